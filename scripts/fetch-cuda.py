@@ -1,0 +1,132 @@
+#!/usr/bin/env python3
+"""Fetch NVIDIA's real CUDA runtime and NVRTC libraries (and headers) from their pip wheels.
+
+Each CUDA major is unpacked into its own site-packages-like tree under the cache:
+
+    <cache>/cuda-11/nvidia/cuda_runtime/lib/libcudart.so.11.0   (11.8.89)
+    <cache>/cuda-12/nvidia/cuda_nvrtc/lib/libnvrtc.so.12        (12.9.x)
+    <cache>/cuda-13/nvidia/cu13/lib/libcudart.so.13             (13.0.x)
+
+and described by <cache>/cuda-<major>/layout.json (library and include folders), which the
+tests, the example and codegen read. <cache> is $CUDA_STUBS_CACHE, else
+${XDG_CACHE_HOME:-~/.cache}/cuda-stubs. Wheels are fetched once; a second run is a no-op.
+
+13.x is pinned to 13.0, the version of the GPU machine's driver (580): NVRTC 13.0's PTX is
+JIT-able by that driver, a newer minor's is not.
+
+The 11.8 runtime wheel lacks crt/host_defines.h, which cuda_runtime_api.h includes; it is
+taken from nvidia-cuda-nvcc-cu11 of the same version (11.8.89).
+
+Usage: fetch-cuda.py [--print-cache]
+"""
+import json
+import os
+import pathlib
+import subprocess
+import sys
+import zipfile
+
+MAJORS = {
+    11: {
+        "wheels": [
+            "nvidia-cuda-runtime-cu11==11.8.89",
+            "nvidia-cuda-nvrtc-cu11==11.8.89",
+            # crt/ headers only (see module docstring).
+            ("nvidia-cuda-nvcc-cu11==11.8.89", "nvidia/cuda_nvcc/include/"),
+        ],
+        "version": "11.8.89",
+        "cudart": "nvidia/cuda_runtime/lib/libcudart.so.11.0",
+        "nvrtc": "nvidia/cuda_nvrtc/lib/libnvrtc.so.11.2",
+        "include": ["nvidia/cuda_runtime/include", "nvidia/cuda_nvrtc/include",
+                    "nvidia/cuda_nvcc/include"],
+    },
+    12: {
+        "wheels": ["nvidia-cuda-runtime-cu12==12.9.79", "nvidia-cuda-nvrtc-cu12==12.9.86"],
+        "version": "12.9.79",
+        "cudart": "nvidia/cuda_runtime/lib/libcudart.so.12",
+        "nvrtc": "nvidia/cuda_nvrtc/lib/libnvrtc.so.12",
+        "include": ["nvidia/cuda_runtime/include", "nvidia/cuda_nvrtc/include"],
+    },
+    13: {
+        "wheels": ["nvidia-cuda-runtime==13.0.96", "nvidia-cuda-nvrtc==13.0.88"],
+        "version": "13.0.96",
+        "cudart": "nvidia/cu13/lib/libcudart.so.13",
+        "nvrtc": "nvidia/cu13/lib/libnvrtc.so.13",
+        "include": ["nvidia/cu13/include"],
+    },
+}
+
+PLATFORMS = ["manylinux2014_x86_64", "manylinux_2_17_x86_64", "manylinux_2_12_x86_64",
+             "manylinux2010_x86_64", "manylinux_2_28_x86_64"]
+
+
+def cache_dir() -> pathlib.Path:
+    if os.environ.get("CUDA_STUBS_CACHE"):
+        return pathlib.Path(os.environ["CUDA_STUBS_CACHE"])
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return pathlib.Path(base) / "cuda-stubs"
+
+
+def download(spec: str, dest: pathlib.Path) -> pathlib.Path:
+    name, version = spec.split("==")
+    stem = name.replace("-", "_") + "-" + version + "-"
+    found = [p for p in dest.glob("*.whl") if p.name.startswith(stem)]
+    if not found:
+        cmd = [sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--only-binary=:all:",
+               "--python-version", "3.11", "-d", str(dest), spec]
+        for plat in PLATFORMS:
+            cmd += ["--platform", plat]
+        subprocess.run(cmd, check=True)
+        found = [p for p in dest.glob("*.whl") if p.name.startswith(stem)]
+    if len(found) != 1:
+        raise SystemExit(f"fetch-cuda: expected one wheel for {spec} in {dest}, found {found}")
+    return found[0]
+
+
+def unpack(wheel: pathlib.Path, root: pathlib.Path, prefix: str) -> None:
+    with zipfile.ZipFile(wheel) as z:
+        for info in z.infolist():
+            if info.filename.startswith(prefix) and ".dist-info/" not in info.filename:
+                z.extract(info, root)
+
+
+def fetch(major: int, cache: pathlib.Path) -> dict:
+    spec = MAJORS[major]
+    root = cache / f"cuda-{major}"
+    layout_file = root / "layout.json"
+    if layout_file.exists():
+        return json.loads(layout_file.read_text())
+    wheels = cache / "wheels"
+    wheels.mkdir(parents=True, exist_ok=True)
+    root.mkdir(parents=True, exist_ok=True)
+    for item in spec["wheels"]:
+        wheel_spec, prefix = item if isinstance(item, tuple) else (item, "nvidia/")
+        unpack(download(wheel_spec, wheels), root, prefix)
+    layout = {
+        "major": major,
+        "version": spec["version"],
+        "root": str(root),
+        "cudart": str(root / spec["cudart"]),
+        "nvrtc": str(root / spec["nvrtc"]),
+        "include": [str(root / d) for d in spec["include"]],
+    }
+    for key in ("cudart", "nvrtc"):
+        if not pathlib.Path(layout[key]).is_file():
+            raise SystemExit(f"fetch-cuda: {layout[key]} missing after unpacking")
+    # Written last: its presence means the tree is complete.
+    layout_file.write_text(json.dumps(layout, indent=2) + "\n")
+    return layout
+
+
+def main() -> None:
+    cache = cache_dir()
+    if sys.argv[1:] == ["--print-cache"]:
+        print(cache)
+        return
+    for major in MAJORS:
+        layout = fetch(major, cache)
+        print(f"cuda {layout['version']}: {layout['root']}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,47 @@
+//! The loader shared by the three cuda-stubs libraries (`libstubs_cudart.so`,
+//! `libstubs_nvrtc.so`, `libstubs_cuda.so`).
+//!
+//! On the first call into a stub, [`Library::loaded`] finds the real NVIDIA library, `dlopen`s
+//! it with `RTLD_LAZY | RTLD_LOCAL` (never `dlclose`d), learns its version and records every
+//! candidate it tried. The search order is:
+//!
+//! 1. a copy the process already has: every candidate soname probed with `RTLD_NOLOAD`, so a
+//!    runtime that PyTorch or the application loaded is reused and a second major is never loaded;
+//! 2. the override from the environment (`CUDA_STUBS_CUDART_PATH`, `CUDA_STUBS_NVRTC_PATH`,
+//!    `CUDA_STUBS_CUDA_PATH`): an absolute path to the file or to its directory;
+//! 3. each soname, newest major first, through the dynamic loader's own search
+//!    (`LD_LIBRARY_PATH`, `DT_RUNPATH`, the ldconfig cache);
+//! 4. the places users have the libraries: NVIDIA's pip-wheel layouts (`nvidia/cu13/lib`,
+//!    `nvidia/cuda_runtime/lib`, `nvidia/cuda_nvrtc/lib`) beside the stub's own file and in the
+//!    active Python environment (`VIRTUAL_ENV`, `CONDA_PREFIX`), `$CONDA_PREFIX/lib`,
+//!    `$CUDA_HOME/lib64`, `$CUDA_PATH/lib64`, `/usr/local/cuda/lib64`.
+//!
+//! A candidate that is a cuda-stubs library itself (it exports [`STUB_MARKER`]) is rejected, so a
+//! stub copied under a real soname never calls itself. In secure-execution processes
+//! (`getauxval(AT_SECURE)`: setuid, setgid, file capabilities) every path taken from the
+//! environment is ignored, as glibc ignores `LD_LIBRARY_PATH` there.
+//!
+//! Nothing runs at process start: the search happens inside a `OnceLock` on the first call.
+
+mod candidates;
+mod debug;
+mod elf_check;
+mod library;
+mod secure;
+mod spec;
+
+pub use candidates::{Candidate, Origin};
+pub use debug::debug_enabled;
+pub use library::{Library, Loaded, Resolution, SymbolGate};
+pub use secure::secure_execution;
+pub use spec::{Gating, LibrarySpec, Soname, VersionProbe};
+
+/// Name of the data symbol every cuda-stubs library exports. A `dlopen`ed candidate that has it
+/// is a stub, not NVIDIA's library, and is rejected.
+pub const STUB_MARKER: &core::ffi::CStr = c"cuda_stubs_marker";
+
+/// The marker itself (see [`STUB_MARKER`]). Exported by every stub because every stub links
+/// this crate.
+#[unsafe(no_mangle)]
+#[used]
+pub static cuda_stubs_marker: u8 = 1;

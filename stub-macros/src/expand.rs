@@ -1,0 +1,122 @@
+//! Code emitted per declared function. Everything about how a symbol is bound lives here.
+//!
+//! For `cudaMalloc` the macro emits:
+//! - `pub unsafe extern "C" fn cudaMalloc(..)`, exported (`no_mangle`): it loads the slot and
+//!   tail-calls it, which optimises to `mov slot, %rax; jmp *%rax` — no branch on the hot path;
+//! - `mod cudaMalloc { SLOT, resolve, fallback }`: the slot starts at `resolve`, a thunk with the
+//!   same prototype that asks the loader for the real entry point (or the fallback), stores it
+//!   and tail-calls it. Every later call goes straight to the real function.
+
+use crate::model::{Fallback, StubBlock, StubFn};
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+use syn::{FnArg, Pat};
+
+pub fn expand(block: &StubBlock) -> TokenStream {
+    block.functions.iter().map(expand_fn).collect()
+}
+
+fn mask(majors: &[u32]) -> u32 {
+    majors.iter().fold(0, |m, v| m | (1 << v))
+}
+
+fn expand_fn(f: &StubFn) -> TokenStream {
+    let sig = &f.item.sig;
+    let name = &sig.ident;
+    let name_c = syn::LitCStr::new(
+        &std::ffi::CString::new(name.to_string()).unwrap_or_default(),
+        name.span(),
+    );
+    let docs: Vec<_> = f
+        .item
+        .attrs
+        .iter()
+        .filter(|a| a.path().is_ident("doc"))
+        .collect();
+    let other_attrs: Vec<_> = f
+        .item
+        .attrs
+        .iter()
+        .filter(|a| !a.path().is_ident("doc"))
+        .collect();
+    let vis = &f.item.vis;
+    let output = &sig.output;
+
+    let mut arg_names = Vec::new();
+    let mut arg_types = Vec::new();
+    for (i, input) in sig.inputs.iter().enumerate() {
+        if let FnArg::Typed(pt) = input {
+            let ident = match &*pt.pat {
+                Pat::Ident(p) => p.ident.clone(),
+                _ => format_ident!("arg{}", i),
+            };
+            arg_names.push(ident);
+            arg_types.push((*pt.ty).clone());
+        }
+    }
+    let fn_ty = quote! { unsafe extern "C" fn(#(#arg_types),*) #output };
+    let majors = mask(&f.majors);
+    let abi = mask(&f.abi);
+    let fallback_body = match f.fallback {
+        Fallback::Status => quote! {
+            if crate::LIBRARY.loaded().is_bound() { crate::STATUS_ABSENT } else { crate::STATUS_NO_LIBRARY }
+        },
+        Fallback::Void => quote! {},
+        Fallback::Null => quote! { ::core::ptr::null_mut::<()>() as _ },
+        Fallback::Zero => quote! { ::core::default::Default::default() },
+    };
+    let call_slot = quote! {
+        // Relaxed: the slot holds only code addresses, each valid whenever it is seen.
+        let f: #fn_ty = unsafe {
+            ::core::mem::transmute::<*mut (), #fn_ty>(#name::SLOT.load(::core::sync::atomic::Ordering::Relaxed))
+        };
+        unsafe { f(#(#arg_names),*) }
+    };
+    let entry = if f.hand_written {
+        quote! {
+            impl #name::Forward {
+                /// Calls the real function (or its typed fallback) through the slot.
+                #[inline]
+                pub(crate) unsafe fn call(#(#arg_names: #arg_types),*) #output { #call_slot }
+            }
+        }
+    } else {
+        quote! {
+            #(#docs)*
+            ///
+            /// # Safety
+            /// A C ABI entry point: the caller upholds the CUDA API contract of this function.
+            #(#other_attrs)*
+            #[unsafe(no_mangle)]
+            #vis unsafe extern "C" fn #name(#(#arg_names: #arg_types),*) #output { #call_slot }
+        }
+    };
+    quote! {
+        #entry
+
+        #[doc(hidden)]
+        #[allow(non_snake_case)]
+        pub(crate) mod #name {
+            #[allow(unused_imports)]
+            use super::*;
+
+            /// Namespace of the hand-written forwarder.
+            #[allow(dead_code)]
+            pub(crate) struct Forward;
+
+            pub(crate) static SLOT: ::core::sync::atomic::AtomicPtr<()> =
+                ::core::sync::atomic::AtomicPtr::new(resolve as *mut ());
+
+            const GATE: ::stub_loader::SymbolGate = ::stub_loader::SymbolGate { majors: #majors, abi: #abi };
+
+            unsafe extern "C" fn resolve(#(#arg_names: #arg_types),*) #output {
+                let p = crate::LIBRARY.bind(&SLOT, #name_c, GATE, fallback as *mut ());
+                let f: #fn_ty = unsafe { ::core::mem::transmute::<*mut (), #fn_ty>(p) };
+                unsafe { f(#(#arg_names),*) }
+            }
+
+            #[allow(unused_variables)]
+            unsafe extern "C" fn fallback(#(#arg_names: #arg_types),*) #output { #fallback_body }
+        }
+    }
+}

@@ -1,0 +1,272 @@
+//! The declaration model shared by the `cuda_stubs` proc-macro and `codegen` (which includes
+//! this file with `#[path]`), so both read declarations the same way.
+//!
+//! A declaration file is one `unsafe extern "C"` block under `#[cuda_stubs(library = "...")]`
+//! whose functions each carry `#[cuda(majors = [..], abi = [..], hand_written)]`.
+
+use syn::parse::Parser;
+use syn::punctuated::Punctuated;
+use syn::spanned::Spanned;
+use syn::{
+    Expr, ForeignItem, ForeignItemFn, ItemForeignMod, Lit, LitStr, Meta, ReturnType, Token, Type,
+};
+
+/// The three real libraries a stub can stand for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LibraryKind {
+    /// The CUDA runtime, libcudart; status type `cudaError_t`.
+    Cudart,
+    /// NVRTC, libnvrtc; status type `nvrtcResult`.
+    Nvrtc,
+    /// The driver, libcuda; status type `CUresult`.
+    Cuda,
+}
+
+impl LibraryKind {
+    /// From the `library = "..."` argument.
+    pub fn from_name(name: &str) -> Option<Self> {
+        match name {
+            "cudart" => Some(Self::Cudart),
+            "nvrtc" => Some(Self::Nvrtc),
+            "cuda" => Some(Self::Cuda),
+            _ => None,
+        }
+    }
+
+    /// The `library = "..."` argument for this kind.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Cudart => "cudart",
+            Self::Nvrtc => "nvrtc",
+            Self::Cuda => "cuda",
+        }
+    }
+
+    /// The C status type whose functions get typed errors as fallback.
+    pub fn status_type(self) -> &'static str {
+        match self {
+            Self::Cudart => "cudaError_t",
+            Self::Nvrtc => "nvrtcResult",
+            Self::Cuda => "CUresult",
+        }
+    }
+}
+
+/// What a function returns when the real one cannot be called.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Fallback {
+    /// The library's status type: the stub's typed errors.
+    Status,
+    /// Nothing to return.
+    Void,
+    /// A pointer: NULL.
+    Null,
+    /// Anything else (a struct by value): its `Default`, all zero.
+    Zero,
+}
+
+/// One declared C function.
+#[derive(Debug, Clone)]
+pub struct StubFn {
+    /// The declaration as written (attributes other than `#[cuda]` kept, e.g. docs).
+    pub item: ForeignItemFn,
+    /// Majors whose library has the symbol (sorted, each below 32).
+    pub majors: Vec<u32>,
+    /// Majors whose ABI for the symbol equals the declared prototype (subset of `majors`).
+    pub abi: Vec<u32>,
+    /// The stub crate implements the export by hand; the macro only provides the forwarder.
+    pub hand_written: bool,
+    /// What the fallback returns.
+    pub fallback: Fallback,
+}
+
+impl StubFn {
+    /// The C symbol name.
+    pub fn name(&self) -> String {
+        self.item.sig.ident.to_string()
+    }
+}
+
+/// A parsed declaration block.
+#[derive(Debug, Clone)]
+pub struct StubBlock {
+    /// Which library the block declares.
+    pub library: LibraryKind,
+    /// Its functions in declaration order.
+    pub functions: Vec<StubFn>,
+}
+
+/// Parses the attribute arguments (`library = "cudart"`) and the `extern "C"` block.
+pub fn parse_block(
+    args: proc_macro2::TokenStream,
+    block: ItemForeignMod,
+) -> syn::Result<StubBlock> {
+    let library = parse_library(args)?;
+    if block.abi.name.as_ref().map(LitStr::value).as_deref() != Some("C") {
+        return Err(syn::Error::new(
+            block.abi.span(),
+            "cuda_stubs: expected `unsafe extern \"C\"`",
+        ));
+    }
+    let mut functions = Vec::new();
+    let mut errors: Option<syn::Error> = None;
+    for item in block.items {
+        let result = match item {
+            ForeignItem::Fn(f) => parse_fn(library, f),
+            other => Err(syn::Error::new(
+                other.span(),
+                "cuda_stubs: only functions may be declared",
+            )),
+        };
+        match result {
+            Ok(f) => functions.push(f),
+            Err(e) => match &mut errors {
+                Some(all) => all.combine(e),
+                None => errors = Some(e),
+            },
+        }
+    }
+    match errors {
+        Some(e) => Err(e),
+        None => Ok(StubBlock { library, functions }),
+    }
+}
+
+fn parse_library(args: proc_macro2::TokenStream) -> syn::Result<LibraryKind> {
+    let span = args.span();
+    let metas = Punctuated::<Meta, Token![,]>::parse_terminated.parse2(args)?;
+    let mut library = None;
+    for meta in metas {
+        let nv = match &meta {
+            Meta::NameValue(nv) if nv.path.is_ident("library") => nv,
+            other => {
+                return Err(syn::Error::new(
+                    other.span(),
+                    "cuda_stubs: expected `library = \"cudart\" | \"nvrtc\" | \"cuda\"`",
+                ));
+            }
+        };
+        let name = match &nv.value {
+            Expr::Lit(l) => match &l.lit {
+                Lit::Str(s) => s.value(),
+                _ => String::new(),
+            },
+            _ => String::new(),
+        };
+        library = Some(LibraryKind::from_name(&name).ok_or_else(|| {
+            syn::Error::new(
+                nv.value.span(),
+                "cuda_stubs: library must be \"cudart\", \"nvrtc\" or \"cuda\"",
+            )
+        })?);
+    }
+    library.ok_or_else(|| syn::Error::new(span, "cuda_stubs: missing `library = \"...\"`"))
+}
+
+fn parse_fn(library: LibraryKind, mut item: ForeignItemFn) -> syn::Result<StubFn> {
+    if let Some(v) = &item.sig.variadic {
+        return Err(syn::Error::new(
+            v.span(),
+            "cuda_stubs: variadic functions cannot be forwarded",
+        ));
+    }
+    if !item.sig.generics.params.is_empty() {
+        return Err(syn::Error::new(
+            item.sig.generics.span(),
+            "cuda_stubs: C functions have no generics",
+        ));
+    }
+    let pos = item
+        .attrs
+        .iter()
+        .position(|a| a.path().is_ident("cuda"))
+        .ok_or_else(|| {
+            syn::Error::new(
+                item.sig.ident.span(),
+                "cuda_stubs: missing #[cuda(majors = [...])]",
+            )
+        })?;
+    let attr = item.attrs.remove(pos);
+    if let Some(dup) = item.attrs.iter().find(|a| a.path().is_ident("cuda")) {
+        return Err(syn::Error::new(
+            dup.span(),
+            "cuda_stubs: duplicate #[cuda] attribute",
+        ));
+    }
+    let mut majors = None;
+    let mut abi = None;
+    let mut hand_written = false;
+    attr.parse_nested_meta(|meta| {
+        if meta.path.is_ident("majors") {
+            majors = Some(parse_majors(&meta.value()?.parse::<Expr>()?)?);
+        } else if meta.path.is_ident("abi") {
+            abi = Some(parse_majors(&meta.value()?.parse::<Expr>()?)?);
+        } else if meta.path.is_ident("hand_written") {
+            hand_written = true;
+        } else {
+            return Err(meta.error("cuda_stubs: expected `majors`, `abi` or `hand_written`"));
+        }
+        Ok(())
+    })?;
+    let majors = majors
+        .ok_or_else(|| syn::Error::new(attr.span(), "cuda_stubs: missing `majors = [...]`"))?;
+    if majors.is_empty() {
+        return Err(syn::Error::new(
+            attr.span(),
+            "cuda_stubs: `majors` is empty",
+        ));
+    }
+    let abi = abi.unwrap_or_else(|| majors.clone());
+    if let Some(m) = abi.iter().find(|m| !majors.contains(m)) {
+        return Err(syn::Error::new(
+            attr.span(),
+            format!("cuda_stubs: abi major {m} is not in `majors`"),
+        ));
+    }
+    let fallback = match &item.sig.output {
+        ReturnType::Default => Fallback::Void,
+        ReturnType::Type(_, ty) => match &**ty {
+            Type::Ptr(_) => Fallback::Null,
+            Type::Path(p) if p.path.is_ident(library.status_type()) => Fallback::Status,
+            _ => Fallback::Zero,
+        },
+    };
+    Ok(StubFn {
+        item,
+        majors,
+        abi,
+        hand_written,
+        fallback,
+    })
+}
+
+fn parse_majors(expr: &Expr) -> syn::Result<Vec<u32>> {
+    let Expr::Array(array) = expr else {
+        return Err(syn::Error::new(
+            expr.span(),
+            "cuda_stubs: expected a list of CUDA majors, e.g. [11, 12, 13]",
+        ));
+    };
+    let mut out = Vec::new();
+    for elem in &array.elems {
+        let value = match elem {
+            Expr::Lit(l) => match &l.lit {
+                Lit::Int(i) => i.base10_parse::<u32>().ok(),
+                _ => None,
+            },
+            _ => None,
+        };
+        match value {
+            Some(v) if (11..32).contains(&v) => out.push(v),
+            _ => {
+                return Err(syn::Error::new(
+                    elem.span(),
+                    "cuda_stubs: a CUDA major is an integer from 11 to 31",
+                ));
+            }
+        }
+    }
+    out.sort_unstable();
+    out.dedup();
+    Ok(out)
+}

@@ -1,0 +1,47 @@
+//! `libstubs_cuda.so`: the CUDA driver API (`cuda.h`, CUDA 11.8, 12.x, 13.x), forwarded to the
+//! real `libcuda.so.1` found on the first call. Every function is exported under the ABI name
+//! the headers bind it to (`cuMemAlloc_v2`, `cuCtxDestroy_v2`, `cuCtxCreate_v4` …) and resolved
+//! to that exact entry point, never to the legacy unsuffixed one.
+//!
+//! Typed errors:
+//! - `CUDA_ERROR_STUB_LIBRARY` (34) when no libcuda.so.1 was found (no driver installed);
+//! - `CUDA_ERROR_NOT_SUPPORTED` (801) when the installed driver lacks the entry point.
+//!
+//! `cuGetErrorString` and `cuGetErrorName` answer for both without the real library.
+
+#[allow(
+    non_camel_case_types,
+    non_snake_case,
+    non_upper_case_globals,
+    dead_code,
+    unused_imports,
+    clippy::all
+)]
+pub mod types;
+
+#[allow(non_snake_case)]
+mod api;
+mod error_string;
+
+use stub_loader::{Gating, Library, LibrarySpec, Soname, VersionProbe};
+use types::CUresult;
+
+static SPEC: LibrarySpec = LibrarySpec {
+    name: "cuda",
+    sonames: &[Soname {
+        name: c"libcuda.so.1",
+        major: 0,
+    }],
+    env_path: "CUDA_STUBS_CUDA_PATH",
+    wheel_dirs: &[],
+    version: VersionProbe::OneInt(c"cuDriverGetVersion"),
+    gating: Gating::AtLeast,
+};
+
+/// The real libcuda.so.1 (the driver), searched for on the first call.
+pub(crate) static LIBRARY: Library = Library::new(&SPEC);
+
+/// Returned by every function when no driver library was found: `CUDA_ERROR_STUB_LIBRARY`.
+pub const STATUS_NO_LIBRARY: CUresult = 34;
+/// Returned by a function the installed driver lacks: `CUDA_ERROR_NOT_SUPPORTED`.
+pub const STATUS_ABSENT: CUresult = 801;

@@ -1,0 +1,2 @@
+// placeholder until codegen writes it
+pub type CUresult = ::core::ffi::c_uint;

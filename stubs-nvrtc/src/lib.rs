@@ -1,0 +1,56 @@
+//! `libstubs_nvrtc.so`: the NVRTC C API (`nvrtc.h`, CUDA 11.8, 12.x, 13.x), forwarded to the
+//! real `libnvrtc.so.13`, `.12` or `.11.2` found on the first call.
+//!
+//! NVRTC has no status for "library missing" or "function missing", so the stub uses:
+//! - `NVRTC_ERROR_INTERNAL_ERROR` (11) when no libnvrtc was found;
+//! - `NVRTC_ERROR_BUILTIN_OPERATION_FAILURE` (7) when the loaded NVRTC lacks the function
+//!   (e.g. `nvrtcGetNVVM` on 13.x, `nvrtcGetPCHHeapSize` on 11.8).
+//!
+//! `nvrtcGetErrorString` answers for both without the real library and says what was searched.
+
+#[allow(
+    non_camel_case_types,
+    non_snake_case,
+    non_upper_case_globals,
+    dead_code,
+    unused_imports,
+    clippy::all
+)]
+pub mod types;
+
+#[allow(non_snake_case)]
+mod api;
+mod error_string;
+
+use stub_loader::{Gating, Library, LibrarySpec, Soname, VersionProbe};
+use types::nvrtcResult;
+
+static SPEC: LibrarySpec = LibrarySpec {
+    name: "nvrtc",
+    sonames: &[
+        Soname {
+            name: c"libnvrtc.so.13",
+            major: 13,
+        },
+        Soname {
+            name: c"libnvrtc.so.12",
+            major: 12,
+        },
+        Soname {
+            name: c"libnvrtc.so.11.2",
+            major: 11,
+        },
+    ],
+    env_path: "CUDA_STUBS_NVRTC_PATH",
+    wheel_dirs: &["nvidia/cu13/lib", "nvidia/cuda_nvrtc/lib"],
+    version: VersionProbe::MajorMinor(c"nvrtcVersion"),
+    gating: Gating::Exact,
+};
+
+/// The real libnvrtc, searched for on the first call.
+pub(crate) static LIBRARY: Library = Library::new(&SPEC);
+
+/// Returned by every function when no libnvrtc was found: `NVRTC_ERROR_INTERNAL_ERROR`.
+pub const STATUS_NO_LIBRARY: nvrtcResult = 11;
+/// Returned by a function the loaded NVRTC lacks: `NVRTC_ERROR_BUILTIN_OPERATION_FAILURE`.
+pub const STATUS_ABSENT: nvrtcResult = 7;
