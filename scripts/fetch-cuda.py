@@ -14,8 +14,9 @@ ${XDG_CACHE_HOME:-~/.cache}/cuda-stubs. Wheels are fetched once; a second run is
 13.x is pinned to 13.0, the version of the GPU machine's driver (580): NVRTC 13.0's PTX is
 JIT-able by that driver, a newer minor's is not.
 
-The 11.8 runtime wheel lacks crt/host_defines.h, which cuda_runtime_api.h includes; it is
-taken from nvidia-cuda-nvcc-cu11 of the same version (11.8.89).
+The runtime wheels lack crt/host_defines.h, which cuda_runtime_api.h includes: it is taken
+from nvidia-cuda-nvcc-cu11 11.8.89 and nvidia-cuda-nvcc-cu12 12.9.86 (same versions as the
+runtimes; only their include/ folder is unpacked) and from nvidia-cuda-crt 13.0.88.
 
 Usage: fetch-cuda.py [--print-cache]
 """
@@ -41,20 +42,26 @@ MAJORS = {
                     "nvidia/cuda_nvcc/include"],
     },
     12: {
-        "wheels": ["nvidia-cuda-runtime-cu12==12.9.79", "nvidia-cuda-nvrtc-cu12==12.9.86"],
+        "wheels": ["nvidia-cuda-runtime-cu12==12.9.79", "nvidia-cuda-nvrtc-cu12==12.9.86",
+                   ("nvidia-cuda-nvcc-cu12==12.9.86", "nvidia/cuda_nvcc/include/")],
         "version": "12.9.79",
         "cudart": "nvidia/cuda_runtime/lib/libcudart.so.12",
         "nvrtc": "nvidia/cuda_nvrtc/lib/libnvrtc.so.12",
-        "include": ["nvidia/cuda_runtime/include", "nvidia/cuda_nvrtc/include"],
+        "include": ["nvidia/cuda_runtime/include", "nvidia/cuda_nvrtc/include",
+                    "nvidia/cuda_nvcc/include"],
     },
     13: {
-        "wheels": ["nvidia-cuda-runtime==13.0.96", "nvidia-cuda-nvrtc==13.0.88"],
+        "wheels": ["nvidia-cuda-runtime==13.0.96", "nvidia-cuda-nvrtc==13.0.88",
+                   "nvidia-cuda-crt==13.0.88"],
         "version": "13.0.96",
         "cudart": "nvidia/cu13/lib/libcudart.so.13",
         "nvrtc": "nvidia/cu13/lib/libnvrtc.so.13",
         "include": ["nvidia/cu13/include"],
     },
 }
+
+# Bumped whenever the wheel list changes, so existing caches are completed.
+LAYOUT_VERSION = 2
 
 PLATFORMS = ["manylinux2014_x86_64", "manylinux_2_17_x86_64", "manylinux_2_12_x86_64",
              "manylinux2010_x86_64", "manylinux_2_28_x86_64"]
@@ -95,7 +102,9 @@ def fetch(major: int, cache: pathlib.Path) -> dict:
     root = cache / f"cuda-{major}"
     layout_file = root / "layout.json"
     if layout_file.exists():
-        return json.loads(layout_file.read_text())
+        layout = json.loads(layout_file.read_text())
+        if layout.get("layout_version") == LAYOUT_VERSION:
+            return layout
     wheels = cache / "wheels"
     wheels.mkdir(parents=True, exist_ok=True)
     root.mkdir(parents=True, exist_ok=True)
@@ -103,6 +112,7 @@ def fetch(major: int, cache: pathlib.Path) -> dict:
         wheel_spec, prefix = item if isinstance(item, tuple) else (item, "nvidia/")
         unpack(download(wheel_spec, wheels), root, prefix)
     layout = {
+        "layout_version": LAYOUT_VERSION,
         "major": major,
         "version": spec["version"],
         "root": str(root),

@@ -28,15 +28,20 @@ pub enum Origin {
 impl Origin {
     /// Short text for the debug log and the status API.
     pub fn as_str(self) -> &'static str {
+        self.as_cstr().to_str().unwrap_or("")
+    }
+
+    /// [`Origin::as_str`] as a C string, for the status API.
+    pub fn as_cstr(self) -> &'static CStr {
         match self {
-            Origin::AlreadyLoaded => "already loaded (RTLD_NOLOAD)",
-            Origin::EnvOverride => "environment override",
-            Origin::LoaderSearch => "dynamic loader search",
-            Origin::BesideStub => "wheel layout beside the stub",
-            Origin::PythonEnv => "wheel layout in the Python environment",
-            Origin::CondaLib => "$CONDA_PREFIX/lib",
-            Origin::CudaHome => "$CUDA_HOME/$CUDA_PATH lib64",
-            Origin::SystemCuda => "/usr/local/cuda/lib64",
+            Origin::AlreadyLoaded => c"already loaded (RTLD_NOLOAD)",
+            Origin::EnvOverride => c"environment override",
+            Origin::LoaderSearch => c"dynamic loader search",
+            Origin::BesideStub => c"wheel layout beside the stub",
+            Origin::PythonEnv => c"wheel layout in the Python environment",
+            Origin::CondaLib => c"$CONDA_PREFIX/lib",
+            Origin::CudaHome => c"$CUDA_HOME/$CUDA_PATH lib64",
+            Origin::SystemCuda => c"/usr/local/cuda/lib64",
         }
     }
 }

@@ -29,12 +29,14 @@ mod elf_check;
 mod library;
 mod secure;
 mod spec;
+mod status;
 
 pub use candidates::{Candidate, Origin};
 pub use debug::debug_enabled;
 pub use library::{Library, Loaded, Resolution, SymbolGate};
 pub use secure::secure_execution;
 pub use spec::{Gating, LibrarySpec, Soname, VersionProbe};
+pub use status::{CudaStubsStatus, fill_status};
 
 /// Name of the data symbol every cuda-stubs library exports. A `dlopen`ed candidate that has it
 /// is a stub, not NVIDIA's library, and is rejected.

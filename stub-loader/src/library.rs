@@ -43,7 +43,7 @@ pub enum Resolution {
 pub struct Loaded {
     handle: Option<DlHandle>,
     /// The file bound, as the dynamic loader names it (`dladdr` of the version function).
-    pub path: Option<String>,
+    pub path: Option<CString>,
     /// How it was found.
     pub origin: Option<Origin>,
     /// `1000 * major + 10 * minor` from the version function, else from the soname; 0 unknown.
@@ -358,6 +358,9 @@ fn load(spec: &'static LibrarySpec) -> Loaded {
     {
         match try_candidate(spec, c, flags) {
             Ok((handle, version, path)) => {
+                if !c.is_soname() {
+                    preload_companion(spec, &c.target, version);
+                }
                 let shown = path
                     .clone()
                     .unwrap_or_else(|| c.target.display().to_string());
@@ -372,23 +375,23 @@ fn load(spec: &'static LibrarySpec) -> Loaded {
                 );
                 return Loaded {
                     handle: Some(handle),
-                    path: Some(shown),
+                    path: Some(to_cstring(shown)),
                     origin: Some(c.origin),
                     version,
                     attempts,
                     summary: to_cstring(summary),
                 };
             }
-            Err(why) if c.origin == Origin::AlreadyLoaded => {
-                // Not loaded is the normal case; only a loaded-but-rejected copy is news.
-                if why != "not found" {
-                    note(&mut attempts, c, why);
-                } else {
-                    line(
-                        spec.name,
-                        format_args!("{} not already loaded", c.target.display()),
-                    );
-                }
+            // dlopen(RTLD_NOLOAD) of a library not loaded fails, with or without a dlerror
+            // text depending on the glibc: only a loaded-but-rejected copy is news.
+            Err(why)
+                if c.origin == Origin::AlreadyLoaded && why.starts_with("dlopen")
+                    || why == "not found" && c.origin == Origin::AlreadyLoaded =>
+            {
+                line(
+                    spec.name,
+                    format_args!("{} not already loaded", c.target.display()),
+                );
             }
             Err(why) => note(&mut attempts, c, why),
         }
@@ -423,6 +426,29 @@ fn load(spec: &'static LibrarySpec) -> Loaded {
         version: 0,
         attempts,
         summary: to_cstring(summary),
+    }
+}
+
+/// Loads the spec's companion from the real library's directory, if there is one there; once
+/// loaded, the real library's `dlopen` of its bare soname finds it.
+fn preload_companion(spec: &LibrarySpec, real: &Path, version: i32) {
+    let (Some(prefix), Some(dir)) = (spec.companion, real.parent()) else {
+        return;
+    };
+    let file = dir.join(format!(
+        "{prefix}{}.{}",
+        version / 1000,
+        (version % 1000) / 10
+    ));
+    if !file.is_file() {
+        return;
+    }
+    match open(&file, RTLD_LAZY | RTLD_LOCAL) {
+        Ok(handle) => {
+            line(spec.name, format_args!("preloaded {}", file.display()));
+            std::mem::forget(handle);
+        }
+        Err(why) => line(spec.name, format_args!("preload {}: {why}", file.display())),
     }
 }
 

@@ -47,4 +47,9 @@ pub struct LibrarySpec {
     pub version: VersionProbe,
     /// How the loaded major gates symbols.
     pub gating: Gating,
+    /// A library the real one `dlopen`s by bare name from its own directory, preloaded from
+    /// there when the real library was found by path (`libnvrtc-builtins.so.` + `13.0`: NVRTC
+    /// 13.x has no `$ORIGIN` RUNPATH, so outside `LD_LIBRARY_PATH` it cannot find it alone).
+    /// The version's `major.minor` is appended.
+    pub companion: Option<&'static str>,
 }

@@ -67,10 +67,10 @@ fn expand_fn(f: &StubFn) -> TokenStream {
     };
     let call_slot = quote! {
         // Relaxed: the slot holds only code addresses, each valid whenever it is seen.
-        let f: #fn_ty = unsafe {
+        let __cuda_stubs_entry: #fn_ty = unsafe {
             ::core::mem::transmute::<*mut (), #fn_ty>(#name::SLOT.load(::core::sync::atomic::Ordering::Relaxed))
         };
-        unsafe { f(#(#arg_names),*) }
+        unsafe { __cuda_stubs_entry(#(#arg_names),*) }
     };
     let entry = if f.hand_written {
         quote! {
@@ -110,9 +110,12 @@ fn expand_fn(f: &StubFn) -> TokenStream {
             const GATE: ::stub_loader::SymbolGate = ::stub_loader::SymbolGate { majors: #majors, abi: #abi };
 
             unsafe extern "C" fn resolve(#(#arg_names: #arg_types),*) #output {
-                let p = crate::LIBRARY.bind(&SLOT, #name_c, GATE, fallback as *mut ());
-                let f: #fn_ty = unsafe { ::core::mem::transmute::<*mut (), #fn_ty>(p) };
-                unsafe { f(#(#arg_names),*) }
+                let __cuda_stubs_entry: #fn_ty = unsafe {
+                    ::core::mem::transmute::<*mut (), #fn_ty>(
+                        crate::LIBRARY.bind(&SLOT, #name_c, GATE, fallback as *mut ()),
+                    )
+                };
+                unsafe { __cuda_stubs_entry(#(#arg_names),*) }
             }
 
             #[allow(unused_variables)]

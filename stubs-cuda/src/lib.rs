@@ -35,6 +35,7 @@ static SPEC: LibrarySpec = LibrarySpec {
     env_path: "CUDA_STUBS_CUDA_PATH",
     wheel_dirs: &[],
     version: VersionProbe::OneInt(c"cuDriverGetVersion"),
+    companion: None,
     gating: Gating::AtLeast,
 };
 
@@ -45,3 +46,16 @@ pub(crate) static LIBRARY: Library = Library::new(&SPEC);
 pub const STATUS_NO_LIBRARY: CUresult = 34;
 /// Returned by a function the installed driver lacks: `CUDA_ERROR_NOT_SUPPORTED`.
 pub const STATUS_ABSENT: CUresult = 801;
+
+/// `int cuda_stubs_cuda_status(cuda_stubs_status *out)` (`cuda_stubs.h`): finds the real
+/// libcuda if no call has yet, and describes what is bound. Returns 0, or -1 for a NULL `out`.
+///
+/// # Safety
+/// `out` is NULL or points to writable storage for one `cuda_stubs_status`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cuda_stubs_cuda_status(
+    out: *mut stub_loader::CudaStubsStatus,
+) -> core::ffi::c_int {
+    // SAFETY: forwarded contract.
+    unsafe { stub_loader::fill_status(&LIBRARY, out) }
+}

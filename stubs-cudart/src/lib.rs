@@ -45,6 +45,7 @@ static SPEC: LibrarySpec = LibrarySpec {
     env_path: "CUDA_STUBS_CUDART_PATH",
     wheel_dirs: &["nvidia/cu13/lib", "nvidia/cuda_runtime/lib"],
     version: VersionProbe::OneInt(c"cudaRuntimeGetVersion"),
+    companion: None,
     gating: Gating::Exact,
 };
 
@@ -56,3 +57,16 @@ pub const STATUS_NO_LIBRARY: cudaError_t = 34;
 /// Returned by a function the loaded runtime lacks or cannot take with this ABI:
 /// `cudaErrorNotSupported`.
 pub const STATUS_ABSENT: cudaError_t = 801;
+
+/// `int cuda_stubs_cudart_status(cuda_stubs_status *out)` (`cuda_stubs.h`): finds the real
+/// libcudart if no call has yet, and describes what is bound. Returns 0, or -1 for a NULL `out`.
+///
+/// # Safety
+/// `out` is NULL or points to writable storage for one `cuda_stubs_status`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cuda_stubs_cudart_status(
+    out: *mut stub_loader::CudaStubsStatus,
+) -> core::ffi::c_int {
+    // SAFETY: forwarded contract.
+    unsafe { stub_loader::fill_status(&LIBRARY, out) }
+}

@@ -44,6 +44,7 @@ static SPEC: LibrarySpec = LibrarySpec {
     env_path: "CUDA_STUBS_NVRTC_PATH",
     wheel_dirs: &["nvidia/cu13/lib", "nvidia/cuda_nvrtc/lib"],
     version: VersionProbe::MajorMinor(c"nvrtcVersion"),
+    companion: Some("libnvrtc-builtins.so."),
     gating: Gating::Exact,
 };
 
@@ -54,3 +55,16 @@ pub(crate) static LIBRARY: Library = Library::new(&SPEC);
 pub const STATUS_NO_LIBRARY: nvrtcResult = 11;
 /// Returned by a function the loaded NVRTC lacks: `NVRTC_ERROR_BUILTIN_OPERATION_FAILURE`.
 pub const STATUS_ABSENT: nvrtcResult = 7;
+
+/// `int cuda_stubs_nvrtc_status(cuda_stubs_status *out)` (`cuda_stubs.h`): finds the real
+/// libnvrtc if no call has yet, and describes what is bound. Returns 0, or -1 for a NULL `out`.
+///
+/// # Safety
+/// `out` is NULL or points to writable storage for one `cuda_stubs_status`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cuda_stubs_nvrtc_status(
+    out: *mut stub_loader::CudaStubsStatus,
+) -> core::ffi::c_int {
+    // SAFETY: forwarded contract.
+    unsafe { stub_loader::fill_status(&LIBRARY, out) }
+}

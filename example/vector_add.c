@@ -1,0 +1,216 @@
+/* The bundled example of cuda-stubs: compiled once against CUDA 13.0 headers, linked only
+ * against libstubs_cudart.so, libstubs_nvrtc.so and libstubs_cuda.so (never NVIDIA's
+ * libraries), and run unchanged on CUDA 11.8, 12.x, 13.x or no CUDA at all.
+ *
+ * On every machine: reports which real libraries the stubs bound, compiles a vector add with
+ * NVRTC to PTX and CUBIN (checking the bytes), and prints the runtime's answers.
+ * On a machine with a GPU: allocates with the runtime, loads the CUBIN with the driver API,
+ * launches it with cuLaunchKernel and checks the result.
+ *
+ * Exit status: 0 when everything the machine allows worked, 1 otherwise. */
+#include <cuda.h>
+#include <cuda_runtime_api.h>
+#include <nvrtc.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cuda_stubs.h"
+
+static const char *kernel_source =
+    "extern \"C\" __global__ void vector_add(const float *a, const float *b, float *c, int n) {\n"
+    "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+    "  if (i < n) c[i] = a[i] + b[i];\n"
+    "}\n";
+
+static int failures = 0;
+
+static void check(int ok, const char *what) {
+  printf("  [%s] %s\n", ok ? "ok" : "FAIL", what);
+  if (!ok) failures++;
+}
+
+static void print_status(const char *lib, int (*status)(cuda_stubs_status *)) {
+  cuda_stubs_status s;
+  if (status(&s) != 0) {
+    printf("%-7s status unavailable\n", lib);
+    return;
+  }
+  if (s.bound)
+    printf("%-7s bound %s (version %d.%d, %s)\n", lib, s.path, s.version / 1000,
+           (s.version % 1000) / 10, s.found_by);
+  else
+    printf("%-7s not found: %s\n", lib, s.message);
+}
+
+/* Compiles the kernel for `arch`; returns the PTX or CUBIN bytes (malloc'ed) or NULL. */
+static char *nvrtc_compile(const char *arch, int want_cubin, size_t *size) {
+  nvrtcProgram prog;
+  nvrtcResult r = nvrtcCreateProgram(&prog, kernel_source, "vector_add.cu", 0, NULL, NULL);
+  if (r != NVRTC_SUCCESS) {
+    printf("  nvrtcCreateProgram: %d (%s)\n", (int)r, nvrtcGetErrorString(r));
+    return NULL;
+  }
+  char option[64];
+  snprintf(option, sizeof option, "--gpu-architecture=%s", arch);
+  const char *options[] = {option};
+  r = nvrtcCompileProgram(prog, 1, options);
+  if (r != NVRTC_SUCCESS) {
+    size_t log_size = 0;
+    nvrtcGetProgramLogSize(prog, &log_size);
+    char *log = calloc(1, log_size + 1);
+    if (log) nvrtcGetProgramLog(prog, log);
+    printf("  nvrtcCompileProgram(%s): %d (%s)\n%s\n", arch, (int)r, nvrtcGetErrorString(r),
+           log ? log : "");
+    free(log);
+    nvrtcDestroyProgram(&prog);
+    return NULL;
+  }
+  char *out = NULL;
+  r = want_cubin ? nvrtcGetCUBINSize(prog, size) : nvrtcGetPTXSize(prog, size);
+  if (r == NVRTC_SUCCESS && (out = malloc(*size)) != NULL)
+    r = want_cubin ? nvrtcGetCUBIN(prog, out) : nvrtcGetPTX(prog, out);
+  if (r != NVRTC_SUCCESS) {
+    printf("  nvrtcGet%s: %d (%s)\n", want_cubin ? "CUBIN" : "PTX", (int)r, nvrtcGetErrorString(r));
+    free(out);
+    out = NULL;
+  }
+  nvrtcDestroyProgram(&prog);
+  return out;
+}
+
+/* The GPU part: runtime allocation, driver-API module load and launch, result check. */
+static void run_on_gpu(const char *cubin) {
+  CUdevice dev;
+  CUcontext ctx;
+  CUmodule module;
+  CUfunction fn;
+  const char *text = NULL;
+  CUresult cr;
+  const int n = 1 << 20;
+  size_t bytes = (size_t)n * sizeof(float);
+  float *ha = malloc(bytes), *hb = malloc(bytes), *hc = malloc(bytes);
+  float *da = NULL, *db = NULL, *dc = NULL;
+  if (!ha || !hb || !hc) {
+    check(0, "host allocation");
+    return;
+  }
+  for (int i = 0; i < n; i++) {
+    ha[i] = (float)i;
+    hb[i] = 2.0f * (float)i + 1.0f;
+  }
+  cr = cuDeviceGet(&dev, 0);
+  check(cr == CUDA_SUCCESS, "cuDeviceGet");
+  cr = cuDevicePrimaryCtxRetain(&ctx, dev);
+  check(cr == CUDA_SUCCESS, "cuDevicePrimaryCtxRetain");
+  cr = cuCtxSetCurrent(ctx);
+  check(cr == CUDA_SUCCESS, "cuCtxSetCurrent");
+  check(cudaMalloc((void **)&da, bytes) == cudaSuccess && cudaMalloc((void **)&db, bytes) == cudaSuccess &&
+            cudaMalloc((void **)&dc, bytes) == cudaSuccess,
+        "cudaMalloc x3 (runtime API)");
+  check(cudaMemcpy(da, ha, bytes, cudaMemcpyHostToDevice) == cudaSuccess &&
+            cudaMemcpy(db, hb, bytes, cudaMemcpyHostToDevice) == cudaSuccess,
+        "cudaMemcpy host to device");
+  cr = cuModuleLoadData(&module, cubin);
+  if (cr != CUDA_SUCCESS) cuGetErrorString(cr, &text);
+  printf("  cuModuleLoadData(cubin): %d %s\n", (int)cr, text ? text : "");
+  check(cr == CUDA_SUCCESS, "cuModuleLoadData (driver API)");
+  if (cr != CUDA_SUCCESS) return;
+  check(cuModuleGetFunction(&fn, module, "vector_add") == CUDA_SUCCESS, "cuModuleGetFunction");
+  int count = n;
+  void *args[] = {&da, &db, &dc, &count};
+  cr = cuLaunchKernel(fn, (unsigned)((n + 255) / 256), 1, 1, 256, 1, 1, 0, NULL, args, NULL);
+  check(cr == CUDA_SUCCESS, "cuLaunchKernel");
+  check(cudaDeviceSynchronize() == cudaSuccess, "cudaDeviceSynchronize");
+  check(cudaMemcpy(hc, dc, bytes, cudaMemcpyDeviceToHost) == cudaSuccess, "cudaMemcpy device to host");
+  int wrong = 0;
+  for (int i = 0; i < n; i++)
+    if (hc[i] != ha[i] + hb[i]) wrong++;
+  printf("  vector_add of %d floats: %d wrong (c[12345] = %.1f, expected %.1f)\n", n, wrong,
+         (double)hc[12345], (double)(ha[12345] + hb[12345]));
+  check(wrong == 0, "vector_add result");
+  /* Driver-API memory too: cuMemAlloc is cuMemAlloc_v2 through cuda.h. */
+  CUdeviceptr dptr;
+  float back = 0.0f, value = 42.5f;
+  check(cuMemAlloc(&dptr, sizeof(float)) == CUDA_SUCCESS && cuMemcpyHtoD(dptr, &value, sizeof value) == CUDA_SUCCESS &&
+            cuMemcpyDtoH(&back, dptr, sizeof back) == CUDA_SUCCESS && back == value && cuMemFree(dptr) == CUDA_SUCCESS,
+        "cuMemAlloc_v2 / cuMemcpyHtoD_v2 / cuMemcpyDtoH_v2 / cuMemFree_v2 round trip");
+  cudaFree(da);
+  cudaFree(db);
+  cudaFree(dc);
+  cuModuleUnload(module);
+  cuDevicePrimaryCtxRelease(dev);
+  free(ha);
+  free(hb);
+  free(hc);
+}
+
+int main(void) {
+  printf("== libraries bound by the stubs\n");
+  print_status("cudart", cuda_stubs_cudart_status);
+  print_status("nvrtc", cuda_stubs_nvrtc_status);
+  print_status("driver", cuda_stubs_cuda_status);
+
+  printf("== CUDA runtime\n");
+  int rt = 0, drv = 0, devices = 0;
+  cudaError_t e = cudaRuntimeGetVersion(&rt);
+  printf("  cudaRuntimeGetVersion: %d %s -> %d\n", (int)e, cudaGetErrorName(e), rt);
+  e = cudaDriverGetVersion(&drv);
+  printf("  cudaDriverGetVersion: %d %s -> %d\n", (int)e, cudaGetErrorName(e), drv);
+  e = cudaGetDeviceCount(&devices);
+  printf("  cudaGetDeviceCount: %d %s (%s) -> %d\n", (int)e, cudaGetErrorName(e), cudaGetErrorString(e),
+         devices);
+  cuda_stubs_status rt_status;
+  cuda_stubs_cudart_status(&rt_status);
+  if (!rt_status.bound) check(e == cudaErrorStubLibrary, "no runtime: cudaErrorStubLibrary (34)");
+
+  printf("== NVRTC\n");
+  int major = 0, minor = 0;
+  nvrtcResult nr = nvrtcVersion(&major, &minor);
+  printf("  nvrtcVersion: %d -> %d.%d\n", (int)nr, major, minor);
+  cuda_stubs_status nv_status;
+  cuda_stubs_nvrtc_status(&nv_status);
+
+  /* Pick the GPU's architecture when there is one, else sm_80 (every NVRTC 11.8+ has it). */
+  CUresult cr = cuInit(0);
+  const char *cr_text = NULL;
+  cuGetErrorString(cr, &cr_text);
+  int cc_major = 8, cc_minor = 0, gpu = 0;
+  CUdevice dev;
+  if (cr == CUDA_SUCCESS && cuDeviceGet(&dev, 0) == CUDA_SUCCESS) {
+    char name[128] = {0};
+    cuDeviceGetName(name, sizeof name, dev);
+    cuDeviceGetAttribute(&cc_major, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, dev);
+    cuDeviceGetAttribute(&cc_minor, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, dev);
+    printf("  GPU 0: %s, compute capability %d.%d\n", name, cc_major, cc_minor);
+    gpu = 1;
+  }
+  char sm[16], compute[16];
+  snprintf(sm, sizeof sm, "sm_%d%d", cc_major, cc_minor);
+  snprintf(compute, sizeof compute, "compute_%d%d", cc_major, cc_minor);
+  size_t ptx_size = 0, cubin_size = 0;
+  char *ptx = nvrtc_compile(compute, 0, &ptx_size);
+  char *cubin = ptx ? nvrtc_compile(sm, 1, &cubin_size) : NULL;
+  if (nv_status.bound) {
+    check(ptx && strstr(ptx, ".entry vector_add") != NULL, "PTX contains .entry vector_add");
+    const char *version = ptx ? strstr(ptx, ".version") : NULL;
+    if (version) printf("  PTX: %zu bytes for %s, %.*s\n", ptx_size, compute, (int)strcspn(version, "\n"), version);
+    check(cubin && cubin_size > 4 && memcmp(cubin, "\x7f" "ELF", 4) == 0, "CUBIN starts with the ELF magic");
+    if (cubin) printf("  CUBIN: %zu bytes for %s\n", cubin_size, sm);
+  } else {
+    check(nr == NVRTC_ERROR_INTERNAL_ERROR, "no NVRTC: NVRTC_ERROR_INTERNAL_ERROR (11)");
+    printf("  nvrtcGetErrorString(%d): %s\n", (int)nr, nvrtcGetErrorString(nr));
+  }
+
+  printf("== CUDA driver\n");
+  printf("  cuInit: %d %s\n", (int)cr, cr_text ? cr_text : "");
+  if (gpu && cubin && rt_status.bound) {
+    run_on_gpu(cubin);
+  } else {
+    printf("  no GPU here: the driver-API launch is skipped\n");
+  }
+  free(ptx);
+  free(cubin);
+  printf("== %s\n", failures ? "FAILED" : "done");
+  return failures ? 1 : 0;
+}
