@@ -26,6 +26,8 @@
 mod candidates;
 mod debug;
 mod elf_check;
+mod hook_config;
+mod hooks;
 mod library;
 mod secure;
 mod spec;
@@ -33,6 +35,8 @@ mod status;
 
 pub use candidates::{Candidate, Origin};
 pub use debug::debug_enabled;
+pub use hook_config::{FaultRule, FaultWhen, TraceFilter, parse_fault_spec, parse_trace_filter};
+pub use hooks::{Hook, TraceResult, clock_ns};
 pub use library::{Library, Loaded, Resolution, SymbolGate};
 pub use secure::secure_execution;
 pub use spec::{Gating, LibrarySpec, Soname, VersionProbe};

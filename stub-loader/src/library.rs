@@ -1,6 +1,7 @@
 use crate::candidates::{Candidate, Origin, major_of_name, search_list};
 use crate::debug::line;
 use crate::elf_check;
+use crate::hooks::{Hook, HookConfig, TraceResult};
 use crate::spec::{Gating, LibrarySpec, VersionProbe};
 use core::ffi::{CStr, c_int, c_void};
 use libloading::os::unix::{Library as DlHandle, RTLD_LAZY, RTLD_LOCAL};
@@ -78,6 +79,7 @@ impl Loaded {
 pub struct Library {
     spec: &'static LibrarySpec,
     state: OnceLock<Loaded>,
+    hooks: OnceLock<HookConfig>,
     resolved: AtomicU32,
     missing: AtomicU32,
 }
@@ -88,6 +90,7 @@ impl Library {
         Library {
             spec,
             state: OnceLock::new(),
+            hooks: OnceLock::new(),
             resolved: AtomicU32::new(0),
             missing: AtomicU32::new(0),
         }
@@ -123,20 +126,48 @@ impl Library {
     /// `fallback` when it cannot be called, into `slot`; returns what it stored. Called once per
     /// function by the resolver thunk the `cuda_stubs` macro emits; racing threads store the
     /// same value.
+    ///
+    /// When `CUDA_STUBS_TRACE` or `CUDA_STUBS_FAULT` selects the function, the slot gets
+    /// `wrapper` instead, and `hook` the entry point the wrapper calls: only selected functions
+    /// pay for tracing or fault injection.
     #[inline(never)]
+    #[allow(clippy::too_many_arguments)]
     pub fn bind(
-        &self,
+        &'static self,
         slot: &AtomicPtr<()>,
         name: &CStr,
         gate: SymbolGate,
         fallback: *mut (),
+        hook: &Hook,
+        wrapper: *mut (),
     ) -> *mut () {
-        let p = match self.resolve(name, gate) {
+        let mut p = match self.resolve(name, gate) {
             Resolution::Found(p) => p.cast::<()>(),
             _ => fallback,
         };
+        let hooks = self.hook_config();
+        let text = name.to_string_lossy();
+        if hooks.selects(&text) {
+            hooks.arm(hook, &text, p);
+            p = wrapper;
+        }
         slot.store(p, Ordering::Release);
         p
+    }
+
+    fn hook_config(&'static self) -> &'static HookConfig {
+        self.hooks
+            .get_or_init(|| HookConfig::from_env(self.spec.name))
+    }
+
+    /// For a wrapper, before the real call: the status to inject instead, if any.
+    pub fn inject(&'static self, hook: &Hook) -> Option<i64> {
+        crate::hooks::inject(hook, self.hook_config().seed())
+    }
+
+    /// For a wrapper, after the call: writes the trace line if the function is traced.
+    pub fn record(&'static self, hook: &Hook, start_ns: u64, result: TraceResult) {
+        crate::hooks::record(self.hook_config(), self.spec.name, hook, start_ns, result);
     }
 
     /// Looks up `name` in the real library, gated by the loaded major: a function the loaded

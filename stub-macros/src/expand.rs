@@ -65,6 +65,22 @@ fn expand_fn(f: &StubFn) -> TokenStream {
         Fallback::Null => quote! { ::core::ptr::null_mut::<()>() as _ },
         Fallback::Zero => quote! { ::core::default::Default::default() },
     };
+    let (record_ok, injected) = match f.fallback {
+        Fallback::Status => (
+            quote! { ::stub_loader::TraceResult::Status(__cuda_stubs_result as i64) },
+            quote! {
+                if let ::core::option::Option::Some(__cuda_stubs_code) = crate::LIBRARY.inject(&HOOK) {
+                    crate::LIBRARY.record(&HOOK, __cuda_stubs_start, ::stub_loader::TraceResult::Injected(__cuda_stubs_code));
+                    return __cuda_stubs_code as _;
+                }
+            },
+        ),
+        Fallback::Null => (
+            quote! { ::stub_loader::TraceResult::Pointer(__cuda_stubs_result as usize) },
+            quote! {},
+        ),
+        Fallback::Void | Fallback::Zero => (quote! { ::stub_loader::TraceResult::Void }, quote! {}),
+    };
     let call_slot = quote! {
         // Relaxed: the slot holds only code addresses, each valid whenever it is seen.
         let __cuda_stubs_entry: #fn_ty = unsafe {
@@ -112,10 +128,26 @@ fn expand_fn(f: &StubFn) -> TokenStream {
             unsafe extern "C" fn resolve(#(#arg_names: #arg_types),*) #output {
                 let __cuda_stubs_entry: #fn_ty = unsafe {
                     ::core::mem::transmute::<*mut (), #fn_ty>(
-                        crate::LIBRARY.bind(&SLOT, #name_c, GATE, fallback as *mut ()),
+                        crate::LIBRARY.bind(&SLOT, #name_c, GATE, fallback as *mut (), &HOOK, hooked as *mut ()),
                     )
                 };
                 unsafe { __cuda_stubs_entry(#(#arg_names),*) }
+            }
+
+            pub(crate) static HOOK: ::stub_loader::Hook = ::stub_loader::Hook::new(#name_c);
+
+            /// Stored in the slot instead of the real function only when tracing or fault
+            /// injection selects this function.
+            #[allow(clippy::unnecessary_cast, clippy::let_unit_value)]
+            unsafe extern "C" fn hooked(#(#arg_names: #arg_types),*) #output {
+                let __cuda_stubs_start = ::stub_loader::clock_ns();
+                #injected
+                let __cuda_stubs_entry: #fn_ty = unsafe {
+                    ::core::mem::transmute::<*mut (), #fn_ty>(HOOK.real.load(::core::sync::atomic::Ordering::Acquire))
+                };
+                let __cuda_stubs_result = unsafe { __cuda_stubs_entry(#(#arg_names),*) };
+                crate::LIBRARY.record(&HOOK, __cuda_stubs_start, #record_ok);
+                __cuda_stubs_result
             }
 
             #[allow(unused_variables)]

@@ -1,0 +1,104 @@
+//! Parses one header in one preprocessor view with bindgen (libclang) and reads back the
+//! function declarations under the names clang sees after NVIDIA's rename macros.
+
+use crate::cache::Layout;
+use crate::libraries::Library;
+use crate::type_table::TypeTable;
+use std::collections::BTreeMap;
+
+/// A preprocessor configuration under which the header declares a different set of ABI names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum View {
+    /// What a plain `#include` sees: the current `_v2`/`_v3` ABI names.
+    Default,
+    /// `-DCUDA_API_PER_THREAD_DEFAULT_STREAM`: the `_ptds` / `_ptsz` names.
+    PerThread,
+    /// `-D__CUDA_API_VERSION_INTERNAL`: the legacy unsuffixed names with their old prototypes
+    /// (both cuda.h and cuda_runtime_api.h key on this one macro).
+    Internal,
+}
+
+impl View {
+    /// All views, in order of preference when several declare one name.
+    pub const ALL: [View; 3] = [View::Default, View::PerThread, View::Internal];
+
+    /// The name the manifest records.
+    pub fn name(self) -> &'static str {
+        match self {
+            View::Default => "default",
+            View::PerThread => "per-thread",
+            View::Internal => "internal",
+        }
+    }
+
+    fn defines(self) -> &'static [&'static str] {
+        match self {
+            View::Default => &[],
+            View::PerThread => &["-DCUDA_API_PER_THREAD_DEFAULT_STREAM"],
+            View::Internal => &["-D__CUDA_API_VERSION_INTERNAL"],
+        }
+    }
+}
+
+/// What one header says in one view.
+pub struct HeaderView {
+    /// Declared functions by ABI name.
+    pub functions: BTreeMap<String, syn::ForeignItemFn>,
+    /// Every type item bindgen emitted (functions and layout checks removed).
+    pub type_items: Vec<syn::Item>,
+    /// Typedefs and struct layouts, for ABI comparison.
+    pub types: TypeTable,
+}
+
+/// Runs bindgen over `library.header` of `layout` in `view`.
+pub fn parse(library: &Library, layout: &Layout, view: View) -> Result<HeaderView, String> {
+    let header = layout.find_header(library.header)?;
+    let builder = bindgen::Builder::default()
+        .header(header.to_string_lossy())
+        .clang_args(["-x", "c", "-std=c11"])
+        .clang_args(layout.include.iter().map(|d| format!("-I{}", d.display())))
+        .clang_args(view.defines().iter().copied())
+        .allowlist_function(library.functions)
+        .allowlist_type(library.extra_types)
+        .default_enum_style(bindgen::EnumVariation::Consts)
+        .prepend_enum_name(false)
+        .ctypes_prefix("::core::ffi")
+        .use_core()
+        // Layout checks carry clang's sizes and field offsets; they are read here and dropped.
+        .layout_tests(true)
+        .derive_default(true)
+        .generate_comments(false)
+        .merge_extern_blocks(true)
+        .formatter(bindgen::Formatter::None);
+    let bindings = builder.generate().map_err(|e| {
+        format!(
+            "bindgen {} CUDA {} ({} view): {e}",
+            library.header,
+            layout.major,
+            view.name()
+        )
+    })?;
+    let file = syn::parse_file(&bindings.to_string())
+        .map_err(|e| format!("bindgen output for {} did not parse: {e}", library.header))?;
+    let types = TypeTable::from_items(&file.items);
+    let mut functions = BTreeMap::new();
+    let mut type_items = Vec::new();
+    for item in file.items {
+        match item {
+            syn::Item::ForeignMod(block) => {
+                for f in block.items {
+                    if let syn::ForeignItem::Fn(f) = f {
+                        functions.insert(f.sig.ident.to_string(), f);
+                    }
+                }
+            }
+            syn::Item::Const(c) if c.ident == "_" => {}
+            other => type_items.push(other),
+        }
+    }
+    Ok(HeaderView {
+        functions,
+        type_items,
+        types,
+    })
+}

@@ -1,0 +1,277 @@
+/* The tests' C driver: linked against libstubs_cudart.so, libstubs_nvrtc.so and libstubs_cuda.so
+ * (never NVIDIA's libraries), it performs the calls named on its command line, in order, and
+ * prints one line per call so that the tests can assert exact codes and values:
+ *
+ *   cudaGetDeviceCount rc=0 out=112
+ *
+ * Out parameters are pre-filled with a sentinel (-7777, 0xdead, "sentinel") so that a test can
+ * check an error leaves them untouched. Prototypes are declared here with the real C ABI (enums
+ * are int-sized), so no CUDA header is needed; cuda_stubs.h is the project's own.
+ *
+ * Commands (ARG after a colon):
+ *   dlopen:PATH                 dlopen(PATH, RTLD_NOW | RTLD_GLOBAL) before anything else
+ *   cudaRuntimeGetVersion  cudaDriverGetVersion  cudaGetDeviceCount  cudaMalloc:SIZE
+ *   cudaThreadSynchronize  cudaDeviceSynchronize  cudaGetErrorString:CODE  cudaGetErrorName:CODE
+ *   nvrtcVersion  nvrtcGetErrorString:CODE  nvrtcGetNVVM  nvrtcGetNVVMSize  nvrtcGetLTOIRSize
+ *   nvrtc-compile:ARCH:ptx|cubin:OUTFILE   create, compile, get PTX/CUBIN into OUTFILE, destroy
+ *   cuDriverGetVersion  cuInit:FLAGS  cuDeviceGet:ORDINAL  cuGetErrorString:CODE
+ *   cuGetErrorName:CODE  cuLibraryLoadData
+ *   status:cudart|nvrtc|cuda    cuda_stubs_<lib>_status
+ *   maps                        the CUDA and stub libraries mapped into the process
+ *
+ * Functions marked OPTIONAL below are looked up in the stub with dlsym (a stub that does not
+ * declare them yet still links): "NAME not-exported" when the stub lacks them. */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cuda_stubs.h"
+
+/* cuda_runtime_api.h */
+extern int cudaRuntimeGetVersion(int *runtimeVersion);
+extern int cudaDriverGetVersion(int *driverVersion);
+extern int cudaGetDeviceCount(int *count);
+extern int cudaMalloc(void **devPtr, size_t size);
+extern int cudaThreadSynchronize(void);
+extern int cudaDeviceSynchronize(void);
+extern const char *cudaGetErrorString(int error);
+extern const char *cudaGetErrorName(int error);
+
+/* nvrtc.h */
+typedef struct _nvrtcProgram *nvrtcProgram;
+extern int nvrtcVersion(int *major, int *minor);
+extern const char *nvrtcGetErrorString(int result);
+extern int nvrtcCreateProgram(nvrtcProgram *prog, const char *src, const char *name, int numHeaders,
+                              const char *const *headers, const char *const *includeNames);
+extern int nvrtcCompileProgram(nvrtcProgram prog, int numOptions, const char *const *options);
+extern int nvrtcDestroyProgram(nvrtcProgram *prog);
+extern int nvrtcGetProgramLogSize(nvrtcProgram prog, size_t *logSizeRet);
+extern int nvrtcGetProgramLog(nvrtcProgram prog, char *log);
+extern int nvrtcGetPTXSize(nvrtcProgram prog, size_t *ptxSizeRet);
+extern int nvrtcGetPTX(nvrtcProgram prog, char *ptx);
+extern int nvrtcGetCUBINSize(nvrtcProgram prog, size_t *cubinSizeRet);
+extern int nvrtcGetCUBIN(nvrtcProgram prog, char *cubin);
+extern int nvrtcGetNVVM(nvrtcProgram prog, char *nvvm);
+/* OPTIONAL: nvrtcGetNVVMSize (11.x, 12.x), nvrtcGetLTOIRSize (12.x, 13.x). */
+typedef int (*size_fn)(nvrtcProgram prog, size_t *size);
+
+/* cuda.h */
+extern int cuDriverGetVersion(int *driverVersion);
+extern int cuInit(unsigned int flags);
+extern int cuDeviceGet(int *device, int ordinal);
+extern int cuGetErrorString(int error, const char **pStr);
+extern int cuGetErrorName(int error, const char **pStr);
+/* OPTIONAL: cuLibraryLoadData (12.0 and newer). */
+typedef int (*library_load_data_fn)(void **library, const void *code, void *jitOptions,
+                                    void **jitOptionsValues, unsigned int numJitOptions,
+                                    void *libraryOptions, void **libraryOptionValues,
+                                    unsigned int numLibraryOptions);
+
+#define SENTINEL_INT (-7777)
+#define SENTINEL_PTR ((void *)0xdead)
+
+static const char *kernel_source =
+    "extern \"C\" __global__ void vector_add(const float *a, const float *b, float *c, int n) {\n"
+    "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+    "  if (i < n) c[i] = a[i] + b[i];\n"
+    "}\n";
+
+/* A symbol of one of the stubs, or NULL when that stub does not export it. */
+static void *stub_symbol(const char *stub, const char *name) {
+  void *handle = dlopen(stub, RTLD_LAZY | RTLD_NOLOAD);
+  void *sym = handle ? dlsym(handle, name) : NULL;
+  if (handle) dlclose(handle);
+  return sym;
+}
+
+static const char *text_or_null(const char *s) { return s ? s : "(null)"; }
+
+static int arg_int(const char *arg) { return arg ? atoi(arg) : 0; }
+
+static void compile(const char *arg) {
+  char arch[64] = {0}, kind[16] = {0}, path[4096] = {0};
+  if (!arg || sscanf(arg, "%63[^:]:%15[^:]:%4095[^\n]", arch, kind, path) != 3) {
+    printf("nvrtc-compile bad-argument\n");
+    return;
+  }
+  int cubin = strcmp(kind, "cubin") == 0;
+  nvrtcProgram prog = (nvrtcProgram)SENTINEL_PTR;
+  int r = nvrtcCreateProgram(&prog, kernel_source, "vector_add.cu", 0, NULL, NULL);
+  printf("nvrtcCreateProgram rc=%d\n", r);
+  if (r != 0) {
+    printf("nvrtcCreateProgram out=%s\n", prog == SENTINEL_PTR ? "untouched" : "written");
+    return;
+  }
+  char option[96];
+  snprintf(option, sizeof option, "--gpu-architecture=%s", arch);
+  const char *options[] = {option};
+  r = nvrtcCompileProgram(prog, 1, options);
+  printf("nvrtcCompileProgram rc=%d\n", r);
+  if (r != 0) {
+    size_t log_size = 0;
+    if (nvrtcGetProgramLogSize(prog, &log_size) == 0 && log_size > 0) {
+      char *log = calloc(1, log_size + 1);
+      if (log && nvrtcGetProgramLog(prog, log) == 0) printf("log: %s\n", log);
+      free(log);
+    }
+  } else {
+    size_t size = 0;
+    r = cubin ? nvrtcGetCUBINSize(prog, &size) : nvrtcGetPTXSize(prog, &size);
+    printf("%s rc=%d out=%zu\n", cubin ? "nvrtcGetCUBINSize" : "nvrtcGetPTXSize", r, size);
+    char *buf = r == 0 && size > 0 ? malloc(size) : NULL;
+    if (buf) {
+      r = cubin ? nvrtcGetCUBIN(prog, buf) : nvrtcGetPTX(prog, buf);
+      printf("%s rc=%d\n", cubin ? "nvrtcGetCUBIN" : "nvrtcGetPTX", r);
+      FILE *f = fopen(path, "wb");
+      if (f) {
+        fwrite(buf, 1, size, f);
+        fclose(f);
+      }
+      free(buf);
+    }
+  }
+  r = nvrtcDestroyProgram(&prog);
+  printf("nvrtcDestroyProgram rc=%d out=%s\n", r, prog == NULL ? "null" : "not-null");
+}
+
+static void status(const char *lib) {
+  int (*fn)(cuda_stubs_status *) = NULL;
+  if (lib && strcmp(lib, "cudart") == 0) fn = cuda_stubs_cudart_status;
+  if (lib && strcmp(lib, "nvrtc") == 0) fn = cuda_stubs_nvrtc_status;
+  if (lib && strcmp(lib, "cuda") == 0) fn = cuda_stubs_cuda_status;
+  if (!fn) {
+    printf("status bad-argument\n");
+    return;
+  }
+  cuda_stubs_status s;
+  memset(&s, 0, sizeof s);
+  int r = fn(&s);
+  printf("status %s rc=%d bound=%d version=%d resolved=%u missing=%u\n", lib, r, s.bound, s.version,
+         s.resolved, s.missing);
+  printf("status %s path=%s\n", lib, text_or_null(s.path));
+  printf("status %s found_by=%s\n", lib, text_or_null(s.found_by));
+  printf("status %s message=%s\n", lib, text_or_null(s.message));
+}
+
+static void maps(void) {
+  FILE *f = fopen("/proc/self/maps", "r");
+  char line[8192], seen[64][1024];
+  int n_seen = 0;
+  if (!f) {
+    printf("maps unreadable\n");
+    return;
+  }
+  while (fgets(line, sizeof line, f)) {
+    char *path = strchr(line, '/');
+    if (!path) continue;
+    path[strcspn(path, "\n")] = 0;
+    const char *base = strrchr(path, '/') + 1;
+    if (strncmp(base, "libcudart", 9) && strncmp(base, "libnvrtc", 8) && strncmp(base, "libcuda.", 8) &&
+        strncmp(base, "libstubs_", 9))
+      continue;
+    int dup = 0;
+    for (int i = 0; i < n_seen; i++) dup |= strcmp(seen[i], path) == 0;
+    if (dup || n_seen == 64) continue;
+    snprintf(seen[n_seen++], sizeof seen[0], "%s", path);
+    printf("mapped %s\n", path);
+  }
+  fclose(f);
+}
+
+static void run(const char *cmd, const char *arg) {
+  int i = SENTINEL_INT, r;
+  if (!strcmp(cmd, "dlopen")) {
+    void *h = dlopen(arg, RTLD_NOW | RTLD_GLOBAL);
+    printf("dlopen %s %s\n", arg, h ? "ok" : dlerror());
+  } else if (!strcmp(cmd, "cudaRuntimeGetVersion")) {
+    r = cudaRuntimeGetVersion(&i);
+    printf("%s rc=%d out=%d\n", cmd, r, i);
+  } else if (!strcmp(cmd, "cudaDriverGetVersion")) {
+    r = cudaDriverGetVersion(&i);
+    printf("%s rc=%d out=%d\n", cmd, r, i);
+  } else if (!strcmp(cmd, "cudaGetDeviceCount")) {
+    r = cudaGetDeviceCount(&i);
+    printf("%s rc=%d out=%d\n", cmd, r, i);
+  } else if (!strcmp(cmd, "cudaMalloc")) {
+    void *p = SENTINEL_PTR;
+    r = cudaMalloc(&p, (size_t)arg_int(arg));
+    printf("%s rc=%d out=%#lx\n", cmd, r, (unsigned long)(uintptr_t)p);
+  } else if (!strcmp(cmd, "cudaThreadSynchronize")) {
+    printf("%s rc=%d\n", cmd, cudaThreadSynchronize());
+  } else if (!strcmp(cmd, "cudaDeviceSynchronize")) {
+    printf("%s rc=%d\n", cmd, cudaDeviceSynchronize());
+  } else if (!strcmp(cmd, "cudaGetErrorString")) {
+    printf("%s(%d) = %s\n", cmd, arg_int(arg), text_or_null(cudaGetErrorString(arg_int(arg))));
+  } else if (!strcmp(cmd, "cudaGetErrorName")) {
+    printf("%s(%d) = %s\n", cmd, arg_int(arg), text_or_null(cudaGetErrorName(arg_int(arg))));
+  } else if (!strcmp(cmd, "nvrtcVersion")) {
+    int minor = SENTINEL_INT;
+    r = nvrtcVersion(&i, &minor);
+    printf("%s rc=%d out=%d.%d\n", cmd, r, i, minor);
+  } else if (!strcmp(cmd, "nvrtcGetErrorString")) {
+    printf("%s(%d) = %s\n", cmd, arg_int(arg), text_or_null(nvrtcGetErrorString(arg_int(arg))));
+  } else if (!strcmp(cmd, "nvrtc-compile")) {
+    compile(arg);
+  } else if (!strcmp(cmd, "nvrtcGetNVVM")) {
+    char buf[64] = "sentinel";
+    r = nvrtcGetNVVM(NULL, buf);
+    printf("%s rc=%d out=%s\n", cmd, r, buf);
+  } else if (!strcmp(cmd, "nvrtcGetNVVMSize") || !strcmp(cmd, "nvrtcGetLTOIRSize")) {
+    size_fn fn = (size_fn)stub_symbol("libstubs_nvrtc.so", cmd);
+    size_t size = 7777;
+    if (!fn) {
+      printf("%s not-exported\n", cmd);
+      return;
+    }
+    r = fn(NULL, &size);
+    printf("%s rc=%d out=%zu\n", cmd, r, size);
+  } else if (!strcmp(cmd, "cuDriverGetVersion")) {
+    r = cuDriverGetVersion(&i);
+    printf("%s rc=%d out=%d\n", cmd, r, i);
+  } else if (!strcmp(cmd, "cuInit")) {
+    printf("%s rc=%d\n", cmd, cuInit((unsigned)arg_int(arg)));
+  } else if (!strcmp(cmd, "cuDeviceGet")) {
+    r = cuDeviceGet(&i, arg_int(arg));
+    printf("%s rc=%d out=%d\n", cmd, r, i);
+  } else if (!strcmp(cmd, "cuGetErrorString") || !strcmp(cmd, "cuGetErrorName")) {
+    const char *text = "sentinel";
+    r = !strcmp(cmd, "cuGetErrorString") ? cuGetErrorString(arg_int(arg), &text)
+                                         : cuGetErrorName(arg_int(arg), &text);
+    printf("%s(%d) rc=%d out=%s\n", cmd, arg_int(arg), r, text_or_null(text));
+  } else if (!strcmp(cmd, "cuLibraryLoadData")) {
+    library_load_data_fn fn = (library_load_data_fn)stub_symbol("libstubs_cuda.so", cmd);
+    void *lib = SENTINEL_PTR;
+    if (!fn) {
+      printf("%s not-exported\n", cmd);
+      return;
+    }
+    r = fn(&lib, "", NULL, NULL, 0, NULL, NULL, 0);
+    printf("%s rc=%d out=%#lx\n", cmd, r, (unsigned long)(uintptr_t)lib);
+  } else if (!strcmp(cmd, "status")) {
+    status(arg);
+  } else if (!strcmp(cmd, "maps")) {
+    maps();
+  } else {
+    printf("unknown command %s\n", cmd);
+  }
+}
+
+int main(int argc, char **argv) {
+  setvbuf(stdout, NULL, _IOLBF, 0);
+  for (int a = 1; a < argc; a++) {
+    char cmd[256];
+    snprintf(cmd, sizeof cmd, "%s", argv[a]);
+    char *colon = strchr(cmd, ':');
+    const char *arg = NULL;
+    if (colon) {
+      *colon = 0;
+      arg = argv[a] + (colon - cmd) + 1;
+    }
+    run(cmd, arg);
+  }
+  return 0;
+}

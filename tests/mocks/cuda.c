@@ -1,0 +1,49 @@
+/* Mock libcuda.so.1 (the driver), built by build.rs with the real soname.
+ *
+ *   MOCK_DRIVER_VERSION  what cuDriverGetVersion reports (13000, or 11080 for an old driver)
+ *   MOCK_ALL_SYMBOLS     also exports entry points newer than the driver, returning 4242
+ *
+ * cuDeviceGet writes 700 + ordinal; cuInit accepts only flags 0, like the real driver. */
+#include <stddef.h>
+
+#ifndef MOCK_DRIVER_VERSION
+#error MOCK_DRIVER_VERSION must be defined
+#endif
+
+#define EXPORT __attribute__((visibility("default")))
+#define NEVER_CALLED 4242
+
+EXPORT int cuDriverGetVersion(int *version) {
+  *version = MOCK_DRIVER_VERSION;
+  return 0;
+}
+
+EXPORT int cuInit(unsigned flags) { return flags == 0 ? 0 : 1; /* CUDA_ERROR_INVALID_VALUE */ }
+
+EXPORT int cuDeviceGet(int *device, int ordinal) {
+  *device = 700 + ordinal;
+  return 0;
+}
+
+EXPORT int cuGetErrorString(int error, const char **text) {
+  (void)error;
+  *text = "mock driver error string";
+  return 0;
+}
+
+EXPORT int cuGetErrorName(int error, const char **text) {
+  (void)error;
+  *text = "MOCK_DRIVER_ERROR_NAME";
+  return 0;
+}
+
+/* Added in CUDA 12.0. */
+#if MOCK_DRIVER_VERSION >= 12000 || defined(MOCK_ALL_SYMBOLS)
+EXPORT int cuLibraryLoadData(void **library, const void *code, void *jit_options, void **jit_values,
+                             unsigned n_jit, void *lib_options, void **lib_values, unsigned n_lib) {
+  (void)code, (void)jit_options, (void)jit_values, (void)n_jit, (void)lib_options, (void)lib_values,
+      (void)n_lib;
+  *library = (void *)0x4c1b;
+  return MOCK_DRIVER_VERSION >= 12000 ? 0 : NEVER_CALLED;
+}
+#endif

@@ -1,0 +1,78 @@
+/* Mock libcudart, built by build.rs once per variant with the real soname.
+ *
+ *   MOCK_MAJOR          11, 12 or 13: which major's symbol set is exported
+ *   MOCK_PARTIAL        only cudaRuntimeGetVersion and cudaMalloc/cudaFree (per-symbol failure)
+ *   MOCK_VERSION_FAILS  cudaRuntimeGetVersion returns 35 like 11.8 without a driver
+ *   MOCK_ALL_SYMBOLS    also exports the functions the major lacks, returning 4242: a stub that
+ *                       gates by major must never call them
+ *
+ * Every value is recognisable: the version is 11080 / 12090 / 13000, cudaGetDeviceCount
+ * writes 100 + major, cudaMalloc writes 0x10000 * major + size. */
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#ifndef MOCK_MAJOR
+#error MOCK_MAJOR must be defined
+#endif
+
+#define EXPORT __attribute__((visibility("default")))
+
+#if MOCK_MAJOR == 11
+#define MOCK_VERSION 11080
+#elif MOCK_MAJOR == 12
+#define MOCK_VERSION 12090
+#else
+#define MOCK_VERSION 13000
+#endif
+
+/* Calls of a function the loaded major lacks: never expected. */
+#define NEVER_CALLED 4242
+
+EXPORT int cudaRuntimeGetVersion(int *version) {
+#ifdef MOCK_VERSION_FAILS
+  (void)version;
+  return 35; /* cudaErrorInsufficientDriver */
+#else
+  *version = MOCK_VERSION;
+  return 0;
+#endif
+}
+
+EXPORT int cudaMalloc(void **p, size_t size) {
+  *p = (void *)(uintptr_t)(0x10000u * MOCK_MAJOR + size);
+  return 0;
+}
+
+EXPORT int cudaFree(void *p) { return p == NULL ? 1 : 0; }
+
+#ifndef MOCK_PARTIAL
+EXPORT int cudaDriverGetVersion(int *version) {
+  *version = 0;
+  return 0;
+}
+
+EXPORT int cudaGetDeviceCount(int *count) {
+  *count = 100 + MOCK_MAJOR;
+  return 0;
+}
+
+EXPORT int cudaDeviceSynchronize(void) { return 0; }
+
+EXPORT const char *cudaGetErrorString(int error) {
+  static char text[64];
+  snprintf(text, sizeof text, "mock cudart %d: error %d", MOCK_MAJOR, error);
+  return text;
+}
+
+EXPORT const char *cudaGetErrorName(int error) {
+  static char text[64];
+  snprintf(text, sizeof text, "mockCudart%dError%d", MOCK_MAJOR, error);
+  return text;
+}
+
+/* Removed in CUDA 13. */
+#if MOCK_MAJOR < 13 || defined(MOCK_ALL_SYMBOLS)
+EXPORT int cudaThreadSynchronize(void) { return MOCK_MAJOR < 13 ? 0 : NEVER_CALLED; }
+#endif
+#endif /* MOCK_PARTIAL */
