@@ -3,12 +3,11 @@ use std::sync::OnceLock;
 
 /// True when `CUDA_STUBS_DEBUG` is set to anything but empty or `0`. Like `LD_DEBUG=libs`, the
 /// loader then writes one line per candidate and one for the final choice to stderr; otherwise
-/// it never prints. Read once.
+/// it never prints. Read once; ignored in secure-execution processes, whose stderr may reach
+/// someone the paths should not.
 pub fn debug_enabled() -> bool {
     static ON: OnceLock<bool> = OnceLock::new();
-    *ON.get_or_init(|| {
-        std::env::var_os("CUDA_STUBS_DEBUG").is_some_and(|v| !v.is_empty() && v != "0")
-    })
+    *ON.get_or_init(|| crate::secure::trusted_var("CUDA_STUBS_DEBUG").is_some_and(|v| v != "0"))
 }
 
 /// Writes one debug line; errors writing stderr are ignored (a closed stderr must not matter).
