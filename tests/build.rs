@@ -1,7 +1,7 @@
 //! Builds the mock CUDA libraries the tests load instead of NVIDIA's: real shared objects with
 //! the real sonames (`libcudart.so.12`, `libnvrtc.so.13`, `libcuda.so.1` …), one directory per
 //! variant under `$OUT_DIR/mocks`, plus the bad candidates (`bad/`): a 32-bit ELF, an ELF of
-//! another machine, an empty file and a text file.
+//! another machine, an empty file, a text file and a relocatable object.
 //!
 //! The tests find the directory through `env!("STUBS_TESTS_MOCKS")`, and the target triple
 //! (for the `cc` crate at test time) through `env!("STUBS_TESTS_TARGET")`.
@@ -98,6 +98,13 @@ const MOCKS: &[Mock] = &[
         soname: "libcudart.so.12",
         defines: &["MOCK_MAJOR=12", "MOCK_VERSION_FAILS"],
     },
+    // A libcudart.so.13 that reports 10.2: too old, rejected.
+    Mock {
+        dir: "mock-too-old",
+        source: "cudart.c",
+        soname: "libcudart.so.13",
+        defines: &["MOCK_MAJOR=13", "MOCK_REPORTED_VERSION=10020"],
+    },
     // The driver: a 13.0 one and an old 11.8 one exporting 12.x entry points anyway.
     Mock {
         dir: "mock-driver",
@@ -146,6 +153,12 @@ fn main() {
         &manifest.join("mocks/elf32.c"),
         &bad.join("elf32"),
     );
+    // A relocatable object (ET_REL): right class and machine, but dlopen refuses it.
+    let mut cmd = compiler.to_command();
+    cmd.args(["-c", "-fPIC", "-DMOCK_MAJOR=12", "-o"])
+        .arg(bad.join("relocatable"))
+        .arg(manifest.join("mocks/cudart.c"));
+    run(cmd, "relocatable");
     // An x86-64 mock whose e_machine says aarch64 (183), or x86-64 (62) on an aarch64 host.
     let mut bytes = std::fs::read(out.join("mock-12/libcudart.so.12")).expect("read mock");
     let other: u16 = if target.starts_with("aarch64") {

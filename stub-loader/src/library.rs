@@ -207,6 +207,10 @@ impl Library {
                 }
             },
         };
+        let result = match result {
+            Resolution::Absent => self.replacement(loaded, name).unwrap_or(result),
+            other => other,
+        };
         let counter = if matches!(result, Resolution::Found(_)) {
             &self.resolved
         } else {
@@ -214,6 +218,28 @@ impl Library {
         };
         counter.fetch_add(1, Ordering::Relaxed);
         result
+    }
+}
+
+impl Library {
+    /// The same-prototype replacement of a function the loaded version removed, if the spec
+    /// names one and the library has it.
+    fn replacement(&self, loaded: &Loaded, name: &CStr) -> Option<Resolution> {
+        let (_, with) = self
+            .spec
+            .replacements
+            .iter()
+            .find(|(removed, _)| *removed == name)?;
+        let p = loaded.symbol(with)?;
+        line(
+            self.spec.name,
+            format_args!(
+                "{}: absent, bound to its replacement {}",
+                name.to_string_lossy(),
+                with.to_string_lossy()
+            ),
+        );
+        Some(Resolution::Found(p))
     }
 }
 
@@ -436,17 +462,22 @@ fn load(spec: &'static LibrarySpec) -> Loaded {
         .filter(|(_, why)| why != "not found")
         .map(|(what, why)| format!("{what}: {why}"))
         .collect();
+    let wheels = if spec.wheel_dirs.is_empty() {
+        String::new()
+    } else {
+        format!("wheel layouts {}; ", spec.wheel_dirs.join(", "))
+    };
+    let sonames: Vec<_> = spec
+        .sonames
+        .iter()
+        .map(|s| s.name.to_string_lossy())
+        .collect();
     let summary = format!(
-        "cuda-stubs: lib{} not found (searched {}; {}; wheel layouts {}; $CONDA_PREFIX/lib, \
+        "cuda-stubs: lib{} not found (searched {}; {}; {wheels}$CONDA_PREFIX/lib, \
          $CUDA_HOME/lib64, $CUDA_PATH/lib64, /usr/local/cuda/lib64){}{}",
         spec.name,
-        spec.sonames
-            .iter()
-            .map(|s| s.name.to_string_lossy())
-            .collect::<Vec<_>>()
-            .join(", "),
+        sonames.join(", "),
         spec.env_path,
-        spec.wheel_dirs.join(", "),
         if tried.is_empty() { "" } else { "; rejected: " },
         tried.join("; "),
     );

@@ -52,4 +52,8 @@ pub struct LibrarySpec {
     /// 13.x has no `$ORIGIN` RUNPATH, so outside `LD_LIBRARY_PATH` it cannot find it alone).
     /// The version's `major.minor` is appended.
     pub companion: Option<&'static str>,
+    /// `(removed, replacement)`: when the loaded version lacks `removed`, bind `replacement`
+    /// instead. Only for pairs with the same prototype and semantics (`cudaThreadSynchronize`
+    /// → `cudaDeviceSynchronize`, removed in CUDA 13.0).
+    pub replacements: &'static [(&'static CStr, &'static CStr)],
 }

@@ -36,6 +36,7 @@ static SPEC: LibrarySpec = LibrarySpec {
     wheel_dirs: &[],
     version: VersionProbe::OneInt(c"cuDriverGetVersion"),
     companion: None,
+    replacements: &[],
     gating: Gating::AtLeast,
 };
 

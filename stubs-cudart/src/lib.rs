@@ -46,8 +46,21 @@ static SPEC: LibrarySpec = LibrarySpec {
     wheel_dirs: &["nvidia/cu13/lib", "nvidia/cuda_runtime/lib"],
     version: VersionProbe::OneInt(c"cudaRuntimeGetVersion"),
     companion: None,
+    replacements: REPLACEMENTS,
     gating: Gating::Exact,
 };
+
+/// Thread-era calls CUDA 13.0 removed, bound on 13.x to the device-era calls that replaced
+/// them in CUDA 4.0: same prototypes, same semantics (cuda_runtime_api.h 12.9 marks each
+/// "deprecated, use cudaDevice…").
+static REPLACEMENTS: &[(&core::ffi::CStr, &core::ffi::CStr)] = &[
+    (c"cudaThreadExit", c"cudaDeviceReset"),
+    (c"cudaThreadSynchronize", c"cudaDeviceSynchronize"),
+    (c"cudaThreadSetLimit", c"cudaDeviceSetLimit"),
+    (c"cudaThreadGetLimit", c"cudaDeviceGetLimit"),
+    (c"cudaThreadGetCacheConfig", c"cudaDeviceGetCacheConfig"),
+    (c"cudaThreadSetCacheConfig", c"cudaDeviceSetCacheConfig"),
+];
 
 /// The real libcudart, searched for on the first call.
 pub(crate) static LIBRARY: Library = Library::new(&SPEC);

@@ -45,6 +45,7 @@ static SPEC: LibrarySpec = LibrarySpec {
     wheel_dirs: &["nvidia/cu13/lib", "nvidia/cuda_nvrtc/lib"],
     version: VersionProbe::MajorMinor(c"nvrtcVersion"),
     companion: Some("libnvrtc-builtins.so."),
+    replacements: &[],
     gating: Gating::Exact,
 };
 

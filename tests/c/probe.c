@@ -18,11 +18,15 @@
  *   cuGetErrorName:CODE  cuLibraryLoadData
  *   status:cudart|nvrtc|cuda    cuda_stubs_<lib>_status
  *   maps                        the CUDA and stub libraries mapped into the process
+ *   threads:N                   N threads released together, each making its first calls of
+ *                               cudaGetDeviceCount and nvrtcVersion: how many saw 100+ and a
+ *                               positive NVRTC major
  *
  * Functions marked OPTIONAL below are looked up in the stub with dlsym (a stub that does not
  * declare them yet still links): "NAME not-exported" when the stub lacks them. */
 #define _GNU_SOURCE
 #include <dlfcn.h>
+#include <pthread.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -182,6 +186,32 @@ static void maps(void) {
   fclose(f);
 }
 
+static pthread_barrier_t barrier;
+
+static void *racer(void *ok) {
+  int count = SENTINEL_INT, major = SENTINEL_INT, minor = SENTINEL_INT;
+  pthread_barrier_wait(&barrier);
+  int r1 = cudaGetDeviceCount(&count);
+  int r2 = nvrtcVersion(&major, &minor);
+  *(int *)ok = r1 == 0 && count > 100 && r2 == 0 && major > 0;
+  return NULL;
+}
+
+static void threads(int n) {
+  pthread_t tid[64];
+  int ok[64] = {0}, good = 0;
+  if (n < 1 || n > 64) {
+    printf("threads bad-argument\n");
+    return;
+  }
+  pthread_barrier_init(&barrier, NULL, (unsigned)n);
+  for (int t = 0; t < n; t++) pthread_create(&tid[t], NULL, racer, &ok[t]);
+  for (int t = 0; t < n; t++) pthread_join(tid[t], NULL);
+  pthread_barrier_destroy(&barrier);
+  for (int t = 0; t < n; t++) good += ok[t];
+  printf("threads %d ok=%d\n", n, good);
+}
+
 static void run(const char *cmd, const char *arg) {
   int i = SENTINEL_INT, r;
   if (!strcmp(cmd, "dlopen")) {
@@ -253,6 +283,8 @@ static void run(const char *cmd, const char *arg) {
     printf("%s rc=%d out=%#lx\n", cmd, r, (unsigned long)(uintptr_t)lib);
   } else if (!strcmp(cmd, "status")) {
     status(arg);
+  } else if (!strcmp(cmd, "threads")) {
+    threads(arg_int(arg));
   } else if (!strcmp(cmd, "maps")) {
     maps();
   } else {

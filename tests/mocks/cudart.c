@@ -3,6 +3,7 @@
  *   MOCK_MAJOR          11, 12 or 13: which major's symbol set is exported
  *   MOCK_PARTIAL        only cudaRuntimeGetVersion and cudaMalloc/cudaFree (per-symbol failure)
  *   MOCK_VERSION_FAILS  cudaRuntimeGetVersion returns 35 like 11.8 without a driver
+ *   MOCK_REPORTED_VERSION  what cudaRuntimeGetVersion reports instead (a too-old 10.2)
  *   MOCK_ALL_SYMBOLS    also exports the functions the major lacks, returning 4242: a stub that
  *                       gates by major must never call them
  *
@@ -18,7 +19,9 @@
 
 #define EXPORT __attribute__((visibility("default")))
 
-#if MOCK_MAJOR == 11
+#if defined(MOCK_REPORTED_VERSION)
+#define MOCK_VERSION MOCK_REPORTED_VERSION
+#elif MOCK_MAJOR == 11
 #define MOCK_VERSION 11080
 #elif MOCK_MAJOR == 12
 #define MOCK_VERSION 12090

@@ -1,1 +1,522 @@
 //! Test harness shared by the integration tests.
+//!
+//! - [`stubs_dir`]: the three stubs, built once per test process with the test's own profile;
+//! - [`mock_dir`] / [`mock`]: the mock CUDA libraries `build.rs` compiled (real sonames);
+//! - [`cuda_layout`]: NVIDIA's real libraries from the wheels `scripts/fetch-cuda.py` fetches
+//!   (never skipped: a failed fetch fails the test);
+//! - [`compile_c`] / [`probe`]: C programs built with the `cc` crate's compiler;
+//! - [`run`] / [`Scenario`]: each scenario in its own process (a stub searches once per process),
+//!   with a clean environment and a 60 s timeout.
+
+use std::collections::BTreeMap;
+use std::ffi::{OsStr, OsString};
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitStatus, Output, Stdio};
+use std::sync::OnceLock;
+use std::time::{Duration, Instant};
+
+/// How long one scenario may run before it is killed and the test fails.
+pub const TIMEOUT: Duration = Duration::from_secs(60);
+
+/// The value the probe pre-fills `int` out parameters with.
+pub const SENTINEL_INT: i32 = -7777;
+
+/// The workspace root (`/work/main`).
+pub fn workspace_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("tests/ has a parent")
+        .to_path_buf()
+}
+
+/// The profile directory of this test binary (`target/debug`): the binary is
+/// `target/debug/deps/<name>-<hash>`.
+fn profile_dir() -> PathBuf {
+    let exe = std::env::current_exe().expect("current_exe");
+    exe.parent()
+        .and_then(Path::parent)
+        .expect("test binary lives in <target>/<profile>/deps")
+        .to_path_buf()
+}
+
+/// The directory holding `libstubs_cudart.so`, `libstubs_nvrtc.so` and `libstubs_cuda.so`,
+/// built once per test process by `$CARGO build` with this binary's profile and target dir.
+pub fn stubs_dir() -> &'static Path {
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    DIR.get_or_init(|| {
+        let dir = profile_dir();
+        let cargo = std::env::var_os("CARGO").unwrap_or_else(|| env!("CARGO").into());
+        let mut cmd = Command::new(cargo);
+        cmd.current_dir(workspace_root())
+            .args([
+                "build",
+                "--quiet",
+                "-p",
+                "stubs-cudart",
+                "-p",
+                "stubs-nvrtc",
+            ])
+            .args(["-p", "stubs-cuda", "--target-dir"])
+            .arg(dir.parent().expect("target dir"));
+        if dir.file_name() == Some(OsStr::new("release")) {
+            cmd.arg("--release");
+        }
+        let status = cmd.status().expect("run cargo build for the stubs");
+        assert!(status.success(), "building the stubs failed: {cmd:?}");
+        for lib in ["cudart", "nvrtc", "cuda"] {
+            let file = dir.join(format!("libstubs_{lib}.so"));
+            assert!(file.is_file(), "{} missing after the build", file.display());
+        }
+        dir
+    })
+}
+
+/// Path of one stub: `stub("nvrtc")` is `<stubs_dir>/libstubs_nvrtc.so`.
+pub fn stub(lib: &str) -> PathBuf {
+    stubs_dir().join(format!("libstubs_{lib}.so"))
+}
+
+/// Where `build.rs` put the mock libraries: one directory per variant (`mock-12`,
+/// `mock-13-all`, `mock-12-partial`, `mock-driver` …) and `bad/` (`empty`, `not-elf`, `elf32`,
+/// `wrong-machine`).
+pub fn mock_dir() -> PathBuf {
+    PathBuf::from(env!("STUBS_TESTS_MOCKS"))
+}
+
+/// One mock variant's directory, checked to exist.
+pub fn mock(variant: &str) -> PathBuf {
+    let dir = mock_dir().join(variant);
+    assert!(dir.is_dir(), "no mock variant {}", dir.display());
+    dir
+}
+
+/// One real CUDA major from NVIDIA's wheels (`<cache>/cuda-<major>/layout.json`).
+#[derive(Debug, Clone)]
+pub struct Layout {
+    /// 11, 12 or 13.
+    pub major: u32,
+    /// The runtime wheel's version, e.g. `12.9.79`.
+    pub version: String,
+    /// The site-packages-like tree of this major.
+    pub root: PathBuf,
+    /// `libcudart.so.<soname major>`.
+    pub cudart: PathBuf,
+    /// `libnvrtc.so.<soname major>`.
+    pub nvrtc: PathBuf,
+    /// Header directories.
+    pub include: Vec<PathBuf>,
+}
+
+impl Layout {
+    /// The directories of the runtime and of NVRTC (one for 13.x, two before).
+    pub fn lib_dirs(&self) -> Vec<PathBuf> {
+        let mut dirs: Vec<PathBuf> = Vec::new();
+        for lib in [&self.cudart, &self.nvrtc] {
+            let dir = lib.parent().expect("library has a directory").to_path_buf();
+            if !dirs.contains(&dir) {
+                dirs.push(dir);
+            }
+        }
+        dirs
+    }
+
+    /// [`Layout::lib_dirs`] joined for `LD_LIBRARY_PATH`.
+    pub fn ld_library_path(&self) -> OsString {
+        std::env::join_paths(self.lib_dirs()).expect("join paths")
+    }
+
+    /// `major.minor` of the wheel's version (`12.9`).
+    pub fn major_minor(&self) -> String {
+        self.version
+            .split('.')
+            .take(2)
+            .collect::<Vec<_>>()
+            .join(".")
+    }
+}
+
+/// The cache `scripts/fetch-cuda.py` fills, fetching once per test process. Never skips: a
+/// failed fetch panics.
+fn cuda_cache() -> &'static Path {
+    static CACHE: OnceLock<PathBuf> = OnceLock::new();
+    CACHE.get_or_init(|| {
+        let script = workspace_root().join("scripts/fetch-cuda.py");
+        let out = Command::new("python3")
+            .arg(&script)
+            .output()
+            .expect("run python3 scripts/fetch-cuda.py");
+        assert!(
+            out.status.success(),
+            "fetch-cuda.py failed ({}):\n{}\n{}",
+            out.status,
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let out = Command::new("python3")
+            .arg(&script)
+            .arg("--print-cache")
+            .output()
+            .expect("run fetch-cuda.py --print-cache");
+        assert!(out.status.success(), "fetch-cuda.py --print-cache failed");
+        PathBuf::from(String::from_utf8_lossy(&out.stdout).trim())
+    })
+}
+
+/// The real libraries of one CUDA major (11, 12 or 13), fetched if needed.
+pub fn cuda_layout(major: u32) -> Layout {
+    let file = cuda_cache().join(format!("cuda-{major}/layout.json"));
+    let text =
+        std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("read {}: {e}", file.display()));
+    let v: serde_json::Value = serde_json::from_str(&text).expect("layout.json is JSON");
+    let path = |key: &str| PathBuf::from(v[key].as_str().unwrap_or_else(|| panic!("{key}")));
+    let layout = Layout {
+        major: u32::try_from(v["major"].as_u64().expect("major")).expect("major fits"),
+        version: v["version"].as_str().expect("version").to_string(),
+        root: path("root"),
+        cudart: path("cudart"),
+        nvrtc: path("nvrtc"),
+        include: v["include"]
+            .as_array()
+            .expect("include")
+            .iter()
+            .map(|d| PathBuf::from(d.as_str().expect("include dir")))
+            .collect(),
+    };
+    assert_eq!(layout.major, major, "{}", file.display());
+    for lib in [&layout.cudart, &layout.nvrtc] {
+        assert!(lib.is_file(), "{} missing", lib.display());
+    }
+    layout
+}
+
+/// A fresh, empty directory for one test, under `<target>/<profile>/stubs-tests/`; unique per
+/// test name and process.
+pub fn temp_dir(name: &str) -> PathBuf {
+    let dir = profile_dir()
+        .join("stubs-tests")
+        .join(format!("{name}-{}", std::process::id()));
+    if dir.exists() {
+        std::fs::remove_dir_all(&dir).expect("clear temp dir");
+    }
+    std::fs::create_dir_all(&dir).expect("create temp dir");
+    dir
+}
+
+/// The C compiler the `cc` crate picks for this target.
+fn c_compiler(out_dir: &Path) -> cc::Tool {
+    cc::Build::new()
+        .target(env!("STUBS_TESTS_TARGET"))
+        .host(env!("STUBS_TESTS_TARGET"))
+        .opt_level(1)
+        .debug(false)
+        .out_dir(out_dir)
+        .cargo_metadata(false)
+        .cargo_warnings(false)
+        .get_compiler()
+}
+
+/// Compiles and links the C program `name` from `sources` (relative paths are under `tests/`),
+/// with `link_args` after the sources; warnings are errors. Returns the executable, in a fresh
+/// directory of its own.
+pub fn compile_c(name: &str, sources: &[&Path], link_args: &[&OsStr]) -> PathBuf {
+    let dir = temp_dir(&format!("c-{name}"));
+    let exe = dir.join(name);
+    let mut cmd = c_compiler(&dir).to_command();
+    cmd.args(["-std=c11", "-Wall", "-Wextra", "-Werror", "-o"])
+        .arg(&exe)
+        .arg("-I")
+        .arg(workspace_root().join("include"));
+    for source in sources {
+        cmd.arg(Path::new(env!("CARGO_MANIFEST_DIR")).join(source));
+    }
+    cmd.args(link_args);
+    let out = cmd.output().expect("run the C compiler");
+    assert!(
+        out.status.success(),
+        "compiling {name} failed: {cmd:?}\n{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    exe
+}
+
+/// `tests/c/probe.c` linked against the three stubs (`-lstubs_cudart -lstubs_nvrtc
+/// -lstubs_cuda`, RPATH to [`stubs_dir`]), once per test process.
+pub fn probe() -> &'static Path {
+    static PROBE: OnceLock<PathBuf> = OnceLock::new();
+    PROBE.get_or_init(|| {
+        let dir = stubs_dir();
+        let mut rpath = OsString::from("-Wl,-rpath,");
+        rpath.push(dir);
+        let mut libdir = OsString::from("-L");
+        libdir.push(dir);
+        compile_c(
+            "probe",
+            &[Path::new("c/probe.c")],
+            &[
+                &libdir,
+                "-lstubs_cudart".as_ref(),
+                "-lstubs_nvrtc".as_ref(),
+                "-lstubs_cuda".as_ref(),
+                &rpath,
+                "-ldl".as_ref(),
+                "-pthread".as_ref(),
+            ],
+        )
+    })
+}
+
+/// Runs `cmd` in its own process with a clean environment: only `PATH` and the variables set
+/// on `cmd` itself (`Command::env`), none inherited. Killed after [`TIMEOUT`] (the test then
+/// fails, it never hangs).
+pub fn run(mut cmd: Command) -> Output {
+    let set: Vec<(OsString, Option<OsString>)> = cmd
+        .get_envs()
+        .map(|(k, v)| (k.to_os_string(), v.map(OsStr::to_os_string)))
+        .collect();
+    cmd.env_clear();
+    cmd.env("PATH", std::env::var_os("PATH").unwrap_or_default());
+    for (k, v) in set {
+        if let Some(v) = v {
+            cmd.env(k, v);
+        }
+    }
+    cmd.stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    let mut child = cmd.spawn().unwrap_or_else(|e| panic!("spawn {cmd:?}: {e}"));
+    let reader = |mut pipe: Box<dyn Read + Send>| {
+        std::thread::spawn(move || {
+            let mut buf = Vec::new();
+            let _ = pipe.read_to_end(&mut buf);
+            buf
+        })
+    };
+    let stdout = reader(Box::new(child.stdout.take().expect("stdout")));
+    let stderr = reader(Box::new(child.stderr.take().expect("stderr")));
+    let start = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("wait") {
+            break Some(status);
+        }
+        if start.elapsed() > TIMEOUT {
+            let _ = child.kill();
+            let _ = child.wait();
+            break None;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    let stdout = stdout.join().expect("stdout reader");
+    let stderr = stderr.join().expect("stderr reader");
+    match status {
+        Some(status) => Output {
+            status,
+            stdout,
+            stderr,
+        },
+        None => panic!(
+            "{cmd:?} still running after {TIMEOUT:?}: killed\nstdout:\n{}\nstderr:\n{}",
+            String::from_utf8_lossy(&stdout),
+            String::from_utf8_lossy(&stderr)
+        ),
+    }
+}
+
+/// What one scenario printed.
+#[derive(Debug)]
+pub struct Outcome {
+    /// Exit status.
+    pub status: ExitStatus,
+    /// Everything on stdout.
+    pub stdout: String,
+    /// Everything on stderr (the `CUDA_STUBS_DEBUG` lines).
+    pub stderr: String,
+}
+
+impl Outcome {
+    /// Asserts the process exited with 0.
+    pub fn assert_success(&self) -> &Self {
+        assert!(self.status.success(), "scenario failed: {self}");
+        self
+    }
+
+    /// The stdout line that starts with `prefix` followed by a space, `(`, `=` or end of line;
+    /// panics (showing everything) when there is none or more than one.
+    pub fn line(&self, prefix: &str) -> &str {
+        let found: Vec<&str> = self
+            .stdout
+            .lines()
+            .filter(|l| {
+                l.strip_prefix(prefix)
+                    .is_some_and(|rest| rest.is_empty() || rest.starts_with([' ', '(', '=']))
+            })
+            .collect();
+        assert_eq!(found.len(), 1, "expected one line `{prefix} …`: {self}");
+        found[0]
+    }
+
+    /// Asserts stdout has exactly this line.
+    pub fn assert_line(&self, expected: &str) -> &Self {
+        assert!(
+            self.stdout.lines().any(|l| l == expected),
+            "expected the line `{expected}`: {self}"
+        );
+        self
+    }
+
+    /// The debug lines of one stub (`cuda-stubs[<lib>]: `), without that prefix.
+    pub fn debug(&self, lib: &str) -> Vec<&str> {
+        let prefix = format!("cuda-stubs[{lib}]: ");
+        self.stderr
+            .lines()
+            .filter_map(|l| l.strip_prefix(prefix.as_str()))
+            .collect()
+    }
+
+    /// Asserts one debug line of `lib` is exactly `expected`.
+    pub fn assert_debug(&self, lib: &str, expected: &str) -> &Self {
+        assert!(
+            self.debug(lib).contains(&expected),
+            "expected the debug line `cuda-stubs[{lib}]: {expected}`: {self}"
+        );
+        self
+    }
+
+    /// The single `bound …` debug line of `lib`.
+    pub fn bound(&self, lib: &str) -> &str {
+        let lines: Vec<&str> = self
+            .debug(lib)
+            .into_iter()
+            .filter(|l| l.starts_with("bound "))
+            .collect();
+        assert_eq!(lines.len(), 1, "expected one `bound` line of {lib}: {self}");
+        lines[0]
+    }
+
+    /// Asserts `lib` bound `path` with `version`, found by `origin`.
+    pub fn assert_bound(&self, lib: &str, path: &Path, version: i32, origin: &str) -> &Self {
+        let expected = format!("bound {} (version {version}) [{origin}]", path.display());
+        assert_eq!(self.bound(lib), expected, "{self}");
+        self
+    }
+
+    /// Asserts stderr is empty (no debug output unless asked for).
+    pub fn assert_silent(&self) -> &Self {
+        assert!(self.stderr.is_empty(), "stderr not empty: {self}");
+        self
+    }
+
+    /// The paths the probe's `maps` command printed.
+    pub fn mapped(&self) -> Vec<&str> {
+        self.stdout
+            .lines()
+            .filter_map(|l| l.strip_prefix("mapped "))
+            .collect()
+    }
+}
+
+impl std::fmt::Display for Outcome {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "status {}\n--- stdout\n{}--- stderr\n{}---",
+            self.status, self.stdout, self.stderr
+        )
+    }
+}
+
+/// One process to run: a program, its arguments and the only environment it gets (plus
+/// `PATH`).
+#[derive(Debug)]
+pub struct Scenario {
+    program: PathBuf,
+    args: Vec<OsString>,
+    env: BTreeMap<OsString, OsString>,
+    cwd: Option<PathBuf>,
+}
+
+impl Scenario {
+    /// The probe ([`probe`]) with these commands.
+    pub fn probe<I, S>(commands: I) -> Self
+    where
+        I: IntoIterator<Item = S>,
+        S: AsRef<OsStr>,
+    {
+        Scenario::new(probe()).args(commands)
+    }
+
+    /// Any program.
+    pub fn new(program: impl AsRef<Path>) -> Self {
+        Scenario {
+            program: program.as_ref().to_path_buf(),
+            args: Vec::new(),
+            env: BTreeMap::new(),
+            cwd: None,
+        }
+    }
+
+    /// Runs it in `dir` instead of the test's working directory.
+    pub fn current_dir(mut self, dir: impl AsRef<Path>) -> Self {
+        self.cwd = Some(dir.as_ref().to_path_buf());
+        self
+    }
+
+    /// Appends arguments.
+    pub fn args<I, S>(mut self, args: I) -> Self
+    where
+        I: IntoIterator<Item = S>,
+        S: AsRef<OsStr>,
+    {
+        self.args
+            .extend(args.into_iter().map(|a| a.as_ref().to_os_string()));
+        self
+    }
+
+    /// Sets one environment variable.
+    pub fn env(mut self, key: impl AsRef<OsStr>, value: impl AsRef<OsStr>) -> Self {
+        self.env
+            .insert(key.as_ref().to_os_string(), value.as_ref().to_os_string());
+        self
+    }
+
+    /// `CUDA_STUBS_DEBUG=1`.
+    pub fn debug(self) -> Self {
+        self.env("CUDA_STUBS_DEBUG", "1")
+    }
+
+    /// `LD_LIBRARY_PATH` from these directories, in order.
+    pub fn library_path<I, P>(self, dirs: I) -> Self
+    where
+        I: IntoIterator<Item = P>,
+        P: AsRef<Path>,
+    {
+        let joined = std::env::join_paths(dirs.into_iter().map(|d| d.as_ref().to_path_buf()))
+            .expect("join LD_LIBRARY_PATH");
+        self.env("LD_LIBRARY_PATH", joined)
+    }
+
+    /// Runs it (see [`run`]).
+    pub fn run(self) -> Outcome {
+        let mut cmd = Command::new(&self.program);
+        cmd.args(&self.args).envs(&self.env);
+        if let Some(dir) = &self.cwd {
+            cmd.current_dir(dir);
+        }
+        let out = run(cmd);
+        Outcome {
+            status: out.status,
+            stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+            stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+        }
+    }
+}
+
+/// Copies `src` to `dst` (creating `dst`'s directory).
+pub fn copy(src: &Path, dst: &Path) {
+    if let Some(parent) = dst.parent() {
+        std::fs::create_dir_all(parent).expect("create dir");
+    }
+    std::fs::copy(src, dst)
+        .unwrap_or_else(|e| panic!("copy {} -> {}: {e}", src.display(), dst.display()));
+}
