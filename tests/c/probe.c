@@ -18,6 +18,13 @@
  *   cuGetErrorName:CODE  cuLibraryLoadData
  *   status:cudart|nvrtc|cuda    cuda_stubs_<lib>_status
  *   maps                        the CUDA and stub libraries mapped into the process
+ *   auxv-secure                 getauxval(AT_SECURE)
+ *   fork                        fork; the child calls cudaGetDeviceCount and nvrtcVersion and
+ *                               prints "child ..." lines, the parent waits ("fork child-exit=0")
+ *   callall:FILE                for each "STUB NAME" line of FILE, the stub's NAME called with
+ *                               sixteen zero integer arguments: "callall NAME rc=N" (only for
+ *                               status-returning functions, and only where no real library is
+ *                               bound: the fallbacks ignore their arguments)
  *   threads:N                   N threads released together, each making its first calls of
  *                               cudaGetDeviceCount and nvrtcVersion: how many saw 100+ and a
  *                               positive NVRTC major
@@ -27,6 +34,9 @@
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <pthread.h>
+#include <sys/auxv.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -212,6 +222,46 @@ static void threads(int n) {
   printf("threads %d ok=%d\n", n, good);
 }
 
+static void run(const char *cmd, const char *arg);
+
+static void fork_and_call(void) {
+  fflush(stdout);
+  pid_t pid = fork();
+  if (pid == 0) {
+    printf("child ");
+    run("cudaGetDeviceCount", NULL);
+    printf("child ");
+    run("nvrtcVersion", NULL);
+    fflush(stdout);
+    _exit(0);
+  }
+  int status = -1;
+  waitpid(pid, &status, 0);
+  printf("fork child-exit=%d\n", WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status));
+}
+
+typedef unsigned (*any_status_fn)(uint64_t, uint64_t, uint64_t, uint64_t, uint64_t, uint64_t, uint64_t, uint64_t,
+                                  uint64_t, uint64_t, uint64_t, uint64_t, uint64_t, uint64_t, uint64_t, uint64_t);
+
+static void call_all(const char *file) {
+  FILE *f = file ? fopen(file, "r") : NULL;
+  char stub[128], name[256];
+  if (!f) {
+    printf("callall cannot-open\n");
+    return;
+  }
+  while (fscanf(f, "%127s %255s", stub, name) == 2) {
+    void *sym = stub_symbol(stub, name);
+    if (!sym) {
+      printf("callall %s not-exported\n", name);
+      continue;
+    }
+    any_status_fn fn = (any_status_fn)sym;
+    printf("callall %s rc=%u\n", name, fn(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0));
+  }
+  fclose(f);
+}
+
 static void run(const char *cmd, const char *arg) {
   int i = SENTINEL_INT, r;
   if (!strcmp(cmd, "dlopen")) {
@@ -283,6 +333,12 @@ static void run(const char *cmd, const char *arg) {
     printf("%s rc=%d out=%#lx\n", cmd, r, (unsigned long)(uintptr_t)lib);
   } else if (!strcmp(cmd, "status")) {
     status(arg);
+  } else if (!strcmp(cmd, "auxv-secure")) {
+    printf("auxv-secure %lu\n", getauxval(AT_SECURE));
+  } else if (!strcmp(cmd, "fork")) {
+    fork_and_call();
+  } else if (!strcmp(cmd, "callall")) {
+    call_all(arg);
   } else if (!strcmp(cmd, "threads")) {
     threads(arg_int(arg));
   } else if (!strcmp(cmd, "maps")) {

@@ -8,6 +8,8 @@
 //! - [`run`] / [`Scenario`]: each scenario in its own process (a stub searches once per process),
 //!   with a clean environment and a 60 s timeout.
 
+pub mod decls;
+
 use std::collections::BTreeMap;
 use std::ffi::{OsStr, OsString};
 use std::io::Read;
@@ -17,7 +19,7 @@ use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 /// How long one scenario may run before it is killed and the test fails.
-pub const TIMEOUT: Duration = Duration::from_secs(60);
+pub const TIMEOUT: Duration = Duration::from_secs(300);
 
 /// The value the probe pre-fills `int` out parameters with.
 pub const SENTINEL_INT: i32 = -7777;
@@ -268,7 +270,7 @@ pub fn probe() -> &'static Path {
 }
 
 /// Runs `cmd` in its own process with a clean environment: only `PATH` and the variables set
-/// on `cmd` itself (`Command::env`), none inherited. Killed after [`TIMEOUT`] (the test then
+/// on `cmd` itself (`Command::env`), none inherited. Killed after [`TIMEOUT`] (generous for valgrind runs; the test then
 /// fails, it never hangs).
 pub fn run(mut cmd: Command) -> Output {
     let set: Vec<(OsString, Option<OsString>)> = cmd
@@ -473,6 +475,12 @@ impl Scenario {
         self
     }
 
+    /// Appends one path argument.
+    pub fn arg_path(mut self, path: impl AsRef<Path>) -> Self {
+        self.args.push(path.as_ref().as_os_str().to_os_string());
+        self
+    }
+
     /// Sets one environment variable.
     pub fn env(mut self, key: impl AsRef<OsStr>, value: impl AsRef<OsStr>) -> Self {
         self.env
@@ -496,9 +504,32 @@ impl Scenario {
         self.env("LD_LIBRARY_PATH", joined)
     }
 
-    /// Runs it (see [`run`]).
+    /// Runs it (see [`run`]). With `STUBS_TESTS_VALGRIND=1` in the test's environment, the
+    /// program runs under valgrind memcheck and any memcheck error fails the scenario (exit
+    /// 99); `scripts/test.sh` runs the whole suite once that way. setuid scenarios (`setpriv`)
+    /// run natively: valgrind cannot run setuid programs.
     pub fn run(self) -> Outcome {
-        let mut cmd = Command::new(&self.program);
+        let valgrind = std::env::var_os("STUBS_TESTS_VALGRIND").is_some_and(|v| v == "1")
+            && self.program != Path::new("setpriv");
+        let mut cmd = if valgrind {
+            let mut c = Command::new("valgrind");
+            c.args([
+                "-q",
+                "--error-exitcode=99",
+                "--leak-check=no",
+                "--child-silent-after-fork=yes",
+            ])
+            .arg(format!(
+                "--suppressions={}",
+                Path::new(env!("CARGO_MANIFEST_DIR"))
+                    .join("valgrind.supp")
+                    .display()
+            ))
+            .arg(&self.program);
+            c
+        } else {
+            Command::new(&self.program)
+        };
         cmd.args(&self.args).envs(&self.env);
         if let Some(dir) = &self.cwd {
             cmd.current_dir(dir);

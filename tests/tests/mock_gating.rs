@@ -38,10 +38,16 @@ fn removed_runtime_function_is_gated_on_13() {
         .library_path([mock("mock-13-all")])
         .debug()
         .run();
+    // mock-13-all still exports cudaThreadSynchronize returning 4242: rc=0 proves the stub
+    // never looked it up and bound the same-prototype replacement instead.
     run.assert_success()
         .assert_line("cudaRuntimeGetVersion rc=0 out=13000")
-        .assert_line("cudaThreadSynchronize rc=801");
+        .assert_line("cudaThreadSynchronize rc=0");
     assert_absent(&run, "cudart", "cudaThreadSynchronize", 13);
+    run.assert_debug(
+        "cudart",
+        "cudaThreadSynchronize: absent, bound to its replacement cudaDeviceSynchronize",
+    );
 }
 
 /// On 12 and 11 the same function is forwarded (the mocks return 0).

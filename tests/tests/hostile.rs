@@ -1,0 +1,116 @@
+//! Hostile conditions: racing first calls, fork around the first call, every exported function
+//! called with no library. Each scenario is its own process.
+
+use std::fmt::Write as _;
+use stubs_tests::decls::{Fallback, declared};
+use stubs_tests::{Scenario, mock, temp_dir};
+
+/// 64 threads released together make their first calls into two stubs; repeated in 25
+/// processes. Every thread gets the forwarded answer, and each library is searched and bound
+/// exactly once per process.
+#[test]
+fn sixty_four_threads_race_to_the_first_call() {
+    for round in 0..25 {
+        let run = Scenario::probe(["threads:64", "status:cudart", "status:nvrtc"])
+            .library_path([mock("mock-13")])
+            .debug()
+            .run();
+        run.assert_success().assert_line("threads 64 ok=64");
+        for lib in ["cudart", "nvrtc"] {
+            let bound: Vec<_> = run
+                .debug(lib)
+                .into_iter()
+                .filter(|l| l.starts_with("bound "))
+                .collect();
+            assert_eq!(
+                bound.len(),
+                1,
+                "round {round}: {lib} bound {} times: {run}",
+                bound.len()
+            );
+            let searched = run
+                .debug(lib)
+                .into_iter()
+                .filter(|l| l.contains("not already loaded"))
+                .count();
+            assert_eq!(
+                searched, 3,
+                "round {round}: {lib} searched more than once: {run}"
+            );
+        }
+    }
+}
+
+/// fork before any call: the child makes the first call and loads the library itself; the
+/// parent, after the child, still binds on its own.
+#[test]
+fn fork_before_the_first_call() {
+    let run = Scenario::probe(["fork", "cudaGetDeviceCount", "nvrtcVersion"])
+        .library_path([mock("mock-12")])
+        .run();
+    run.assert_success()
+        .assert_line("fork child-exit=0")
+        .assert_line("child cudaGetDeviceCount rc=0 out=112")
+        .assert_line("cudaGetDeviceCount rc=0 out=112");
+    assert!(
+        run.stdout.contains("child nvrtcVersion rc=0 out=12."),
+        "{run}"
+    );
+}
+
+/// fork after the first calls: the child inherits the bound slots and calls straight through.
+#[test]
+fn fork_after_the_first_call() {
+    let run = Scenario::probe(["cudaGetDeviceCount", "nvrtcVersion", "fork"])
+        .library_path([mock("mock-13")])
+        .run();
+    run.assert_success()
+        .assert_line("fork child-exit=0")
+        .assert_line("child cudaGetDeviceCount rc=0 out=113");
+    assert!(
+        run.stdout.contains("child nvrtcVersion rc=0 out=13."),
+        "{run}"
+    );
+}
+
+/// fork with no library anywhere: parent and child both get the typed errors.
+#[test]
+fn fork_without_any_library() {
+    let run = Scenario::probe(["cudaGetDeviceCount", "fork"]).run();
+    run.assert_success()
+        .assert_line("cudaGetDeviceCount rc=34 out=-7777")
+        .assert_line("child cudaGetDeviceCount rc=34 out=-7777")
+        .assert_line("child nvrtcVersion rc=11 out=-7777.-7777")
+        .assert_line("fork child-exit=0");
+}
+
+/// With no library at all, every exported function returning a status (cudaError_t,
+/// nvrtcResult, CUresult), called with zeroed arguments, returns the typed "not found" error
+/// and nothing crashes. The list comes from the declarations, so it grows with the API.
+#[test]
+fn every_status_function_without_a_library() {
+    let dir = temp_dir("callall");
+    let list = dir.join("functions.txt");
+    let mut text = String::new();
+    let mut expected = Vec::new();
+    for (lib, code) in [("cudart", 34), ("nvrtc", 11), ("cuda", 34)] {
+        for f in declared(lib) {
+            if f.fallback == Fallback::Status && !f.hand_written {
+                writeln!(text, "libstubs_{lib}.so {}", f.name()).unwrap();
+                expected.push((f.name(), code));
+            }
+        }
+    }
+    std::fs::write(&list, text).unwrap();
+    let arg = format!("callall:{}", list.display());
+    let run = Scenario::probe([arg.as_str()]).run();
+    run.assert_success();
+    for (name, code) in &expected {
+        run.assert_line(&format!("callall {name} rc={code}"));
+    }
+    assert_eq!(run.stdout.lines().count(), expected.len(), "{run}");
+    assert!(
+        run.stderr.is_empty(),
+        "the stubs printed without being asked: {run}"
+    );
+}
