@@ -5,6 +5,7 @@ use crate::cache::Layout;
 use crate::libraries::Library;
 use crate::type_table::TypeTable;
 use std::collections::BTreeMap;
+use std::path::Path;
 
 /// A preprocessor configuration under which the header declares a different set of ABI names.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -52,11 +53,21 @@ pub struct HeaderView {
 
 /// Runs bindgen over `library.header` of `layout` in `view`.
 pub fn parse(library: &Library, layout: &Layout, view: View) -> Result<HeaderView, String> {
-    let header = layout.find_header(library.header)?;
+    let shim = Path::new(env!("CARGO_MANIFEST_DIR")).join("shim-include");
+    let mut wrapper = String::new();
+    for header in std::iter::once(&library.header).chain(library.interop_headers) {
+        let path = match layout.find_header(header) {
+            Ok(path) => path,
+            Err(e) if !shim.join(header).is_file() => return Err(e),
+            Err(_) => shim.join(header),
+        };
+        wrapper.push_str(&format!("#include \"{}\"\n", path.display()));
+    }
     let builder = bindgen::Builder::default()
-        .header(header.to_string_lossy())
+        .header_contents("codegen-wrapper.h", &wrapper)
         .clang_args(["-x", "c", "-std=c11"])
         .clang_args(layout.include.iter().map(|d| format!("-I{}", d.display())))
+        .clang_arg(format!("-I{}", shim.display()))
         .clang_args(view.defines().iter().copied())
         .allowlist_function(library.functions)
         .allowlist_type(library.extra_types)

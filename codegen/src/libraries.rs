@@ -9,12 +9,12 @@ pub struct Library {
     pub header: &'static str,
     /// The stub crate directory, relative to the workspace root.
     pub crate_dir: &'static str,
+    /// Interop headers declaring more of its exports (parsed against codegen's GL/EGL/VDPAU shims).
+    pub interop_headers: &'static [&'static str],
     /// Functions to keep from the header (a bindgen allowlist regex).
     pub functions: &'static str,
     /// Types codegen's hand-written prototypes need beyond what the header's functions use.
     pub extra_types: &'static str,
-    /// The C status type: spelled exactly so by every status function.
-    pub status: &'static str,
     /// Exports the stub crate implements by hand (the lead extends this list here).
     pub hand_written: &'static [&'static str],
 }
@@ -23,10 +23,14 @@ pub struct Library {
 pub const CUDART: Library = Library {
     name: "cudart",
     header: "cuda_runtime_api.h",
+    interop_headers: &[
+        "cuda_gl_interop.h",
+        "cuda_vdpau_interop.h",
+        "cuda_egl_interop.h",
+    ],
     crate_dir: "stubs-cudart",
     functions: "cuda.*|__cuda.*",
     extra_types: "uint3|dim3|cudaStream_t|cudaError_t",
-    status: "cudaError_t",
     hand_written: &["cudaGetErrorName", "cudaGetErrorString"],
 };
 
@@ -34,10 +38,10 @@ pub const CUDART: Library = Library {
 pub const NVRTC: Library = Library {
     name: "nvrtc",
     header: "nvrtc.h",
+    interop_headers: &[],
     crate_dir: "stubs-nvrtc",
     functions: "nvrtc.*|__nvrtc.*",
     extra_types: "nvrtcResult|nvrtcProgram",
-    status: "nvrtcResult",
     hand_written: &["nvrtcGetErrorString"],
 };
 
@@ -45,10 +49,10 @@ pub const NVRTC: Library = Library {
 pub const CUDA: Library = Library {
     name: "cuda",
     header: "cuda.h",
+    interop_headers: &["cudaGL.h", "vdpau/vdpau.h", "cudaVDPAU.h", "cudaEGL.h"],
     crate_dir: "stubs-cuda",
     functions: "cu.*|__cu.*",
     extra_types: "CUresult|CUuuid",
-    status: "CUresult",
     hand_written: &["cuGetErrorName", "cuGetErrorString"],
 };
 

@@ -1,29 +1,100 @@
+//! `cargo run -p codegen --release`: regenerates the stub declarations (`stubs-*/src/api.rs`),
+//! their types (`stubs-*/src/types.rs`) and the ABI manifests (`manifest/`) from the CUDA
+//! headers and libraries unpacked by `scripts/fetch-cuda.py`. With `--check` nothing is
+//! written; it exits 1 when a checked-in file differs from what would be generated.
+
+mod abi_diff;
 mod cache;
+mod emit_decls;
+mod emit_types;
 mod exports;
+mod formatting;
 mod headers;
+mod internal_prototypes;
 mod libraries;
+mod manifest;
+mod report;
+mod spelling;
+mod symbols;
 mod type_table;
 
-fn main() {
-    let layouts = cache::load_layouts(&cache::cache_dir()).unwrap();
-    for lib in libraries::ALL {
-        for l in &layouts {
-            for v in headers::View::ALL {
-                let t = std::time::Instant::now();
-                match headers::parse(&lib, l, v) {
-                    Ok(h) => println!(
-                        "{} {} {:?}: {} fns, {} items, {} structs {:?}",
-                        lib.name,
-                        l.major,
-                        v,
-                        h.functions.len(),
-                        h.type_items.len(),
-                        h.types.structs.len(),
-                        t.elapsed()
-                    ),
-                    Err(e) => println!("ERR {e}"),
-                }
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// The checked-in driver export list (libcuda is not in any wheel).
+const DRIVER_LIST: &str = "tests/data/libcuda-580.159.04-exports.txt";
+
+fn generate(root: &Path) -> Result<Vec<(PathBuf, String)>, String> {
+    let layouts = cache::load_layouts(&cache::cache_dir())?;
+    let mut files = Vec::new();
+    let mut sections = Vec::new();
+    for library in libraries::ALL {
+        let data = symbols::collect(library, &layouts, &root.join(DRIVER_LIST))?;
+        let api = emit_decls::api_rs(&data);
+        let api_file = syn::parse_file(&api).map_err(|e| format!("generated api.rs: {e}"))?;
+        let types = emit_types::types_rs(&data, &api_file);
+        let structs = abi_diff::struct_diffs(&data);
+        sections.push(report::section(&data, &structs));
+        let manifest = manifest::build(&data, structs);
+        let dir = root.join(library.crate_dir).join("src");
+        files.push((dir.join("api.rs"), formatting::rustfmt(&api)?));
+        files.push((dir.join("types.rs"), formatting::rustfmt(&types)?));
+        files.push((
+            root.join("manifest").join(format!("{}.json", library.name)),
+            manifest::to_json(&manifest),
+        ));
+    }
+    files.push((
+        root.join("include/cuda_stubs.h"),
+        formatting::c_header(root)?,
+    ));
+    files.push((
+        root.join("manifest/ABI-REPORT.md"),
+        report::render(&sections),
+    ));
+    Ok(files)
+}
+
+fn main() -> ExitCode {
+    let check = std::env::args().skip(1).any(|a| a == "--check");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("codegen lives in the workspace")
+        .to_path_buf();
+    let files = match generate(&root) {
+        Ok(f) => f,
+        Err(e) => {
+            eprintln!("codegen: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let mut stale = 0;
+    for (path, text) in &files {
+        let current = std::fs::read_to_string(path).ok();
+        if current.as_deref() == Some(text.as_str()) {
+            continue;
+        }
+        let shown = path.strip_prefix(&root).unwrap_or(path).display();
+        if check {
+            eprintln!("codegen --check: {shown} is out of date");
+            stale += 1;
+            continue;
+        }
+        if let Some(dir) = path.parent() {
+            if let Err(e) = std::fs::create_dir_all(dir) {
+                eprintln!("codegen: {}: {e}", dir.display());
+                return ExitCode::from(2);
             }
         }
+        if let Err(e) = std::fs::write(path, text) {
+            eprintln!("codegen: {shown}: {e}");
+            return ExitCode::from(2);
+        }
+        eprintln!("codegen: wrote {shown}");
     }
+    if stale > 0 {
+        eprintln!("codegen --check: run `cargo run -p codegen --release` and commit the result");
+        return ExitCode::from(1);
+    }
+    ExitCode::SUCCESS
 }

@@ -153,11 +153,6 @@ impl TypeTable {
         }
     }
 
-    /// Whether `name` is a typedef or struct of this view.
-    pub fn defines(&self, name: &str) -> bool {
-        self.aliases.contains_key(name) || self.structs.contains_key(name)
-    }
-
     /// The ABI key of `ty`: how it is passed, and the layout of every struct it reaches.
     pub fn abi_key(&self, ty: &syn::Type) -> String {
         let mut out = String::new();

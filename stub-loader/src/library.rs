@@ -155,6 +155,24 @@ impl Library {
         p
     }
 
+    /// [`Library::bind`] without tracing or fault injection, for functions whose prototype is
+    /// unknown (opaque pass-throughs).
+    #[inline(never)]
+    pub fn bind_untraced(
+        &self,
+        slot: &AtomicPtr<()>,
+        name: &CStr,
+        gate: SymbolGate,
+        fallback: *mut (),
+    ) -> *mut () {
+        let p = match self.resolve(name, gate) {
+            Resolution::Found(p) => p.cast::<()>(),
+            _ => fallback,
+        };
+        slot.store(p, Ordering::Release);
+        p
+    }
+
     fn hook_config(&'static self) -> &'static HookConfig {
         self.hooks
             .get_or_init(|| HookConfig::from_env(self.spec.name))
@@ -442,8 +460,8 @@ fn load(spec: &'static LibrarySpec) -> Loaded {
             // dlopen(RTLD_NOLOAD) of a library not loaded fails, with or without a dlerror
             // text depending on the glibc: only a loaded-but-rejected copy is news.
             Err(why)
-                if c.origin == Origin::AlreadyLoaded && why.starts_with("dlopen")
-                    || why == "not found" && c.origin == Origin::AlreadyLoaded =>
+                if c.origin == Origin::AlreadyLoaded
+                    && (why.starts_with("dlopen") || why == "not found") =>
             {
                 line(
                     spec.name,

@@ -13,7 +13,76 @@ use quote::{format_ident, quote};
 use syn::{FnArg, Pat};
 
 pub fn expand(block: &StubBlock) -> TokenStream {
-    block.functions.iter().map(expand_fn).collect()
+    let status: syn::Ident =
+        syn::Ident::new(block.library.status_type(), proc_macro2::Span::call_site());
+    block
+        .functions
+        .iter()
+        .map(|f| {
+            if f.opaque {
+                expand_opaque(f, &status)
+            } else {
+                expand_fn(f)
+            }
+        })
+        .collect()
+}
+
+/// An export whose prototype is unknown: a naked `jmp *slot`, and a per-function naked stub
+/// that hands its descriptor to the loader's shared resolver, which saves and restores every
+/// argument register around the lookup. No tracing (the arguments cannot be read).
+fn expand_opaque(f: &StubFn, status: &syn::Ident) -> TokenStream {
+    let name = &f.item.sig.ident;
+    let name_c = syn::LitCStr::new(
+        &std::ffi::CString::new(name.to_string()).unwrap_or_default(),
+        name.span(),
+    );
+    let docs: Vec<_> = f
+        .item
+        .attrs
+        .iter()
+        .filter(|a| a.path().is_ident("doc"))
+        .collect();
+    let majors = mask(&f.majors);
+    let abi = mask(&f.abi);
+    quote! {
+        #(#docs)*
+        ///
+        /// # Safety
+        /// A C ABI entry point with a prototype no header declares: forwarded untouched.
+        #[unsafe(no_mangle)]
+        #[unsafe(naked)]
+        pub unsafe extern "C" fn #name() {
+            ::stub_loader::opaque_jump!(#name::SLOT)
+        }
+
+        #[doc(hidden)]
+        #[allow(non_snake_case)]
+        pub(crate) mod #name {
+            #[allow(unused_imports)]
+            use super::*;
+
+            pub(crate) static SLOT: ::core::sync::atomic::AtomicPtr<()> =
+                ::core::sync::atomic::AtomicPtr::new(resolve as *mut ());
+
+            static DESC: ::stub_loader::OpaqueDesc = ::stub_loader::OpaqueDesc {
+                library: &crate::LIBRARY,
+                slot: &SLOT,
+                name: #name_c,
+                gate: ::stub_loader::SymbolGate { majors: #majors, abi: #abi },
+                fallback: fallback as *mut (),
+            };
+
+            #[unsafe(naked)]
+            unsafe extern "C" fn resolve() {
+                ::stub_loader::opaque_resolve_stub!(DESC)
+            }
+
+            unsafe extern "C" fn fallback() -> #status {
+                if crate::LIBRARY.loaded().is_bound() { crate::STATUS_ABSENT } else { crate::STATUS_NO_LIBRARY }
+            }
+        }
+    }
 }
 
 fn mask(majors: &[u32]) -> u32 {

@@ -76,6 +76,9 @@ pub struct StubFn {
     pub abi: Vec<u32>,
     /// The stub crate implements the export by hand; the macro only provides the forwarder.
     pub hand_written: bool,
+    /// Exported by the real library but declared in no header: the prototype is unknown, so the
+    /// stub forwards it with a tail jump that leaves every argument register untouched.
+    pub opaque: bool,
     /// What the fallback returns.
     pub fallback: Fallback,
 }
@@ -196,6 +199,7 @@ fn parse_fn(library: LibraryKind, mut item: ForeignItemFn) -> syn::Result<StubFn
     let mut majors = None;
     let mut abi = None;
     let mut hand_written = false;
+    let mut opaque = false;
     attr.parse_nested_meta(|meta| {
         if meta.path.is_ident("majors") {
             majors = Some(parse_majors(&meta.value()?.parse::<Expr>()?)?);
@@ -203,8 +207,12 @@ fn parse_fn(library: LibraryKind, mut item: ForeignItemFn) -> syn::Result<StubFn
             abi = Some(parse_majors(&meta.value()?.parse::<Expr>()?)?);
         } else if meta.path.is_ident("hand_written") {
             hand_written = true;
+        } else if meta.path.is_ident("opaque") {
+            opaque = true;
         } else {
-            return Err(meta.error("cuda_stubs: expected `majors`, `abi` or `hand_written`"));
+            return Err(
+                meta.error("cuda_stubs: expected `majors`, `abi`, `hand_written` or `opaque`")
+            );
         }
         Ok(())
     })?;
@@ -214,6 +222,14 @@ fn parse_fn(library: LibraryKind, mut item: ForeignItemFn) -> syn::Result<StubFn
         return Err(syn::Error::new(
             attr.span(),
             "cuda_stubs: `majors` is empty",
+        ));
+    }
+    if opaque
+        && (!item.sig.inputs.is_empty() || item.sig.output != ReturnType::Default || hand_written)
+    {
+        return Err(syn::Error::new(
+            item.sig.span(),
+            "cuda_stubs: an opaque function is declared `fn NAME();` (its prototype is unknown) and cannot be hand_written",
         ));
     }
     let abi = abi.unwrap_or_else(|| majors.clone());
@@ -236,6 +252,7 @@ fn parse_fn(library: LibraryKind, mut item: ForeignItemFn) -> syn::Result<StubFn
         majors,
         abi,
         hand_written,
+        opaque,
         fallback,
     })
 }

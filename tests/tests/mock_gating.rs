@@ -108,7 +108,7 @@ fn nvrtc_functions_added_and_removed() {
         .debug()
         .run();
     run.assert_success()
-        .assert_line("nvrtcGetNVVMSize rc=0 out=16")
+        .assert_line("nvrtcGetNVVMSize rc=0 out=13")
         .assert_line("nvrtcGetLTOIRSize rc=7 out=7777");
     assert_absent(&run, "nvrtc", "nvrtcGetLTOIRSize", 11);
 }

@@ -147,12 +147,17 @@ fn runtime(major: u32) {
         "{run}"
     );
     if major >= 13 {
-        run.assert_line("cudaThreadSynchronize rc=801");
+        // Gone from 13.0: bound to cudaDeviceSynchronize, which answers 35 without a driver.
+        run.assert_line("cudaThreadSynchronize rc=35");
         let absent = run
             .debug("cudart")
             .into_iter()
             .any(|l| l.starts_with("cudaThreadSynchronize: absent in CUDA 13 ("));
         assert!(absent, "{run}");
+        run.assert_debug(
+            "cudart",
+            "cudaThreadSynchronize: absent, bound to its replacement cudaDeviceSynchronize",
+        );
     } else {
         // Forwarded: the real runtime's own answer without a driver.
         let line = run.line("cudaThreadSynchronize");

@@ -1,0 +1,48 @@
+//! Generated Rust goes through rustfmt, so `cargo fmt --all` leaves the checked-in files alone
+//! and the drift check compares like with like.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// `text` as `rustfmt --edition 2024` prints it (the workspace's rustfmt settings apply).
+pub fn rustfmt(text: &str) -> Result<String, String> {
+    let mut child = Command::new(std::env::var_os("RUSTFMT").unwrap_or_else(|| "rustfmt".into()))
+        .args(["--edition", "2024", "--emit", "stdout"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("running rustfmt: {e}"))?;
+    child
+        .stdin
+        .take()
+        .ok_or("rustfmt: no stdin")?
+        .write_all(text.as_bytes())
+        .map_err(|e| format!("rustfmt stdin: {e}"))?;
+    let out = child
+        .wait_with_output()
+        .map_err(|e| format!("rustfmt: {e}"))?;
+    if !out.status.success() {
+        return Err(format!(
+            "rustfmt failed: {}",
+            String::from_utf8_lossy(&out.stderr)
+        ));
+    }
+    String::from_utf8(out.stdout).map_err(|e| format!("rustfmt output: {e}"))
+}
+
+/// `include/cuda_stubs.h`, the C header of the stubs' own API, written by cbindgen from the
+/// `stub-loader` crate with `stub-loader/cbindgen.toml`.
+pub fn c_header(root: &std::path::Path) -> Result<String, String> {
+    let crate_dir = root.join("stub-loader");
+    let config = cbindgen::Config::from_file(crate_dir.join("cbindgen.toml"))
+        .map_err(|e| format!("cbindgen.toml: {e}"))?;
+    let bindings = cbindgen::Builder::new()
+        .with_crate(&crate_dir)
+        .with_config(config)
+        .generate()
+        .map_err(|e| format!("cbindgen: {e}"))?;
+    let mut out = Vec::new();
+    bindings.write(&mut out);
+    String::from_utf8(out).map_err(|e| format!("cbindgen output: {e}"))
+}

@@ -1,0 +1,133 @@
+//! Prototypes of exported entry points that the library's own header does not declare: nvcc's
+//! registration hooks (crt/host_runtime.h, crt/device_functions.h of the 11.8 nvcc wheel) and
+//! the profiler API (cuda_profiler_api.h, cudaProfiler.h; not shipped in the wheels).
+//!
+//! Enum and struct pointees that no longer exist in the newest headers are spelled as their
+//! ABI equivalents (`c_uint`, `c_void`) so the declarations only need types the newest header
+//! provides. Exports missing from this table and from every header are declared opaque.
+
+/// One hand-written prototype.
+pub struct InternalPrototype {
+    /// `"cudart"`, `"nvrtc"` or `"cuda"`.
+    pub library: &'static str,
+    /// Where the C declaration lives.
+    pub source: &'static str,
+    /// The declaration, as bindgen would spell it.
+    pub rust: &'static str,
+}
+
+const HOST_RUNTIME: &str = "crt/host_runtime.h (nvcc 11.8)";
+
+/// The table.
+pub const TABLE: &[InternalPrototype] = &[
+    InternalPrototype {
+        library: "cudart",
+        source: HOST_RUNTIME,
+        rust: "pub fn __cudaRegisterFatBinary(fatCubin: *mut ::core::ffi::c_void) -> *mut *mut ::core::ffi::c_void;",
+    },
+    InternalPrototype {
+        library: "cudart",
+        source: HOST_RUNTIME,
+        rust: "pub fn __cudaRegisterFatBinaryEnd(fatCubinHandle: *mut *mut ::core::ffi::c_void);",
+    },
+    InternalPrototype {
+        library: "cudart",
+        source: HOST_RUNTIME,
+        rust: "pub fn __cudaUnregisterFatBinary(fatCubinHandle: *mut *mut ::core::ffi::c_void);",
+    },
+    InternalPrototype {
+        library: "cudart",
+        source: HOST_RUNTIME,
+        rust: "pub fn __cudaRegisterVar(fatCubinHandle: *mut *mut ::core::ffi::c_void, hostVar: *mut ::core::ffi::c_char, deviceAddress: *mut ::core::ffi::c_char, deviceName: *const ::core::ffi::c_char, ext: ::core::ffi::c_int, size: usize, constant: ::core::ffi::c_int, global: ::core::ffi::c_int);",
+    },
+    InternalPrototype {
+        library: "cudart",
+        source: HOST_RUNTIME,
+        rust: "pub fn __cudaRegisterManagedVar(fatCubinHandle: *mut *mut ::core::ffi::c_void, hostVarPtrAddress: *mut *mut ::core::ffi::c_void, deviceAddress: *mut ::core::ffi::c_char, deviceName: *const ::core::ffi::c_char, ext: ::core::ffi::c_int, size: usize, constant: ::core::ffi::c_int, global: ::core::ffi::c_int);",
+    },
+    InternalPrototype {
+        library: "cudart",
+        source: HOST_RUNTIME,
+        rust: "pub fn __cudaInitModule(fatCubinHandle: *mut *mut ::core::ffi::c_void) -> ::core::ffi::c_char;",
+    },
+    InternalPrototype {
+        library: "cudart",
+        source: HOST_RUNTIME,
+        // hostVar is `const struct textureReference *` (a type removed in 12.0).
+        rust: "pub fn __cudaRegisterTexture(fatCubinHandle: *mut *mut ::core::ffi::c_void, hostVar: *const ::core::ffi::c_void, deviceAddress: *mut *const ::core::ffi::c_void, deviceName: *const ::core::ffi::c_char, dim: ::core::ffi::c_int, norm: ::core::ffi::c_int, ext: ::core::ffi::c_int);",
+    },
+    InternalPrototype {
+        library: "cudart",
+        source: HOST_RUNTIME,
+        // hostVar is `const struct surfaceReference *` (a type removed in 12.0).
+        rust: "pub fn __cudaRegisterSurface(fatCubinHandle: *mut *mut ::core::ffi::c_void, hostVar: *const ::core::ffi::c_void, deviceAddress: *mut *const ::core::ffi::c_void, deviceName: *const ::core::ffi::c_char, dim: ::core::ffi::c_int, ext: ::core::ffi::c_int);",
+    },
+    InternalPrototype {
+        library: "cudart",
+        source: HOST_RUNTIME,
+        rust: "pub fn __cudaRegisterFunction(fatCubinHandle: *mut *mut ::core::ffi::c_void, hostFun: *const ::core::ffi::c_char, deviceFun: *mut ::core::ffi::c_char, deviceName: *const ::core::ffi::c_char, thread_limit: ::core::ffi::c_int, tid: *mut uint3, bid: *mut uint3, bDim: *mut dim3, gDim: *mut dim3, wSize: *mut ::core::ffi::c_int);",
+    },
+    InternalPrototype {
+        library: "cudart",
+        source: HOST_RUNTIME,
+        rust: "pub fn __cudaPopCallConfiguration(gridDim: *mut dim3, blockDim: *mut dim3, sharedMem: *mut usize, stream: *mut ::core::ffi::c_void) -> cudaError_t;",
+    },
+    InternalPrototype {
+        library: "cudart",
+        source: "crt/device_functions.h (nvcc 11.8)",
+        rust: "pub fn __cudaPushCallConfiguration(gridDim: dim3, blockDim: dim3, sharedMem: usize, stream: cudaStream_t) -> ::core::ffi::c_uint;",
+    },
+    InternalPrototype {
+        library: "cudart",
+        source: "cuda_profiler_api.h",
+        // outputMode is `cudaOutputMode_t`, an enum removed in 12.0.
+        rust: "pub fn cudaProfilerInitialize(configFile: *const ::core::ffi::c_char, outputFile: *const ::core::ffi::c_char, outputMode: ::core::ffi::c_uint) -> cudaError_t;",
+    },
+    InternalPrototype {
+        library: "cudart",
+        source: "cuda_profiler_api.h",
+        rust: "pub fn cudaProfilerStart() -> cudaError_t;",
+    },
+    InternalPrototype {
+        library: "cudart",
+        source: "cuda_profiler_api.h",
+        rust: "pub fn cudaProfilerStop() -> cudaError_t;",
+    },
+    InternalPrototype {
+        library: "cuda",
+        source: "cudaProfiler.h",
+        // outputMode is `CUoutput_mode`, an enum removed in 12.0.
+        rust: "pub fn cuProfilerInitialize(configFile: *const ::core::ffi::c_char, outputFile: *const ::core::ffi::c_char, outputMode: ::core::ffi::c_uint) -> CUresult;",
+    },
+    InternalPrototype {
+        library: "cuda",
+        source: "cudaProfiler.h",
+        rust: "pub fn cuProfilerStart() -> CUresult;",
+    },
+    InternalPrototype {
+        library: "cuda",
+        source: "cudaProfiler.h",
+        rust: "pub fn cuProfilerStop() -> CUresult;",
+    },
+];
+
+fn entry(library: &str, name: &str) -> Option<&'static InternalPrototype> {
+    TABLE.iter().find(|p| {
+        p.library == library
+            && p.rust
+                .strip_prefix("pub fn ")
+                .and_then(|r| r.split('(').next())
+                == Some(name)
+    })
+}
+
+/// Looks up `name` of `library`, parsed.
+pub fn lookup(library: &str, name: &str) -> Option<syn::ForeignItemFn> {
+    let e = entry(library, name)?;
+    Some(syn::parse_str(e.rust).expect("internal prototype table entries parse"))
+}
+
+/// The header a table entry comes from.
+pub fn source(library: &str, name: &str) -> Option<&'static str> {
+    entry(library, name).map(|e| e.source)
+}

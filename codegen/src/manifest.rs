@@ -1,0 +1,149 @@
+//! The merged per-library manifest, `manifest/<library>.json`.
+
+use crate::abi_diff::{self, StructDiff};
+use crate::cache::NEWEST;
+use crate::spelling;
+use crate::symbols::{LibraryData, Origin, Prototype};
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+/// One library's manifest.
+#[derive(Serialize)]
+pub struct Manifest {
+    /// `cudart`, `nvrtc` or `cuda`.
+    pub library: String,
+    /// The header parsed (plus interop headers).
+    pub header: String,
+    /// Full version per major.
+    pub versions: BTreeMap<u32, String>,
+    /// The major whose ABI the stub exports.
+    pub exported_abi: u32,
+    /// Every symbol, sorted by name.
+    pub symbols: Vec<SymbolEntry>,
+    /// Structs whose layout differs between majors.
+    pub struct_layouts: Vec<StructDiff>,
+    /// Declared by a header, exported by no library (not stubbed).
+    pub declared_not_exported: BTreeMap<String, Vec<u32>>,
+}
+
+/// One symbol.
+#[derive(Serialize)]
+pub struct SymbolEntry {
+    /// C name.
+    pub name: String,
+    /// Majors the stub forwards to.
+    pub majors: Vec<u32>,
+    /// Majors whose library exports it (empty for the driver).
+    pub exported_by: Vec<u32>,
+    /// Majors whose header declares it.
+    pub declared_by: Vec<u32>,
+    /// The major whose prototype is declared; absent when opaque.
+    pub declared_major: Option<u32>,
+    /// No prototype known: forwarded by a register-preserving tail jump.
+    pub opaque: bool,
+    /// Implemented by hand in the stub crate.
+    pub hand_written: bool,
+    /// Prototype per major.
+    pub prototypes: BTreeMap<u32, PrototypeEntry>,
+    /// Per major: whether its ABI equals the declared prototype's.
+    pub abi_identical: BTreeMap<u32, bool>,
+}
+
+/// One major's prototype.
+#[derive(Serialize)]
+pub struct PrototypeEntry {
+    /// `header:<view>` or `internal-table`.
+    pub source: String,
+    /// C-like prototype.
+    pub c: String,
+    /// Return type as bindgen spells it.
+    pub ret: String,
+    /// Parameters.
+    pub params: Vec<Param>,
+}
+
+/// One parameter.
+#[derive(Serialize)]
+pub struct Param {
+    /// C name (Rust keywords suffixed `_`).
+    pub name: String,
+    /// Type as bindgen spells it.
+    #[serde(rename = "type")]
+    pub ty: String,
+    /// Type spelled back in C.
+    pub c_type: String,
+    /// Size passed by value, in bytes.
+    pub size: Option<u64>,
+}
+
+fn prototype_entry(data: &LibraryData, name: &str, major: u32, p: &Prototype) -> PrototypeEntry {
+    let types = abi_diff::table_of(data, major, p);
+    let source = match p.origin {
+        Origin::Header(v) => format!("header:{}", v.name()),
+        Origin::InternalTable => "internal-table".to_owned(),
+    };
+    let params = p
+        .item
+        .sig
+        .inputs
+        .iter()
+        .filter_map(|i| match i {
+            syn::FnArg::Typed(pt) => Some(Param {
+                name: quote::ToTokens::to_token_stream(&pt.pat).to_string(),
+                ty: spelling::rust(&pt.ty),
+                c_type: spelling::c(&pt.ty),
+                size: types.size_of(&pt.ty),
+            }),
+            _ => None,
+        })
+        .collect();
+    PrototypeEntry {
+        source,
+        c: abi_diff::c_prototype(name, &p.item),
+        ret: match &p.item.sig.output {
+            syn::ReturnType::Default => "void".to_owned(),
+            syn::ReturnType::Type(_, t) => spelling::rust(t),
+        },
+        params,
+    }
+}
+
+/// Builds the manifest.
+pub fn build(data: &LibraryData, struct_layouts: Vec<StructDiff>) -> Manifest {
+    Manifest {
+        library: data.library.name.to_owned(),
+        header: data.library.header.to_owned(),
+        versions: data
+            .layouts
+            .iter()
+            .map(|l| (l.major, l.version.clone()))
+            .collect(),
+        exported_abi: NEWEST,
+        symbols: data
+            .symbols
+            .iter()
+            .map(|s| SymbolEntry {
+                name: s.name.clone(),
+                majors: s.majors.clone(),
+                exported_by: s.exported_by.clone(),
+                declared_by: s.declared_by.clone(),
+                declared_major: s.reference,
+                opaque: s.opaque(),
+                hand_written: s.hand_written,
+                prototypes: s
+                    .prototypes
+                    .iter()
+                    .map(|(m, p)| (*m, prototype_entry(data, &s.name, *m, p)))
+                    .collect(),
+                abi_identical: s.majors.iter().map(|m| (*m, s.abi.contains(m))).collect(),
+            })
+            .collect(),
+        struct_layouts,
+        declared_not_exported: data.declared_not_exported.clone(),
+    }
+}
+
+/// Pretty JSON with a trailing newline.
+pub fn to_json(m: &Manifest) -> String {
+    serde_json::to_string_pretty(m).expect("manifest serializes") + "\n"
+}

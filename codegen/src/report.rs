@@ -1,0 +1,186 @@
+//! `manifest/ABI-REPORT.md`: every cross-major difference, for people.
+
+use crate::abi_diff::{self, Change, StructDiff};
+use crate::cache::{MAJORS, NEWEST};
+use crate::symbols::LibraryData;
+use std::fmt::Write;
+
+fn v(data: &LibraryData, major: u32) -> String {
+    data.layout(major).short_version()
+}
+
+fn size(s: Option<u64>) -> String {
+    s.map_or("?".to_owned(), |s| s.to_string())
+}
+
+/// One library's section.
+pub fn section(data: &LibraryData, structs: &[StructDiff]) -> String {
+    let mut out = String::new();
+    let lib = data.library;
+    let _ = writeln!(out, "## {} ({})\n", lib.name, lib.header);
+    let opaque: Vec<&str> = data
+        .symbols
+        .iter()
+        .filter(|s| s.opaque())
+        .map(|s| s.name.as_str())
+        .collect();
+    let different: Vec<_> = data.symbols.iter().filter(|s| s.abi != s.majors).collect();
+    let _ = writeln!(out, "| | count |\n|---|---|");
+    for m in MAJORS {
+        let n = if lib.name == "cuda" {
+            data.symbols
+                .iter()
+                .filter(|s| s.majors.contains(&m))
+                .count()
+        } else {
+            data.exports.get(&m).map_or(0, |e| e.len())
+        };
+        let what = if lib.name == "cuda" {
+            "declared or stubbed for"
+        } else {
+            "exported by"
+        };
+        let _ = writeln!(out, "| {what} {} | {n} |", v(data, m));
+    }
+    if lib.name == "cuda" {
+        let _ = writeln!(
+            out,
+            "| libcuda 580 export list | {} |",
+            data.driver_list.len()
+        );
+    }
+    let declared = data
+        .symbols
+        .iter()
+        .filter(|s| !s.declared_by.is_empty())
+        .count();
+    let _ = writeln!(out, "| stubbed (union) | {} |", data.symbols.len());
+    let _ = writeln!(out, "| declared by a header | {declared} |");
+    let _ = writeln!(out, "| opaque | {} |", opaque.len());
+    let _ = writeln!(out, "| ABI differs in some major | {} |\n", different.len());
+
+    let mut proto = String::new();
+    let mut layout = String::new();
+    for s in &different {
+        let reference = s.reference.unwrap_or(NEWEST);
+        let decl = abi_diff::c_prototype(&s.name, &s.prototypes[&reference].item);
+        for (m, change) in abi_diff::function_changes(data, s) {
+            match change {
+                Change::Unknown => {
+                    let _ = writeln!(
+                        proto,
+                        "- `{}` {}: exported, prototype unknown",
+                        s.name,
+                        v(data, m)
+                    );
+                }
+                Change::Prototype { old } => {
+                    let _ = writeln!(
+                        proto,
+                        "- `{}` {} → {}:\n  - {}: `{old}`\n  - {}: `{decl}`",
+                        s.name,
+                        v(data, m),
+                        v(data, reference),
+                        v(data, m),
+                        v(data, reference)
+                    );
+                }
+                Change::Layout { structs } => {
+                    let list: Vec<String> = structs
+                        .iter()
+                        .map(|(n, a, b)| format!("`{n}` {} → {} bytes", size(*a), size(*b)))
+                        .collect();
+                    let list = if list.is_empty() {
+                        "function-pointer or nested type".to_owned()
+                    } else {
+                        list.join(", ")
+                    };
+                    let _ = writeln!(
+                        layout,
+                        "- `{}` {} vs {}: {list}",
+                        s.name,
+                        v(data, m),
+                        v(data, reference)
+                    );
+                }
+            }
+        }
+    }
+    let _ = writeln!(
+        out,
+        "### Prototype changed\n\n{}",
+        if proto.is_empty() { "none\n" } else { &proto }
+    );
+    let _ = writeln!(
+        out,
+        "### Same prototype, struct layout changed\n\n{}",
+        if layout.is_empty() { "none\n" } else { &layout }
+    );
+    let _ = writeln!(out, "### Structs laid out differently across majors\n");
+    if structs.is_empty() {
+        let _ = writeln!(out, "none\n");
+    } else {
+        let heads: Vec<String> = MAJORS.iter().map(|m| v(data, *m)).collect();
+        let _ = writeln!(out, "| struct | {} |", heads.join(" | "));
+        let _ = writeln!(out, "|---|{}", "---|".repeat(MAJORS.len()));
+        for d in structs {
+            let cells: Vec<String> = MAJORS
+                .iter()
+                .map(|m| {
+                    d.layouts
+                        .get(m)
+                        .map_or("–".to_owned(), |l| format!("{} B", l.size))
+                })
+                .collect();
+            let _ = writeln!(out, "| `{}` | {} |", d.name, cells.join(" | "));
+        }
+        let _ = writeln!(out);
+    }
+    let older: Vec<String> = data
+        .symbols
+        .iter()
+        .filter_map(|s| {
+            let r = s.reference.filter(|r| *r != NEWEST)?;
+            Some(format!("`{}` ({})", s.name, v(data, r)))
+        })
+        .collect();
+    let _ = writeln!(
+        out,
+        "### Declared from an older header (absent from {})\n\n{}\n",
+        v(data, NEWEST),
+        if older.is_empty() {
+            "none".to_owned()
+        } else {
+            older.join(", ")
+        }
+    );
+    let _ = writeln!(
+        out,
+        "### Opaque (no prototype known; forwarded by tail jump)\n\n{}\n",
+        if opaque.is_empty() {
+            "none".to_owned()
+        } else {
+            opaque
+                .iter()
+                .map(|n| format!("`{n}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        }
+    );
+    out
+}
+
+/// The whole report.
+pub fn render(sections: &[String]) -> String {
+    let mut out = String::from(
+        "<!-- @generated by `cargo run -p codegen`. Do not edit. -->\n# ABI report\n\n\
+         Differences between CUDA majors, found by parsing each header with clang and comparing \
+         parameter types after typedef resolution and the size and field offsets of every \
+         struct reachable from a parameter. The stubs export the newest major's ABI; a major \
+         listed below is refused (typed error) for that function unless an adapter exists.\n\n",
+    );
+    for s in sections {
+        out.push_str(s);
+    }
+    out.trim_end().to_owned() + "\n"
+}

@@ -1,0 +1,228 @@
+//! Joins header declarations, export tables and the hand-written prototypes into one record
+//! per exported symbol, with its ABI in every major compared to the declared one.
+
+use crate::cache::{Layout, MAJORS};
+use crate::exports;
+use crate::headers::{self, HeaderView, View};
+use crate::internal_prototypes;
+use crate::libraries::Library;
+use crate::type_table::TypeTable;
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+
+/// Where a major's prototype of a symbol came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Origin {
+    /// The library's header in this view.
+    Header(View),
+    /// codegen's table of prototypes declared outside the header (crt/host_runtime.h, ...).
+    InternalTable,
+}
+
+/// One major's prototype of a symbol.
+#[derive(Debug, Clone)]
+pub struct Prototype {
+    /// Where it was found.
+    pub origin: Origin,
+    /// The declaration as bindgen spells it.
+    pub item: syn::ForeignItemFn,
+    /// The ABI key of return and parameter types (see [`TypeTable::abi_key`]).
+    pub key: String,
+}
+
+/// One exported (or, for the driver, declared) symbol.
+#[derive(Debug, Clone)]
+pub struct Symbol {
+    /// The C symbol name.
+    pub name: String,
+    /// The majors the stub forwards to (the macro's `majors`).
+    pub majors: Vec<u32>,
+    /// Majors whose real library exports it (driver: empty, one export list covers all).
+    pub exported_by: Vec<u32>,
+    /// Majors whose header declares it, in any view.
+    pub declared_by: Vec<u32>,
+    /// Each major's prototype, where known.
+    pub prototypes: BTreeMap<u32, Prototype>,
+    /// The major whose prototype is declared: the newest one with a prototype.
+    pub reference: Option<u32>,
+    /// Majors of `majors` whose ABI equals the reference's.
+    pub abi: Vec<u32>,
+    /// The stub crate implements it by hand.
+    pub hand_written: bool,
+}
+
+impl Symbol {
+    /// No prototype is known in any major: the stub only tail-jumps.
+    pub fn opaque(&self) -> bool {
+        self.reference.is_none()
+    }
+
+    /// The declared prototype.
+    pub fn declared(&self) -> Option<&Prototype> {
+        self.prototypes.get(&self.reference?)
+    }
+}
+
+/// Everything codegen knows about one library.
+pub struct LibraryData {
+    /// Which library.
+    pub library: Library,
+    /// Every major's layout.
+    pub layouts: Vec<Layout>,
+    /// Each major's header, per view.
+    pub views: BTreeMap<(u32, View), HeaderView>,
+    /// Each major's export table (cudart, nvrtc).
+    pub exports: BTreeMap<u32, BTreeSet<String>>,
+    /// The driver's export list (cuda only).
+    pub driver_list: BTreeSet<String>,
+    /// All symbols, sorted by name.
+    pub symbols: Vec<Symbol>,
+    /// Names declared by a header but exported by no library, with the declaring majors.
+    pub declared_not_exported: BTreeMap<String, Vec<u32>>,
+}
+
+impl LibraryData {
+    /// The type table of `major`'s default view.
+    pub fn types(&self, major: u32) -> &TypeTable {
+        &self.views[&(major, View::Default)].types
+    }
+
+    /// The layout of `major`.
+    pub fn layout(&self, major: u32) -> &Layout {
+        self.layouts
+            .iter()
+            .find(|l| l.major == major)
+            .expect("every major has a layout")
+    }
+}
+
+/// The ABI key of a whole prototype under `types`.
+pub fn prototype_key(item: &syn::ForeignItemFn, types: &TypeTable) -> String {
+    let mut key = match &item.sig.output {
+        syn::ReturnType::Default => "void".to_owned(),
+        syn::ReturnType::Type(_, t) => types.abi_key(t),
+    };
+    key.push('(');
+    for input in &item.sig.inputs {
+        if let syn::FnArg::Typed(pt) = input {
+            key.push_str(&types.abi_key(&pt.ty));
+            key.push(',');
+        }
+    }
+    key.push(')');
+    key
+}
+
+/// Parses every view of every major, reads the export tables and builds the symbols.
+pub fn collect(
+    library: Library,
+    layouts: &[Layout],
+    driver_list: &Path,
+) -> Result<LibraryData, String> {
+    let mut views = BTreeMap::new();
+    for layout in layouts {
+        for view in View::ALL {
+            views.insert(
+                (layout.major, view),
+                headers::parse(&library, layout, view)?,
+            );
+        }
+    }
+    let mut exports = BTreeMap::new();
+    let mut list = BTreeSet::new();
+    if library.name == "cuda" {
+        list = exports::list_file(driver_list)?;
+    } else {
+        for layout in layouts {
+            let path = if library.name == "nvrtc" {
+                &layout.nvrtc
+            } else {
+                &layout.cudart
+            };
+            exports.insert(layout.major, exports::function_exports(path)?);
+        }
+    }
+
+    let mut declared: BTreeMap<String, BTreeMap<u32, Prototype>> = BTreeMap::new();
+    for ((major, view), hv) in &views {
+        for (name, item) in &hv.functions {
+            let protos = declared.entry(name.clone()).or_default();
+            // Views are visited in preference order, so the first one to declare a name wins.
+            protos.entry(*major).or_insert_with(|| Prototype {
+                origin: Origin::Header(*view),
+                item: item.clone(),
+                key: prototype_key(item, &hv.types),
+            });
+        }
+    }
+
+    let mut names: BTreeSet<String> = exports.values().flatten().cloned().collect();
+    if library.name == "cuda" {
+        names.extend(declared.keys().cloned());
+        names.extend(list.iter().cloned());
+    }
+    let mut symbols = Vec::new();
+    for name in &names {
+        let exported_by: Vec<u32> = MAJORS
+            .into_iter()
+            .filter(|m| exports.get(m).is_some_and(|e| e.contains(name)))
+            .collect();
+        let mut prototypes = declared.get(name).cloned().unwrap_or_default();
+        let declared_by: Vec<u32> = prototypes.keys().copied().collect();
+        let majors = if library.name == "cuda" {
+            if declared_by.is_empty() {
+                vec![13]
+            } else {
+                declared_by.clone()
+            }
+        } else {
+            exported_by.clone()
+        };
+        if let Some(item) = internal_prototypes::lookup(library.name, name) {
+            for &m in &majors {
+                prototypes.entry(m).or_insert_with(|| Prototype {
+                    origin: Origin::InternalTable,
+                    key: prototype_key(&item, &views[&(m, View::Default)].types),
+                    item: item.clone(),
+                });
+            }
+        }
+        prototypes.retain(|m, _| majors.contains(m));
+        let reference = prototypes.keys().next_back().copied();
+        let abi = match reference.map(|r| &prototypes[&r].key) {
+            Some(key) => majors
+                .iter()
+                .copied()
+                .filter(|m| prototypes.get(m).is_some_and(|p| &p.key == key))
+                .collect(),
+            None => majors.clone(),
+        };
+        symbols.push(Symbol {
+            name: name.clone(),
+            hand_written: library.hand_written.contains(&name.as_str()),
+            majors,
+            exported_by,
+            declared_by,
+            prototypes,
+            reference,
+            abi,
+        });
+    }
+    let mut declared_not_exported = BTreeMap::new();
+    if library.name != "cuda" {
+        for (name, protos) in &declared {
+            if !names.contains(name) {
+                declared_not_exported.insert(name.clone(), protos.keys().copied().collect());
+            }
+        }
+    }
+    Ok(LibraryData {
+        library,
+        layouts: layouts.to_vec(),
+        views,
+        exports,
+        driver_list: list,
+        symbols,
+        declared_not_exported,
+    })
+}
