@@ -112,6 +112,13 @@ impl Library {
         self.state.get()
     }
 
+    /// The address of `name` in the loaded library, without gating: for hand-written adapters,
+    /// which call the loaded major's own prototype (they know it from
+    /// [`Loaded::major`]). `None` when nothing is bound or the symbol is missing.
+    pub fn raw_symbol(&self, name: &CStr) -> Option<*mut c_void> {
+        self.loaded().symbol(name)
+    }
+
     /// Number of functions resolved to the real library so far.
     pub fn resolved_count(&self) -> u32 {
         self.resolved.load(Ordering::Relaxed)
