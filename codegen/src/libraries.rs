@@ -31,7 +31,13 @@ pub const CUDART: Library = Library {
     crate_dir: "stubs-cudart",
     functions: "cuda.*|__cuda.*",
     extra_types: "uint3|dim3|cudaStream_t|cudaError_t",
-    hand_written: &["cudaGetErrorName", "cudaGetErrorString"],
+    hand_written: &[
+        "cudaGetErrorName",
+        "cudaGetErrorString",
+        // ABI adapters (stubs-cudart/src/adapters/): translate between CUDA majors.
+        "cudaGetDeviceProperties",
+        "cudaGetDeviceProperties_v2",
+    ],
 };
 
 /// NVRTC.

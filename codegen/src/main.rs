@@ -5,6 +5,7 @@
 
 mod abi_diff;
 mod cache;
+mod emit_abi_types;
 mod emit_decls;
 mod emit_types;
 mod exports;
@@ -39,6 +40,9 @@ fn generate(root: &Path) -> Result<Vec<(PathBuf, String)>, String> {
         let dir = root.join(library.crate_dir).join("src");
         files.push((dir.join("api.rs"), formatting::rustfmt(&api)?));
         files.push((dir.join("types.rs"), formatting::rustfmt(&types)?));
+        if let Some(abi_types) = emit_abi_types::abi_types_rs(&data)? {
+            files.push((dir.join("abi_types.rs"), formatting::rustfmt(&abi_types)?));
+        }
         files.push((
             root.join("manifest").join(format!("{}.json", library.name)),
             manifest::to_json(&manifest),

@@ -82,25 +82,56 @@ fn soname_path(name: &CStr) -> PathBuf {
     PathBuf::from(OsStr::from_bytes(name.to_bytes()))
 }
 
-/// The candidates of steps 2 to 4 (step 1, NOLOAD, works on sonames and is done separately).
-/// `stub_dir` is the directory of the stub's own file. Returns rejections of environment values
-/// too (a relative override), as `(value, reason)`.
-pub(crate) fn search_list(
-    spec: &LibrarySpec,
-    stub_dir: Option<&Path>,
-) -> (Vec<Candidate>, Vec<(String, String)>) {
+/// Step 1: libraries the process already has whose file name is one of the spec's sonames (or
+/// a versioned file of one, `libcudart.so.12.9.79`), from `dl_iterate_phdr`: no system call,
+/// unlike `dlopen(soname, RTLD_NOLOAD)`, which makes glibc search the file system first.
+pub(crate) fn already_loaded(spec: &LibrarySpec) -> Vec<Candidate> {
+    let mut paths: Vec<Vec<u8>> = Vec::new();
+    unsafe extern "C" fn each(
+        info: *mut libc::dl_phdr_info,
+        _size: usize,
+        data: *mut libc::c_void,
+    ) -> libc::c_int {
+        // SAFETY: dl_iterate_phdr passes a valid info and our Vec as data.
+        let (info, paths) = unsafe { (&*info, &mut *data.cast::<Vec<Vec<u8>>>()) };
+        if !info.dlpi_name.is_null() {
+            // SAFETY: NUL-terminated name owned by the dynamic loader.
+            let name = unsafe { CStr::from_ptr(info.dlpi_name) }.to_bytes();
+            if !name.is_empty() {
+                paths.push(name.to_vec());
+            }
+        }
+        0
+    }
+    // SAFETY: the callback only reads the loader's tables and pushes into `paths`.
+    unsafe { libc::dl_iterate_phdr(Some(each), (&raw mut paths).cast()) };
+    let mut out: Vec<Candidate> = paths
+        .into_iter()
+        .map(|p| PathBuf::from(OsStr::from_bytes(&p)))
+        .filter_map(|target| {
+            let name_major = major_of_name(spec, target.file_name()?);
+            (name_major != 0
+                || spec
+                    .sonames
+                    .iter()
+                    .any(|s| target.file_name() == Some(OsStr::from_bytes(s.name.to_bytes()))))
+            .then_some(Candidate {
+                origin: Origin::AlreadyLoaded,
+                target,
+                name_major,
+            })
+        })
+        .collect();
+    // Newest major first, like every other step.
+    out.sort_by_key(|c| std::cmp::Reverse(c.name_major));
+    out
+}
+
+/// Steps 2 and 3: the environment override and the sonames through the loader's search.
+/// Returns rejections of environment values too (a relative override), as `(value, reason)`.
+pub(crate) fn override_and_sonames(spec: &LibrarySpec) -> (Vec<Candidate>, Vec<(String, String)>) {
     let mut out = Vec::new();
     let mut rejected = Vec::new();
-    let in_dir = |out: &mut Vec<Candidate>, dir: &Path, origin: Origin| {
-        for s in spec.sonames {
-            out.push(Candidate {
-                origin,
-                target: dir.join(soname_path(s.name)),
-                name_major: s.major,
-            });
-        }
-    };
-
     if let Some(value) = trusted_var(spec.env_path) {
         let path = PathBuf::from(&value);
         if !path.is_absolute() {
@@ -109,7 +140,7 @@ pub(crate) fn search_list(
                 "not an absolute path (ignored)".into(),
             ));
         } else if path.is_dir() {
-            in_dir(&mut out, &path, Origin::EnvOverride);
+            in_dir(spec, &mut out, &path, Origin::EnvOverride);
         } else {
             let name_major = path.file_name().map_or(0, |n| major_of_name(spec, n));
             out.push(Candidate {
@@ -119,7 +150,6 @@ pub(crate) fn search_list(
             });
         }
     }
-
     for s in spec.sonames {
         out.push(Candidate {
             origin: Origin::LoaderSearch,
@@ -127,13 +157,29 @@ pub(crate) fn search_list(
             name_major: s.major,
         });
     }
+    (out, rejected)
+}
 
+fn in_dir(spec: &LibrarySpec, out: &mut Vec<Candidate>, dir: &Path, origin: Origin) {
+    for s in spec.sonames {
+        out.push(Candidate {
+            origin,
+            target: dir.join(soname_path(s.name)),
+            name_major: s.major,
+        });
+    }
+}
+
+/// Step 4, built only when steps 1 to 3 found nothing: the places users have the libraries.
+/// `stub_dir` is the directory of the stub's own file.
+pub(crate) fn usual_places(spec: &LibrarySpec, stub_dir: Option<&Path>) -> Vec<Candidate> {
+    let mut out = Vec::new();
     // A wheel that bundles the stub sits in site-packages/<pkg>[/lib]; NVIDIA's wheels are
     // siblings under site-packages/nvidia, so look a few levels up.
     if let Some(dir) = stub_dir {
         for ancestor in dir.ancestors().take(4) {
             for wheel in spec.wheel_dirs {
-                in_dir(&mut out, &ancestor.join(wheel), Origin::BesideStub);
+                in_dir(spec, &mut out, &ancestor.join(wheel), Origin::BesideStub);
             }
         }
     }
@@ -144,7 +190,7 @@ pub(crate) fn search_list(
         {
             for site in site_packages(&prefix) {
                 for wheel in spec.wheel_dirs {
-                    in_dir(&mut out, &site.join(wheel), Origin::PythonEnv);
+                    in_dir(spec, &mut out, &site.join(wheel), Origin::PythonEnv);
                 }
             }
         }
@@ -153,22 +199,23 @@ pub(crate) fn search_list(
         .map(PathBuf::from)
         .filter(|p| p.is_absolute())
     {
-        in_dir(&mut out, &prefix.join("lib"), Origin::CondaLib);
+        in_dir(spec, &mut out, &prefix.join("lib"), Origin::CondaLib);
     }
     for var in ["CUDA_HOME", "CUDA_PATH"] {
         if let Some(home) = trusted_var(var)
             .map(PathBuf::from)
             .filter(|p| p.is_absolute())
         {
-            in_dir(&mut out, &home.join("lib64"), Origin::CudaHome);
+            in_dir(spec, &mut out, &home.join("lib64"), Origin::CudaHome);
         }
     }
     in_dir(
+        spec,
         &mut out,
         Path::new("/usr/local/cuda/lib64"),
         Origin::SystemCuda,
     );
-    (out, rejected)
+    out
 }
 
 /// `<prefix>/lib/python3.*/site-packages`, sorted so that the search is deterministic.

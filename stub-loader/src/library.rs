@@ -1,4 +1,6 @@
-use crate::candidates::{Candidate, Origin, major_of_name, search_list};
+use crate::candidates::{
+    Candidate, Origin, already_loaded, major_of_name, override_and_sonames, usual_places,
+};
 use crate::debug::line;
 use crate::elf_check;
 use crate::hooks::{Hook, HookConfig, TraceResult};
@@ -376,7 +378,8 @@ fn try_candidate(
     c: &Candidate,
     flags: c_int,
 ) -> Result<(DlHandle, i32, Option<String>), String> {
-    if !c.is_soname() {
+    // A loaded object is a valid ELF of this machine already.
+    if !c.is_soname() && c.origin != Origin::AlreadyLoaded {
         elf_check::check(&c.target)?;
     }
     let handle = open(&c.target, flags)?;
@@ -401,82 +404,75 @@ fn try_candidate(
     Ok((handle, version, path))
 }
 
+/// The first candidate of `list` that loads and passes the checks, with its handle, version
+/// and path; every rejection is logged and recorded in `attempts`.
+fn first_usable(
+    spec: &LibrarySpec,
+    list: &[Candidate],
+    flags: c_int,
+    attempts: &mut Vec<(String, String)>,
+) -> Option<(Candidate, DlHandle, i32, Option<String>)> {
+    for c in list {
+        match try_candidate(spec, c, flags) {
+            Ok((handle, version, path)) => return Some((c.clone(), handle, version, path)),
+            Err(why) => {
+                let what = format!("{} [{}]", c.target.display(), c.origin.as_str());
+                line(spec.name, format_args!("try {what}: rejected: {why}"));
+                attempts.push((what, why));
+            }
+        }
+    }
+    None
+}
+
 fn load(spec: &'static LibrarySpec) -> Loaded {
     let mut attempts: Vec<(String, String)> = Vec::new();
-    let note = |attempts: &mut Vec<(String, String)>, c: &Candidate, why: String| {
+    // Step 1: a copy the process already has (reopened by its path with RTLD_NOLOAD, which
+    // matches the loaded object without touching the file system).
+    let loaded = already_loaded(spec);
+    if loaded.is_empty() {
+        line(spec.name, format_args!("no copy already loaded"));
+    }
+    let found = first_usable(
+        spec,
+        &loaded,
+        RTLD_LAZY | RTLD_LOCAL | libc::RTLD_NOLOAD,
+        &mut attempts,
+    )
+    .or_else(|| {
+        let (early, env_rejects) = override_and_sonames(spec);
+        for (what, why) in env_rejects {
+            line(spec.name, format_args!("{what}: {why}"));
+            attempts.push((what, why));
+        }
+        first_usable(spec, &early, RTLD_LAZY | RTLD_LOCAL, &mut attempts)
+    })
+    .or_else(|| {
+        let usual = usual_places(spec, own_dir().as_deref());
+        first_usable(spec, &usual, RTLD_LAZY | RTLD_LOCAL, &mut attempts)
+    });
+    if let Some((c, handle, version, path)) = found {
+        if !c.is_soname() && c.origin != Origin::AlreadyLoaded {
+            preload_companion(spec, &c.target, version);
+        }
+        let shown = path.unwrap_or_else(|| c.target.display().to_string());
         line(
             spec.name,
-            format_args!(
-                "try {} [{}]: rejected: {why}",
-                c.target.display(),
-                c.origin.as_str()
-            ),
+            format_args!("bound {shown} (version {version}) [{}]", c.origin.as_str()),
         );
-        attempts.push((
-            format!("{} [{}]", c.target.display(), c.origin.as_str()),
-            why,
-        ));
-    };
-
-    // Step 1: a copy the process already has.
-    let noload: Vec<Candidate> = spec
-        .sonames
-        .iter()
-        .map(|s| Candidate {
-            origin: Origin::AlreadyLoaded,
-            target: PathBuf::from(s.name.to_string_lossy().into_owned()),
-            name_major: s.major,
-        })
-        .collect();
-    let (rest, env_rejects) = search_list(spec, own_dir().as_deref());
-    for (what, why) in env_rejects {
-        line(spec.name, format_args!("{what}: {why}"));
-        attempts.push((what, why));
-    }
-    for (c, flags) in noload
-        .iter()
-        .map(|c| (c, RTLD_LAZY | RTLD_LOCAL | libc::RTLD_NOLOAD))
-        .chain(rest.iter().map(|c| (c, RTLD_LAZY | RTLD_LOCAL)))
-    {
-        match try_candidate(spec, c, flags) {
-            Ok((handle, version, path)) => {
-                if !c.is_soname() {
-                    preload_companion(spec, &c.target, version);
-                }
-                let shown = path
-                    .clone()
-                    .unwrap_or_else(|| c.target.display().to_string());
-                line(
-                    spec.name,
-                    format_args!("bound {shown} (version {version}) [{}]", c.origin.as_str()),
-                );
-                let summary = format!(
-                    "cuda-stubs: lib{} bound to {shown}, version {version}, found by {}",
-                    spec.name,
-                    c.origin.as_str()
-                );
-                return Loaded {
-                    handle: Some(handle),
-                    path: Some(to_cstring(shown)),
-                    origin: Some(c.origin),
-                    version,
-                    attempts,
-                    summary: to_cstring(summary),
-                };
-            }
-            // dlopen(RTLD_NOLOAD) of a library not loaded fails, with or without a dlerror
-            // text depending on the glibc: only a loaded-but-rejected copy is news.
-            Err(why)
-                if c.origin == Origin::AlreadyLoaded
-                    && (why.starts_with("dlopen") || why == "not found") =>
-            {
-                line(
-                    spec.name,
-                    format_args!("{} not already loaded", c.target.display()),
-                );
-            }
-            Err(why) => note(&mut attempts, c, why),
-        }
+        let summary = format!(
+            "cuda-stubs: lib{} bound to {shown}, version {version}, found by {}",
+            spec.name,
+            c.origin.as_str()
+        );
+        return Loaded {
+            handle: Some(handle),
+            path: Some(to_cstring(shown)),
+            origin: Some(c.origin),
+            version,
+            attempts,
+            summary: to_cstring(summary),
+        };
     }
     line(
         spec.name,

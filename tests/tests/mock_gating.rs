@@ -381,7 +381,7 @@ fn no_library_debug_log() {
     let run = Scenario::probe(["cudaRuntimeGetVersion"]).debug().run();
     run.assert_success()
         .assert_line("cudaRuntimeGetVersion rc=34 out=-7777")
-        .assert_debug("cudart", "libcudart.so.13 not already loaded")
+        .assert_debug("cudart", "no copy already loaded")
         .assert_debug(
             "cudart",
             &format!("try libcudart.so.11.0 [{LOADER}]: rejected: not found"),
@@ -511,10 +511,7 @@ fn concurrent_first_calls_bind_once() {
         let searches = run
             .debug(lib)
             .iter()
-            .filter(|l| {
-                l.ends_with("libcudart.so.13 not already loaded")
-                    || l.ends_with("libnvrtc.so.13 not already loaded")
-            })
+            .filter(|l| **l == "no copy already loaded")
             .count();
         assert_eq!(searches, 1, "{lib} searched more than once: {run}");
         assert!(

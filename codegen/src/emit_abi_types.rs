@@ -1,0 +1,101 @@
+//! Writes `stubs-cudart/src/abi_types.rs`: the older majors' layouts of the structs the
+//! hand-written adapters translate (`pub mod v11`, `pub mod v12`), as bindgen reads them from
+//! the 11.8 / 12.9 headers, with compile-time size checks. A struct whose layout equals the
+//! newest major's is left out of that major's module (the adapter uses `crate::types`).
+
+use crate::cache::NEWEST;
+use crate::headers::View;
+use crate::symbols::LibraryData;
+use crate::type_table::StructDef;
+use quote::{ToTokens, format_ident, quote};
+
+/// The structs the cudart adapters (`stubs-cudart/src/adapters/`) convert between majors.
+pub const ADAPTED_STRUCTS: &[&str] = &[
+    "cudaDeviceProp",
+    "cudaFuncAttributes",
+    "cudaPointerAttributes",
+];
+
+/// The older majors whose layouts are emitted.
+const OLDER: [u32; 2] = [11, 12];
+
+fn same_layout(a: &StructDef, b: &StructDef) -> bool {
+    a.size == b.size
+        && a.fields.len() == b.fields.len()
+        && a.fields
+            .iter()
+            .zip(&b.fields)
+            .all(|(x, y)| x.name == y.name && x.offset == y.offset)
+}
+
+fn defines_or_belongs(item: &syn::Item, name: &str) -> bool {
+    match item {
+        syn::Item::Struct(s) => s.ident == name,
+        syn::Item::Impl(i) => match &*i.self_ty {
+            syn::Type::Path(p) => p.path.is_ident(name),
+            _ => false,
+        },
+        _ => false,
+    }
+}
+
+/// The text of `abi_types.rs`, or `None` for a library without adapters.
+pub fn abi_types_rs(data: &LibraryData) -> Result<Option<String>, String> {
+    if data.library.name != "cudart" {
+        return Ok(None);
+    }
+    let newest = data.types(NEWEST);
+    let mut modules = Vec::new();
+    let mut asserts = Vec::new();
+    for major in OLDER {
+        let table = data.types(major);
+        let items = &data.views[&(major, View::Default)].type_items;
+        let module = format_ident!("v{major}");
+        let version = data.layout(major).short_version();
+        let mut body = Vec::new();
+        for name in ADAPTED_STRUCTS {
+            let def = table
+                .structs
+                .get(*name)
+                .ok_or_else(|| format!("abi_types: {name} missing from the CUDA {major} header"))?;
+            if newest
+                .structs
+                .get(*name)
+                .is_some_and(|n| same_layout(n, def))
+            {
+                continue;
+            }
+            let size = def
+                .size
+                .ok_or_else(|| format!("abi_types: {name} has no size in CUDA {major}"))?;
+            let size = proc_macro2::Literal::u64_unsuffixed(size);
+            let ident = format_ident!("{name}");
+            let found: Vec<&syn::Item> = items
+                .iter()
+                .filter(|i| defines_or_belongs(i, name))
+                .collect();
+            body.extend(found.into_iter().cloned().map(|i| i.into_token_stream()));
+            asserts.push(quote! {
+                const _: () = assert!(::core::mem::size_of::<#module::#ident>() == #size);
+            });
+        }
+        let doc =
+            format!(" Layouts of the CUDA {version} headers that differ from CUDA {NEWEST}'s.");
+        modules.push(quote! {
+            #[doc = #doc]
+            pub mod #module {
+                #[allow(unused_imports)]
+                use crate::types::*;
+                #(#body)*
+            }
+        });
+    }
+    let file: syn::File = syn::parse2(quote! {
+        #(#modules)*
+        #(#asserts)*
+    })
+    .map_err(|e| format!("abi_types.rs did not parse: {e}"))?;
+    Ok(Some(
+        crate::emit_decls::banner(data) + &prettyplease::unparse(&file),
+    ))
+}
