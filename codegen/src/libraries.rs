@@ -37,6 +37,23 @@ pub const CUDART: Library = Library {
         // ABI adapters (stubs-cudart/src/adapters/): translate between CUDA majors.
         "cudaGetDeviceProperties",
         "cudaGetDeviceProperties_v2",
+        "cudaGraphInstantiate",
+        "cudaFuncGetAttributes",
+        "cudaPointerGetAttributes",
+        "cudaStreamGetCaptureInfo",
+        "cudaStreamGetCaptureInfo_ptsz",
+        "cudaMemAdvise",
+        "cudaMemPrefetchAsync",
+        "cudaMemPrefetchAsync_ptsz",
+        "cudaGraphAddDependencies",
+        "cudaGraphRemoveDependencies",
+        "cudaGraphGetEdges",
+        "cudaGraphNodeGetDependencies",
+        "cudaGraphNodeGetDependentNodes",
+        "cudaGraphAddNode",
+        "cudaGraphExecUpdate",
+        "cudaGetDriverEntryPoint",
+        "cudaGetDriverEntryPoint_ptsz",
     ],
 };
 

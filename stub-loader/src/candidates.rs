@@ -105,19 +105,16 @@ pub(crate) fn already_loaded(spec: &LibrarySpec) -> Vec<Candidate> {
     }
     // SAFETY: the callback only reads the loader's tables and pushes into `paths`.
     unsafe { libc::dl_iterate_phdr(Some(each), (&raw mut paths).cast()) };
+    // Byte-level file names: std's Path component parsing is most of this step's cost.
     let mut out: Vec<Candidate> = paths
         .into_iter()
-        .map(|p| PathBuf::from(OsStr::from_bytes(&p)))
-        .filter_map(|target| {
-            let name_major = major_of_name(spec, target.file_name()?);
-            (name_major != 0
-                || spec
-                    .sonames
-                    .iter()
-                    .any(|s| target.file_name() == Some(OsStr::from_bytes(s.name.to_bytes()))))
-            .then_some(Candidate {
+        .filter_map(|p| {
+            let file = p.rsplit(|b| *b == b'/').next()?;
+            let name_major = major_of_name(spec, OsStr::from_bytes(file));
+            let exact = spec.sonames.iter().any(|s| s.name.to_bytes() == file);
+            (name_major != 0 || exact).then(|| Candidate {
                 origin: Origin::AlreadyLoaded,
-                target,
+                target: PathBuf::from(OsStr::from_bytes(&p)),
                 name_major,
             })
         })

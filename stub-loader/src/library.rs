@@ -337,7 +337,13 @@ fn open(target: &Path, flags: c_int) -> Result<DlHandle, String> {
 }
 
 /// The version the library reports, or what its file name says, or 0.
-fn probe_version(spec: &LibrarySpec, handle: &DlHandle, name_major: u32) -> (i32, Option<String>) {
+/// `path` is only looked up (with `dladdr`) for a bare soname; a path candidate is its own.
+fn probe_version(
+    spec: &LibrarySpec,
+    handle: &DlHandle,
+    name_major: u32,
+    soname: bool,
+) -> (i32, Option<String>) {
     let by_name = i32::try_from(name_major * 1000).unwrap_or(0);
     let (sym_name, reported) = match spec.version {
         VersionProbe::OneInt(name) => {
@@ -366,6 +372,9 @@ fn probe_version(spec: &LibrarySpec, handle: &DlHandle, name_major: u32) -> (i32
             )
         }
     };
+    if !soname {
+        return (reported.unwrap_or(by_name), None);
+    }
     let path = unsafe { handle.get::<*mut c_void>(sym_name.to_bytes_with_nul()) }
         .ok()
         .and_then(|s| path_of_symbol(*s));
@@ -394,7 +403,7 @@ fn try_candidate(
     } else {
         c.target.file_name().map_or(0, |n| major_of_name(spec, n))
     };
-    let (version, path) = probe_version(spec, &handle, name_major);
+    let (version, path) = probe_version(spec, &handle, name_major, c.is_soname());
     if version != 0 && version < MIN_VERSION {
         std::mem::forget(handle);
         return Err(format!(

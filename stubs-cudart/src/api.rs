@@ -537,7 +537,7 @@ unsafe extern "C" {
     #[cuda(majors = [11, 12, 13])]
     pub fn cudaFreeMipmappedArray(mipmappedArray: cudaMipmappedArray_t) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.0.
-    #[cuda(majors = [11, 12, 13], abi = [12, 13])]
+    #[cuda(majors = [11, 12, 13], abi = [12, 13], hand_written)]
     pub fn cudaFuncGetAttributes(
         attr: *mut cudaFuncAttributes,
         func: *const ::core::ffi::c_void,
@@ -631,19 +631,19 @@ unsafe extern "C" {
     #[cuda(majors = [11, 12, 13])]
     pub fn cudaGetDeviceFlags(flags: *mut ::core::ffi::c_uint) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.0.
-    #[cuda(majors = [11, 12, 13], abi = [13])]
+    #[cuda(majors = [11, 12, 13], abi = [13], hand_written)]
     pub fn cudaGetDeviceProperties(
         prop: *mut cudaDeviceProp,
         device: ::core::ffi::c_int,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 12.9; declared as in 12.9.
-    #[cuda(majors = [12])]
+    #[cuda(majors = [12], hand_written)]
     pub fn cudaGetDeviceProperties_v2(
         prop: *mut cudaDeviceProp,
         device: ::core::ffi::c_int,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.0.
-    #[cuda(majors = [11, 12, 13], abi = [12, 13])]
+    #[cuda(majors = [11, 12, 13], abi = [12, 13], hand_written)]
     pub fn cudaGetDriverEntryPoint(
         symbol: *const ::core::ffi::c_char,
         funcPtr: *mut *mut ::core::ffi::c_void,
@@ -669,7 +669,7 @@ unsafe extern "C" {
         driverStatus: *mut cudaDriverEntryPointQueryResult,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.0.
-    #[cuda(majors = [11, 12, 13], abi = [12, 13])]
+    #[cuda(majors = [11, 12, 13], abi = [12, 13], hand_written)]
     pub fn cudaGetDriverEntryPoint_ptsz(
         symbol: *const ::core::ffi::c_char,
         funcPtr: *mut *mut ::core::ffi::c_void,
@@ -777,7 +777,7 @@ unsafe extern "C" {
         childGraph: cudaGraph_t,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.0.
-    #[cuda(majors = [11, 12, 13], abi = [13])]
+    #[cuda(majors = [11, 12, 13], abi = [13], hand_written)]
     pub fn cudaGraphAddDependencies(
         graph: cudaGraph_t,
         from: *const cudaGraphNode_t,
@@ -931,7 +931,7 @@ unsafe extern "C" {
         pMemsetParams: *const cudaMemsetParams,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 12.9, 13.0.
-    #[cuda(majors = [12, 13], abi = [13])]
+    #[cuda(majors = [12, 13], abi = [13], hand_written)]
     pub fn cudaGraphAddNode(
         pGraphNode: *mut cudaGraphNode_t,
         graph: cudaGraph_t,
@@ -1118,7 +1118,7 @@ unsafe extern "C" {
         nodeParams: *mut cudaGraphNodeParams,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.0.
-    #[cuda(majors = [11, 12, 13], abi = [12, 13])]
+    #[cuda(majors = [11, 12, 13], abi = [12, 13], hand_written)]
     pub fn cudaGraphExecUpdate(
         hGraphExec: cudaGraphExec_t,
         hGraph: cudaGraph_t,
@@ -1149,7 +1149,7 @@ unsafe extern "C" {
         nodeParams: *const cudaExternalSemaphoreWaitNodeParams,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.0.
-    #[cuda(majors = [11, 12, 13], abi = [13])]
+    #[cuda(majors = [11, 12, 13], abi = [13], hand_written)]
     pub fn cudaGraphGetEdges(
         graph: cudaGraph_t,
         from: *mut cudaGraphNode_t,
@@ -1193,7 +1193,7 @@ unsafe extern "C" {
         pNodeParams: *const cudaHostNodeParams,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.0.
-    #[cuda(majors = [11, 12, 13], abi = [12, 13])]
+    #[cuda(majors = [11, 12, 13], abi = [12, 13], hand_written)]
     pub fn cudaGraphInstantiate(
         pGraphExec: *mut cudaGraphExec_t,
         graph: cudaGraph_t,
@@ -1331,7 +1331,7 @@ unsafe extern "C" {
         clonedGraph: cudaGraph_t,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.0.
-    #[cuda(majors = [11, 12, 13], abi = [13])]
+    #[cuda(majors = [11, 12, 13], abi = [13], hand_written)]
     pub fn cudaGraphNodeGetDependencies(
         node: cudaGraphNode_t,
         pDependencies: *mut cudaGraphNode_t,
@@ -1347,7 +1347,7 @@ unsafe extern "C" {
         pNumDependencies: *mut usize,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.0.
-    #[cuda(majors = [11, 12, 13], abi = [13])]
+    #[cuda(majors = [11, 12, 13], abi = [13], hand_written)]
     pub fn cudaGraphNodeGetDependentNodes(
         node: cudaGraphNode_t,
         pDependentNodes: *mut cudaGraphNode_t,
@@ -1396,7 +1396,7 @@ unsafe extern "C" {
         count: ::core::ffi::c_uint,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.0.
-    #[cuda(majors = [11, 12, 13], abi = [13])]
+    #[cuda(majors = [11, 12, 13], abi = [13], hand_written)]
     pub fn cudaGraphRemoveDependencies(
         graph: cudaGraph_t,
         from: *const cudaGraphNode_t,
@@ -1857,7 +1857,7 @@ unsafe extern "C" {
         height: usize,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.0.
-    #[cuda(majors = [11, 12, 13], abi = [13])]
+    #[cuda(majors = [11, 12, 13], abi = [13], hand_written)]
     pub fn cudaMemAdvise(
         devPtr: *const ::core::ffi::c_void,
         count: usize,
@@ -2001,7 +2001,7 @@ unsafe extern "C" {
     #[cuda(majors = [11, 12, 13])]
     pub fn cudaMemPoolTrimTo(memPool: cudaMemPool_t, minBytesToKeep: usize) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.0.
-    #[cuda(majors = [11, 12, 13], abi = [13])]
+    #[cuda(majors = [11, 12, 13], abi = [13], hand_written)]
     pub fn cudaMemPrefetchAsync(
         devPtr: *const ::core::ffi::c_void,
         count: usize,
@@ -2010,7 +2010,7 @@ unsafe extern "C" {
         stream: cudaStream_t,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.0.
-    #[cuda(majors = [11, 12, 13], abi = [13])]
+    #[cuda(majors = [11, 12, 13], abi = [13], hand_written)]
     pub fn cudaMemPrefetchAsync_ptsz(
         devPtr: *const ::core::ffi::c_void,
         count: usize,
@@ -2720,7 +2720,7 @@ unsafe extern "C" {
     #[cuda(majors = [11, 12, 13])]
     pub fn cudaPeekAtLastError() -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.0.
-    #[cuda(majors = [11, 12, 13], abi = [13])]
+    #[cuda(majors = [11, 12, 13], abi = [13], hand_written)]
     pub fn cudaPointerGetAttributes(
         attributes: *mut cudaPointerAttributes,
         ptr: *const ::core::ffi::c_void,
@@ -2900,7 +2900,7 @@ unsafe extern "C" {
         value_out: *mut cudaLaunchAttributeValue,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.0.
-    #[cuda(majors = [11, 12, 13], abi = [13])]
+    #[cuda(majors = [11, 12, 13], abi = [13], hand_written)]
     pub fn cudaStreamGetCaptureInfo(
         stream: cudaStream_t,
         captureStatus_out: *mut cudaStreamCaptureStatus,
@@ -2911,7 +2911,7 @@ unsafe extern "C" {
         numDependencies_out: *mut usize,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.0.
-    #[cuda(majors = [11, 12, 13], abi = [13])]
+    #[cuda(majors = [11, 12, 13], abi = [13], hand_written)]
     pub fn cudaStreamGetCaptureInfo_ptsz(
         stream: cudaStream_t,
         captureStatus_out: *mut cudaStreamCaptureStatus,

@@ -21,6 +21,19 @@ pub mod types;
 
 #[allow(non_snake_case)]
 mod api;
+
+#[allow(
+    non_camel_case_types,
+    non_snake_case,
+    non_upper_case_globals,
+    dead_code,
+    unused_imports,
+    clippy::all
+)]
+mod abi_types;
+
+#[allow(non_snake_case)]
+mod adapters;
 mod error_string;
 
 use stub_loader::{Gating, Library, LibrarySpec, Soname, VersionProbe};

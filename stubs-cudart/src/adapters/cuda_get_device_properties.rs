@@ -1,0 +1,400 @@
+//! `cudaGetDeviceProperties` and `cudaGetDeviceProperties_v2` (cuda_runtime_api.h,
+//! driver_types.h `struct cudaDeviceProp`).
+//!
+//! | runtime | entry point the application's header names | `cudaDeviceProp` |
+//! |---|---|---|
+//! | 11.x (11.8 header) | `cudaGetDeviceProperties(cudaDeviceProp *prop, int device)` | 728 bytes |
+//! | 12.x (12.9 header) | `cudaGetDeviceProperties_v2(cudaDeviceProp *prop, int device)` (the header `#define`s the plain name to it; the plain export keeps 11.x's 728-byte layout) | 1032 bytes |
+//! | 13.x (13.0 header) | `cudaGetDeviceProperties(cudaDeviceProp *prop, int device)` | 1008 bytes |
+//!
+//! The stub exports both names: `cudaGetDeviceProperties` with 13.0's layout (what a program
+//! built against CUDA 13 calls) and `cudaGetDeviceProperties_v2` with 12.9's (what a program
+//! built against CUDA 12 calls). Each asks the loaded runtime in its own layout, into a local
+//! struct, and converts field by field; the caller's struct is written only on success.
+//!
+//! Fields the loaded runtime's layout lacks are read with `cudaDeviceGetAttribute` (attribute
+//! numbers of the 13.0 / 12.9 `cudaDeviceAttr`, which never renumber); a failing query leaves
+//! the field 0:
+//! - 13.0 fields new since 12.9: `deviceNumaConfig` (130), `deviceNumaId` (131), `mpsEnabled`
+//!   (133), `hostNumaId` (134), `gpuPciDeviceID` (139), `gpuPciSubsystemID` (140),
+//!   `hostNumaMultinodeIpcSupported` (143);
+//! - 12.x fields 11.8 lacks: `hostRegisterSupported` (99), `sparseCudaArraySupported` (112),
+//!   `hostRegisterReadOnlySupported` (113), `timelineSemaphoreInteropSupported` (114),
+//!   `memoryPoolsSupported` (115), `gpuDirectRDMASupported` (116),
+//!   `gpuDirectRDMAFlushWritesOptions` (117), `gpuDirectRDMAWritesOrdering` (118),
+//!   `memoryPoolSupportedHandleTypes` (119), `clusterLaunch` (120),
+//!   `deferredMappingCudaArraySupported` (121), `ipcEventSupported` (125);
+//!   `unifiedFunctionPointers` has no attribute: 0;
+//! - 12.9 fields 13.0 removed (for `_v2` on a 13.x runtime): `clockRate` (13), `deviceOverlap`
+//!   (15), `kernelExecTimeoutEnabled` (17), `computeMode` (20), `memoryClockRate` (36),
+//!   `maxTexture1DLinear` (69), `singleToDoublePrecisionPerfRatio` (87),
+//!   `cooperativeMultiDeviceLaunch` (96).
+//!
+//! `reserved` is always zero.
+
+use super::{RawFn, SUCCESS, Target, call_raw, refusal, target};
+use crate::abi_types::{v11, v12};
+use crate::types::{cudaDeviceProp, cudaError_t};
+use core::ffi::c_int;
+
+/// `cudaErrorInvalidValue`: what every runtime returns for a NULL `prop`.
+const INVALID_VALUE: cudaError_t = 1;
+
+/// 11.8 (and 12.x's legacy plain export): `cudaGetDeviceProperties`, 728-byte layout.
+static V11_GET: RawFn = RawFn::new(c"cudaGetDeviceProperties");
+/// 12.x: `cudaGetDeviceProperties_v2`, 1032-byte layout.
+static V12_GET: RawFn = RawFn::new(c"cudaGetDeviceProperties_v2");
+/// 13.x: `cudaGetDeviceProperties`, 1008-byte layout.
+static V13_GET: RawFn = RawFn::new(c"cudaGetDeviceProperties");
+
+type GetV11 = unsafe extern "C" fn(*mut v11::cudaDeviceProp, c_int) -> cudaError_t;
+type GetV12 = unsafe extern "C" fn(*mut v12::cudaDeviceProp, c_int) -> cudaError_t;
+type GetV13 = unsafe extern "C" fn(*mut cudaDeviceProp, c_int) -> cudaError_t;
+
+/// Copies the named fields (same name, same type in both layouts).
+macro_rules! copy_fields {
+    ($dst:expr, $src:expr, [$($f:ident),* $(,)?]) => {
+        $( $dst.$f = $src.$f; )*
+    };
+}
+
+/// Fields of all three layouts (11.8, 12.9, 13.0).
+macro_rules! copy_shared {
+    ($dst:expr, $src:expr) => {
+        copy_fields!(
+            $dst,
+            $src,
+            [
+                name,
+                uuid,
+                luid,
+                luidDeviceNodeMask,
+                totalGlobalMem,
+                sharedMemPerBlock,
+                regsPerBlock,
+                warpSize,
+                memPitch,
+                maxThreadsPerBlock,
+                maxThreadsDim,
+                maxGridSize,
+                totalConstMem,
+                major,
+                minor,
+                textureAlignment,
+                texturePitchAlignment,
+                multiProcessorCount,
+                integrated,
+                canMapHostMemory,
+                maxTexture1D,
+                maxTexture1DMipmap,
+                maxTexture2D,
+                maxTexture2DMipmap,
+                maxTexture2DLinear,
+                maxTexture2DGather,
+                maxTexture3D,
+                maxTexture3DAlt,
+                maxTextureCubemap,
+                maxTexture1DLayered,
+                maxTexture2DLayered,
+                maxTextureCubemapLayered,
+                maxSurface1D,
+                maxSurface2D,
+                maxSurface3D,
+                maxSurface1DLayered,
+                maxSurface2DLayered,
+                maxSurfaceCubemap,
+                maxSurfaceCubemapLayered,
+                surfaceAlignment,
+                concurrentKernels,
+                ECCEnabled,
+                pciBusID,
+                pciDeviceID,
+                pciDomainID,
+                tccDriver,
+                asyncEngineCount,
+                unifiedAddressing,
+                memoryBusWidth,
+                l2CacheSize,
+                persistingL2CacheMaxSize,
+                maxThreadsPerMultiProcessor,
+                streamPrioritiesSupported,
+                globalL1CacheSupported,
+                localL1CacheSupported,
+                sharedMemPerMultiprocessor,
+                regsPerMultiprocessor,
+                managedMemory,
+                isMultiGpuBoard,
+                multiGpuBoardGroupID,
+                hostNativeAtomicSupported,
+                pageableMemoryAccess,
+                concurrentManagedAccess,
+                computePreemptionSupported,
+                canUseHostPointerForRegisteredMem,
+                cooperativeLaunch,
+                sharedMemPerBlockOptin,
+                pageableMemoryAccessUsesHostPageTables,
+                directManagedMemAccessFromHost,
+                maxBlocksPerMultiProcessor,
+                accessPolicyMaxWindowSize,
+                reservedSharedMemPerBlock,
+            ]
+        )
+    };
+}
+
+/// Fields 12.x added after 11.8 and 13.0 kept.
+macro_rules! copy_since_12 {
+    ($dst:expr, $src:expr) => {
+        copy_fields!(
+            $dst,
+            $src,
+            [
+                hostRegisterSupported,
+                sparseCudaArraySupported,
+                hostRegisterReadOnlySupported,
+                timelineSemaphoreInteropSupported,
+                memoryPoolsSupported,
+                gpuDirectRDMASupported,
+                gpuDirectRDMAFlushWritesOptions,
+                gpuDirectRDMAWritesOrdering,
+                memoryPoolSupportedHandleTypes,
+                deferredMappingCudaArraySupported,
+                ipcEventSupported,
+                clusterLaunch,
+                unifiedFunctionPointers,
+            ]
+        )
+    };
+}
+
+/// Fields 11.8 and 12.9 have and 13.0 removed.
+macro_rules! copy_removed_in_13 {
+    ($dst:expr, $src:expr) => {
+        copy_fields!(
+            $dst,
+            $src,
+            [
+                clockRate,
+                deviceOverlap,
+                kernelExecTimeoutEnabled,
+                computeMode,
+                maxTexture1DLinear,
+                memoryClockRate,
+                singleToDoublePrecisionPerfRatio,
+                cooperativeMultiDeviceLaunch,
+            ]
+        )
+    };
+}
+
+/// `cudaDeviceGetAttribute(attr, device)` through the loaded runtime, `None` on error.
+fn attribute(attr: u32, device: c_int) -> Option<c_int> {
+    let mut value: c_int = 0;
+    // SAFETY: `value` is a valid out pointer; the prototype is the same in every major.
+    let status = unsafe { crate::api::cudaDeviceGetAttribute(&mut value, attr as _, device) };
+    (status == SUCCESS).then_some(value)
+}
+
+/// Sets each `field` from its attribute; a failing query leaves the field as it is (0).
+macro_rules! fill_from_attributes {
+    ($dst:expr, $device:expr, [$(($f:ident, $attr:expr)),* $(,)?]) => {
+        $(
+            if let Some(v) = attribute($attr, $device) {
+                #[allow(clippy::cast_sign_loss)]
+                { $dst.$f = v as _; }
+            }
+        )*
+    };
+}
+
+fn fill_new_in_13(p: &mut cudaDeviceProp, device: c_int) {
+    fill_from_attributes!(
+        p,
+        device,
+        [
+            (deviceNumaConfig, 130),
+            (deviceNumaId, 131),
+            (mpsEnabled, 133),
+            (hostNumaId, 134),
+            (gpuPciDeviceID, 139),
+            (gpuPciSubsystemID, 140),
+            (hostNumaMultinodeIpcSupported, 143),
+        ]
+    );
+}
+
+/// The 12.x fields 11.8 lacks (`unifiedFunctionPointers` has no attribute and stays 0).
+macro_rules! fill_since_12 {
+    ($dst:expr, $device:expr) => {
+        fill_from_attributes!(
+            $dst,
+            $device,
+            [
+                (hostRegisterSupported, 99),
+                (sparseCudaArraySupported, 112),
+                (hostRegisterReadOnlySupported, 113),
+                (timelineSemaphoreInteropSupported, 114),
+                (memoryPoolsSupported, 115),
+                (gpuDirectRDMASupported, 116),
+                (gpuDirectRDMAFlushWritesOptions, 117),
+                (gpuDirectRDMAWritesOrdering, 118),
+                (memoryPoolSupportedHandleTypes, 119),
+                (clusterLaunch, 120),
+                (deferredMappingCudaArraySupported, 121),
+                (ipcEventSupported, 125),
+            ]
+        )
+    };
+}
+
+/// 13.0 layout from 12.9's.
+fn v13_from_v12(src: &v12::cudaDeviceProp, device: c_int) -> cudaDeviceProp {
+    let mut p = cudaDeviceProp::default();
+    copy_shared!(p, src);
+    copy_since_12!(p, src);
+    fill_new_in_13(&mut p, device);
+    p
+}
+
+/// 13.0 layout from 11.8's.
+fn v13_from_v11(src: &v11::cudaDeviceProp, device: c_int) -> cudaDeviceProp {
+    let mut p = cudaDeviceProp::default();
+    copy_shared!(p, src);
+    fill_since_12!(p, device);
+    fill_new_in_13(&mut p, device);
+    p
+}
+
+/// 12.9 layout from 13.0's.
+fn v12_from_v13(src: &cudaDeviceProp, device: c_int) -> v12::cudaDeviceProp {
+    let mut p = v12::cudaDeviceProp::default();
+    copy_shared!(p, src);
+    copy_since_12!(p, src);
+    fill_from_attributes!(
+        p,
+        device,
+        [
+            (clockRate, 13),
+            (deviceOverlap, 15),
+            (kernelExecTimeoutEnabled, 17),
+            (computeMode, 20),
+            (memoryClockRate, 36),
+            (maxTexture1DLinear, 69),
+            (singleToDoublePrecisionPerfRatio, 87),
+            (cooperativeMultiDeviceLaunch, 96),
+        ]
+    );
+    p
+}
+
+/// 12.9 layout from 11.8's.
+fn v12_from_v11(src: &v11::cudaDeviceProp, device: c_int) -> v12::cudaDeviceProp {
+    let mut p = v12::cudaDeviceProp::default();
+    copy_shared!(p, src);
+    copy_removed_in_13!(p, src);
+    fill_since_12!(p, device);
+    p
+}
+
+/// The loaded 11.x runtime's answer in its own layout.
+fn query_v11(device: c_int) -> Result<v11::cudaDeviceProp, cudaError_t> {
+    let mut raw = v11::cudaDeviceProp::default();
+    let status = call_raw!(V11_GET, GetV11, (&mut raw, device));
+    if status == SUCCESS {
+        Ok(raw)
+    } else {
+        Err(status)
+    }
+}
+
+/// `cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *prop, int device)`, CUDA 13.0
+/// layout (1008 bytes). 13.x: forwarded. 12.x: the runtime's `cudaGetDeviceProperties_v2`
+/// (1032 bytes) converted. 11.x: the runtime's `cudaGetDeviceProperties` (728 bytes)
+/// converted. See the module documentation for the fields filled from attributes.
+///
+/// # Safety
+/// `prop` is NULL or points to writable storage for one CUDA 13 `cudaDeviceProp`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaGetDeviceProperties(
+    prop: *mut cudaDeviceProp,
+    device: c_int,
+) -> cudaError_t {
+    let out = match target() {
+        Target::NoLibrary => return refusal(),
+        Target::Major(12) => {
+            if prop.is_null() {
+                return INVALID_VALUE;
+            }
+            let mut raw = v12::cudaDeviceProp::default();
+            let status = call_raw!(V12_GET, GetV12, (&mut raw, device));
+            if status != SUCCESS {
+                return status;
+            }
+            v13_from_v12(&raw, device)
+        }
+        Target::Major(11) => {
+            if prop.is_null() {
+                return INVALID_VALUE;
+            }
+            match query_v11(device) {
+                Ok(raw) => v13_from_v11(&raw, device),
+                Err(status) => return status,
+            }
+        }
+        // 13.x and anything else: the gated slot (forwards on 13, refuses elsewhere).
+        // SAFETY: forwarded contract; same prototype and layout.
+        Target::Major(_) => {
+            return unsafe { crate::api::cudaGetDeviceProperties::Forward::call(prop, device) };
+        }
+    };
+    // SAFETY: `prop` is non-NULL and, by contract, writable for one struct.
+    unsafe { prop.write(out) };
+    SUCCESS
+}
+
+/// `cudaError_t cudaGetDeviceProperties_v2(struct cudaDeviceProp *prop, int device)`, CUDA 12.x
+/// layout (12.9 header, 1032 bytes): what a program built against CUDA 12 calls.
+/// 12.x: forwarded. 13.x: the runtime's `cudaGetDeviceProperties` (1008 bytes) converted, the
+/// fields 13.0 removed read from attributes. 11.x: the runtime's `cudaGetDeviceProperties`
+/// (728 bytes) converted.
+///
+/// # Safety
+/// `prop` is NULL or points to writable storage for one CUDA 12 `cudaDeviceProp`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaGetDeviceProperties_v2(
+    prop: *mut v12::cudaDeviceProp,
+    device: c_int,
+) -> cudaError_t {
+    let out = match target() {
+        Target::NoLibrary => return refusal(),
+        Target::Major(13) => {
+            if prop.is_null() {
+                return INVALID_VALUE;
+            }
+            let mut raw = cudaDeviceProp::default();
+            let status = call_raw!(V13_GET, GetV13, (&mut raw, device));
+            if status != SUCCESS {
+                return status;
+            }
+            v12_from_v13(&raw, device)
+        }
+        Target::Major(11) => {
+            if prop.is_null() {
+                return INVALID_VALUE;
+            }
+            match query_v11(device) {
+                Ok(raw) => v12_from_v11(&raw, device),
+                Err(status) => return status,
+            }
+        }
+        Target::Major(_) => {
+            // SAFETY: forwarded contract; on 12.x the declared (12.9) prototype and layout.
+            return unsafe {
+                crate::api::cudaGetDeviceProperties_v2::Forward::call(prop.cast(), device)
+            };
+        }
+    };
+    // SAFETY: `prop` is non-NULL and, by contract, writable for one struct.
+    unsafe { prop.write(out) };
+    SUCCESS
+}

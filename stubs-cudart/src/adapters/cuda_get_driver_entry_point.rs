@@ -1,0 +1,104 @@
+//! `cudaGetDriverEntryPoint` and `cudaGetDriverEntryPoint_ptsz` (cuda_runtime_api.h).
+//!
+//! - 12.0+ (12.9, 13.0 headers): `cudaGetDriverEntryPoint(const char *symbol, void **funcPtr, unsigned long long flags, cudaDriverEntryPointQueryResult *driverStatus)`
+//!   — the exported ABI; forwarded on 12.x and 13.x.
+//! - 11.x (11.8 header): `cudaGetDriverEntryPoint(const char *symbol, void **funcPtr, unsigned long long flags)`.
+//!   The adapter calls it and, when `driverStatus` is non-NULL, sets it from the outcome:
+//!   success → `cudaDriverEntryPointSuccess`; `cudaErrorSymbolNotFound` (500) →
+//!   `cudaDriverEntryPointSymbolNotFound`, returned as success with a NULL `*funcPtr` (12.x
+//!   reports a missing symbol through `driverStatus`, not the return code); any other error is
+//!   returned as is with `driverStatus` untouched.
+
+use super::{RawFn, SUCCESS, Target, call_raw, refusal, target};
+use crate::types::{
+    cudaDriverEntryPointQueryResult, cudaDriverEntryPointSuccess,
+    cudaDriverEntryPointSymbolNotFound, cudaError_t,
+};
+use core::ffi::{c_char, c_ulonglong, c_void};
+
+/// `cudaErrorSymbolNotFound`.
+const SYMBOL_NOT_FOUND: cudaError_t = 500;
+
+static V11: RawFn = RawFn::new(c"cudaGetDriverEntryPoint");
+static V11_PTSZ: RawFn = RawFn::new(c"cudaGetDriverEntryPoint_ptsz");
+type GetV11 = unsafe extern "C" fn(*const c_char, *mut *mut c_void, c_ulonglong) -> cudaError_t;
+
+/// The 11.x translation.
+///
+/// # Safety
+/// The CUDA API contract of `cudaGetDriverEntryPoint`.
+unsafe fn older(
+    raw: &RawFn,
+    symbol: *const c_char,
+    funcPtr: *mut *mut c_void,
+    flags: c_ulonglong,
+    driverStatus: *mut cudaDriverEntryPointQueryResult,
+) -> cudaError_t {
+    let status = call_raw!(raw, GetV11, (symbol, funcPtr, flags));
+    if driverStatus.is_null() {
+        return status;
+    }
+    let (code, query) = match status {
+        SUCCESS => (SUCCESS, cudaDriverEntryPointSuccess),
+        SYMBOL_NOT_FOUND => {
+            if !funcPtr.is_null() {
+                // SAFETY: writable by contract.
+                unsafe { funcPtr.write(core::ptr::null_mut()) };
+            }
+            (SUCCESS, cudaDriverEntryPointSymbolNotFound)
+        }
+        other => return other,
+    };
+    // SAFETY: non-NULL and writable by contract.
+    unsafe { driverStatus.write(query) };
+    code
+}
+
+/// `cudaError_t cudaGetDriverEntryPoint(const char *symbol, void **funcPtr, unsigned long long flags, cudaDriverEntryPointQueryResult *driverStatus)` (12.0+ ABI).
+///
+/// # Safety
+/// The CUDA API contract of `cudaGetDriverEntryPoint`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaGetDriverEntryPoint(
+    symbol: *const c_char,
+    funcPtr: *mut *mut c_void,
+    flags: c_ulonglong,
+    driverStatus: *mut cudaDriverEntryPointQueryResult,
+) -> cudaError_t {
+    match target() {
+        Target::NoLibrary => refusal(),
+        // SAFETY: forwarded contract.
+        Target::Major(11) => unsafe { older(&V11, symbol, funcPtr, flags, driverStatus) },
+        // SAFETY: forwarded contract; same prototype on 12.x and 13.x.
+        Target::Major(_) => unsafe {
+            crate::api::cudaGetDriverEntryPoint::Forward::call(symbol, funcPtr, flags, driverStatus)
+        },
+    }
+}
+
+/// `cudaGetDriverEntryPoint_ptsz`: [`cudaGetDriverEntryPoint`], per-thread default stream build.
+///
+/// # Safety
+/// The CUDA API contract of `cudaGetDriverEntryPoint`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaGetDriverEntryPoint_ptsz(
+    symbol: *const c_char,
+    funcPtr: *mut *mut c_void,
+    flags: c_ulonglong,
+    driverStatus: *mut cudaDriverEntryPointQueryResult,
+) -> cudaError_t {
+    match target() {
+        Target::NoLibrary => refusal(),
+        // SAFETY: forwarded contract.
+        Target::Major(11) => unsafe { older(&V11_PTSZ, symbol, funcPtr, flags, driverStatus) },
+        // SAFETY: forwarded contract; same prototype on 12.x and 13.x.
+        Target::Major(_) => unsafe {
+            crate::api::cudaGetDriverEntryPoint_ptsz::Forward::call(
+                symbol,
+                funcPtr,
+                flags,
+                driverStatus,
+            )
+        },
+    }
+}

@@ -1,0 +1,127 @@
+//! Hand-written ABI adapters: exports whose prototype or struct layout differs between CUDA
+//! majors. The stub exports CUDA 13's ABI; each adapter forwards to a 13.x runtime unchanged,
+//! and on an older runtime calls that major's own entry point (found by name with
+//! [`stub_loader::Library::raw_symbol`], never through the gated slot) and translates the
+//! arguments and results. What an older runtime cannot express is refused with
+//! `cudaErrorNotSupported` (801), outputs untouched.
+//!
+//! Rules every adapter keeps: no panic and no output across the C ABI; outputs are written
+//! only on success (results are built in a local and copied out last); a missing old entry
+//! point is a typed refusal, never a call through NULL.
+
+use crate::types::cudaError_t;
+use crate::{LIBRARY, STATUS_ABSENT, STATUS_NO_LIBRARY};
+use core::ffi::{CStr, c_void};
+use core::sync::atomic::{AtomicPtr, Ordering};
+
+mod cuda_func_get_attributes;
+mod cuda_get_device_properties;
+mod cuda_get_driver_entry_point;
+mod cuda_graph_edges;
+mod cuda_graph_exec_update;
+mod cuda_graph_instantiate;
+mod cuda_mem_advise;
+mod cuda_pointer_get_attributes;
+mod cuda_stream_get_capture_info;
+
+/// `cudaSuccess`.
+pub(crate) const SUCCESS: cudaError_t = 0;
+
+/// What an adapter does for the loaded runtime.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Target {
+    /// No runtime bound: return `cudaErrorStubLibrary`.
+    NoLibrary,
+    /// The loaded major (11, 12, 13 …).
+    Major(u32),
+}
+
+/// The loaded runtime's major, searching for it on the first call.
+pub(crate) fn target() -> Target {
+    let loaded = LIBRARY.loaded();
+    if loaded.is_bound() {
+        Target::Major(loaded.major())
+    } else {
+        Target::NoLibrary
+    }
+}
+
+/// The code for "no runtime" or "this runtime cannot do it", as the generated stubs return.
+pub(crate) fn refusal() -> cudaError_t {
+    if LIBRARY.loaded().is_bound() {
+        STATUS_ABSENT
+    } else {
+        STATUS_NO_LIBRARY
+    }
+}
+
+/// An entry point of the loaded runtime looked up by name once (ungated: the adapter knows
+/// which major's prototype it has). Never closed.
+pub(crate) struct RawFn {
+    name: &'static CStr,
+    ptr: AtomicPtr<c_void>,
+}
+
+/// Marks a name looked up and missing.
+const MISSING: *mut c_void = core::ptr::dangling_mut::<c_void>();
+
+impl RawFn {
+    /// Not yet looked up.
+    pub(crate) const fn new(name: &'static CStr) -> Self {
+        RawFn {
+            name,
+            ptr: AtomicPtr::new(core::ptr::null_mut()),
+        }
+    }
+
+    /// The address in the loaded runtime, `None` when it lacks the symbol (or none is bound).
+    pub(crate) fn get(&self) -> Option<*mut c_void> {
+        let p = self.ptr.load(Ordering::Acquire);
+        if p == MISSING {
+            return None;
+        }
+        if !p.is_null() {
+            return Some(p);
+        }
+        let found = LIBRARY.raw_symbol(self.name);
+        self.ptr.store(found.unwrap_or(MISSING), Ordering::Release);
+        found
+    }
+}
+
+/// Calls `$raw` (a [`RawFn`]) with the C prototype `$ty`, or evaluates to the refusal code when
+/// the loaded runtime lacks it.
+macro_rules! call_raw {
+    ($raw:expr, $ty:ty, ($($arg:expr),* $(,)?)) => {
+        match $raw.get() {
+            // SAFETY: the symbol has this prototype in the loaded major (see the adapter's docs).
+            Some(p) => unsafe { ::core::mem::transmute::<*mut ::core::ffi::c_void, $ty>(p)($($arg),*) },
+            None => $crate::adapters::refusal(),
+        }
+    };
+}
+pub(crate) use call_raw;
+
+/// A zeroed (default) `cudaGraphEdgeData` array of at least `n` entries, owned by this thread
+/// and valid until its next call of an adapter that returns edge data: what older runtimes,
+/// which only have default edges, would describe. `None` only if `n` is absurd.
+pub(crate) fn default_edges(n: usize) -> Option<*const crate::types::cudaGraphEdgeData> {
+    use crate::types::cudaGraphEdgeData;
+    use std::cell::RefCell;
+    thread_local! {
+        static EDGES: RefCell<Vec<cudaGraphEdgeData>> = const { RefCell::new(Vec::new()) };
+    }
+    if n > (1 << 24) {
+        return None;
+    }
+    EDGES
+        .try_with(|edges| {
+            let mut edges = edges.try_borrow_mut().ok()?;
+            if edges.len() < n.max(1) {
+                edges.resize(n.max(1), cudaGraphEdgeData::default());
+            }
+            Some(edges.as_ptr())
+        })
+        .ok()
+        .flatten()
+}
