@@ -29,8 +29,8 @@ mod elf_check;
 mod hook_config;
 mod hooks;
 mod library;
-mod opaque;
 mod secure;
+mod shared_resolver;
 mod spec;
 mod status;
 
@@ -39,8 +39,8 @@ pub use debug::debug_enabled;
 pub use hook_config::{FaultRule, FaultWhen, TraceFilter, parse_fault_spec, parse_trace_filter};
 pub use hooks::{Hook, TraceResult, clock_ns};
 pub use library::{Library, Loaded, Resolution, SymbolGate};
-pub use opaque::{OpaqueDesc, opaque_resolve};
 pub use secure::secure_execution;
+pub use shared_resolver::{BindDesc, shared_resolve};
 pub use spec::{Gating, LibrarySpec, Soname, VersionProbe};
 pub use status::{CudaStubsStatus, fill_status};
 

@@ -133,51 +133,32 @@ impl Library {
 
     /// Resolves `name` (see [`Library::resolve`]) and stores the real entry point, or
     /// `fallback` when it cannot be called, into `slot`; returns what it stored. Called once per
-    /// function by the resolver thunk the `cuda_stubs` macro emits; racing threads store the
-    /// same value.
+    /// function by the shared resolver on its first call; racing threads store the same value.
     ///
-    /// When `CUDA_STUBS_TRACE` or `CUDA_STUBS_FAULT` selects the function, the slot gets
-    /// `wrapper` instead, and `hook` the entry point the wrapper calls: only selected functions
-    /// pay for tracing or fault injection.
+    /// When `CUDA_STUBS_TRACE` or `CUDA_STUBS_FAULT` selects the function, the slot gets the
+    /// `hook`'s wrapper instead, and the hook the entry point the wrapper calls: only selected
+    /// functions pay for tracing or fault injection.
     #[inline(never)]
-    #[allow(clippy::too_many_arguments)]
     pub fn bind(
         &'static self,
         slot: &AtomicPtr<()>,
         name: &CStr,
         gate: SymbolGate,
         fallback: *mut (),
-        hook: &Hook,
-        wrapper: *mut (),
+        hook: Option<(&'static Hook, *mut ())>,
     ) -> *mut () {
         let mut p = match self.resolve(name, gate) {
             Resolution::Found(p) => p.cast::<()>(),
             _ => fallback,
         };
-        let hooks = self.hook_config();
-        let text = name.to_string_lossy();
-        if hooks.selects(&text) {
-            hooks.arm(hook, &text, p);
-            p = wrapper;
+        if let Some((hook, wrapper)) = hook {
+            let hooks = self.hook_config();
+            let text = name.to_string_lossy();
+            if hooks.selects(&text) {
+                hooks.arm(hook, &text, p);
+                p = wrapper;
+            }
         }
-        slot.store(p, Ordering::Release);
-        p
-    }
-
-    /// [`Library::bind`] without tracing or fault injection, for functions whose prototype is
-    /// unknown (opaque pass-throughs).
-    #[inline(never)]
-    pub fn bind_untraced(
-        &self,
-        slot: &AtomicPtr<()>,
-        name: &CStr,
-        gate: SymbolGate,
-        fallback: *mut (),
-    ) -> *mut () {
-        let p = match self.resolve(name, gate) {
-            Resolution::Found(p) => p.cast::<()>(),
-            _ => fallback,
-        };
         slot.store(p, Ordering::Release);
         p
     }
@@ -187,12 +168,18 @@ impl Library {
             .get_or_init(|| HookConfig::from_env(self.spec.name))
     }
 
-    /// For a wrapper, before the real call: the status to inject instead, if any.
-    pub fn inject(&'static self, hook: &Hook) -> Option<i64> {
-        crate::hooks::inject(hook, self.hook_config().seed())
+    /// For a wrapper, before the real call: the start time (ns) and the status to inject
+    /// instead of calling, if any. Not inlined: the wrappers stay small.
+    #[inline(never)]
+    pub fn enter(&'static self, hook: &Hook) -> (u64, Option<i64>) {
+        (
+            crate::hooks::clock_ns(),
+            crate::hooks::inject(hook, self.hook_config().seed()),
+        )
     }
 
     /// For a wrapper, after the call: writes the trace line if the function is traced.
+    #[inline(never)]
     pub fn record(&'static self, hook: &Hook, start_ns: u64, result: TraceResult) {
         crate::hooks::record(self.hook_config(), self.spec.name, hook, start_ns, result);
     }

@@ -1,17 +1,20 @@
-//! Forwarding of exported functions whose prototype no header gives (`__cudaGetKernel`,
-//! `cudbgApiInit` …). The export is a naked `jmp *slot`; until bound, the slot points at a
-//! per-function naked stub that loads its [`OpaqueDesc`] into a scratch register (r11 on
-//! x86-64, x16 on aarch64) and jumps to [`opaque_resolve`], which saves every argument register
-//! (integer, vector, the x86-64 `al` vector count), binds the slot, restores them and jumps to
-//! the real function as if it had been called directly. Stack arguments are never touched.
+//! The first call of every function. Until bound, a function's slot points at a 12-byte naked
+//! stub that loads the function's [`BindDesc`] into a scratch register (r11 on x86-64, x16 on
+//! aarch64) and jumps to [`shared_resolve`], which saves every argument register (integer,
+//! vector, the x86-64 `al` vector count), binds the slot, restores them and jumps to the bound
+//! target as if it had been called directly. Stack arguments are never touched, so one resolver
+//! serves every prototype — also those no header declares (`__cudaGetKernel`, `cudbgApiInit`),
+//! whose exports are naked `jmp *slot` too.
 
+use crate::hooks::Hook;
 use crate::library::{Library, SymbolGate};
 use core::ffi::CStr;
 use std::sync::atomic::AtomicPtr;
 
-/// Everything the shared resolver needs about one opaque function.
+/// Everything the shared resolver needs about one function (a `static` per function, emitted
+/// by the `cuda_stubs` macro).
 #[derive(Debug)]
-pub struct OpaqueDesc {
+pub struct BindDesc {
     /// The library it belongs to.
     pub library: &'static Library,
     /// The slot its export jumps through.
@@ -22,24 +25,28 @@ pub struct OpaqueDesc {
     pub gate: SymbolGate,
     /// Returns the library's typed error when the real function cannot be called.
     pub fallback: *mut (),
+    /// Tracing / fault-injection state, and the wrapper stored in the slot when
+    /// `CUDA_STUBS_TRACE` or `CUDA_STUBS_FAULT` selects the function; `None` for functions
+    /// whose prototype is unknown.
+    pub hook: Option<(&'static Hook, *mut ())>,
 }
 
-// SAFETY: `fallback` is a code address, immutable and valid from every thread.
-unsafe impl Sync for OpaqueDesc {}
+// SAFETY: `fallback` and the wrapper are code addresses, immutable and valid from every thread.
+unsafe impl Sync for BindDesc {}
 
-/// Called by [`opaque_resolve`] with all argument registers saved: binds and returns the target.
-extern "C" fn bind_opaque(desc: &OpaqueDesc) -> *mut () {
+/// Called by [`shared_resolve`] with all argument registers saved: binds and returns the target.
+extern "C" fn bind_desc(desc: &BindDesc) -> *mut () {
     desc.library
-        .bind_untraced(desc.slot, desc.name, desc.gate, desc.fallback)
+        .bind(desc.slot, desc.name, desc.gate, desc.fallback, desc.hook)
 }
 
 #[cfg(target_arch = "x86_64")]
-/// The shared resolver: r11 holds the `OpaqueDesc`; the stack is as the caller left it.
+/// The shared resolver: r11 holds the `BindDesc`; the stack is as the caller left it.
 ///
 /// # Safety
-/// Only reached by a jump from an opaque function's first-call stub, with r11 set.
+/// Only reached by a jump from a function's first-call stub, with r11 set.
 #[unsafe(naked)]
-pub unsafe extern "C" fn opaque_resolve() {
+pub unsafe extern "C" fn shared_resolve() {
     core::arch::naked_asm!(
         "push rbp",
         "mov rbp, rsp",
@@ -80,17 +87,17 @@ pub unsafe extern "C" fn opaque_resolve() {
         "pop rdi",
         "pop rbp",
         "jmp r11",
-        bind = sym bind_opaque,
+        bind = sym bind_desc,
     )
 }
 
 #[cfg(target_arch = "aarch64")]
-/// The shared resolver: x16 holds the `OpaqueDesc`; the stack is as the caller left it.
+/// The shared resolver: x16 holds the `BindDesc`; the stack is as the caller left it.
 ///
 /// # Safety
-/// Only reached by a jump from an opaque function's first-call stub, with x16 set.
+/// Only reached by a jump from a function's first-call stub, with x16 set.
 #[unsafe(naked)]
-pub unsafe extern "C" fn opaque_resolve() {
+pub unsafe extern "C" fn shared_resolve() {
     core::arch::naked_asm!(
         "stp x29, x30, [sp, #-224]!",
         "mov x29, sp",
@@ -117,11 +124,11 @@ pub unsafe extern "C" fn opaque_resolve() {
         "ldp x0, x1, [sp, #16]",
         "ldp x29, x30, [sp], #224",
         "br x16",
-        bind = sym bind_opaque,
+        bind = sym bind_desc,
     )
 }
 
-/// Body of an opaque export: jump through its slot (used by the `cuda_stubs` macro).
+/// Body of an export whose prototype is unknown: jump through its slot.
 #[cfg(target_arch = "x86_64")]
 #[macro_export]
 macro_rules! opaque_jump {
@@ -130,7 +137,7 @@ macro_rules! opaque_jump {
     };
 }
 
-/// Body of an opaque export: jump through its slot (used by the `cuda_stubs` macro).
+/// Body of an export whose prototype is unknown: jump through its slot.
 #[cfg(target_arch = "aarch64")]
 #[macro_export]
 macro_rules! opaque_jump {
@@ -144,31 +151,31 @@ macro_rules! opaque_jump {
     };
 }
 
-/// Body of an opaque function's first-call stub: its descriptor to the shared resolver.
+/// Body of a function's first-call stub: its descriptor to the shared resolver.
 #[cfg(target_arch = "x86_64")]
 #[macro_export]
-macro_rules! opaque_resolve_stub {
+macro_rules! resolve_stub {
     ($desc:path) => {
         ::core::arch::naked_asm!(
             "lea r11, [rip + {desc}]",
             "jmp {shared}",
             desc = sym $desc,
-            shared = sym ::stub_loader::opaque_resolve
+            shared = sym ::stub_loader::shared_resolve
         )
     };
 }
 
-/// Body of an opaque function's first-call stub: its descriptor to the shared resolver.
+/// Body of a function's first-call stub: its descriptor to the shared resolver.
 #[cfg(target_arch = "aarch64")]
 #[macro_export]
-macro_rules! opaque_resolve_stub {
+macro_rules! resolve_stub {
     ($desc:path) => {
         ::core::arch::naked_asm!(
             "adrp x16, {desc}",
             "add x16, x16, :lo12:{desc}",
             "b {shared}",
             desc = sym $desc,
-            shared = sym ::stub_loader::opaque_resolve
+            shared = sym ::stub_loader::shared_resolve
         )
     };
 }
