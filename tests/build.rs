@@ -120,6 +120,9 @@ const MOCKS: &[Mock] = &[
     },
 ];
 
+/// Mock variants whose libcudart also gets `mocks/cudart_abi.c`.
+const ABI_MOCK_DIRS: &[&str] = &["mock-11", "mock-12", "mock-13"];
+
 fn main() {
     let manifest =
         PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").expect("CARGO_MANIFEST_DIR"));
@@ -141,6 +144,11 @@ fn main() {
             .arg("-o")
             .arg(dir.join(mock.soname))
             .arg(manifest.join("mocks").join(mock.source));
+        // The plain per-major runtimes also carry the ABI mock (each major's real prototypes and
+        // layouts of the functions the stub adapts).
+        if mock.source == "cudart.c" && ABI_MOCK_DIRS.contains(&mock.dir) {
+            cmd.arg(manifest.join("mocks/cudart_abi.c"));
+        }
         run(cmd, mock.soname);
     }
 

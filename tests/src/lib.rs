@@ -551,3 +551,62 @@ pub fn copy(src: &Path, dst: &Path) {
     std::fs::copy(src, dst)
         .unwrap_or_else(|e| panic!("copy {} -> {}: {e}", src.display(), dst.display()));
 }
+
+/// `-I` flags for the real CUDA headers of `major` (from its `layout.json`), for C programs
+/// compiled against NVIDIA's headers with [`compile_c`].
+pub fn cuda_include_args(major: u32) -> Vec<OsString> {
+    cuda_layout(major)
+        .include
+        .iter()
+        .map(|d| {
+            let mut arg = OsString::from("-I");
+            arg.push(d);
+            arg
+        })
+        .collect()
+}
+
+/// The fields of a struct in a generated stub file (`stubs-cudart/src/types.rs`, or a module of
+/// `abi_types.rs` when `module` is given): name, Rust type text and array length (0 for none).
+pub fn struct_fields(file: &str, module: Option<&str>, name: &str) -> Vec<(String, String, usize)> {
+    use quote::ToTokens;
+    let path = workspace_root().join(file);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let parsed = syn::parse_file(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let mut items = parsed.items;
+    if let Some(module) = module {
+        items = items
+            .into_iter()
+            .find_map(|i| match i {
+                syn::Item::Mod(m) if m.ident == module => m.content.map(|c| c.1),
+                _ => None,
+            })
+            .unwrap_or_else(|| panic!("{}: no module {module}", path.display()));
+    }
+    let strukt = items
+        .into_iter()
+        .find_map(|i| match i {
+            syn::Item::Struct(s) if s.ident == name => Some(s),
+            _ => None,
+        })
+        .unwrap_or_else(|| panic!("{}: no struct {name}", path.display()));
+    strukt
+        .fields
+        .iter()
+        .map(|f| {
+            let ident = f.ident.as_ref().expect("named field").to_string();
+            match &f.ty {
+                syn::Type::Array(a) => {
+                    let len = a.len.to_token_stream().to_string();
+                    let len = len
+                        .trim_end_matches("usize")
+                        .trim()
+                        .parse()
+                        .expect("array length");
+                    (ident, a.elem.to_token_stream().to_string(), len)
+                }
+                other => (ident, other.to_token_stream().to_string(), 0),
+            }
+        })
+        .collect()
+}
