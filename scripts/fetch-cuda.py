@@ -5,18 +5,19 @@ Each CUDA major is unpacked into its own site-packages-like tree under the cache
 
     <cache>/cuda-11/nvidia/cuda_runtime/lib/libcudart.so.11.0   (11.8.89)
     <cache>/cuda-12/nvidia/cuda_nvrtc/lib/libnvrtc.so.12        (12.9.x)
-    <cache>/cuda-13/nvidia/cu13/lib/libcudart.so.13             (13.0.x)
+    <cache>/cuda-13/nvidia/cu13/lib/libcudart.so.13             (13.5.x)
 
 and described by <cache>/cuda-<major>/layout.json (library and include folders), which the
 tests, the example and codegen read. <cache> is $CUDA_STUBS_CACHE, else
 ${XDG_CACHE_HOME:-~/.cache}/cuda-stubs. Wheels are fetched once; a second run is a no-op.
 
-13.x is pinned to 13.0, the version of the GPU machine's driver (580): NVRTC 13.0's PTX is
-JIT-able by that driver, a newer minor's is not.
+13.x is the newest 13.x (13.5.37): the stubs must cover every function of the major, and 13.5
+exports NVRTC calls 13.0 lacks (bundled headers, TileIR). It runs on a 13.0 driver (580) by
+CUDA's minor-version compatibility; the example loads CUBIN, not PTX, on the GPU for that reason.
 
 The runtime wheels lack crt/host_defines.h, which cuda_runtime_api.h includes: it is taken
 from nvidia-cuda-nvcc-cu11 11.8.89 and nvidia-cuda-nvcc-cu12 12.9.86 (same versions as the
-runtimes; only their include/ folder is unpacked) and from nvidia-cuda-crt 13.0.88.
+runtimes; only their include/ folder is unpacked) and from nvidia-cuda-crt 13.5.37.
 
 Usage: fetch-cuda.py [--print-cache]
 """
@@ -51,9 +52,9 @@ MAJORS = {
                     "nvidia/cuda_nvcc/include"],
     },
     13: {
-        "wheels": ["nvidia-cuda-runtime==13.0.96", "nvidia-cuda-nvrtc==13.0.88",
-                   "nvidia-cuda-crt==13.0.88"],
-        "version": "13.0.96",
+        "wheels": ["nvidia-cuda-runtime==13.5.37", "nvidia-cuda-nvrtc==13.5.37",
+                   "nvidia-cuda-crt==13.5.37"],
+        "version": "13.5.37",
         "cudart": "nvidia/cu13/lib/libcudart.so.13",
         "nvrtc": "nvidia/cu13/lib/libnvrtc.so.13",
         "include": ["nvidia/cu13/include"],
@@ -61,7 +62,7 @@ MAJORS = {
 }
 
 # Bumped whenever the wheel list changes, so existing caches are completed.
-LAYOUT_VERSION = 2
+LAYOUT_VERSION = 3
 
 PLATFORMS = ["manylinux2014_x86_64", "manylinux_2_17_x86_64", "manylinux_2_12_x86_64",
              "manylinux2010_x86_64", "manylinux_2_28_x86_64"]

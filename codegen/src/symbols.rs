@@ -128,6 +128,10 @@ pub fn collect(
             );
         }
     }
+    let reserved = TypeTable::reserved_tails(views.values().map(|hv| &hv.types));
+    for hv in views.values_mut() {
+        hv.types.set_reserved_tails(&reserved);
+    }
     let mut exports = BTreeMap::new();
     let mut list = BTreeSet::new();
     if library.name == "cuda" {

@@ -35,6 +35,9 @@ pub struct TypeTable {
     aliases: BTreeMap<String, syn::Type>,
     /// Structs and unions by bindgen name.
     pub structs: BTreeMap<String, StructDef>,
+    /// Per struct, the offset from which every known major has only `reserved*` fields (see
+    /// [`TypeTable::reserved_tails`]); fields there are left out of ABI keys.
+    reserved_from: BTreeMap<String, u64>,
 }
 
 impl TypeTable {
@@ -151,6 +154,39 @@ impl TypeTable {
                 }
             }
         }
+    }
+
+    /// For each struct, the smallest offset, over all `tables` (one per major and view), at which
+    /// a trailing run of fields named `reserved*` begins. NVIDIA grows structs by carving new
+    /// fields out of that run (13.5's `cudaFuncAttributes.sharedMemoryMode` from 12.9's
+    /// `reserved[16]`); an older runtime leaves those bytes zero, which the headers define as
+    /// the default, so such a change keeps the ABI. Sizes and every field before the run are
+    /// still compared.
+    pub fn reserved_tails<'a>(
+        tables: impl Iterator<Item = &'a TypeTable>,
+    ) -> BTreeMap<String, u64> {
+        let mut out: BTreeMap<String, u64> = BTreeMap::new();
+        for table in tables {
+            for (name, def) in &table.structs {
+                let mut start = None;
+                for f in def.fields.iter().rev() {
+                    match (f.name.starts_with("reserved"), f.offset) {
+                        (true, Some(o)) => start = Some(o),
+                        _ => break,
+                    }
+                }
+                if let Some(o) = start {
+                    let e = out.entry(name.clone()).or_insert(o);
+                    *e = (*e).min(o);
+                }
+            }
+        }
+        out
+    }
+
+    /// Installs the result of [`TypeTable::reserved_tails`] before keys are computed.
+    pub fn set_reserved_tails(&mut self, tails: &BTreeMap<String, u64>) {
+        self.reserved_from = tails.clone();
     }
 
     /// The ABI key of `ty`: how it is passed, and the layout of every struct it reaches.
@@ -310,10 +346,15 @@ impl TypeTable {
                 out.push_str(&name);
                 return;
             }
+            let reserved_from = self.reserved_from.get(&name).copied().unwrap_or(u64::MAX);
             stack.push(name);
             out.push_str(if def.is_union { "union{" } else { "struct{" });
             out.push_str(&size.to_string());
-            for f in &def.fields {
+            for f in def
+                .fields
+                .iter()
+                .filter(|f| f.offset.is_none_or(|o| o < reserved_from))
+            {
                 out.push(';');
                 match f.offset {
                     Some(o) => out.push_str(&o.to_string()),

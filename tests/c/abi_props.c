@@ -163,7 +163,7 @@ int main(void) {
     printf("requiredClusterDepth=%d\n", fa.requiredClusterDepth);
     printf("clusterSchedulingPolicyPreference=%d\n", fa.clusterSchedulingPolicyPreference);
     printf("nonPortableClusterSizeAllowed=%d\n", fa.nonPortableClusterSizeAllowed);
-    printf("funcattr_reserved_zero=%d\n", fa.reserved[0] == 0 && fa.reserved[15] == 0);
+    printf("funcattr_reserved_zero=%d\n", fa.reserved[0] == 0 && fa.reserved[sizeof fa.reserved / sizeof fa.reserved[0] - 1] == 0);
   }
 
   struct cudaPointerAttributes pa;

@@ -730,3 +730,345 @@ EXPORT int cudaPointerGetAttributes(struct ptrattr *a, const void *ptr) {
   a->hostPointer = (char *)ptr + MOCK_MAJOR;
   return 0;
 }
+
+/* ---------------------------------------------------------------------------------------------
+ * Calls whose prototype changed (tests/c/abi_calls.c, tests/tests/abi_calls.rs): capture info,
+ * mem advise / prefetch, the graph-edge family, exec update, driver entry point. Each mock has
+ * its major's REAL prototype (11.8, 12.9 or 13.x header) and appends "<name> <arguments>" to a
+ * log that mock_take_calls() hands out (and clears), so the test sees which entry point the stub
+ * called and with what. Outputs are recognisable per major; handle 0xBAD fails with 400
+ * (cudaErrorInvalidResourceHandle) before anything is written.
+ * --------------------------------------------------------------------------------------------- */
+#include <stdarg.h>
+
+#define BAD_HANDLE ((void *)(uintptr_t)0xBAD)
+#define INVALID_HANDLE 400
+#define M ((uintptr_t)MOCK_MAJOR)
+#define HEX(p) ((unsigned long long)(uintptr_t)(p))
+#define NZ(p) ((p) != NULL)
+
+static char mock_log[4096];
+
+__attribute__((format(printf, 1, 2))) static void mock_record(const char *fmt, ...) {
+  size_t used = strlen(mock_log);
+  if (used > 0 && used + 2 < sizeof mock_log) {
+    memcpy(mock_log + used, "; ", 3);
+    used += 2;
+  }
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(mock_log + used, sizeof mock_log - used, fmt, ap);
+  va_end(ap);
+}
+
+/* Mock-only: copies the calls logged since the last take into buf ("" when none), clears it. */
+EXPORT void mock_take_calls(char *buf, size_t n) {
+  snprintf(buf, n, "%s", mock_log);
+  mock_log[0] = '\0';
+}
+
+/* cudaGraphEdgeData (8 bytes, 12.3+). */
+typedef struct {
+  unsigned char from_port, to_port, type, reserved[5];
+} edge_t;
+_Static_assert(sizeof(edge_t) == 8, "cudaGraphEdgeData");
+
+/* "0x101,0x102" for n handles, "null" for NULL. */
+static const char *fmt_nodes(char *buf, size_t size, void *const *nodes, size_t n) {
+  if (nodes == NULL) return "null";
+  buf[0] = '\0';
+  for (size_t i = 0; i < n && strlen(buf) + 24 < size; i++)
+    snprintf(buf + strlen(buf), size - strlen(buf), "%s%#llx", i ? "," : "", HEX(nodes[i]));
+  return buf;
+}
+
+/* Each edge as 16 hex digits (its 8 bytes), comma-separated; "null" for NULL. */
+static const char *fmt_edges(char *buf, size_t size, const edge_t *edges, size_t n) {
+  if (edges == NULL) return "null";
+  buf[0] = '\0';
+  for (size_t i = 0; i < n && strlen(buf) + 20 < size; i++) {
+    const unsigned char *b = (const unsigned char *)&edges[i];
+    snprintf(buf + strlen(buf), size - strlen(buf), "%s%02x%02x%02x%02x%02x%02x%02x%02x",
+             i ? "," : "", b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7]);
+  }
+  return buf;
+}
+
+/* The edge data a 12.3+ runtime reports: non-default, distinct per entry and major. */
+static edge_t mock_edge(size_t i) {
+  edge_t e = {(unsigned char)(i + 1), 0, 1, {(unsigned char)MOCK_MAJOR, 0, 0, 0, 0}};
+  return e;
+}
+
+/* cudaStreamGetCaptureInfo: 3-argument legacy form (11.x, 12.x plain name), _v2 (11.3+, 6
+ * arguments), _v3 (12.3+) and 13.x's plain name (7 arguments). A capture has 3 dependencies. */
+static void *const capture_deps[3] = {(void *)(0x1100 + M), (void *)(0x1200 + M),
+                                      (void *)(0x1300 + M)};
+static edge_t capture_edges[3];
+
+static int capture_info(const char *name, void *stream, int *status, unsigned long long *id,
+                        void **graph, void *const **deps, const edge_t **edges, int has_edges,
+                        size_t *num) {
+  mock_record("%s stream=%#llx status=%d id=%d graph=%d deps=%d edges=%s num=%d", name,
+              HEX(stream), NZ(status), NZ(id), NZ(graph), NZ(deps),
+              has_edges ? (edges ? "1" : "0") : "-", NZ(num));
+  if (stream == BAD_HANDLE) return INVALID_HANDLE;
+  if (status == NULL) return INVALID_VALUE;
+  for (size_t i = 0; i < 3; i++) capture_edges[i] = mock_edge(i);
+  *status = 1; /* cudaStreamCaptureStatusActive */
+  if (id) *id = 7000 + MOCK_MAJOR;
+  if (graph) *graph = (void *)(0x6100 + M);
+  if (deps) *deps = capture_deps;
+  if (edges) *edges = capture_edges;
+  if (num) *num = 3;
+  return 0;
+}
+
+#define CAPTURE_V2(fn)                                                                             \
+  EXPORT int fn(void *s, int *st, unsigned long long *id, void **g, void *const **d, size_t *n) { \
+    return capture_info(#fn, s, st, id, g, d, NULL, 0, n);                                         \
+  }
+#define CAPTURE_V3(fn)                                                                             \
+  EXPORT int fn(void *s, int *st, unsigned long long *id, void **g, void *const **d,               \
+                const edge_t **e, size_t *n) {                                                     \
+    return capture_info(#fn, s, st, id, g, d, e, 1, n);                                            \
+  }
+#define NEVER_3(fn, t1, t2, t3)                                                                    \
+  EXPORT int fn(t1 a, t2 b, t3 c) {                                                                \
+    (void)a, (void)b, (void)c;                                                                     \
+    mock_record("%s", #fn);                                                                        \
+    return NEVER_CALLED;                                                                           \
+  }
+
+#if MOCK_MAJOR < 13
+NEVER_3(cudaStreamGetCaptureInfo, void *, int *, unsigned long long *)
+NEVER_3(cudaStreamGetCaptureInfo_ptsz, void *, int *, unsigned long long *)
+CAPTURE_V2(cudaStreamGetCaptureInfo_v2)
+CAPTURE_V2(cudaStreamGetCaptureInfo_v2_ptsz)
+#endif
+#if MOCK_MAJOR == 12
+CAPTURE_V3(cudaStreamGetCaptureInfo_v3)
+CAPTURE_V3(cudaStreamGetCaptureInfo_v3_ptsz)
+#endif
+#if MOCK_MAJOR >= 13
+CAPTURE_V3(cudaStreamGetCaptureInfo)
+CAPTURE_V3(cudaStreamGetCaptureInfo_ptsz)
+#endif
+
+/* cudaMemAdvise / cudaMemPrefetchAsync: `int device` forms (11.x, 12.x plain names), struct
+ * cudaMemLocation forms (12.2+ _v2, 13.x plain names). count 0 fails with cudaErrorInvalidValue. */
+struct mem_location {
+  int type, id;
+};
+_Static_assert(sizeof(struct mem_location) == 8, "cudaMemLocation");
+
+#define ADVISE_INT(fn)                                                                             \
+  EXPORT int fn(const void *p, size_t count, int advice, int device) {                            \
+    mock_record("%s ptr=%#llx count=%zu advice=%d device=%d", #fn, HEX(p), count, advice, device); \
+    return count ? 0 : INVALID_VALUE;                                                              \
+  }
+#define ADVISE_LOC(fn)                                                                             \
+  EXPORT int fn(const void *p, size_t count, int advice, struct mem_location loc) {               \
+    mock_record("%s ptr=%#llx count=%zu advice=%d location=%d:%d", #fn, HEX(p), count, advice,     \
+                loc.type, loc.id);                                                                 \
+    return count ? 0 : INVALID_VALUE;                                                              \
+  }
+#define PREFETCH_INT(fn)                                                                           \
+  EXPORT int fn(const void *p, size_t count, int device, void *stream) {                          \
+    mock_record("%s ptr=%#llx count=%zu device=%d stream=%#llx", #fn, HEX(p), count, device,       \
+                HEX(stream));                                                                      \
+    return count ? 0 : INVALID_VALUE;                                                              \
+  }
+#define PREFETCH_LOC(fn)                                                                           \
+  EXPORT int fn(const void *p, size_t count, struct mem_location loc, unsigned flags, void *s) {  \
+    mock_record("%s ptr=%#llx count=%zu location=%d:%d flags=%u stream=%#llx", #fn, HEX(p), count, \
+                loc.type, loc.id, flags, HEX(s));                                                  \
+    return count ? 0 : INVALID_VALUE;                                                              \
+  }
+
+#if MOCK_MAJOR < 13
+ADVISE_INT(cudaMemAdvise)
+PREFETCH_INT(cudaMemPrefetchAsync)
+PREFETCH_INT(cudaMemPrefetchAsync_ptsz)
+#endif
+#if MOCK_MAJOR == 12
+ADVISE_LOC(cudaMemAdvise_v2)
+PREFETCH_LOC(cudaMemPrefetchAsync_v2)
+PREFETCH_LOC(cudaMemPrefetchAsync_v2_ptsz)
+#endif
+#if MOCK_MAJOR >= 13
+ADVISE_LOC(cudaMemAdvise)
+PREFETCH_LOC(cudaMemPrefetchAsync)
+PREFETCH_LOC(cudaMemPrefetchAsync_ptsz)
+#endif
+
+/* The graph-edge family: forms without edge data (11.x, 12.x plain names), with it (12.3+ _v2,
+ * 13.x plain names). A graph has 3 edges and a node 3 dependencies / dependents; returned edge
+ * data is mock_edge(i). */
+static int deps_call(const char *name, void *graph, void *const *from, void *const *to,
+                     const edge_t *edges, int has_edges, size_t n) {
+  char f[256], t[256], e[256];
+  mock_record("%s graph=%#llx from=%s to=%s edges=%s n=%zu", name, HEX(graph),
+              fmt_nodes(f, sizeof f, from, n), fmt_nodes(t, sizeof t, to, n),
+              has_edges ? fmt_edges(e, sizeof e, edges, n) : "-", n);
+  return graph == BAD_HANDLE ? INVALID_HANDLE : 0;
+}
+
+/* Fills up to *num of a 3-entry list (from/to, or only `to` as node lists), NULLs the rest,
+ * writes the count returned; count only when the arrays are NULL. */
+static int get_list(const char *name, void *handle, void **from, void **to, edge_t *edges,
+                    int has_edges, size_t *num, uintptr_t base) {
+  char count[32];
+  if (num) snprintf(count, sizeof count, "%zu", *num);
+  mock_record("%s handle=%#llx from=%d to=%d edges=%s num=%s", name, HEX(handle), NZ(from),
+              NZ(to), has_edges ? (edges ? "1" : "0") : "-", num ? count : "null");
+  if (handle == BAD_HANDLE) return INVALID_HANDLE;
+  if (num == NULL) return INVALID_VALUE;
+  if (to == NULL) {
+    *num = 3;
+    return 0;
+  }
+  for (size_t i = 0; i < *num; i++) {
+    int real = i < 3;
+    if (from) from[i] = real ? (void *)(base + 0x10 * i + M) : NULL;
+    to[i] = real ? (void *)(base + 0x1000 + 0x10 * i + M) : NULL;
+    if (edges && real) edges[i] = mock_edge(i);
+  }
+  if (*num > 3) *num = 3;
+  return 0;
+}
+
+#define DEPS_PLAIN(fn)                                                                             \
+  EXPORT int fn(void *g, void *const *from, void *const *to, size_t n) {                          \
+    return deps_call(#fn, g, from, to, NULL, 0, n);                                                \
+  }
+#define DEPS_EDGES(fn)                                                                             \
+  EXPORT int fn(void *g, void *const *from, void *const *to, const edge_t *e, size_t n) {         \
+    return deps_call(#fn, g, from, to, e, 1, n);                                                   \
+  }
+#define EDGES_PLAIN(fn)                                                                            \
+  EXPORT int fn(void *g, void **from, void **to, size_t *num) {                                   \
+    return get_list(#fn, g, from, to, NULL, 0, num, 0x2000);                                       \
+  }
+#define EDGES_EDGES(fn)                                                                            \
+  EXPORT int fn(void *g, void **from, void **to, edge_t *e, size_t *num) {                        \
+    return get_list(#fn, g, from, to, e, 1, num, 0x2000);                                          \
+  }
+#define NODES_PLAIN(fn, base)                                                                      \
+  EXPORT int fn(void *node, void **nodes, size_t *num) {                                          \
+    return get_list(#fn, node, NULL, nodes, NULL, 0, num, base);                                   \
+  }
+#define NODES_EDGES(fn, base)                                                                      \
+  EXPORT int fn(void *node, void **nodes, edge_t *e, size_t *num) {                               \
+    return get_list(#fn, node, NULL, nodes, e, 1, num, base);                                      \
+  }
+
+/* Used by 12.x and 13.x only. */
+__attribute__((unused)) static int add_node(const char *name, void **out, void *graph,
+                                            void *const *deps, const edge_t *edges, int has_edges,
+                                            size_t n, void *params) {
+  char d[256], e[256];
+  mock_record("%s out=%d graph=%#llx deps=%s edges=%s n=%zu params=%#llx", name, NZ(out),
+              HEX(graph), fmt_nodes(d, sizeof d, deps, n),
+              has_edges ? fmt_edges(e, sizeof e, edges, n) : "-", n, HEX(params));
+  if (graph == BAD_HANDLE) return INVALID_HANDLE;
+  *out = (void *)(0x9000 + M);
+  return 0;
+}
+
+#if MOCK_MAJOR < 13
+DEPS_PLAIN(cudaGraphAddDependencies)
+DEPS_PLAIN(cudaGraphRemoveDependencies)
+EDGES_PLAIN(cudaGraphGetEdges)
+NODES_PLAIN(cudaGraphNodeGetDependencies, 0x3000)
+NODES_PLAIN(cudaGraphNodeGetDependentNodes, 0x4000)
+#endif
+#if MOCK_MAJOR == 12
+DEPS_EDGES(cudaGraphAddDependencies_v2)
+DEPS_EDGES(cudaGraphRemoveDependencies_v2)
+EDGES_EDGES(cudaGraphGetEdges_v2)
+NODES_EDGES(cudaGraphNodeGetDependencies_v2, 0x3000)
+NODES_EDGES(cudaGraphNodeGetDependentNodes_v2, 0x4000)
+/* 12.2+: 5 arguments; 12.3+ _v2 with edge data. 11.x has neither. */
+EXPORT int cudaGraphAddNode(void **out, void *g, void *const *deps, size_t n, void *params) {
+  return add_node("cudaGraphAddNode", out, g, deps, NULL, 0, n, params);
+}
+EXPORT int cudaGraphAddNode_v2(void **out, void *g, void *const *deps, const edge_t *e, size_t n,
+                               void *params) {
+  return add_node("cudaGraphAddNode_v2", out, g, deps, e, 1, n, params);
+}
+#endif
+#if MOCK_MAJOR >= 13
+DEPS_EDGES(cudaGraphAddDependencies)
+DEPS_EDGES(cudaGraphRemoveDependencies)
+EDGES_EDGES(cudaGraphGetEdges)
+NODES_EDGES(cudaGraphNodeGetDependencies, 0x3000)
+NODES_EDGES(cudaGraphNodeGetDependentNodes, 0x4000)
+EXPORT int cudaGraphAddNode(void **out, void *g, void *const *deps, const edge_t *e, size_t n,
+                            void *params) {
+  return add_node("cudaGraphAddNode", out, g, deps, e, 1, n, params);
+}
+#endif
+
+/* cudaGraphExecUpdate: 11.x reports through two out parameters, 12.0+ through
+ * cudaGraphExecUpdateResultInfo. Exec 0xE000 updates; 0xE001 is refused (910,
+ * cudaErrorGraphExecUpdateFailure, result TopologyChanged with error nodes). */
+#define UPDATE_FAILURE 910
+struct update_info {
+  int result;
+  void *errorNode, *errorFromNode;
+};
+_Static_assert(sizeof(struct update_info) == 24, "cudaGraphExecUpdateResultInfo");
+#if MOCK_MAJOR == 11
+EXPORT int cudaGraphExecUpdate(void *exec, void *graph, void **errorNode, int *result) {
+  mock_record("cudaGraphExecUpdate exec=%#llx graph=%#llx errorNode=%d result=%d", HEX(exec),
+              HEX(graph), NZ(errorNode), NZ(result));
+  if (exec == BAD_HANDLE) return INVALID_HANDLE;
+  if (errorNode == NULL || result == NULL) return INVALID_VALUE;
+  int refused = exec == (void *)0xE001;
+  *errorNode = refused ? (void *)(0x8100 + M) : NULL;
+  *result = refused ? 2 : 0;
+  return refused ? UPDATE_FAILURE : 0;
+}
+#else
+EXPORT int cudaGraphExecUpdate(void *exec, void *graph, struct update_info *info) {
+  mock_record("cudaGraphExecUpdate exec=%#llx graph=%#llx info=%d", HEX(exec), HEX(graph),
+              NZ(info));
+  if (exec == BAD_HANDLE) return INVALID_HANDLE;
+  if (info == NULL) return INVALID_VALUE;
+  int refused = exec == (void *)0xE001;
+  info->result = refused ? 2 : 0;
+  info->errorNode = refused ? (void *)(0x8100 + M) : NULL;
+  info->errorFromNode = refused ? (void *)(0x8200 + M) : NULL;
+  return refused ? UPDATE_FAILURE : 0;
+}
+#endif
+
+/* cudaGetDriverEntryPoint: 11.x has 3 arguments and fails a missing symbol with 500
+ * (cudaErrorSymbolNotFound, *funcPtr left alone); 12.0+ has driverStatus and reports a missing
+ * symbol as success with a NULL *funcPtr. "cuInit" exists (0xF000 + major); NULL symbol: 1. */
+#define SYMBOL_NOT_FOUND 500
+#if MOCK_MAJOR == 11
+#define ENTRY_POINT(fn)                                                                            \
+  EXPORT int fn(const char *symbol, void **funcPtr, unsigned long long flags) {                   \
+    mock_record("%s symbol=%s funcPtr=%d flags=%llu", #fn, symbol ? symbol : "null",               \
+                NZ(funcPtr), flags);                                                               \
+    if (symbol == NULL || funcPtr == NULL) return INVALID_VALUE;                                   \
+    if (strcmp(symbol, "cuInit") != 0) return SYMBOL_NOT_FOUND;                                    \
+    *funcPtr = (void *)(0xF000 + M);                                                               \
+    return 0;                                                                                      \
+  }
+#else
+#define ENTRY_POINT(fn)                                                                            \
+  EXPORT int fn(const char *symbol, void **funcPtr, unsigned long long flags, int *driverStatus) {\
+    mock_record("%s symbol=%s funcPtr=%d flags=%llu driverStatus=%d", #fn,                         \
+                symbol ? symbol : "null", NZ(funcPtr), flags, NZ(driverStatus));                   \
+    if (symbol == NULL || funcPtr == NULL) return INVALID_VALUE;                                   \
+    int found = strcmp(symbol, "cuInit") == 0;                                                     \
+    *funcPtr = found ? (void *)(0xF000 + M) : NULL;                                                \
+    if (driverStatus) *driverStatus = found ? 0 : 1;                                               \
+    return 0;                                                                                      \
+  }
+#endif
+ENTRY_POINT(cudaGetDriverEntryPoint)
+ENTRY_POINT(cudaGetDriverEntryPoint_ptsz)

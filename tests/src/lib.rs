@@ -129,6 +129,16 @@ impl Layout {
     }
 
     /// `major.minor` of the wheel's version (`12.9`).
+    /// The version as the CUDA APIs report it: `1000 * major + 10 * minor` (13.5.37 → 13050).
+    pub fn version_code(&self) -> i32 {
+        let mut parts = self
+            .version
+            .split('.')
+            .map(|p| p.parse::<i32>().unwrap_or(0));
+        let (major, minor) = (parts.next().unwrap_or(0), parts.next().unwrap_or(0));
+        major * 1000 + minor * 10
+    }
+
     pub fn major_minor(&self) -> String {
         self.version
             .split('.')

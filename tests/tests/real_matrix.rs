@@ -8,12 +8,12 @@ use stubs_tests::{Layout, Scenario, cuda_layout, temp_dir};
 const LOADER: &str = "dynamic loader search";
 const NO_DRIVER: &str = "CUDA driver version is insufficient for CUDA runtime version";
 
-/// The PTX ISA version each NVRTC emits by default.
+/// The PTX ISA version each fetched NVRTC (11.8, 12.9, 13.5) emits by default.
 fn ptx_isa(major: u32) -> &'static str {
     match major {
         11 => "7.8",
         12 => "8.8",
-        _ => "9.0",
+        _ => "9.5",
     }
 }
 
@@ -130,8 +130,9 @@ fn runtime(major: u32) {
             12090
         }
         _ => {
-            run.assert_line("cudaRuntimeGetVersion rc=0 out=13000");
-            13000
+            let code = layout.version_code();
+            run.assert_line(&format!("cudaRuntimeGetVersion rc=0 out={code}"));
+            code
         }
     };
     run.assert_bound("cudart", &layout.cudart, version, LOADER);
@@ -283,10 +284,16 @@ fn real_13_nvrtc_by_path_preloads_builtins() {
             "nvrtc",
             &format!(
                 "preloaded {}",
-                dir.join("libnvrtc-builtins.so.13.0").display()
+                dir.join(format!("libnvrtc-builtins.so.{}", layout.major_minor()))
+                    .display()
             ),
         )
-        .assert_bound("nvrtc", &layout.nvrtc, 13000, "environment override");
+        .assert_bound(
+            "nvrtc",
+            &layout.nvrtc,
+            layout.version_code(),
+            "environment override",
+        );
     let text = std::fs::read_to_string(&ptx).expect("PTX");
     assert!(text.contains(".entry vector_add("));
 }

@@ -3,11 +3,11 @@
 //! - 12.0+ (12.9, 13.0 headers): `cudaGetDriverEntryPoint(const char *symbol, void **funcPtr, unsigned long long flags, cudaDriverEntryPointQueryResult *driverStatus)`
 //!   — the exported ABI; forwarded on 12.x and 13.x.
 //! - 11.x (11.8 header): `cudaGetDriverEntryPoint(const char *symbol, void **funcPtr, unsigned long long flags)`.
-//!   The adapter calls it and, when `driverStatus` is non-NULL, sets it from the outcome:
-//!   success → `cudaDriverEntryPointSuccess`; `cudaErrorSymbolNotFound` (500) →
-//!   `cudaDriverEntryPointSymbolNotFound`, returned as success with a NULL `*funcPtr` (12.x
-//!   reports a missing symbol through `driverStatus`, not the return code); any other error is
-//!   returned as is with `driverStatus` untouched.
+//!   The adapter calls it and translates the outcome: success → `cudaDriverEntryPointSuccess`;
+//!   `cudaErrorSymbolNotFound` (500) → success with a NULL `*funcPtr` and
+//!   `cudaDriverEntryPointSymbolNotFound` (12.0+ report a missing symbol that way, whether or
+//!   not `driverStatus` is given, never through the return code); `driverStatus` is written
+//!   only when non-NULL. Any other error is returned as is, outputs untouched.
 
 use super::{RawFn, SUCCESS, Target, call_raw, refusal, target};
 use crate::types::{
@@ -35,9 +35,6 @@ unsafe fn older(
     driverStatus: *mut cudaDriverEntryPointQueryResult,
 ) -> cudaError_t {
     let status = call_raw!(raw, GetV11, (symbol, funcPtr, flags));
-    if driverStatus.is_null() {
-        return status;
-    }
     let (code, query) = match status {
         SUCCESS => (SUCCESS, cudaDriverEntryPointSuccess),
         SYMBOL_NOT_FOUND => {
@@ -49,8 +46,10 @@ unsafe fn older(
         }
         other => return other,
     };
-    // SAFETY: non-NULL and writable by contract.
-    unsafe { driverStatus.write(query) };
+    if !driverStatus.is_null() {
+        // SAFETY: non-NULL and writable by contract.
+        unsafe { driverStatus.write(query) };
+    }
     code
 }
 

@@ -50,7 +50,9 @@ type PrefetchLoc = unsafe extern "C" fn(
 /// The `int device` an older runtime takes for `location`, if it has one.
 fn device_of(location: cudaMemLocation) -> Option<c_int> {
     match location.type_ {
-        t if t == cudaMemLocationTypeDevice => Some(location.id),
+        // SAFETY: for a Device location, 13.x headers define the union's `id` member (13.5
+        // added a `localized` view of the same 4 bytes for other location types).
+        t if t == cudaMemLocationTypeDevice => Some(unsafe { location.__bindgen_anon_1.id }),
         t if t == cudaMemLocationTypeHost => Some(CPU_DEVICE_ID),
         _ => None,
     }
