@@ -1,4 +1,4 @@
-/* The bundled example of cuda-stubs: compiled once against CUDA 13.0 headers, linked only
+/* The bundled example of cuda-stubs: compiled once against CUDA 13.x headers, linked only
  * against libstubs_cudart.so, libstubs_nvrtc.so and libstubs_cuda.so (never NVIDIA's
  * libraries), and run unchanged on CUDA 11.8, 12.x, 13.x or no CUDA at all.
  *

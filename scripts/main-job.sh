@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# The main job: build the stubs, build the bundled example once (against CUDA 13.0 headers,
+# The main job: build the stubs, build the bundled example once (against CUDA 13.5 headers,
 # linked only against the stubs), and run that same binary against the real CUDA 11.8, 12.9
-# and 13.0 libraries from NVIDIA's wheels and against none.
+# and 13.5 libraries from NVIDIA's wheels and against none.
 #
 # Usage: scripts/main-job.sh [11|12|13|none ...]   (default: all four)
 set -euo pipefail
@@ -17,7 +17,7 @@ include=$(layout 13 'd["include"][0]')
 gcc -std=c11 -O2 -Wall -Wextra -Werror -o "$out/vector_add" example/vector_add.c \
     -I"$include" -Iinclude -L"$out" -lstubs_cudart -lstubs_nvrtc -lstubs_cuda \
     -Wl,-rpath,'$ORIGIN'
-echo "example built against CUDA 13.0 headers; its DT_NEEDED entries:"
+echo "example built against CUDA 13.5 headers; its DT_NEEDED entries:"
 readelf -d "$out/vector_add" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/  \1/p'
 
 status=0

@@ -4,14 +4,19 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if ! ldconfig -p 2>/dev/null | grep -q 'libclang.*\.so'; then
+if ! ldconfig -p 2>/dev/null | grep 'libclang.*\.so' >/dev/null; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
     echo "== installing libclang (codegen's drift check parses NVIDIA's headers)"
     apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libclang-dev >/dev/null
   fi
 fi
 
-echo "== fetching NVIDIA's CUDA 11.8 / 12.9 / 13.0 wheels (cached)"
+if ! command -v valgrind >/dev/null && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+  echo "== installing valgrind (the suite runs once under memcheck)"
+  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq valgrind >/dev/null
+fi
+
+echo "== fetching NVIDIA's CUDA 11.8 / 12.9 / 13.5 wheels (cached)"
 python3 scripts/fetch-cuda.py
 
 echo "== rustfmt, clippy"
@@ -27,5 +32,8 @@ cargo build --workspace --quiet
 echo "== cargo test"
 cargo test --workspace --no-fail-fast
 
-echo "== main job: the bundled example on 11.8, 12.9, 13.0 and none"
+echo "== the integration suite again, every scenario process under valgrind memcheck"
+STUBS_TESTS_VALGRIND=1 cargo test -p stubs-tests --no-fail-fast -- --test-threads=2
+
+echo "== main job: the bundled example on 11.8, 12.9, 13.5 and none"
 scripts/main-job.sh

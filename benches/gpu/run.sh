@@ -18,7 +18,7 @@ mkdir -p "$out"
 src=benches/gpu/launch_rate.cu
 
 arch=(-arch=native)
-"$nvcc" --help 2>/dev/null | grep -q -- 'native' || arch=()
+"$nvcc" --help 2>/dev/null | grep -- 'native' >/dev/null || arch=()
 echo "== nvcc: $("$nvcc" --version | tail -1); stubs from $stubs"
 
 # What the stub variant needs from libstubs_cudart (nvcc's registration entry points included).
@@ -28,8 +28,11 @@ need_rt="cudaFree cudaRuntimeGetVersion cudaStreamCreate cudaLaunchKernel cudaSt
  __cudaUnregisterFatBinary"
 need_dr="cuDriverGetVersion cuInit cuDeviceGet cuDeviceGetName cuLaunchKernel"
 missing=()
-for s in $need_rt; do nm -D --defined-only "$stubs/libstubs_cudart.so" | grep -qw "$s" || missing+=("$s"); done
-for s in $need_dr; do nm -D --defined-only "$stubs/libstubs_cuda.so" | grep -qw "$s" || missing+=("$s"); done
+# Read each table once: `nm | grep -q` under pipefail fails when grep exits early (SIGPIPE).
+rt_syms=$(nm -D --defined-only "$stubs/libstubs_cudart.so")
+dr_syms=$(nm -D --defined-only "$stubs/libstubs_cuda.so")
+for s in $need_rt; do grep -qw "$s" <<<"$rt_syms" || missing+=("$s"); done
+for s in $need_dr; do grep -qw "$s" <<<"$dr_syms" || missing+=("$s"); done
 
 "$nvcc" -O2 -std=c++17 "${arch[@]}" -cudart=shared -o "$out/launch_rate-direct" "$src" -lcuda
 if [ ${#missing[@]} -gt 0 ]; then
