@@ -32,7 +32,7 @@ pub fn lib_args(setup: &Setup, lib: Lib, variant: Variant) -> Result<Vec<String>
             let file = real.file_name().unwrap_or_default().to_string_lossy();
             (parent(real), format!("-l:{file}"))
         }
-        Variant::Stub => (
+        Variant::Stub | Variant::StubHooksElsewhere => (
             setup.stubs.clone(),
             format!(
                 "-l{}",

@@ -55,7 +55,9 @@ fn program(setup: &Setup, function: &str, variant: Variant) -> Result<Program, S
             if lib == Lib::Cuda { "cuda.so.1" } else { "?" }
         )
     })?;
-    if variant == Variant::Stub && !exports(&setup.stub(lib)).iter().any(|s| s == function) {
+    if matches!(variant, Variant::Stub | Variant::StubHooksElsewhere)
+        && !exports(&setup.stub(lib)).iter().any(|s| s == function)
+    {
         return Err(format!("not exported by this {} build", lib.stub_file()));
     }
     let exe = link(
@@ -68,6 +70,18 @@ fn program(setup: &Setup, function: &str, variant: Variant) -> Result<Program, S
     let env = match variant {
         Variant::Direct => vec![],
         Variant::Stub => vec![(format!("CUDA_STUBS_{}_PATH", lib.upper()), real)],
+        Variant::StubHooksElsewhere => vec![
+            (format!("CUDA_STUBS_{}_PATH", lib.upper()), real),
+            (
+                "CUDA_STUBS_TRACE".into(),
+                "cudaMalloc,nvrtcCompileProgram,cuInit".into(),
+            ),
+            ("CUDA_STUBS_TRACE_FILE".into(), "/dev/null".into()),
+            (
+                "CUDA_STUBS_FAULT".into(),
+                "cudaFree=2%0.5,nvrtcGetPTX=6@3".into(),
+            ),
+        ],
         Variant::Trampoline => vec![(format!("BENCH_TRAMP_{}", lib.upper()), real)],
     };
     Ok(Program { exe, env })

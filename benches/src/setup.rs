@@ -52,16 +52,25 @@ pub enum Variant {
     Stub,
     /// Linked against the Implib.so-style trampoline library (`c/trampoline.S`).
     Trampoline,
+    /// The stub with tracing and fault injection switched on for other functions
+    /// (`CUDA_STUBS_TRACE`, `CUDA_STUBS_FAULT`): what the measured function pays for them.
+    StubHooksElsewhere,
 }
 
 impl Variant {
-    pub const ALL: [Variant; 3] = [Variant::Direct, Variant::Stub, Variant::Trampoline];
+    pub const ALL: [Variant; 4] = [
+        Variant::Direct,
+        Variant::Stub,
+        Variant::Trampoline,
+        Variant::StubHooksElsewhere,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
             Variant::Direct => "direct",
             Variant::Stub => "stub",
             Variant::Trampoline => "trampoline",
+            Variant::StubHooksElsewhere => "stub-hooks-elsewhere",
         }
     }
 }

@@ -125,8 +125,13 @@ fn declaration(data: &LibraryData, s: &Symbol) -> syn::ForeignItemFn {
 
 /// The text of `api.rs`.
 pub fn api_rs(data: &LibraryData) -> String {
-    let items: Vec<syn::ForeignItemFn> =
-        data.symbols.iter().map(|s| declaration(data, s)).collect();
+    api_rs_of(data, &data.symbols, "")
+}
+
+/// [`api_rs`] for `symbols` (e.g. [`crate::symbols::for_exported_abi`]), with `note` after the
+/// banner.
+pub fn api_rs_of(data: &LibraryData, symbols: &[Symbol], note: &str) -> String {
+    let items: Vec<syn::ForeignItemFn> = symbols.iter().map(|s| declaration(data, s)).collect();
     let library = data.library.name;
     let file: syn::File = parse_quote! {
         use crate::types::*;
@@ -136,5 +141,5 @@ pub fn api_rs(data: &LibraryData) -> String {
             #(#items)*
         }
     };
-    banner(data) + &prettyplease::unparse(&file)
+    banner(data) + note + &prettyplease::unparse(&file)
 }

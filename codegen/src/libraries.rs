@@ -17,6 +17,9 @@ pub struct Library {
     pub extra_types: &'static str,
     /// Exports the stub crate implements by hand (the lead extends this list here).
     pub hand_written: &'static [&'static str],
+    /// For the CUDA 12 exported ABI (`--features abi-12`, `api_abi12.rs`), its own hand-written
+    /// list; `None`: the library has no such build option.
+    pub abi12_hand_written: Option<&'static [&'static str]>,
 }
 
 /// The CUDA runtime.
@@ -55,6 +58,13 @@ pub const CUDART: Library = Library {
         "cudaGetDriverEntryPoint",
         "cudaGetDriverEntryPoint_ptsz",
     ],
+    // The 13-ABI adapters translate 13.x prototypes; with the 12 ABI exported only the error
+    // strings and the 12.x-ABI `cudaGetDeviceProperties_v2` adapter apply.
+    abi12_hand_written: Some(&[
+        "cudaGetErrorName",
+        "cudaGetErrorString",
+        "cudaGetDeviceProperties_v2",
+    ]),
 };
 
 /// NVRTC.
@@ -66,6 +76,7 @@ pub const NVRTC: Library = Library {
     functions: "nvrtc.*|__nvrtc.*",
     extra_types: "nvrtcResult|nvrtcProgram",
     hand_written: &["nvrtcGetErrorString"],
+    abi12_hand_written: None,
 };
 
 /// The driver API.
@@ -77,6 +88,7 @@ pub const CUDA: Library = Library {
     functions: "cu.*|__cu.*",
     extra_types: "CUresult|CUuuid",
     hand_written: &["cuGetErrorName", "cuGetErrorString"],
+    abi12_hand_written: None,
 };
 
 /// All three, in the order codegen writes them.

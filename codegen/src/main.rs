@@ -32,12 +32,22 @@ fn generate(root: &Path) -> Result<Vec<(PathBuf, String)>, String> {
     for library in libraries::ALL {
         let data = symbols::collect(library, &layouts, &root.join(DRIVER_LIST))?;
         let api = emit_decls::api_rs(&data);
-        let api_file = syn::parse_file(&api).map_err(|e| format!("generated api.rs: {e}"))?;
+        let mut api_file = syn::parse_file(&api).map_err(|e| format!("generated api.rs: {e}"))?;
+        let dir = root.join(library.crate_dir).join("src");
+        if let Some(hand_written) = library.abi12_hand_written {
+            let symbols = symbols::for_exported_abi(&data, 12, hand_written);
+            let note = "// Exported ABI: CUDA 12 (the `abi-12` feature); api.rs is CUDA 13's.\n";
+            let api12 = emit_decls::api_rs_of(&data, &symbols, note);
+            let file12 =
+                syn::parse_file(&api12).map_err(|e| format!("generated api_abi12.rs: {e}"))?;
+            // types.rs serves both declaration files.
+            api_file.items.extend(file12.items);
+            files.push((dir.join("api_abi12.rs"), formatting::rustfmt(&api12)?));
+        }
         let types = emit_types::types_rs(&data, &api_file);
         let structs = abi_diff::struct_diffs(&data);
         sections.push(report::section(&data, &structs));
         let manifest = manifest::build(&data, structs);
-        let dir = root.join(library.crate_dir).join("src");
         files.push((dir.join("api.rs"), formatting::rustfmt(&api)?));
         files.push((dir.join("types.rs"), formatting::rustfmt(&types)?));
         if let Some(abi_types) = emit_abi_types::abi_types_rs(&data)? {

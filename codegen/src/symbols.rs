@@ -96,6 +96,35 @@ impl LibraryData {
     }
 }
 
+/// The symbols as a stub exporting `exported`'s ABI declares them: each symbol's reference
+/// prototype is that of the newest major up to `exported` that has one (else the newest), and
+/// its `abi` the majors with the same ABI key. For the CUDA 12 build option (`api_abi12.rs`).
+pub fn for_exported_abi(data: &LibraryData, exported: u32, hand_written: &[&str]) -> Vec<Symbol> {
+    data.symbols
+        .iter()
+        .map(|s| {
+            let mut s = s.clone();
+            let capped = s
+                .prototypes
+                .keys()
+                .copied()
+                .filter(|m| *m <= exported)
+                .max();
+            s.reference = capped.or_else(|| s.prototypes.keys().next_back().copied());
+            if let Some(key) = s.reference.map(|r| s.prototypes[&r].key.clone()) {
+                s.abi = s
+                    .majors
+                    .iter()
+                    .copied()
+                    .filter(|m| s.prototypes.get(m).is_some_and(|p| p.key == key))
+                    .collect();
+            }
+            s.hand_written = hand_written.contains(&s.name.as_str());
+            s
+        })
+        .collect()
+}
+
 /// The ABI key of a whole prototype under `types`.
 pub fn prototype_key(item: &syn::ForeignItemFn, types: &TypeTable) -> String {
     let mut key = match &item.sig.output {

@@ -42,12 +42,14 @@ const INVALID_VALUE: cudaError_t = 1;
 
 /// 11.8 (and 12.x's legacy plain export): `cudaGetDeviceProperties`, 728-byte layout.
 static V11_GET: RawFn = RawFn::new(c"cudaGetDeviceProperties");
+#[cfg(not(feature = "abi-12"))]
 /// 12.x: `cudaGetDeviceProperties_v2`, 1032-byte layout.
 static V12_GET: RawFn = RawFn::new(c"cudaGetDeviceProperties_v2");
 /// 13.x: `cudaGetDeviceProperties`, 1008-byte layout.
 static V13_GET: RawFn = RawFn::new(c"cudaGetDeviceProperties");
 
 type GetV11 = unsafe extern "C" fn(*mut v11::cudaDeviceProp, c_int) -> cudaError_t;
+#[cfg(not(feature = "abi-12"))]
 type GetV12 = unsafe extern "C" fn(*mut v12::cudaDeviceProp, c_int) -> cudaError_t;
 type GetV13 = unsafe extern "C" fn(*mut cudaDeviceProp, c_int) -> cudaError_t;
 
@@ -207,6 +209,7 @@ macro_rules! fill_from_attributes {
     };
 }
 
+#[cfg(not(feature = "abi-12"))]
 fn fill_new_in_13(p: &mut cudaDeviceProp, device: c_int) {
     fill_from_attributes!(
         p,
@@ -247,6 +250,7 @@ macro_rules! fill_since_12 {
     };
 }
 
+#[cfg(not(feature = "abi-12"))]
 /// 13.0 layout from 12.9's.
 fn v13_from_v12(src: &v12::cudaDeviceProp, device: c_int) -> cudaDeviceProp {
     let mut p = cudaDeviceProp::default();
@@ -256,6 +260,7 @@ fn v13_from_v12(src: &v12::cudaDeviceProp, device: c_int) -> cudaDeviceProp {
     p
 }
 
+#[cfg(not(feature = "abi-12"))]
 /// 13.0 layout from 11.8's.
 fn v13_from_v11(src: &v11::cudaDeviceProp, device: c_int) -> cudaDeviceProp {
     let mut p = cudaDeviceProp::default();
@@ -314,6 +319,7 @@ fn query_v11(device: c_int) -> Result<v11::cudaDeviceProp, cudaError_t> {
 ///
 /// # Safety
 /// `prop` is NULL or points to writable storage for one CUDA 13 `cudaDeviceProp`.
+#[cfg(not(feature = "abi-12"))]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn cudaGetDeviceProperties(
     prop: *mut cudaDeviceProp,

@@ -14,14 +14,24 @@ use crate::{LIBRARY, STATUS_ABSENT, STATUS_NO_LIBRARY};
 use core::ffi::{CStr, c_void};
 use core::sync::atomic::{AtomicPtr, Ordering};
 
+// With the CUDA 12 ABI exported (`abi-12`), only the adapters of 12.x-ABI exports apply: the
+// others translate CUDA 13 prototypes, which that build does not export.
+#[cfg(not(feature = "abi-12"))]
 mod cuda_func_get_attributes;
 mod cuda_get_device_properties;
+#[cfg(not(feature = "abi-12"))]
 mod cuda_get_driver_entry_point;
+#[cfg(not(feature = "abi-12"))]
 mod cuda_graph_edges;
+#[cfg(not(feature = "abi-12"))]
 mod cuda_graph_exec_update;
+#[cfg(not(feature = "abi-12"))]
 mod cuda_graph_instantiate;
+#[cfg(not(feature = "abi-12"))]
 mod cuda_mem_advise;
+#[cfg(not(feature = "abi-12"))]
 mod cuda_pointer_get_attributes;
+#[cfg(not(feature = "abi-12"))]
 mod cuda_stream_get_capture_info;
 
 /// `cudaSuccess`.
@@ -102,6 +112,7 @@ macro_rules! call_raw {
 }
 pub(crate) use call_raw;
 
+#[cfg(not(feature = "abi-12"))]
 /// A zeroed (default) `cudaGraphEdgeData` array of at least `n` entries, owned by this thread
 /// and valid until its next call of an adapter that returns edge data: what older runtimes,
 /// which only have default edges, would describe. `None` only if `n` is absurd.
