@@ -287,3 +287,149 @@ fn parse_majors(expr: &Expr) -> syn::Result<Vec<u32>> {
     out.dedup();
     Ok(out)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use quote::quote;
+
+    fn parse(
+        args: proc_macro2::TokenStream,
+        body: proc_macro2::TokenStream,
+    ) -> syn::Result<StubBlock> {
+        parse_block(args, syn::parse2(body).expect("an extern block"))
+    }
+
+    /// The error's message (`to_compile_error` places it at the error's span).
+    fn error(args: proc_macro2::TokenStream, body: proc_macro2::TokenStream) -> String {
+        parse(args, body).expect_err("must be rejected").to_string()
+    }
+
+    #[test]
+    fn a_good_block_parses() {
+        let b = parse(
+            quote!(library = "cudart"),
+            quote! {
+                unsafe extern "C" {
+                    #[cuda(majors = [13, 11, 12], abi = [13])]
+                    pub fn cudaMemAdvise(p: *const u8, n: usize) -> cudaError_t;
+                    #[cuda(majors = [12])]
+                    pub fn __cudaX();
+                    #[cuda(majors = [11], opaque)]
+                    pub fn __cudaY();
+                }
+            },
+        )
+        .unwrap();
+        assert_eq!(b.library, LibraryKind::Cudart);
+        assert_eq!(b.functions[0].majors, [11, 12, 13]);
+        assert_eq!(b.functions[0].abi, [13]);
+        assert_eq!(b.functions[0].fallback, Fallback::Status);
+        assert_eq!(b.functions[1].abi, [12]);
+        assert_eq!(b.functions[1].fallback, Fallback::Void);
+        assert!(b.functions[2].opaque);
+    }
+
+    #[test]
+    fn mistakes_point_at_the_bad_item() {
+        let cases = [
+            (
+                quote!(library = "cublas"),
+                quote!(
+                    unsafe extern "C" {}
+                ),
+                "library must be",
+            ),
+            (
+                quote!(library = "nvrtc"),
+                quote!(
+                    unsafe extern "C" {
+                        pub fn nvrtcVersion() -> nvrtcResult;
+                    }
+                ),
+                "missing #[cuda(majors",
+            ),
+            (
+                quote!(library = "nvrtc"),
+                quote!(
+                    unsafe extern "C" {
+                        #[cuda(majors = [12], abi = [13])]
+                        pub fn f();
+                    }
+                ),
+                "abi major 13 is not in `majors`",
+            ),
+            (
+                quote!(library = "nvrtc"),
+                quote!(
+                    unsafe extern "C" {
+                        #[cuda(majors = [9])]
+                        pub fn f();
+                    }
+                ),
+                "a CUDA major is an integer from 11 to 31",
+            ),
+            (
+                quote!(library = "nvrtc"),
+                quote!(
+                    unsafe extern "C" {
+                        #[cuda(majors = [12], inline)]
+                        pub fn f();
+                    }
+                ),
+                "expected `majors`, `abi`, `hand_written` or `opaque`",
+            ),
+            (
+                quote!(library = "nvrtc"),
+                quote!(
+                    unsafe extern "C" {
+                        #[cuda(majors = [12])]
+                        pub fn printf(f: *const u8, ...);
+                    }
+                ),
+                "variadic functions cannot be forwarded",
+            ),
+            (
+                quote!(library = "nvrtc"),
+                quote!(
+                    unsafe extern "C" {
+                        #[cuda(majors = [12], opaque)]
+                        pub fn f(x: i32);
+                    }
+                ),
+                "an opaque function is declared `fn NAME();`",
+            ),
+            (
+                quote!(library = "nvrtc"),
+                quote!(
+                    unsafe extern "C" {
+                        pub static X: i32;
+                    }
+                ),
+                "only functions may be declared",
+            ),
+        ];
+        for (args, body, want) in cases {
+            let msg = error(args, body);
+            assert!(msg.contains(want), "{msg:?} lacks {want:?}");
+        }
+    }
+
+    #[test]
+    fn every_bad_item_of_a_block_is_reported() {
+        let e = parse(
+            quote!(library = "cuda"),
+            quote! {
+                unsafe extern "C" {
+                    pub fn cuA() -> CUresult;
+                    #[cuda(majors = [12])]
+                    pub fn cuB() -> CUresult;
+                    pub fn cuC() -> CUresult;
+                }
+            },
+        )
+        .expect_err("two bad items");
+        let errors: Vec<String> = e.into_iter().map(|e| e.to_string()).collect();
+        assert_eq!(errors.len(), 2, "{errors:?}");
+    }
+}
