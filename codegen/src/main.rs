@@ -14,6 +14,7 @@ mod headers;
 mod internal_prototypes;
 mod libraries;
 mod manifest;
+mod proc_address;
 mod report;
 mod spelling;
 mod symbols;
@@ -45,6 +46,15 @@ fn generate(root: &Path) -> Result<Vec<(PathBuf, String)>, String> {
             files.push((dir.join("api_abi12.rs"), formatting::rustfmt(&api12)?));
         }
         let types = emit_types::types_rs(&data, &api_file);
+        if library.name == "cuda" {
+            let (entries, unpaired) = proc_address::table(&data)?;
+            eprintln!(
+                "codegen: cuGetProcAddress pairs for {} driver entry points ({unpaired} base names left to dlsym)",
+                entries.len()
+            );
+            let text = proc_address::rust_source(&emit_decls::banner(&data), &entries);
+            files.push((dir.join("proc_address.rs"), formatting::rustfmt(&text)?));
+        }
         let structs = abi_diff::struct_diffs(&data);
         sections.push(report::section(&data, &structs));
         let manifest = manifest::build(&data, structs);

@@ -41,7 +41,7 @@ pub use hooks::{Hook, TraceResult, clock_ns};
 pub use library::{Library, Loaded, Resolution, SymbolGate};
 pub use secure::secure_execution;
 pub use shared_resolver::{BindDesc, shared_resolve};
-pub use spec::{Gating, LibrarySpec, Soname, VersionProbe};
+pub use spec::{Gating, LibrarySpec, ProcAddress, Soname, VersionProbe};
 pub use status::{CudaStubsStatus, fill_status};
 
 /// Name of the data symbol every cuda-stubs library exports. A `dlopen`ed candidate that has it

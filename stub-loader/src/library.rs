@@ -210,7 +210,10 @@ impl Library {
                 );
                 r
             }
-            None => match loaded.symbol(name) {
+            None => match self
+                .via_proc_address(loaded, name)
+                .or_else(|| loaded.symbol(name))
+            {
                 Some(p) => Resolution::Found(p),
                 None => {
                     line(
@@ -236,6 +239,34 @@ impl Library {
 }
 
 impl Library {
+    /// The entry point `cuGetProcAddress` gives for `name`'s ABI version, when the spec has a
+    /// table entry for it and the driver answers.
+    fn via_proc_address(&self, loaded: &Loaded, name: &CStr) -> Option<*mut c_void> {
+        let table = self.spec.proc_address.as_ref()?;
+        let i = table.entries.binary_search_by(|e| e.0.cmp(name)).ok()?;
+        let (_, base, version, flags) = table.entries[i];
+        let getter = loaded.symbol(table.getter)?;
+        // SAFETY: cuGetProcAddress's unsuffixed export keeps the CUDA 11.3 four-argument ABI.
+        let getter: unsafe extern "C" fn(
+            *const core::ffi::c_char,
+            *mut *mut c_void,
+            c_int,
+            u64,
+        ) -> c_int = unsafe { core::mem::transmute(getter) };
+        let mut p: *mut c_void = core::ptr::null_mut();
+        // SAFETY: a valid name and out-pointer.
+        let status = unsafe { getter(base.as_ptr(), &mut p, version, flags) };
+        line(
+            self.spec.name,
+            format_args!(
+                "{}: cuGetProcAddress({}, {version}, flags {flags}) = {status}",
+                name.to_string_lossy(),
+                base.to_string_lossy()
+            ),
+        );
+        (status == 0 && !p.is_null()).then_some(p)
+    }
+
     /// The same-prototype replacement of a function the loaded version removed, if the spec
     /// names one and the library has it.
     fn replacement(&self, loaded: &Loaded, name: &CStr) -> Option<Resolution> {

@@ -8,6 +8,10 @@
 //! - `CUDA_ERROR_NOT_SUPPORTED` (801) when the installed driver lacks the entry point.
 //!
 //! `cuGetErrorString` and `cuGetErrorName` answer for both without the real library.
+//!
+//! Entry points are resolved through the driver's `cuGetProcAddress` with the CUDA version
+//! their ABI belongs to (`cuMemAlloc_v2` is `cuMemAlloc` at 3020; the table is generated from
+//! `cudaTypedefs.h`), falling back to `dlsym` of the exact ABI name.
 
 #[allow(
     non_camel_case_types,
@@ -22,8 +26,9 @@ pub mod types;
 #[allow(non_snake_case)]
 mod api;
 mod error_string;
+mod proc_address;
 
-use stub_loader::{Gating, Library, LibrarySpec, Soname, VersionProbe};
+use stub_loader::{Gating, Library, LibrarySpec, ProcAddress, Soname, VersionProbe};
 use types::CUresult;
 
 static SPEC: LibrarySpec = LibrarySpec {
@@ -37,6 +42,10 @@ static SPEC: LibrarySpec = LibrarySpec {
     version: VersionProbe::OneInt(c"cuDriverGetVersion"),
     companion: None,
     replacements: &[],
+    proc_address: Some(ProcAddress {
+        getter: c"cuGetProcAddress",
+        entries: proc_address::PROC_ADDRESS,
+    }),
     gating: Gating::AtLeast,
 };
 

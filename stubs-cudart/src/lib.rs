@@ -67,6 +67,7 @@ static SPEC: LibrarySpec = LibrarySpec {
     version: VersionProbe::OneInt(c"cudaRuntimeGetVersion"),
     companion: None,
     replacements: REPLACEMENTS,
+    proc_address: None,
     gating: Gating::Exact,
 };
 

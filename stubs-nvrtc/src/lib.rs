@@ -46,6 +46,7 @@ static SPEC: LibrarySpec = LibrarySpec {
     version: VersionProbe::MajorMinor(c"nvrtcVersion"),
     companion: Some("libnvrtc-builtins.so."),
     replacements: &[],
+    proc_address: None,
     gating: Gating::Exact,
 };
 

@@ -10,6 +10,8 @@
 #error MOCK_DRIVER_VERSION must be defined
 #endif
 
+#include <string.h>
+
 #define EXPORT __attribute__((visibility("default")))
 #define NEVER_CALLED 4242
 
@@ -47,3 +49,26 @@ EXPORT int cuLibraryLoadData(void **library, const void *code, void *jit_options
   return MOCK_DRIVER_VERSION >= 12000 ? 0 : NEVER_CALLED;
 }
 #endif
+
+/* cuMemAlloc_v2 (CUDA 3.2 ABI) two ways: the export writes 0xd15, what cuGetProcAddress hands
+ * out for ("cuMemAlloc", 3020) writes 0x3020, so a test sees which one the stub bound. */
+EXPORT int cuMemAlloc_v2(unsigned long long *dptr, size_t bytes) {
+  (void)bytes;
+  *dptr = 0xd15;
+  return 0;
+}
+static int mem_alloc_3020(unsigned long long *dptr, size_t bytes) {
+  (void)bytes;
+  *dptr = 0x3020;
+  return 0;
+}
+/* The CUDA 11.3 prototype of cuGetProcAddress. Knows only cuMemAlloc at 3020 with the legacy
+ * stream flag; anything else is CUDA_ERROR_NOT_FOUND (500), so the stub falls back to dlsym. */
+EXPORT int cuGetProcAddress(const char *symbol, void **pfn, int version, unsigned long long flags) {
+  if (strcmp(symbol, "cuMemAlloc") == 0 && version == 3020 && flags == 1) {
+    *pfn = (void *)mem_alloc_3020;
+    return 0;
+  }
+  *pfn = NULL;
+  return 500;
+}

@@ -521,3 +521,25 @@ fn concurrent_first_calls_bind_once() {
         );
     }
 }
+
+/// Driver entry points come from `cuGetProcAddress` with the CUDA version of their ABI
+/// (`cuMemAlloc_v2` is `cuMemAlloc` at 3020); where the driver has no answer the stub falls
+/// back to `dlsym` of the exact ABI name.
+#[test]
+fn driver_entry_points_come_from_cu_get_proc_address() {
+    let run = Scenario::probe(["cuMemAlloc", "cuDeviceGet:0"])
+        .library_path([mock("mock-driver")])
+        .debug()
+        .run();
+    run.assert_success()
+        .assert_line("cuMemAlloc rc=0 out=0x3020")
+        .assert_line("cuDeviceGet rc=0 out=700")
+        .assert_debug(
+            "cuda",
+            "cuMemAlloc_v2: cuGetProcAddress(cuMemAlloc, 3020, flags 1) = 0",
+        )
+        .assert_debug(
+            "cuda",
+            "cuDeviceGet: cuGetProcAddress(cuDeviceGet, 2000, flags 1) = 500",
+        );
+}
