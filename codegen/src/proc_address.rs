@@ -145,7 +145,9 @@ fn pfn_keys(layout: &Layout, data: &LibraryData) -> Result<PfnVersions, String> 
 /// The entries for the driver library, and how many base names were left to `dlsym`.
 pub fn table(data: &LibraryData) -> Result<(Vec<Entry>, usize), String> {
     let pfns = pfn_keys(data.layout(NEWEST), data)?;
-    let mut groups: BTreeMap<(String, bool), Vec<(u32, String, String)>> = BTreeMap::new();
+    // (base name, per-thread) → (ABI number, ABI name, ABI key) of each declared name.
+    type AbiNames = BTreeMap<(String, bool), Vec<(u32, String, String)>>;
+    let mut groups = AbiNames::new();
     for s in &data.symbols {
         let Some(p) = s.declared() else { continue };
         let (base, n, per_thread) = split_abi_name(&s.name);
