@@ -76,7 +76,7 @@ impl Variant {
 }
 
 pub struct Setup {
-    /// CUDA version of the wheels (`13.0.96`).
+    /// CUDA version of the wheels (`13.5.37`).
     pub cuda_version: String,
     pub cudart: PathBuf,
     pub nvrtc: PathBuf,
