@@ -299,6 +299,11 @@ fn gate_decision(gating: Gating, gate: SymbolGate, major: u32) -> Option<Resolut
         Gating::AtLeast if gate.majors != 0 && major < gate.majors.trailing_zeros() => {
             Some(Resolution::Absent)
         }
+        // A driver of a major whose headers declare the name with another struct layout
+        // (CUlaunchConfig in 12.x vs 13.x) would read the caller's structs wrongly.
+        Gating::AtLeast if gate.majors & bit != 0 && gate.abi & bit == 0 => {
+            Some(Resolution::NotTranslatable)
+        }
         _ => None,
     }
 }
@@ -587,6 +592,20 @@ mod tests {
         );
         assert_eq!(gate_decision(Gating::Exact, M, 12), None);
         assert_eq!(gate_decision(Gating::Exact, M, 0), None);
+    }
+
+    #[test]
+    fn driver_gating_refuses_a_driver_major_with_another_layout() {
+        let g = SymbolGate {
+            majors: 1 << 12 | 1 << 13,
+            abi: 1 << 13,
+        };
+        assert_eq!(
+            gate_decision(Gating::AtLeast, g, 12),
+            Some(Resolution::NotTranslatable)
+        );
+        assert_eq!(gate_decision(Gating::AtLeast, g, 13), None);
+        assert_eq!(gate_decision(Gating::AtLeast, g, 14), None);
     }
 
     #[test]

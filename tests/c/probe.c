@@ -16,6 +16,7 @@
  *   nvrtc-compile:ARCH:ptx|cubin:OUTFILE   create, compile, get PTX/CUBIN into OUTFILE, destroy
  *   cuDriverGetVersion  cuInit:FLAGS  cuDeviceGet:ORDINAL  cuGetErrorString:CODE
  *   cuGetErrorName:CODE  cuLibraryLoadData  cuMemAlloc (the _v2 ABI, as cuda.h binds it)
+ *   cuMemPoolCreate
  *   status:cudart|nvrtc|cuda    cuda_stubs_<lib>_status
  *   maps                        the CUDA and stub libraries mapped into the process
  *   auxv-secure                 getauxval(AT_SECURE)
@@ -78,6 +79,7 @@ extern int cuDriverGetVersion(int *driverVersion);
 extern int cuInit(unsigned int flags);
 extern int cuDeviceGet(int *device, int ordinal);
 extern int cuMemAlloc_v2(unsigned long long *dptr, size_t bytes);
+extern int cuMemPoolCreate(void **pool, const void *props);
 extern int cuGetErrorString(int error, const char **pStr);
 extern int cuGetErrorName(int error, const char **pStr);
 /* OPTIONAL: cuLibraryLoadData (12.0 and newer). */
@@ -315,6 +317,10 @@ static void run(const char *cmd, const char *arg) {
     printf("%s rc=%d out=%d\n", cmd, r, i);
   } else if (!strcmp(cmd, "cuInit")) {
     printf("%s rc=%d\n", cmd, cuInit((unsigned)arg_int(arg)));
+  } else if (!strcmp(cmd, "cuMemPoolCreate")) {
+    void *pool = (void *)0xdead;
+    r = cuMemPoolCreate(&pool, NULL);
+    printf("%s rc=%d out=%#lx\n", cmd, r, (unsigned long)(uintptr_t)pool);
   } else if (!strcmp(cmd, "cuMemAlloc")) {
     unsigned long long p = 0xdead;
     r = cuMemAlloc_v2(&p, 16);

@@ -72,3 +72,12 @@ EXPORT int cuGetProcAddress(const char *symbol, void **pfn, int version, unsigne
   *pfn = NULL;
   return 500;
 }
+
+/* CUmemPoolProps grew between 11.8 and 13.x (the stub exports 13's layout): an 11.x driver
+ * must never see the call (4242), a 13.x one gets it (returns 0, writes a pool handle). */
+EXPORT int cuMemPoolCreate(void **pool, const void *props) {
+  (void)props;
+  if (MOCK_DRIVER_VERSION < 12000) return NEVER_CALLED;
+  *pool = (void *)0x9001;
+  return 0;
+}

@@ -543,3 +543,26 @@ fn driver_entry_points_come_from_cu_get_proc_address() {
             "cuDeviceGet: cuGetProcAddress(cuDeviceGet, 2000, flags 1) = 500",
         );
 }
+
+/// A driver entry point whose struct layout differs on the loaded driver's major
+/// (`CUmemPoolProps`, 11.x vs 13.x) is refused there, never called; a 13.x driver gets it.
+#[test]
+fn driver_function_with_another_layout_is_refused_on_an_older_driver() {
+    let old = Scenario::probe(["cuMemPoolCreate"])
+        .library_path([mock("mock-driver-11")])
+        .debug()
+        .run();
+    old.assert_success()
+        .assert_line("cuMemPoolCreate rc=801 out=0xdead");
+    let refused = old
+        .debug("cuda")
+        .into_iter()
+        .any(|l| l.starts_with("cuMemPoolCreate: ABI differs: refused in CUDA 11 ("));
+    assert!(refused, "{old}");
+
+    let new = Scenario::probe(["cuMemPoolCreate"])
+        .library_path([mock("mock-driver")])
+        .run();
+    new.assert_success()
+        .assert_line("cuMemPoolCreate rc=0 out=0x9001");
+}
