@@ -45,7 +45,8 @@ pub enum Resolution {
 #[derive(Debug)]
 pub struct Loaded {
     handle: Option<DlHandle>,
-    /// The file bound, as the dynamic loader names it (`dladdr` of the version function).
+    /// The file bound: the candidate's path, or for a bare soname the file the dynamic loader
+    /// picked (`dladdr` of the version function).
     pub path: Option<CString>,
     /// How it was found.
     pub origin: Option<Origin>,
@@ -98,20 +99,10 @@ impl Library {
         }
     }
 
-    /// The spec this library was made from.
-    pub fn spec(&self) -> &'static LibrarySpec {
-        self.spec
-    }
-
     /// Searches for and loads the real library on the first call (thread-safe, once); later calls
     /// return the same result.
     pub fn loaded(&self) -> &Loaded {
         self.state.get_or_init(|| load(self.spec))
-    }
-
-    /// The search result if it already ran; never triggers it.
-    pub fn loaded_if_searched(&self) -> Option<&Loaded> {
-        self.state.get()
     }
 
     /// The address of `name` in the loaded library, without gating: for hand-written adapters,
