@@ -123,6 +123,13 @@ fn pfn_keys(layout: &Layout, data: &LibraryData) -> Result<PfnVersions, String> 
             .chain(std::iter::once(&types)),
     );
     types.set_reserved_tails(&tails);
+    let unions = TypeTable::common_union_members(
+        data.views
+            .values()
+            .map(|v| &v.types)
+            .chain(std::iter::once(&types)),
+    );
+    types.set_union_common(&unions);
     let mut out = PfnVersions::new();
     for item in &file.items {
         let syn::Item::Type(t) = item else { continue };

@@ -158,8 +158,10 @@ pub fn collect(
         }
     }
     let reserved = TypeTable::reserved_tails(views.values().map(|hv| &hv.types));
+    let unions = TypeTable::common_union_members(views.values().map(|hv| &hv.types));
     for hv in views.values_mut() {
         hv.types.set_reserved_tails(&reserved);
+        hv.types.set_union_common(&unions);
     }
     let mut exports = BTreeMap::new();
     let mut list = BTreeSet::new();

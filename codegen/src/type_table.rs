@@ -3,7 +3,7 @@
 //! field offsets, whatever their names.
 
 use quote::ToTokens;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// A struct or union as clang laid it out.
 #[derive(Debug, Clone, Default)]
@@ -38,6 +38,9 @@ pub struct TypeTable {
     /// Per struct, the offset from which every known major has only `reserved*` fields (see
     /// [`TypeTable::reserved_tails`]); fields there are left out of ABI keys.
     reserved_from: BTreeMap<String, u64>,
+    /// Per union, the members every known major has (see [`TypeTable::common_union_members`]);
+    /// the others are left out of ABI keys.
+    union_common: BTreeMap<String, BTreeSet<String>>,
 }
 
 impl TypeTable {
@@ -182,6 +185,36 @@ impl TypeTable {
             }
         }
         out
+    }
+
+    /// For each union, the member names present in every table (major, view) defining it.
+    /// NVIDIA grows tagged unions by adding members of no greater size
+    /// (`cudaLaunchAttributeValue` gained `sharedMemoryMode` … in 13.x, still 64 bytes): the
+    /// tag (`cudaLaunchAttribute.id`) picks the member, and an older runtime rejects a tag it
+    /// does not know with an error instead of misreading memory. Sizes and the common members'
+    /// types are still compared.
+    pub fn common_union_members<'a>(
+        tables: impl Iterator<Item = &'a TypeTable>,
+    ) -> BTreeMap<String, BTreeSet<String>> {
+        let mut out: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+        for table in tables {
+            for (name, def) in table
+                .structs
+                .iter()
+                .filter(|(_, d)| d.is_union && d.size.is_some())
+            {
+                let members: BTreeSet<String> = def.fields.iter().map(|f| f.name.clone()).collect();
+                out.entry(name.clone())
+                    .and_modify(|common| common.retain(|m| members.contains(m)))
+                    .or_insert(members);
+            }
+        }
+        out
+    }
+
+    /// Installs the result of [`TypeTable::common_union_members`] before keys are computed.
+    pub fn set_union_common(&mut self, common: &BTreeMap<String, BTreeSet<String>>) {
+        self.union_common = common.clone();
     }
 
     /// Installs the result of [`TypeTable::reserved_tails`] before keys are computed.
@@ -347,6 +380,11 @@ impl TypeTable {
                 return;
             }
             let reserved_from = self.reserved_from.get(&name).copied().unwrap_or(u64::MAX);
+            let common = if def.is_union {
+                self.union_common.get(&name)
+            } else {
+                None
+            };
             stack.push(name);
             out.push_str(if def.is_union { "union{" } else { "struct{" });
             out.push_str(&size.to_string());
@@ -354,6 +392,7 @@ impl TypeTable {
                 .fields
                 .iter()
                 .filter(|f| f.offset.is_none_or(|o| o < reserved_from))
+                .filter(|f| common.is_none_or(|c| c.contains(&f.name)))
             {
                 out.push(';');
                 match f.offset {

@@ -861,7 +861,7 @@ unsafe extern "C" {
         symbolStatus: *mut CUdriverProcAddressQueryResult,
     ) -> CUresult;
     /// cuda.h; declared by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13])]
+    #[cuda(majors = [11, 12, 13])]
     pub fn cuGraphAddBatchMemOpNode(
         phGraphNode: *mut CUgraphNode,
         hGraph: CUgraph,
@@ -1034,13 +1034,13 @@ unsafe extern "C" {
         nodeParams: *mut CUgraphNodeParams,
     ) -> CUresult;
     /// cuda.h; declared by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13])]
+    #[cuda(majors = [11, 12, 13])]
     pub fn cuGraphBatchMemOpNodeGetParams(
         hNode: CUgraphNode,
         nodeParams_out: *mut CUDA_BATCH_MEM_OP_NODE_PARAMS,
     ) -> CUresult;
     /// cuda.h; declared by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13])]
+    #[cuda(majors = [11, 12, 13])]
     pub fn cuGraphBatchMemOpNodeSetParams(
         hNode: CUgraphNode,
         nodeParams: *const CUDA_BATCH_MEM_OP_NODE_PARAMS,
@@ -1089,7 +1089,7 @@ unsafe extern "C" {
     #[cuda(majors = [11, 12, 13])]
     pub fn cuGraphEventWaitNodeSetEvent(hNode: CUgraphNode, event: CUevent) -> CUresult;
     /// cuda.h; declared by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13])]
+    #[cuda(majors = [11, 12, 13])]
     pub fn cuGraphExecBatchMemOpNodeSetParams(
         hGraphExec: CUgraphExec,
         hNode: CUgraphNode,
@@ -1312,7 +1312,7 @@ unsafe extern "C" {
     #[cuda(majors = [11, 12, 13])]
     pub fn cuGraphKernelNodeCopyAttributes(dst: CUgraphNode, src: CUgraphNode) -> CUresult;
     /// cuda.h; declared by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13])]
+    #[cuda(majors = [11, 12, 13])]
     pub fn cuGraphKernelNodeGetAttribute(
         hNode: CUgraphNode,
         attr: CUkernelNodeAttrID,
@@ -1331,7 +1331,7 @@ unsafe extern "C" {
         nodeParams: *mut CUDA_KERNEL_NODE_PARAMS,
     ) -> CUresult;
     /// cuda.h; declared by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13])]
+    #[cuda(majors = [11, 12, 13])]
     pub fn cuGraphKernelNodeSetAttribute(
         hNode: CUgraphNode,
         attr: CUkernelNodeAttrID,
@@ -1842,7 +1842,7 @@ unsafe extern "C" {
         extra: *mut *mut ::core::ffi::c_void,
     ) -> CUresult;
     /// cuda.h; declared by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13])]
+    #[cuda(majors = [11, 12, 13])]
     pub fn cuLaunchKernelEx(
         config: *const CUlaunchConfig,
         f: CUfunction,
@@ -1850,7 +1850,7 @@ unsafe extern "C" {
         extra: *mut *mut ::core::ffi::c_void,
     ) -> CUresult;
     /// cuda.h; declared by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13])]
+    #[cuda(majors = [11, 12, 13])]
     pub fn cuLaunchKernelEx_ptsz(
         config: *const CUlaunchConfig,
         f: CUfunction,
@@ -3611,7 +3611,7 @@ unsafe extern "C" {
         flags: ::core::ffi::c_uint,
     ) -> CUresult;
     /// cuda.h; declared by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13])]
+    #[cuda(majors = [11, 12, 13])]
     pub fn cuOccupancyMaxActiveClusters(
         numClusters: *mut ::core::ffi::c_int,
         func: CUfunction,
@@ -3639,7 +3639,7 @@ unsafe extern "C" {
         flags: ::core::ffi::c_uint,
     ) -> CUresult;
     /// cuda.h; declared by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13])]
+    #[cuda(majors = [11, 12, 13])]
     pub fn cuOccupancyMaxPotentialClusterSize(
         clusterSize: *mut ::core::ffi::c_int,
         func: CUfunction,
@@ -3757,7 +3757,7 @@ unsafe extern "C" {
         flags: ::core::ffi::c_uint,
     ) -> CUresult;
     /// cuda.h; declared by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13])]
+    #[cuda(majors = [11, 12, 13])]
     pub fn cuStreamBatchMemOp(
         stream: CUstream,
         count: ::core::ffi::c_uint,
@@ -3765,7 +3765,7 @@ unsafe extern "C" {
         flags: ::core::ffi::c_uint,
     ) -> CUresult;
     /// cuda.h; declared by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13])]
+    #[cuda(majors = [11, 12, 13])]
     pub fn cuStreamBatchMemOp_ptsz(
         stream: CUstream,
         count: ::core::ffi::c_uint,
@@ -3773,7 +3773,7 @@ unsafe extern "C" {
         flags: ::core::ffi::c_uint,
     ) -> CUresult;
     /// cuda.h; declared by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13])]
+    #[cuda(majors = [11, 12, 13])]
     pub fn cuStreamBatchMemOp_v2(
         stream: CUstream,
         count: ::core::ffi::c_uint,
@@ -3781,7 +3781,7 @@ unsafe extern "C" {
         flags: ::core::ffi::c_uint,
     ) -> CUresult;
     /// cuda.h; declared by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13])]
+    #[cuda(majors = [11, 12, 13])]
     pub fn cuStreamBatchMemOp_v2_ptsz(
         stream: CUstream,
         count: ::core::ffi::c_uint,
@@ -3885,14 +3885,14 @@ unsafe extern "C" {
     #[cuda(majors = [11, 12, 13])]
     pub fn cuStreamEndCapture_ptsz(hStream: CUstream, phGraph: *mut CUgraph) -> CUresult;
     /// cuda.h; declared by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13])]
+    #[cuda(majors = [11, 12, 13])]
     pub fn cuStreamGetAttribute(
         hStream: CUstream,
         attr: CUstreamAttrID,
         value_out: *mut CUstreamAttrValue,
     ) -> CUresult;
     /// cuda.h; declared by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13])]
+    #[cuda(majors = [11, 12, 13])]
     pub fn cuStreamGetAttribute_ptsz(
         hStream: CUstream,
         attr: CUstreamAttrID,
@@ -4040,14 +4040,14 @@ unsafe extern "C" {
     #[cuda(majors = [11, 12, 13])]
     pub fn cuStreamQuery_ptsz(hStream: CUstream) -> CUresult;
     /// cuda.h; declared by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13])]
+    #[cuda(majors = [11, 12, 13])]
     pub fn cuStreamSetAttribute(
         hStream: CUstream,
         attr: CUstreamAttrID,
         value: *const CUstreamAttrValue,
     ) -> CUresult;
     /// cuda.h; declared by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13])]
+    #[cuda(majors = [11, 12, 13])]
     pub fn cuStreamSetAttribute_ptsz(
         hStream: CUstream,
         attr: CUstreamAttrID,

@@ -1336,7 +1336,7 @@ unsafe extern "C" {
         hSrc: cudaGraphNode_t,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13])]
+    #[cuda(majors = [11, 12, 13])]
     pub fn cudaGraphKernelNodeGetAttribute(
         hNode: cudaGraphNode_t,
         attr: cudaLaunchAttributeID,
@@ -1349,7 +1349,7 @@ unsafe extern "C" {
         pNodeParams: *mut cudaKernelNodeParams,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13])]
+    #[cuda(majors = [11, 12, 13])]
     pub fn cudaGraphKernelNodeSetAttribute(
         hNode: cudaGraphNode_t,
         attr: cudaLaunchAttributeID,
@@ -1809,14 +1809,14 @@ unsafe extern "C" {
         stream: cudaStream_t,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13])]
+    #[cuda(majors = [11, 12, 13])]
     pub fn cudaLaunchKernelExC(
         config: *const cudaLaunchConfig_t,
         func: *const ::core::ffi::c_void,
         args: *mut *mut ::core::ffi::c_void,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13])]
+    #[cuda(majors = [11, 12, 13])]
     pub fn cudaLaunchKernelExC_ptsz(
         config: *const cudaLaunchConfig_t,
         func: *const ::core::ffi::c_void,
@@ -2901,14 +2901,14 @@ unsafe extern "C" {
         flags: ::core::ffi::c_uint,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13])]
+    #[cuda(majors = [11, 12, 13])]
     pub fn cudaOccupancyMaxActiveClusters(
         numClusters: *mut ::core::ffi::c_int,
         func: *const ::core::ffi::c_void,
         launchConfig: *const cudaLaunchConfig_t,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13])]
+    #[cuda(majors = [11, 12, 13])]
     pub fn cudaOccupancyMaxPotentialClusterSize(
         clusterSize: *mut ::core::ffi::c_int,
         func: *const ::core::ffi::c_void,
@@ -3100,14 +3100,14 @@ unsafe extern "C" {
     pub fn cudaStreamEndCapture_ptsz(stream: cudaStream_t, pGraph: *mut cudaGraph_t)
     -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13])]
+    #[cuda(majors = [11, 12, 13])]
     pub fn cudaStreamGetAttribute(
         hStream: cudaStream_t,
         attr: cudaLaunchAttributeID,
         value_out: *mut cudaLaunchAttributeValue,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13])]
+    #[cuda(majors = [11, 12, 13])]
     pub fn cudaStreamGetAttribute_ptsz(
         hStream: cudaStream_t,
         attr: cudaLaunchAttributeID,
@@ -3258,14 +3258,14 @@ unsafe extern "C" {
     #[cuda(majors = [11, 12, 13])]
     pub fn cudaStreamQuery_ptsz(stream: cudaStream_t) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13])]
+    #[cuda(majors = [11, 12, 13])]
     pub fn cudaStreamSetAttribute(
         hStream: cudaStream_t,
         attr: cudaLaunchAttributeID,
         value: *const cudaLaunchAttributeValue,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13])]
+    #[cuda(majors = [11, 12, 13])]
     pub fn cudaStreamSetAttribute_ptsz(
         hStream: cudaStream_t,
         attr: cudaLaunchAttributeID,

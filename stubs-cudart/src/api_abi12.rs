@@ -1334,7 +1334,7 @@ unsafe extern "C" {
         hDst: cudaGraphNode_t,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9.
-    #[cuda(majors = [11, 12, 13], abi = [12])]
+    #[cuda(majors = [11, 12, 13])]
     pub fn cudaGraphKernelNodeGetAttribute(
         hNode: cudaGraphNode_t,
         attr: cudaLaunchAttributeID,
@@ -1347,7 +1347,7 @@ unsafe extern "C" {
         pNodeParams: *mut cudaKernelNodeParams,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9.
-    #[cuda(majors = [11, 12, 13], abi = [12])]
+    #[cuda(majors = [11, 12, 13])]
     pub fn cudaGraphKernelNodeSetAttribute(
         hNode: cudaGraphNode_t,
         attr: cudaLaunchAttributeID,
@@ -1804,14 +1804,14 @@ unsafe extern "C" {
         stream: cudaStream_t,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9.
-    #[cuda(majors = [11, 12, 13], abi = [12])]
+    #[cuda(majors = [11, 12, 13])]
     pub fn cudaLaunchKernelExC(
         config: *const cudaLaunchConfig_t,
         func: *const ::core::ffi::c_void,
         args: *mut *mut ::core::ffi::c_void,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9.
-    #[cuda(majors = [11, 12, 13], abi = [12])]
+    #[cuda(majors = [11, 12, 13])]
     pub fn cudaLaunchKernelExC_ptsz(
         config: *const cudaLaunchConfig_t,
         func: *const ::core::ffi::c_void,
@@ -2898,14 +2898,14 @@ unsafe extern "C" {
         flags: ::core::ffi::c_uint,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9.
-    #[cuda(majors = [11, 12, 13], abi = [12])]
+    #[cuda(majors = [11, 12, 13])]
     pub fn cudaOccupancyMaxActiveClusters(
         numClusters: *mut ::core::ffi::c_int,
         func: *const ::core::ffi::c_void,
         launchConfig: *const cudaLaunchConfig_t,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9.
-    #[cuda(majors = [11, 12, 13], abi = [12])]
+    #[cuda(majors = [11, 12, 13])]
     pub fn cudaOccupancyMaxPotentialClusterSize(
         clusterSize: *mut ::core::ffi::c_int,
         func: *const ::core::ffi::c_void,
@@ -3097,14 +3097,14 @@ unsafe extern "C" {
     pub fn cudaStreamEndCapture_ptsz(stream: cudaStream_t, pGraph: *mut cudaGraph_t)
     -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9.
-    #[cuda(majors = [11, 12, 13], abi = [12])]
+    #[cuda(majors = [11, 12, 13])]
     pub fn cudaStreamGetAttribute(
         hStream: cudaStream_t,
         attr: cudaLaunchAttributeID,
         value_out: *mut cudaLaunchAttributeValue,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9.
-    #[cuda(majors = [11, 12, 13], abi = [12])]
+    #[cuda(majors = [11, 12, 13])]
     pub fn cudaStreamGetAttribute_ptsz(
         hStream: cudaStream_t,
         attr: cudaLaunchAttributeID,
@@ -3247,14 +3247,14 @@ unsafe extern "C" {
     #[cuda(majors = [11, 12, 13])]
     pub fn cudaStreamQuery_ptsz(stream: cudaStream_t) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9.
-    #[cuda(majors = [11, 12, 13], abi = [12])]
+    #[cuda(majors = [11, 12, 13])]
     pub fn cudaStreamSetAttribute(
         hStream: cudaStream_t,
         attr: cudaLaunchAttributeID,
         value: *const cudaLaunchAttributeValue,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9.
-    #[cuda(majors = [11, 12, 13], abi = [12])]
+    #[cuda(majors = [11, 12, 13])]
     pub fn cudaStreamSetAttribute_ptsz(
         hStream: cudaStream_t,
         attr: cudaLaunchAttributeID,
