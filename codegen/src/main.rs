@@ -52,7 +52,7 @@ fn generate(root: &Path) -> Result<Vec<(PathBuf, String)>, String> {
                 "codegen: cuGetProcAddress pairs for {} driver entry points ({unpaired} base names left to dlsym)",
                 entries.len()
             );
-            let text = proc_address::rust_source(&emit_decls::banner(&data), &entries);
+            let text = proc_address::rust_source(&emit_decls::banner(&data), &entries)?;
             files.push((dir.join("proc_address.rs"), formatting::rustfmt(&text)?));
         }
         let structs = abi_diff::struct_diffs(&data);

@@ -1,8 +1,11 @@
 use crate::secure::trusted_var;
 use crate::spec::LibrarySpec;
-use std::ffi::{CStr, OsStr};
-use std::os::unix::ffi::OsStrExt;
-use std::path::{Path, PathBuf};
+use alloc::borrow::Cow;
+use alloc::borrow::ToOwned;
+use alloc::ffi::CString;
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::ffi::CStr;
 
 /// Where a candidate came from, in search order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -52,7 +55,7 @@ pub struct Candidate {
     /// How it was found.
     pub origin: Origin,
     /// A bare soname (`libcudart.so.12`) or an absolute path.
-    pub target: PathBuf,
+    pub target: CString,
     /// The CUDA major its file name says, 0 when the name says none.
     pub name_major: u32,
 }
@@ -60,15 +63,71 @@ pub struct Candidate {
 impl Candidate {
     /// True when `target` is a bare soname, searched by the dynamic loader.
     pub fn is_soname(&self) -> bool {
-        self.target
-            .parent()
-            .is_none_or(|p| p.as_os_str().is_empty())
+        !self.target.to_bytes().contains(&b'/')
+    }
+
+    /// The target as text, for messages.
+    pub fn display(&self) -> Cow<'_, str> {
+        String::from_utf8_lossy(self.target.to_bytes())
     }
 }
 
+/// The last component of a path.
+pub(crate) fn file_name(path: &[u8]) -> &[u8] {
+    path.rsplit(|b| *b == b'/').next().unwrap_or(path)
+}
+
+/// The directory part of a path (`/a/b` → `/a`, `/a` → `/`), `None` for a bare name or `/`.
+pub(crate) fn parent(path: &[u8]) -> Option<&[u8]> {
+    let path = trim_slashes(path);
+    if path == b"/" {
+        return None;
+    }
+    let i = path.iter().rposition(|b| *b == b'/')?;
+    Some(if i == 0 {
+        b"/"
+    } else {
+        trim_slashes(path.get(..i)?)
+    })
+}
+
+fn trim_slashes(mut path: &[u8]) -> &[u8] {
+    while path.len() > 1 && path.ends_with(b"/") {
+        path = path.get(..path.len() - 1).unwrap_or_default();
+    }
+    path
+}
+
+/// `dir/name`, as a C string (an interior NUL, impossible from C strings, gives an empty one).
+pub(crate) fn join(dir: &[u8], name: &[u8]) -> CString {
+    let mut v = Vec::with_capacity(dir.len() + name.len() + 1);
+    v.extend_from_slice(dir);
+    if !dir.ends_with(b"/") {
+        v.push(b'/');
+    }
+    v.extend_from_slice(name);
+    CString::new(v).unwrap_or_default()
+}
+
+/// `stat(2)` says directory (following symbolic links).
+pub(crate) fn is_dir(path: &CStr) -> bool {
+    file_type(path) == Some(libc::S_IFDIR)
+}
+
+/// `stat(2)` says regular file (following symbolic links).
+pub(crate) fn is_file(path: &CStr) -> bool {
+    file_type(path) == Some(libc::S_IFREG)
+}
+
+fn file_type(path: &CStr) -> Option<libc::mode_t> {
+    // SAFETY: stat is plain data; path is NUL-terminated.
+    let mut st: libc::stat = unsafe { core::mem::zeroed() };
+    // SAFETY: as above.
+    (unsafe { libc::stat(path.as_ptr(), &mut st) } == 0).then_some(st.st_mode & libc::S_IFMT)
+}
+
 /// The CUDA major a file name says, from the spec's sonames (`libcudart.so.12.9.79` → 12).
-pub(crate) fn major_of_name(spec: &LibrarySpec, file_name: &OsStr) -> u32 {
-    let name = file_name.as_bytes();
+pub(crate) fn major_of_name(spec: &LibrarySpec, name: &[u8]) -> u32 {
     spec.sonames
         .iter()
         .find(|s| {
@@ -78,49 +137,44 @@ pub(crate) fn major_of_name(spec: &LibrarySpec, file_name: &OsStr) -> u32 {
         .map_or(0, |s| s.major)
 }
 
-fn soname_path(name: &CStr) -> PathBuf {
-    PathBuf::from(OsStr::from_bytes(name.to_bytes()))
-}
-
 /// Step 1: libraries the process already has whose file name is one of the spec's sonames (or
 /// a versioned file of one, `libcudart.so.12.9.79`), from `dl_iterate_phdr`: no system call,
 /// unlike `dlopen(soname, RTLD_NOLOAD)`, which makes glibc search the file system first.
 pub(crate) fn already_loaded(spec: &LibrarySpec) -> Vec<Candidate> {
-    let mut paths: Vec<Vec<u8>> = Vec::new();
+    let mut paths: Vec<CString> = Vec::new();
     unsafe extern "C" fn each(
         info: *mut libc::dl_phdr_info,
         _size: usize,
         data: *mut libc::c_void,
     ) -> libc::c_int {
         // SAFETY: dl_iterate_phdr passes a valid info and our Vec as data.
-        let (info, paths) = unsafe { (&*info, &mut *data.cast::<Vec<Vec<u8>>>()) };
+        let (info, paths) = unsafe { (&*info, &mut *data.cast::<Vec<CString>>()) };
         if !info.dlpi_name.is_null() {
             // SAFETY: NUL-terminated name owned by the dynamic loader.
-            let name = unsafe { CStr::from_ptr(info.dlpi_name) }.to_bytes();
+            let name = unsafe { CStr::from_ptr(info.dlpi_name) };
             if !name.is_empty() {
-                paths.push(name.to_vec());
+                paths.push(name.to_owned());
             }
         }
         0
     }
     // SAFETY: the callback only reads the loader's tables and pushes into `paths`.
     unsafe { libc::dl_iterate_phdr(Some(each), (&raw mut paths).cast()) };
-    // Byte-level file names: std's Path component parsing is most of this step's cost.
     let mut out: Vec<Candidate> = paths
         .into_iter()
         .filter_map(|p| {
-            let file = p.rsplit(|b| *b == b'/').next()?;
-            let name_major = major_of_name(spec, OsStr::from_bytes(file));
+            let file = file_name(p.to_bytes());
+            let name_major = major_of_name(spec, file);
             let exact = spec.sonames.iter().any(|s| s.name.to_bytes() == file);
-            (name_major != 0 || exact).then(|| Candidate {
+            (name_major != 0 || exact).then_some(Candidate {
                 origin: Origin::AlreadyLoaded,
-                target: PathBuf::from(OsStr::from_bytes(&p)),
+                target: p,
                 name_major,
             })
         })
         .collect();
     // Newest major first, like every other step.
-    out.sort_by_key(|c| std::cmp::Reverse(c.name_major));
+    out.sort_by_key(|c| core::cmp::Reverse(c.name_major));
     out
 }
 
@@ -130,101 +184,148 @@ pub(crate) fn override_and_sonames(spec: &LibrarySpec) -> (Vec<Candidate>, Vec<(
     let mut out = Vec::new();
     let mut rejected = Vec::new();
     if let Some(value) = trusted_var(spec.env_path) {
-        let path = PathBuf::from(&value);
-        if !path.is_absolute() {
+        let path = CString::new(value).unwrap_or_default();
+        if !value.starts_with(b"/") {
             rejected.push((
-                format!("{}={}", spec.env_path, path.display()),
+                alloc::format!(
+                    "{}={}",
+                    spec.env_path.to_string_lossy(),
+                    String::from_utf8_lossy(value)
+                ),
                 "not an absolute path (ignored)".into(),
             ));
-        } else if path.is_dir() {
-            in_dir(spec, &mut out, &path, Origin::EnvOverride);
+        } else if is_dir(&path) {
+            in_dir(spec, &mut out, value, Origin::EnvOverride);
         } else {
-            let name_major = path.file_name().map_or(0, |n| major_of_name(spec, n));
             out.push(Candidate {
                 origin: Origin::EnvOverride,
+                name_major: major_of_name(spec, file_name(value)),
                 target: path,
-                name_major,
             });
         }
     }
     for s in spec.sonames {
         out.push(Candidate {
             origin: Origin::LoaderSearch,
-            target: soname_path(s.name),
+            target: s.name.to_owned(),
             name_major: s.major,
         });
     }
     (out, rejected)
 }
 
-fn in_dir(spec: &LibrarySpec, out: &mut Vec<Candidate>, dir: &Path, origin: Origin) {
+fn in_dir(spec: &LibrarySpec, out: &mut Vec<Candidate>, dir: &[u8], origin: Origin) {
     for s in spec.sonames {
         out.push(Candidate {
             origin,
-            target: dir.join(soname_path(s.name)),
+            target: join(dir, s.name.to_bytes()),
             name_major: s.major,
         });
     }
 }
 
+/// An absolute path from the environment.
+fn absolute_var(name: &CStr) -> Option<&'static [u8]> {
+    trusted_var(name).filter(|p| p.starts_with(b"/"))
+}
+
 /// Step 4, built only when steps 1 to 3 found nothing: the places users have the libraries.
 /// `stub_dir` is the directory of the stub's own file.
-pub(crate) fn usual_places(spec: &LibrarySpec, stub_dir: Option<&Path>) -> Vec<Candidate> {
+pub(crate) fn usual_places(spec: &LibrarySpec, stub_dir: Option<&[u8]>) -> Vec<Candidate> {
     let mut out = Vec::new();
     // A wheel that bundles the stub sits in site-packages/<pkg>[/lib]; NVIDIA's wheels are
     // siblings under site-packages/nvidia, so look a few levels up.
-    if let Some(dir) = stub_dir {
-        for ancestor in dir.ancestors().take(4) {
-            for wheel in spec.wheel_dirs {
-                in_dir(spec, &mut out, &ancestor.join(wheel), Origin::BesideStub);
-            }
+    let mut ancestor = stub_dir;
+    for _ in 0..4 {
+        let Some(dir) = ancestor else { break };
+        for wheel in spec.wheel_dirs {
+            in_dir(
+                spec,
+                &mut out,
+                join(dir, wheel.to_bytes()).to_bytes(),
+                Origin::BesideStub,
+            );
         }
+        ancestor = parent(dir);
     }
-    for var in ["VIRTUAL_ENV", "CONDA_PREFIX"] {
-        if let Some(prefix) = trusted_var(var)
-            .map(PathBuf::from)
-            .filter(|p| p.is_absolute())
-        {
-            for site in site_packages(&prefix) {
+    for var in [c"VIRTUAL_ENV", c"CONDA_PREFIX"] {
+        if let Some(prefix) = absolute_var(var) {
+            for site in site_packages(prefix) {
                 for wheel in spec.wheel_dirs {
-                    in_dir(spec, &mut out, &site.join(wheel), Origin::PythonEnv);
+                    let dir = join(site.to_bytes(), wheel.to_bytes());
+                    in_dir(spec, &mut out, dir.to_bytes(), Origin::PythonEnv);
                 }
             }
         }
     }
-    if let Some(prefix) = trusted_var("CONDA_PREFIX")
-        .map(PathBuf::from)
-        .filter(|p| p.is_absolute())
-    {
-        in_dir(spec, &mut out, &prefix.join("lib"), Origin::CondaLib);
+    if let Some(prefix) = absolute_var(c"CONDA_PREFIX") {
+        in_dir(
+            spec,
+            &mut out,
+            join(prefix, b"lib").to_bytes(),
+            Origin::CondaLib,
+        );
     }
-    for var in ["CUDA_HOME", "CUDA_PATH"] {
-        if let Some(home) = trusted_var(var)
-            .map(PathBuf::from)
-            .filter(|p| p.is_absolute())
-        {
-            in_dir(spec, &mut out, &home.join("lib64"), Origin::CudaHome);
+    for var in [c"CUDA_HOME", c"CUDA_PATH"] {
+        if let Some(home) = absolute_var(var) {
+            in_dir(
+                spec,
+                &mut out,
+                join(home, b"lib64").to_bytes(),
+                Origin::CudaHome,
+            );
         }
     }
-    in_dir(
-        spec,
-        &mut out,
-        Path::new("/usr/local/cuda/lib64"),
-        Origin::SystemCuda,
-    );
+    in_dir(spec, &mut out, b"/usr/local/cuda/lib64", Origin::SystemCuda);
     out
 }
 
 /// `<prefix>/lib/python3.*/site-packages`, sorted so that the search is deterministic.
-fn site_packages(prefix: &Path) -> Vec<PathBuf> {
-    let mut found: Vec<PathBuf> = std::fs::read_dir(prefix.join("lib"))
-        .into_iter()
-        .flatten()
-        .flatten()
-        .filter(|e| e.file_name().as_bytes().starts_with(b"python3"))
-        .map(|e| e.path().join("site-packages"))
-        .filter(|p| p.is_dir())
-        .collect();
+fn site_packages(prefix: &[u8]) -> Vec<CString> {
+    let lib = join(prefix, b"lib");
+    let mut found = Vec::new();
+    // SAFETY: a NUL-terminated path; the stream is closed below.
+    let dir = unsafe { libc::opendir(lib.as_ptr()) };
+    if dir.is_null() {
+        return found;
+    }
+    loop {
+        // SAFETY: an open stream; the entry is valid until the next readdir.
+        let entry = unsafe { libc::readdir(dir) };
+        if entry.is_null() {
+            break;
+        }
+        // SAFETY: d_name is NUL-terminated.
+        let name = unsafe { CStr::from_ptr((*entry).d_name.as_ptr()) }.to_bytes();
+        if name.starts_with(b"python3") {
+            let site = join(join(lib.to_bytes(), name).to_bytes(), b"site-packages");
+            if is_dir(&site) {
+                found.push(site);
+            }
+        }
+    }
+    // SAFETY: opened above.
+    unsafe { libc::closedir(dir) };
     found.sort();
     found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paths_split_and_join_like_std() {
+        assert_eq!(parent(b"/a/b/c"), Some(&b"/a/b"[..]));
+        assert_eq!(parent(b"/a/b/"), Some(&b"/a"[..]));
+        assert_eq!(parent(b"/a"), Some(&b"/"[..]));
+        assert_eq!(parent(b"/"), None);
+        assert_eq!(parent(b"libcudart.so.12"), None);
+        assert_eq!(
+            file_name(b"/x/libcudart.so.12.9.79"),
+            b"libcudart.so.12.9.79"
+        );
+        assert_eq!(join(b"/x", b"y").to_bytes(), b"/x/y");
+        assert_eq!(join(b"/x/", b"y").to_bytes(), b"/x/y");
+    }
 }

@@ -1,18 +1,58 @@
-use std::io::Write;
-use std::sync::OnceLock;
+use core::sync::atomic::{AtomicU8, Ordering};
 
 /// True when `CUDA_STUBS_DEBUG` is set to anything but empty or `0`. Like `LD_DEBUG=libs`, the
 /// loader then writes one line per candidate and one for the final choice to stderr; otherwise
 /// it never prints. Read once; ignored in secure-execution processes, whose stderr may reach
 /// someone the paths should not.
 pub fn debug_enabled() -> bool {
-    static ON: OnceLock<bool> = OnceLock::new();
-    *ON.get_or_init(|| crate::secure::trusted_var("CUDA_STUBS_DEBUG").is_some_and(|v| v != "0"))
+    // 0 unknown, 1 off, 2 on. Racing first readers compute the same answer.
+    static ON: AtomicU8 = AtomicU8::new(0);
+    match ON.load(Ordering::Relaxed) {
+        0 => {
+            let on = crate::secure::trusted_var(c"CUDA_STUBS_DEBUG").is_some_and(|v| v != b"0");
+            ON.store(if on { 2 } else { 1 }, Ordering::Relaxed);
+            on
+        }
+        v => v == 2,
+    }
 }
 
-/// Writes one debug line; errors writing stderr are ignored (a closed stderr must not matter).
-pub(crate) fn line(lib: &str, text: std::fmt::Arguments<'_>) {
+/// Writes one debug line with one `write(2)`; errors writing stderr are ignored (a closed
+/// stderr must not matter).
+pub(crate) fn line(lib: &str, text: core::fmt::Arguments<'_>) {
     if debug_enabled() {
-        let _ = writeln!(std::io::stderr().lock(), "cuda-stubs[{lib}]: {text}");
+        let text = alloc::format!("cuda-stubs[{lib}]: {text}\n");
+        write_all(2, text.as_bytes());
     }
+}
+
+/// `write(2)` until done or an error; short writes to a pipe are continued.
+pub(crate) fn write_all(fd: i32, mut bytes: &[u8]) {
+    while !bytes.is_empty() {
+        // SAFETY: a valid buffer of bytes.len() bytes.
+        let n = unsafe { libc::write(fd, bytes.as_ptr().cast(), bytes.len()) };
+        match usize::try_from(n) {
+            Ok(n) if n > 0 => bytes = bytes.get(n..).unwrap_or_default(),
+            _ if n < 0 && errno() == libc::EINTR => {}
+            _ => return,
+        }
+    }
+}
+
+/// The calling thread's `errno`.
+pub(crate) fn errno() -> i32 {
+    // SAFETY: __errno_location returns this thread's errno slot.
+    unsafe { *libc::__errno_location() }
+}
+
+/// `strerror` text of an errno value, e.g. "No such file or directory".
+pub(crate) fn errno_text(code: i32) -> alloc::string::String {
+    let mut buf = [0u8; 128];
+    // SAFETY: buf is writable for its length; the XSI strerror_r NUL-terminates on success.
+    let rc = unsafe { libc::strerror_r(code, buf.as_mut_ptr().cast(), buf.len()) };
+    if rc != 0 {
+        return alloc::format!("errno {code}");
+    }
+    let len = buf.iter().position(|b| *b == 0).unwrap_or(buf.len());
+    alloc::string::String::from_utf8_lossy(buf.get(..len).unwrap_or_default()).into_owned()
 }

@@ -1,5 +1,7 @@
-use std::io::Read;
-use std::path::Path;
+use crate::debug::{errno, errno_text};
+use alloc::format;
+use alloc::string::String;
+use core::ffi::CStr;
 
 #[cfg(target_pointer_width = "64")]
 const OUR_CLASS: u8 = 2; // ELFCLASS64
@@ -15,21 +17,25 @@ const OUR_MACHINE: u16 = 0;
 
 /// Checks a candidate file before `dlopen`, so that the debug log says precisely why it is
 /// skipped (dlopen's own message for these cases varies between glibc versions).
-pub(crate) fn check(path: &Path) -> Result<(), String> {
-    let meta = std::fs::metadata(path).map_err(|e| match e.kind() {
-        std::io::ErrorKind::NotFound => "not found".to_string(),
-        _ => format!("cannot stat ({e})"),
-    })?;
-    if meta.is_dir() {
+pub(crate) fn check(path: &CStr) -> Result<(), String> {
+    // SAFETY: stat is plain data; path is NUL-terminated.
+    let mut st: libc::stat = unsafe { core::mem::zeroed() };
+    // SAFETY: as above.
+    if unsafe { libc::stat(path.as_ptr(), &mut st) } != 0 {
+        return Err(match errno() {
+            libc::ENOENT | libc::ENOTDIR => "not found".into(),
+            e => format!("cannot stat ({})", errno_text(e)),
+        });
+    }
+    if st.st_mode & libc::S_IFMT == libc::S_IFDIR {
         return Err("is a directory".into());
     }
     let mut header = [0u8; 20];
-    let mut file = std::fs::File::open(path).map_err(|e| format!("cannot open ({e})"))?;
-    let n = read_up_to(&mut file, &mut header).map_err(|e| format!("cannot read ({e})"))?;
+    let n = read_head(path, &mut header)?;
     if n == 0 {
         return Err("empty file".into());
     }
-    if n < header.len() || &header[..4] != b"\x7fELF" {
+    if n < header.len() || header.get(..4) != Some(b"\x7fELF") {
         return Err("not an ELF file".into());
     }
     if header[4] != OUR_CLASS {
@@ -51,13 +57,30 @@ pub(crate) fn check(path: &Path) -> Result<(), String> {
     Ok(())
 }
 
-fn read_up_to(file: &mut std::fs::File, buf: &mut [u8]) -> std::io::Result<usize> {
-    let mut filled = 0;
-    while filled < buf.len() {
-        match file.read(&mut buf[filled..])? {
-            0 => break,
-            n => filled += n,
-        }
+/// Reads up to `buf.len()` bytes from the start of the file.
+fn read_head(path: &CStr, buf: &mut [u8]) -> Result<usize, String> {
+    // SAFETY: NUL-terminated path; the descriptor is closed below.
+    let fd = unsafe { libc::open(path.as_ptr(), libc::O_RDONLY | libc::O_CLOEXEC) };
+    if fd < 0 {
+        return Err(format!("cannot open ({})", errno_text(errno())));
     }
-    Ok(filled)
+    let mut filled = 0;
+    let result = loop {
+        let Some(rest) = buf.get_mut(filled..) else {
+            break Ok(filled);
+        };
+        if rest.is_empty() {
+            break Ok(filled);
+        }
+        // SAFETY: rest is writable for its length.
+        match unsafe { libc::read(fd, rest.as_mut_ptr().cast(), rest.len()) } {
+            0 => break Ok(filled),
+            n if n > 0 => filled += n.unsigned_abs(),
+            _ if errno() == libc::EINTR => {}
+            _ => break Err(format!("cannot read ({})", errno_text(errno()))),
+        }
+    };
+    // SAFETY: opened above.
+    unsafe { libc::close(fd) };
+    result
 }

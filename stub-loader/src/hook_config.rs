@@ -1,6 +1,10 @@
 //! Parsers of the tracing and fault-injection variables. Pure functions of a string, so they
 //! can be fuzzed (`fuzz/`) and unit-tested.
 
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+
 /// Which functions `CUDA_STUBS_TRACE` selects.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum TraceFilter {

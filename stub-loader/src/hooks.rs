@@ -1,34 +1,23 @@
 //! Call tracing and fault injection. Off, they cost nothing: the decision is taken once per
-//! function when it is bound, and only a selected function's slot points at its wrapper.
+//! function when it is bound, and only a selected function's slot keeps pointing at its
+//! first-call thunk, which leads to the library's traced entry (`shared_resolver`).
 
-use crate::debug::line;
+use crate::debug::{errno, errno_text, line, write_all};
+use crate::fn_table::RetKind;
 use crate::hook_config::{FaultRule, FaultWhen, TraceFilter, parse_fault_spec, parse_trace_filter};
-use crate::secure::trusted_var;
-use core::ffi::CStr;
-use std::sync::atomic::{AtomicPtr, AtomicU64, Ordering};
+use crate::secure::trusted_text;
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::sync::atomic::{AtomicPtr, AtomicU64, Ordering};
 
-/// Per-function state of the wrapper the `cuda_stubs` macro emits: the real entry point (or
-/// fallback) it calls, the fault rule that applies, and the call count.
+/// Per-function state of a selected function: the entry point (or fallback) the traced entry
+/// calls, the fault rule that applies, and the call count.
 #[derive(Debug)]
-pub struct Hook {
-    /// The C function name.
-    pub name: &'static CStr,
-    /// Where the wrapper finds the function it wraps.
-    pub real: AtomicPtr<()>,
+pub(crate) struct HookState {
+    real: AtomicPtr<()>,
     rule: AtomicPtr<FaultRule>,
     calls: AtomicU64,
-}
-
-impl Hook {
-    /// An unbound hook (a `static` per function).
-    pub const fn new(name: &'static CStr) -> Self {
-        Hook {
-            name,
-            real: AtomicPtr::new(core::ptr::null_mut()),
-            rule: AtomicPtr::new(core::ptr::null_mut()),
-            calls: AtomicU64::new(0),
-        }
-    }
 }
 
 /// The parsed tracing and fault-injection settings of one library, read once.
@@ -39,15 +28,17 @@ pub(crate) struct HookConfig {
     seed: u64,
     /// Trace destination: stderr (2) or the opened `CUDA_STUBS_TRACE_FILE`.
     fd: i32,
+    /// One per function of the library when anything is selected, else empty.
+    states: Vec<HookState>,
 }
 
 impl HookConfig {
     /// Reads `CUDA_STUBS_TRACE`, `CUDA_STUBS_TRACE_FILE`, `CUDA_STUBS_TRACE_TRUNCATE`,
     /// `CUDA_STUBS_FAULT` and `CUDA_STUBS_FAULT_SEED` (all ignored in secure-execution processes).
     /// A malformed value disables that feature, with a debug line; it never aborts.
-    pub(crate) fn from_env(lib: &str) -> Self {
-        let text = |name| trusted_var(name).map(|v| v.to_string_lossy().into_owned());
-        let trace = match text("CUDA_STUBS_TRACE").map(|v| parse_trace_filter(&v)) {
+    /// `functions` is the number of functions of the library.
+    pub(crate) fn from_env(lib: &str, functions: usize) -> Self {
+        let trace = match trusted_text(c"CUDA_STUBS_TRACE").map(|v| parse_trace_filter(&v)) {
             Some(Ok(filter)) => filter,
             Some(Err(why)) => {
                 line(lib, format_args!("{why}: tracing off"));
@@ -55,7 +46,7 @@ impl HookConfig {
             }
             None => None,
         };
-        let faults = match text("CUDA_STUBS_FAULT").map(|v| parse_fault_spec(&v)) {
+        let faults = match trusted_text(c"CUDA_STUBS_FAULT").map(|v| parse_fault_spec(&v)) {
             Some(Ok(rules)) => rules,
             Some(Err(why)) => {
                 line(lib, format_args!("{why}: fault injection off"));
@@ -63,13 +54,13 @@ impl HookConfig {
             }
             None => Vec::new(),
         };
-        let seed = text("CUDA_STUBS_FAULT_SEED")
+        let seed = trusted_text(c"CUDA_STUBS_FAULT_SEED")
             .and_then(|s| s.trim().parse().ok())
             .unwrap_or(0);
         let mut fd = 2;
         if trace.is_some() {
-            if let Some(path) = text("CUDA_STUBS_TRACE_FILE") {
-                let truncate = text("CUDA_STUBS_TRACE_TRUNCATE").is_some_and(|v| v == "1");
+            if let Some(path) = trusted_text(c"CUDA_STUBS_TRACE_FILE") {
+                let truncate = trusted_text(c"CUDA_STUBS_TRACE_TRUNCATE").is_some_and(|v| v == "1");
                 match open_trace_file(&path, truncate) {
                     Ok(opened) => fd = opened,
                     Err(why) => line(
@@ -79,31 +70,89 @@ impl HookConfig {
                 }
             }
         }
+        let states = if trace.is_some() || !faults.is_empty() {
+            (0..functions)
+                .map(|_| HookState {
+                    real: AtomicPtr::new(core::ptr::null_mut()),
+                    rule: AtomicPtr::new(core::ptr::null_mut()),
+                    calls: AtomicU64::new(0),
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
         HookConfig {
             trace,
             faults,
             seed,
             fd,
+            states,
         }
     }
 
     /// True when `name` is traced or has a fault rule.
     pub(crate) fn selects(&self, name: &str) -> bool {
-        self.trace.as_ref().is_some_and(|t| t.matches(name))
-            || self.faults.iter().any(|r| r.name == name)
+        self.traces(name) || self.faults.iter().any(|r| r.name == name)
     }
 
-    /// Arms `hook` for `name`: its fault rule (if any) and the function it wraps.
-    pub(crate) fn arm(&'static self, hook: &Hook, name: &str, target: *mut ()) {
+    /// Arms function `index` (`name`): its fault rule (if any) and the function the traced
+    /// entry calls. False when there is no state for it.
+    pub(crate) fn arm(&self, index: usize, name: &str, target: *mut ()) -> bool {
+        let Some(state) = self.states.get(index) else {
+            return false;
+        };
         if let Some(rule) = self.faults.iter().find(|r| r.name == name) {
-            hook.rule
+            state
+                .rule
                 .store((rule as *const FaultRule).cast_mut(), Ordering::Relaxed);
         }
-        hook.real.store(target, Ordering::Release);
+        state.real.store(target, Ordering::Release);
+        true
+    }
+
+    /// The armed target of function `index`, if it is armed.
+    pub(crate) fn armed(&self, index: usize) -> Option<*mut ()> {
+        let p = self.states.get(index)?.real.load(Ordering::Acquire);
+        (!p.is_null()).then_some(p)
     }
 
     fn traces(&self, name: &str) -> bool {
         self.trace.as_ref().is_some_and(|t| t.matches(name))
+    }
+
+    /// Before the call: counts it and returns the status to inject instead, if function
+    /// `index`'s fault rule fires on this call.
+    pub(crate) fn inject(&self, index: usize, name: &[u8]) -> Option<i64> {
+        let state = self.states.get(index)?;
+        let n = state.calls.fetch_add(1, Ordering::Relaxed) + 1;
+        // SAFETY: a non-null rule points into self.faults, which lives as long as self.
+        let rule = unsafe { state.rule.load(Ordering::Relaxed).as_ref() }?;
+        let fire = match rule.when {
+            FaultWhen::Always => true,
+            FaultWhen::Nth(k) => n == k,
+            FaultWhen::Probability(p) => {
+                let draw = splitmix64(self.seed ^ name_hash(name) ^ n.wrapping_mul(0x9E37_79B9));
+                ((draw >> 11) as f64 / (1u64 << 53) as f64) < p
+            }
+        };
+        fire.then_some(rule.code)
+    }
+
+    /// After the call: writes the trace line (one `write(2)`, so lines from several threads
+    /// never interleave) when the function is traced.
+    pub(crate) fn record(&self, lib: &str, name: &str, start_ns: u64, result: TraceResult) {
+        if !self.traces(name) {
+            return;
+        }
+        let ns = clock_ns().saturating_sub(start_ns);
+        let result: String = match result {
+            TraceResult::Status(r) => format!("{r}"),
+            TraceResult::Injected(r) => format!("{r} (injected)"),
+            TraceResult::Pointer(p) => format!("{p:#x}"),
+            TraceResult::Void => "void".into(),
+        };
+        let text = format!("cuda-stubs[{lib}]: trace {name} -> {result} {ns} ns\n");
+        write_all(self.fd, text.as_bytes());
     }
 }
 
@@ -113,7 +162,7 @@ fn open_trace_file(path: &str, truncate: bool) -> Result<i32, String> {
     if !path.starts_with('/') {
         return Err("not an absolute path".into());
     }
-    let c = std::ffi::CString::new(path).map_err(|_| "contains NUL".to_string())?;
+    let c = alloc::ffi::CString::new(path).map_err(|_| String::from("contains NUL"))?;
     let mut flags =
         libc::O_WRONLY | libc::O_CREAT | libc::O_APPEND | libc::O_NOFOLLOW | libc::O_CLOEXEC;
     if truncate {
@@ -122,7 +171,7 @@ fn open_trace_file(path: &str, truncate: bool) -> Result<i32, String> {
     // SAFETY: c is a valid NUL-terminated path.
     let fd = unsafe { libc::open(c.as_ptr(), flags, 0o644 as libc::c_uint) };
     if fd < 0 {
-        Err(std::io::Error::last_os_error().to_string())
+        Err(errno_text(errno()))
     } else {
         Ok(fd)
     }
@@ -153,29 +202,10 @@ fn name_hash(name: &[u8]) -> u64 {
     })
 }
 
-/// Called by a wrapper before the real function: counts the call and returns the status to
-/// inject instead, if the function's fault rule fires on this call.
-#[inline(never)]
-pub fn inject(hook: &Hook, seed: u64) -> Option<i64> {
-    let n = hook.calls.fetch_add(1, Ordering::Relaxed) + 1;
-    // SAFETY: a non-null rule points into the library's HookConfig, which lives in a static.
-    let rule = unsafe { hook.rule.load(Ordering::Relaxed).as_ref() }?;
-    let fire = match rule.when {
-        FaultWhen::Always => true,
-        FaultWhen::Nth(k) => n == k,
-        FaultWhen::Probability(p) => {
-            let draw =
-                splitmix64(seed ^ name_hash(hook.name.to_bytes()) ^ n.wrapping_mul(0x9E37_79B9));
-            ((draw >> 11) as f64 / (1u64 << 53) as f64) < p
-        }
-    };
-    fire.then_some(rule.code)
-}
-
 /// What a traced call returned.
 #[derive(Debug, Clone, Copy)]
-pub enum TraceResult {
-    /// A status (or other integer) from the real function.
+pub(crate) enum TraceResult {
+    /// A status from the real function.
     Status(i64),
     /// A status injected by `CUDA_STUBS_FAULT`; the real function was not called.
     Injected(i64),
@@ -185,34 +215,14 @@ pub enum TraceResult {
     Void,
 }
 
-/// Called by a wrapper after the call: writes the trace line (one `write(2)`, so lines from
-/// several threads never interleave) when the function is traced.
-#[inline(never)]
-pub(crate) fn record(
-    config: &HookConfig,
-    lib: &str,
-    hook: &Hook,
-    start_ns: u64,
-    result: TraceResult,
-) {
-    let name = hook.name.to_string_lossy();
-    if !config.traces(&name) {
-        return;
-    }
-    let ns = clock_ns().saturating_sub(start_ns);
-    let result = match result {
-        TraceResult::Status(r) => r.to_string(),
-        TraceResult::Injected(r) => format!("{r} (injected)"),
-        TraceResult::Pointer(p) => format!("{p:#x}"),
-        TraceResult::Void => "void".to_string(),
-    };
-    let text = format!("cuda-stubs[{lib}]: trace {name} -> {result} {ns} ns\n");
-    // SAFETY: writing a valid buffer to an fd the config owns (or stderr); errors are ignored.
-    unsafe { libc::write(config.fd, text.as_ptr().cast(), text.len()) };
-}
-
-impl HookConfig {
-    pub(crate) fn seed(&self) -> u64 {
-        self.seed
+impl TraceResult {
+    /// The result of a function of kind `ret` from its raw return register.
+    pub(crate) fn from_raw(ret: RetKind, raw: u64) -> Self {
+        match ret {
+            // Status types are C enums: a 32-bit int in the low half of the register.
+            RetKind::Status | RetKind::Opaque => TraceResult::Status(i64::from(raw as u32 as i32)),
+            RetKind::Pointer => TraceResult::Pointer(raw as usize),
+            RetKind::Void | RetKind::Custom => TraceResult::Void,
+        }
     }
 }

@@ -19,16 +19,28 @@
 //! A candidate that is a cuda-stubs library itself (it exports [`STUB_MARKER`]) is rejected, so a
 //! stub copied under a real soname never calls itself. In secure-execution processes
 //! (`getauxval(AT_SECURE)`: setuid, setgid, file capabilities) every path taken from the
-//! environment is ignored, as glibc ignores `LD_LIBRARY_PATH` there.
+//! environment is ignored, as glibc ignores `LD_LIBRARY_PATH`.
 //!
-//! Nothing runs at process start: the search happens inside a `OnceLock` on the first call.
+//! Nothing runs at process start: the search happens once, under a lock, on the first call.
+//!
+//! The crate is `no_std` (`core`, `alloc` and libc only): Rust's `std` would add ~265 KiB of
+//! panic-time symbolizer to every stub even with `panic = "abort"`. Each stub cdylib installs
+//! the allocator and panic handler with [`cdylib_runtime!`].
+
+#![cfg_attr(not(test), no_std)]
+
+extern crate alloc;
 
 mod candidates;
 mod debug;
+mod dlopen;
 mod elf_check;
+mod fn_table;
 mod hook_config;
 mod hooks;
 mod library;
+mod once;
+mod runtime;
 mod secure;
 mod shared_resolver;
 mod spec;
@@ -36,12 +48,13 @@ mod status;
 
 pub use candidates::{Candidate, Origin};
 pub use debug::debug_enabled;
+pub use fn_table::{FnMeta, FnTable, RetKind};
 pub use hook_config::{FaultRule, FaultWhen, TraceFilter, parse_fault_spec, parse_trace_filter};
-pub use hooks::{Hook, TraceResult, clock_ns};
+pub use hooks::clock_ns;
 pub use library::{Library, Loaded, Resolution, SymbolGate};
+pub use runtime::{LibcAlloc, abort_on_panic};
 pub use secure::secure_execution;
-pub use shared_resolver::{BindDesc, shared_resolve};
-pub use spec::{Gating, LibrarySpec, ProcAddress, Soname, VersionProbe};
+pub use spec::{Gating, LibrarySpec, ProcAddress, ProcEntry, Soname, VersionProbe};
 pub use status::{CudaStubsStatus, fill_status};
 
 /// Name of the data symbol every cuda-stubs library exports. A `dlopen`ed candidate that has it

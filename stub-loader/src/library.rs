@@ -1,16 +1,20 @@
 use crate::candidates::{
-    Candidate, Origin, already_loaded, major_of_name, override_and_sonames, usual_places,
+    Candidate, Origin, already_loaded, file_name, is_file, join, major_of_name,
+    override_and_sonames, parent, usual_places,
 };
 use crate::debug::line;
+use crate::dlopen::{Handle, object_path};
 use crate::elf_check;
-use crate::hooks::{Hook, HookConfig, TraceResult};
+use crate::fn_table::{FnTable, RetKind};
+use crate::hooks::{HookConfig, TraceResult};
+use crate::once::Once;
 use crate::spec::{Gating, LibrarySpec, VersionProbe};
+use alloc::ffi::CString;
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
 use core::ffi::{CStr, c_int, c_void};
-use libloading::os::unix::{Library as DlHandle, RTLD_LAZY, RTLD_LOCAL};
-use std::ffi::CString;
-use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
-use std::sync::atomic::{AtomicPtr, AtomicU32, Ordering};
+use core::sync::atomic::{AtomicU32, Ordering};
 
 /// Oldest CUDA version the stubs serve (`1000 * major + 10 * minor`).
 const MIN_VERSION: i32 = 11000;
@@ -44,7 +48,7 @@ pub enum Resolution {
 /// A real library once the search is over: bound, or not found with the reasons why.
 #[derive(Debug)]
 pub struct Loaded {
-    handle: Option<DlHandle>,
+    handle: Option<Handle>,
     /// The file bound: the candidate's path, or for a bare soname the file the dynamic loader
     /// picked (`dladdr` of the version function).
     pub path: Option<CString>,
@@ -70,30 +74,29 @@ impl Loaded {
     }
 
     fn symbol(&self, name: &CStr) -> Option<*mut c_void> {
-        let handle = self.handle.as_ref()?;
-        // SAFETY: the symbol is only read as an address here; the caller gives it its type.
-        let sym = unsafe { handle.get::<*mut c_void>(name.to_bytes_with_nul()) }.ok()?;
-        Some(*sym).filter(|p| !p.is_null())
+        self.handle.as_ref()?.symbol(name)
     }
 }
 
-/// One real library: its spec, and what the search found (once).
+/// One real library: its spec, its stub's function table, and what the search found (once).
 #[derive(Debug)]
 pub struct Library {
     spec: &'static LibrarySpec,
-    state: OnceLock<Loaded>,
-    hooks: OnceLock<HookConfig>,
+    table: &'static FnTable,
+    state: Once<Loaded>,
+    hooks: Once<HookConfig>,
     resolved: AtomicU32,
     missing: AtomicU32,
 }
 
 impl Library {
     /// A library not yet searched for. `const`, so it can be a `static` of the stub.
-    pub const fn new(spec: &'static LibrarySpec) -> Self {
+    pub const fn new(spec: &'static LibrarySpec, table: &'static FnTable) -> Self {
         Library {
             spec,
-            state: OnceLock::new(),
-            hooks: OnceLock::new(),
+            table,
+            state: Once::new(),
+            hooks: Once::new(),
             resolved: AtomicU32::new(0),
             missing: AtomicU32::new(0),
         }
@@ -122,57 +125,90 @@ impl Library {
         self.missing.load(Ordering::Relaxed)
     }
 
-    /// Resolves `name` (see [`Library::resolve`]) and stores the real entry point, or
-    /// `fallback` when it cannot be called, into `slot`; returns what it stored. Called once per
-    /// function by the shared resolver on its first call; racing threads store the same value.
+    /// Binds function `index` of the table: resolves it (see [`Library::resolve`]), stores the
+    /// real entry point, or the typed fallback when it cannot be called, into its slot, and
+    /// returns what it stored. Called by the shared resolver on the function's first call;
+    /// racing threads store the same value.
     ///
-    /// When `CUDA_STUBS_TRACE` or `CUDA_STUBS_FAULT` selects the function, the slot gets the
-    /// `hook`'s wrapper instead, and the hook the entry point the wrapper calls: only selected
-    /// functions pay for tracing or fault injection.
+    /// When `CUDA_STUBS_TRACE` or `CUDA_STUBS_FAULT` selects the function, the slot is left at
+    /// the first-call thunk and the traced entry is returned (now and on every later call):
+    /// only selected functions pay for tracing or fault injection.
     #[inline(never)]
-    pub fn bind(
-        &'static self,
-        slot: &AtomicPtr<()>,
-        name: &CStr,
-        gate: SymbolGate,
-        fallback: *mut (),
-        hook: Option<(&'static Hook, *mut ())>,
-    ) -> *mut () {
-        let mut p = match self.resolve(name, gate) {
-            Resolution::Found(p) => p.cast::<()>(),
-            _ => fallback,
+    pub fn bind_index(&'static self, index: u32) -> *mut () {
+        let t = self.table;
+        let i = index as usize;
+        let (Some(meta), Some(slot)) = (t.meta.get(i), t.slots.get(i)) else {
+            return t.absent; // not reachable: thunks carry their own index
         };
-        if let Some((hook, wrapper)) = hook {
+        if self.hooks.get().is_some_and(|h| h.armed(i).is_some()) {
+            return t.traced;
+        }
+        let name = t.name(meta);
+        let target = match self.resolve(name, meta.gate()) {
+            Resolution::Found(p) => p.cast::<()>(),
+            Resolution::NoLibrary => t.fallback(i, meta, true),
+            Resolution::Absent | Resolution::NotTranslatable => t.fallback(i, meta, false),
+        };
+        if meta.traceable {
             let hooks = self.hook_config();
-            let text = name.to_string_lossy();
-            if hooks.selects(&text) {
-                hooks.arm(hook, &text, p);
-                p = wrapper;
+            let text = name.to_str().unwrap_or("");
+            if hooks.selects(text) && hooks.arm(i, text, target) {
+                return t.traced;
             }
         }
-        slot.store(p, Ordering::Release);
-        p
+        slot.store(target, Ordering::Release);
+        target
     }
 
-    fn hook_config(&'static self) -> &'static HookConfig {
+    fn hook_config(&self) -> &HookConfig {
         self.hooks
-            .get_or_init(|| HookConfig::from_env(self.spec.name))
+            .get_or_init(|| HookConfig::from_env(self.spec.name, self.table.meta.len()))
     }
 
-    /// For a wrapper, before the real call: the start time (ns) and the status to inject
-    /// instead of calling, if any. Not inlined: the wrappers stay small.
-    #[inline(never)]
-    pub fn enter(&'static self, hook: &Hook) -> (u64, Option<i64>) {
-        (
-            crate::hooks::clock_ns(),
-            crate::hooks::inject(hook, self.hook_config().seed()),
-        )
+    /// For the traced entry, before the call of function `index`: writes the start time (ns)
+    /// to `*state` and returns the function to call, or writes the status to inject to `*state`
+    /// and returns NULL.
+    ///
+    /// # Safety
+    /// `state` is valid for writing.
+    pub unsafe fn hook_enter(&self, index: u32, state: *mut u64) -> *mut () {
+        let i = index as usize;
+        let (Some(hooks), Some(meta)) = (self.hooks.get(), self.table.meta.get(i)) else {
+            return self.table.absent; // not reachable: only armed functions get here
+        };
+        let Some(target) = hooks.armed(i) else {
+            return self.table.absent;
+        };
+        let start = crate::hooks::clock_ns();
+        let name = self.table.name(meta);
+        if meta.ret == RetKind::Status {
+            if let Some(code) = hooks.inject(i, name.to_bytes()) {
+                let text = name.to_str().unwrap_or("");
+                hooks.record(self.spec.name, text, start, TraceResult::Injected(code));
+                // SAFETY: by contract.
+                unsafe { state.write(code as u64) };
+                return core::ptr::null_mut();
+            }
+        }
+        // SAFETY: by contract.
+        unsafe { state.write(start) };
+        target
     }
 
-    /// For a wrapper, after the call: writes the trace line if the function is traced.
-    #[inline(never)]
-    pub fn record(&'static self, hook: &Hook, start_ns: u64, result: TraceResult) {
-        crate::hooks::record(self.hook_config(), self.spec.name, hook, start_ns, result);
+    /// For the traced entry, after the call of function `index` that started at `start_ns`
+    /// and returned `raw` (the integer return register): writes the trace line if traced.
+    pub fn hook_exit(&self, index: u32, start_ns: u64, raw: u64) {
+        let i = index as usize;
+        let (Some(hooks), Some(meta)) = (self.hooks.get(), self.table.meta.get(i)) else {
+            return;
+        };
+        let name = self.table.name(meta).to_str().unwrap_or("");
+        hooks.record(
+            self.spec.name,
+            name,
+            start_ns,
+            TraceResult::from_raw(meta.ret, raw),
+        );
     }
 
     /// Looks up `name` in the real library, gated by the loaded major: a function the loaded
@@ -234,8 +270,9 @@ impl Library {
     /// table entry for it and the driver answers.
     fn via_proc_address(&self, loaded: &Loaded, name: &CStr) -> Option<*mut c_void> {
         let table = self.spec.proc_address.as_ref()?;
-        let i = table.entries.binary_search_by(|e| e.0.cmp(name)).ok()?;
-        let (_, base, version, flags) = table.entries[i];
+        let entry = table.find(name)?;
+        let base = CString::new(name.to_bytes().get(..usize::from(entry.base_len))?).ok()?;
+        let (version, flags) = (i32::from(entry.version), u64::from(entry.flags));
         let getter = loaded.symbol(table.getter)?;
         // SAFETY: cuGetProcAddress's unsuffixed export keeps the CUDA 11.3 four-argument ABI.
         let getter: unsafe extern "C" fn(
@@ -302,46 +339,19 @@ fn gate_decision(gating: Gating, gate: SymbolGate, major: u32) -> Option<Resolut
 fn majors_text(mask: u32) -> String {
     let list: Vec<String> = (0..32)
         .filter(|m| mask & (1 << m) != 0)
-        .map(|m| m.to_string())
+        .map(|m: u32| m.to_string())
         .collect();
     list.join(",")
 }
 
 /// Directory of the shared object this code is linked into (the stub), via `dladdr`.
-fn own_dir() -> Option<PathBuf> {
-    let mut info: libc::Dl_info = unsafe { core::mem::zeroed() };
-    let addr = own_dir as *const c_void;
-    // SAFETY: dladdr only reads the loader's tables for an address inside this object.
-    if unsafe { libc::dladdr(addr, &mut info) } == 0 || info.dli_fname.is_null() {
-        return None;
-    }
-    // SAFETY: dladdr returned a NUL-terminated path owned by the dynamic loader.
-    let path = unsafe { CStr::from_ptr(info.dli_fname) };
-    use std::os::unix::ffi::OsStrExt;
-    Path::new(std::ffi::OsStr::from_bytes(path.to_bytes()))
-        .parent()
-        .map(Path::to_path_buf)
+fn own_dir() -> Option<Vec<u8>> {
+    let path = object_path(own_dir as *const c_void)?;
+    parent(path.to_bytes()).map(<[u8]>::to_vec)
 }
 
-fn path_of_symbol(addr: *mut c_void) -> Option<String> {
-    let mut info: libc::Dl_info = unsafe { core::mem::zeroed() };
-    // SAFETY: as in own_dir.
-    if unsafe { libc::dladdr(addr, &mut info) } == 0 || info.dli_fname.is_null() {
-        return None;
-    }
-    // SAFETY: NUL-terminated string owned by the dynamic loader.
-    Some(
-        unsafe { CStr::from_ptr(info.dli_fname) }
-            .to_string_lossy()
-            .into_owned(),
-    )
-}
-
-fn open(target: &Path, flags: c_int) -> Result<DlHandle, String> {
-    // SAFETY: loading a library runs its initialisers; the candidates are CUDA libraries the
-    // user installed, which is the whole point of the stub.
-    unsafe { DlHandle::open(Some(target), flags) }.map_err(|e| {
-        let text = e.to_string();
+fn open(target: &CStr, flags: c_int) -> Result<Handle, String> {
+    Handle::open(target, flags).map_err(|text| {
         if text.contains("No such file or directory") {
             "not found".into()
         } else {
@@ -354,32 +364,32 @@ fn open(target: &Path, flags: c_int) -> Result<DlHandle, String> {
 /// `path` is only looked up (with `dladdr`) for a bare soname; a path candidate is its own.
 fn probe_version(
     spec: &LibrarySpec,
-    handle: &DlHandle,
+    handle: &Handle,
     name_major: u32,
     soname: bool,
-) -> (i32, Option<String>) {
+) -> (i32, Option<CString>) {
     let by_name = i32::try_from(name_major * 1000).unwrap_or(0);
     let (sym_name, reported) = match spec.version {
         VersionProbe::OneInt(name) => {
             let mut v: c_int = 0;
-            // SAFETY: cudaRuntimeGetVersion / cuDriverGetVersion: `int f(int *)`, all majors.
-            let r = unsafe {
-                handle.get::<unsafe extern "C" fn(*mut c_int) -> c_int>(name.to_bytes_with_nul())
-            }
-            .ok()
-            .map(|f| unsafe { f(&mut v) } == 0 && v > 0);
+            let r = handle.symbol(name).map(|f| {
+                // SAFETY: cudaRuntimeGetVersion / cuDriverGetVersion: `int f(int *)`, all majors.
+                let f: unsafe extern "C" fn(*mut c_int) -> c_int =
+                    unsafe { core::mem::transmute(f) };
+                // SAFETY: a valid out-pointer.
+                (unsafe { f(&mut v) }) == 0 && v > 0
+            });
             (name, r.unwrap_or(false).then_some(v))
         }
         VersionProbe::MajorMinor(name) => {
             let (mut major, mut minor): (c_int, c_int) = (0, 0);
-            // SAFETY: nvrtcVersion: `nvrtcResult nvrtcVersion(int *major, int *minor)`, all majors.
-            let r = unsafe {
-                handle.get::<unsafe extern "C" fn(*mut c_int, *mut c_int) -> c_int>(
-                    name.to_bytes_with_nul(),
-                )
-            }
-            .ok()
-            .map(|f| unsafe { f(&mut major, &mut minor) } == 0 && major > 0);
+            let r = handle.symbol(name).map(|f| {
+                // SAFETY: nvrtcVersion: `nvrtcResult nvrtcVersion(int *major, int *minor)`.
+                let f: unsafe extern "C" fn(*mut c_int, *mut c_int) -> c_int =
+                    unsafe { core::mem::transmute(f) };
+                // SAFETY: valid out-pointers.
+                (unsafe { f(&mut major, &mut minor) }) == 0 && major > 0
+            });
             (
                 name,
                 r.unwrap_or(false).then_some(major * 1000 + minor * 10),
@@ -389,9 +399,7 @@ fn probe_version(
     if !soname {
         return (reported.unwrap_or(by_name), None);
     }
-    let path = unsafe { handle.get::<*mut c_void>(sym_name.to_bytes_with_nul()) }
-        .ok()
-        .and_then(|s| path_of_symbol(*s));
+    let path = handle.symbol(sym_name).and_then(|s| object_path(s));
     (reported.unwrap_or(by_name), path)
 }
 
@@ -400,26 +408,23 @@ fn try_candidate(
     spec: &LibrarySpec,
     c: &Candidate,
     flags: c_int,
-) -> Result<(DlHandle, i32, Option<String>), String> {
+) -> Result<(Handle, i32, Option<CString>), String> {
     // A loaded object is a valid ELF of this machine already.
     if !c.is_soname() && c.origin != Origin::AlreadyLoaded {
         elf_check::check(&c.target)?;
     }
     let handle = open(&c.target, flags)?;
-    // SAFETY: only the presence of the marker is tested.
-    if unsafe { handle.get::<*mut c_void>(crate::STUB_MARKER.to_bytes_with_nul()) }.is_ok() {
+    if handle.symbol(crate::STUB_MARKER).is_some() {
         // A stub: keep it loaded (never dlclose) but never call it.
-        std::mem::forget(handle);
         return Err("is a cuda-stubs library, not NVIDIA's (would call itself)".into());
     }
     let name_major = if c.name_major != 0 {
         c.name_major
     } else {
-        c.target.file_name().map_or(0, |n| major_of_name(spec, n))
+        major_of_name(spec, file_name(c.target.to_bytes()))
     };
     let (version, path) = probe_version(spec, &handle, name_major, c.is_soname());
     if version != 0 && version < MIN_VERSION {
-        std::mem::forget(handle);
         return Err(format!(
             "version {version} too old (need {MIN_VERSION} or newer)"
         ));
@@ -434,12 +439,12 @@ fn first_usable(
     list: &[Candidate],
     flags: c_int,
     attempts: &mut Vec<(String, String)>,
-) -> Option<(Candidate, DlHandle, i32, Option<String>)> {
+) -> Option<(Candidate, Handle, i32, Option<CString>)> {
     for c in list {
         match try_candidate(spec, c, flags) {
             Ok((handle, version, path)) => return Some((c.clone(), handle, version, path)),
             Err(why) => {
-                let what = format!("{} [{}]", c.target.display(), c.origin.as_str());
+                let what = format!("{} [{}]", c.display(), c.origin.as_str());
                 line(spec.name, format_args!("try {what}: rejected: {why}"));
                 attempts.push((what, why));
             }
@@ -456,41 +461,38 @@ fn load(spec: &'static LibrarySpec) -> Loaded {
     if loaded.is_empty() {
         line(spec.name, format_args!("no copy already loaded"));
     }
-    let found = first_usable(
-        spec,
-        &loaded,
-        RTLD_LAZY | RTLD_LOCAL | libc::RTLD_NOLOAD,
-        &mut attempts,
-    )
-    .or_else(|| {
-        let (early, env_rejects) = override_and_sonames(spec);
-        for (what, why) in env_rejects {
-            line(spec.name, format_args!("{what}: {why}"));
-            attempts.push((what, why));
-        }
-        first_usable(spec, &early, RTLD_LAZY | RTLD_LOCAL, &mut attempts)
-    })
-    .or_else(|| {
-        let usual = usual_places(spec, own_dir().as_deref());
-        first_usable(spec, &usual, RTLD_LAZY | RTLD_LOCAL, &mut attempts)
-    });
+    let lazy_local = libc::RTLD_LAZY | libc::RTLD_LOCAL;
+    let found = first_usable(spec, &loaded, lazy_local | libc::RTLD_NOLOAD, &mut attempts)
+        .or_else(|| {
+            let (early, env_rejects) = override_and_sonames(spec);
+            for (what, why) in env_rejects {
+                line(spec.name, format_args!("{what}: {why}"));
+                attempts.push((what, why));
+            }
+            first_usable(spec, &early, lazy_local, &mut attempts)
+        })
+        .or_else(|| {
+            let usual = usual_places(spec, own_dir().as_deref());
+            first_usable(spec, &usual, lazy_local, &mut attempts)
+        });
     if let Some((c, handle, version, path)) = found {
         if !c.is_soname() && c.origin != Origin::AlreadyLoaded {
-            preload_companion(spec, &c.target, version);
+            preload_companion(spec, c.target.to_bytes(), version);
         }
-        let shown = path.unwrap_or_else(|| c.target.display().to_string());
+        let shown = path.unwrap_or_else(|| c.target.clone());
+        let text = String::from_utf8_lossy(shown.to_bytes()).into_owned();
         line(
             spec.name,
-            format_args!("bound {shown} (version {version}) [{}]", c.origin.as_str()),
+            format_args!("bound {text} (version {version}) [{}]", c.origin.as_str()),
         );
         let summary = format!(
-            "cuda-stubs: lib{} bound to {shown}, version {version}, found by {}",
+            "cuda-stubs: lib{} bound to {text}, version {version}, found by {}",
             spec.name,
             c.origin.as_str()
         );
         return Loaded {
             handle: Some(handle),
-            path: Some(to_cstring(shown)),
+            path: Some(shown),
             origin: Some(c.origin),
             version,
             attempts,
@@ -509,7 +511,12 @@ fn load(spec: &'static LibrarySpec) -> Loaded {
     let wheels = if spec.wheel_dirs.is_empty() {
         String::new()
     } else {
-        format!("wheel layouts {}; ", spec.wheel_dirs.join(", "))
+        let dirs: Vec<_> = spec
+            .wheel_dirs
+            .iter()
+            .map(|d| d.to_string_lossy())
+            .collect();
+        format!("wheel layouts {}; ", dirs.join(", "))
     };
     let sonames: Vec<_> = spec
         .sonames
@@ -521,7 +528,7 @@ fn load(spec: &'static LibrarySpec) -> Loaded {
          $CUDA_HOME/lib64, $CUDA_PATH/lib64, /usr/local/cuda/lib64){}{}",
         spec.name,
         sonames.join(", "),
-        spec.env_path,
+        spec.env_path.to_string_lossy(),
         if tried.is_empty() { "" } else { "; rejected: " },
         tried.join("; "),
     );
@@ -537,24 +544,19 @@ fn load(spec: &'static LibrarySpec) -> Loaded {
 
 /// Loads the spec's companion from the real library's directory, if there is one there; once
 /// loaded, the real library's `dlopen` of its bare soname finds it.
-fn preload_companion(spec: &LibrarySpec, real: &Path, version: i32) {
-    let (Some(prefix), Some(dir)) = (spec.companion, real.parent()) else {
+fn preload_companion(spec: &LibrarySpec, real: &[u8], version: i32) {
+    let (Some(prefix), Some(dir)) = (spec.companion, parent(real)) else {
         return;
     };
-    let file = dir.join(format!(
-        "{prefix}{}.{}",
-        version / 1000,
-        (version % 1000) / 10
-    ));
-    if !file.is_file() {
+    let name = format!("{prefix}{}.{}", version / 1000, (version % 1000) / 10);
+    let file = join(dir, name.as_bytes());
+    if !is_file(&file) {
         return;
     }
-    match open(&file, RTLD_LAZY | RTLD_LOCAL) {
-        Ok(handle) => {
-            line(spec.name, format_args!("preloaded {}", file.display()));
-            std::mem::forget(handle);
-        }
-        Err(why) => line(spec.name, format_args!("preload {}: {why}", file.display())),
+    let shown = file.to_string_lossy();
+    match open(&file, libc::RTLD_LAZY | libc::RTLD_LOCAL) {
+        Ok(_) => line(spec.name, format_args!("preloaded {shown}")),
+        Err(why) => line(spec.name, format_args!("preload {shown}: {why}")),
     }
 }
 

@@ -1,3 +1,5 @@
+use core::ffi::CStr;
+
 /// True in a secure-execution process (`getauxval(AT_SECURE) != 0`: setuid or setgid binary, or
 /// one granted file capabilities). The loader then ignores every path the environment gives, as
 /// glibc ignores `LD_LIBRARY_PATH`.
@@ -6,10 +8,24 @@ pub fn secure_execution() -> bool {
     unsafe { libc::getauxval(libc::AT_SECURE) != 0 }
 }
 
-/// Reads an environment variable the loader may trust: `None` in secure-execution processes.
-pub(crate) fn trusted_var(name: &str) -> Option<std::ffi::OsString> {
+/// Reads an environment variable the loader may trust (`getenv`): `None` when unset, empty, or
+/// in a secure-execution process.
+pub(crate) fn trusted_var(name: &CStr) -> Option<&'static [u8]> {
     if secure_execution() {
         return None;
     }
-    std::env::var_os(name).filter(|v| !v.is_empty())
+    // SAFETY: a NUL-terminated name; the result is NULL or a string in the environment block.
+    let value = unsafe { libc::getenv(name.as_ptr()) };
+    if value.is_null() {
+        return None;
+    }
+    // SAFETY: getenv returned a NUL-terminated string, which lives as long as the process
+    // unless the program changes that variable (the same contract std's var_os relies on).
+    let bytes = unsafe { CStr::from_ptr(value) }.to_bytes();
+    (!bytes.is_empty()).then_some(bytes)
+}
+
+/// [`trusted_var`] as text (lossy UTF-8).
+pub(crate) fn trusted_text(name: &CStr) -> Option<alloc::string::String> {
+    trusted_var(name).map(|v| alloc::string::String::from_utf8_lossy(v).into_owned())
 }

@@ -1,181 +1,307 @@
-//! The first call of every function. Until bound, a function's slot points at a 12-byte naked
-//! stub that loads the function's [`BindDesc`] into a scratch register (r11 on x86-64, x16 on
-//! aarch64) and jumps to [`shared_resolve`], which saves every argument register (integer,
-//! vector, the x86-64 `al` vector count), binds the slot, restores them and jumps to the bound
-//! target as if it had been called directly. Stack arguments are never touched, so one resolver
-//! serves every prototype — also those no header declares (`__cudaGetKernel`, `cudbgApiInit`),
-//! whose exports are naked `jmp *slot` too.
+//! The code every export runs through, as `naked_asm!` bodies the `cuda_stubs` macro puts in
+//! each stub (one place decides how symbols are bound).
+//!
+//! - Export: `jmp *slot(%rip)` — one instruction over a direct call ([`slot_jump!`]).
+//! - A slot starts at its function's first-call thunk, `mov $index, %r11d; jmp resolver`
+//!   (aarch64: x16) ([`first_call_thunk!`]).
+//! - The resolver ([`resolver_body!`]) saves every argument register (integer, vector, the
+//!   x86-64 `al` vector count, the aarch64 `x8` result pointer), calls the stub's bind function
+//!   with the index, restores them and jumps to what it returned as if called directly. Stack
+//!   arguments are never touched, so one resolver serves every prototype — also those no
+//!   header declares (`__cudaGetKernel`, `cudbgApiInit`).
+//! - The traced entry ([`traced_body!`]), reached only for functions `CUDA_STUBS_TRACE` or
+//!   `CUDA_STUBS_FAULT` selects, calls the real function in a frame of its own so that it can
+//!   see the result: it copies 16 stack words of arguments (the macro checks at compile time
+//!   that every traced prototype fits: at most 16 eight-byte words of arguments in all).
 
-use crate::hooks::Hook;
-use crate::library::{Library, SymbolGate};
-use core::ffi::CStr;
-use std::sync::atomic::AtomicPtr;
-
-/// Everything the shared resolver needs about one function (a `static` per function, emitted
-/// by the `cuda_stubs` macro).
-#[derive(Debug)]
-pub struct BindDesc {
-    /// The library it belongs to.
-    pub library: &'static Library,
-    /// The slot its export jumps through.
-    pub slot: &'static AtomicPtr<()>,
-    /// The C symbol name.
-    pub name: &'static CStr,
-    /// Which majors have it.
-    pub gate: SymbolGate,
-    /// Returns the library's typed error when the real function cannot be called.
-    pub fallback: *mut (),
-    /// Tracing / fault-injection state, and the wrapper stored in the slot when
-    /// `CUDA_STUBS_TRACE` or `CUDA_STUBS_FAULT` selects the function; `None` for functions
-    /// whose prototype is unknown.
-    pub hook: Option<(&'static Hook, *mut ())>,
-}
-
-// SAFETY: `fallback` and the wrapper are code addresses, immutable and valid from every thread.
-unsafe impl Sync for BindDesc {}
-
-/// Called by [`shared_resolve`] with all argument registers saved: binds and returns the target.
-extern "C" fn bind_desc(desc: &BindDesc) -> *mut () {
-    desc.library
-        .bind(desc.slot, desc.name, desc.gate, desc.fallback, desc.hook)
-}
-
-#[cfg(target_arch = "x86_64")]
-/// The shared resolver: r11 holds the `BindDesc`; the stack is as the caller left it.
-///
-/// # Safety
-/// Only reached by a jump from a function's first-call stub, with r11 set.
-#[unsafe(naked)]
-pub unsafe extern "C" fn shared_resolve() {
-    core::arch::naked_asm!(
-        "push rbp",
-        "mov rbp, rsp",
-        "push rdi",
-        "push rsi",
-        "push rdx",
-        "push rcx",
-        "push r8",
-        "push r9",
-        "push rax",
-        "sub rsp, 136",
-        "movdqu [rsp + 0], xmm0",
-        "movdqu [rsp + 16], xmm1",
-        "movdqu [rsp + 32], xmm2",
-        "movdqu [rsp + 48], xmm3",
-        "movdqu [rsp + 64], xmm4",
-        "movdqu [rsp + 80], xmm5",
-        "movdqu [rsp + 96], xmm6",
-        "movdqu [rsp + 112], xmm7",
-        "mov rdi, r11",
-        "call {bind}",
-        "mov r11, rax",
-        "movdqu xmm0, [rsp + 0]",
-        "movdqu xmm1, [rsp + 16]",
-        "movdqu xmm2, [rsp + 32]",
-        "movdqu xmm3, [rsp + 48]",
-        "movdqu xmm4, [rsp + 64]",
-        "movdqu xmm5, [rsp + 80]",
-        "movdqu xmm6, [rsp + 96]",
-        "movdqu xmm7, [rsp + 112]",
-        "add rsp, 136",
-        "pop rax",
-        "pop r9",
-        "pop r8",
-        "pop rcx",
-        "pop rdx",
-        "pop rsi",
-        "pop rdi",
-        "pop rbp",
-        "jmp r11",
-        bind = sym bind_desc,
-    )
-}
-
-#[cfg(target_arch = "aarch64")]
-/// The shared resolver: x16 holds the `BindDesc`; the stack is as the caller left it.
-///
-/// # Safety
-/// Only reached by a jump from a function's first-call stub, with x16 set.
-#[unsafe(naked)]
-pub unsafe extern "C" fn shared_resolve() {
-    core::arch::naked_asm!(
-        "stp x29, x30, [sp, #-224]!",
-        "mov x29, sp",
-        "stp x0, x1, [sp, #16]",
-        "stp x2, x3, [sp, #32]",
-        "stp x4, x5, [sp, #48]",
-        "stp x6, x7, [sp, #64]",
-        "str x8, [sp, #80]",
-        "stp q0, q1, [sp, #96]",
-        "stp q2, q3, [sp, #128]",
-        "stp q4, q5, [sp, #160]",
-        "stp q6, q7, [sp, #192]",
-        "mov x0, x16",
-        "bl {bind}",
-        "mov x16, x0",
-        "ldp q6, q7, [sp, #192]",
-        "ldp q4, q5, [sp, #160]",
-        "ldp q2, q3, [sp, #128]",
-        "ldp q0, q1, [sp, #96]",
-        "ldr x8, [sp, #80]",
-        "ldp x6, x7, [sp, #64]",
-        "ldp x4, x5, [sp, #48]",
-        "ldp x2, x3, [sp, #32]",
-        "ldp x0, x1, [sp, #16]",
-        "ldp x29, x30, [sp], #224",
-        "br x16",
-        bind = sym bind_desc,
-    )
-}
-
-/// Body of an export whose prototype is unknown: jump through its slot.
+/// Body of an export: a jump through slot `$index` of `$slots`.
 #[cfg(target_arch = "x86_64")]
 #[macro_export]
-macro_rules! opaque_jump {
-    ($slot:path) => {
-        ::core::arch::naked_asm!("jmp qword ptr [rip + {slot}]", slot = sym $slot)
+macro_rules! slot_jump {
+    ($slots:path, $index:expr) => {
+        ::core::arch::naked_asm!(
+            "jmp qword ptr [rip + {slots} + {offset}]",
+            slots = sym $slots,
+            offset = const 8 * $index,
+        )
     };
 }
 
-/// Body of an export whose prototype is unknown: jump through its slot.
+/// Body of an export: a jump through slot `$index` of `$slots`.
 #[cfg(target_arch = "aarch64")]
 #[macro_export]
-macro_rules! opaque_jump {
-    ($slot:path) => {
+macro_rules! slot_jump {
+    ($slots:path, $index:expr) => {
         ::core::arch::naked_asm!(
-            "adrp x16, {slot}",
-            "ldr x16, [x16, :lo12:{slot}]",
+            "adrp x16, {slots}+{offset}",
+            "ldr x16, [x16, :lo12:{slots}+{offset}]",
             "br x16",
-            slot = sym $slot
+            slots = sym $slots,
+            offset = const 8 * $index,
         )
     };
 }
 
-/// Body of a function's first-call stub: its descriptor to the shared resolver.
+/// Body of a function's first-call thunk: its index to the resolver.
 #[cfg(target_arch = "x86_64")]
 #[macro_export]
-macro_rules! resolve_stub {
-    ($desc:path) => {
+macro_rules! first_call_thunk {
+    ($index:expr, $resolver:path) => {
         ::core::arch::naked_asm!(
-            "lea r11, [rip + {desc}]",
-            "jmp {shared}",
-            desc = sym $desc,
-            shared = sym ::stub_loader::shared_resolve
+            "mov r11d, {index}",
+            "jmp {resolver}",
+            index = const $index,
+            resolver = sym $resolver,
         )
     };
 }
 
-/// Body of a function's first-call stub: its descriptor to the shared resolver.
+/// Body of a function's first-call thunk: its index to the resolver.
 #[cfg(target_arch = "aarch64")]
 #[macro_export]
-macro_rules! resolve_stub {
-    ($desc:path) => {
+macro_rules! first_call_thunk {
+    ($index:expr, $resolver:path) => {
         ::core::arch::naked_asm!(
-            "adrp x16, {desc}",
-            "add x16, x16, :lo12:{desc}",
-            "b {shared}",
-            desc = sym $desc,
-            shared = sym ::stub_loader::shared_resolve
+            "mov w16, #{index}",
+            "b {resolver}",
+            index = const $index,
+            resolver = sym $resolver,
+        )
+    };
+}
+
+/// Body of the resolver: r11 holds the index; `$bind` is `extern "C" fn(u32) -> *mut ()`.
+#[cfg(target_arch = "x86_64")]
+#[macro_export]
+macro_rules! resolver_body {
+    ($bind:path) => {
+        ::core::arch::naked_asm!(
+            "push rbp",
+            "mov rbp, rsp",
+            "push rdi",
+            "push rsi",
+            "push rdx",
+            "push rcx",
+            "push r8",
+            "push r9",
+            "push rax",
+            "push r11",
+            "sub rsp, 128",
+            "movdqu [rsp + 0], xmm0",
+            "movdqu [rsp + 16], xmm1",
+            "movdqu [rsp + 32], xmm2",
+            "movdqu [rsp + 48], xmm3",
+            "movdqu [rsp + 64], xmm4",
+            "movdqu [rsp + 80], xmm5",
+            "movdqu [rsp + 96], xmm6",
+            "movdqu [rsp + 112], xmm7",
+            "mov edi, r11d",
+            "call {bind}",
+            "mov r10, rax",
+            "movdqu xmm0, [rsp + 0]",
+            "movdqu xmm1, [rsp + 16]",
+            "movdqu xmm2, [rsp + 32]",
+            "movdqu xmm3, [rsp + 48]",
+            "movdqu xmm4, [rsp + 64]",
+            "movdqu xmm5, [rsp + 80]",
+            "movdqu xmm6, [rsp + 96]",
+            "movdqu xmm7, [rsp + 112]",
+            "add rsp, 128",
+            // r11 keeps the index for the traced entry.
+            "pop r11",
+            "pop rax",
+            "pop r9",
+            "pop r8",
+            "pop rcx",
+            "pop rdx",
+            "pop rsi",
+            "pop rdi",
+            "pop rbp",
+            "jmp r10",
+            bind = sym $bind,
+        )
+    };
+}
+
+/// Body of the resolver: x16 holds the index; `$bind` is `extern "C" fn(u32) -> *mut ()`.
+#[cfg(target_arch = "aarch64")]
+#[macro_export]
+macro_rules! resolver_body {
+    ($bind:path) => {
+        ::core::arch::naked_asm!(
+            "stp x29, x30, [sp, #-224]!",
+            "mov x29, sp",
+            "stp x0, x1, [sp, #16]",
+            "stp x2, x3, [sp, #32]",
+            "stp x4, x5, [sp, #48]",
+            "stp x6, x7, [sp, #64]",
+            "stp x8, x16, [sp, #80]",
+            "stp q0, q1, [sp, #96]",
+            "stp q2, q3, [sp, #128]",
+            "stp q4, q5, [sp, #160]",
+            "stp q6, q7, [sp, #192]",
+            "mov w0, w16",
+            "bl {bind}",
+            "mov x17, x0",
+            "ldp q6, q7, [sp, #192]",
+            "ldp q4, q5, [sp, #160]",
+            "ldp q2, q3, [sp, #128]",
+            "ldp q0, q1, [sp, #96]",
+            // x16 keeps the index for the traced entry.
+            "ldp x8, x16, [sp, #80]",
+            "ldp x6, x7, [sp, #64]",
+            "ldp x4, x5, [sp, #48]",
+            "ldp x2, x3, [sp, #32]",
+            "ldp x0, x1, [sp, #16]",
+            "ldp x29, x30, [sp], #224",
+            "br x17",
+            bind = sym $bind,
+        )
+    };
+}
+
+/// Body of the traced entry: r11 holds the index. `$enter` is `extern "C" fn(u32, *mut u64) ->
+/// *mut ()` (the function to call, or NULL with the status to return in the `u64`); `$exit`
+/// is `extern "C" fn(u32, u64, u64)` (index, what enter stored, the integer result).
+#[cfg(target_arch = "x86_64")]
+#[macro_export]
+macro_rules! traced_body {
+    ($enter:path, $exit:path) => {
+        ::core::arch::naked_asm!(
+            "push rbp",
+            "mov rbp, rsp",
+            // [rbp-8] index, [rbp-16] state, [rbp-72..-24] integer registers,
+            // [rbp-208..-80] xmm0-7, [rbp-336..-208] copied stack arguments.
+            "sub rsp, 336",
+            "mov [rbp - 8], r11",
+            "mov [rbp - 24], rdi",
+            "mov [rbp - 32], rsi",
+            "mov [rbp - 40], rdx",
+            "mov [rbp - 48], rcx",
+            "mov [rbp - 56], r8",
+            "mov [rbp - 64], r9",
+            "mov [rbp - 72], rax",
+            "movdqu [rbp - 208], xmm0",
+            "movdqu [rbp - 192], xmm1",
+            "movdqu [rbp - 176], xmm2",
+            "movdqu [rbp - 160], xmm3",
+            "movdqu [rbp - 144], xmm4",
+            "movdqu [rbp - 128], xmm5",
+            "movdqu [rbp - 112], xmm6",
+            "movdqu [rbp - 96], xmm7",
+            "lea rsi, [rbp + 16]",
+            "mov rdi, rsp",
+            "mov ecx, 16",
+            "rep movsq",
+            "mov edi, dword ptr [rbp - 8]",
+            "lea rsi, [rbp - 16]",
+            "call {enter}",
+            "test rax, rax",
+            "jz 3f",
+            "mov r10, rax",
+            "mov rdi, [rbp - 24]",
+            "mov rsi, [rbp - 32]",
+            "mov rdx, [rbp - 40]",
+            "mov rcx, [rbp - 48]",
+            "mov r8, [rbp - 56]",
+            "mov r9, [rbp - 64]",
+            "mov rax, [rbp - 72]",
+            "movdqu xmm0, [rbp - 208]",
+            "movdqu xmm1, [rbp - 192]",
+            "movdqu xmm2, [rbp - 176]",
+            "movdqu xmm3, [rbp - 160]",
+            "movdqu xmm4, [rbp - 144]",
+            "movdqu xmm5, [rbp - 128]",
+            "movdqu xmm6, [rbp - 112]",
+            "movdqu xmm7, [rbp - 96]",
+            "call r10",
+            "mov [rbp - 24], rax",
+            "mov [rbp - 32], rdx",
+            "movdqu [rbp - 208], xmm0",
+            "movdqu [rbp - 192], xmm1",
+            "mov edi, dword ptr [rbp - 8]",
+            "mov rsi, [rbp - 16]",
+            "mov rdx, rax",
+            "call {exit}",
+            "mov rax, [rbp - 24]",
+            "mov rdx, [rbp - 32]",
+            "movdqu xmm0, [rbp - 208]",
+            "movdqu xmm1, [rbp - 192]",
+            "leave",
+            "ret",
+            "3:",
+            "mov rax, [rbp - 16]",
+            "leave",
+            "ret",
+            enter = sym $enter,
+            exit = sym $exit,
+        )
+    };
+}
+
+/// Body of the traced entry: x16 holds the index (see the x86-64 variant).
+#[cfg(target_arch = "aarch64")]
+#[macro_export]
+macro_rules! traced_body {
+    ($enter:path, $exit:path) => {
+        ::core::arch::naked_asm!(
+            "stp x29, x30, [sp, #-256]!",
+            "mov x29, sp",
+            // [x29+16] index, [x29+24] state, [x29+32..104] x0-x8, [x29+112..240] q0-q7.
+            "str x16, [x29, #16]",
+            "stp x0, x1, [x29, #32]",
+            "stp x2, x3, [x29, #48]",
+            "stp x4, x5, [x29, #64]",
+            "stp x6, x7, [x29, #80]",
+            "str x8, [x29, #96]",
+            "stp q0, q1, [x29, #112]",
+            "stp q2, q3, [x29, #144]",
+            "stp q4, q5, [x29, #176]",
+            "stp q6, q7, [x29, #208]",
+            "sub sp, sp, #128",
+            "add x9, x29, #256",
+            "mov x10, sp",
+            "mov x11, #8",
+            "4:",
+            "ldp x12, x13, [x9], #16",
+            "stp x12, x13, [x10], #16",
+            "subs x11, x11, #1",
+            "b.ne 4b",
+            "ldr w0, [x29, #16]",
+            "add x1, x29, #24",
+            "bl {enter}",
+            "cbz x0, 3f",
+            "mov x17, x0",
+            "ldp x0, x1, [x29, #32]",
+            "ldp x2, x3, [x29, #48]",
+            "ldp x4, x5, [x29, #64]",
+            "ldp x6, x7, [x29, #80]",
+            "ldr x8, [x29, #96]",
+            "ldp q0, q1, [x29, #112]",
+            "ldp q2, q3, [x29, #144]",
+            "ldp q4, q5, [x29, #176]",
+            "ldp q6, q7, [x29, #208]",
+            "blr x17",
+            "stp x0, x1, [x29, #32]",
+            "stp q0, q1, [x29, #112]",
+            "stp q2, q3, [x29, #144]",
+            "mov x2, x0",
+            "ldr w0, [x29, #16]",
+            "ldr x1, [x29, #24]",
+            "bl {exit}",
+            "ldp x0, x1, [x29, #32]",
+            "ldp q0, q1, [x29, #112]",
+            "ldp q2, q3, [x29, #144]",
+            "mov sp, x29",
+            "ldp x29, x30, [sp], #256",
+            "ret",
+            "3:",
+            "ldr x0, [x29, #24]",
+            "mov sp, x29",
+            "ldp x29, x30, [sp], #256",
+            "ret",
+            enter = sym $enter,
+            exit = sym $exit,
         )
     };
 }

@@ -70,7 +70,7 @@ pub enum Fallback {
 pub struct StubFn {
     /// The declaration as written (attributes other than `#[cuda]` kept, e.g. docs).
     pub item: ForeignItemFn,
-    /// Majors whose library has the symbol (sorted, each below 32).
+    /// Majors whose library has the symbol (sorted, each from 11 to 25: one bit each in a 16-bit mask).
     pub majors: Vec<u32>,
     /// Majors whose ABI for the symbol equals the declared prototype (subset of `majors`).
     pub abi: Vec<u32>,
@@ -274,11 +274,11 @@ fn parse_majors(expr: &Expr) -> syn::Result<Vec<u32>> {
             _ => None,
         };
         match value {
-            Some(v) if (11..32).contains(&v) => out.push(v),
+            Some(v) if (11..=25).contains(&v) => out.push(v),
             _ => {
                 return Err(syn::Error::new(
                     elem.span(),
-                    "cuda_stubs: a CUDA major is an integer from 11 to 31",
+                    "cuda_stubs: a CUDA major is an integer from 11 to 25",
                 ));
             }
         }
@@ -367,7 +367,7 @@ mod tests {
                         pub fn f();
                     }
                 ),
-                "a CUDA major is an integer from 11 to 31",
+                "a CUDA major is an integer from 11 to 25",
             ),
             (
                 quote!(library = "nvrtc"),

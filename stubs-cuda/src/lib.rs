@@ -13,6 +13,10 @@
 //! their ABI belongs to (`cuMemAlloc_v2` is `cuMemAlloc` at 3020; the table is generated from
 //! `cudaTypedefs.h`), falling back to `dlsym` of the exact ABI name.
 
+#![cfg_attr(not(test), no_std)]
+
+stub_loader::cdylib_runtime!();
+
 #[allow(
     non_camel_case_types,
     non_snake_case,
@@ -37,20 +41,21 @@ static SPEC: LibrarySpec = LibrarySpec {
         name: c"libcuda.so.1",
         major: 0,
     }],
-    env_path: "CUDA_STUBS_CUDA_PATH",
+    env_path: c"CUDA_STUBS_CUDA_PATH",
     wheel_dirs: &[],
     version: VersionProbe::OneInt(c"cuDriverGetVersion"),
     companion: None,
     replacements: &[],
     proc_address: Some(ProcAddress {
         getter: c"cuGetProcAddress",
-        entries: proc_address::PROC_ADDRESS,
+        names: proc_address::NAMES,
+        entries: proc_address::ENTRIES,
     }),
     gating: Gating::AtLeast,
 };
 
 /// The real libcuda.so.1 (the driver), searched for on the first call.
-pub(crate) static LIBRARY: Library = Library::new(&SPEC);
+pub(crate) static LIBRARY: Library = Library::new(&SPEC, &api::FUNCTIONS);
 
 /// Returned by every function when no driver library was found: `CUDA_ERROR_STUB_LIBRARY`.
 pub const STATUS_NO_LIBRARY: CUresult = 34;

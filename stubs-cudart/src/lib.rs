@@ -9,6 +9,10 @@
 //!
 //! `cudaGetErrorString` and `cudaGetErrorName` answer for both without the real library.
 
+#![cfg_attr(not(test), no_std)]
+
+stub_loader::cdylib_runtime!();
+
 #[allow(
     non_camel_case_types,
     non_snake_case,
@@ -62,8 +66,8 @@ static SPEC: LibrarySpec = LibrarySpec {
             major: 11,
         },
     ],
-    env_path: "CUDA_STUBS_CUDART_PATH",
-    wheel_dirs: &["nvidia/cu13/lib", "nvidia/cuda_runtime/lib"],
+    env_path: c"CUDA_STUBS_CUDART_PATH",
+    wheel_dirs: &[c"nvidia/cu13/lib", c"nvidia/cuda_runtime/lib"],
     version: VersionProbe::OneInt(c"cudaRuntimeGetVersion"),
     companion: None,
     replacements: REPLACEMENTS,
@@ -84,7 +88,7 @@ static REPLACEMENTS: &[(&core::ffi::CStr, &core::ffi::CStr)] = &[
 ];
 
 /// The real libcudart, searched for on the first call.
-pub(crate) static LIBRARY: Library = Library::new(&SPEC);
+pub(crate) static LIBRARY: Library = Library::new(&SPEC, &api::FUNCTIONS);
 
 /// Returned by every function when no libcudart was found: `cudaErrorStubLibrary`.
 pub const STATUS_NO_LIBRARY: cudaError_t = 34;

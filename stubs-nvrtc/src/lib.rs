@@ -8,6 +8,10 @@
 //!
 //! `nvrtcGetErrorString` answers for both without the real library and says what was searched.
 
+#![cfg_attr(not(test), no_std)]
+
+stub_loader::cdylib_runtime!();
+
 #[allow(
     non_camel_case_types,
     non_snake_case,
@@ -41,8 +45,8 @@ static SPEC: LibrarySpec = LibrarySpec {
             major: 11,
         },
     ],
-    env_path: "CUDA_STUBS_NVRTC_PATH",
-    wheel_dirs: &["nvidia/cu13/lib", "nvidia/cuda_nvrtc/lib"],
+    env_path: c"CUDA_STUBS_NVRTC_PATH",
+    wheel_dirs: &[c"nvidia/cu13/lib", c"nvidia/cuda_nvrtc/lib"],
     version: VersionProbe::MajorMinor(c"nvrtcVersion"),
     companion: Some("libnvrtc-builtins.so."),
     replacements: &[],
@@ -51,7 +55,7 @@ static SPEC: LibrarySpec = LibrarySpec {
 };
 
 /// The real libnvrtc, searched for on the first call.
-pub(crate) static LIBRARY: Library = Library::new(&SPEC);
+pub(crate) static LIBRARY: Library = Library::new(&SPEC, &api::FUNCTIONS);
 
 /// Returned by every function when no libnvrtc was found: `NVRTC_ERROR_INTERNAL_ERROR`.
 pub const STATUS_NO_LIBRARY: nvrtcResult = 11;

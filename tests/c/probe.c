@@ -82,6 +82,13 @@ extern int cuMemAlloc_v2(unsigned long long *dptr, size_t bytes);
 extern int cuMemPoolCreate(void **pool, const void *props);
 extern int cuGetErrorString(int error, const char **pStr);
 extern int cuGetErrorName(int error, const char **pStr);
+extern int cuLaunchKernel(void *f, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by,
+                          unsigned bz, unsigned shmem, void *stream, void **params, void **extra);
+/* cuda_runtime_api.h: returned by value (through a hidden result pointer on x86-64). */
+struct channel_desc {
+  int x, y, z, w, f;
+};
+extern struct channel_desc cudaCreateChannelDesc(int x, int y, int z, int w, int f);
 /* OPTIONAL: cuLibraryLoadData (12.0 and newer). */
 typedef int (*library_load_data_fn)(void **library, const void *code, void *jitOptions,
                                     void **jitOptionsValues, unsigned int numJitOptions,
@@ -333,6 +340,13 @@ static void run(const char *cmd, const char *arg) {
     r = !strcmp(cmd, "cuGetErrorString") ? cuGetErrorString(arg_int(arg), &text)
                                          : cuGetErrorName(arg_int(arg), &text);
     printf("%s(%d) rc=%d out=%s\n", cmd, arg_int(arg), r, text_or_null(text));
+  } else if (!strcmp(cmd, "cuLaunchKernel")) {
+    r = cuLaunchKernel((void *)0xf00, 0xf01, 0xf02, 0xf03, 0xf04, 0xf05, 0xf06, 0xf07, (void *)0xf08,
+                       (void **)0xf09, (void **)0xf0a);
+    printf("%s rc=%d\n", cmd, r);
+  } else if (!strcmp(cmd, "cudaCreateChannelDesc")) {
+    struct channel_desc d = cudaCreateChannelDesc(8, 16, 24, 32, 2);
+    printf("%s out=%d,%d,%d,%d,%d\n", cmd, d.x, d.y, d.z, d.w, d.f);
   } else if (!strcmp(cmd, "cuLibraryLoadData")) {
     library_load_data_fn fn = (library_load_data_fn)stub_symbol("libstubs_cuda.so", cmd);
     void *lib = SENTINEL_PTR;

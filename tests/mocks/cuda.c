@@ -81,3 +81,17 @@ EXPORT int cuMemPoolCreate(void **pool, const void *props) {
   *pool = (void *)0x9001;
   return 0;
 }
+
+/* Eleven arguments, five of them on the x86-64 stack: 0 when each has the value the probe
+ * passes, else 1000 + the position of the first that differs (the traced entry copies stack
+ * arguments; this is how a test sees that it copied them right). */
+EXPORT int cuLaunchKernel(void *f, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by,
+                          unsigned bz, unsigned shmem, void *stream, void **params, void **extra) {
+  const unsigned long long got[11] = {(unsigned long long)(size_t)f, gx, gy, gz, bx, by, bz, shmem,
+                                      (unsigned long long)(size_t)stream,
+                                      (unsigned long long)(size_t)params,
+                                      (unsigned long long)(size_t)extra};
+  for (int i = 0; i < 11; i++)
+    if (got[i] != 0xf00u + (unsigned)i) return 1000 + i;
+  return 0;
+}

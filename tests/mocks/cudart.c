@@ -79,3 +79,12 @@ EXPORT const char *cudaGetErrorName(int error) {
 EXPORT int cudaThreadSynchronize(void) { return MOCK_MAJOR < 13 ? 0 : NEVER_CALLED; }
 #endif
 #endif /* MOCK_PARTIAL */
+
+/* A struct returned through a hidden result pointer (sret): the fields echo the arguments. */
+struct mock_channel_desc {
+  int x, y, z, w, f;
+};
+EXPORT struct mock_channel_desc cudaCreateChannelDesc(int x, int y, int z, int w, int f) {
+  struct mock_channel_desc d = {x, y, z, w, f};
+  return d;
+}

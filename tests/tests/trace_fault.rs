@@ -164,3 +164,41 @@ fn malformed_settings_disable_the_feature_and_say_so() {
     assert!(run.stderr.contains("tracing off"), "{run}");
     assert!(trace_lines(&run.stderr).is_empty(), "{run}");
 }
+
+/// The traced entry calls the real function in a frame of its own: arguments passed on the
+/// stack (cuLaunchKernel's last five) and a struct returned through a hidden pointer must
+/// arrive exactly as without tracing.
+#[test]
+fn traced_calls_keep_stack_arguments_and_struct_results() {
+    for trace in ["0", "cuLaunchKernel,cudaCreateChannelDesc"] {
+        let run = Scenario::probe(["cuLaunchKernel", "cudaCreateChannelDesc"])
+            .library_path([mock("mock-13"), mock("mock-driver")])
+            .env("CUDA_STUBS_TRACE", trace)
+            .run();
+        run.assert_success()
+            .assert_line("cuLaunchKernel rc=0")
+            .assert_line("cudaCreateChannelDesc out=8,16,24,32,2");
+        let lines = trace_lines(&run.stderr);
+        if trace == "0" {
+            assert!(lines.is_empty(), "{run}");
+        } else {
+            assert_eq!(lines.len(), 2, "{run}");
+            assert!(
+                lines[0].starts_with("cuda-stubs[cuda]: trace cuLaunchKernel -> 0 "),
+                "{run}"
+            );
+            assert!(
+                lines[1].starts_with("cuda-stubs[cudart]: trace cudaCreateChannelDesc -> void "),
+                "{run}"
+            );
+        }
+    }
+}
+
+/// Without a runtime, a function returning a struct gets its own fallback: all zero.
+#[test]
+fn struct_result_without_a_library_is_zero() {
+    let run = Scenario::probe(["cudaCreateChannelDesc"]).run();
+    run.assert_success()
+        .assert_line("cudaCreateChannelDesc out=0,0,0,0,0");
+}

@@ -193,7 +193,8 @@ macro_rules! copy_removed_in_13 {
 fn attribute(attr: u32, device: c_int) -> Option<c_int> {
     let mut value: c_int = 0;
     // SAFETY: `value` is a valid out pointer; the prototype is the same in every major.
-    let status = unsafe { crate::api::cudaDeviceGetAttribute(&mut value, attr as _, device) };
+    let status =
+        unsafe { crate::api::cudaDeviceGetAttribute::Forward::call(&mut value, attr as _, device) };
     (status == SUCCESS).then_some(value)
 }
 

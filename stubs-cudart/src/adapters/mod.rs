@@ -113,26 +113,47 @@ macro_rules! call_raw {
 pub(crate) use call_raw;
 
 #[cfg(not(feature = "abi-12"))]
-/// A zeroed (default) `cudaGraphEdgeData` array of at least `n` entries, owned by this thread
-/// and valid until its next call of an adapter that returns edge data: what older runtimes,
-/// which only have default edges, would describe. `None` only if `n` is absurd.
+/// A zeroed (default) `cudaGraphEdgeData` array of at least `n` entries, read-only and valid
+/// for the life of the process: what older runtimes, which only have default edges, would
+/// describe. `None` only if `n` is absurd or memory is exhausted.
+///
+/// One shared buffer that only grows: a larger request installs a larger zeroed block (its
+/// capacity in a header before the entries) and leaks the old one, which callers may still be
+/// reading (at most twice the largest request).
 pub(crate) fn default_edges(n: usize) -> Option<*const crate::types::cudaGraphEdgeData> {
     use crate::types::cudaGraphEdgeData;
-    use std::cell::RefCell;
-    thread_local! {
-        static EDGES: RefCell<Vec<cudaGraphEdgeData>> = const { RefCell::new(Vec::new()) };
-    }
+    /// Capacity word, padded so that the entries keep a 16-byte alignment.
+    const HEADER: usize = 16;
+    static EDGES: AtomicPtr<usize> = AtomicPtr::new(core::ptr::null_mut());
     if n > (1 << 24) {
         return None;
     }
-    EDGES
-        .try_with(|edges| {
-            let mut edges = edges.try_borrow_mut().ok()?;
-            if edges.len() < n.max(1) {
-                edges.resize(n.max(1), cudaGraphEdgeData::default());
-            }
-            Some(edges.as_ptr())
-        })
-        .ok()
-        .flatten()
+    let n = n.max(1);
+    let size = core::mem::size_of::<cudaGraphEdgeData>();
+    loop {
+        let have = EDGES.load(Ordering::Acquire);
+        // SAFETY: a published block starts with its capacity, never written again.
+        let capacity = if have.is_null() { 0 } else { unsafe { *have } };
+        if capacity >= n {
+            // SAFETY: the entries follow the header inside the same allocation.
+            return Some(unsafe { have.cast::<u8>().add(HEADER) }.cast());
+        }
+        let want = n.max(64).next_power_of_two();
+        // SAFETY: calloc of the header and `want` zeroed entries (the default
+        // cudaGraphEdgeData is all zero bytes).
+        let fresh: *mut usize = unsafe { libc::calloc(1, HEADER + want * size) }.cast();
+        if fresh.is_null() {
+            return None;
+        }
+        // SAFETY: fresh is a new, private, suitably aligned block.
+        unsafe { fresh.write(want) };
+        // Replaces exactly the block seen too small, so the installed block only grows.
+        if EDGES
+            .compare_exchange(have, fresh, Ordering::AcqRel, Ordering::Acquire)
+            .is_err()
+        {
+            // SAFETY: fresh came from calloc above and was never shared.
+            unsafe { libc::free(fresh.cast()) };
+        }
+    }
 }

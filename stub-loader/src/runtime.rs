@@ -1,0 +1,155 @@
+//! What a `no_std` cdylib needs from its final crate: a global allocator and a panic handler.
+
+use core::alloc::{GlobalAlloc, Layout};
+
+/// glibc's `malloc` alignment on 64-bit targets.
+const MALLOC_ALIGN: usize = 16;
+
+/// The global allocator of the stubs: glibc's `malloc` family (`posix_memalign` above 16-byte
+/// alignment), so the stubs share the process heap and its tools (valgrind, `MALLOC_CHECK_`).
+#[derive(Debug, Clone, Copy)]
+pub struct LibcAlloc;
+
+// SAFETY: each method forwards to the libc function with the GlobalAlloc contract: memory
+// aligned to `layout.align()`, NULL on failure, freed by the matching `free`.
+unsafe impl GlobalAlloc for LibcAlloc {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        if layout.align() <= MALLOC_ALIGN {
+            // SAFETY: plain malloc.
+            unsafe { libc::malloc(layout.size()).cast() }
+        } else {
+            let mut p: *mut libc::c_void = core::ptr::null_mut();
+            // SAFETY: align is a power of two and a multiple of the pointer size.
+            match unsafe { libc::posix_memalign(&mut p, layout.align(), layout.size()) } {
+                0 => p.cast(),
+                _ => core::ptr::null_mut(),
+            }
+        }
+    }
+
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        if layout.align() <= MALLOC_ALIGN {
+            // SAFETY: plain calloc.
+            unsafe { libc::calloc(1, layout.size()).cast() }
+        } else {
+            // SAFETY: forwarded contract.
+            let p = unsafe { self.alloc(layout) };
+            if !p.is_null() {
+                // SAFETY: p holds layout.size() bytes.
+                unsafe { core::ptr::write_bytes(p, 0, layout.size()) };
+            }
+            p
+        }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, _layout: Layout) {
+        // SAFETY: ptr came from malloc, calloc, realloc or posix_memalign.
+        unsafe { libc::free(ptr.cast()) }
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        if layout.align() <= MALLOC_ALIGN {
+            // SAFETY: ptr came from malloc or calloc.
+            return unsafe { libc::realloc(ptr.cast(), new_size).cast() };
+        }
+        // SAFETY: a valid layout of the same alignment.
+        let new =
+            unsafe { self.alloc(Layout::from_size_align_unchecked(new_size, layout.align())) };
+        if !new.is_null() {
+            // SAFETY: both blocks hold at least the smaller size.
+            unsafe {
+                core::ptr::copy_nonoverlapping(ptr, new, layout.size().min(new_size));
+                libc::free(ptr.cast());
+            }
+        }
+        new
+    }
+}
+
+/// The panic handler's body. The stubs are written not to panic (no unwrap, no indexing that
+/// can fail on the C ABI paths); should one ever happen, stopping is all that is left, as with
+/// `panic = "abort"`, and without printing.
+pub fn abort_on_panic() -> ! {
+    // SAFETY: abort has no preconditions.
+    unsafe { libc::abort() }
+}
+
+/// Body of the stubs' `rust_eh_personality`: return `_URC_CONTINUE_UNWIND` (8).
+#[cfg(target_arch = "x86_64")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! continue_unwind_asm {
+    () => {
+        "mov eax, 8\nret"
+    };
+}
+
+/// Body of the stubs' `rust_eh_personality`: return `_URC_CONTINUE_UNWIND` (8).
+#[cfg(target_arch = "aarch64")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! continue_unwind_asm {
+    () => {
+        "mov w0, #8\nret"
+    };
+}
+
+/// Body of the stubs' `_Unwind_Resume`: a trap (unreachable).
+#[cfg(target_arch = "x86_64")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! trap_asm {
+    () => {
+        "ud2"
+    };
+}
+
+/// Body of the stubs' `_Unwind_Resume`: a trap (unreachable).
+#[cfg(target_arch = "aarch64")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! trap_asm {
+    () => {
+        "udf #0"
+    };
+}
+
+/// Installs, in a stub cdylib, [`LibcAlloc`] as the global allocator, a panic handler that
+/// calls [`abort_on_panic`], and the two unwinder symbols that the precompiled `core` and
+/// `alloc` (built with `panic = "unwind"`) reference from their landing pads and unwind
+/// tables. Not under `cfg(test)`, where `std` provides all of them.
+///
+/// The unwinder symbols are hidden (never exported, never interposing on libgcc's): nothing in
+/// a stub unwinds. `rust_eh_personality` answers `_URC_CONTINUE_UNWIND` (8) should a foreign
+/// exception ever pass a `core` frame, so no landing pad runs and `_Unwind_Resume`, which only
+/// landing pads call, is unreachable (it traps).
+#[macro_export]
+macro_rules! cdylib_runtime {
+    () => {
+        #[cfg(not(test))]
+        ::core::arch::global_asm!(
+            ".pushsection .text.cuda_stubs_unwind,\"ax\",@progbits",
+            ".globl rust_eh_personality",
+            ".hidden rust_eh_personality",
+            ".type rust_eh_personality,@function",
+            "rust_eh_personality:",
+            ::stub_loader::continue_unwind_asm!(),
+            ".globl _Unwind_Resume",
+            ".hidden _Unwind_Resume",
+            ".type _Unwind_Resume,@function",
+            "_Unwind_Resume:",
+            ::stub_loader::trap_asm!(),
+            ".popsection",
+        );
+
+        #[cfg(not(test))]
+        #[global_allocator]
+        static CUDA_STUBS_ALLOCATOR: ::stub_loader::LibcAlloc = ::stub_loader::LibcAlloc;
+
+        #[cfg(not(test))]
+        #[panic_handler]
+        fn cuda_stubs_panic(_: &::core::panic::PanicInfo<'_>) -> ! {
+            ::stub_loader::abort_on_panic()
+        }
+    };
+}
