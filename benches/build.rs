@@ -59,7 +59,7 @@ fn main() {
             );
         }
     }
-    for driver in ["dlopen_call", "empty_main"] {
+    for driver in ["dlopen_call", "empty_main", "dlopen_timer"] {
         compile(
             &compiler,
             &c.join(format!("{driver}.c")),

@@ -50,12 +50,20 @@ real() { ldd "$out/launch_rate-direct" | awk -v l="$1" '$1 ~ l {print $3; exit}'
 cudart=$(real libcudart.so); libcuda=$(real libcuda.so)
 echo "real libraries: $cudart, $libcuda"
 
+# Both variants on the same core: a launch loop that migrates between cores measures the
+# scheduler, not the call path.
+pin=""
+command -v taskset >/dev/null && pin="taskset -c ${BENCH_CPU:-2}"
 raw=$out/raw.txt
 : >"$raw"
 for r in $(seq "$rounds"); do
-  for v in direct stub; do
+  # Alternate which variant runs first, so that a drift within a round (clocks, the driver's
+  # state after the previous process) does not favour either.
+  order="direct stub"
+  [ $((r % 2)) = 0 ] && order="stub direct"
+  for v in $order; do
     echo "-- round $r: $v"
-    CUDA_STUBS_CUDART_PATH=$cudart CUDA_STUBS_CUDA_PATH=$libcuda "$out/launch_rate-$v" "$n" 5 |
+    CUDA_STUBS_CUDART_PATH=$cudart CUDA_STUBS_CUDA_PATH=$libcuda $pin "$out/launch_rate-$v" "$n" 5 |
       tee /dev/stderr | sed "s/^/$v /" >>"$raw"
   done
 done 2>&1

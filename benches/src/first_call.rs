@@ -9,12 +9,13 @@ use std::path::PathBuf;
 pub const FUNCTIONS: [&str; 2] = ["nvrtcVersion", "cudaRuntimeGetVersion"];
 
 /// The ways a first call is made.
-pub const CASES: [&str; 5] = [
+pub const CASES: [&str; 6] = [
     "direct",
     "stub",
     "stub, real library already loaded",
     "trampoline",
     "plain dlopen+dlsym+call",
+    "stub minus its time inside dlopen (same process)",
 ];
 
 pub struct Row {
@@ -33,6 +34,12 @@ impl Row {
     /// The stub's own share measured directly: first call with the real library preloaded.
     pub fn stub_preloaded(&self) -> f64 {
         self.median_us[2]
+    }
+
+    /// The stub's own share, paired: each process's first call minus the time it spent inside
+    /// `dlopen` (an `LD_PRELOAD` interposer counts it), median over processes.
+    pub fn stub_minus_own_dlopen(&self) -> f64 {
+        self.median_us[5]
     }
 }
 
@@ -60,6 +67,12 @@ fn cases(setup: &Setup, function: &str) -> Result<Vec<Case>, String> {
         )
     };
     let stub = linked(Variant::Stub)?;
+    let timer = link(
+        setup,
+        "dlopen_timer.so",
+        &["dlopen_timer.o"],
+        &["-shared".into()],
+    )?;
     Ok(vec![
         Case {
             exe: linked(Variant::Direct)?,
@@ -72,7 +85,7 @@ fn cases(setup: &Setup, function: &str) -> Result<Vec<Case>, String> {
             env: vec![],
         },
         Case {
-            exe: stub,
+            exe: stub.clone(),
             args: vec![real.display().to_string()],
             env: vec![],
         },
@@ -85,6 +98,11 @@ fn cases(setup: &Setup, function: &str) -> Result<Vec<Case>, String> {
             exe: link(setup, "dlopen_call", &["dlopen_call.o"], &[])?,
             args: vec![soname, function.to_string()],
             env: vec![],
+        },
+        Case {
+            exe: stub,
+            args: vec![],
+            env: vec![("LD_PRELOAD".into(), timer.display().to_string())],
         },
     ])
 }
@@ -111,6 +129,11 @@ pub fn run(setup: &Setup) -> Result<Vec<Row>, String> {
                     .map_err(|e| format!("{}: {e}", case.exe.display()))?;
                 let text = String::from_utf8_lossy(&out.stdout).trim().to_owned();
                 let ns: Option<f64> = field(&text, "first_call_ns").and_then(|v| v.parse().ok());
+                // The paired case subtracts the process's own time inside dlopen.
+                let ns = match field(&text, "dlopen_ns").and_then(|v| v.parse::<f64>().ok()) {
+                    Some(d) => ns.map(|n| n - d),
+                    None => ns,
+                };
                 let (Some(ns), true) = (ns, out.status.success()) else {
                     return Err(format!(
                         "{} {}: {} {text} {}",

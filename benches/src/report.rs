@@ -123,12 +123,13 @@ pub fn render(setup: &Setup, m: &Machine, r: &Results) -> String {
     match &r.first_call {
         Ok(rows) => {
             for row in rows {
-                let a = row.stub_minus_dlopen();
+                let a = row.stub_minus_own_dlopen();
                 let b = row.stub_preloaded();
                 let _ = writeln!(
                     s,
-                    "| stub's own first-call share ≤ {MAX_FIRST_CALL_SHARE_US} µs: `{}` | {a:.1} µs (stub − plain dlopen), {b:.1} µs (real library preloaded) | {} |",
+                    "| stub's own first-call share ≤ {MAX_FIRST_CALL_SHARE_US} µs: `{}` | {a:.1} µs (first call minus the process's own time inside `dlopen`), {b:.1} µs (real library preloaded); difference of medians stub − plain dlopen {:.1} µs (noise of two ms-long medians) | {} |",
                     row.function,
+                    row.stub_minus_dlopen(),
                     yes(a.max(b) <= MAX_FIRST_CALL_SHARE_US)
                 );
             }
@@ -278,10 +279,13 @@ pub fn render(setup: &Setup, m: &Machine, r: &Results) -> String {
                 "## First call\n\n\
                  From the start of `main` to the first call's return, the real library found \
                  through `LD_LIBRARY_PATH` (no `CUDA_STUBS_*` variable), a fresh process per \
-                 sample, median of {} (interleaved). The stub's own share is its first call minus \
-                 a plain `dlopen`+`dlsym`+call of the real library, and, directly, its first call \
-                 when the real library is already loaded (its search then ends at the \
-                 `RTLD_NOLOAD` probe).\n",
+                 sample, median of {} (interleaved). The stub's own share is measured two ways: \
+                 in the same process, its first call minus the time spent inside the real \
+                 `dlopen` (an `LD_PRELOAD` interposer, `benches/c/dlopen_timer.c`, counts it), \
+                 and directly, its first call when the real library is already loaded (its \
+                 search then ends at the `RTLD_NOLOAD` probe). The last column, the difference \
+                 of the stub's and a plain `dlopen`+`dlsym`+call's medians, is shown for \
+                 reference: two millisecond-long medians differ by more noise than the target.\n",
                 rows.first().map_or(0, |r| r.runs)
             );
             let _ = write!(s, "| function |");
@@ -289,7 +293,7 @@ pub fn render(setup: &Setup, m: &Machine, r: &Results) -> String {
                 let _ = write!(s, " {c} |");
             }
             let _ = writeln!(s, " stub − plain dlopen |");
-            let _ = writeln!(s, "|---|---|---|---|---|---|---|");
+            let _ = writeln!(s, "|---|---|---|---|---|---|---|---|");
             for row in rows {
                 let _ = write!(s, "| `{}` |", row.function);
                 for m in &row.median_us {

@@ -41,6 +41,31 @@ impl Handle {
         }
     }
 
+    /// The file the dynamic loader mapped for this handle (`dlinfo(RTLD_DI_LINKMAP)`'s
+    /// `l_name`): constant time, unlike `dladdr`, which scans the object's whole symbol table.
+    pub(crate) fn path(&self) -> Option<CString> {
+        /// The leading, public fields of glibc's `struct link_map` (`<link.h>`).
+        #[repr(C)]
+        struct LinkMap {
+            l_addr: usize,
+            l_name: *const core::ffi::c_char,
+        }
+        let mut map: *const LinkMap = core::ptr::null();
+        // SAFETY: a live handle; RTLD_DI_LINKMAP writes one `struct link_map *`.
+        let rc = unsafe { libc::dlinfo(self.0, libc::RTLD_DI_LINKMAP, (&raw mut map).cast()) };
+        if rc != 0 || map.is_null() {
+            return None;
+        }
+        // SAFETY: the loader's link_map lives while the object is loaded (never closed).
+        let name = unsafe { (*map).l_name };
+        if name.is_null() {
+            return None;
+        }
+        // SAFETY: l_name is NUL-terminated, owned by the loader.
+        let name = unsafe { CStr::from_ptr(name) };
+        (!name.is_empty()).then(|| name.to_owned())
+    }
+
     /// The address of `name`, `None` when missing or NULL.
     pub(crate) fn symbol(&self, name: &CStr) -> Option<*mut c_void> {
         // SAFETY: a live handle and a NUL-terminated name; the address is only returned.

@@ -50,7 +50,7 @@ pub enum Resolution {
 pub struct Loaded {
     handle: Option<Handle>,
     /// The file bound: the candidate's path, or for a bare soname the file the dynamic loader
-    /// picked (`dladdr` of the version function).
+    /// picked (its link map, `dlinfo`).
     pub path: Option<CString>,
     /// How it was found.
     pub origin: Option<Origin>,
@@ -361,7 +361,7 @@ fn open(target: &CStr, flags: c_int) -> Result<Handle, String> {
 }
 
 /// The version the library reports, or what its file name says, or 0.
-/// `path` is only looked up (with `dladdr`) for a bare soname; a path candidate is its own.
+/// `path` is only looked up (`dlinfo`) for a bare soname; a path candidate is its own.
 fn probe_version(
     spec: &LibrarySpec,
     handle: &Handle,
@@ -369,7 +369,7 @@ fn probe_version(
     soname: bool,
 ) -> (i32, Option<CString>) {
     let by_name = i32::try_from(name_major * 1000).unwrap_or(0);
-    let (sym_name, reported) = match spec.version {
+    let reported = match spec.version {
         VersionProbe::OneInt(name) => {
             let mut v: c_int = 0;
             let r = handle.symbol(name).map(|f| {
@@ -379,7 +379,7 @@ fn probe_version(
                 // SAFETY: a valid out-pointer.
                 (unsafe { f(&mut v) }) == 0 && v > 0
             });
-            (name, r.unwrap_or(false).then_some(v))
+            r.unwrap_or(false).then_some(v)
         }
         VersionProbe::MajorMinor(name) => {
             let (mut major, mut minor): (c_int, c_int) = (0, 0);
@@ -390,17 +390,13 @@ fn probe_version(
                 // SAFETY: valid out-pointers.
                 (unsafe { f(&mut major, &mut minor) }) == 0 && major > 0
             });
-            (
-                name,
-                r.unwrap_or(false).then_some(major * 1000 + minor * 10),
-            )
+            r.unwrap_or(false).then_some(major * 1000 + minor * 10)
         }
     };
     if !soname {
         return (reported.unwrap_or(by_name), None);
     }
-    let path = handle.symbol(sym_name).and_then(|s| object_path(s));
-    (reported.unwrap_or(by_name), path)
+    (reported.unwrap_or(by_name), handle.path())
 }
 
 /// Tries one candidate; `Ok` holds the handle, version and real path.
