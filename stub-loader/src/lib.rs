@@ -54,6 +54,7 @@ pub use hooks::clock_ns;
 pub use library::{Library, Loaded, Resolution, SymbolGate};
 pub use runtime::{LibcAlloc, abort_on_panic};
 pub use secure::secure_execution;
+pub use shared_resolver::TRACED_ARG_WORDS;
 pub use spec::{Gating, LibrarySpec, ProcAddress, ProcEntry, Soname, VersionProbe};
 pub use status::{CudaStubsStatus, fill_status};
 

@@ -11,8 +11,13 @@
 //!   header declares (`__cudaGetKernel`, `cudbgApiInit`).
 //! - The traced entry ([`traced_body!`]), reached only for functions `CUDA_STUBS_TRACE` or
 //!   `CUDA_STUBS_FAULT` selects, calls the real function in a frame of its own so that it can
-//!   see the result: it copies 16 stack words of arguments (the macro checks at compile time
-//!   that every traced prototype fits: at most 16 eight-byte words of arguments in all).
+//!   see the result: it copies [`TRACED_ARG_WORDS`] stack words of arguments (the macro marks
+//!   prototypes whose arguments could need more as never traced).
+
+/// Eight-byte stack words of arguments the traced entry copies for the real call (even, so the
+/// frame keeps its 16-byte alignment). Functions whose arguments total more words are never
+/// traced (the `cuda_stubs` macro computes it per prototype).
+pub const TRACED_ARG_WORDS: usize = 16;
 
 /// Body of an export: a jump through slot `$index` of `$slots`.
 #[cfg(target_arch = "x86_64")]
@@ -171,8 +176,8 @@ macro_rules! traced_body {
             "push rbp",
             "mov rbp, rsp",
             // [rbp-8] index, [rbp-16] state, [rbp-72..-24] integer registers,
-            // [rbp-208..-80] xmm0-7, [rbp-336..-208] copied stack arguments.
-            "sub rsp, 336",
+            // [rbp-208..-80] xmm0-7, below them the copied stack arguments.
+            "sub rsp, {frame}",
             "mov [rbp - 8], r11",
             "mov [rbp - 24], rdi",
             "mov [rbp - 32], rsi",
@@ -191,7 +196,7 @@ macro_rules! traced_body {
             "movdqu [rbp - 96], xmm7",
             "lea rsi, [rbp + 16]",
             "mov rdi, rsp",
-            "mov ecx, 16",
+            "mov ecx, {words}",
             "rep movsq",
             "mov edi, dword ptr [rbp - 8]",
             "lea rsi, [rbp - 16]",
@@ -235,6 +240,8 @@ macro_rules! traced_body {
             "ret",
             enter = sym $enter,
             exit = sym $exit,
+            frame = const 208 + 8 * $crate::TRACED_ARG_WORDS,
+            words = const $crate::TRACED_ARG_WORDS,
         )
     };
 }
@@ -258,10 +265,10 @@ macro_rules! traced_body {
             "stp q2, q3, [x29, #144]",
             "stp q4, q5, [x29, #176]",
             "stp q6, q7, [x29, #208]",
-            "sub sp, sp, #128",
+            "sub sp, sp, #{bytes}",
             "add x9, x29, #256",
             "mov x10, sp",
-            "mov x11, #8",
+            "mov x11, #{pairs}",
             "4:",
             "ldp x12, x13, [x9], #16",
             "stp x12, x13, [x10], #16",
@@ -302,6 +309,8 @@ macro_rules! traced_body {
             "ret",
             enter = sym $enter,
             exit = sym $exit,
+            bytes = const 8 * $crate::TRACED_ARG_WORDS,
+            pairs = const $crate::TRACED_ARG_WORDS / 2,
         )
     };
 }

@@ -17,9 +17,6 @@ use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote};
 use syn::{FnArg, Pat};
 
-/// Stack words the traced entry copies (`stub_loader::traced_body!`).
-const TRACED_ARG_WORDS: usize = 16;
-
 pub fn expand(block: &StubBlock) -> TokenStream {
     let status = syn::Ident::new(block.library.status_type(), proc_macro2::Span::call_site());
     let mut names = Vec::new();
@@ -48,7 +45,7 @@ pub fn expand(block: &StubBlock) -> TokenStream {
         let traceable = if f.opaque {
             quote!(false)
         } else {
-            quote!(0 #(+ ::core::mem::size_of::<#arg_types>().div_ceil(8))* <= #TRACED_ARG_WORDS)
+            quote!(0 #(+ ::core::mem::size_of::<#arg_types>().div_ceil(8))* <= ::stub_loader::TRACED_ARG_WORDS)
         };
         meta.push(quote! {
             ::stub_loader::FnMeta {
