@@ -5,9 +5,6 @@
 
 #include <stdint.h>
 
-// Lowest CUDA major a [`FnMeta`] mask can hold: bit 0 is major 10.
-#define MASK_BASE 10
-
 // What a stub knows about its real library; filled by `cuda_stubs_cudart_status`,
 // `cuda_stubs_nvrtc_status` and `cuda_stubs_cuda_status` (header `cuda_stubs.h`).
 //
