@@ -2,6 +2,21 @@
 
 use core::alloc::{GlobalAlloc, Layout};
 
+// Every stub's `DT_NEEDED libc.so.6`. The stubs are `no_std`, so rustc links them with
+// `-nodefaultlibs`, and the `libc` crate (built with its `std` feature in this workspace)
+// leaves linking libc to `std`: without this line the stubs call `memset`, `dlopen`, `getenv`
+// … with no dependency edge to libc. The dynamic loader relocates objects in dependency order,
+// so a stub reached through another library (executable → library → stub) could be relocated
+// before libc and resolve libc's IFUNCs (`memset`, `memcpy`) into an unrelocated libc: a crash
+// before `main`. With the edge, libc is always relocated first.
+//
+// The stubs stay linked `-z now` (rustc's default full RELRO, `FLAGS BIND_NOW`): their GOT is
+// read-only after load, and the handful of libc symbols they use are resolved once at load
+// time, which is safe once libc is a dependency. Their hot path never goes through the PLT
+// (exports jump through their own slots), so lazy binding would save nothing.
+#[link(name = "c")]
+unsafe extern "C" {}
+
 /// glibc's `malloc` alignment on 64-bit targets.
 const MALLOC_ALIGN: usize = 16;
 

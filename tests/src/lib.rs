@@ -9,6 +9,7 @@
 //!   with a clean environment and a 60 s timeout.
 
 pub mod decls;
+pub mod topology;
 
 use std::collections::BTreeMap;
 use std::ffi::{OsStr, OsString};

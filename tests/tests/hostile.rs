@@ -114,3 +114,22 @@ fn every_status_function_without_a_library() {
         "the stubs printed without being asked: {run}"
     );
 }
+
+/// The topology that once crashed before `main` (a stub relocated before libc, with no
+/// `DT_NEEDED` edge to it): executable → library → stubs, with eager binding, on the mocks.
+/// The full matrix (three topologies × real 11.8 / 12.9 / 13.x) is `load_topology.rs`.
+#[test]
+fn reached_through_another_library_with_eager_binding() {
+    use stubs_tests::topology::{Topology, topology_program};
+    let program = topology_program(Topology::Library, true);
+    let run = Scenario::new(&program.exe)
+        .args(&program.args)
+        .library_path([mock("mock-13"), mock("mock-driver")])
+        .env("LD_BIND_NOW", "1")
+        .run();
+    run.assert_success()
+        .assert_line("main reached")
+        .assert_line("cudaRuntimeGetVersion rc=0 (mockCudart13Error0) out=13000")
+        .assert_line("cuDriverGetVersion rc=0 out=13000")
+        .assert_silent();
+}

@@ -1,0 +1,112 @@
+//! How a program reaches the stubs must not matter (issue: crash at load time through another
+//! shared library). Every stub declares what it uses (`DT_NEEDED libc.so.6`), and the three
+//! topologies — executable → stubs, executable → library → stubs, `dlopen` of a library that
+//! needs the stubs — each run against NVIDIA's real runtime and NVRTC of 11.8, 12.9 and 13.x
+//! (plus the mock driver: CI has no libcuda), plainly, with `LD_BIND_NOW=1`, and linked
+//! `-Wl,-z,now`. Under `STUBS_TESTS_VALGRIND=1` every run is also a memcheck run.
+
+use object::elf;
+use object::read::elf::{Dyn, ElfFile64, FileHeader};
+use stubs_tests::topology::{Topology, topology_program};
+use stubs_tests::{Scenario, cuda_layout, mock, stub};
+
+/// The `DT_NEEDED` entries of an ELF64 shared object, read with `object`.
+fn dynamic_needed(path: &std::path::Path) -> Vec<String> {
+    let data = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let file = ElfFile64::<object::Endianness>::parse(&*data)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let endian = file.endian();
+    let sections = file
+        .elf_header()
+        .sections(endian, &*data)
+        .expect("section table");
+    // The index returned is that of the dynamic string table (`.dynamic`'s sh_link).
+    let (dynamic, strtab) = sections
+        .dynamic(endian, &*data)
+        .expect("read .dynamic")
+        .expect("a shared object has .dynamic");
+    let strings = sections
+        .strings(endian, &*data, strtab)
+        .expect("dynamic string table");
+    dynamic
+        .iter()
+        .filter(|d| d.tag32(endian) == Some(elf::DT_NEEDED))
+        .map(|d| {
+            let name = d.string(endian, strings).expect("DT_NEEDED name");
+            String::from_utf8_lossy(name).into_owned()
+        })
+        .collect()
+}
+
+/// Every stub needs libc (it calls `memset`, `dlopen`, `getenv` … from it) and nothing else.
+#[test]
+fn every_stub_declares_libc_as_needed() {
+    for lib in ["cudart", "nvrtc", "cuda"] {
+        let needed = dynamic_needed(&stub(lib));
+        assert_eq!(
+            needed,
+            ["libc.so.6"],
+            "libstubs_{lib}.so DT_NEEDED entries: {needed:?}"
+        );
+    }
+}
+
+/// One topology against one real major: the program reaches `main`, and the three stubs bind
+/// and answer (runtime and NVRTC version of the wheel, the mock driver's 13000).
+fn runs(topology: Topology, major: u32) {
+    let layout = cuda_layout(major);
+    let code = layout.version_code();
+    let (maj, min) = (code / 1000, (code % 1000) / 10);
+    let mut dirs = layout.lib_dirs();
+    dirs.push(mock("mock-driver"));
+    for (bind_now_link, bind_now_env) in [(false, false), (false, true), (true, false)] {
+        let program = topology_program(topology, bind_now_link);
+        let mut scenario = Scenario::new(&program.exe)
+            .args(&program.args)
+            .library_path(&dirs);
+        if bind_now_env {
+            scenario = scenario.env("LD_BIND_NOW", "1");
+        }
+        let run = scenario.run();
+        let what = format!(
+            "{topology:?} on {}, -z now {bind_now_link}, LD_BIND_NOW {bind_now_env}",
+            layout.version
+        );
+        assert!(run.status.success(), "{what}: {run}");
+        run.assert_line("main reached")
+            .assert_line(&format!("nvrtcVersion rc=0 out={maj}.{min}"));
+        run.assert_line("cuDriverGetVersion rc=0 out=13000");
+        // 11.8's cudaRuntimeGetVersion asks the driver: the real runtime loads the mock
+        // libcuda.so.1 from LD_LIBRARY_PATH, which lacks the entry points it wants (36);
+        // 12.x and 13.x answer without a driver.
+        let rt = run.line("cudaRuntimeGetVersion");
+        let expected = if major == 11 {
+            "cudaRuntimeGetVersion rc=36 (cudaErrorCallRequiresNewerDriver) out=-1".to_string()
+        } else {
+            format!("cudaRuntimeGetVersion rc=0 (cudaSuccess) out={code}")
+        };
+        assert_eq!(rt, expected, "{what}: {run}");
+        assert!(run.stderr.is_empty(), "{what}: printed unasked: {run}");
+    }
+}
+
+#[test]
+fn executable_to_stub_on_11_12_13() {
+    for major in [11, 12, 13] {
+        runs(Topology::Direct, major);
+    }
+}
+
+#[test]
+fn executable_to_library_to_stub_on_11_12_13() {
+    for major in [11, 12, 13] {
+        runs(Topology::Library, major);
+    }
+}
+
+#[test]
+fn dlopen_of_a_library_that_needs_the_stub_on_11_12_13() {
+    for major in [11, 12, 13] {
+        runs(Topology::Dlopen, major);
+    }
+}
