@@ -1,5 +1,6 @@
 //! Prototypes of exported entry points that the library's own header does not declare: nvcc's
-//! registration hooks (crt/host_runtime.h, crt/device_functions.h of the 11.8 nvcc wheel) and
+//! registration and launch hooks (crt/host_runtime.h, crt/device_functions.h of the 11.8 and
+//! 13.x nvcc wheels) and
 //! the profiler API (cuda_profiler_api.h, cudaProfiler.h; not shipped in the wheels).
 //!
 //! Enum and struct pointees that no longer exist in the newest headers are spelled as their
@@ -17,6 +18,7 @@ pub struct InternalPrototype {
 }
 
 const HOST_RUNTIME: &str = "crt/host_runtime.h (nvcc 11.8)";
+const DEVICE_FUNCTIONS_13: &str = "crt/device_functions.h (nvcc 13.x)";
 
 /// The table.
 pub const TABLE: &[InternalPrototype] = &[
@@ -76,6 +78,23 @@ pub const TABLE: &[InternalPrototype] = &[
         library: "cudart",
         source: "crt/device_functions.h (nvcc 11.8)",
         rust: "pub fn __cudaPushCallConfiguration(gridDim: dim3, blockDim: dim3, sharedMem: usize, stream: cudaStream_t) -> ::core::ffi::c_uint;",
+    },
+    // nvcc 12.x/13.x's kernel launch: the host stub of `k<<<g, b, smem, s>>>(args)` calls
+    // `__cudaGetKernel` once, then `__cudaLaunchKernel` (`_ptsz` with per-thread default stream).
+    InternalPrototype {
+        library: "cudart",
+        source: DEVICE_FUNCTIONS_13,
+        rust: "pub fn __cudaGetKernel(kernel: *mut cudaKernel_t, hostFun: *const ::core::ffi::c_void) -> cudaError_t;",
+    },
+    InternalPrototype {
+        library: "cudart",
+        source: DEVICE_FUNCTIONS_13,
+        rust: "pub fn __cudaLaunchKernel(kernel: cudaKernel_t, gridDim: dim3, blockDim: dim3, args: *mut *mut ::core::ffi::c_void, sharedMem: usize, stream: cudaStream_t) -> cudaError_t;",
+    },
+    InternalPrototype {
+        library: "cudart",
+        source: DEVICE_FUNCTIONS_13,
+        rust: "pub fn __cudaLaunchKernel_ptsz(kernel: cudaKernel_t, gridDim: dim3, blockDim: dim3, args: *mut *mut ::core::ffi::c_void, sharedMem: usize, stream: cudaStream_t) -> cudaError_t;",
     },
     InternalPrototype {
         library: "cudart",

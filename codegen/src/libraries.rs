@@ -57,6 +57,10 @@ pub const CUDART: Library = Library {
         "cudaGraphExecUpdate",
         "cudaGetDriverEntryPoint",
         "cudaGetDriverEntryPoint_ptsz",
+        // nvcc's launch path, translated to cudaLaunchKernel on runtimes without it (11.x).
+        "__cudaGetKernel",
+        "__cudaLaunchKernel",
+        "__cudaLaunchKernel_ptsz",
     ],
     // The 13-ABI adapters translate 13.x prototypes; with the 12 ABI exported only the error
     // strings and the 12.x-ABI `cudaGetDeviceProperties_v2` adapter apply.
@@ -64,6 +68,9 @@ pub const CUDART: Library = Library {
         "cudaGetErrorName",
         "cudaGetErrorString",
         "cudaGetDeviceProperties_v2",
+        "__cudaGetKernel",
+        "__cudaLaunchKernel",
+        "__cudaLaunchKernel_ptsz",
     ]),
 };
 

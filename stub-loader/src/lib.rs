@@ -38,6 +38,7 @@ mod elf_check;
 mod fn_table;
 mod hook_config;
 mod hooks;
+mod last_error;
 mod library;
 mod once;
 mod runtime;
@@ -51,11 +52,14 @@ pub use debug::debug_enabled;
 pub use fn_table::{FnMeta, FnTable, RetKind};
 pub use hook_config::{FaultRule, FaultWhen, TraceFilter, parse_fault_spec, parse_trace_filter};
 pub use hooks::clock_ns;
+pub use last_error::{peek_last_refusal, set_last_refusal, take_last_refusal};
 pub use library::{Library, Loaded, Resolution, SymbolGate};
 pub use runtime::{LibcAlloc, abort_on_panic};
 pub use secure::secure_execution;
 pub use shared_resolver::TRACED_ARG_WORDS;
-pub use spec::{Gating, LibrarySpec, ProcAddress, ProcEntry, Soname, VersionProbe};
+pub use spec::{
+    Gating, LastError, LibrarySpec, ProcAddress, ProcEntry, Soname, StatusReader, VersionProbe,
+};
 pub use status::{CudaStubsStatus, fill_status};
 
 /// Name of the data symbol every cuda-stubs library exports. A `dlopen`ed candidate that has it

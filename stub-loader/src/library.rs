@@ -14,7 +14,7 @@ use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::ffi::{CStr, c_int, c_void};
-use core::sync::atomic::{AtomicU32, Ordering};
+use core::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 
 /// Oldest CUDA version the stubs serve (`1000 * major + 10 * minor`).
 const MIN_VERSION: i32 = 11000;
@@ -87,6 +87,8 @@ pub struct Library {
     hooks: Once<HookConfig>,
     resolved: AtomicU32,
     missing: AtomicU32,
+    /// Set by the first refusal: the last-error readers' slots hold their wrappers from then on.
+    diverted: AtomicBool,
 }
 
 impl Library {
@@ -99,6 +101,7 @@ impl Library {
             hooks: Once::new(),
             resolved: AtomicU32::new(0),
             missing: AtomicU32::new(0),
+            diverted: AtomicBool::new(false),
         }
     }
 
@@ -144,8 +147,11 @@ impl Library {
             return t.traced;
         }
         let name = t.name(meta);
+        let reader = self.reader_wrapper(name);
         let target = match self.resolve(name, meta.gate()) {
             Resolution::Found(p) => p.cast::<()>(),
+            // A last-error reader the library cannot answer is answered by its wrapper.
+            _ if let Some(wrapper) = reader => return divert(slot, wrapper),
             Resolution::NoLibrary => t.fallback(i, meta, true),
             Resolution::Absent | Resolution::NotTranslatable => t.fallback(i, meta, false),
         };
@@ -156,8 +162,54 @@ impl Library {
                 return t.traced;
             }
         }
-        slot.store(target, Ordering::Release);
+        // SeqCst with `note_refusal`'s flag: either this sees `diverted`, or the diversion's
+        // store comes after this one; a reader never keeps its plain entry after a refusal.
+        slot.store(target, Ordering::SeqCst);
+        if let Some(wrapper) = reader
+            && self.diverted.load(Ordering::SeqCst)
+        {
+            return divert(slot, wrapper);
+        }
         target
+    }
+
+    /// Records a call this stub did not make (no library, function absent, ABI refused) as the
+    /// calling thread's last error, when the spec has one ([`crate::LastError`]); the first
+    /// time, switches the last-error readers to their wrappers. Called by every fallback and by
+    /// adapters that refuse; a no-op for libraries without a last error (NVRTC, the driver).
+    pub fn note_refusal(&self) {
+        let Some(last) = &self.spec.last_error else {
+            return;
+        };
+        let code = if self.loaded().is_bound() {
+            last.absent
+        } else {
+            last.no_library
+        };
+        crate::last_error::set_last_refusal(code);
+        if self.diverted.swap(true, Ordering::SeqCst) {
+            return;
+        }
+        for (name, wrapper) in last.readers {
+            let t = self.table;
+            let found = t
+                .meta
+                .iter()
+                .position(|m| t.name(m) == *name)
+                .and_then(|i| t.slots.get(i));
+            if let Some(slot) = found {
+                slot.store(*wrapper as *mut (), Ordering::SeqCst);
+            }
+        }
+    }
+
+    /// The wrapper of `name` if it is a last-error reader.
+    fn reader_wrapper(&self, name: &CStr) -> Option<*mut ()> {
+        let last = self.spec.last_error.as_ref()?;
+        last.readers
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, w)| *w as *mut ())
     }
 
     fn hook_config(&self) -> &HookConfig {
@@ -314,6 +366,12 @@ impl Library {
         );
         Some(Resolution::Found(p))
     }
+}
+
+/// Points a last-error reader's slot at its wrapper, and returns the wrapper.
+fn divert(slot: &core::sync::atomic::AtomicPtr<()>, wrapper: *mut ()) -> *mut () {
+    slot.store(wrapper, Ordering::SeqCst);
+    wrapper
 }
 
 fn gate_decision(gating: Gating, gate: SymbolGate, major: u32) -> Option<Resolution> {

@@ -103,4 +103,32 @@ pub struct LibrarySpec {
     /// Resolve through `cuGetProcAddress` first (the driver), falling back to `dlsym` of the
     /// exact ABI name.
     pub proc_address: Option<ProcAddress>,
+    /// For an API with a per-thread last error (the runtime): how a call the stub does not make
+    /// becomes visible there. `None` for NVRTC and the driver, whose calls only return codes.
+    pub last_error: Option<LastError>,
+}
+
+/// A status-returning C function without arguments (`cudaError_t cudaGetLastError(void)`).
+pub type StatusReader = unsafe extern "C" fn() -> u32;
+
+/// How refusals reach a runtime-API program's last-error state. The real runtime keeps its own
+/// per-thread last error, which the stub cannot write; so every refusal (library missing,
+/// function absent, ABI not translatable, including `void` and pointer-returning functions
+/// whose result the caller cannot check) is recorded per thread
+/// ([`crate::set_last_refusal`]), and the readers of the last error are answered by
+/// wrappers that merge the two: the real runtime's own error first, then the stub's.
+///
+/// The wrappers cost nothing until they are needed: a reader's slot holds the real function
+/// until the first refusal in the process (or when it cannot be bound at all), and only then
+/// is switched to its wrapper.
+#[derive(Debug)]
+pub struct LastError {
+    /// The code recorded when no real library was found (`cudaErrorStubLibrary`, 34).
+    pub no_library: u32,
+    /// The code recorded when the loaded library lacks the function or has it with another ABI
+    /// (`cudaErrorNotSupported`, 801).
+    pub absent: u32,
+    /// `(name, wrapper)` of each last-error reader (`cudaGetLastError`,
+    /// `cudaPeekAtLastError`): the wrapper replaces the reader in its slot.
+    pub readers: &'static [(&'static CStr, StatusReader)],
 }

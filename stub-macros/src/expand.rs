@@ -9,7 +9,8 @@
 //! - a line in the block's `FUNCTIONS` table (name offset, majors, ABI majors, return kind).
 //!
 //! Once per block: `SLOTS`, `FUNCTIONS`, the resolver and traced entry (asm from
-//! `stub_loader`) and the three shared fallbacks (library missing, function absent, zero).
+//! `stub_loader`) and the three shared fallbacks (library missing, function absent, zero), each
+//! recording the refusal (`Library::note_refusal`) before it returns.
 //! A hand-written export gets `cudaMalloc::Forward::call(..)` instead of the naked export.
 
 use crate::model::{Fallback, StubBlock, StubFn};
@@ -69,6 +70,7 @@ pub fn expand(block: &StubBlock) -> TokenStream {
             fallbacks.extend(quote! {
                 #[allow(unused_variables, clippy::too_many_arguments)]
                 pub(super) unsafe extern "C" fn #name(#(#arg_names: #arg_types),*) #output {
+                    crate::LIBRARY.note_refusal();
                     ::core::default::Default::default()
                 }
             });
@@ -100,9 +102,20 @@ pub fn expand(block: &StubBlock) -> TokenStream {
             /// What each export jumps through; starts at the function's first-call thunk.
             pub(crate) static SLOTS: [::core::sync::atomic::AtomicPtr<()>; #n] = [#(#slots),*];
 
-            pub(super) unsafe extern "C" fn no_library() -> #status { crate::STATUS_NO_LIBRARY }
-            pub(super) unsafe extern "C" fn absent() -> #status { crate::STATUS_ABSENT }
-            pub(super) unsafe extern "C" fn zero() -> usize { 0 }
+            // Each fallback records the refusal as the thread's last error, where the API has
+            // one (the runtime): `void`, pointer and ignored results must not be silent.
+            pub(super) unsafe extern "C" fn no_library() -> #status {
+                crate::LIBRARY.note_refusal();
+                crate::STATUS_NO_LIBRARY
+            }
+            pub(super) unsafe extern "C" fn absent() -> #status {
+                crate::LIBRARY.note_refusal();
+                crate::STATUS_ABSENT
+            }
+            pub(super) unsafe extern "C" fn zero() -> usize {
+                crate::LIBRARY.note_refusal();
+                0
+            }
 
             extern "C" fn bind(index: u32) -> *mut () {
                 crate::LIBRARY.bind_index(index)

@@ -51,6 +51,7 @@ static SPEC: LibrarySpec = LibrarySpec {
         names: proc_address::NAMES,
         entries: proc_address::ENTRIES,
     }),
+    last_error: None,
     gating: Gating::AtLeast,
 };
 

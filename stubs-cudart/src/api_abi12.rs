@@ -3,21 +3,38 @@
 use crate::types::*;
 #[stub_macros::cuda_stubs(library = "cudart")]
 unsafe extern "C" {
-    /// cuda_runtime_api.h; exported by 12.9, 13.5; prototype unknown (opaque).
-    #[cuda(majors = [12, 13], opaque)]
-    pub fn __cudaGetKernel();
+    /// cuda_runtime_api.h; exported by 12.9, 13.5; prototype from crt/device_functions.h (nvcc 13.x); declared as in 12.9.
+    #[cuda(majors = [12, 13], hand_written)]
+    pub fn __cudaGetKernel(
+        kernel: *mut cudaKernel_t,
+        hostFun: *const ::core::ffi::c_void,
+    ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 13.5; prototype unknown (opaque).
     #[cuda(majors = [13], opaque)]
     pub fn __cudaGetProcAddress();
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; prototype from crt/host_runtime.h (nvcc 11.8); declared as in 12.9.
     #[cuda(majors = [11, 12, 13])]
     pub fn __cudaInitModule(fatCubinHandle: *mut *mut ::core::ffi::c_void) -> ::core::ffi::c_char;
-    /// cuda_runtime_api.h; exported by 12.9, 13.5; prototype unknown (opaque).
-    #[cuda(majors = [12, 13], opaque)]
-    pub fn __cudaLaunchKernel();
-    /// cuda_runtime_api.h; exported by 12.9, 13.5; prototype unknown (opaque).
-    #[cuda(majors = [12, 13], opaque)]
-    pub fn __cudaLaunchKernel_ptsz();
+    /// cuda_runtime_api.h; exported by 12.9, 13.5; prototype from crt/device_functions.h (nvcc 13.x); declared as in 12.9.
+    #[cuda(majors = [12, 13], hand_written)]
+    pub fn __cudaLaunchKernel(
+        kernel: cudaKernel_t,
+        gridDim: dim3,
+        blockDim: dim3,
+        args: *mut *mut ::core::ffi::c_void,
+        sharedMem: usize,
+        stream: cudaStream_t,
+    ) -> cudaError_t;
+    /// cuda_runtime_api.h; exported by 12.9, 13.5; prototype from crt/device_functions.h (nvcc 13.x); declared as in 12.9.
+    #[cuda(majors = [12, 13], hand_written)]
+    pub fn __cudaLaunchKernel_ptsz(
+        kernel: cudaKernel_t,
+        gridDim: dim3,
+        blockDim: dim3,
+        args: *mut *mut ::core::ffi::c_void,
+        sharedMem: usize,
+        stream: cudaStream_t,
+    ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; prototype from crt/host_runtime.h (nvcc 11.8); declared as in 12.9.
     #[cuda(majors = [11, 12, 13])]
     pub fn __cudaPopCallConfiguration(

@@ -46,8 +46,9 @@ mod abi_types;
 #[allow(non_snake_case)]
 mod adapters;
 mod error_string;
+mod last_error;
 
-use stub_loader::{Gating, Library, LibrarySpec, Soname, VersionProbe};
+use stub_loader::{Gating, LastError, Library, LibrarySpec, Soname, VersionProbe};
 use types::cudaError_t;
 
 static SPEC: LibrarySpec = LibrarySpec {
@@ -72,6 +73,11 @@ static SPEC: LibrarySpec = LibrarySpec {
     companion: None,
     replacements: REPLACEMENTS,
     proc_address: None,
+    last_error: Some(LastError {
+        no_library: STATUS_NO_LIBRARY,
+        absent: STATUS_ABSENT,
+        readers: last_error::READERS,
+    }),
     gating: Gating::Exact,
 };
 

@@ -51,6 +51,7 @@ static SPEC: LibrarySpec = LibrarySpec {
     companion: Some("libnvrtc-builtins.so."),
     replacements: &[],
     proc_address: None,
+    last_error: None,
     gating: Gating::Exact,
 };
 

@@ -12,6 +12,8 @@
  *   dlopen:PATH                 dlopen(PATH, RTLD_NOW | RTLD_GLOBAL) before anything else
  *   cudaRuntimeGetVersion  cudaDriverGetVersion  cudaGetDeviceCount  cudaMalloc:SIZE
  *   cudaThreadSynchronize  cudaDeviceSynchronize  cudaGetErrorString:CODE  cudaGetErrorName:CODE
+ *   lasterror (peek, get, get)  lasterror-thread (a refusal in another thread)
+ *   __cudaRegisterFatBinary (NULL, a pointer-returning call)  call:STUB:NAME (zeroed arguments)
  *   nvrtcVersion  nvrtcGetErrorString:CODE  nvrtcGetNVVM  nvrtcGetNVVMSize  nvrtcGetLTOIRSize
  *   nvrtc-compile:ARCH:ptx|cubin:OUTFILE   create, compile, get PTX/CUBIN into OUTFILE, destroy
  *   cuDriverGetVersion  cuInit:FLAGS  cuDeviceGet:ORDINAL  cuGetErrorString:CODE
@@ -55,6 +57,9 @@ extern int cudaThreadSynchronize(void);
 extern int cudaDeviceSynchronize(void);
 extern const char *cudaGetErrorString(int error);
 extern const char *cudaGetErrorName(int error);
+extern int cudaGetLastError(void);
+extern int cudaPeekAtLastError(void);
+extern void **__cudaRegisterFatBinary(void *fatCubin);
 
 /* nvrtc.h */
 typedef struct _nvrtcProgram *nvrtcProgram;
@@ -272,6 +277,23 @@ static void call_all(const char *file) {
   fclose(f);
 }
 
+/* The last-error state as a program reads it: peek, then get twice. */
+static void last_error(const char *who) {
+  int peek = cudaPeekAtLastError();
+  int get1 = cudaGetLastError();
+  int get2 = cudaGetLastError();
+  printf("%slasterror peek=%d get=%d get=%d\n", who, peek, get1, get2);
+}
+
+/* A refusal in another thread: its own last error, none in this one. */
+static void *refusing_thread(void *unused) {
+  (void)unused;
+  int n = SENTINEL_INT;
+  printf("thread cudaGetDeviceCount rc=%d\n", cudaGetDeviceCount(&n));
+  last_error("thread ");
+  return NULL;
+}
+
 static void run(const char *cmd, const char *arg) {
   int i = SENTINEL_INT, r;
   if (!strcmp(cmd, "dlopen")) {
@@ -290,6 +312,31 @@ static void run(const char *cmd, const char *arg) {
     void *p = SENTINEL_PTR;
     r = cudaMalloc(&p, (size_t)arg_int(arg));
     printf("%s rc=%d out=%#lx\n", cmd, r, (unsigned long)(uintptr_t)p);
+  } else if (!strcmp(cmd, "lasterror")) {
+    last_error("");
+  } else if (!strcmp(cmd, "lasterror-thread")) {
+    pthread_t t;
+    pthread_create(&t, NULL, refusing_thread, NULL);
+    pthread_join(t, NULL);
+    last_error("main ");
+  } else if (!strcmp(cmd, "__cudaRegisterFatBinary")) {
+    printf("%s out=%s\n", cmd, __cudaRegisterFatBinary(NULL) ? "non-null" : "null");
+  } else if (!strcmp(cmd, "call")) {
+    /* Any status function of a stub with zeroed arguments: call:libstubs_cudart.so:NAME. */
+    char stub[128];
+    const char *name = arg ? strchr(arg, ':') : NULL;
+    if (!name || (size_t)(name - arg) >= sizeof stub) {
+      printf("call bad-argument\n");
+      return;
+    }
+    memcpy(stub, arg, (size_t)(name - arg));
+    stub[name - arg] = 0;
+    any_status_fn fn = (any_status_fn)stub_symbol(stub, name + 1);
+    if (!fn) {
+      printf("call %s not-exported\n", name + 1);
+      return;
+    }
+    printf("%s rc=%u\n", name + 1, fn(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0));
   } else if (!strcmp(cmd, "cudaThreadSynchronize")) {
     printf("%s rc=%d\n", cmd, cudaThreadSynchronize());
   } else if (!strcmp(cmd, "cudaDeviceSynchronize")) {

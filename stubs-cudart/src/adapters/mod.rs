@@ -33,6 +33,8 @@ mod cuda_mem_advise;
 mod cuda_pointer_get_attributes;
 #[cfg(not(feature = "abi-12"))]
 mod cuda_stream_get_capture_info;
+// Same prototypes in the 12.x and 13.x headers: both builds.
+mod nvcc_launch_kernel;
 
 /// `cudaSuccess`.
 pub(crate) const SUCCESS: cudaError_t = 0;
@@ -56,8 +58,10 @@ pub(crate) fn target() -> Target {
     }
 }
 
-/// The code for "no runtime" or "this runtime cannot do it", as the generated stubs return.
+/// The code for "no runtime" or "this runtime cannot do it", as the generated stubs return;
+/// recorded as the calling thread's last error, as the generated fallbacks do.
 pub(crate) fn refusal() -> cudaError_t {
+    LIBRARY.note_refusal();
     if LIBRARY.loaded().is_bound() {
         STATUS_ABSENT
     } else {
