@@ -11,13 +11,15 @@
 //!   is asserted: which entry point each launch reached on 13, 12 and 11, the values, and the
 //!   last error each launch left (9 for a zero grid, on the launching thread only).
 //! - On NVIDIA's real 11.8 / 12.9 / 13.5 runtimes (no GPU, no driver here) every launch must
-//!   leave the runtime's error as the thread's last error: never cudaSuccess for a kernel that
-//!   did not run.
+//!   reach the runtime's own launch entry point (seen by an rtld-audit module,
+//!   `tests/c/launch_spy.c`: the runtime's sticky no-driver error alone cannot tell a launch
+//!   that reached it from one the stub dropped) and leave its error as the thread's last error:
+//!   never cudaSuccess for a kernel that did not run.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
-use stubs_tests::{Outcome, Scenario, cuda_layout, mock, stubs_dir, temp_dir};
+use stubs_tests::{Outcome, Scenario, compile_c, cuda_layout, mock, stubs_dir, temp_dir};
 
 /// The two builds of the program.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -351,16 +353,62 @@ fn errors(run: &Outcome, step: &str) -> (i32, i32, i32) {
     (field("peek"), field("last"), field("after"))
 }
 
-/// On NVIDIA's runtime without a driver, every launch fails: the launch's error must be the
-/// thread's last error, the runtime's own code (what its `cudaLaunchKernel` returns, 35 here),
-/// never 0 and never one of the stub's codes. (Without a driver the runtime's error is sticky:
-/// `after` stays non-zero too, so only `peek` and `last` are asserted.)
+/// The rtld-audit module recording the real runtime's launch entry points the stub calls.
+fn launch_spy() -> &'static Path {
+    static SPY: OnceLock<PathBuf> = OnceLock::new();
+    SPY.get_or_init(|| {
+        compile_c(
+            "launch_spy.so",
+            &[Path::new("c/launch_spy.c")],
+            &["-shared".as_ref(), "-fPIC".as_ref()],
+        )
+    })
+}
+
+/// What the spy must record on the real runtime of `major`, each returning `rc`: the same
+/// launches, in the program's order, as the mocks print (fill, apply, noargs, the zero grid,
+/// the explicit cudaLaunchKernel, the other thread's zero grid).
+fn expected_real_launches(major: u32, stream: Stream, rc: i32) -> Vec<String> {
+    let sfx = stream.suffix();
+    let nvcc_entry = if major >= 12 {
+        format!("__cudaLaunchKernel{sfx}")
+    } else {
+        format!("cudaLaunchKernel{sfx}")
+    };
+    let explicit = format!("cudaLaunchKernel{sfx}");
+    [
+        (&nvcc_entry, "grid=2,3,4 block=32,2,1"),
+        (&nvcc_entry, "grid=5,1,1 block=64,1,1"),
+        (&nvcc_entry, "grid=1,1,1 block=1,1,1"),
+        (&nvcc_entry, "grid=0,1,1 block=1,1,1"),
+        (&explicit, "grid=9,1,1 block=128,1,1"),
+        (&nvcc_entry, "grid=0,1,1 block=1,1,1"),
+    ]
+    .iter()
+    .map(|(entry, config)| format!("{entry} {config} rc={rc}"))
+    .collect()
+}
+
+/// On NVIDIA's runtime without a driver, every launch fails: each must reach the runtime's
+/// launch entry point (the spy's record), and its error must be the thread's last error, the
+/// runtime's own code (what its `cudaLaunchKernel` returns, 35 here), never 0 and never one of
+/// the stub's codes. (Without a driver the runtime's error is sticky: `after` stays non-zero
+/// too, so only `peek` and `last` are asserted.)
 fn on_real(major: u32) {
     let layout = cuda_layout(major);
     for stream in BUILDS {
-        let run = Scenario::new(program(stream))
-            .library_path(layout.lib_dirs())
-            .run();
+        let record = temp_dir(&format!("nvcc-spy-{major}-{}", stream.flag())).join("launches");
+        let mut scenario = Scenario::new(program(stream)).library_path(layout.lib_dirs());
+        // Under valgrind (the suite's second, memcheck run) an audit module breaks the process
+        // (glibc aborts in free(): the audit namespace's libc and valgrind's malloc
+        // replacement); the plain run checks the launches, this one the memory.
+        let spy = std::env::var_os("STUBS_TESTS_VALGRIND").is_none_or(|v| v != "1");
+        if spy {
+            scenario = scenario
+                .env("LD_AUDIT", launch_spy())
+                .env("LAUNCH_SPY_FILE", &record);
+        }
+        let run = scenario.run();
         run.assert_success().assert_silent();
         let rc: i32 = run
             .line("cudaLaunchKernel rc")
@@ -371,6 +419,14 @@ fn on_real(major: u32) {
             rc != 0 && rc != 34 && rc != 801,
             "real {major}, {stream:?}: the runtime's cudaLaunchKernel without a driver: {run}"
         );
+        if spy {
+            let recorded = std::fs::read_to_string(&record).unwrap_or_default();
+            assert_eq!(
+                recorded.lines().collect::<Vec<_>>(),
+                expected_real_launches(major, stream, rc),
+                "real {major}, {stream:?}: the launches the runtime received: {run}"
+            );
+        }
         for step in [
             "fill",
             "apply",
