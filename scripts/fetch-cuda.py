@@ -19,11 +19,21 @@ The runtime wheels lack crt/host_defines.h, which cuda_runtime_api.h includes: i
 from nvidia-cuda-nvcc-cu11 11.8.89 and nvidia-cuda-nvcc-cu12 12.9.86 (same versions as the
 runtimes; only their include/ folder is unpacked) and from nvidia-cuda-crt 13.5.37.
 
+13.x also gets a working nvcc (layout.json "nvcc"), for the test that compiles a real .cu
+program and launches its kernels through the stub: nvidia-cuda-nvcc 13.5.37 (nvcc, cudafe++,
+ptxas, fatbinary, nvlink in nvidia/cu13/bin) and nvidia-nvvm 13.5.37 (cicc and libdevice in
+nvidia/cu13/nvvm). Together with the crt/ and runtime headers already in nvidia/cu13/include
+the tree has the toolkit's own layout, so nvcc's bin/nvcc.profile (paths relative to its own
+folder) finds everything; the host compiler is the machine's gcc/g++. libnvvm.so is not
+unpacked (nvcc runs cicc, never the library) and neither is anything else nvcc does not run.
+Zip entries keep their Unix permission bits: the tools must be executable.
+
 Usage: fetch-cuda.py [--print-cache]
 """
 import json
 import os
 import pathlib
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -53,16 +63,20 @@ MAJORS = {
     },
     13: {
         "wheels": ["nvidia-cuda-runtime==13.5.37", "nvidia-cuda-nvrtc==13.5.37",
-                   "nvidia-cuda-crt==13.5.37"],
+                   "nvidia-cuda-crt==13.5.37",
+                   # nvcc for the .cu launch test (see module docstring).
+                   ("nvidia-cuda-nvcc==13.5.37", ("nvidia/cu13/bin/", "nvidia/cu13/include/")),
+                   ("nvidia-nvvm==13.5.37", ("nvidia/cu13/nvvm/",))],
         "version": "13.5.37",
         "cudart": "nvidia/cu13/lib/libcudart.so.13",
         "nvrtc": "nvidia/cu13/lib/libnvrtc.so.13",
         "include": ["nvidia/cu13/include"],
+        "nvcc": "nvidia/cu13/bin/nvcc",
     },
 }
 
 # Bumped whenever the wheel list changes, so existing caches are completed.
-LAYOUT_VERSION = 3
+LAYOUT_VERSION = 4
 
 PLATFORMS = ["manylinux2014_x86_64", "manylinux_2_17_x86_64", "manylinux_2_12_x86_64",
              "manylinux2010_x86_64", "manylinux_2_28_x86_64"]
@@ -91,11 +105,27 @@ def download(spec: str, dest: pathlib.Path) -> pathlib.Path:
     return found[0]
 
 
-def unpack(wheel: pathlib.Path, root: pathlib.Path, prefix: str) -> None:
+def unpack(wheel: pathlib.Path, root: pathlib.Path, prefixes: tuple) -> None:
     with zipfile.ZipFile(wheel) as z:
         for info in z.infolist():
-            if info.filename.startswith(prefix) and ".dist-info/" not in info.filename:
-                z.extract(info, root)
+            if not info.filename.startswith(prefixes) or ".dist-info/" in info.filename:
+                continue
+            path = root / info.filename
+            if info.is_dir():
+                path.mkdir(parents=True, exist_ok=True)
+                continue
+            path.parent.mkdir(parents=True, exist_ok=True)
+            # Written beside and renamed over: a cache refreshed (LAYOUT_VERSION bumped) while
+            # another process has the old library mapped must not truncate it under that
+            # process (SIGBUS); the rename leaves the old inode to it.
+            tmp = path.with_name(path.name + f".tmp{os.getpid()}")
+            with z.open(info) as src, open(tmp, "wb") as dst:
+                shutil.copyfileobj(src, dst)
+            # The high 16 bits of external_attr are the Unix mode the wheel was built with
+            # (zipfile's own extract drops it; nvcc and its tools must stay executable).
+            mode = (info.external_attr >> 16) & 0o777
+            os.chmod(tmp, mode or 0o644)
+            os.replace(tmp, path)
 
 
 def fetch(major: int, cache: pathlib.Path) -> dict:
@@ -110,8 +140,10 @@ def fetch(major: int, cache: pathlib.Path) -> dict:
     wheels.mkdir(parents=True, exist_ok=True)
     root.mkdir(parents=True, exist_ok=True)
     for item in spec["wheels"]:
-        wheel_spec, prefix = item if isinstance(item, tuple) else (item, "nvidia/")
-        unpack(download(wheel_spec, wheels), root, prefix)
+        wheel_spec, prefixes = item if isinstance(item, tuple) else (item, ("nvidia/",))
+        if isinstance(prefixes, str):
+            prefixes = (prefixes,)
+        unpack(download(wheel_spec, wheels), root, prefixes)
     layout = {
         "layout_version": LAYOUT_VERSION,
         "major": major,
@@ -121,6 +153,10 @@ def fetch(major: int, cache: pathlib.Path) -> dict:
         "nvrtc": str(root / spec["nvrtc"]),
         "include": [str(root / d) for d in spec["include"]],
     }
+    if "nvcc" in spec:
+        layout["nvcc"] = str(root / spec["nvcc"])
+        if not os.access(layout["nvcc"], os.X_OK):
+            raise SystemExit(f"fetch-cuda: {layout['nvcc']} missing or not executable")
     for key in ("cudart", "nvrtc"):
         if not pathlib.Path(layout[key]).is_file():
             raise SystemExit(f"fetch-cuda: {layout[key]} missing after unpacking")

@@ -120,7 +120,7 @@ const MOCKS: &[Mock] = &[
     },
 ];
 
-/// Mock variants whose libcudart also gets `mocks/cudart_abi.c`.
+/// Mock variants whose libcudart also gets `mocks/cudart_abi.c` and `mocks/cudart_launch.c`.
 const ABI_MOCK_DIRS: &[&str] = &["mock-11", "mock-12", "mock-13"];
 
 fn main() {
@@ -145,9 +145,11 @@ fn main() {
             .arg(dir.join(mock.soname))
             .arg(manifest.join("mocks").join(mock.source));
         // The plain per-major runtimes also carry the ABI mock (each major's real prototypes and
-        // layouts of the functions the stub adapts).
+        // layouts of the functions the stub adapts) and the launch-path mock (what nvcc's host
+        // code calls, with each major's entry points, recording every launch).
         if mock.source == "cudart.c" && ABI_MOCK_DIRS.contains(&mock.dir) {
-            cmd.arg(manifest.join("mocks/cudart_abi.c"));
+            cmd.arg(manifest.join("mocks/cudart_abi.c"))
+                .arg(manifest.join("mocks/cudart_launch.c"));
         }
         run(cmd, mock.soname);
     }

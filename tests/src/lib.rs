@@ -109,6 +109,8 @@ pub struct Layout {
     pub nvrtc: PathBuf,
     /// Header directories.
     pub include: Vec<PathBuf>,
+    /// `nvcc` of this major's toolkit, where `fetch-cuda.py` unpacks one (13.x only).
+    pub nvcc: Option<PathBuf>,
 }
 
 impl Layout {
@@ -195,6 +197,7 @@ pub fn cuda_layout(major: u32) -> Layout {
             .iter()
             .map(|d| PathBuf::from(d.as_str().expect("include dir")))
             .collect(),
+        nvcc: v["nvcc"].as_str().map(PathBuf::from),
     };
     assert_eq!(layout.major, major, "{}", file.display());
     for lib in [&layout.cudart, &layout.nvrtc] {
