@@ -464,3 +464,50 @@ fn nvcc_launch_errors_visible_on_real_12() {
 fn nvcc_launch_errors_visible_on_real_11() {
     on_real(11);
 }
+
+/// `CUDA_STUBS_TRACE` shows the launches `<<<>>>` makes: nvcc's `__cudaLaunchKernel*` on 12 and
+/// 13, and on 11 the `cudaLaunchKernel*` the stub translates them to (the translated launch
+/// goes through that function's slot). Every launch that reaches the mock is traced once,
+/// under one of the two names (the program's explicit `cudaLaunchKernel` under its own).
+#[test]
+fn kernel_launches_are_traced_on_every_major() {
+    for major in [11, 12, 13] {
+        for stream in BUILDS {
+            let sfx = stream.suffix();
+            let run = Scenario::new(program(stream))
+                .library_path([mock(&format!("mock-{major}"))])
+                .env("CUDA_STUBS_TRACE", "__cudaLaunchKernel*,cudaLaunchKernel*")
+                .run();
+            run.assert_success();
+            let launches = run
+                .stdout
+                .lines()
+                .filter(|l| l.starts_with("mock-launch "))
+                .count();
+            let traced = |name: &str| {
+                let prefix = format!("trace {name}{sfx} -> ");
+                run.debug("cudart")
+                    .into_iter()
+                    .filter(|l| l.starts_with(&prefix))
+                    .count()
+            };
+            let (nvcc, plain) = (traced("__cudaLaunchKernel"), traced("cudaLaunchKernel"));
+            assert_eq!(
+                nvcc + plain,
+                launches,
+                "mock {major}, {stream:?}: every launch traced once: {run}"
+            );
+            // 11 has no __cudaLaunchKernel: all of them are traced as the translated call.
+            let (want_nvcc, want_plain) = if major == 11 {
+                (0, launches)
+            } else {
+                (launches - 1, 1)
+            };
+            assert_eq!(
+                (nvcc, plain),
+                (want_nvcc, want_plain),
+                "mock {major}, {stream:?}: {run}"
+            );
+        }
+    }
+}
