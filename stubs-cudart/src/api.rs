@@ -179,7 +179,7 @@ unsafe extern "C" {
         desc: *const cudaChannelFormatDesc,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13])]
+    #[cuda(majors = [11, 12, 13], abi = [13], hand_written)]
     pub fn cudaChooseDevice(
         device: *mut ::core::ffi::c_int,
         prop: *const cudaDeviceProp,
@@ -194,13 +194,13 @@ unsafe extern "C" {
         f: cudaChannelFormatKind,
     ) -> cudaChannelFormatDesc;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13])]
+    #[cuda(majors = [11, 12, 13], abi = [13], hand_written)]
     pub fn cudaCreateSurfaceObject(
         pSurfObject: *mut cudaSurfaceObject_t,
         pResDesc: *const cudaResourceDesc,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13])]
+    #[cuda(majors = [11, 12, 13], abi = [13], hand_written)]
     pub fn cudaCreateTextureObject(
         pTexObject: *mut cudaTextureObject_t,
         pResDesc: *const cudaResourceDesc,
@@ -587,14 +587,14 @@ unsafe extern "C" {
         event: cudaEvent_t,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13])]
+    #[cuda(majors = [11, 12, 13], abi = [13], hand_written)]
     pub fn cudaExternalMemoryGetMappedBuffer(
         devPtr: *mut *mut ::core::ffi::c_void,
         extMem: cudaExternalMemory_t,
         bufferDesc: *const cudaExternalMemoryBufferDesc,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13])]
+    #[cuda(majors = [11, 12, 13], abi = [13], hand_written)]
     pub fn cudaExternalMemoryGetMappedMipmappedArray(
         mipmap: *mut cudaMipmappedArray_t,
         extMem: cudaExternalMemory_t,
@@ -802,7 +802,7 @@ unsafe extern "C" {
         level: ::core::ffi::c_uint,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13])]
+    #[cuda(majors = [11, 12, 13], abi = [13], hand_written)]
     pub fn cudaGetSurfaceObjectResourceDesc(
         pResDesc: *mut cudaResourceDesc,
         surfObject: cudaSurfaceObject_t,
@@ -829,19 +829,19 @@ unsafe extern "C" {
         texref: *const textureReference,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13])]
+    #[cuda(majors = [11, 12, 13], abi = [13], hand_written)]
     pub fn cudaGetTextureObjectResourceDesc(
         pResDesc: *mut cudaResourceDesc,
         texObject: cudaTextureObject_t,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13])]
+    #[cuda(majors = [11, 12, 13], abi = [13], hand_written)]
     pub fn cudaGetTextureObjectResourceViewDesc(
         pResViewDesc: *mut cudaResourceViewDesc,
         texObject: cudaTextureObject_t,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [12, 13])]
+    #[cuda(majors = [11, 12, 13], abi = [12, 13], hand_written)]
     pub fn cudaGetTextureObjectTextureDesc(
         pTexDesc: *mut cudaTextureDesc,
         texObject: cudaTextureObject_t,
@@ -1687,13 +1687,13 @@ unsafe extern "C" {
     #[cuda(majors = [11, 12, 13])]
     pub fn cudaHostUnregister(ptr: *mut ::core::ffi::c_void) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13])]
+    #[cuda(majors = [11, 12, 13], abi = [13], hand_written)]
     pub fn cudaImportExternalMemory(
         extMem_out: *mut cudaExternalMemory_t,
         memHandleDesc: *const cudaExternalMemoryHandleDesc,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13])]
+    #[cuda(majors = [11, 12, 13], abi = [13], hand_written)]
     pub fn cudaImportExternalSemaphore(
         extSem_out: *mut cudaExternalSemaphore_t,
         semHandleDesc: *const cudaExternalSemaphoreHandleDesc,
@@ -2443,7 +2443,7 @@ unsafe extern "C" {
     pub fn cudaMemcpy3DAsync_ptsz(p: *const cudaMemcpy3DParms, stream: cudaStream_t)
     -> cudaError_t;
     /// cuda_runtime_api.h; exported by 12.9, 13.5.
-    #[cuda(majors = [12, 13], abi = [13])]
+    #[cuda(majors = [12, 13], abi = [13], hand_written)]
     pub fn cudaMemcpy3DBatchAsync(
         numOps: usize,
         opList: *mut cudaMemcpy3DBatchOp,
@@ -2451,7 +2451,7 @@ unsafe extern "C" {
         stream: cudaStream_t,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 12.9, 13.5.
-    #[cuda(majors = [12, 13], abi = [13])]
+    #[cuda(majors = [12, 13], abi = [13], hand_written)]
     pub fn cudaMemcpy3DBatchAsync_ptsz(
         numOps: usize,
         opList: *mut cudaMemcpy3DBatchOp,
@@ -2536,7 +2536,7 @@ unsafe extern "C" {
         stream: cudaStream_t,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 12.9, 13.5.
-    #[cuda(majors = [12, 13], abi = [13])]
+    #[cuda(majors = [12, 13], abi = [13], hand_written)]
     pub fn cudaMemcpyBatchAsync(
         dsts: *const *mut ::core::ffi::c_void,
         srcs: *const *const ::core::ffi::c_void,
@@ -2548,7 +2548,7 @@ unsafe extern "C" {
         stream: cudaStream_t,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 12.9, 13.5.
-    #[cuda(majors = [12, 13], abi = [13])]
+    #[cuda(majors = [12, 13], abi = [13], hand_written)]
     pub fn cudaMemcpyBatchAsync_ptsz(
         dsts: *const *mut ::core::ffi::c_void,
         srcs: *const *const ::core::ffi::c_void,
@@ -2958,7 +2958,7 @@ unsafe extern "C" {
         len: ::core::ffi::c_int,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13])]
+    #[cuda(majors = [11, 12, 13], abi = [13], hand_written)]
     pub fn cudaSignalExternalSemaphoresAsync(
         extSemArray: *const cudaExternalSemaphore_t,
         paramsArray: *const cudaExternalSemaphoreSignalParams,
@@ -2966,7 +2966,7 @@ unsafe extern "C" {
         stream: cudaStream_t,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13])]
+    #[cuda(majors = [11, 12, 13], abi = [13], hand_written)]
     pub fn cudaSignalExternalSemaphoresAsync_ptsz(
         extSemArray: *const cudaExternalSemaphore_t,
         paramsArray: *const cudaExternalSemaphoreSignalParams,
@@ -3278,7 +3278,7 @@ unsafe extern "C" {
     #[cuda(majors = [11, 12, 13])]
     pub fn cudaStreamSynchronize_ptsz(stream: cudaStream_t) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13])]
+    #[cuda(majors = [11, 12, 13], abi = [13], hand_written)]
     pub fn cudaStreamUpdateCaptureDependencies(
         stream: cudaStream_t,
         dependencies: *mut cudaGraphNode_t,
@@ -3287,7 +3287,7 @@ unsafe extern "C" {
         flags: ::core::ffi::c_uint,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13])]
+    #[cuda(majors = [11, 12, 13], abi = [13], hand_written)]
     pub fn cudaStreamUpdateCaptureDependencies_ptsz(
         stream: cudaStream_t,
         dependencies: *mut cudaGraphNode_t,
@@ -3396,7 +3396,7 @@ unsafe extern "C" {
         vdpGetProcAddress: VdpGetProcAddress,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13])]
+    #[cuda(majors = [11, 12, 13], abi = [13], hand_written)]
     pub fn cudaWaitExternalSemaphoresAsync(
         extSemArray: *const cudaExternalSemaphore_t,
         paramsArray: *const cudaExternalSemaphoreWaitParams,
@@ -3404,7 +3404,7 @@ unsafe extern "C" {
         stream: cudaStream_t,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13])]
+    #[cuda(majors = [11, 12, 13], abi = [13], hand_written)]
     pub fn cudaWaitExternalSemaphoresAsync_ptsz(
         extSemArray: *const cudaExternalSemaphore_t,
         paramsArray: *const cudaExternalSemaphoreWaitParams,

@@ -102,7 +102,7 @@ fn use_v2(major: u32, edge_data_given: bool, v2: &RawFn) -> bool {
 ///
 /// # Safety
 /// `edges` is NULL or readable for `n` entries.
-unsafe fn all_default(edges: *const cudaGraphEdgeData, n: usize) -> bool {
+pub(super) unsafe fn all_default(edges: *const cudaGraphEdgeData, n: usize) -> bool {
     if edges.is_null() || n == 0 {
         return true;
     }
