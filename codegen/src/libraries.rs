@@ -78,6 +78,8 @@ pub const CUDART: Library = Library {
         "cudaMemcpyBatchAsync_ptsz",
         "cudaMemcpy3DBatchAsync",
         "cudaMemcpy3DBatchAsync_ptsz",
+        "cudaGraphNodeSetParams",
+        "cudaGraphExecNodeSetParams",
     ],
     // The 13-ABI adapters translate 13.x prototypes; with the 12 ABI exported only the error
     // strings and the 12.x-ABI `cudaGetDeviceProperties_v2` adapter apply.

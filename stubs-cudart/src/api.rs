@@ -1217,7 +1217,7 @@ unsafe extern "C" {
         pNodeParams: *const cudaMemsetParams,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 12.9, 13.5.
-    #[cuda(majors = [12, 13], abi = [13])]
+    #[cuda(majors = [12, 13], abi = [13], hand_written)]
     pub fn cudaGraphExecNodeSetParams(
         graphExec: cudaGraphExec_t,
         node: cudaGraphNode_t,
@@ -1516,7 +1516,7 @@ unsafe extern "C" {
         isEnabled: ::core::ffi::c_uint,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 12.9, 13.5.
-    #[cuda(majors = [12, 13], abi = [13])]
+    #[cuda(majors = [12, 13], abi = [13], hand_written)]
     pub fn cudaGraphNodeSetParams(
         node: cudaGraphNode_t,
         nodeParams: *mut cudaGraphNodeParams,

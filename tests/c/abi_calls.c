@@ -179,11 +179,76 @@ static void node_list(const char *key, int dependents, cudaGraphNode_t node, enu
   calls(key);
 }
 
-static void add_node(const char *key, cudaGraph_t graph, enum edge_kind kind) {
+/* Node parameters: a kernel node (default 13.0-only fields, or an execution context, or a
+ * cudaFunction_t handle), a host node (blocking or spin-wait), a memory-allocation node, a
+ * memcpy-batch node (13.x only). */
+enum params_kind {
+  NP_KERNEL,
+  NP_KERNEL_ENTRY,
+  NP_KERNEL_CTX,
+  NP_KERNEL_FUNCTION,
+  NP_HOST,
+  NP_HOST_SPIN,
+  NP_ALLOC,
+  NP_BATCH
+};
+static struct cudaGraphNodeParams node_params(enum params_kind kind) {
+  struct cudaGraphNodeParams p;
+  memset(&p, 0, sizeof p);
+  switch (kind) {
+  case NP_KERNEL:
+  case NP_KERNEL_ENTRY:
+  case NP_KERNEL_CTX:
+  case NP_KERNEL_FUNCTION:
+    p.type = cudaGraphNodeTypeKernel;
+    p.kernel.func = H(0xF1);
+    p.kernel.gridDim.x = 2;
+    p.kernel.gridDim.y = 1;
+    p.kernel.gridDim.z = 1;
+    p.kernel.blockDim.x = 32;
+    p.kernel.blockDim.y = 4;
+    p.kernel.blockDim.z = 1;
+    p.kernel.sharedMemBytes = 64;
+    p.kernel.kernelParams = (void **)H(0xF2);
+    if (kind == NP_KERNEL_ENTRY) p.kernel.functionType = cudaKernelFunctionTypeDeviceEntry;
+    if (kind == NP_KERNEL_CTX) p.kernel.ctx = (cudaExecutionContext_t)H(0xC7);
+    if (kind == NP_KERNEL_FUNCTION) p.kernel.functionType = cudaKernelFunctionTypeFunction;
+    break;
+  case NP_HOST:
+  case NP_HOST_SPIN:
+    p.type = cudaGraphNodeTypeHost;
+    p.host.fn = (cudaHostFn_t)H(0xF3);
+    p.host.userData = H(0xF4);
+    if (kind == NP_HOST_SPIN) p.host.syncMode = cudaHostTaskSpinWait;
+    break;
+  case NP_ALLOC:
+    p.type = cudaGraphNodeTypeMemAlloc;
+    p.alloc.bytesize = 4096;
+    break;
+  case NP_BATCH:
+    p.type = cudaGraphNodeTypeMemcpyBatch;
+    break;
+  }
+  return p;
+}
+
+static void add_node(const char *key, cudaGraph_t graph, enum edge_kind kind,
+                     enum params_kind params) {
   cudaGraphNode_t node = (cudaGraphNode_t)SENTINEL;
-  rc(key, cudaGraphAddNode(&node, graph, FROM, edge_data(kind), 2,
-                           (struct cudaGraphNodeParams *)H(0xA000)));
+  struct cudaGraphNodeParams p = node_params(params);
+  rc(key, cudaGraphAddNode(&node, graph, FROM, edge_data(kind), 2, &p));
   printf("%s.node=%#llx\n", key, HEX(node));
+  calls(key);
+}
+
+/* cudaGraphNodeSetParams (exec == NULL) or cudaGraphExecNodeSetParams; dptr: what a
+ * memory-allocation node got back (0x77 before). */
+static void set_params(const char *key, cudaGraphExec_t exec, cudaGraphNode_t node,
+                       enum params_kind kind) {
+  struct cudaGraphNodeParams p = node_params(kind);
+  if (kind == NP_ALLOC) p.alloc.dptr = SENTINEL;
+  rc(key, exec ? cudaGraphExecNodeSetParams(exec, node, &p) : cudaGraphNodeSetParams(node, &p));
+  if (kind == NP_ALLOC) printf("%s.dptr=%#llx\n", key, HEX(p.alloc.dptr));
   calls(key);
 }
 
@@ -512,10 +577,11 @@ int main(void) {
   node_list("dependents_count", 1, (cudaGraphNode_t)H(0x300), GET_COUNT);
   node_list("dependents_bad", 1, (cudaGraphNode_t)BAD, GET_FULL);
 
-  add_node("node_null", GRAPH, EDGES_NULL);
-  add_node("node_zero", GRAPH, EDGES_ZERO);
-  add_node("node_programmatic", GRAPH, EDGES_PROGRAMMATIC);
-  add_node("node_bad", (cudaGraph_t)BAD, EDGES_NULL);
+  add_node("node_null", GRAPH, EDGES_NULL, NP_KERNEL);
+  add_node("node_zero", GRAPH, EDGES_ZERO, NP_KERNEL);
+  add_node("node_programmatic", GRAPH, EDGES_PROGRAMMATIC, NP_KERNEL);
+  add_node("node_bad", (cudaGraph_t)BAD, EDGES_NULL, NP_KERNEL);
+  add_node("node_ctx", GRAPH, EDGES_NULL, NP_KERNEL_CTX);
 
   exec_update("update_ok", (cudaGraphExec_t)H(0xE000), 1);
   exec_update("update_refused", (cudaGraphExec_t)H(0xE001), 1);
@@ -566,5 +632,17 @@ int main(void) {
   memcpy_batch("batch_ok", 2);
   memcpy_batch("batch_error", 0);
   memcpy_3d_batch("batch3d_ok", 2);
+
+  set_params("np_kernel", NULL, (cudaGraphNode_t)H(0x300), NP_KERNEL);
+  set_params("np_kernel_entry", NULL, (cudaGraphNode_t)H(0x300), NP_KERNEL_ENTRY);
+  set_params("np_kernel_ctx", NULL, (cudaGraphNode_t)H(0x300), NP_KERNEL_CTX);
+  set_params("np_kernel_function", NULL, (cudaGraphNode_t)H(0x300), NP_KERNEL_FUNCTION);
+  set_params("np_host", NULL, (cudaGraphNode_t)H(0x300), NP_HOST);
+  set_params("np_host_spin", NULL, (cudaGraphNode_t)H(0x300), NP_HOST_SPIN);
+  set_params("np_alloc", NULL, (cudaGraphNode_t)H(0x300), NP_ALLOC);
+  set_params("np_batch", NULL, (cudaGraphNode_t)H(0x300), NP_BATCH);
+  set_params("np_bad", NULL, (cudaGraphNode_t)BAD, NP_HOST);
+  set_params("xnp_host", (cudaGraphExec_t)H(0xE000), (cudaGraphNode_t)H(0x300), NP_HOST);
+  set_params("xnp_host_spin", (cudaGraphExec_t)H(0xE000), (cudaGraphNode_t)H(0x300), NP_HOST_SPIN);
   return 0;
 }

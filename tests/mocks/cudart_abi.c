@@ -963,18 +963,102 @@ static int get_list(const char *name, void *handle, void **from, void **to, edge
     return get_list(#fn, node, NULL, nodes, e, 1, num, base);                                      \
   }
 
+/* struct cudaGraphNodeParams (256 bytes in 12.9 and 13.x) with the members the tests use, in
+ * this major's layout: 13.0 appended ctx / functionType to the kernel member and syncMode / ctx
+ * to the host member. A memory-allocation node gets alloc.dptr = 0xA110 + major back. */
+struct kernel_params_v2 {
+  void *func;
+  unsigned gridDim[3], blockDim[3], sharedMemBytes;
+  void **kernelParams, **extra;
+#if MOCK_MAJOR >= 13
+  void *ctx;
+  int functionType;
+#endif
+};
+_Static_assert(sizeof(struct kernel_params_v2) == (MOCK_MAJOR >= 13 ? 72 : 56), "kernel node");
+struct host_params_v2 {
+  void *fn, *userData;
+#if MOCK_MAJOR >= 13
+  unsigned syncMode;
+  void *ctx;
+#endif
+};
+_Static_assert(sizeof(struct host_params_v2) == (MOCK_MAJOR >= 13 ? 32 : 16), "host node");
+struct alloc_params_v2 {
+  char poolProps[88];
+  const void *accessDescs;
+  size_t accessDescCount, bytesize;
+  void *dptr;
+};
+_Static_assert(sizeof(struct alloc_params_v2) == 120, "alloc node");
+struct node_params {
+  int type;
+  int reserved0[3];
+  union {
+    long long reserved1[29];
+    struct kernel_params_v2 kernel;
+    struct host_params_v2 host;
+    struct alloc_params_v2 alloc;
+  } u;
+  long long reserved2;
+};
+_Static_assert(sizeof(struct node_params) == 256, "cudaGraphNodeParams");
+
+/* "type=<t> <fields>" as this major reads them; a memory-allocation node gets its dptr. */
+__attribute__((unused)) static const char *node_params(char *buf, size_t size,
+                                                       struct node_params *p) {
+  if (p == NULL) return "null";
+  int n = snprintf(buf, size, "type=%d", p->type);
+  if (p->type == 0) {
+    const struct kernel_params_v2 *k = &p->u.kernel;
+    n += snprintf(buf + n, size - n, " func=%#llx grid=%u,%u,%u block=%u,%u,%u shmem=%u args=%#llx",
+                  HEX(k->func), k->gridDim[0], k->gridDim[1], k->gridDim[2], k->blockDim[0],
+                  k->blockDim[1], k->blockDim[2], k->sharedMemBytes, HEX(k->kernelParams));
+#if MOCK_MAJOR >= 13
+    snprintf(buf + n, size - n, " ctx=%#llx ftype=%d", HEX(k->ctx), k->functionType);
+#endif
+  } else if (p->type == 3) {
+    n += snprintf(buf + n, size - n, " fn=%#llx data=%#llx", HEX(p->u.host.fn),
+                  HEX(p->u.host.userData));
+#if MOCK_MAJOR >= 13
+    snprintf(buf + n, size - n, " sync=%u ctx=%#llx", p->u.host.syncMode, HEX(p->u.host.ctx));
+#endif
+  } else if (p->type == 10) {
+    snprintf(buf + n, size - n, " bytes=%zu", p->u.alloc.bytesize);
+    p->u.alloc.dptr = (void *)(0xA110 + M);
+  }
+  return buf;
+}
+
 /* Used by 12.x and 13.x only. */
 __attribute__((unused)) static int add_node(const char *name, void **out, void *graph,
                                             void *const *deps, const edge_t *edges, int has_edges,
-                                            size_t n, void *params) {
-  char d[256], e[256];
-  mock_record("%s out=%d graph=%#llx deps=%s edges=%s n=%zu params=%#llx", name, NZ(out),
+                                            size_t n, struct node_params *params) {
+  char d[256], e[256], p[256];
+  mock_record("%s out=%d graph=%#llx deps=%s edges=%s n=%zu params={%s}", name, NZ(out),
               HEX(graph), fmt_nodes(d, sizeof d, deps, n),
-              has_edges ? fmt_edges(e, sizeof e, edges, n) : "-", n, HEX(params));
+              has_edges ? fmt_edges(e, sizeof e, edges, n) : "-", n,
+              node_params(p, sizeof p, params));
   if (graph == BAD_HANDLE) return INVALID_HANDLE;
   *out = (void *)(0x9000 + M);
   return 0;
 }
+
+/* cudaGraphNodeSetParams / cudaGraphExecNodeSetParams (12.2+ / 12.4+, same prototype since). */
+#if MOCK_MAJOR >= 12
+EXPORT int cudaGraphNodeSetParams(void *node, struct node_params *params) {
+  char p[256];
+  mock_record("cudaGraphNodeSetParams node=%#llx params={%s}", HEX(node),
+              node_params(p, sizeof p, params));
+  return node == BAD_HANDLE ? INVALID_HANDLE : 0;
+}
+EXPORT int cudaGraphExecNodeSetParams(void *exec, void *node, struct node_params *params) {
+  char p[256];
+  mock_record("cudaGraphExecNodeSetParams exec=%#llx node=%#llx params={%s}", HEX(exec),
+              HEX(node), node_params(p, sizeof p, params));
+  return node == BAD_HANDLE ? INVALID_HANDLE : 0;
+}
+#endif
 
 #if MOCK_MAJOR < 13
 DEPS_PLAIN(cudaGraphAddDependencies)
@@ -990,11 +1074,12 @@ EDGES_EDGES(cudaGraphGetEdges_v2)
 NODES_EDGES(cudaGraphNodeGetDependencies_v2, 0x3000)
 NODES_EDGES(cudaGraphNodeGetDependentNodes_v2, 0x4000)
 /* 12.2+: 5 arguments; 12.3+ _v2 with edge data. 11.x has neither. */
-EXPORT int cudaGraphAddNode(void **out, void *g, void *const *deps, size_t n, void *params) {
+EXPORT int cudaGraphAddNode(void **out, void *g, void *const *deps, size_t n,
+                            struct node_params *params) {
   return add_node("cudaGraphAddNode", out, g, deps, NULL, 0, n, params);
 }
 EXPORT int cudaGraphAddNode_v2(void **out, void *g, void *const *deps, const edge_t *e, size_t n,
-                               void *params) {
+                               struct node_params *params) {
   return add_node("cudaGraphAddNode_v2", out, g, deps, e, 1, n, params);
 }
 #endif
@@ -1005,7 +1090,7 @@ EDGES_EDGES(cudaGraphGetEdges)
 NODES_EDGES(cudaGraphNodeGetDependencies, 0x3000)
 NODES_EDGES(cudaGraphNodeGetDependentNodes, 0x4000)
 EXPORT int cudaGraphAddNode(void **out, void *g, void *const *deps, const edge_t *e, size_t n,
-                            void *params) {
+                            struct node_params *params) {
   return add_node("cudaGraphAddNode", out, g, deps, e, 1, n, params);
 }
 #endif

@@ -12,7 +12,8 @@
 //! `cudaGraphExecUpdate`, `cudaGetDriverEntryPoint`, `cudaChooseDevice`,
 //! `cudaStreamUpdateCaptureDependencies`, external memory / semaphores (descriptors, signal,
 //! wait), texture and surface objects (create and every descriptor query),
-//! `cudaMemcpyBatchAsync` / `cudaMemcpy3DBatchAsync`.
+//! `cudaMemcpyBatchAsync` / `cudaMemcpy3DBatchAsync`, `cudaGraphNodeSetParams` /
+//! `cudaGraphExecNodeSetParams` (and `cudaGraphAddNode`'s node parameters).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::ffi::OsString;
@@ -524,22 +525,34 @@ fn graph_edges(r: &mut Run) {
 
     // cudaGraphAddNode: absent from 11.x (refused by the gate, nothing called); 12.x: the
     // 5-argument form for NULL edge data, _v2 otherwise; 13.x: its own form.
+    // The node parameters are a kernel node; node_ctx gives it an execution context, which
+    // 12.x cannot express (refused, see node_params below).
+    let kernel = kernel_params(m, "0", 0);
     for (case, kind, graph) in [
         ("node_null", "null", "0x6000"),
         ("node_zero", "zero", "0x6000"),
         ("node_programmatic", "programmatic", "0x6000"),
         ("node_bad", "null", "0xbad"),
+        ("node_ctx", "null", "0x6000"),
     ] {
         let args = format!("out=1 graph={graph} deps=0x101,0x102");
+        let params = if case == "node_ctx" {
+            kernel_params(m, "0xc7", 0)
+        } else {
+            kernel.clone()
+        };
         let calls = match (m, kind) {
             (11, _) => None,
-            (12, "null") => Some(format!("cudaGraphAddNode {args} edges=- n=2 params=0xa000")),
+            (12, _) if case == "node_ctx" => None,
+            (12, "null") => Some(format!(
+                "cudaGraphAddNode {args} edges=- n=2 params={{{params}}}"
+            )),
             (12, _) => Some(format!(
-                "cudaGraphAddNode_v2 {args} edges={} n=2 params=0xa000",
+                "cudaGraphAddNode_v2 {args} edges={} n=2 params={{{params}}}",
                 edge_arg(kind)
             )),
             _ => Some(format!(
-                "cudaGraphAddNode {args} edges={} n=2 params=0xa000",
+                "cudaGraphAddNode {args} edges={} n=2 params={{{params}}}",
                 edge_arg(kind)
             )),
         };
@@ -1118,6 +1131,90 @@ fn memcpy_batch(r: &mut Run) {
     r.case("batch3d_ok", &e);
 }
 
+// ---- cudaGraphNodeSetParams / cudaGraphExecNodeSetParams --------------------------------------
+
+/// A kernel node's parameters as the mock of major `m` logs them: 13.x also shows the 13.0-only
+/// `ctx` and `functionType`.
+fn kernel_params(m: u32, ctx: &str, ftype: u32) -> String {
+    let base = "type=0 func=0xf1 grid=2,1,1 block=32,4,1 shmem=64 args=0xf2";
+    if m >= 13 {
+        format!("{base} ctx={ctx} ftype={ftype}")
+    } else {
+        base.to_string()
+    }
+}
+
+fn node_params(r: &mut Run) {
+    let m = r.major;
+    let host = |sync: u32| {
+        if m >= 13 {
+            format!("type=3 fn=0xf3 data=0xf4 sync={sync} ctx=0")
+        } else {
+            "type=3 fn=0xf3 data=0xf4".to_string()
+        }
+    };
+    // (case, node, params as logged, whether 12.x can express them); 11.x has neither function.
+    let cases: [(&str, &str, String, bool); 9] = [
+        ("np_kernel", "0x300", kernel_params(m, "0", 0), true),
+        // cudaKernelFunctionTypeDeviceEntry: what 12.x's `func` always is.
+        ("np_kernel_entry", "0x300", kernel_params(m, "0", 1), true),
+        // An execution context, a cudaFunction_t handle: 13.0-only.
+        ("np_kernel_ctx", "0x300", kernel_params(m, "0xc7", 0), false),
+        (
+            "np_kernel_function",
+            "0x300",
+            kernel_params(m, "0", 3),
+            false,
+        ),
+        ("np_host", "0x300", host(0), true),
+        // cudaHostTaskSpinWait: 13.0-only.
+        ("np_host_spin", "0x300", host(1), false),
+        ("np_alloc", "0x300", "type=10 bytes=4096".to_string(), true),
+        // cudaGraphNodeTypeMemcpyBatch: 13.0-only.
+        ("np_batch", "0x300", "type=14".to_string(), false),
+        ("np_bad", "0xbad", host(0), true),
+    ];
+    for (case, node, params, on_12) in cases {
+        let called = m >= 13 || (m == 12 && on_12);
+        let mut e = if called {
+            let rc = if node == "0xbad" { BAD_HANDLE } else { "0" };
+            vec![
+                ("rc", s(rc)),
+                (
+                    "calls",
+                    format!("cudaGraphNodeSetParams node={node} params={{{params}}}"),
+                ),
+            ]
+        } else {
+            vec![("rc", s(REFUSED)), ("calls", String::new())]
+        };
+        if case == "np_alloc" {
+            // The runtime's output lands in the caller's struct (same offset in 12.x and 13.x).
+            e.push(("dptr", if called { r.handle(0xA110) } else { s("0x77") }));
+        }
+        r.case(case, &e);
+    }
+    for (case, params, on_12) in [
+        ("xnp_host", host(0), true),
+        ("xnp_host_spin", host(1), false),
+    ] {
+        let e = if m >= 13 || (m == 12 && on_12) {
+            vec![
+                ("rc", s(0)),
+                (
+                    "calls",
+                    format!(
+                        "cudaGraphExecNodeSetParams exec=0xe000 node=0x300 params={{{params}}}"
+                    ),
+                ),
+            ]
+        } else {
+            vec![("rc", s(REFUSED)), ("calls", String::new())]
+        };
+        r.case(case, &e);
+    }
+}
+
 // ---- tests ------------------------------------------------------------------------------------
 
 /// Runs one family on one mock major, for both builds of the program.
@@ -1156,6 +1253,7 @@ per_major!(update_capture_deps: update_capture_deps_on_cuda11, update_capture_de
 per_major!(external_memory: external_memory_on_cuda11, external_memory_on_cuda12, external_memory_on_cuda13);
 per_major!(textures: textures_on_cuda11, textures_on_cuda12, textures_on_cuda13);
 per_major!(memcpy_batch: memcpy_batch_on_cuda11, memcpy_batch_on_cuda12, memcpy_batch_on_cuda13);
+per_major!(node_params: node_params_on_cuda11, node_params_on_cuda12, node_params_on_cuda13);
 
 /// Every case the program prints is checked by some family above.
 #[test]
@@ -1172,6 +1270,7 @@ fn every_case_is_checked() {
         external_memory,
         textures,
         memcpy_batch,
+        node_params,
     ] {
         family(&mut run);
     }

@@ -32,6 +32,8 @@ mod cuda_graph_exec_update;
 #[cfg(not(feature = "abi-12"))]
 mod cuda_graph_instantiate;
 #[cfg(not(feature = "abi-12"))]
+mod cuda_graph_node_set_params;
+#[cfg(not(feature = "abi-12"))]
 mod cuda_import_external_memory;
 #[cfg(not(feature = "abi-12"))]
 mod cuda_mem_advise;
