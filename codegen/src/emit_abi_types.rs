@@ -14,6 +14,15 @@ pub const ADAPTED_STRUCTS: &[&str] = &[
     "cudaDeviceProp",
     "cudaFuncAttributes",
     "cudaPointerAttributes",
+    // Texture and surface objects (cuda_create_texture_object.rs).
+    "cudaResourceDesc",
+    "cudaResourceViewDesc",
+    "cudaTextureDesc",
+    // External memory and semaphores (cuda_import_external_memory.rs).
+    "cudaExternalMemoryHandleDesc",
+    "cudaExternalMemoryBufferDesc",
+    "cudaExternalMemoryMipmappedArrayDesc",
+    "cudaExternalSemaphoreHandleDesc",
 ];
 
 /// The older majors whose layouts are emitted.
@@ -28,11 +37,22 @@ fn same_layout(a: &StructDef, b: &StructDef) -> bool {
             .all(|(x, y)| x.name == y.name && x.offset == y.offset)
 }
 
+/// Whether `ident` is `name` or one of the anonymous members bindgen names after it
+/// (`cudaResourceDesc__bindgen_ty_1`): a struct's nested unions change with it.
+fn is_or_nested(ident: &syn::Ident, name: &str) -> bool {
+    let ident = ident.to_string();
+    ident == name
+        || ident
+            .strip_prefix(name)
+            .is_some_and(|rest| rest.starts_with("__"))
+}
+
 fn defines_or_belongs(item: &syn::Item, name: &str) -> bool {
     match item {
-        syn::Item::Struct(s) => s.ident == name,
+        syn::Item::Struct(s) => is_or_nested(&s.ident, name),
+        syn::Item::Union(u) => is_or_nested(&u.ident, name),
         syn::Item::Impl(i) => match &*i.self_ty {
-            syn::Type::Path(p) => p.path.is_ident(name),
+            syn::Type::Path(p) => p.path.get_ident().is_some_and(|id| is_or_nested(id, name)),
             _ => false,
         },
         _ => false,

@@ -127,6 +127,266 @@ pub mod v11 {
             }
         }
     }
+    #[repr(C)]
+    #[derive(Copy, Clone)]
+    pub struct cudaResourceDesc {
+        pub resType: cudaResourceType,
+        pub res: cudaResourceDesc__bindgen_ty_1,
+    }
+    #[repr(C)]
+    #[derive(Copy, Clone)]
+    pub union cudaResourceDesc__bindgen_ty_1 {
+        pub array: cudaResourceDesc__bindgen_ty_1__bindgen_ty_1,
+        pub mipmap: cudaResourceDesc__bindgen_ty_1__bindgen_ty_2,
+        pub linear: cudaResourceDesc__bindgen_ty_1__bindgen_ty_3,
+        pub pitch2D: cudaResourceDesc__bindgen_ty_1__bindgen_ty_4,
+    }
+    #[repr(C)]
+    #[derive(Debug, Copy, Clone)]
+    pub struct cudaResourceDesc__bindgen_ty_1__bindgen_ty_1 {
+        pub array: cudaArray_t,
+    }
+    impl Default for cudaResourceDesc__bindgen_ty_1__bindgen_ty_1 {
+        fn default() -> Self {
+            let mut s = ::core::mem::MaybeUninit::<Self>::uninit();
+            unsafe {
+                ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
+                s.assume_init()
+            }
+        }
+    }
+    #[repr(C)]
+    #[derive(Debug, Copy, Clone)]
+    pub struct cudaResourceDesc__bindgen_ty_1__bindgen_ty_2 {
+        pub mipmap: cudaMipmappedArray_t,
+    }
+    impl Default for cudaResourceDesc__bindgen_ty_1__bindgen_ty_2 {
+        fn default() -> Self {
+            let mut s = ::core::mem::MaybeUninit::<Self>::uninit();
+            unsafe {
+                ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
+                s.assume_init()
+            }
+        }
+    }
+    #[repr(C)]
+    #[derive(Debug, Copy, Clone)]
+    pub struct cudaResourceDesc__bindgen_ty_1__bindgen_ty_3 {
+        pub devPtr: *mut ::core::ffi::c_void,
+        pub desc: cudaChannelFormatDesc,
+        pub sizeInBytes: usize,
+    }
+    impl Default for cudaResourceDesc__bindgen_ty_1__bindgen_ty_3 {
+        fn default() -> Self {
+            let mut s = ::core::mem::MaybeUninit::<Self>::uninit();
+            unsafe {
+                ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
+                s.assume_init()
+            }
+        }
+    }
+    #[repr(C)]
+    #[derive(Debug, Copy, Clone)]
+    pub struct cudaResourceDesc__bindgen_ty_1__bindgen_ty_4 {
+        pub devPtr: *mut ::core::ffi::c_void,
+        pub desc: cudaChannelFormatDesc,
+        pub width: usize,
+        pub height: usize,
+        pub pitchInBytes: usize,
+    }
+    impl Default for cudaResourceDesc__bindgen_ty_1__bindgen_ty_4 {
+        fn default() -> Self {
+            let mut s = ::core::mem::MaybeUninit::<Self>::uninit();
+            unsafe {
+                ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
+                s.assume_init()
+            }
+        }
+    }
+    impl Default for cudaResourceDesc__bindgen_ty_1 {
+        fn default() -> Self {
+            let mut s = ::core::mem::MaybeUninit::<Self>::uninit();
+            unsafe {
+                ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
+                s.assume_init()
+            }
+        }
+    }
+    impl Default for cudaResourceDesc {
+        fn default() -> Self {
+            let mut s = ::core::mem::MaybeUninit::<Self>::uninit();
+            unsafe {
+                ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
+                s.assume_init()
+            }
+        }
+    }
+    #[repr(C)]
+    #[derive(Debug, Copy, Clone)]
+    pub struct cudaResourceViewDesc {
+        pub format: cudaResourceViewFormat,
+        pub width: usize,
+        pub height: usize,
+        pub depth: usize,
+        pub firstMipmapLevel: ::core::ffi::c_uint,
+        pub lastMipmapLevel: ::core::ffi::c_uint,
+        pub firstLayer: ::core::ffi::c_uint,
+        pub lastLayer: ::core::ffi::c_uint,
+    }
+    impl Default for cudaResourceViewDesc {
+        fn default() -> Self {
+            let mut s = ::core::mem::MaybeUninit::<Self>::uninit();
+            unsafe {
+                ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
+                s.assume_init()
+            }
+        }
+    }
+    #[repr(C)]
+    #[derive(Debug, Copy, Clone)]
+    pub struct cudaTextureDesc {
+        pub addressMode: [cudaTextureAddressMode; 3usize],
+        pub filterMode: cudaTextureFilterMode,
+        pub readMode: cudaTextureReadMode,
+        pub sRGB: ::core::ffi::c_int,
+        pub borderColor: [f32; 4usize],
+        pub normalizedCoords: ::core::ffi::c_int,
+        pub maxAnisotropy: ::core::ffi::c_uint,
+        pub mipmapFilterMode: cudaTextureFilterMode,
+        pub mipmapLevelBias: f32,
+        pub minMipmapLevelClamp: f32,
+        pub maxMipmapLevelClamp: f32,
+        pub disableTrilinearOptimization: ::core::ffi::c_int,
+    }
+    impl Default for cudaTextureDesc {
+        fn default() -> Self {
+            let mut s = ::core::mem::MaybeUninit::<Self>::uninit();
+            unsafe {
+                ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
+                s.assume_init()
+            }
+        }
+    }
+    #[repr(C)]
+    #[derive(Copy, Clone)]
+    pub struct cudaExternalMemoryHandleDesc {
+        pub type_: cudaExternalMemoryHandleType,
+        pub handle: cudaExternalMemoryHandleDesc__bindgen_ty_1,
+        pub size: ::core::ffi::c_ulonglong,
+        pub flags: ::core::ffi::c_uint,
+    }
+    #[repr(C)]
+    #[derive(Copy, Clone)]
+    pub union cudaExternalMemoryHandleDesc__bindgen_ty_1 {
+        pub fd: ::core::ffi::c_int,
+        pub win32: cudaExternalMemoryHandleDesc__bindgen_ty_1__bindgen_ty_1,
+        pub nvSciBufObject: *const ::core::ffi::c_void,
+    }
+    #[repr(C)]
+    #[derive(Debug, Copy, Clone)]
+    pub struct cudaExternalMemoryHandleDesc__bindgen_ty_1__bindgen_ty_1 {
+        pub handle: *mut ::core::ffi::c_void,
+        pub name: *const ::core::ffi::c_void,
+    }
+    impl Default for cudaExternalMemoryHandleDesc__bindgen_ty_1__bindgen_ty_1 {
+        fn default() -> Self {
+            let mut s = ::core::mem::MaybeUninit::<Self>::uninit();
+            unsafe {
+                ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
+                s.assume_init()
+            }
+        }
+    }
+    impl Default for cudaExternalMemoryHandleDesc__bindgen_ty_1 {
+        fn default() -> Self {
+            let mut s = ::core::mem::MaybeUninit::<Self>::uninit();
+            unsafe {
+                ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
+                s.assume_init()
+            }
+        }
+    }
+    impl Default for cudaExternalMemoryHandleDesc {
+        fn default() -> Self {
+            let mut s = ::core::mem::MaybeUninit::<Self>::uninit();
+            unsafe {
+                ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
+                s.assume_init()
+            }
+        }
+    }
+    #[repr(C)]
+    #[derive(Debug, Default, Copy, Clone)]
+    pub struct cudaExternalMemoryBufferDesc {
+        pub offset: ::core::ffi::c_ulonglong,
+        pub size: ::core::ffi::c_ulonglong,
+        pub flags: ::core::ffi::c_uint,
+    }
+    #[repr(C)]
+    #[derive(Debug, Copy, Clone)]
+    pub struct cudaExternalMemoryMipmappedArrayDesc {
+        pub offset: ::core::ffi::c_ulonglong,
+        pub formatDesc: cudaChannelFormatDesc,
+        pub extent: cudaExtent,
+        pub flags: ::core::ffi::c_uint,
+        pub numLevels: ::core::ffi::c_uint,
+    }
+    impl Default for cudaExternalMemoryMipmappedArrayDesc {
+        fn default() -> Self {
+            let mut s = ::core::mem::MaybeUninit::<Self>::uninit();
+            unsafe {
+                ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
+                s.assume_init()
+            }
+        }
+    }
+    #[repr(C)]
+    #[derive(Copy, Clone)]
+    pub struct cudaExternalSemaphoreHandleDesc {
+        pub type_: cudaExternalSemaphoreHandleType,
+        pub handle: cudaExternalSemaphoreHandleDesc__bindgen_ty_1,
+        pub flags: ::core::ffi::c_uint,
+    }
+    #[repr(C)]
+    #[derive(Copy, Clone)]
+    pub union cudaExternalSemaphoreHandleDesc__bindgen_ty_1 {
+        pub fd: ::core::ffi::c_int,
+        pub win32: cudaExternalSemaphoreHandleDesc__bindgen_ty_1__bindgen_ty_1,
+        pub nvSciSyncObj: *const ::core::ffi::c_void,
+    }
+    #[repr(C)]
+    #[derive(Debug, Copy, Clone)]
+    pub struct cudaExternalSemaphoreHandleDesc__bindgen_ty_1__bindgen_ty_1 {
+        pub handle: *mut ::core::ffi::c_void,
+        pub name: *const ::core::ffi::c_void,
+    }
+    impl Default for cudaExternalSemaphoreHandleDesc__bindgen_ty_1__bindgen_ty_1 {
+        fn default() -> Self {
+            let mut s = ::core::mem::MaybeUninit::<Self>::uninit();
+            unsafe {
+                ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
+                s.assume_init()
+            }
+        }
+    }
+    impl Default for cudaExternalSemaphoreHandleDesc__bindgen_ty_1 {
+        fn default() -> Self {
+            let mut s = ::core::mem::MaybeUninit::<Self>::uninit();
+            unsafe {
+                ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
+                s.assume_init()
+            }
+        }
+    }
+    impl Default for cudaExternalSemaphoreHandleDesc {
+        fn default() -> Self {
+            let mut s = ::core::mem::MaybeUninit::<Self>::uninit();
+            unsafe {
+                ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
+                s.assume_init()
+            }
+        }
+    }
 }
 /// Layouts of the CUDA 12.9 headers that differ from CUDA 13's.
 pub mod v12 {
@@ -277,10 +537,258 @@ pub mod v12 {
             }
         }
     }
+    #[repr(C)]
+    #[derive(Copy, Clone)]
+    pub struct cudaResourceDesc {
+        pub resType: cudaResourceType,
+        pub res: cudaResourceDesc__bindgen_ty_1,
+    }
+    #[repr(C)]
+    #[derive(Copy, Clone)]
+    pub union cudaResourceDesc__bindgen_ty_1 {
+        pub array: cudaResourceDesc__bindgen_ty_1__bindgen_ty_1,
+        pub mipmap: cudaResourceDesc__bindgen_ty_1__bindgen_ty_2,
+        pub linear: cudaResourceDesc__bindgen_ty_1__bindgen_ty_3,
+        pub pitch2D: cudaResourceDesc__bindgen_ty_1__bindgen_ty_4,
+    }
+    #[repr(C)]
+    #[derive(Debug, Copy, Clone)]
+    pub struct cudaResourceDesc__bindgen_ty_1__bindgen_ty_1 {
+        pub array: cudaArray_t,
+    }
+    impl Default for cudaResourceDesc__bindgen_ty_1__bindgen_ty_1 {
+        fn default() -> Self {
+            let mut s = ::core::mem::MaybeUninit::<Self>::uninit();
+            unsafe {
+                ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
+                s.assume_init()
+            }
+        }
+    }
+    #[repr(C)]
+    #[derive(Debug, Copy, Clone)]
+    pub struct cudaResourceDesc__bindgen_ty_1__bindgen_ty_2 {
+        pub mipmap: cudaMipmappedArray_t,
+    }
+    impl Default for cudaResourceDesc__bindgen_ty_1__bindgen_ty_2 {
+        fn default() -> Self {
+            let mut s = ::core::mem::MaybeUninit::<Self>::uninit();
+            unsafe {
+                ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
+                s.assume_init()
+            }
+        }
+    }
+    #[repr(C)]
+    #[derive(Debug, Copy, Clone)]
+    pub struct cudaResourceDesc__bindgen_ty_1__bindgen_ty_3 {
+        pub devPtr: *mut ::core::ffi::c_void,
+        pub desc: cudaChannelFormatDesc,
+        pub sizeInBytes: usize,
+    }
+    impl Default for cudaResourceDesc__bindgen_ty_1__bindgen_ty_3 {
+        fn default() -> Self {
+            let mut s = ::core::mem::MaybeUninit::<Self>::uninit();
+            unsafe {
+                ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
+                s.assume_init()
+            }
+        }
+    }
+    #[repr(C)]
+    #[derive(Debug, Copy, Clone)]
+    pub struct cudaResourceDesc__bindgen_ty_1__bindgen_ty_4 {
+        pub devPtr: *mut ::core::ffi::c_void,
+        pub desc: cudaChannelFormatDesc,
+        pub width: usize,
+        pub height: usize,
+        pub pitchInBytes: usize,
+    }
+    impl Default for cudaResourceDesc__bindgen_ty_1__bindgen_ty_4 {
+        fn default() -> Self {
+            let mut s = ::core::mem::MaybeUninit::<Self>::uninit();
+            unsafe {
+                ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
+                s.assume_init()
+            }
+        }
+    }
+    impl Default for cudaResourceDesc__bindgen_ty_1 {
+        fn default() -> Self {
+            let mut s = ::core::mem::MaybeUninit::<Self>::uninit();
+            unsafe {
+                ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
+                s.assume_init()
+            }
+        }
+    }
+    impl Default for cudaResourceDesc {
+        fn default() -> Self {
+            let mut s = ::core::mem::MaybeUninit::<Self>::uninit();
+            unsafe {
+                ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
+                s.assume_init()
+            }
+        }
+    }
+    #[repr(C)]
+    #[derive(Debug, Copy, Clone)]
+    pub struct cudaResourceViewDesc {
+        pub format: cudaResourceViewFormat,
+        pub width: usize,
+        pub height: usize,
+        pub depth: usize,
+        pub firstMipmapLevel: ::core::ffi::c_uint,
+        pub lastMipmapLevel: ::core::ffi::c_uint,
+        pub firstLayer: ::core::ffi::c_uint,
+        pub lastLayer: ::core::ffi::c_uint,
+    }
+    impl Default for cudaResourceViewDesc {
+        fn default() -> Self {
+            let mut s = ::core::mem::MaybeUninit::<Self>::uninit();
+            unsafe {
+                ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
+                s.assume_init()
+            }
+        }
+    }
+    #[repr(C)]
+    #[derive(Copy, Clone)]
+    pub struct cudaExternalMemoryHandleDesc {
+        pub type_: cudaExternalMemoryHandleType,
+        pub handle: cudaExternalMemoryHandleDesc__bindgen_ty_1,
+        pub size: ::core::ffi::c_ulonglong,
+        pub flags: ::core::ffi::c_uint,
+    }
+    #[repr(C)]
+    #[derive(Copy, Clone)]
+    pub union cudaExternalMemoryHandleDesc__bindgen_ty_1 {
+        pub fd: ::core::ffi::c_int,
+        pub win32: cudaExternalMemoryHandleDesc__bindgen_ty_1__bindgen_ty_1,
+        pub nvSciBufObject: *const ::core::ffi::c_void,
+    }
+    #[repr(C)]
+    #[derive(Debug, Copy, Clone)]
+    pub struct cudaExternalMemoryHandleDesc__bindgen_ty_1__bindgen_ty_1 {
+        pub handle: *mut ::core::ffi::c_void,
+        pub name: *const ::core::ffi::c_void,
+    }
+    impl Default for cudaExternalMemoryHandleDesc__bindgen_ty_1__bindgen_ty_1 {
+        fn default() -> Self {
+            let mut s = ::core::mem::MaybeUninit::<Self>::uninit();
+            unsafe {
+                ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
+                s.assume_init()
+            }
+        }
+    }
+    impl Default for cudaExternalMemoryHandleDesc__bindgen_ty_1 {
+        fn default() -> Self {
+            let mut s = ::core::mem::MaybeUninit::<Self>::uninit();
+            unsafe {
+                ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
+                s.assume_init()
+            }
+        }
+    }
+    impl Default for cudaExternalMemoryHandleDesc {
+        fn default() -> Self {
+            let mut s = ::core::mem::MaybeUninit::<Self>::uninit();
+            unsafe {
+                ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
+                s.assume_init()
+            }
+        }
+    }
+    #[repr(C)]
+    #[derive(Debug, Default, Copy, Clone)]
+    pub struct cudaExternalMemoryBufferDesc {
+        pub offset: ::core::ffi::c_ulonglong,
+        pub size: ::core::ffi::c_ulonglong,
+        pub flags: ::core::ffi::c_uint,
+    }
+    #[repr(C)]
+    #[derive(Debug, Copy, Clone)]
+    pub struct cudaExternalMemoryMipmappedArrayDesc {
+        pub offset: ::core::ffi::c_ulonglong,
+        pub formatDesc: cudaChannelFormatDesc,
+        pub extent: cudaExtent,
+        pub flags: ::core::ffi::c_uint,
+        pub numLevels: ::core::ffi::c_uint,
+    }
+    impl Default for cudaExternalMemoryMipmappedArrayDesc {
+        fn default() -> Self {
+            let mut s = ::core::mem::MaybeUninit::<Self>::uninit();
+            unsafe {
+                ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
+                s.assume_init()
+            }
+        }
+    }
+    #[repr(C)]
+    #[derive(Copy, Clone)]
+    pub struct cudaExternalSemaphoreHandleDesc {
+        pub type_: cudaExternalSemaphoreHandleType,
+        pub handle: cudaExternalSemaphoreHandleDesc__bindgen_ty_1,
+        pub flags: ::core::ffi::c_uint,
+    }
+    #[repr(C)]
+    #[derive(Copy, Clone)]
+    pub union cudaExternalSemaphoreHandleDesc__bindgen_ty_1 {
+        pub fd: ::core::ffi::c_int,
+        pub win32: cudaExternalSemaphoreHandleDesc__bindgen_ty_1__bindgen_ty_1,
+        pub nvSciSyncObj: *const ::core::ffi::c_void,
+    }
+    #[repr(C)]
+    #[derive(Debug, Copy, Clone)]
+    pub struct cudaExternalSemaphoreHandleDesc__bindgen_ty_1__bindgen_ty_1 {
+        pub handle: *mut ::core::ffi::c_void,
+        pub name: *const ::core::ffi::c_void,
+    }
+    impl Default for cudaExternalSemaphoreHandleDesc__bindgen_ty_1__bindgen_ty_1 {
+        fn default() -> Self {
+            let mut s = ::core::mem::MaybeUninit::<Self>::uninit();
+            unsafe {
+                ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
+                s.assume_init()
+            }
+        }
+    }
+    impl Default for cudaExternalSemaphoreHandleDesc__bindgen_ty_1 {
+        fn default() -> Self {
+            let mut s = ::core::mem::MaybeUninit::<Self>::uninit();
+            unsafe {
+                ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
+                s.assume_init()
+            }
+        }
+    }
+    impl Default for cudaExternalSemaphoreHandleDesc {
+        fn default() -> Self {
+            let mut s = ::core::mem::MaybeUninit::<Self>::uninit();
+            unsafe {
+                ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
+                s.assume_init()
+            }
+        }
+    }
 }
 const _: () = assert!(::core::mem::size_of::<v11::cudaDeviceProp>() == 728);
 const _: () = assert!(::core::mem::size_of::<v11::cudaFuncAttributes>() == 56);
 const _: () = assert!(::core::mem::size_of::<v11::cudaPointerAttributes>() == 24);
+const _: () = assert!(::core::mem::size_of::<v11::cudaResourceDesc>() == 64);
+const _: () = assert!(::core::mem::size_of::<v11::cudaResourceViewDesc>() == 48);
+const _: () = assert!(::core::mem::size_of::<v11::cudaTextureDesc>() == 68);
+const _: () = assert!(::core::mem::size_of::<v11::cudaExternalMemoryHandleDesc>() == 40);
+const _: () = assert!(::core::mem::size_of::<v11::cudaExternalMemoryBufferDesc>() == 24);
+const _: () = assert!(::core::mem::size_of::<v11::cudaExternalMemoryMipmappedArrayDesc>() == 64);
+const _: () = assert!(::core::mem::size_of::<v11::cudaExternalSemaphoreHandleDesc>() == 32);
 const _: () = assert!(::core::mem::size_of::<v12::cudaDeviceProp>() == 1032);
 const _: () = assert!(::core::mem::size_of::<v12::cudaFuncAttributes>() == 144);
 const _: () = assert!(::core::mem::size_of::<v12::cudaPointerAttributes>() == 24);
+const _: () = assert!(::core::mem::size_of::<v12::cudaResourceDesc>() == 64);
+const _: () = assert!(::core::mem::size_of::<v12::cudaResourceViewDesc>() == 48);
+const _: () = assert!(::core::mem::size_of::<v12::cudaExternalMemoryHandleDesc>() == 40);
+const _: () = assert!(::core::mem::size_of::<v12::cudaExternalMemoryBufferDesc>() == 24);
+const _: () = assert!(::core::mem::size_of::<v12::cudaExternalMemoryMipmappedArrayDesc>() == 64);
+const _: () = assert!(::core::mem::size_of::<v12::cudaExternalSemaphoreHandleDesc>() == 32);

@@ -196,7 +196,7 @@ unsafe extern "C" {
         desc: *const cudaChannelFormatDesc,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13])]
+    #[cuda(majors = [11, 12, 13], abi = [13], hand_written)]
     pub fn cudaChooseDevice(
         device: *mut ::core::ffi::c_int,
         prop: *const cudaDeviceProp,
@@ -211,13 +211,13 @@ unsafe extern "C" {
         f: cudaChannelFormatKind,
     ) -> cudaChannelFormatDesc;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13])]
+    #[cuda(majors = [11, 12, 13], abi = [13], hand_written)]
     pub fn cudaCreateSurfaceObject(
         pSurfObject: *mut cudaSurfaceObject_t,
         pResDesc: *const cudaResourceDesc,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13])]
+    #[cuda(majors = [11, 12, 13], abi = [13], hand_written)]
     pub fn cudaCreateTextureObject(
         pTexObject: *mut cudaTextureObject_t,
         pResDesc: *const cudaResourceDesc,
@@ -604,14 +604,14 @@ unsafe extern "C" {
         event: cudaEvent_t,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13])]
+    #[cuda(majors = [11, 12, 13], abi = [13], hand_written)]
     pub fn cudaExternalMemoryGetMappedBuffer(
         devPtr: *mut *mut ::core::ffi::c_void,
         extMem: cudaExternalMemory_t,
         bufferDesc: *const cudaExternalMemoryBufferDesc,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13])]
+    #[cuda(majors = [11, 12, 13], abi = [13], hand_written)]
     pub fn cudaExternalMemoryGetMappedMipmappedArray(
         mipmap: *mut cudaMipmappedArray_t,
         extMem: cudaExternalMemory_t,
@@ -819,7 +819,7 @@ unsafe extern "C" {
         level: ::core::ffi::c_uint,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13])]
+    #[cuda(majors = [11, 12, 13], abi = [13], hand_written)]
     pub fn cudaGetSurfaceObjectResourceDesc(
         pResDesc: *mut cudaResourceDesc,
         surfObject: cudaSurfaceObject_t,
@@ -846,19 +846,19 @@ unsafe extern "C" {
         texref: *const textureReference,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13])]
+    #[cuda(majors = [11, 12, 13], abi = [13], hand_written)]
     pub fn cudaGetTextureObjectResourceDesc(
         pResDesc: *mut cudaResourceDesc,
         texObject: cudaTextureObject_t,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13])]
+    #[cuda(majors = [11, 12, 13], abi = [13], hand_written)]
     pub fn cudaGetTextureObjectResourceViewDesc(
         pResViewDesc: *mut cudaResourceViewDesc,
         texObject: cudaTextureObject_t,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [12, 13])]
+    #[cuda(majors = [11, 12, 13], abi = [12, 13], hand_written)]
     pub fn cudaGetTextureObjectTextureDesc(
         pTexDesc: *mut cudaTextureDesc,
         texObject: cudaTextureObject_t,
@@ -1234,7 +1234,7 @@ unsafe extern "C" {
         pNodeParams: *const cudaMemsetParams,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 12.9, 13.5.
-    #[cuda(majors = [12, 13], abi = [13])]
+    #[cuda(majors = [12, 13], abi = [13], hand_written)]
     pub fn cudaGraphExecNodeSetParams(
         graphExec: cudaGraphExec_t,
         node: cudaGraphNode_t,
@@ -1533,7 +1533,7 @@ unsafe extern "C" {
         isEnabled: ::core::ffi::c_uint,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 12.9, 13.5.
-    #[cuda(majors = [12, 13], abi = [13])]
+    #[cuda(majors = [12, 13], abi = [13], hand_written)]
     pub fn cudaGraphNodeSetParams(
         node: cudaGraphNode_t,
         nodeParams: *mut cudaGraphNodeParams,
@@ -1704,13 +1704,13 @@ unsafe extern "C" {
     #[cuda(majors = [11, 12, 13])]
     pub fn cudaHostUnregister(ptr: *mut ::core::ffi::c_void) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13])]
+    #[cuda(majors = [11, 12, 13], abi = [13], hand_written)]
     pub fn cudaImportExternalMemory(
         extMem_out: *mut cudaExternalMemory_t,
         memHandleDesc: *const cudaExternalMemoryHandleDesc,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13])]
+    #[cuda(majors = [11, 12, 13], abi = [13], hand_written)]
     pub fn cudaImportExternalSemaphore(
         extSem_out: *mut cudaExternalSemaphore_t,
         semHandleDesc: *const cudaExternalSemaphoreHandleDesc,
@@ -2460,7 +2460,7 @@ unsafe extern "C" {
     pub fn cudaMemcpy3DAsync_ptsz(p: *const cudaMemcpy3DParms, stream: cudaStream_t)
     -> cudaError_t;
     /// cuda_runtime_api.h; exported by 12.9, 13.5.
-    #[cuda(majors = [12, 13], abi = [13])]
+    #[cuda(majors = [12, 13], abi = [13], hand_written)]
     pub fn cudaMemcpy3DBatchAsync(
         numOps: usize,
         opList: *mut cudaMemcpy3DBatchOp,
@@ -2468,7 +2468,7 @@ unsafe extern "C" {
         stream: cudaStream_t,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 12.9, 13.5.
-    #[cuda(majors = [12, 13], abi = [13])]
+    #[cuda(majors = [12, 13], abi = [13], hand_written)]
     pub fn cudaMemcpy3DBatchAsync_ptsz(
         numOps: usize,
         opList: *mut cudaMemcpy3DBatchOp,
@@ -2553,7 +2553,7 @@ unsafe extern "C" {
         stream: cudaStream_t,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 12.9, 13.5.
-    #[cuda(majors = [12, 13], abi = [13])]
+    #[cuda(majors = [12, 13], abi = [13], hand_written)]
     pub fn cudaMemcpyBatchAsync(
         dsts: *const *mut ::core::ffi::c_void,
         srcs: *const *const ::core::ffi::c_void,
@@ -2565,7 +2565,7 @@ unsafe extern "C" {
         stream: cudaStream_t,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 12.9, 13.5.
-    #[cuda(majors = [12, 13], abi = [13])]
+    #[cuda(majors = [12, 13], abi = [13], hand_written)]
     pub fn cudaMemcpyBatchAsync_ptsz(
         dsts: *const *mut ::core::ffi::c_void,
         srcs: *const *const ::core::ffi::c_void,
@@ -2975,7 +2975,7 @@ unsafe extern "C" {
         len: ::core::ffi::c_int,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13])]
+    #[cuda(majors = [11, 12, 13], abi = [13], hand_written)]
     pub fn cudaSignalExternalSemaphoresAsync(
         extSemArray: *const cudaExternalSemaphore_t,
         paramsArray: *const cudaExternalSemaphoreSignalParams,
@@ -2983,7 +2983,7 @@ unsafe extern "C" {
         stream: cudaStream_t,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13])]
+    #[cuda(majors = [11, 12, 13], abi = [13], hand_written)]
     pub fn cudaSignalExternalSemaphoresAsync_ptsz(
         extSemArray: *const cudaExternalSemaphore_t,
         paramsArray: *const cudaExternalSemaphoreSignalParams,
@@ -3295,7 +3295,7 @@ unsafe extern "C" {
     #[cuda(majors = [11, 12, 13])]
     pub fn cudaStreamSynchronize_ptsz(stream: cudaStream_t) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13])]
+    #[cuda(majors = [11, 12, 13], abi = [13], hand_written)]
     pub fn cudaStreamUpdateCaptureDependencies(
         stream: cudaStream_t,
         dependencies: *mut cudaGraphNode_t,
@@ -3304,7 +3304,7 @@ unsafe extern "C" {
         flags: ::core::ffi::c_uint,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13])]
+    #[cuda(majors = [11, 12, 13], abi = [13], hand_written)]
     pub fn cudaStreamUpdateCaptureDependencies_ptsz(
         stream: cudaStream_t,
         dependencies: *mut cudaGraphNode_t,
@@ -3413,7 +3413,7 @@ unsafe extern "C" {
         vdpGetProcAddress: VdpGetProcAddress,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13])]
+    #[cuda(majors = [11, 12, 13], abi = [13], hand_written)]
     pub fn cudaWaitExternalSemaphoresAsync(
         extSemArray: *const cudaExternalSemaphore_t,
         paramsArray: *const cudaExternalSemaphoreWaitParams,
@@ -3421,7 +3421,7 @@ unsafe extern "C" {
         stream: cudaStream_t,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13])]
+    #[cuda(majors = [11, 12, 13], abi = [13], hand_written)]
     pub fn cudaWaitExternalSemaphoresAsync_ptsz(
         extSemArray: *const cudaExternalSemaphore_t,
         paramsArray: *const cudaExternalSemaphoreWaitParams,

@@ -179,11 +179,76 @@ static void node_list(const char *key, int dependents, cudaGraphNode_t node, enu
   calls(key);
 }
 
-static void add_node(const char *key, cudaGraph_t graph, enum edge_kind kind) {
+/* Node parameters: a kernel node (default 13.0-only fields, or an execution context, or a
+ * cudaFunction_t handle), a host node (blocking or spin-wait), a memory-allocation node, a
+ * memcpy-batch node (13.x only). */
+enum params_kind {
+  NP_KERNEL,
+  NP_KERNEL_ENTRY,
+  NP_KERNEL_CTX,
+  NP_KERNEL_FUNCTION,
+  NP_HOST,
+  NP_HOST_SPIN,
+  NP_ALLOC,
+  NP_BATCH
+};
+static struct cudaGraphNodeParams node_params(enum params_kind kind) {
+  struct cudaGraphNodeParams p;
+  memset(&p, 0, sizeof p);
+  switch (kind) {
+  case NP_KERNEL:
+  case NP_KERNEL_ENTRY:
+  case NP_KERNEL_CTX:
+  case NP_KERNEL_FUNCTION:
+    p.type = cudaGraphNodeTypeKernel;
+    p.kernel.func = H(0xF1);
+    p.kernel.gridDim.x = 2;
+    p.kernel.gridDim.y = 1;
+    p.kernel.gridDim.z = 1;
+    p.kernel.blockDim.x = 32;
+    p.kernel.blockDim.y = 4;
+    p.kernel.blockDim.z = 1;
+    p.kernel.sharedMemBytes = 64;
+    p.kernel.kernelParams = (void **)H(0xF2);
+    if (kind == NP_KERNEL_ENTRY) p.kernel.functionType = cudaKernelFunctionTypeDeviceEntry;
+    if (kind == NP_KERNEL_CTX) p.kernel.ctx = (cudaExecutionContext_t)H(0xC7);
+    if (kind == NP_KERNEL_FUNCTION) p.kernel.functionType = cudaKernelFunctionTypeFunction;
+    break;
+  case NP_HOST:
+  case NP_HOST_SPIN:
+    p.type = cudaGraphNodeTypeHost;
+    p.host.fn = (cudaHostFn_t)H(0xF3);
+    p.host.userData = H(0xF4);
+    if (kind == NP_HOST_SPIN) p.host.syncMode = cudaHostTaskSpinWait;
+    break;
+  case NP_ALLOC:
+    p.type = cudaGraphNodeTypeMemAlloc;
+    p.alloc.bytesize = 4096;
+    break;
+  case NP_BATCH:
+    p.type = cudaGraphNodeTypeMemcpyBatch;
+    break;
+  }
+  return p;
+}
+
+static void add_node(const char *key, cudaGraph_t graph, enum edge_kind kind,
+                     enum params_kind params) {
   cudaGraphNode_t node = (cudaGraphNode_t)SENTINEL;
-  rc(key, cudaGraphAddNode(&node, graph, FROM, edge_data(kind), 2,
-                           (struct cudaGraphNodeParams *)H(0xA000)));
+  struct cudaGraphNodeParams p = node_params(params);
+  rc(key, cudaGraphAddNode(&node, graph, FROM, edge_data(kind), 2, &p));
   printf("%s.node=%#llx\n", key, HEX(node));
+  calls(key);
+}
+
+/* cudaGraphNodeSetParams (exec == NULL) or cudaGraphExecNodeSetParams; dptr: what a
+ * memory-allocation node got back (0x77 before). */
+static void set_params(const char *key, cudaGraphExec_t exec, cudaGraphNode_t node,
+                       enum params_kind kind) {
+  struct cudaGraphNodeParams p = node_params(kind);
+  if (kind == NP_ALLOC) p.alloc.dptr = SENTINEL;
+  rc(key, exec ? cudaGraphExecNodeSetParams(exec, node, &p) : cudaGraphNodeSetParams(node, &p));
+  if (kind == NP_ALLOC) printf("%s.dptr=%#llx\n", key, HEX(p.alloc.dptr));
   calls(key);
 }
 
@@ -208,6 +273,254 @@ static void entry_point(const char *key, const char *symbol, int with_status) {
                                   with_status ? &status : NULL));
   printf("%s.funcPtr=%#llx\n", key, HEX(fn));
   printf("%s.driverStatus=%d\n", key, (int)status);
+  calls(key);
+}
+
+/* ---- cudaChooseDevice ------------------------------------------------------------------------ */
+
+static void choose(const char *key, int with_prop) {
+  struct cudaDeviceProp prop;
+  memset(&prop, 0, sizeof prop);
+  strcpy(prop.name, "want");
+  prop.major = 9;
+  prop.minor = 1;
+  prop.totalGlobalMem = (size_t)1 << 33;
+  prop.multiProcessorCount = 132;
+  prop.clusterLaunch = 1;
+  prop.deviceNumaId = 5;
+  int device = 77;
+  rc(key, cudaChooseDevice(&device, with_prop ? &prop : NULL));
+  printf("%s.device=%d\n", key, device);
+  calls(key);
+}
+
+/* ---- cudaStreamUpdateCaptureDependencies ----------------------------------------------------- */
+
+static void update_deps(const char *key, cudaStream_t stream, enum edge_kind kind) {
+  rc(key, cudaStreamUpdateCaptureDependencies(stream, (cudaGraphNode_t *)FROM, edge_data(kind), 2,
+                                              cudaStreamSetCaptureDependencies));
+  calls(key);
+}
+
+/* A channel descriptor, built here (cudaCreateChannelDesc would be a runtime call). */
+static struct cudaChannelFormatDesc channel(int x, int y, int z, int w,
+                                            enum cudaChannelFormatKind f) {
+  struct cudaChannelFormatDesc d = {x, y, z, w, f};
+  return d;
+}
+
+/* ---- External memory and semaphores ---------------------------------------------------------- */
+
+static void ext_memory(const char *key, int reserved) {
+  struct cudaExternalMemoryHandleDesc d;
+  memset(&d, 0, sizeof d);
+  d.type = cudaExternalMemoryHandleTypeOpaqueWin32;
+  d.handle.win32.handle = H(0x1234);
+  d.handle.win32.name = H(0x5678);
+  d.size = 1 << 20;
+  d.flags = cudaExternalMemoryDedicated;
+  if (reserved) d.reserved[5] = 1;
+  cudaExternalMemory_t mem = (cudaExternalMemory_t)SENTINEL;
+  rc(key, cudaImportExternalMemory(&mem, &d));
+  printf("%s.mem=%#llx\n", key, HEX(mem));
+  calls(key);
+}
+
+static void ext_buffer(const char *key, cudaExternalMemory_t mem, int reserved) {
+  struct cudaExternalMemoryBufferDesc d;
+  memset(&d, 0, sizeof d);
+  d.offset = 4096;
+  d.size = 65536;
+  d.flags = 0;
+  if (reserved) d.reserved[15] = 7;
+  void *ptr = SENTINEL;
+  rc(key, cudaExternalMemoryGetMappedBuffer(&ptr, mem, &d));
+  printf("%s.ptr=%#llx\n", key, HEX(ptr));
+  calls(key);
+}
+
+static void ext_mipmap(const char *key, cudaExternalMemory_t mem, int reserved) {
+  struct cudaExternalMemoryMipmappedArrayDesc d;
+  memset(&d, 0, sizeof d);
+  d.offset = 8;
+  d.formatDesc = channel(8, 16, 32, 0, cudaChannelFormatKindFloat);
+  d.extent.width = 64;
+  d.extent.height = 32;
+  d.extent.depth = 2;
+  d.flags = 4;
+  d.numLevels = 3;
+  if (reserved) d.reserved[0] = 1;
+  cudaMipmappedArray_t mipmap = (cudaMipmappedArray_t)SENTINEL;
+  rc(key, cudaExternalMemoryGetMappedMipmappedArray(&mipmap, mem, &d));
+  printf("%s.mipmap=%#llx\n", key, HEX(mipmap));
+  calls(key);
+}
+
+static void ext_semaphore(const char *key, int reserved) {
+  struct cudaExternalSemaphoreHandleDesc d;
+  memset(&d, 0, sizeof d);
+  d.type = cudaExternalSemaphoreHandleTypeOpaqueFd;
+  d.handle.fd = 7;
+  d.flags = 0;
+  if (reserved) d.reserved[3] = 2;
+  cudaExternalSemaphore_t sem = (cudaExternalSemaphore_t)SENTINEL;
+  rc(key, cudaImportExternalSemaphore(&sem, &d));
+  printf("%s.sem=%#llx\n", key, HEX(sem));
+  calls(key);
+}
+
+static void sem_signal(const char *key, cudaExternalSemaphore_t sem) {
+  struct cudaExternalSemaphoreSignalParams p;
+  memset(&p, 0, sizeof p);
+  p.params.fence.value = 42;
+  p.params.keyedMutex.key = 9;
+  p.flags = 1;
+  rc(key, cudaSignalExternalSemaphoresAsync(&sem, &p, 1, STREAM));
+  calls(key);
+}
+
+static void sem_wait(const char *key, cudaExternalSemaphore_t sem) {
+  struct cudaExternalSemaphoreWaitParams p;
+  memset(&p, 0, sizeof p);
+  p.params.fence.value = 43;
+  p.params.keyedMutex.key = 10;
+  p.params.keyedMutex.timeoutMs = 5;
+  p.flags = 0;
+  rc(key, cudaWaitExternalSemaphoresAsync(&sem, &p, 1, STREAM));
+  calls(key);
+}
+
+/* ---- Texture and surface objects ------------------------------------------------------------- */
+
+enum res_kind { RES_PITCH2D, RES_LINEAR, RES_ARRAY, RES_FLAGS };
+static struct cudaResourceDesc resource(enum res_kind kind) {
+  struct cudaResourceDesc r;
+  memset(&r, 0, sizeof r);
+  if (kind == RES_LINEAR) {
+    r.resType = cudaResourceTypeLinear;
+    r.res.linear.devPtr = H(0xD200);
+    r.res.linear.desc = channel(8, 8, 8, 8, cudaChannelFormatKindUnsigned);
+    r.res.linear.sizeInBytes = 4096;
+  } else if (kind == RES_ARRAY) {
+    r.resType = cudaResourceTypeArray;
+    r.res.array.array = (cudaArray_t)H(0xA100);
+  } else {
+    r.resType = cudaResourceTypePitch2D;
+    r.res.pitch2D.devPtr = H(0xD100);
+    r.res.pitch2D.desc = channel(32, 0, 0, 0, cudaChannelFormatKindFloat);
+    r.res.pitch2D.width = 64;
+    r.res.pitch2D.height = 32;
+    r.res.pitch2D.pitchInBytes = 256;
+    if (kind == RES_FLAGS) r.flags = 1;
+  }
+  return r;
+}
+
+enum view_kind { VIEW_NULL, VIEW_PLAIN, VIEW_RESERVED };
+static void texture(const char *key, enum res_kind rk, enum view_kind vk) {
+  struct cudaResourceDesc r = resource(rk);
+  struct cudaTextureDesc t;
+  memset(&t, 0, sizeof t);
+  t.addressMode[0] = cudaAddressModeClamp;
+  t.addressMode[1] = cudaAddressModeMirror;
+  t.addressMode[2] = cudaAddressModeBorder;
+  t.filterMode = cudaFilterModeLinear;
+  t.readMode = cudaReadModeNormalizedFloat;
+  t.sRGB = 1;
+  t.borderColor[0] = 0.25f;
+  t.borderColor[3] = 1.0f;
+  t.normalizedCoords = 1;
+  t.maxAnisotropy = 8;
+  t.mipmapFilterMode = cudaFilterModeLinear;
+  t.mipmapLevelBias = 0.5f;
+  t.minMipmapLevelClamp = 1.0f;
+  t.maxMipmapLevelClamp = 4.0f;
+  t.disableTrilinearOptimization = 1;
+  t.seamlessCubemap = 1;
+  struct cudaResourceViewDesc v;
+  memset(&v, 0, sizeof v);
+  v.format = cudaResViewFormatFloat1;
+  v.width = 64;
+  v.height = 32;
+  v.depth = 0;
+  v.firstMipmapLevel = 0;
+  v.lastMipmapLevel = 0;
+  v.firstLayer = 1;
+  v.lastLayer = 2;
+  if (vk == VIEW_RESERVED) v.reserved[2] = 1;
+  cudaTextureObject_t obj = 77;
+  rc(key, cudaCreateTextureObject(&obj, &r, &t, vk == VIEW_NULL ? NULL : &v));
+  printf("%s.obj=%llu\n", key, (unsigned long long)obj);
+  calls(key);
+}
+
+static void surface(const char *key, enum res_kind rk) {
+  struct cudaResourceDesc r = resource(rk);
+  cudaSurfaceObject_t obj = 77;
+  rc(key, cudaCreateSurfaceObject(&obj, &r));
+  printf("%s.obj=%llu\n", key, (unsigned long long)obj);
+  calls(key);
+}
+
+/* A queried pitch-2D resource, field by field; `tail` counts the non-zero bytes of the union
+ * after the pitch2D member (0xAB-prefilled, so the stub must have cleared them). */
+static void get_resource(const char *key, int surf, unsigned long long object) {
+  struct cudaResourceDesc r;
+  memset(&r, 0xAB, sizeof r);
+  rc(key, surf ? cudaGetSurfaceObjectResourceDesc(&r, object)
+               : cudaGetTextureObjectResourceDesc(&r, object));
+  const unsigned char *u = (const unsigned char *)&r.res;
+  int tail = 0;
+  for (size_t i = sizeof r.res.pitch2D; i < sizeof r.res; i++) tail += u[i] != 0;
+  printf("%s.resType=%u\n", key, (unsigned)r.resType);
+  printf("%s.ptr=%#llx\n", key, HEX(r.res.pitch2D.devPtr));
+  printf("%s.desc=%d,%d,%d,%d,%d\n", key, r.res.pitch2D.desc.x, r.res.pitch2D.desc.y,
+         r.res.pitch2D.desc.z, r.res.pitch2D.desc.w, (int)r.res.pitch2D.desc.f);
+  printf("%s.size=%zu,%zu,%zu\n", key, r.res.pitch2D.width, r.res.pitch2D.height,
+         r.res.pitch2D.pitchInBytes);
+  printf("%s.tail=%d\n", key, tail);
+  printf("%s.flags=%u\n", key, r.flags);
+  calls(key);
+}
+
+static void get_view(const char *key, unsigned long long object) {
+  struct cudaResourceViewDesc v;
+  memset(&v, 0xAB, sizeof v);
+  rc(key, cudaGetTextureObjectResourceViewDesc(&v, object));
+  int reserved = 0;
+  for (int i = 0; i < 16; i++) reserved += v.reserved[i] != 0;
+  printf("%s.view=%u %zu,%zu,%zu %u-%u %u-%u\n", key, (unsigned)v.format, v.width, v.height,
+         v.depth, v.firstMipmapLevel, v.lastMipmapLevel, v.firstLayer, v.lastLayer);
+  printf("%s.reserved=%d\n", key, reserved);
+  calls(key);
+}
+
+static void get_texture_desc(const char *key, unsigned long long object) {
+  struct cudaTextureDesc t;
+  memset(&t, 0xAB, sizeof t);
+  rc(key, cudaGetTextureObjectTextureDesc(&t, object));
+  printf("%s.tex=%d,%d,%d %d %d %d %g,%g,%g,%g %d %u %d %g %g %g %d\n", key, (int)t.addressMode[0],
+         (int)t.addressMode[1], (int)t.addressMode[2], (int)t.filterMode, (int)t.readMode, t.sRGB,
+         t.borderColor[0], t.borderColor[1], t.borderColor[2], t.borderColor[3],
+         t.normalizedCoords, t.maxAnisotropy, (int)t.mipmapFilterMode, t.mipmapLevelBias,
+         t.minMipmapLevelClamp, t.maxMipmapLevelClamp, t.disableTrilinearOptimization);
+  printf("%s.seamless=%d\n", key, t.seamlessCubemap);
+  calls(key);
+}
+
+/* ---- cudaMemcpyBatchAsync / cudaMemcpy3DBatchAsync ------------------------------------------- */
+
+static void memcpy_batch(const char *key, size_t count) {
+  void *const dsts[2] = {H(0xB001), H(0xB002)};
+  const void *const srcs[2] = {H(0xB101), H(0xB102)};
+  const size_t sizes[2] = {16, 32};
+  rc(key, cudaMemcpyBatchAsync(dsts, srcs, sizes, count, (struct cudaMemcpyAttributes *)H(0xB200),
+                               (size_t *)H(0xB300), 1, STREAM));
+  calls(key);
+}
+
+static void memcpy_3d_batch(const char *key, size_t count) {
+  rc(key, cudaMemcpy3DBatchAsync(count, (struct cudaMemcpy3DBatchOp *)H(0xB400), 0, STREAM));
   calls(key);
 }
 
@@ -264,10 +577,11 @@ int main(void) {
   node_list("dependents_count", 1, (cudaGraphNode_t)H(0x300), GET_COUNT);
   node_list("dependents_bad", 1, (cudaGraphNode_t)BAD, GET_FULL);
 
-  add_node("node_null", GRAPH, EDGES_NULL);
-  add_node("node_zero", GRAPH, EDGES_ZERO);
-  add_node("node_programmatic", GRAPH, EDGES_PROGRAMMATIC);
-  add_node("node_bad", (cudaGraph_t)BAD, EDGES_NULL);
+  add_node("node_null", GRAPH, EDGES_NULL, NP_KERNEL);
+  add_node("node_zero", GRAPH, EDGES_ZERO, NP_KERNEL);
+  add_node("node_programmatic", GRAPH, EDGES_PROGRAMMATIC, NP_KERNEL);
+  add_node("node_bad", (cudaGraph_t)BAD, EDGES_NULL, NP_KERNEL);
+  add_node("node_ctx", GRAPH, EDGES_NULL, NP_KERNEL_CTX);
 
   exec_update("update_ok", (cudaGraphExec_t)H(0xE000), 1);
   exec_update("update_refused", (cudaGraphExec_t)H(0xE001), 1);
@@ -279,5 +593,56 @@ int main(void) {
   entry_point("ep_found_no_status", "cuInit", 0);
   entry_point("ep_missing_no_status", "cuNoSuchFunction", 0);
   entry_point("ep_null", NULL, 1);
+
+  choose("choose_ok", 1);
+  choose("choose_null", 0);
+
+  update_deps("upd_null", STREAM, EDGES_NULL);
+  update_deps("upd_zero", STREAM, EDGES_ZERO);
+  update_deps("upd_programmatic", STREAM, EDGES_PROGRAMMATIC);
+  update_deps("upd_bad", (cudaStream_t)BAD, EDGES_NULL);
+
+  ext_memory("extmem_ok", 0);
+  ext_memory("extmem_reserved", 1);
+  ext_buffer("extbuf_ok", (cudaExternalMemory_t)H(0xC000), 0);
+  ext_buffer("extbuf_reserved", (cudaExternalMemory_t)H(0xC000), 1);
+  ext_buffer("extbuf_bad", (cudaExternalMemory_t)BAD, 0);
+  ext_mipmap("extmip_ok", (cudaExternalMemory_t)H(0xC000), 0);
+  ext_mipmap("extmip_reserved", (cudaExternalMemory_t)H(0xC000), 1);
+  ext_semaphore("extsem_ok", 0);
+  ext_semaphore("extsem_reserved", 1);
+  sem_signal("signal_ok", (cudaExternalSemaphore_t)H(0xC100));
+  sem_signal("signal_bad", (cudaExternalSemaphore_t)BAD);
+  sem_wait("wait_ok", (cudaExternalSemaphore_t)H(0xC100));
+
+  texture("tex_pitch2d", RES_PITCH2D, VIEW_PLAIN);
+  texture("tex_linear_no_view", RES_LINEAR, VIEW_NULL);
+  texture("tex_res_flags", RES_FLAGS, VIEW_PLAIN);
+  texture("tex_view_reserved", RES_PITCH2D, VIEW_RESERVED);
+  surface("surf_array", RES_ARRAY);
+  surface("surf_flags", RES_FLAGS);
+  get_resource("texres_ok", 0, 0x7E01);
+  get_resource("texres_bad", 0, 0xBAD);
+  get_resource("surfres_ok", 1, 0x5F01);
+  get_view("view_ok", 0x7E01);
+  get_view("view_bad", 0xBAD);
+  get_texture_desc("texdesc_ok", 0x7E01);
+  get_texture_desc("texdesc_bad", 0xBAD);
+
+  memcpy_batch("batch_ok", 2);
+  memcpy_batch("batch_error", 0);
+  memcpy_3d_batch("batch3d_ok", 2);
+
+  set_params("np_kernel", NULL, (cudaGraphNode_t)H(0x300), NP_KERNEL);
+  set_params("np_kernel_entry", NULL, (cudaGraphNode_t)H(0x300), NP_KERNEL_ENTRY);
+  set_params("np_kernel_ctx", NULL, (cudaGraphNode_t)H(0x300), NP_KERNEL_CTX);
+  set_params("np_kernel_function", NULL, (cudaGraphNode_t)H(0x300), NP_KERNEL_FUNCTION);
+  set_params("np_host", NULL, (cudaGraphNode_t)H(0x300), NP_HOST);
+  set_params("np_host_spin", NULL, (cudaGraphNode_t)H(0x300), NP_HOST_SPIN);
+  set_params("np_alloc", NULL, (cudaGraphNode_t)H(0x300), NP_ALLOC);
+  set_params("np_batch", NULL, (cudaGraphNode_t)H(0x300), NP_BATCH);
+  set_params("np_bad", NULL, (cudaGraphNode_t)BAD, NP_HOST);
+  set_params("xnp_host", (cudaGraphExec_t)H(0xE000), (cudaGraphNode_t)H(0x300), NP_HOST);
+  set_params("xnp_host_spin", (cudaGraphExec_t)H(0xE000), (cudaGraphNode_t)H(0x300), NP_HOST_SPIN);
   return 0;
 }

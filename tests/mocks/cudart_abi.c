@@ -963,18 +963,102 @@ static int get_list(const char *name, void *handle, void **from, void **to, edge
     return get_list(#fn, node, NULL, nodes, e, 1, num, base);                                      \
   }
 
+/* struct cudaGraphNodeParams (256 bytes in 12.9 and 13.x) with the members the tests use, in
+ * this major's layout: 13.0 appended ctx / functionType to the kernel member and syncMode / ctx
+ * to the host member. A memory-allocation node gets alloc.dptr = 0xA110 + major back. */
+struct kernel_params_v2 {
+  void *func;
+  unsigned gridDim[3], blockDim[3], sharedMemBytes;
+  void **kernelParams, **extra;
+#if MOCK_MAJOR >= 13
+  void *ctx;
+  int functionType;
+#endif
+};
+_Static_assert(sizeof(struct kernel_params_v2) == (MOCK_MAJOR >= 13 ? 72 : 56), "kernel node");
+struct host_params_v2 {
+  void *fn, *userData;
+#if MOCK_MAJOR >= 13
+  unsigned syncMode;
+  void *ctx;
+#endif
+};
+_Static_assert(sizeof(struct host_params_v2) == (MOCK_MAJOR >= 13 ? 32 : 16), "host node");
+struct alloc_params_v2 {
+  char poolProps[88];
+  const void *accessDescs;
+  size_t accessDescCount, bytesize;
+  void *dptr;
+};
+_Static_assert(sizeof(struct alloc_params_v2) == 120, "alloc node");
+struct node_params {
+  int type;
+  int reserved0[3];
+  union {
+    long long reserved1[29];
+    struct kernel_params_v2 kernel;
+    struct host_params_v2 host;
+    struct alloc_params_v2 alloc;
+  } u;
+  long long reserved2;
+};
+_Static_assert(sizeof(struct node_params) == 256, "cudaGraphNodeParams");
+
+/* "type=<t> <fields>" as this major reads them; a memory-allocation node gets its dptr. */
+__attribute__((unused)) static const char *node_params(char *buf, size_t size,
+                                                       struct node_params *p) {
+  if (p == NULL) return "null";
+  int n = snprintf(buf, size, "type=%d", p->type);
+  if (p->type == 0) {
+    const struct kernel_params_v2 *k = &p->u.kernel;
+    n += snprintf(buf + n, size - n, " func=%#llx grid=%u,%u,%u block=%u,%u,%u shmem=%u args=%#llx",
+                  HEX(k->func), k->gridDim[0], k->gridDim[1], k->gridDim[2], k->blockDim[0],
+                  k->blockDim[1], k->blockDim[2], k->sharedMemBytes, HEX(k->kernelParams));
+#if MOCK_MAJOR >= 13
+    snprintf(buf + n, size - n, " ctx=%#llx ftype=%d", HEX(k->ctx), k->functionType);
+#endif
+  } else if (p->type == 3) {
+    n += snprintf(buf + n, size - n, " fn=%#llx data=%#llx", HEX(p->u.host.fn),
+                  HEX(p->u.host.userData));
+#if MOCK_MAJOR >= 13
+    snprintf(buf + n, size - n, " sync=%u ctx=%#llx", p->u.host.syncMode, HEX(p->u.host.ctx));
+#endif
+  } else if (p->type == 10) {
+    snprintf(buf + n, size - n, " bytes=%zu", p->u.alloc.bytesize);
+    p->u.alloc.dptr = (void *)(0xA110 + M);
+  }
+  return buf;
+}
+
 /* Used by 12.x and 13.x only. */
 __attribute__((unused)) static int add_node(const char *name, void **out, void *graph,
                                             void *const *deps, const edge_t *edges, int has_edges,
-                                            size_t n, void *params) {
-  char d[256], e[256];
-  mock_record("%s out=%d graph=%#llx deps=%s edges=%s n=%zu params=%#llx", name, NZ(out),
+                                            size_t n, struct node_params *params) {
+  char d[256], e[256], p[256];
+  mock_record("%s out=%d graph=%#llx deps=%s edges=%s n=%zu params={%s}", name, NZ(out),
               HEX(graph), fmt_nodes(d, sizeof d, deps, n),
-              has_edges ? fmt_edges(e, sizeof e, edges, n) : "-", n, HEX(params));
+              has_edges ? fmt_edges(e, sizeof e, edges, n) : "-", n,
+              node_params(p, sizeof p, params));
   if (graph == BAD_HANDLE) return INVALID_HANDLE;
   *out = (void *)(0x9000 + M);
   return 0;
 }
+
+/* cudaGraphNodeSetParams / cudaGraphExecNodeSetParams (12.2+ / 12.4+, same prototype since). */
+#if MOCK_MAJOR >= 12
+EXPORT int cudaGraphNodeSetParams(void *node, struct node_params *params) {
+  char p[256];
+  mock_record("cudaGraphNodeSetParams node=%#llx params={%s}", HEX(node),
+              node_params(p, sizeof p, params));
+  return node == BAD_HANDLE ? INVALID_HANDLE : 0;
+}
+EXPORT int cudaGraphExecNodeSetParams(void *exec, void *node, struct node_params *params) {
+  char p[256];
+  mock_record("cudaGraphExecNodeSetParams exec=%#llx node=%#llx params={%s}", HEX(exec),
+              HEX(node), node_params(p, sizeof p, params));
+  return node == BAD_HANDLE ? INVALID_HANDLE : 0;
+}
+#endif
 
 #if MOCK_MAJOR < 13
 DEPS_PLAIN(cudaGraphAddDependencies)
@@ -990,11 +1074,12 @@ EDGES_EDGES(cudaGraphGetEdges_v2)
 NODES_EDGES(cudaGraphNodeGetDependencies_v2, 0x3000)
 NODES_EDGES(cudaGraphNodeGetDependentNodes_v2, 0x4000)
 /* 12.2+: 5 arguments; 12.3+ _v2 with edge data. 11.x has neither. */
-EXPORT int cudaGraphAddNode(void **out, void *g, void *const *deps, size_t n, void *params) {
+EXPORT int cudaGraphAddNode(void **out, void *g, void *const *deps, size_t n,
+                            struct node_params *params) {
   return add_node("cudaGraphAddNode", out, g, deps, NULL, 0, n, params);
 }
 EXPORT int cudaGraphAddNode_v2(void **out, void *g, void *const *deps, const edge_t *e, size_t n,
-                               void *params) {
+                               struct node_params *params) {
   return add_node("cudaGraphAddNode_v2", out, g, deps, e, 1, n, params);
 }
 #endif
@@ -1005,7 +1090,7 @@ EDGES_EDGES(cudaGraphGetEdges)
 NODES_EDGES(cudaGraphNodeGetDependencies, 0x3000)
 NODES_EDGES(cudaGraphNodeGetDependentNodes, 0x4000)
 EXPORT int cudaGraphAddNode(void **out, void *g, void *const *deps, const edge_t *e, size_t n,
-                            void *params) {
+                            struct node_params *params) {
   return add_node("cudaGraphAddNode", out, g, deps, e, 1, n, params);
 }
 #endif
@@ -1072,3 +1157,458 @@ EXPORT int cudaGraphExecUpdate(void *exec, void *graph, struct update_info *info
 #endif
 ENTRY_POINT(cudaGetDriverEntryPoint)
 ENTRY_POINT(cudaGetDriverEntryPoint_ptsz)
+
+/* ---- cudaChooseDevice: the major's own cudaDeviceProp (728 / 1032 / 1008 bytes). Logs a field
+ * of each kind (shared, removed in 13.0, added in 12.x / 13.0) at that layout's offsets;
+ * writes *device = 10 + major. NULL prop: cudaErrorInvalidValue. */
+#if MOCK_MAJOR == 11
+#define CHOOSE_PROP struct prop11
+#define CHOOSE_EXTRA(p) "clockRate=%d", (p)->clockRate
+#elif MOCK_MAJOR == 12
+#define CHOOSE_PROP struct prop12
+#define CHOOSE_EXTRA(p) "clockRate=%d clusterLaunch=%d", (p)->clockRate, (p)->clusterLaunch
+#else
+#define CHOOSE_PROP struct prop13
+#define CHOOSE_EXTRA(p) "clusterLaunch=%d deviceNumaId=%d", (p)->clusterLaunch, (p)->deviceNumaId
+#endif
+EXPORT int cudaChooseDevice(int *device, const CHOOSE_PROP *p) {
+  if (p == NULL) {
+    mock_record("cudaChooseDevice prop=null");
+    return INVALID_VALUE;
+  }
+  char extra[128];
+  snprintf(extra, sizeof extra, CHOOSE_EXTRA(p));
+  mock_record("cudaChooseDevice size=%zu name=%s major=%d minor=%d totalGlobalMem=%zu sms=%d %s",
+              sizeof *p, p->name, p->major, p->minor, p->totalGlobalMem, p->multiProcessorCount,
+              extra);
+  *device = 10 + MOCK_MAJOR;
+  return 0;
+}
+
+/* ---- cudaStreamUpdateCaptureDependencies: 4 arguments (11.x, 12.x plain names), edge data in
+ * 12.3+'s _v2 and 13.x's plain names. */
+static int update_deps(const char *name, void *stream, void *const *deps, const edge_t *edges,
+                       int has_edges, size_t n, unsigned flags) {
+  char d[256], e[256];
+  mock_record("%s stream=%#llx deps=%s edges=%s n=%zu flags=%u", name, HEX(stream),
+              fmt_nodes(d, sizeof d, deps, n), has_edges ? fmt_edges(e, sizeof e, edges, n) : "-",
+              n, flags);
+  return stream == BAD_HANDLE ? INVALID_HANDLE : 0;
+}
+#define UPDATE_PLAIN(fn)                                                                           \
+  EXPORT int fn(void *s, void *const *d, size_t n, unsigned flags) {                              \
+    return update_deps(#fn, s, d, NULL, 0, n, flags);                                              \
+  }
+#define UPDATE_EDGES(fn)                                                                           \
+  EXPORT int fn(void *s, void *const *d, const edge_t *e, size_t n, unsigned flags) {             \
+    return update_deps(#fn, s, d, e, 1, n, flags);                                                 \
+  }
+#if MOCK_MAJOR < 13
+UPDATE_PLAIN(cudaStreamUpdateCaptureDependencies)
+UPDATE_PLAIN(cudaStreamUpdateCaptureDependencies_ptsz)
+#endif
+#if MOCK_MAJOR == 12
+UPDATE_EDGES(cudaStreamUpdateCaptureDependencies_v2)
+UPDATE_EDGES(cudaStreamUpdateCaptureDependencies_v2_ptsz)
+#endif
+#if MOCK_MAJOR >= 13
+UPDATE_EDGES(cudaStreamUpdateCaptureDependencies)
+UPDATE_EDGES(cudaStreamUpdateCaptureDependencies_ptsz)
+#endif
+
+/* ---- External memory and semaphores: 11.8 / 12.9 descriptors end at `flags`; 13.0 appends
+ * unsigned int reserved[16] (logged as the count of non-zero words). Outputs 0xE100.. + major;
+ * external memory / semaphore handle 0xBAD fails with 400. */
+#if MOCK_MAJOR >= 13
+#define DESC_RESERVED unsigned int reserved[16];
+#define LOG_RESERVED(d) " reserved=%d", count_nonzero((d)->reserved, 16)
+#else
+#define DESC_RESERVED
+#define LOG_RESERVED(d) "%s", ""
+#endif
+__attribute__((unused)) static int count_nonzero(const unsigned *w, int n) {
+  int c = 0;
+  for (int i = 0; i < n; i++) c += w[i] != 0;
+  return c;
+}
+struct ext_mem_handle_desc {
+  int type;
+  union {
+    int fd;
+    struct {
+      void *handle;
+      const void *name;
+    } win32;
+    const void *nvSciBufObject;
+  } handle;
+  unsigned long long size;
+  unsigned int flags;
+  DESC_RESERVED
+};
+_Static_assert(sizeof(struct ext_mem_handle_desc) == (MOCK_MAJOR >= 13 ? 104 : 40), "handle desc");
+struct ext_mem_buffer_desc {
+  unsigned long long offset, size;
+  unsigned int flags;
+  DESC_RESERVED
+};
+_Static_assert(sizeof(struct ext_mem_buffer_desc) == (MOCK_MAJOR >= 13 ? 88 : 24), "buffer desc");
+struct channel_desc {
+  int x, y, z, w, f;
+};
+struct extent {
+  size_t width, height, depth;
+};
+struct ext_mem_mipmap_desc {
+  unsigned long long offset;
+  struct channel_desc formatDesc;
+  struct extent extent;
+  unsigned int flags, numLevels;
+  DESC_RESERVED
+};
+_Static_assert(sizeof(struct ext_mem_mipmap_desc) == (MOCK_MAJOR >= 13 ? 128 : 64), "mipmap desc");
+struct ext_sem_handle_desc {
+  int type;
+  union {
+    int fd;
+    struct {
+      void *handle;
+      const void *name;
+    } win32;
+    const void *nvSciSyncObj;
+  } handle;
+  unsigned int flags;
+  DESC_RESERVED
+};
+_Static_assert(sizeof(struct ext_sem_handle_desc) == (MOCK_MAJOR >= 13 ? 96 : 32), "sem desc");
+
+EXPORT int cudaImportExternalMemory(void **out, const struct ext_mem_handle_desc *d) {
+  if (d == NULL) {
+    mock_record("cudaImportExternalMemory desc=null");
+    return INVALID_VALUE;
+  }
+  char r[32];
+  snprintf(r, sizeof r, LOG_RESERVED(d));
+  mock_record("cudaImportExternalMemory type=%d handle=%#llx name=%#llx size=%llu flags=%u%s",
+              d->type, HEX(d->handle.win32.handle), HEX(d->handle.win32.name), d->size, d->flags,
+              r);
+  *out = (void *)(0xE100 + M);
+  return 0;
+}
+EXPORT int cudaExternalMemoryGetMappedBuffer(void **devPtr, void *mem,
+                                             const struct ext_mem_buffer_desc *d) {
+  char r[32];
+  snprintf(r, sizeof r, LOG_RESERVED(d));
+  mock_record("cudaExternalMemoryGetMappedBuffer mem=%#llx offset=%llu size=%llu flags=%u%s",
+              HEX(mem), d->offset, d->size, d->flags, r);
+  if (mem == BAD_HANDLE) return INVALID_HANDLE;
+  *devPtr = (void *)(0xE200 + M);
+  return 0;
+}
+EXPORT int cudaExternalMemoryGetMappedMipmappedArray(void **mipmap, void *mem,
+                                                     const struct ext_mem_mipmap_desc *d) {
+  char r[32];
+  snprintf(r, sizeof r, LOG_RESERVED(d));
+  mock_record("cudaExternalMemoryGetMappedMipmappedArray mem=%#llx offset=%llu format=%d,%d,%d,%d,%d "
+              "extent=%zu,%zu,%zu flags=%u numLevels=%u%s",
+              HEX(mem), d->offset, d->formatDesc.x, d->formatDesc.y, d->formatDesc.z,
+              d->formatDesc.w, d->formatDesc.f, d->extent.width, d->extent.height,
+              d->extent.depth, d->flags, d->numLevels, r);
+  if (mem == BAD_HANDLE) return INVALID_HANDLE;
+  *mipmap = (void *)(0xE300 + M);
+  return 0;
+}
+EXPORT int cudaImportExternalSemaphore(void **out, const struct ext_sem_handle_desc *d) {
+  char r[32];
+  snprintf(r, sizeof r, LOG_RESERVED(d));
+  mock_record("cudaImportExternalSemaphore type=%d fd=%d flags=%u%s", d->type, d->handle.fd,
+              d->flags, r);
+  *out = (void *)(0xE400 + M);
+  return 0;
+}
+
+/* Signal / wait parameters (72 bytes of params, then flags, then reserved[16]: 144 bytes, the
+ * same in 11.2+, 12.x and 13.x); the 11.1-era _v1 structs, which 11.x's and 12.x's plain names
+ * take, are smaller: the stub must never call those. */
+struct sem_params {
+  unsigned long long fence;
+  unsigned long long nvSciSync;
+  unsigned long long key;
+  unsigned int rest[12];
+  unsigned int flags;
+  unsigned int reserved[16];
+};
+_Static_assert(sizeof(struct sem_params) == 144, "cudaExternalSemaphoreSignalParams");
+#define SEM_ASYNC(fn)                                                                              \
+  EXPORT int fn(void *const *sems, const struct sem_params *p, unsigned n, void *stream) {        \
+    mock_record("%s sem=%#llx fence=%llu key=%llu flags=%u n=%u stream=%#llx", #fn, HEX(sems[0]),  \
+                p[0].fence, p[0].key, p[0].flags, n, HEX(stream));                                 \
+    return sems[0] == BAD_HANDLE ? INVALID_HANDLE : 0;                                             \
+  }
+#define SEM_NEVER(fn)                                                                              \
+  EXPORT int fn(void *const *sems, const void *p, unsigned n, void *stream) {                     \
+    (void)sems, (void)p, (void)n, (void)stream;                                                    \
+    mock_record("%s", #fn);                                                                        \
+    return NEVER_CALLED;                                                                           \
+  }
+#if MOCK_MAJOR < 13
+SEM_NEVER(cudaSignalExternalSemaphoresAsync)
+SEM_NEVER(cudaSignalExternalSemaphoresAsync_ptsz)
+SEM_NEVER(cudaWaitExternalSemaphoresAsync)
+SEM_NEVER(cudaWaitExternalSemaphoresAsync_ptsz)
+SEM_ASYNC(cudaSignalExternalSemaphoresAsync_v2)
+SEM_ASYNC(cudaSignalExternalSemaphoresAsync_v2_ptsz)
+SEM_ASYNC(cudaWaitExternalSemaphoresAsync_v2)
+SEM_ASYNC(cudaWaitExternalSemaphoresAsync_v2_ptsz)
+#else
+SEM_ASYNC(cudaSignalExternalSemaphoresAsync)
+SEM_ASYNC(cudaSignalExternalSemaphoresAsync_ptsz)
+SEM_ASYNC(cudaWaitExternalSemaphoresAsync)
+SEM_ASYNC(cudaWaitExternalSemaphoresAsync_ptsz)
+#endif
+
+/* ---- Texture and surface objects. cudaResourceDesc: 11.8 / 12.9 a 56-byte union; 13.0 a
+ * 128-byte one and a trailing flags. cudaResourceViewDesc: 13.0 appends reserved[16].
+ * cudaTextureDesc: 68 bytes in 11.8's plain form, 72 (seamlessCubemap) in 11.8's _v2 and 12.x /
+ * 13.x. Queries return a pitch-2D resource / a view / a texture descriptor with per-major
+ * values; object 0xBAD fails with 400. Created objects: 0x7E00 / 0x5F00 + major. */
+#define RES_UNION_BYTES (MOCK_MAJOR >= 13 ? 128 : 56)
+struct res_desc {
+  int resType;
+  union {
+    struct {
+      void *array;
+    } array;
+    struct {
+      void *devPtr;
+      struct channel_desc desc;
+      size_t sizeInBytes;
+    } linear;
+    struct {
+      void *devPtr;
+      struct channel_desc desc;
+      size_t width, height, pitchInBytes;
+    } pitch2D;
+    int reserved[RES_UNION_BYTES / 4];
+  } res;
+#if MOCK_MAJOR >= 13
+  unsigned int flags;
+#endif
+};
+_Static_assert(sizeof(struct res_desc) == (MOCK_MAJOR >= 13 ? 144 : 64), "cudaResourceDesc");
+struct view_desc {
+  int format;
+  size_t width, height, depth;
+  unsigned firstMipmapLevel, lastMipmapLevel, firstLayer, lastLayer;
+  DESC_RESERVED
+};
+_Static_assert(sizeof(struct view_desc) == (MOCK_MAJOR >= 13 ? 112 : 48), "cudaResourceViewDesc");
+struct tex_desc_68 {
+  int addressMode[3], filterMode, readMode, sRGB;
+  float borderColor[4];
+  int normalizedCoords;
+  unsigned maxAnisotropy;
+  int mipmapFilterMode;
+  float mipmapLevelBias, minMipmapLevelClamp, maxMipmapLevelClamp;
+  int disableTrilinearOptimization;
+};
+_Static_assert(sizeof(struct tex_desc_68) == 68, "11.8 cudaTextureDesc");
+struct tex_desc {
+  struct tex_desc_68 base;
+  int seamlessCubemap;
+};
+_Static_assert(sizeof(struct tex_desc) == 72, "cudaTextureDesc");
+
+static const char *fmt_res(char *buf, size_t size, const struct res_desc *r) {
+  if (r == NULL) return "null";
+  int n = snprintf(buf, size, "type=%d", r->resType);
+  if (r->resType == 0)
+    n += snprintf(buf + n, size - n, " array=%#llx", HEX(r->res.array.array));
+  else if (r->resType == 2)
+    n += snprintf(buf + n, size - n, " ptr=%#llx desc=%d,%d,%d,%d,%d bytes=%zu",
+                  HEX(r->res.linear.devPtr), r->res.linear.desc.x, r->res.linear.desc.y,
+                  r->res.linear.desc.z, r->res.linear.desc.w, r->res.linear.desc.f,
+                  r->res.linear.sizeInBytes);
+  else if (r->resType == 3)
+    n += snprintf(buf + n, size - n, " ptr=%#llx desc=%d,%d,%d,%d,%d w=%zu h=%zu pitch=%zu",
+                  HEX(r->res.pitch2D.devPtr), r->res.pitch2D.desc.x, r->res.pitch2D.desc.y,
+                  r->res.pitch2D.desc.z, r->res.pitch2D.desc.w, r->res.pitch2D.desc.f,
+                  r->res.pitch2D.width, r->res.pitch2D.height, r->res.pitch2D.pitchInBytes);
+#if MOCK_MAJOR >= 13
+  snprintf(buf + n, size - n, " flags=%u", r->flags);
+#endif
+  return buf;
+}
+static const char *fmt_view(char *buf, size_t size, const struct view_desc *v) {
+  if (v == NULL) return "null";
+  char r[32];
+  snprintf(r, sizeof r, LOG_RESERVED(v));
+  snprintf(buf, size, "format=%d w=%zu h=%zu d=%zu mip=%u-%u layer=%u-%u%s", v->format, v->width,
+           v->height, v->depth, v->firstMipmapLevel, v->lastMipmapLevel, v->firstLayer,
+           v->lastLayer, r);
+  return buf;
+}
+static const char *fmt_tex(char *buf, size_t size, const struct tex_desc_68 *t, int seamless) {
+  if (t == NULL) return "null";
+  int n = snprintf(buf, size,
+                   "addr=%d,%d,%d filter=%d read=%d srgb=%d border=%g,%g,%g,%g norm=%d aniso=%u "
+                   "mipfilter=%d bias=%g min=%g max=%g notrilinear=%d",
+                   t->addressMode[0], t->addressMode[1], t->addressMode[2], t->filterMode,
+                   t->readMode, t->sRGB, t->borderColor[0], t->borderColor[1], t->borderColor[2],
+                   t->borderColor[3], t->normalizedCoords, t->maxAnisotropy, t->mipmapFilterMode,
+                   t->mipmapLevelBias, t->minMipmapLevelClamp, t->maxMipmapLevelClamp,
+                   t->disableTrilinearOptimization);
+  if (seamless >= 0) snprintf(buf + n, size - n, " seamless=%d", seamless);
+  return buf;
+}
+
+static int create_tex(const char *name, unsigned long long *out, const struct res_desc *r,
+                      const struct tex_desc_68 *t, int seamless, const struct view_desc *v) {
+  char rb[256], tb[256], vb[256];
+  mock_record("%s res={%s} tex={%s} view={%s}", name, fmt_res(rb, sizeof rb, r),
+              fmt_tex(tb, sizeof tb, t, seamless), fmt_view(vb, sizeof vb, v));
+  if (r == NULL || t == NULL) return INVALID_VALUE;
+  *out = 0x7E00 + M;
+  return 0;
+}
+#if MOCK_MAJOR == 11
+EXPORT int cudaCreateTextureObject(unsigned long long *out, const struct res_desc *r,
+                                   const struct tex_desc_68 *t, const struct view_desc *v) {
+  return create_tex("cudaCreateTextureObject", out, r, t, -1, v);
+}
+EXPORT int cudaCreateTextureObject_v2(unsigned long long *out, const struct res_desc *r,
+                                      const struct tex_desc *t, const struct view_desc *v) {
+  return create_tex("cudaCreateTextureObject_v2", out, r, t ? &t->base : NULL,
+                    t ? t->seamlessCubemap : -1, v);
+}
+#else
+EXPORT int cudaCreateTextureObject(unsigned long long *out, const struct res_desc *r,
+                                   const struct tex_desc *t, const struct view_desc *v) {
+  return create_tex("cudaCreateTextureObject", out, r, t ? &t->base : NULL,
+                    t ? t->seamlessCubemap : -1, v);
+}
+#endif
+EXPORT int cudaCreateSurfaceObject(unsigned long long *out, const struct res_desc *r) {
+  char rb[256];
+  mock_record("cudaCreateSurfaceObject res={%s}", fmt_res(rb, sizeof rb, r));
+  if (r == NULL) return INVALID_VALUE;
+  *out = 0x5F00 + M;
+  return 0;
+}
+
+static int get_res(const char *name, struct res_desc *r, unsigned long long object) {
+  mock_record("%s object=%#llx", name, object);
+  if (object == 0xBAD) return INVALID_HANDLE;
+  memset(r, 0, sizeof *r);
+  r->resType = 3;
+  r->res.pitch2D.devPtr = (void *)(0xD000 + M);
+  struct channel_desc desc = {8, 16, 0, 0, (int)M};
+  r->res.pitch2D.desc = desc;
+  r->res.pitch2D.width = 100 + M;
+  r->res.pitch2D.height = 200 + M;
+  r->res.pitch2D.pitchInBytes = 512 + M;
+  return 0;
+}
+EXPORT int cudaGetTextureObjectResourceDesc(struct res_desc *r, unsigned long long tex) {
+  return get_res("cudaGetTextureObjectResourceDesc", r, tex);
+}
+EXPORT int cudaGetSurfaceObjectResourceDesc(struct res_desc *r, unsigned long long surf) {
+  return get_res("cudaGetSurfaceObjectResourceDesc", r, surf);
+}
+EXPORT int cudaGetTextureObjectResourceViewDesc(struct view_desc *v, unsigned long long tex) {
+  mock_record("cudaGetTextureObjectResourceViewDesc object=%#llx", tex);
+  if (tex == 0xBAD) return INVALID_HANDLE;
+  memset(v, 0, sizeof *v);
+  v->format = 1;
+  v->width = 10 + M;
+  v->height = 20 + M;
+  v->depth = 30 + M;
+  v->firstMipmapLevel = 1;
+  v->lastMipmapLevel = 2 + M;
+  v->firstLayer = 3;
+  v->lastLayer = 4 + M;
+  return 0;
+}
+static void fill_tex(struct tex_desc_68 *t) {
+  for (int i = 0; i < 3; i++) t->addressMode[i] = i + 1;
+  t->filterMode = 1;
+  t->readMode = 1;
+  t->sRGB = 1;
+  for (int i = 0; i < 4; i++) t->borderColor[i] = 0.5f * (float)i + (float)M;
+  t->normalizedCoords = 1;
+  t->maxAnisotropy = 4 + M;
+  t->mipmapFilterMode = 1;
+  t->mipmapLevelBias = 0.25f;
+  t->minMipmapLevelClamp = 1.5f;
+  t->maxMipmapLevelClamp = (float)M;
+  t->disableTrilinearOptimization = 1;
+}
+#if MOCK_MAJOR == 11
+EXPORT int cudaGetTextureObjectTextureDesc(struct tex_desc_68 *t, unsigned long long tex) {
+  mock_record("cudaGetTextureObjectTextureDesc object=%#llx", tex);
+  if (tex == 0xBAD) return INVALID_HANDLE;
+  fill_tex(t);
+  return 0;
+}
+#define GET_TEX_72 cudaGetTextureObjectTextureDesc_v2
+#else
+#define GET_TEX_72 cudaGetTextureObjectTextureDesc
+#endif
+EXPORT int GET_TEX_72(struct tex_desc *t, unsigned long long tex) {
+  mock_record("%s object=%#llx", MOCK_MAJOR == 11 ? "cudaGetTextureObjectTextureDesc_v2"
+                                                  : "cudaGetTextureObjectTextureDesc",
+              tex);
+  if (tex == 0xBAD) return INVALID_HANDLE;
+  fill_tex(&t->base);
+  t->seamlessCubemap = MOCK_MAJOR;
+  return 0;
+}
+
+/* ---- cudaMemcpyBatchAsync / cudaMemcpy3DBatchAsync (12.8+): 12.x has size_t *failIdx, 13.x
+ * not. count / numOps 0 fails with cudaErrorInvalidValue (failIdx SIZE_MAX). */
+#if MOCK_MAJOR >= 12
+static int batch(const char *name, void *const *dsts, const void *const *srcs,
+                 const size_t *sizes, size_t count, void *attrs, size_t *idxs, size_t numAttrs,
+                 int has_fail, size_t *failIdx, void *stream) {
+  mock_record("%s dsts=%#llx,%#llx srcs=%#llx,%#llx sizes=%zu,%zu count=%zu attrs=%#llx "
+              "idxs=%#llx numAttrs=%zu failIdx=%s stream=%#llx",
+              name, HEX(dsts[0]), HEX(dsts[1]), HEX(srcs[0]), HEX(srcs[1]), sizes[0], sizes[1],
+              count, HEX(attrs), HEX(idxs), numAttrs,
+              has_fail ? (failIdx ? "1" : "0") : "-", HEX(stream));
+  if (failIdx) *failIdx = count ? 0 : (size_t)-1;
+  return count ? 0 : INVALID_VALUE;
+}
+static int batch_3d(const char *name, size_t numOps, void *ops, int has_fail, size_t *failIdx,
+                    unsigned long long flags, void *stream) {
+  mock_record("%s numOps=%zu ops=%#llx failIdx=%s flags=%llu stream=%#llx", name, numOps,
+              HEX(ops), has_fail ? (failIdx ? "1" : "0") : "-", flags, HEX(stream));
+  if (failIdx) *failIdx = numOps ? 0 : (size_t)-1;
+  return numOps ? 0 : INVALID_VALUE;
+}
+#endif
+#if MOCK_MAJOR == 12
+#define BATCH(fn)                                                                                  \
+  EXPORT int fn(void *const *d, const void *const *s, const size_t *z, size_t c, void *a,          \
+                size_t *i, size_t n, size_t *f, void *st) {                                        \
+    return batch(#fn, d, s, z, c, a, i, n, 1, f, st);                                              \
+  }
+#define BATCH_3D(fn)                                                                               \
+  EXPORT int fn(size_t n, void *ops, size_t *f, unsigned long long flags, void *st) {             \
+    return batch_3d(#fn, n, ops, 1, f, flags, st);                                                 \
+  }
+#elif MOCK_MAJOR >= 13
+#define BATCH(fn)                                                                                  \
+  EXPORT int fn(void *const *d, const void *const *s, const size_t *z, size_t c, void *a,          \
+                size_t *i, size_t n, void *st) {                                                   \
+    return batch(#fn, d, s, z, c, a, i, n, 0, NULL, st);                                           \
+  }
+#define BATCH_3D(fn)                                                                               \
+  EXPORT int fn(size_t n, void *ops, unsigned long long flags, void *st) {                        \
+    return batch_3d(#fn, n, ops, 0, NULL, flags, st);                                              \
+  }
+#endif
+#if MOCK_MAJOR >= 12
+BATCH(cudaMemcpyBatchAsync)
+BATCH(cudaMemcpyBatchAsync_ptsz)
+BATCH_3D(cudaMemcpy3DBatchAsync)
+BATCH_3D(cudaMemcpy3DBatchAsync_ptsz)
+#endif

@@ -9,7 +9,11 @@
 //! Families: `cudaStreamGetCaptureInfo`, `cudaMemAdvise` / `cudaMemPrefetchAsync`, the graph-edge
 //! family (`cudaGraphAddDependencies`, `cudaGraphRemoveDependencies`, `cudaGraphGetEdges`,
 //! `cudaGraphNodeGetDependencies`, `cudaGraphNodeGetDependentNodes`, `cudaGraphAddNode`),
-//! `cudaGraphExecUpdate`, `cudaGetDriverEntryPoint`.
+//! `cudaGraphExecUpdate`, `cudaGetDriverEntryPoint`, `cudaChooseDevice`,
+//! `cudaStreamUpdateCaptureDependencies`, external memory / semaphores (descriptors, signal,
+//! wait), texture and surface objects (create and every descriptor query),
+//! `cudaMemcpyBatchAsync` / `cudaMemcpy3DBatchAsync`, `cudaGraphNodeSetParams` /
+//! `cudaGraphExecNodeSetParams` (and `cudaGraphAddNode`'s node parameters).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::ffi::OsString;
@@ -521,22 +525,34 @@ fn graph_edges(r: &mut Run) {
 
     // cudaGraphAddNode: absent from 11.x (refused by the gate, nothing called); 12.x: the
     // 5-argument form for NULL edge data, _v2 otherwise; 13.x: its own form.
+    // The node parameters are a kernel node; node_ctx gives it an execution context, which
+    // 12.x cannot express (refused, see node_params below).
+    let kernel = kernel_params(m, "0", 0);
     for (case, kind, graph) in [
         ("node_null", "null", "0x6000"),
         ("node_zero", "zero", "0x6000"),
         ("node_programmatic", "programmatic", "0x6000"),
         ("node_bad", "null", "0xbad"),
+        ("node_ctx", "null", "0x6000"),
     ] {
         let args = format!("out=1 graph={graph} deps=0x101,0x102");
+        let params = if case == "node_ctx" {
+            kernel_params(m, "0xc7", 0)
+        } else {
+            kernel.clone()
+        };
         let calls = match (m, kind) {
             (11, _) => None,
-            (12, "null") => Some(format!("cudaGraphAddNode {args} edges=- n=2 params=0xa000")),
+            (12, _) if case == "node_ctx" => None,
+            (12, "null") => Some(format!(
+                "cudaGraphAddNode {args} edges=- n=2 params={{{params}}}"
+            )),
             (12, _) => Some(format!(
-                "cudaGraphAddNode_v2 {args} edges={} n=2 params=0xa000",
+                "cudaGraphAddNode_v2 {args} edges={} n=2 params={{{params}}}",
                 edge_arg(kind)
             )),
             _ => Some(format!(
-                "cudaGraphAddNode {args} edges={} n=2 params=0xa000",
+                "cudaGraphAddNode {args} edges={} n=2 params={{{params}}}",
                 edge_arg(kind)
             )),
         };
@@ -656,6 +672,549 @@ fn driver_entry_point(r: &mut Run) {
     }
 }
 
+// ---- cudaChooseDevice -------------------------------------------------------------------------
+
+fn choose_device(r: &mut Run) {
+    let m = r.major;
+    // The mock logs the size of the layout it reads and fields of each kind at its offsets:
+    // shared ones arrive unchanged, clockRate (gone in 13.0) as 0 ("no preference"),
+    // clusterLaunch (12.x+) and deviceNumaId (13.0) where the layout has them.
+    let (size, extra) = match m {
+        11 => (728, "clockRate=0"),
+        12 => (1032, "clockRate=0 clusterLaunch=1"),
+        _ => (1008, "clusterLaunch=1 deviceNumaId=5"),
+    };
+    let e = vec![
+        ("rc", s(0)),
+        ("device", s(10 + m)),
+        (
+            "calls",
+            format!(
+                "cudaChooseDevice size={size} name=want major=9 minor=1 totalGlobalMem=8589934592 sms=132 {extra}"
+            ),
+        ),
+    ];
+    r.case("choose_ok", &e);
+    // NULL prop: the runtime's own cudaErrorInvalidValue, device untouched.
+    let e = vec![
+        ("rc", s(1)),
+        ("device", s(77)),
+        ("calls", s("cudaChooseDevice prop=null")),
+    ];
+    r.case("choose_null", &e);
+}
+
+// ---- cudaStreamUpdateCaptureDependencies ------------------------------------------------------
+
+fn update_capture_deps(r: &mut Run) {
+    let m = r.major;
+    let sfx = r.sfx();
+    let name = "cudaStreamUpdateCaptureDependencies";
+    for (case, kind, stream) in [
+        ("upd_null", "null", "0x5000"),
+        ("upd_zero", "zero", "0x5000"),
+        ("upd_programmatic", "programmatic", "0x5000"),
+        ("upd_bad", "null", "0xbad"),
+    ] {
+        let rc = if stream == "0xbad" { BAD_HANDLE } else { "0" };
+        let args = format!("stream={stream} deps=0x101,0x102");
+        // flags=1: cudaStreamSetCaptureDependencies.
+        let calls = match (m, kind) {
+            (11, "null" | "zero") | (12, "null") => {
+                Some(format!("{name}{sfx} {args} edges=- n=2 flags=1"))
+            }
+            // 11.x has only default edges: a programmatic edge cannot be expressed.
+            (11, _) => None,
+            (12, _) => Some(format!(
+                "{name}_v2{sfx} {args} edges={} n=2 flags=1",
+                edge_arg(kind)
+            )),
+            _ => Some(format!(
+                "{name}{sfx} {args} edges={} n=2 flags=1",
+                edge_arg(kind)
+            )),
+        };
+        let expected = match calls {
+            None => vec![("rc", s(REFUSED)), ("calls", String::new())],
+            Some(c) => vec![("rc", s(rc)), ("calls", c)],
+        };
+        r.case(case, &expected);
+    }
+}
+
+// ---- External memory and semaphores -----------------------------------------------------------
+
+fn external_memory(r: &mut Run) {
+    let m = r.major;
+    let sfx = r.sfx();
+    // 13.x's descriptors end in reserved[16]: the 13.x mock logs how many words are non-zero;
+    // the 11.8 / 12.9 layouts end at `flags`, and a set reserved word is refused there.
+    let reserved = |n: u32| {
+        if m >= 13 {
+            format!(" reserved={n}")
+        } else {
+            String::new()
+        }
+    };
+    let cases: [(&str, &str, &str, String, u32); 8] = [
+        (
+            "extmem_ok",
+            "mem",
+            "0xe100",
+            "cudaImportExternalMemory type=2 handle=0x1234 name=0x5678 size=1048576 flags=1".into(),
+            0,
+        ),
+        (
+            "extmem_reserved",
+            "mem",
+            "0xe100",
+            "cudaImportExternalMemory type=2 handle=0x1234 name=0x5678 size=1048576 flags=1".into(),
+            1,
+        ),
+        (
+            "extbuf_ok",
+            "ptr",
+            "0xe200",
+            "cudaExternalMemoryGetMappedBuffer mem=0xc000 offset=4096 size=65536 flags=0".into(),
+            0,
+        ),
+        (
+            "extbuf_reserved",
+            "ptr",
+            "0xe200",
+            "cudaExternalMemoryGetMappedBuffer mem=0xc000 offset=4096 size=65536 flags=0".into(),
+            1,
+        ),
+        (
+            "extmip_ok",
+            "mipmap",
+            "0xe300",
+            "cudaExternalMemoryGetMappedMipmappedArray mem=0xc000 offset=8 format=8,16,32,0,2 extent=64,32,2 flags=4 numLevels=3".into(),
+            0,
+        ),
+        (
+            "extmip_reserved",
+            "mipmap",
+            "0xe300",
+            "cudaExternalMemoryGetMappedMipmappedArray mem=0xc000 offset=8 format=8,16,32,0,2 extent=64,32,2 flags=4 numLevels=3".into(),
+            1,
+        ),
+        (
+            "extsem_ok",
+            "sem",
+            "0xe400",
+            "cudaImportExternalSemaphore type=1 fd=7 flags=0".into(),
+            0,
+        ),
+        (
+            "extsem_reserved",
+            "sem",
+            "0xe400",
+            "cudaImportExternalSemaphore type=1 fd=7 flags=0".into(),
+            1,
+        ),
+    ];
+    for (case, out, base, call, set) in cases {
+        let base = u64::from_str_radix(&base[2..], 16).expect("hex");
+        let e = if set == 1 && m < 13 {
+            vec![
+                ("rc", s(REFUSED)),
+                (out, s("0x77")),
+                ("calls", String::new()),
+            ]
+        } else {
+            vec![
+                ("rc", s(0)),
+                (out, r.handle(base)),
+                ("calls", format!("{call}{}", reserved(set))),
+            ]
+        };
+        r.case(case, &e);
+    }
+    // Errors pass through, the output untouched.
+    let e = vec![
+        ("rc", s(BAD_HANDLE)),
+        ("ptr", s("0x77")),
+        (
+            "calls",
+            format!(
+                "cudaExternalMemoryGetMappedBuffer mem=0xbad offset=4096 size=65536 flags=0{}",
+                reserved(0)
+            ),
+        ),
+    ];
+    r.case("extbuf_bad", &e);
+
+    // Signal / wait: 11.x and 12.x through _v2 (their plain names take the smaller _v1 structs).
+    let v2 = if m < 13 { "_v2" } else { "" };
+    for (case, func, sem, fence, key, flags, rc) in [
+        ("signal_ok", "Signal", "0xc100", 42, 9, 1, "0"),
+        ("signal_bad", "Signal", "0xbad", 42, 9, 1, BAD_HANDLE),
+        ("wait_ok", "Wait", "0xc100", 43, 10, 0, "0"),
+    ] {
+        let e = vec![
+            ("rc", s(rc)),
+            (
+                "calls",
+                format!(
+                    "cuda{func}ExternalSemaphoresAsync{v2}{sfx} sem={sem} fence={fence} key={key} flags={flags} n=1 stream=0x5000"
+                ),
+            ),
+        ];
+        r.case(case, &e);
+    }
+}
+
+// ---- Texture and surface objects --------------------------------------------------------------
+
+fn textures(r: &mut Run) {
+    let m = r.major;
+    let new = m >= 13;
+    // What the mock logs of each descriptor: 13.x's resource `flags` and view `reserved` only in
+    // the 13.x layout.
+    let flags = |f: u32| {
+        if new {
+            format!(" flags={f}")
+        } else {
+            String::new()
+        }
+    };
+    let view_reserved = |n: u32| {
+        if new {
+            format!(" reserved={n}")
+        } else {
+            String::new()
+        }
+    };
+    let pitch = |f: u32| {
+        format!(
+            "type=3 ptr=0xd100 desc=32,0,0,0,2 w=64 h=32 pitch=256{}",
+            flags(f)
+        )
+    };
+    let linear = format!("type=2 ptr=0xd200 desc=8,8,8,8,1 bytes=4096{}", flags(0));
+    // 11.x gets the 72-byte descriptor (seamlessCubemap) through cudaCreateTextureObject_v2.
+    let create = if m == 11 {
+        "cudaCreateTextureObject_v2"
+    } else {
+        "cudaCreateTextureObject"
+    };
+    let tex = "addr=1,2,3 filter=1 read=1 srgb=1 border=0.25,0,0,1 norm=1 aniso=8 mipfilter=1 bias=0.5 min=1 max=4 notrilinear=1 seamless=1";
+    let view = |n: u32| {
+        format!(
+            "format=22 w=64 h=32 d=0 mip=0-0 layer=1-2{}",
+            view_reserved(n)
+        )
+    };
+    let tex_obj = s(0x7E00 + m);
+    let e = vec![
+        ("rc", s(0)),
+        ("obj", tex_obj.clone()),
+        (
+            "calls",
+            format!(
+                "{create} res={{{}}} tex={{{tex}}} view={{{}}}",
+                pitch(0),
+                view(0)
+            ),
+        ),
+    ];
+    r.case("tex_pitch2d", &e);
+    let e = vec![
+        ("rc", s(0)),
+        ("obj", tex_obj.clone()),
+        (
+            "calls",
+            format!("{create} res={{{linear}}} tex={{{tex}}} view={{null}}"),
+        ),
+    ];
+    r.case("tex_linear_no_view", &e);
+    // A resource flag or a reserved view word: no 11.8 / 12.9 equivalent, refused untouched.
+    let refused = vec![("rc", s(REFUSED)), ("obj", s(77)), ("calls", String::new())];
+    let e = if new {
+        vec![
+            ("rc", s(0)),
+            ("obj", tex_obj.clone()),
+            (
+                "calls",
+                format!(
+                    "{create} res={{{}}} tex={{{tex}}} view={{{}}}",
+                    pitch(1),
+                    view(0)
+                ),
+            ),
+        ]
+    } else {
+        refused.clone()
+    };
+    r.case("tex_res_flags", &e);
+    let e = if new {
+        vec![
+            ("rc", s(0)),
+            ("obj", tex_obj),
+            (
+                "calls",
+                format!(
+                    "{create} res={{{}}} tex={{{tex}}} view={{{}}}",
+                    pitch(0),
+                    view(1)
+                ),
+            ),
+        ]
+    } else {
+        refused.clone()
+    };
+    r.case("tex_view_reserved", &e);
+    let e = vec![
+        ("rc", s(0)),
+        ("obj", s(0x5F00 + m)),
+        (
+            "calls",
+            format!(
+                "cudaCreateSurfaceObject res={{type=0 array=0xa100{}}}",
+                flags(0)
+            ),
+        ),
+    ];
+    r.case("surf_array", &e);
+    let e = if new {
+        vec![
+            ("rc", s(0)),
+            ("obj", s(0x5F00 + m)),
+            (
+                "calls",
+                format!("cudaCreateSurfaceObject res={{{}}}", pitch(1)),
+            ),
+        ]
+    } else {
+        refused
+    };
+    r.case("surf_flags", &e);
+
+    // Queries: the major's pitch-2D resource converted back; the rest of 13.x's 128-byte union
+    // (0xAB-filled by the caller) and `flags` zero.
+    let ab32 = s(0xabab_abab_u32);
+    let ab_int = s(0xabab_abab_u32 as i32);
+    let ab_size = s(0xabab_abab_abab_abab_u64);
+    for (case, func, object) in [
+        ("texres_ok", "cudaGetTextureObjectResourceDesc", "0x7e01"),
+        ("surfres_ok", "cudaGetSurfaceObjectResourceDesc", "0x5f01"),
+        ("texres_bad", "cudaGetTextureObjectResourceDesc", "0xbad"),
+    ] {
+        let calls = format!("{func} object={object}");
+        let e = if object == "0xbad" {
+            vec![
+                ("rc", s(BAD_HANDLE)),
+                ("resType", ab32.clone()),
+                ("ptr", s(AB_NODE)),
+                ("desc", join((0..5).map(|_| ab_int.clone()))),
+                ("size", join((0..3).map(|_| ab_size.clone()))),
+                ("tail", s(72)),
+                ("flags", ab32.clone()),
+                ("calls", calls),
+            ]
+        } else {
+            vec![
+                ("rc", s(0)),
+                ("resType", s(3)),
+                ("ptr", r.handle(0xD000)),
+                ("desc", format!("8,16,0,0,{m}")),
+                ("size", format!("{},{},{}", 100 + m, 200 + m, 512 + m)),
+                ("tail", s(0)),
+                ("flags", s(0)),
+                ("calls", calls),
+            ]
+        };
+        r.case(case, &e);
+    }
+    let e = vec![
+        ("rc", s(0)),
+        (
+            "view",
+            format!("1 {},{},{} 1-{} 3-{}", 10 + m, 20 + m, 30 + m, 2 + m, 4 + m),
+        ),
+        ("reserved", s(0)),
+        (
+            "calls",
+            s("cudaGetTextureObjectResourceViewDesc object=0x7e01"),
+        ),
+    ];
+    r.case("view_ok", &e);
+    let e = vec![
+        ("rc", s(BAD_HANDLE)),
+        (
+            "view",
+            format!("{ab32} {ab_size},{ab_size},{ab_size} {ab32}-{ab32} {ab32}-{ab32}"),
+        ),
+        ("reserved", s(16)),
+        (
+            "calls",
+            s("cudaGetTextureObjectResourceViewDesc object=0xbad"),
+        ),
+    ];
+    r.case("view_bad", &e);
+    // 11.x: the 72-byte _v2 query, seamlessCubemap included.
+    let get_tex = if m == 11 {
+        "cudaGetTextureObjectTextureDesc_v2"
+    } else {
+        "cudaGetTextureObjectTextureDesc"
+    };
+    let mf = f64::from(m);
+    let e = vec![
+        ("rc", s(0)),
+        (
+            "tex",
+            format!(
+                "1,2,3 1 1 1 {},{},{},{} 1 {} 1 0.25 1.5 {m} 1",
+                mf,
+                mf + 0.5,
+                mf + 1.0,
+                mf + 1.5,
+                4 + m
+            ),
+        ),
+        ("seamless", s(m)),
+        ("calls", format!("{get_tex} object=0x7e01")),
+    ];
+    r.case("texdesc_ok", &e);
+    let abf = "-1.21979e-12";
+    let e = vec![
+        ("rc", s(BAD_HANDLE)),
+        (
+            "tex",
+            format!(
+                "{ab_int},{ab_int},{ab_int} {ab_int} {ab_int} {ab_int} {abf},{abf},{abf},{abf} {ab_int} {ab32} {ab_int} {abf} {abf} {abf} {ab_int}"
+            ),
+        ),
+        ("seamless", ab_int.clone()),
+        ("calls", format!("{get_tex} object=0xbad")),
+    ];
+    r.case("texdesc_bad", &e);
+}
+
+// ---- cudaMemcpyBatchAsync / cudaMemcpy3DBatchAsync --------------------------------------------
+
+fn memcpy_batch(r: &mut Run) {
+    let m = r.major;
+    let sfx = r.sfx();
+    // 12.8+ has a failIdx argument, which the stub passes (a local) and 13.x no longer has.
+    let fail = if m == 12 { "1" } else { "-" };
+    for (case, count, rc) in [("batch_ok", 2, "0"), ("batch_error", 0, "1")] {
+        let e = if m == 11 {
+            vec![("rc", s(REFUSED)), ("calls", String::new())]
+        } else {
+            vec![
+                ("rc", s(rc)),
+                (
+                    "calls",
+                    format!(
+                        "cudaMemcpyBatchAsync{sfx} dsts=0xb001,0xb002 srcs=0xb101,0xb102 sizes=16,32 count={count} attrs=0xb200 idxs=0xb300 numAttrs=1 failIdx={fail} stream=0x5000"
+                    ),
+                ),
+            ]
+        };
+        r.case(case, &e);
+    }
+    let e = if m == 11 {
+        vec![("rc", s(REFUSED)), ("calls", String::new())]
+    } else {
+        vec![
+            ("rc", s(0)),
+            (
+                "calls",
+                format!(
+                    "cudaMemcpy3DBatchAsync{sfx} numOps=2 ops=0xb400 failIdx={fail} flags=0 stream=0x5000"
+                ),
+            ),
+        ]
+    };
+    r.case("batch3d_ok", &e);
+}
+
+// ---- cudaGraphNodeSetParams / cudaGraphExecNodeSetParams --------------------------------------
+
+/// A kernel node's parameters as the mock of major `m` logs them: 13.x also shows the 13.0-only
+/// `ctx` and `functionType`.
+fn kernel_params(m: u32, ctx: &str, ftype: u32) -> String {
+    let base = "type=0 func=0xf1 grid=2,1,1 block=32,4,1 shmem=64 args=0xf2";
+    if m >= 13 {
+        format!("{base} ctx={ctx} ftype={ftype}")
+    } else {
+        base.to_string()
+    }
+}
+
+fn node_params(r: &mut Run) {
+    let m = r.major;
+    let host = |sync: u32| {
+        if m >= 13 {
+            format!("type=3 fn=0xf3 data=0xf4 sync={sync} ctx=0")
+        } else {
+            "type=3 fn=0xf3 data=0xf4".to_string()
+        }
+    };
+    // (case, node, params as logged, whether 12.x can express them); 11.x has neither function.
+    let cases: [(&str, &str, String, bool); 9] = [
+        ("np_kernel", "0x300", kernel_params(m, "0", 0), true),
+        // cudaKernelFunctionTypeDeviceEntry: what 12.x's `func` always is.
+        ("np_kernel_entry", "0x300", kernel_params(m, "0", 1), true),
+        // An execution context, a cudaFunction_t handle: 13.0-only.
+        ("np_kernel_ctx", "0x300", kernel_params(m, "0xc7", 0), false),
+        (
+            "np_kernel_function",
+            "0x300",
+            kernel_params(m, "0", 3),
+            false,
+        ),
+        ("np_host", "0x300", host(0), true),
+        // cudaHostTaskSpinWait: 13.0-only.
+        ("np_host_spin", "0x300", host(1), false),
+        ("np_alloc", "0x300", "type=10 bytes=4096".to_string(), true),
+        // cudaGraphNodeTypeMemcpyBatch: 13.0-only.
+        ("np_batch", "0x300", "type=14".to_string(), false),
+        ("np_bad", "0xbad", host(0), true),
+    ];
+    for (case, node, params, on_12) in cases {
+        let called = m >= 13 || (m == 12 && on_12);
+        let mut e = if called {
+            let rc = if node == "0xbad" { BAD_HANDLE } else { "0" };
+            vec![
+                ("rc", s(rc)),
+                (
+                    "calls",
+                    format!("cudaGraphNodeSetParams node={node} params={{{params}}}"),
+                ),
+            ]
+        } else {
+            vec![("rc", s(REFUSED)), ("calls", String::new())]
+        };
+        if case == "np_alloc" {
+            // The runtime's output lands in the caller's struct (same offset in 12.x and 13.x).
+            e.push(("dptr", if called { r.handle(0xA110) } else { s("0x77") }));
+        }
+        r.case(case, &e);
+    }
+    for (case, params, on_12) in [
+        ("xnp_host", host(0), true),
+        ("xnp_host_spin", host(1), false),
+    ] {
+        let e = if m >= 13 || (m == 12 && on_12) {
+            vec![
+                ("rc", s(0)),
+                (
+                    "calls",
+                    format!(
+                        "cudaGraphExecNodeSetParams exec=0xe000 node=0x300 params={{{params}}}"
+                    ),
+                ),
+            ]
+        } else {
+            vec![("rc", s(REFUSED)), ("calls", String::new())]
+        };
+        r.case(case, &e);
+    }
+}
+
 // ---- tests ------------------------------------------------------------------------------------
 
 /// Runs one family on one mock major, for both builds of the program.
@@ -689,6 +1248,12 @@ per_major!(mem_advise: mem_advise_prefetch_on_cuda11, mem_advise_prefetch_on_cud
 per_major!(graph_edges: graph_edges_on_cuda11, graph_edges_on_cuda12, graph_edges_on_cuda13);
 per_major!(exec_update: exec_update_on_cuda11, exec_update_on_cuda12, exec_update_on_cuda13);
 per_major!(driver_entry_point: driver_entry_point_on_cuda11, driver_entry_point_on_cuda12, driver_entry_point_on_cuda13);
+per_major!(choose_device: choose_device_on_cuda11, choose_device_on_cuda12, choose_device_on_cuda13);
+per_major!(update_capture_deps: update_capture_deps_on_cuda11, update_capture_deps_on_cuda12, update_capture_deps_on_cuda13);
+per_major!(external_memory: external_memory_on_cuda11, external_memory_on_cuda12, external_memory_on_cuda13);
+per_major!(textures: textures_on_cuda11, textures_on_cuda12, textures_on_cuda13);
+per_major!(memcpy_batch: memcpy_batch_on_cuda11, memcpy_batch_on_cuda12, memcpy_batch_on_cuda13);
+per_major!(node_params: node_params_on_cuda11, node_params_on_cuda12, node_params_on_cuda13);
 
 /// Every case the program prints is checked by some family above.
 #[test]
@@ -700,6 +1265,12 @@ fn every_case_is_checked() {
         graph_edges,
         exec_update,
         driver_entry_point,
+        choose_device,
+        update_capture_deps,
+        external_memory,
+        textures,
+        memcpy_batch,
+        node_params,
     ] {
         family(&mut run);
     }

@@ -302,6 +302,25 @@ fn v12_from_v11(src: &v11::cudaDeviceProp, device: c_int) -> v12::cudaDeviceProp
     p
 }
 
+#[cfg(not(feature = "abi-12"))]
+/// 12.9 layout from 13.0's for an input (`cudaChooseDevice`): no attribute queries; the fields
+/// 13.0 removed stay 0, which `cudaChooseDevice` reads as "no preference".
+pub(super) fn v12_input_from_v13(src: &cudaDeviceProp) -> v12::cudaDeviceProp {
+    let mut p = v12::cudaDeviceProp::default();
+    copy_shared!(p, src);
+    copy_since_12!(p, src);
+    p
+}
+
+#[cfg(not(feature = "abi-12"))]
+/// 11.8 layout from 13.0's for an input (`cudaChooseDevice`): the fields both share; those
+/// 13.0 removed stay 0 ("no preference"), those 11.8 lacks are dropped.
+pub(super) fn v11_input_from_v13(src: &cudaDeviceProp) -> v11::cudaDeviceProp {
+    let mut p = v11::cudaDeviceProp::default();
+    copy_shared!(p, src);
+    p
+}
+
 /// The loaded 11.x runtime's answer in its own layout.
 fn query_v11(device: c_int) -> Result<v11::cudaDeviceProp, cudaError_t> {
     let mut raw = v11::cudaDeviceProp::default();

@@ -102,7 +102,7 @@ fn use_v2(major: u32, edge_data_given: bool, v2: &RawFn) -> bool {
 ///
 /// # Safety
 /// `edges` is NULL or readable for `n` entries.
-unsafe fn all_default(edges: *const cudaGraphEdgeData, n: usize) -> bool {
+pub(super) unsafe fn all_default(edges: *const cudaGraphEdgeData, n: usize) -> bool {
     if edges.is_null() || n == 0 {
         return true;
     }
@@ -375,6 +375,7 @@ pub unsafe extern "C" fn cudaGraphNodeGetDependentNodes(
 
 /// `cudaError_t cudaGraphAddNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph, const cudaGraphNode_t *pDependencies, const cudaGraphEdgeData *dependencyData, size_t numDependencies, struct cudaGraphNodeParams *nodeParams)` (13.0 ABI).
 /// 12.x: `_v2` for edge data when present, else the 5-argument 12.2+ form with default edges;
+/// node parameters 12.x cannot express are refused (801, see `cuda_graph_node_set_params.rs`);
 /// 11.x lacks it (801).
 ///
 /// # Safety
@@ -400,6 +401,11 @@ pub unsafe extern "C" fn cudaGraphAddNode(
                 nodeParams,
             )
         };
+    }
+    // The 12.x reading of 13.x's node parameters (cuda_graph_node_set_params.rs).
+    // SAFETY: `nodeParams` is NULL or readable by contract.
+    if !unsafe { super::cuda_graph_node_set_params::expressible_on_12(nodeParams) } {
+        return refusal();
     }
     if use_v2(12, !dependencyData.is_null(), &ADD_NODE_V2) {
         return call_raw!(

@@ -17,6 +17,10 @@ use core::sync::atomic::{AtomicPtr, Ordering};
 // With the CUDA 12 ABI exported (`abi-12`), only the adapters of 12.x-ABI exports apply: the
 // others translate CUDA 13 prototypes, which that build does not export.
 #[cfg(not(feature = "abi-12"))]
+mod cuda_choose_device;
+#[cfg(not(feature = "abi-12"))]
+mod cuda_create_texture_object;
+#[cfg(not(feature = "abi-12"))]
 mod cuda_func_get_attributes;
 mod cuda_get_device_properties;
 #[cfg(not(feature = "abi-12"))]
@@ -28,11 +32,19 @@ mod cuda_graph_exec_update;
 #[cfg(not(feature = "abi-12"))]
 mod cuda_graph_instantiate;
 #[cfg(not(feature = "abi-12"))]
+mod cuda_graph_node_set_params;
+#[cfg(not(feature = "abi-12"))]
+mod cuda_import_external_memory;
+#[cfg(not(feature = "abi-12"))]
 mod cuda_mem_advise;
+#[cfg(not(feature = "abi-12"))]
+mod cuda_memcpy_batch_async;
 #[cfg(not(feature = "abi-12"))]
 mod cuda_pointer_get_attributes;
 #[cfg(not(feature = "abi-12"))]
 mod cuda_stream_get_capture_info;
+#[cfg(not(feature = "abi-12"))]
+mod cuda_stream_update_capture_dependencies;
 // Same prototypes in the 12.x and 13.x headers: both builds.
 mod nvcc_launch_kernel;
 

@@ -1,0 +1,420 @@
+//! Texture and surface objects (cuda_runtime_api.h; driver_types.h `cudaResourceDesc`,
+//! `cudaResourceViewDesc`; texture_types.h `cudaTextureDesc`): `cudaCreateTextureObject`,
+//! `cudaGetTextureObjectResourceDesc`, `cudaGetTextureObjectTextureDesc`,
+//! `cudaGetTextureObjectResourceViewDesc`, `cudaCreateSurfaceObject`,
+//! `cudaGetSurfaceObjectResourceDesc`. Same prototypes in every major; the structs differ:
+//!
+//! | struct | 11.8 | 12.9 | 13.x |
+//! |---|---|---|---|
+//! | `cudaResourceDesc` | 64 B | 64 B | 144 B: the `res` union gained `int reserved[32]` (56 → 128 B) and a trailing `unsigned int flags` ("must be zero") |
+//! | `cudaResourceViewDesc` | 48 B | 48 B | 112 B: trailing `unsigned int reserved[16]` ("must be zero") |
+//! | `cudaTextureDesc` | 68 B (no `seamlessCubemap`; 11.8's `cudaTextureDesc_v2` is 72 B with it) | 72 B | 72 B |
+//!
+//! On 11.x / 12.x inputs are copied field by field into the older layouts (locals): the
+//! `res` member the `resType` selects (array, mipmap, linear, pitch 2D; an unknown type is
+//! passed with an empty union, for the runtime's own error). What the older layout cannot
+//! carry is refused with `cudaErrorNotSupported` (801) before any call: a non-zero
+//! `cudaResourceDesc.flags` or `cudaResourceViewDesc.reserved`. Texture descriptors: 12.x has
+//! 13.x's layout (passed as is); 11.x takes it through `cudaCreateTextureObject_v2` /
+//! `cudaGetTextureObjectTextureDesc_v2` (11.x's `cudaTextureDesc_v2`, 13.x's layout), and
+//! through the 68-byte plain form only when the runtime lacks `_v2` (then a non-zero
+//! `seamlessCubemap` is refused; returned as 0). Queries convert back: `reserved` and `flags`
+//! are zero; outputs are written only on success. 13.x: forwarded.
+
+use super::{RawFn, SUCCESS, Target, call_raw, refusal, target};
+use crate::abi_types::{v11, v12};
+use crate::types::{
+    cudaError_t, cudaResourceDesc, cudaResourceViewDesc, cudaSurfaceObject_t, cudaTextureDesc,
+    cudaTextureObject_t,
+};
+use core::mem::size_of;
+
+// 11.8 and 12.9 share the resource layouts: the 12.9 types serve both majors.
+const _: () = assert!(size_of::<v11::cudaResourceDesc>() == 64);
+const _: () = assert!(size_of::<v12::cudaResourceDesc>() == 64);
+const _: () = assert!(size_of::<v11::cudaResourceViewDesc>() == 48);
+const _: () = assert!(size_of::<v12::cudaResourceViewDesc>() == 48);
+const _: () = assert!(size_of::<v11::cudaTextureDesc>() == 68);
+const _: () = assert!(size_of::<cudaResourceDesc>() == 144);
+const _: () = assert!(size_of::<cudaResourceViewDesc>() == 112);
+const _: () = assert!(size_of::<cudaTextureDesc>() == 72);
+
+/// `cudaResourceType` values (driver_types.h, the same in every major).
+const RES_ARRAY: u32 = 0;
+const RES_MIPMAP: u32 = 1;
+const RES_LINEAR: u32 = 2;
+const RES_PITCH2D: u32 = 3;
+
+type CreateTex = unsafe extern "C" fn(
+    *mut cudaTextureObject_t,
+    *const v12::cudaResourceDesc,
+    *const cudaTextureDesc,
+    *const v12::cudaResourceViewDesc,
+) -> cudaError_t;
+type CreateTexV11 = unsafe extern "C" fn(
+    *mut cudaTextureObject_t,
+    *const v12::cudaResourceDesc,
+    *const v11::cudaTextureDesc,
+    *const v12::cudaResourceViewDesc,
+) -> cudaError_t;
+type GetRes = unsafe extern "C" fn(*mut v12::cudaResourceDesc, u64) -> cudaError_t;
+type GetTex = unsafe extern "C" fn(*mut cudaTextureDesc, cudaTextureObject_t) -> cudaError_t;
+type GetTexV11 =
+    unsafe extern "C" fn(*mut v11::cudaTextureDesc, cudaTextureObject_t) -> cudaError_t;
+type GetView =
+    unsafe extern "C" fn(*mut v12::cudaResourceViewDesc, cudaTextureObject_t) -> cudaError_t;
+type CreateSurf =
+    unsafe extern "C" fn(*mut cudaSurfaceObject_t, *const v12::cudaResourceDesc) -> cudaError_t;
+
+static CREATE_TEX: RawFn = RawFn::new(c"cudaCreateTextureObject");
+static CREATE_TEX_V2: RawFn = RawFn::new(c"cudaCreateTextureObject_v2");
+static GET_TEX_RES: RawFn = RawFn::new(c"cudaGetTextureObjectResourceDesc");
+static GET_TEX: RawFn = RawFn::new(c"cudaGetTextureObjectTextureDesc");
+static GET_TEX_V2: RawFn = RawFn::new(c"cudaGetTextureObjectTextureDesc_v2");
+static GET_VIEW: RawFn = RawFn::new(c"cudaGetTextureObjectResourceViewDesc");
+static CREATE_SURF: RawFn = RawFn::new(c"cudaCreateSurfaceObject");
+static GET_SURF_RES: RawFn = RawFn::new(c"cudaGetSurfaceObjectResourceDesc");
+
+/// The loaded major when it is 11 or 12 (the ones translated here).
+fn older_major() -> Option<u32> {
+    match target() {
+        Target::Major(m @ (11 | 12)) => Some(m),
+        _ => None,
+    }
+}
+
+/// 12.9 / 11.8 layout from 13.x's; `None` when `flags` is set (no older equivalent).
+fn res_to_old(d: &cudaResourceDesc) -> Option<v12::cudaResourceDesc> {
+    if d.flags != 0 {
+        return None;
+    }
+    let mut o = v12::cudaResourceDesc {
+        resType: d.resType,
+        ..Default::default()
+    };
+    // SAFETY: the member read is the one `resType` selects (the API contract); the others are
+    // never read.
+    unsafe {
+        match d.resType {
+            RES_ARRAY => o.res.array.array = d.res.array.array,
+            RES_MIPMAP => o.res.mipmap.mipmap = d.res.mipmap.mipmap,
+            RES_LINEAR => {
+                let s = &d.res.linear;
+                o.res.linear.devPtr = s.devPtr;
+                o.res.linear.desc = s.desc;
+                o.res.linear.sizeInBytes = s.sizeInBytes;
+            }
+            RES_PITCH2D => {
+                let s = &d.res.pitch2D;
+                o.res.pitch2D.devPtr = s.devPtr;
+                o.res.pitch2D.desc = s.desc;
+                o.res.pitch2D.width = s.width;
+                o.res.pitch2D.height = s.height;
+                o.res.pitch2D.pitchInBytes = s.pitchInBytes;
+            }
+            _ => {}
+        }
+    }
+    Some(o)
+}
+
+/// 13.x layout from 12.9's / 11.8's (`flags` and the rest of the union zero).
+fn res_from_old(o: &v12::cudaResourceDesc) -> cudaResourceDesc {
+    let mut d = cudaResourceDesc {
+        resType: o.resType,
+        ..Default::default()
+    };
+    // SAFETY: as in `res_to_old`, the member `resType` selects, written by the runtime.
+    unsafe {
+        match o.resType {
+            RES_ARRAY => d.res.array.array = o.res.array.array,
+            RES_MIPMAP => d.res.mipmap.mipmap = o.res.mipmap.mipmap,
+            RES_LINEAR => {
+                let s = &o.res.linear;
+                d.res.linear.devPtr = s.devPtr;
+                d.res.linear.desc = s.desc;
+                d.res.linear.sizeInBytes = s.sizeInBytes;
+            }
+            RES_PITCH2D => {
+                let s = &o.res.pitch2D;
+                d.res.pitch2D.devPtr = s.devPtr;
+                d.res.pitch2D.desc = s.desc;
+                d.res.pitch2D.width = s.width;
+                d.res.pitch2D.height = s.height;
+                d.res.pitch2D.pitchInBytes = s.pitchInBytes;
+            }
+            _ => {}
+        }
+    }
+    d
+}
+
+/// 12.9 / 11.8 layout from 13.x's; `None` when a `reserved` word is set.
+fn view_to_old(d: &cudaResourceViewDesc) -> Option<v12::cudaResourceViewDesc> {
+    if d.reserved.iter().any(|w| *w != 0) {
+        return None;
+    }
+    Some(v12::cudaResourceViewDesc {
+        format: d.format,
+        width: d.width,
+        height: d.height,
+        depth: d.depth,
+        firstMipmapLevel: d.firstMipmapLevel,
+        lastMipmapLevel: d.lastMipmapLevel,
+        firstLayer: d.firstLayer,
+        lastLayer: d.lastLayer,
+    })
+}
+
+fn view_from_old(o: &v12::cudaResourceViewDesc) -> cudaResourceViewDesc {
+    cudaResourceViewDesc {
+        format: o.format,
+        width: o.width,
+        height: o.height,
+        depth: o.depth,
+        firstMipmapLevel: o.firstMipmapLevel,
+        lastMipmapLevel: o.lastMipmapLevel,
+        firstLayer: o.firstLayer,
+        lastLayer: o.lastLayer,
+        reserved: [0; 16],
+    }
+}
+
+/// 11.8's 68-byte plain layout; `None` when `seamlessCubemap` is set (it has no such field).
+fn tex_to_v11(t: &cudaTextureDesc) -> Option<v11::cudaTextureDesc> {
+    if t.seamlessCubemap != 0 {
+        return None;
+    }
+    Some(v11::cudaTextureDesc {
+        addressMode: t.addressMode,
+        filterMode: t.filterMode,
+        readMode: t.readMode,
+        sRGB: t.sRGB,
+        borderColor: t.borderColor,
+        normalizedCoords: t.normalizedCoords,
+        maxAnisotropy: t.maxAnisotropy,
+        mipmapFilterMode: t.mipmapFilterMode,
+        mipmapLevelBias: t.mipmapLevelBias,
+        minMipmapLevelClamp: t.minMipmapLevelClamp,
+        maxMipmapLevelClamp: t.maxMipmapLevelClamp,
+        disableTrilinearOptimization: t.disableTrilinearOptimization,
+    })
+}
+
+fn tex_from_v11(o: &v11::cudaTextureDesc) -> cudaTextureDesc {
+    cudaTextureDesc {
+        addressMode: o.addressMode,
+        filterMode: o.filterMode,
+        readMode: o.readMode,
+        sRGB: o.sRGB,
+        borderColor: o.borderColor,
+        normalizedCoords: o.normalizedCoords,
+        maxAnisotropy: o.maxAnisotropy,
+        mipmapFilterMode: o.mipmapFilterMode,
+        mipmapLevelBias: o.mipmapLevelBias,
+        minMipmapLevelClamp: o.minMipmapLevelClamp,
+        maxMipmapLevelClamp: o.maxMipmapLevelClamp,
+        disableTrilinearOptimization: o.disableTrilinearOptimization,
+        seamlessCubemap: 0,
+    }
+}
+
+/// Converts an optional input: NULL stays NULL; `Err` when it cannot be expressed.
+///
+/// # Safety
+/// `p` is NULL or readable.
+unsafe fn convert_in<T, U>(p: *const T, f: impl FnOnce(&T) -> Option<U>) -> Result<Option<U>, ()> {
+    // SAFETY: NULL or readable by the caller's contract.
+    match unsafe { p.as_ref() } {
+        None => Ok(None),
+        Some(v) => f(v).map(Some).ok_or(()),
+    }
+}
+
+fn ptr_of<U>(v: &Option<U>) -> *const U {
+    v.as_ref().map_or(core::ptr::null(), |r| r as *const U)
+}
+
+/// `cudaError_t cudaCreateTextureObject(cudaTextureObject_t *pTexObject, const struct cudaResourceDesc *pResDesc, const struct cudaTextureDesc *pTexDesc, const struct cudaResourceViewDesc *pResViewDesc)` (13.0 ABI).
+///
+/// # Safety
+/// The CUDA API contract of `cudaCreateTextureObject`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaCreateTextureObject(
+    pTexObject: *mut cudaTextureObject_t,
+    pResDesc: *const cudaResourceDesc,
+    pTexDesc: *const cudaTextureDesc,
+    pResViewDesc: *const cudaResourceViewDesc,
+) -> cudaError_t {
+    let Some(m) = older_major() else {
+        // SAFETY: forwarded contract (13.x, or the typed refusal).
+        return unsafe {
+            crate::api::cudaCreateTextureObject::Forward::call(
+                pTexObject,
+                pResDesc,
+                pTexDesc,
+                pResViewDesc,
+            )
+        };
+    };
+    // SAFETY: each input is NULL or readable by contract.
+    let (Ok(res), Ok(view)) = (unsafe {
+        (
+            convert_in(pResDesc, res_to_old),
+            convert_in(pResViewDesc, view_to_old),
+        )
+    }) else {
+        return refusal();
+    };
+    let (res, view) = (ptr_of(&res), ptr_of(&view));
+    if m == 12 {
+        return call_raw!(CREATE_TEX, CreateTex, (pTexObject, res, pTexDesc, view));
+    }
+    if CREATE_TEX_V2.get().is_some() {
+        // 11.x's cudaTextureDesc_v2 is 13.x's cudaTextureDesc.
+        return call_raw!(CREATE_TEX_V2, CreateTex, (pTexObject, res, pTexDesc, view));
+    }
+    // SAFETY: NULL or readable by contract.
+    let Ok(tex) = (unsafe { convert_in(pTexDesc, tex_to_v11) }) else {
+        return refusal();
+    };
+    call_raw!(
+        CREATE_TEX,
+        CreateTexV11,
+        (pTexObject, res, ptr_of(&tex), view)
+    )
+}
+
+/// Resource-descriptor query on 11.x / 12.x: the runtime fills a local, converted on success.
+///
+/// # Safety
+/// `out` is NULL or writable for one 13.x `cudaResourceDesc`.
+unsafe fn get_res_older(raw: &RawFn, out: *mut cudaResourceDesc, object: u64) -> cudaError_t {
+    if out.is_null() {
+        return call_raw!(raw, GetRes, (core::ptr::null_mut(), object));
+    }
+    let mut old = v12::cudaResourceDesc::default();
+    let status = call_raw!(raw, GetRes, (&mut old, object));
+    if status == SUCCESS {
+        // SAFETY: non-NULL and writable by contract.
+        unsafe { out.write(res_from_old(&old)) };
+    }
+    status
+}
+
+/// `cudaError_t cudaGetTextureObjectResourceDesc(struct cudaResourceDesc *pResDesc, cudaTextureObject_t texObject)` (13.0 ABI).
+///
+/// # Safety
+/// The CUDA API contract of `cudaGetTextureObjectResourceDesc`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaGetTextureObjectResourceDesc(
+    pResDesc: *mut cudaResourceDesc,
+    texObject: cudaTextureObject_t,
+) -> cudaError_t {
+    if older_major().is_some() {
+        // SAFETY: forwarded contract.
+        return unsafe { get_res_older(&GET_TEX_RES, pResDesc, texObject) };
+    }
+    // SAFETY: forwarded contract (13.x, or the typed refusal).
+    unsafe { crate::api::cudaGetTextureObjectResourceDesc::Forward::call(pResDesc, texObject) }
+}
+
+/// `cudaError_t cudaGetSurfaceObjectResourceDesc(struct cudaResourceDesc *pResDesc, cudaSurfaceObject_t surfObject)` (13.0 ABI).
+///
+/// # Safety
+/// The CUDA API contract of `cudaGetSurfaceObjectResourceDesc`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaGetSurfaceObjectResourceDesc(
+    pResDesc: *mut cudaResourceDesc,
+    surfObject: cudaSurfaceObject_t,
+) -> cudaError_t {
+    if older_major().is_some() {
+        // SAFETY: forwarded contract.
+        return unsafe { get_res_older(&GET_SURF_RES, pResDesc, surfObject) };
+    }
+    // SAFETY: forwarded contract (13.x, or the typed refusal).
+    unsafe { crate::api::cudaGetSurfaceObjectResourceDesc::Forward::call(pResDesc, surfObject) }
+}
+
+/// `cudaError_t cudaGetTextureObjectTextureDesc(struct cudaTextureDesc *pTexDesc, cudaTextureObject_t texObject)` (13.0 ABI, 72 bytes). 12.x: the same layout, called as is;
+/// 11.x: `_v2` (72 bytes), else the plain 68-byte form converted (`seamlessCubemap` 0).
+///
+/// # Safety
+/// The CUDA API contract of `cudaGetTextureObjectTextureDesc`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaGetTextureObjectTextureDesc(
+    pTexDesc: *mut cudaTextureDesc,
+    texObject: cudaTextureObject_t,
+) -> cudaError_t {
+    match older_major() {
+        Some(12) => call_raw!(GET_TEX, GetTex, (pTexDesc, texObject)),
+        Some(_) if GET_TEX_V2.get().is_some() => {
+            call_raw!(GET_TEX_V2, GetTex, (pTexDesc, texObject))
+        }
+        Some(_) => {
+            if pTexDesc.is_null() {
+                return call_raw!(GET_TEX, GetTexV11, (core::ptr::null_mut(), texObject));
+            }
+            let mut old = v11::cudaTextureDesc::default();
+            let status = call_raw!(GET_TEX, GetTexV11, (&mut old, texObject));
+            if status == SUCCESS {
+                // SAFETY: non-NULL and writable by contract.
+                unsafe { pTexDesc.write(tex_from_v11(&old)) };
+            }
+            status
+        }
+        // SAFETY: forwarded contract (13.x, or the typed refusal).
+        None => unsafe {
+            crate::api::cudaGetTextureObjectTextureDesc::Forward::call(pTexDesc, texObject)
+        },
+    }
+}
+
+/// `cudaError_t cudaGetTextureObjectResourceViewDesc(struct cudaResourceViewDesc *pResViewDesc, cudaTextureObject_t texObject)` (13.0 ABI, 112 bytes; 48 on 11.x / 12.x, converted).
+///
+/// # Safety
+/// The CUDA API contract of `cudaGetTextureObjectResourceViewDesc`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaGetTextureObjectResourceViewDesc(
+    pResViewDesc: *mut cudaResourceViewDesc,
+    texObject: cudaTextureObject_t,
+) -> cudaError_t {
+    if older_major().is_none() {
+        // SAFETY: forwarded contract (13.x, or the typed refusal).
+        return unsafe {
+            crate::api::cudaGetTextureObjectResourceViewDesc::Forward::call(pResViewDesc, texObject)
+        };
+    }
+    if pResViewDesc.is_null() {
+        return call_raw!(GET_VIEW, GetView, (core::ptr::null_mut(), texObject));
+    }
+    let mut old = v12::cudaResourceViewDesc::default();
+    let status = call_raw!(GET_VIEW, GetView, (&mut old, texObject));
+    if status == SUCCESS {
+        // SAFETY: non-NULL and writable by contract.
+        unsafe { pResViewDesc.write(view_from_old(&old)) };
+    }
+    status
+}
+
+/// `cudaError_t cudaCreateSurfaceObject(cudaSurfaceObject_t *pSurfObject, const struct cudaResourceDesc *pResDesc)` (13.0 ABI).
+///
+/// # Safety
+/// The CUDA API contract of `cudaCreateSurfaceObject`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaCreateSurfaceObject(
+    pSurfObject: *mut cudaSurfaceObject_t,
+    pResDesc: *const cudaResourceDesc,
+) -> cudaError_t {
+    if older_major().is_none() {
+        // SAFETY: forwarded contract (13.x, or the typed refusal).
+        return unsafe {
+            crate::api::cudaCreateSurfaceObject::Forward::call(pSurfObject, pResDesc)
+        };
+    }
+    // SAFETY: NULL or readable by contract.
+    let Ok(res) = (unsafe { convert_in(pResDesc, res_to_old) }) else {
+        return refusal();
+    };
+    call_raw!(CREATE_SURF, CreateSurf, (pSurfObject, ptr_of(&res)))
+}

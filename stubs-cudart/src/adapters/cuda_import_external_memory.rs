@@ -1,0 +1,313 @@
+//! External memory and semaphores (cuda_runtime_api.h, driver_types.h):
+//! `cudaImportExternalMemory`, `cudaExternalMemoryGetMappedBuffer`,
+//! `cudaExternalMemoryGetMappedMipmappedArray`, `cudaImportExternalSemaphore`,
+//! `cudaSignalExternalSemaphoresAsync`, `cudaWaitExternalSemaphoresAsync` (and the `_ptsz`
+//! twins of the last two).
+//!
+//! Descriptors: CUDA 13.0 appended `unsigned int reserved[16]` ("must be zero") to each; the
+//! fields before it are those of 11.8 and 12.9 (same names, types and offsets):
+//!
+//! | struct | 11.8 / 12.9 | 13.x |
+//! |---|---|---|
+//! | `cudaExternalMemoryHandleDesc` | 40 B | 104 B |
+//! | `cudaExternalMemoryBufferDesc` | 24 B | 88 B |
+//! | `cudaExternalMemoryMipmappedArrayDesc` | 64 B | 128 B |
+//! | `cudaExternalSemaphoreHandleDesc` | 32 B | 96 B |
+//!
+//! On 11.x / 12.x the descriptor is copied field by field into the older layout (a local) and
+//! the runtime's own entry point called; non-zero `reserved` words have no meaning there and
+//! are refused with `cudaErrorNotSupported` (801), nothing called, outputs untouched. A NULL
+//! descriptor is passed on as NULL (the runtime's own `cudaErrorInvalidValue`).
+//!
+//! Signal / wait: 11.8's and 12.9's plain `cudaSignalExternalSemaphoresAsync` /
+//! `cudaWaitExternalSemaphoresAsync` take the 11.1-era `..._v1` parameter structs; the current
+//! `cudaExternalSemaphoreSignalParams` / `WaitParams` (same layout in 11.8, 12.9 and 13.x) go
+//! to their `_v2` names (11.2+; `_v2_ptsz` for the per-thread default stream), which is what
+//! an 11.x / 12.x header `#define`s the plain names to. 13.x: everything forwarded.
+
+use super::{RawFn, Target, call_raw, refusal, target};
+use crate::abi_types::{v11, v12};
+use crate::types::{
+    cudaError_t, cudaExternalMemory_t, cudaExternalMemoryBufferDesc, cudaExternalMemoryHandleDesc,
+    cudaExternalMemoryMipmappedArrayDesc, cudaExternalSemaphore_t, cudaExternalSemaphoreHandleDesc,
+    cudaExternalSemaphoreSignalParams, cudaExternalSemaphoreWaitParams, cudaMipmappedArray_t,
+    cudaStream_t,
+};
+use core::ffi::{c_uint, c_void};
+use core::mem::size_of;
+
+// 11.8 and 12.9 share these layouts: the 12.9 types serve both majors.
+const _: () = assert!(size_of::<v11::cudaExternalMemoryHandleDesc>() == 40);
+const _: () = assert!(size_of::<v12::cudaExternalMemoryHandleDesc>() == 40);
+const _: () = assert!(size_of::<v11::cudaExternalMemoryBufferDesc>() == 24);
+const _: () = assert!(size_of::<v12::cudaExternalMemoryBufferDesc>() == 24);
+const _: () = assert!(size_of::<v11::cudaExternalMemoryMipmappedArrayDesc>() == 64);
+const _: () = assert!(size_of::<v12::cudaExternalMemoryMipmappedArrayDesc>() == 64);
+const _: () = assert!(size_of::<v11::cudaExternalSemaphoreHandleDesc>() == 32);
+const _: () = assert!(size_of::<v12::cudaExternalSemaphoreHandleDesc>() == 32);
+const _: () = assert!(size_of::<cudaExternalMemoryHandleDesc>() == 104);
+const _: () = assert!(size_of::<cudaExternalMemoryBufferDesc>() == 88);
+const _: () = assert!(size_of::<cudaExternalMemoryMipmappedArrayDesc>() == 128);
+const _: () = assert!(size_of::<cudaExternalSemaphoreHandleDesc>() == 96);
+// The handle unions are the same 16 bytes in every major (copied as bytes below).
+const _: () = assert!(
+    size_of::<v12::cudaExternalMemoryHandleDesc__bindgen_ty_1>()
+        == size_of::<crate::types::cudaExternalMemoryHandleDesc__bindgen_ty_1>()
+);
+const _: () = assert!(
+    size_of::<v12::cudaExternalSemaphoreHandleDesc__bindgen_ty_1>()
+        == size_of::<crate::types::cudaExternalSemaphoreHandleDesc__bindgen_ty_1>()
+);
+
+type ImportMem = unsafe extern "C" fn(
+    *mut cudaExternalMemory_t,
+    *const v12::cudaExternalMemoryHandleDesc,
+) -> cudaError_t;
+type MappedBuffer = unsafe extern "C" fn(
+    *mut *mut c_void,
+    cudaExternalMemory_t,
+    *const v12::cudaExternalMemoryBufferDesc,
+) -> cudaError_t;
+type MappedMipmap = unsafe extern "C" fn(
+    *mut cudaMipmappedArray_t,
+    cudaExternalMemory_t,
+    *const v12::cudaExternalMemoryMipmappedArrayDesc,
+) -> cudaError_t;
+type ImportSem = unsafe extern "C" fn(
+    *mut cudaExternalSemaphore_t,
+    *const v12::cudaExternalSemaphoreHandleDesc,
+) -> cudaError_t;
+type Signal = unsafe extern "C" fn(
+    *const cudaExternalSemaphore_t,
+    *const cudaExternalSemaphoreSignalParams,
+    c_uint,
+    cudaStream_t,
+) -> cudaError_t;
+type Wait = unsafe extern "C" fn(
+    *const cudaExternalSemaphore_t,
+    *const cudaExternalSemaphoreWaitParams,
+    c_uint,
+    cudaStream_t,
+) -> cudaError_t;
+
+static IMPORT_MEM: RawFn = RawFn::new(c"cudaImportExternalMemory");
+static MAPPED_BUFFER: RawFn = RawFn::new(c"cudaExternalMemoryGetMappedBuffer");
+static MAPPED_MIPMAP: RawFn = RawFn::new(c"cudaExternalMemoryGetMappedMipmappedArray");
+static IMPORT_SEM: RawFn = RawFn::new(c"cudaImportExternalSemaphore");
+static SIGNAL_V2: RawFn = RawFn::new(c"cudaSignalExternalSemaphoresAsync_v2");
+static SIGNAL_V2_PTSZ: RawFn = RawFn::new(c"cudaSignalExternalSemaphoresAsync_v2_ptsz");
+static WAIT_V2: RawFn = RawFn::new(c"cudaWaitExternalSemaphoresAsync_v2");
+static WAIT_V2_PTSZ: RawFn = RawFn::new(c"cudaWaitExternalSemaphoresAsync_v2_ptsz");
+
+/// True when the loaded runtime is 11.x or 12.x (the older descriptor layouts).
+fn older() -> bool {
+    matches!(target(), Target::Major(11 | 12))
+}
+
+/// Copies `size_of::<T>()` bytes of a handle union (whichever member the caller set).
+///
+/// # Safety
+/// `T` and `U` have the same size.
+unsafe fn copy_union<T, U>(src: &T, dst: &mut U) {
+    // SAFETY: same size (asserted above for the two unions used); plain bytes.
+    unsafe {
+        core::ptr::copy_nonoverlapping(
+            (src as *const T).cast::<u8>(),
+            (dst as *mut U).cast::<u8>(),
+            size_of::<T>(),
+        );
+    }
+}
+
+/// `cudaError_t cudaImportExternalMemory(cudaExternalMemory_t *extMem_out, const struct cudaExternalMemoryHandleDesc *memHandleDesc)` (13.0 ABI, 104-byte descriptor).
+///
+/// # Safety
+/// The CUDA API contract of `cudaImportExternalMemory`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaImportExternalMemory(
+    extMem_out: *mut cudaExternalMemory_t,
+    memHandleDesc: *const cudaExternalMemoryHandleDesc,
+) -> cudaError_t {
+    if !older() {
+        // SAFETY: forwarded contract (13.x, or the typed refusal).
+        return unsafe {
+            crate::api::cudaImportExternalMemory::Forward::call(extMem_out, memHandleDesc)
+        };
+    }
+    // SAFETY: NULL or readable by contract.
+    let Some(d) = (unsafe { memHandleDesc.as_ref() }) else {
+        return call_raw!(IMPORT_MEM, ImportMem, (extMem_out, core::ptr::null()));
+    };
+    if d.reserved.iter().any(|w| *w != 0) {
+        return refusal();
+    }
+    let mut old = v12::cudaExternalMemoryHandleDesc {
+        type_: d.type_,
+        size: d.size,
+        flags: d.flags,
+        ..Default::default()
+    };
+    // SAFETY: same-size unions.
+    unsafe { copy_union(&d.handle, &mut old.handle) };
+    call_raw!(IMPORT_MEM, ImportMem, (extMem_out, &old))
+}
+
+/// `cudaError_t cudaExternalMemoryGetMappedBuffer(void **devPtr, cudaExternalMemory_t extMem, const struct cudaExternalMemoryBufferDesc *bufferDesc)` (13.0 ABI, 88-byte descriptor).
+///
+/// # Safety
+/// The CUDA API contract of `cudaExternalMemoryGetMappedBuffer`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaExternalMemoryGetMappedBuffer(
+    devPtr: *mut *mut c_void,
+    extMem: cudaExternalMemory_t,
+    bufferDesc: *const cudaExternalMemoryBufferDesc,
+) -> cudaError_t {
+    if !older() {
+        // SAFETY: forwarded contract (13.x, or the typed refusal).
+        return unsafe {
+            crate::api::cudaExternalMemoryGetMappedBuffer::Forward::call(devPtr, extMem, bufferDesc)
+        };
+    }
+    // SAFETY: NULL or readable by contract.
+    let Some(d) = (unsafe { bufferDesc.as_ref() }) else {
+        return call_raw!(
+            MAPPED_BUFFER,
+            MappedBuffer,
+            (devPtr, extMem, core::ptr::null())
+        );
+    };
+    if d.reserved.iter().any(|w| *w != 0) {
+        return refusal();
+    }
+    let old = v12::cudaExternalMemoryBufferDesc {
+        offset: d.offset,
+        size: d.size,
+        flags: d.flags,
+    };
+    call_raw!(MAPPED_BUFFER, MappedBuffer, (devPtr, extMem, &old))
+}
+
+/// `cudaError_t cudaExternalMemoryGetMappedMipmappedArray(cudaMipmappedArray_t *mipmap, cudaExternalMemory_t extMem, const struct cudaExternalMemoryMipmappedArrayDesc *mipmapDesc)` (13.0 ABI, 128-byte descriptor).
+///
+/// # Safety
+/// The CUDA API contract of `cudaExternalMemoryGetMappedMipmappedArray`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaExternalMemoryGetMappedMipmappedArray(
+    mipmap: *mut cudaMipmappedArray_t,
+    extMem: cudaExternalMemory_t,
+    mipmapDesc: *const cudaExternalMemoryMipmappedArrayDesc,
+) -> cudaError_t {
+    if !older() {
+        // SAFETY: forwarded contract (13.x, or the typed refusal).
+        return unsafe {
+            crate::api::cudaExternalMemoryGetMappedMipmappedArray::Forward::call(
+                mipmap, extMem, mipmapDesc,
+            )
+        };
+    }
+    // SAFETY: NULL or readable by contract.
+    let Some(d) = (unsafe { mipmapDesc.as_ref() }) else {
+        return call_raw!(
+            MAPPED_MIPMAP,
+            MappedMipmap,
+            (mipmap, extMem, core::ptr::null())
+        );
+    };
+    if d.reserved.iter().any(|w| *w != 0) {
+        return refusal();
+    }
+    let old = v12::cudaExternalMemoryMipmappedArrayDesc {
+        offset: d.offset,
+        formatDesc: d.formatDesc,
+        extent: d.extent,
+        flags: d.flags,
+        numLevels: d.numLevels,
+    };
+    call_raw!(MAPPED_MIPMAP, MappedMipmap, (mipmap, extMem, &old))
+}
+
+/// `cudaError_t cudaImportExternalSemaphore(cudaExternalSemaphore_t *extSem_out, const struct cudaExternalSemaphoreHandleDesc *semHandleDesc)` (13.0 ABI, 96-byte descriptor).
+///
+/// # Safety
+/// The CUDA API contract of `cudaImportExternalSemaphore`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaImportExternalSemaphore(
+    extSem_out: *mut cudaExternalSemaphore_t,
+    semHandleDesc: *const cudaExternalSemaphoreHandleDesc,
+) -> cudaError_t {
+    if !older() {
+        // SAFETY: forwarded contract (13.x, or the typed refusal).
+        return unsafe {
+            crate::api::cudaImportExternalSemaphore::Forward::call(extSem_out, semHandleDesc)
+        };
+    }
+    // SAFETY: NULL or readable by contract.
+    let Some(d) = (unsafe { semHandleDesc.as_ref() }) else {
+        return call_raw!(IMPORT_SEM, ImportSem, (extSem_out, core::ptr::null()));
+    };
+    if d.reserved.iter().any(|w| *w != 0) {
+        return refusal();
+    }
+    let mut old = v12::cudaExternalSemaphoreHandleDesc {
+        type_: d.type_,
+        flags: d.flags,
+        ..Default::default()
+    };
+    // SAFETY: same-size unions.
+    unsafe { copy_union(&d.handle, &mut old.handle) };
+    call_raw!(IMPORT_SEM, ImportSem, (extSem_out, &old))
+}
+
+/// Defines one signal / wait export: 13.x forwarded, 11.x / 12.x through `$v2`.
+macro_rules! semaphores_async {
+    ($name:ident, $params:ty, $ty:ty, $v2:expr, $doc:literal) => {
+        #[doc = $doc]
+        ///
+        /// # Safety
+        /// The CUDA API contract of the function.
+        #[unsafe(no_mangle)]
+        pub unsafe extern "C" fn $name(
+            extSemArray: *const cudaExternalSemaphore_t,
+            paramsArray: *const $params,
+            numExtSems: c_uint,
+            stream: cudaStream_t,
+        ) -> cudaError_t {
+            if older() {
+                return call_raw!($v2, $ty, (extSemArray, paramsArray, numExtSems, stream));
+            }
+            // SAFETY: forwarded contract (13.x, or the typed refusal).
+            unsafe {
+                crate::api::$name::Forward::call(extSemArray, paramsArray, numExtSems, stream)
+            }
+        }
+    };
+}
+
+semaphores_async!(
+    cudaSignalExternalSemaphoresAsync,
+    cudaExternalSemaphoreSignalParams,
+    Signal,
+    SIGNAL_V2,
+    "`cudaError_t cudaSignalExternalSemaphoresAsync(const cudaExternalSemaphore_t *extSemArray, const struct cudaExternalSemaphoreSignalParams *paramsArray, unsigned int numExtSems, cudaStream_t stream)` (13.0 ABI); 11.x / 12.x: `cudaSignalExternalSemaphoresAsync_v2`."
+);
+semaphores_async!(
+    cudaSignalExternalSemaphoresAsync_ptsz,
+    cudaExternalSemaphoreSignalParams,
+    Signal,
+    SIGNAL_V2_PTSZ,
+    "`cudaSignalExternalSemaphoresAsync` with the per-thread default stream; 11.x / 12.x: `cudaSignalExternalSemaphoresAsync_v2_ptsz`."
+);
+semaphores_async!(
+    cudaWaitExternalSemaphoresAsync,
+    cudaExternalSemaphoreWaitParams,
+    Wait,
+    WAIT_V2,
+    "`cudaError_t cudaWaitExternalSemaphoresAsync(const cudaExternalSemaphore_t *extSemArray, const struct cudaExternalSemaphoreWaitParams *paramsArray, unsigned int numExtSems, cudaStream_t stream)` (13.0 ABI); 11.x / 12.x: `cudaWaitExternalSemaphoresAsync_v2`."
+);
+semaphores_async!(
+    cudaWaitExternalSemaphoresAsync_ptsz,
+    cudaExternalSemaphoreWaitParams,
+    Wait,
+    WAIT_V2_PTSZ,
+    "`cudaWaitExternalSemaphoresAsync` with the per-thread default stream; 11.x / 12.x: `cudaWaitExternalSemaphoresAsync_v2_ptsz`."
+);

@@ -1,0 +1,141 @@
+//! `cudaStreamUpdateCaptureDependencies` and its `_ptsz` twin (cuda_runtime_api.h).
+//!
+//! - 13.x (13.0+ header): `cudaStreamUpdateCaptureDependencies(cudaStream_t stream, cudaGraphNode_t *dependencies, const cudaGraphEdgeData *dependencyData, size_t numDependencies, unsigned int flags)`
+//!   — the exported ABI; forwarded.
+//! - 12.x (12.9 header): the plain name is the 4-argument form
+//!   `(stream, dependencies, size_t numDependencies, unsigned int flags)`;
+//!   `cudaStreamUpdateCaptureDependencies_v2` (12.3+) has 13.x's 5-argument form.
+//! - 11.x (11.3+, 11.8 header): only the 4-argument form.
+//!
+//! On 12.x a non-NULL `dependencyData` goes to `_v2` when the runtime has it. Otherwise the
+//! 4-argument form: before 12.3 every edge is a default (all-zero) `cudaGraphEdgeData`, so NULL
+//! or all-default edge data is dropped and anything else is refused with
+//! `cudaErrorNotSupported` (801) without calling the runtime (a programmatic edge cannot be
+//! expressed). The `_ptsz` twin is the same with the per-thread default stream.
+
+use super::cuda_graph_edges::all_default;
+use super::{RawFn, Target, call_raw, refusal, target};
+use crate::types::{cudaError_t, cudaGraphEdgeData, cudaGraphNode_t, cudaStream_t};
+use core::ffi::c_uint;
+
+type Plain = unsafe extern "C" fn(cudaStream_t, *mut cudaGraphNode_t, usize, c_uint) -> cudaError_t;
+type WithEdges = unsafe extern "C" fn(
+    cudaStream_t,
+    *mut cudaGraphNode_t,
+    *const cudaGraphEdgeData,
+    usize,
+    c_uint,
+) -> cudaError_t;
+
+static PLAIN: RawFn = RawFn::new(c"cudaStreamUpdateCaptureDependencies");
+static PLAIN_PTSZ: RawFn = RawFn::new(c"cudaStreamUpdateCaptureDependencies_ptsz");
+static V2: RawFn = RawFn::new(c"cudaStreamUpdateCaptureDependencies_v2");
+static V2_PTSZ: RawFn = RawFn::new(c"cudaStreamUpdateCaptureDependencies_v2_ptsz");
+
+/// The translation for 11.x / 12.x.
+///
+/// # Safety
+/// The CUDA API contract of `cudaStreamUpdateCaptureDependencies`.
+#[allow(clippy::too_many_arguments)]
+unsafe fn older(
+    plain: &RawFn,
+    v2: &RawFn,
+    major: u32,
+    stream: cudaStream_t,
+    dependencies: *mut cudaGraphNode_t,
+    dependencyData: *const cudaGraphEdgeData,
+    numDependencies: usize,
+    flags: c_uint,
+) -> cudaError_t {
+    if major == 12 && !dependencyData.is_null() && v2.get().is_some() {
+        return call_raw!(
+            v2,
+            WithEdges,
+            (stream, dependencies, dependencyData, numDependencies, flags)
+        );
+    }
+    // SAFETY: `dependencyData` is NULL or has `numDependencies` entries by contract.
+    if !unsafe { all_default(dependencyData, numDependencies) } {
+        return refusal();
+    }
+    call_raw!(plain, Plain, (stream, dependencies, numDependencies, flags))
+}
+
+/// `cudaError_t cudaStreamUpdateCaptureDependencies(cudaStream_t stream, cudaGraphNode_t *dependencies, const cudaGraphEdgeData *dependencyData, size_t numDependencies, unsigned int flags)` (13.0 ABI).
+///
+/// # Safety
+/// The CUDA API contract of `cudaStreamUpdateCaptureDependencies`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaStreamUpdateCaptureDependencies(
+    stream: cudaStream_t,
+    dependencies: *mut cudaGraphNode_t,
+    dependencyData: *const cudaGraphEdgeData,
+    numDependencies: usize,
+    flags: c_uint,
+) -> cudaError_t {
+    match target() {
+        // SAFETY: forwarded contract.
+        Target::Major(m @ (11 | 12)) => unsafe {
+            older(
+                &PLAIN,
+                &V2,
+                m,
+                stream,
+                dependencies,
+                dependencyData,
+                numDependencies,
+                flags,
+            )
+        },
+        // SAFETY: forwarded contract (13.x, or the typed refusal).
+        _ => unsafe {
+            crate::api::cudaStreamUpdateCaptureDependencies::Forward::call(
+                stream,
+                dependencies,
+                dependencyData,
+                numDependencies,
+                flags,
+            )
+        },
+    }
+}
+
+/// `cudaStreamUpdateCaptureDependencies_ptsz`: [`cudaStreamUpdateCaptureDependencies`] with the
+/// per-thread default stream.
+///
+/// # Safety
+/// The CUDA API contract of `cudaStreamUpdateCaptureDependencies`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaStreamUpdateCaptureDependencies_ptsz(
+    stream: cudaStream_t,
+    dependencies: *mut cudaGraphNode_t,
+    dependencyData: *const cudaGraphEdgeData,
+    numDependencies: usize,
+    flags: c_uint,
+) -> cudaError_t {
+    match target() {
+        // SAFETY: forwarded contract.
+        Target::Major(m @ (11 | 12)) => unsafe {
+            older(
+                &PLAIN_PTSZ,
+                &V2_PTSZ,
+                m,
+                stream,
+                dependencies,
+                dependencyData,
+                numDependencies,
+                flags,
+            )
+        },
+        // SAFETY: forwarded contract (13.x, or the typed refusal).
+        _ => unsafe {
+            crate::api::cudaStreamUpdateCaptureDependencies_ptsz::Forward::call(
+                stream,
+                dependencies,
+                dependencyData,
+                numDependencies,
+                flags,
+            )
+        },
+    }
+}
