@@ -948,7 +948,7 @@ unsafe extern "C" {
         pNodeParams: *const cudaKernelNodeParams,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13])]
+    #[cuda(majors = [11, 12, 13])]
     pub fn cudaGraphAddMemAllocNode(
         pGraphNode: *mut cudaGraphNode_t,
         graph: cudaGraph_t,
@@ -1368,7 +1368,7 @@ unsafe extern "C" {
     #[cuda(majors = [11, 12, 13])]
     pub fn cudaGraphLaunch_ptsz(graphExec: cudaGraphExec_t, stream: cudaStream_t) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13])]
+    #[cuda(majors = [11, 12, 13])]
     pub fn cudaGraphMemAllocNodeGetParams(
         node: cudaGraphNode_t,
         params_out: *mut cudaMemAllocNodeParams,
@@ -2098,7 +2098,7 @@ unsafe extern "C" {
         type_: cudaMemAllocationType,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13])]
+    #[cuda(majors = [11, 12, 13])]
     pub fn cudaMemPoolCreate(
         memPool: *mut cudaMemPool_t,
         poolProps: *const cudaMemPoolProps,
@@ -2121,7 +2121,7 @@ unsafe extern "C" {
         flags: ::core::ffi::c_uint,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13])]
+    #[cuda(majors = [11, 12, 13])]
     pub fn cudaMemPoolGetAccess(
         flags: *mut cudaMemAccessFlags,
         memPool: cudaMemPool_t,
@@ -2150,7 +2150,7 @@ unsafe extern "C" {
         exportData: *mut cudaMemPoolPtrExportData,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13])]
+    #[cuda(majors = [11, 12, 13])]
     pub fn cudaMemPoolSetAccess(
         memPool: cudaMemPool_t,
         descList: *const cudaMemAccessDesc,

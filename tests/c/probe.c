@@ -16,7 +16,8 @@
  *   nvrtc-compile:ARCH:ptx|cubin:OUTFILE   create, compile, get PTX/CUBIN into OUTFILE, destroy
  *   cuDriverGetVersion  cuInit:FLAGS  cuDeviceGet:ORDINAL  cuGetErrorString:CODE
  *   cuGetErrorName:CODE  cuLibraryLoadData  cuMemAlloc (the _v2 ABI, as cuda.h binds it)
- *   cuMemPoolCreate
+ *   cuMemPoolCreate             with a CUmemPoolProps for device 7
+ *   cuGraphNodeSetParams        with a zeroed CUgraphNodeParams
  *   status:cudart|nvrtc|cuda    cuda_stubs_<lib>_status
  *   maps                        the CUDA and stub libraries mapped into the process
  *   auxv-secure                 getauxval(AT_SECURE)
@@ -80,6 +81,7 @@ extern int cuInit(unsigned int flags);
 extern int cuDeviceGet(int *device, int ordinal);
 extern int cuMemAlloc_v2(unsigned long long *dptr, size_t bytes);
 extern int cuMemPoolCreate(void **pool, const void *props);
+extern int cuGraphNodeSetParams(void *node, void *params);
 extern int cuGetErrorString(int error, const char **pStr);
 extern int cuGetErrorName(int error, const char **pStr);
 extern int cuLaunchKernel(void *f, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by,
@@ -325,9 +327,17 @@ static void run(const char *cmd, const char *arg) {
   } else if (!strcmp(cmd, "cuInit")) {
     printf("%s rc=%d\n", cmd, cuInit((unsigned)arg_int(arg)));
   } else if (!strcmp(cmd, "cuMemPoolCreate")) {
+    /* CUmemPoolProps (88 bytes): allocType 1 (pinned), location {type 1 (device), id 7}. */
+    int props[22] = {0};
+    props[0] = 1;
+    props[2] = 1;
+    props[3] = 7;
     void *pool = (void *)0xdead;
-    r = cuMemPoolCreate(&pool, NULL);
+    r = cuMemPoolCreate(&pool, props);
     printf("%s rc=%d out=%#lx\n", cmd, r, (unsigned long)(uintptr_t)pool);
+  } else if (!strcmp(cmd, "cuGraphNodeSetParams")) {
+    unsigned char params[256] = {0};
+    printf("%s rc=%d\n", cmd, cuGraphNodeSetParams((void *)0x6100, params));
   } else if (!strcmp(cmd, "cuMemAlloc")) {
     unsigned long long p = 0xdead;
     r = cuMemAlloc_v2(&p, 16);

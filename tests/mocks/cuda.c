@@ -1,6 +1,7 @@
 /* Mock libcuda.so.1 (the driver), built by build.rs with the real soname.
  *
- *   MOCK_DRIVER_VERSION  what cuDriverGetVersion reports (13000, or 11080 for an old driver)
+ *   MOCK_DRIVER_VERSION  what cuDriverGetVersion reports (13000, or 12080 / 11080 for an older
+ *                        driver)
  *   MOCK_ALL_SYMBOLS     also exports entry points newer than the driver, returning 4242
  *
  * cuDeviceGet writes 700 + ordinal; cuInit accepts only flags 0, like the real driver. */
@@ -73,14 +74,47 @@ EXPORT int cuGetProcAddress(const char *symbol, void **pfn, int version, unsigne
   return 500;
 }
 
-/* CUmemPoolProps grew between 11.8 and 13.x (the stub exports 13's layout): an 11.x driver
- * must never see the call (4242), a 13.x one gets it (returns 0, writes a pool handle). */
-EXPORT int cuMemPoolCreate(void **pool, const void *props) {
-  (void)props;
-  if (MOCK_DRIVER_VERSION < 12000) return NEVER_CALLED;
-  *pool = (void *)0x9001;
+/* CUmemPoolProps (88 bytes) has CUmemLocation {int type; int id;} at offset 8 in 11.8 and 12.9;
+ * 13.5 made `id` an anonymous union {int id; struct {..} localized;} of the same 4 bytes. Every
+ * driver gets the call (same ABI); this mock reads each major's own layout: allocType must be
+ * 1 (pinned) and location.type 1 (device), else 1 (CUDA_ERROR_INVALID_VALUE); the pool written
+ * is 0x9000 + 16 * location.id + the driver's major. */
+struct mem_location {
+  int type;
+#if MOCK_DRIVER_VERSION >= 13000
+  union {
+    int id;
+    struct {
+      unsigned char deviceId, localityDomainId;
+    } localized;
+  };
+#else
+  int id;
+#endif
+};
+struct mem_pool_props {
+  int allocType;
+  int handleTypes;
+  struct mem_location location;
+  void *win32SecurityAttributes;
+  unsigned char tail[64]; /* 11.8: reserved[64]; 12.0+: maxSize, usage, reserved */
+};
+_Static_assert(sizeof(struct mem_pool_props) == 88, "CUmemPoolProps");
+EXPORT int cuMemPoolCreate(void **pool, const struct mem_pool_props *props) {
+  if (props == NULL || props->allocType != 1 || props->location.type != 1) return 1;
+  *pool = (void *)(size_t)(0x9000 + 16 * props->location.id + MOCK_DRIVER_VERSION / 1000);
   return 0;
 }
+
+/* CUgraphNodeParams (256 bytes in 12.9 and 13.5) holds node kinds whose parameter structs grew
+ * in 13.x (CUDA_EVENT_RECORD_NODE_PARAMS 8 -> 16 bytes, ...): a 12.x driver must never see a
+ * 13.x caller's struct (4242); a 13.x one gets it (0). */
+#if MOCK_DRIVER_VERSION >= 12000
+EXPORT int cuGraphNodeSetParams(void *node, void *params) {
+  (void)node, (void)params;
+  return MOCK_DRIVER_VERSION >= 13000 ? 0 : NEVER_CALLED;
+}
+#endif
 
 /* Eleven arguments, five of them on the x86-64 stack: 0 when each has the value the probe
  * passes, else 1000 + the position of the first that differs (the traced entry copies stack

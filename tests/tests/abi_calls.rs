@@ -9,7 +9,9 @@
 //! Families: `cudaStreamGetCaptureInfo`, `cudaMemAdvise` / `cudaMemPrefetchAsync`, the graph-edge
 //! family (`cudaGraphAddDependencies`, `cudaGraphRemoveDependencies`, `cudaGraphGetEdges`,
 //! `cudaGraphNodeGetDependencies`, `cudaGraphNodeGetDependentNodes`, `cudaGraphAddNode`),
-//! `cudaGraphExecUpdate`, `cudaGetDriverEntryPoint`.
+//! `cudaGraphExecUpdate`, `cudaGetDriverEntryPoint`; and, forwarded unchanged because their
+//! structs keep the ABI, the memory-pool calls (`cudaMemPoolCreate`, `cudaMemPoolSetAccess`,
+//! `cudaMemPoolGetAccess`).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::ffi::OsString;
@@ -656,6 +658,52 @@ fn driver_entry_point(r: &mut Run) {
     }
 }
 
+/// Memory pools. 13.5 turned `cudaMemLocation.id` into an anonymous union whose `int id` is the
+/// same 4 bytes at offset 4, so the stub forwards `cudaMemPoolCreate`, `cudaMemPoolSetAccess`
+/// and `cudaMemPoolGetAccess` to every major unchanged; each mock reads the fields with its own
+/// major's layout, and the log shows they arrived as the caller wrote them.
+fn mem_pool(r: &mut Run) {
+    let m = u64::from(r.major);
+    let e = vec![
+        ("rc", s(0)),
+        // 0x9000 + 16 * location.id + major.
+        ("pool", hex(0x9000 + 16 * 5 + m)),
+        (
+            "calls",
+            s("cudaMemPoolCreate allocType=1 handleTypes=1 location=1/5 win32=0x3210"),
+        ),
+    ];
+    r.case("pool_create", &e);
+    for (case, pool, rc) in [
+        ("pool_access", "0x9100", "0"),
+        ("pool_access_bad", "0xbad", BAD_HANDLE),
+    ] {
+        let e = vec![
+            ("rc", s(rc)),
+            (
+                "calls",
+                format!("cudaMemPoolSetAccess pool={pool} descs=1/1:3,1/2:1"),
+            ),
+        ];
+        r.case(case, &e);
+        let flags = if rc == "0" {
+            // 100 + 10 * location.id + major.
+            s(100 + 40 + m)
+        } else {
+            s(77)
+        };
+        let e = vec![
+            ("rc", s(rc)),
+            ("flags", flags),
+            (
+                "calls",
+                format!("cudaMemPoolGetAccess pool={pool} location=1/4"),
+            ),
+        ];
+        r.case(&format!("{case}_get"), &e);
+    }
+}
+
 // ---- tests ------------------------------------------------------------------------------------
 
 /// Runs one family on one mock major, for both builds of the program.
@@ -689,6 +737,7 @@ per_major!(mem_advise: mem_advise_prefetch_on_cuda11, mem_advise_prefetch_on_cud
 per_major!(graph_edges: graph_edges_on_cuda11, graph_edges_on_cuda12, graph_edges_on_cuda13);
 per_major!(exec_update: exec_update_on_cuda11, exec_update_on_cuda12, exec_update_on_cuda13);
 per_major!(driver_entry_point: driver_entry_point_on_cuda11, driver_entry_point_on_cuda12, driver_entry_point_on_cuda13);
+per_major!(mem_pool: mem_pool_on_cuda11, mem_pool_on_cuda12, mem_pool_on_cuda13);
 
 /// Every case the program prints is checked by some family above.
 #[test]
@@ -700,6 +749,7 @@ fn every_case_is_checked() {
         graph_edges,
         exec_update,
         driver_entry_point,
+        mem_pool,
     ] {
         family(&mut run);
     }

@@ -544,25 +544,44 @@ fn driver_entry_points_come_from_cu_get_proc_address() {
         );
 }
 
+/// `cuMemPoolCreate` keeps its ABI across majors (13.5's `CUmemLocation` holds the old `int id`
+/// in a same-size union): every driver gets the call, and the mock, reading its own major's
+/// layout, sees the caller's fields (the pool it writes encodes `location.id` and its major).
+#[test]
+fn driver_function_with_a_widened_field_is_forwarded_to_every_major() {
+    for (dir, pool) in [
+        ("mock-driver-11", "0x907b"),
+        ("mock-driver-12", "0x907c"),
+        ("mock-driver", "0x907d"),
+    ] {
+        let out = Scenario::probe(["cuMemPoolCreate"])
+            .library_path([mock(dir)])
+            .run();
+        out.assert_success()
+            .assert_line(&format!("cuMemPoolCreate rc=0 out={pool}"));
+    }
+}
+
 /// A driver entry point whose struct layout differs on the loaded driver's major
-/// (`CUmemPoolProps`, 11.x vs 13.x) is refused there, never called; a 13.x driver gets it.
+/// (`CUgraphNodeParams`' node structs, 12.x vs 13.x) is refused there, never called; a 13.x
+/// driver gets it.
 #[test]
 fn driver_function_with_another_layout_is_refused_on_an_older_driver() {
-    let old = Scenario::probe(["cuMemPoolCreate"])
-        .library_path([mock("mock-driver-11")])
+    let old = Scenario::probe(["cuGraphNodeSetParams"])
+        .library_path([mock("mock-driver-12")])
         .debug()
         .run();
     old.assert_success()
-        .assert_line("cuMemPoolCreate rc=801 out=0xdead");
+        .assert_line("cuGraphNodeSetParams rc=801");
     let refused = old
         .debug("cuda")
         .into_iter()
-        .any(|l| l.starts_with("cuMemPoolCreate: ABI differs: refused in CUDA 11 ("));
+        .any(|l| l.starts_with("cuGraphNodeSetParams: ABI differs: refused in CUDA 12 ("));
     assert!(refused, "{old}");
 
-    let new = Scenario::probe(["cuMemPoolCreate"])
+    let new = Scenario::probe(["cuGraphNodeSetParams"])
         .library_path([mock("mock-driver")])
         .run();
     new.assert_success()
-        .assert_line("cuMemPoolCreate rc=0 out=0x9001");
+        .assert_line("cuGraphNodeSetParams rc=0");
 }
