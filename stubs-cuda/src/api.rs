@@ -1005,7 +1005,7 @@ unsafe extern "C" {
         ctx: CUcontext,
     ) -> CUresult;
     /// cuda.h; declared by 12.9, 13.5.
-    #[cuda(majors = [12, 13], abi = [13])]
+    #[cuda(majors = [12, 13], abi = [13], hand_written)]
     pub fn cuGraphAddNode(
         phGraphNode: *mut CUgraphNode,
         hGraph: CUgraph,
@@ -1014,7 +1014,7 @@ unsafe extern "C" {
         nodeParams: *mut CUgraphNodeParams,
     ) -> CUresult;
     /// cuda.h; declared by 12.9, 13.5.
-    #[cuda(majors = [12, 13], abi = [13])]
+    #[cuda(majors = [12, 13], abi = [13], hand_written)]
     pub fn cuGraphAddNode_v2(
         phGraphNode: *mut CUgraphNode,
         hGraph: CUgraph,
@@ -1178,7 +1178,7 @@ unsafe extern "C" {
         ctx: CUcontext,
     ) -> CUresult;
     /// cuda.h; declared by 12.9, 13.5.
-    #[cuda(majors = [12, 13], abi = [13])]
+    #[cuda(majors = [12, 13], abi = [13], hand_written)]
     pub fn cuGraphExecNodeSetParams(
         hGraphExec: CUgraphExec,
         hNode: CUgraphNode,
@@ -1459,7 +1459,7 @@ unsafe extern "C" {
         isEnabled: ::core::ffi::c_uint,
     ) -> CUresult;
     /// cuda.h; declared by 12.9, 13.5.
-    #[cuda(majors = [12, 13], abi = [13])]
+    #[cuda(majors = [12, 13], abi = [13], hand_written)]
     pub fn cuGraphNodeSetParams(hNode: CUgraphNode, nodeParams: *mut CUgraphNodeParams)
     -> CUresult;
     /// cuda.h; declared by 13.5.
