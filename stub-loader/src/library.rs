@@ -341,7 +341,7 @@ fn gate_decision(gating: Gating, gate: SymbolGate, major: u32) -> Option<Resolut
             Some(Resolution::Absent)
         }
         // A driver of a major whose headers declare the name with another struct layout
-        // (CUlaunchConfig in 12.x vs 13.x) would read the caller's structs wrongly.
+        // (CUdevResource in 12.x vs 13.x) would read the caller's structs wrongly.
         Gating::AtLeast if gate.majors & bit != 0 && gate.abi & bit == 0 => {
             Some(Resolution::NotTranslatable)
         }
