@@ -12,6 +12,7 @@
  *   dlopen:PATH                 dlopen(PATH, RTLD_NOW | RTLD_GLOBAL) before anything else
  *   cudaRuntimeGetVersion  cudaDriverGetVersion  cudaGetDeviceCount  cudaMalloc:SIZE
  *   cudaThreadSynchronize  cudaDeviceSynchronize  cudaGetErrorString:CODE  cudaGetErrorName:CODE
+ *   cudaMemPoolCreate      with a cudaMemPoolProps for device 0
  *   nvrtcVersion  nvrtcGetErrorString:CODE  nvrtcGetNVVM  nvrtcGetNVVMSize  nvrtcGetLTOIRSize
  *   nvrtc-compile:ARCH:ptx|cubin:OUTFILE   create, compile, get PTX/CUBIN into OUTFILE, destroy
  *   cuDriverGetVersion  cuInit:FLAGS  cuDeviceGet:ORDINAL  cuGetErrorString:CODE
@@ -56,6 +57,7 @@ extern int cudaGetDeviceCount(int *count);
 extern int cudaMalloc(void **devPtr, size_t size);
 extern int cudaThreadSynchronize(void);
 extern int cudaDeviceSynchronize(void);
+extern int cudaMemPoolCreate(void **pool, const void *props);
 extern const char *cudaGetErrorString(int error);
 extern const char *cudaGetErrorName(int error);
 
@@ -299,6 +301,14 @@ static void run(const char *cmd, const char *arg) {
     printf("%s rc=%d out=%#lx\n", cmd, r, (unsigned long)(uintptr_t)p);
   } else if (!strcmp(cmd, "cudaThreadSynchronize")) {
     printf("%s rc=%d\n", cmd, cudaThreadSynchronize());
+  } else if (!strcmp(cmd, "cudaMemPoolCreate")) {
+    /* cudaMemPoolProps (88 bytes): allocType 1 (pinned), location {type 1 (device), id 0}. */
+    int props[22] = {0};
+    props[0] = 1;
+    props[2] = 1;
+    void *pool = SENTINEL_PTR;
+    r = cudaMemPoolCreate(&pool, props);
+    printf("%s rc=%d out=%#lx\n", cmd, r, (unsigned long)(uintptr_t)pool);
   } else if (!strcmp(cmd, "cudaDeviceSynchronize")) {
     printf("%s rc=%d\n", cmd, cudaDeviceSynchronize());
   } else if (!strcmp(cmd, "cudaGetErrorString")) {
