@@ -117,7 +117,14 @@ pub const CUDA: Library = Library {
     crate_dir: "stubs-cuda",
     functions: "cu.*|__cu.*",
     extra_types: "CUresult|CUuuid",
-    hand_written: &["cuGetErrorName", "cuGetErrorString"],
+    hand_written: &[
+        "cuGetErrorName",
+        "cuGetErrorString",
+        "cuGraphAddNode",
+        "cuGraphAddNode_v2",
+        "cuGraphExecNodeSetParams",
+        "cuGraphNodeSetParams",
+    ],
     abi12_hand_written: None,
 };
 

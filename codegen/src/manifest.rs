@@ -4,6 +4,7 @@ use crate::abi_diff::{self, StructDiff};
 use crate::cache::NEWEST;
 use crate::spelling;
 use crate::symbols::{LibraryData, Origin, Prototype};
+use crate::type_table::Widening;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -24,6 +25,9 @@ pub struct Manifest {
     pub struct_layouts: Vec<StructDiff>,
     /// Declared by a header, exported by no library (not stubbed).
     pub declared_not_exported: BTreeMap<String, Vec<u32>>,
+    /// Fields an older header declares plainly and a newer one as a same-size union or struct
+    /// holding them at offset 0 (ABI kept).
+    pub widened_fields: Vec<Widening>,
 }
 
 /// One symbol.
@@ -140,6 +144,7 @@ pub fn build(data: &LibraryData, struct_layouts: Vec<StructDiff>) -> Manifest {
             .collect(),
         struct_layouts,
         declared_not_exported: data.declared_not_exported.clone(),
+        widened_fields: data.widenings.clone(),
     }
 }
 

@@ -130,6 +130,7 @@ fn pfn_keys(layout: &Layout, data: &LibraryData) -> Result<PfnVersions, String> 
             .chain(std::iter::once(&types)),
     );
     types.set_union_common(&unions);
+    types.set_widened(&data.widenings);
     let mut out = PfnVersions::new();
     for item in &file.items {
         let syn::Item::Type(t) = item else { continue };

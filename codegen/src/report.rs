@@ -136,6 +136,44 @@ pub fn section(data: &LibraryData, structs: &[StructDiff]) -> String {
         }
         let _ = writeln!(out);
     }
+    let _ = writeln!(
+        out,
+        "### Fields widened into a same-size union or struct (ABI kept)\n"
+    );
+    if data.widenings.is_empty() {
+        let _ = writeln!(out, "none\n");
+    } else {
+        let _ = writeln!(
+            out,
+            "A plain field of the older headers became a union or struct of the same size whose \
+             member of the same name and type sits at the aggregate's offset 0: the bytes are the \
+             same, so functions reaching these structs keep their ABI.\n"
+        );
+        let _ = writeln!(
+            out,
+            "| struct | offset | plain field (majors) | type, size | widened field: aggregate (majors) | member at offset 0 |"
+        );
+        let _ = writeln!(out, "|---|---|---|---|---|---|");
+        for w in &data.widenings {
+            let majors = |l: &[u32]| l.iter().map(|m| v(data, *m)).collect::<Vec<_>>().join(", ");
+            let _ = writeln!(
+                out,
+                "| `{}` | {} | `{}` ({}) | `{}`, {} B | `{}`: {} `{}` ({}) | `{}` |",
+                w.strukt,
+                w.offset,
+                w.field,
+                majors(&w.plain_in),
+                w.ty,
+                w.size,
+                w.widened_field,
+                w.kind,
+                w.aggregate,
+                majors(&w.widened_in),
+                w.member
+            );
+        }
+        let _ = writeln!(out);
+    }
     let older: Vec<String> = data
         .symbols
         .iter()

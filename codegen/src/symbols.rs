@@ -6,7 +6,7 @@ use crate::exports;
 use crate::headers::{self, HeaderView, View};
 use crate::internal_prototypes;
 use crate::libraries::Library;
-use crate::type_table::TypeTable;
+use crate::type_table::{TypeTable, Widening};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
@@ -79,6 +79,8 @@ pub struct LibraryData {
     pub symbols: Vec<Symbol>,
     /// Names declared by a header but exported by no library, with the declaring majors.
     pub declared_not_exported: BTreeMap<String, Vec<u32>>,
+    /// Fields widened into a same-size aggregate that still holds them (ABI kept).
+    pub widenings: Vec<Widening>,
 }
 
 impl LibraryData {
@@ -162,6 +164,10 @@ pub fn collect(
     for hv in views.values_mut() {
         hv.types.set_reserved_tails(&reserved);
         hv.types.set_union_common(&unions);
+    }
+    let widenings = TypeTable::widened_fields(views.iter().map(|((m, _), hv)| (*m, &hv.types)));
+    for hv in views.values_mut() {
+        hv.types.set_widened(&widenings);
     }
     let mut exports = BTreeMap::new();
     let mut list = BTreeSet::new();
@@ -259,5 +265,6 @@ pub fn collect(
         driver_list: list,
         symbols,
         declared_not_exported,
+        widenings,
     })
 }

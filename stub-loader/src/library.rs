@@ -118,6 +118,19 @@ impl Library {
         self.loaded().symbol(name)
     }
 
+    /// The entry point of the ABI name `name` as the generated stubs would bind it (through the
+    /// spec's `cuGetProcAddress` table, else `dlsym` of the exact name), but without gating:
+    /// for driver adapters that checked the call fits the loaded driver's layout. `None` when
+    /// nothing is bound or neither lookup finds it.
+    pub fn proc_symbol(&self, name: &CStr) -> Option<*mut c_void> {
+        let loaded = self.loaded();
+        if !loaded.is_bound() {
+            return None;
+        }
+        self.via_proc_address(loaded, name)
+            .or_else(|| loaded.symbol(name))
+    }
+
     /// Number of functions resolved to the real library so far.
     pub fn resolved_count(&self) -> u32 {
         self.resolved.load(Ordering::Relaxed)
@@ -386,7 +399,7 @@ fn gate_decision(gating: Gating, gate: SymbolGate, major: u32) -> Option<Resolut
             Some(Resolution::Absent)
         }
         // A driver of a major whose headers declare the name with another struct layout
-        // (CUlaunchConfig in 12.x vs 13.x) would read the caller's structs wrongly.
+        // (CUdevResource in 12.x vs 13.x) would read the caller's structs wrongly.
         Gating::AtLeast if gate.majors & bit != 0 && gate.abi & bit == 0 => {
             Some(Resolution::NotTranslatable)
         }

@@ -967,7 +967,7 @@ unsafe extern "C" {
         nodeParams: *const CUDA_KERNEL_NODE_PARAMS,
     ) -> CUresult;
     /// cuda.h; declared by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13])]
+    #[cuda(majors = [11, 12, 13])]
     pub fn cuGraphAddMemAllocNode(
         phGraphNode: *mut CUgraphNode,
         hGraph: CUgraph,
@@ -1005,7 +1005,7 @@ unsafe extern "C" {
         ctx: CUcontext,
     ) -> CUresult;
     /// cuda.h; declared by 12.9, 13.5.
-    #[cuda(majors = [12, 13], abi = [13])]
+    #[cuda(majors = [12, 13], abi = [13], hand_written)]
     pub fn cuGraphAddNode(
         phGraphNode: *mut CUgraphNode,
         hGraph: CUgraph,
@@ -1014,7 +1014,7 @@ unsafe extern "C" {
         nodeParams: *mut CUgraphNodeParams,
     ) -> CUresult;
     /// cuda.h; declared by 12.9, 13.5.
-    #[cuda(majors = [12, 13], abi = [13])]
+    #[cuda(majors = [12, 13], abi = [13], hand_written)]
     pub fn cuGraphAddNode_v2(
         phGraphNode: *mut CUgraphNode,
         hGraph: CUgraph,
@@ -1178,7 +1178,7 @@ unsafe extern "C" {
         ctx: CUcontext,
     ) -> CUresult;
     /// cuda.h; declared by 12.9, 13.5.
-    #[cuda(majors = [12, 13], abi = [13])]
+    #[cuda(majors = [12, 13], abi = [13], hand_written)]
     pub fn cuGraphExecNodeSetParams(
         hGraphExec: CUgraphExec,
         hNode: CUgraphNode,
@@ -1356,7 +1356,7 @@ unsafe extern "C" {
     #[cuda(majors = [11, 12, 13])]
     pub fn cuGraphLaunch_ptsz(hGraphExec: CUgraphExec, hStream: CUstream) -> CUresult;
     /// cuda.h; declared by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13])]
+    #[cuda(majors = [11, 12, 13])]
     pub fn cuGraphMemAllocNodeGetParams(
         hNode: CUgraphNode,
         params_out: *mut CUDA_MEM_ALLOC_NODE_PARAMS,
@@ -1459,7 +1459,7 @@ unsafe extern "C" {
         isEnabled: ::core::ffi::c_uint,
     ) -> CUresult;
     /// cuda.h; declared by 12.9, 13.5.
-    #[cuda(majors = [12, 13], abi = [13])]
+    #[cuda(majors = [12, 13], abi = [13], hand_written)]
     pub fn cuGraphNodeSetParams(hNode: CUgraphNode, nodeParams: *mut CUgraphNodeParams)
     -> CUresult;
     /// cuda.h; declared by 13.5.
@@ -2140,7 +2140,7 @@ unsafe extern "C" {
         device: CUdevice,
     ) -> CUresult;
     /// cuda.h; declared by 12.9, 13.5.
-    #[cuda(majors = [12, 13], abi = [13])]
+    #[cuda(majors = [12, 13])]
     pub fn cuMemAdvise_v2(
         devPtr: CUdeviceptr,
         count: usize,
@@ -2232,7 +2232,7 @@ unsafe extern "C" {
         stream: CUstream,
     ) -> CUresult;
     /// cuda.h; declared by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13])]
+    #[cuda(majors = [11, 12, 13])]
     pub fn cuMemCreate(
         handle: *mut CUmemGenericAllocationHandle,
         size: usize,
@@ -2305,7 +2305,7 @@ unsafe extern "C" {
     #[cuda(majors = [11, 12, 13])]
     pub fn cuMemFree_v2(dptr: CUdeviceptr) -> CUresult;
     /// cuda.h; declared by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13])]
+    #[cuda(majors = [11, 12, 13])]
     pub fn cuMemGetAccess(
         flags: *mut ::core::ffi::c_ulonglong,
         location: *const CUmemLocation,
@@ -2326,14 +2326,14 @@ unsafe extern "C" {
         dptr: CUdeviceptr,
     ) -> CUresult;
     /// cuda.h; declared by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13])]
+    #[cuda(majors = [11, 12, 13])]
     pub fn cuMemGetAllocationGranularity(
         granularity: *mut usize,
         prop: *const CUmemAllocationProp,
         option: CUmemAllocationGranularity_flags,
     ) -> CUresult;
     /// cuda.h; declared by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13])]
+    #[cuda(majors = [11, 12, 13])]
     pub fn cuMemGetAllocationPropertiesFromHandle(
         prop: *mut CUmemAllocationProp,
         handle: CUmemGenericAllocationHandle,
@@ -2460,7 +2460,7 @@ unsafe extern "C" {
         hStream: CUstream,
     ) -> CUresult;
     /// cuda.h; declared by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13])]
+    #[cuda(majors = [11, 12, 13])]
     pub fn cuMemPoolCreate(pool: *mut CUmemoryPool, poolProps: *const CUmemPoolProps) -> CUresult;
     /// cuda.h; declared by 11.8, 12.9, 13.5.
     #[cuda(majors = [11, 12, 13])]
@@ -2480,7 +2480,7 @@ unsafe extern "C" {
         flags: ::core::ffi::c_ulonglong,
     ) -> CUresult;
     /// cuda.h; declared by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13])]
+    #[cuda(majors = [11, 12, 13])]
     pub fn cuMemPoolGetAccess(
         flags: *mut CUmemAccess_flags,
         memPool: CUmemoryPool,
@@ -2509,7 +2509,7 @@ unsafe extern "C" {
         shareData: *mut CUmemPoolPtrExportData,
     ) -> CUresult;
     /// cuda.h; declared by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13])]
+    #[cuda(majors = [11, 12, 13])]
     pub fn cuMemPoolSetAccess(
         pool: CUmemoryPool,
         map: *const CUmemAccessDesc,
@@ -2542,7 +2542,7 @@ unsafe extern "C" {
         hStream: CUstream,
     ) -> CUresult;
     /// cuda.h; declared by 12.9, 13.5.
-    #[cuda(majors = [12, 13], abi = [13])]
+    #[cuda(majors = [12, 13])]
     pub fn cuMemPrefetchAsync_v2(
         devPtr: CUdeviceptr,
         count: usize,
@@ -2551,7 +2551,7 @@ unsafe extern "C" {
         hStream: CUstream,
     ) -> CUresult;
     /// cuda.h; declared by 12.9, 13.5.
-    #[cuda(majors = [12, 13], abi = [13])]
+    #[cuda(majors = [12, 13])]
     pub fn cuMemPrefetchAsync_v2_ptsz(
         devPtr: CUdeviceptr,
         count: usize,
@@ -2612,7 +2612,7 @@ unsafe extern "C" {
         addr: *mut ::core::ffi::c_void,
     ) -> CUresult;
     /// cuda.h; declared by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13])]
+    #[cuda(majors = [11, 12, 13])]
     pub fn cuMemSetAccess(
         ptr: CUdeviceptr,
         size: usize,
@@ -2672,7 +2672,7 @@ unsafe extern "C" {
     #[cuda(majors = [11, 12, 13])]
     pub fn cuMemcpy3DAsync_v2_ptsz(pCopy: *const CUDA_MEMCPY3D, hStream: CUstream) -> CUresult;
     /// cuda.h; declared by 12.9, 13.5.
-    #[cuda(majors = [12, 13], abi = [13])]
+    #[cuda(majors = [12, 13])]
     pub fn cuMemcpy3DBatchAsync(
         numOps: usize,
         opList: *mut CUDA_MEMCPY3D_BATCH_OP,
@@ -2681,7 +2681,7 @@ unsafe extern "C" {
         hStream: CUstream,
     ) -> CUresult;
     /// cuda.h; declared by 12.9, 13.5.
-    #[cuda(majors = [12, 13], abi = [13])]
+    #[cuda(majors = [12, 13])]
     pub fn cuMemcpy3DBatchAsync_ptsz(
         numOps: usize,
         opList: *mut CUDA_MEMCPY3D_BATCH_OP,
@@ -2859,7 +2859,7 @@ unsafe extern "C" {
         ByteCount: usize,
     ) -> CUresult;
     /// cuda.h; declared by 12.9, 13.5.
-    #[cuda(majors = [12, 13], abi = [13])]
+    #[cuda(majors = [12, 13])]
     pub fn cuMemcpyBatchAsync(
         dsts: *mut CUdeviceptr,
         srcs: *mut CUdeviceptr,
@@ -2872,7 +2872,7 @@ unsafe extern "C" {
         hStream: CUstream,
     ) -> CUresult;
     /// cuda.h; declared by 12.9, 13.5.
-    #[cuda(majors = [12, 13], abi = [13])]
+    #[cuda(majors = [12, 13])]
     pub fn cuMemcpyBatchAsync_ptsz(
         dsts: *mut CUdeviceptr,
         srcs: *mut CUdeviceptr,

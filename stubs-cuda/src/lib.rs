@@ -11,7 +11,9 @@
 //!
 //! Entry points are resolved through the driver's `cuGetProcAddress` with the CUDA version
 //! their ABI belongs to (`cuMemAlloc_v2` is `cuMemAlloc` at 3020; the table is generated from
-//! `cudaTypedefs.h`), falling back to `dlsym` of the exact ABI name.
+//! `cudaTypedefs.h`), falling back to `dlsym` of the exact ABI name. Entry points whose struct
+//! layout differs on an older driver major are refused there (801) unless an adapter in
+//! `src/adapters/` can express the call in that major's layout.
 
 #![cfg_attr(not(test), no_std)]
 
@@ -27,6 +29,9 @@ stub_loader::cdylib_runtime!();
 )]
 pub mod types;
 
+// Parameters keep the C names of the prototypes they implement.
+#[allow(non_snake_case)]
+mod adapters;
 #[allow(non_snake_case)]
 mod api;
 mod error_string;

@@ -965,7 +965,7 @@ unsafe extern "C" {
         pNodeParams: *const cudaKernelNodeParams,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13])]
+    #[cuda(majors = [11, 12, 13])]
     pub fn cudaGraphAddMemAllocNode(
         pGraphNode: *mut cudaGraphNode_t,
         graph: cudaGraph_t,
@@ -1385,7 +1385,7 @@ unsafe extern "C" {
     #[cuda(majors = [11, 12, 13])]
     pub fn cudaGraphLaunch_ptsz(graphExec: cudaGraphExec_t, stream: cudaStream_t) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13])]
+    #[cuda(majors = [11, 12, 13])]
     pub fn cudaGraphMemAllocNodeGetParams(
         node: cudaGraphNode_t,
         params_out: *mut cudaMemAllocNodeParams,
@@ -2115,7 +2115,7 @@ unsafe extern "C" {
         type_: cudaMemAllocationType,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13])]
+    #[cuda(majors = [11, 12, 13])]
     pub fn cudaMemPoolCreate(
         memPool: *mut cudaMemPool_t,
         poolProps: *const cudaMemPoolProps,
@@ -2138,7 +2138,7 @@ unsafe extern "C" {
         flags: ::core::ffi::c_uint,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13])]
+    #[cuda(majors = [11, 12, 13])]
     pub fn cudaMemPoolGetAccess(
         flags: *mut cudaMemAccessFlags,
         memPool: cudaMemPool_t,
@@ -2167,7 +2167,7 @@ unsafe extern "C" {
         exportData: *mut cudaMemPoolPtrExportData,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13])]
+    #[cuda(majors = [11, 12, 13])]
     pub fn cudaMemPoolSetAccess(
         memPool: cudaMemPool_t,
         descList: *const cudaMemAccessDesc,

@@ -965,7 +965,7 @@ unsafe extern "C" {
         pNodeParams: *const cudaKernelNodeParams,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9.
-    #[cuda(majors = [11, 12, 13], abi = [11, 12])]
+    #[cuda(majors = [11, 12, 13])]
     pub fn cudaGraphAddMemAllocNode(
         pGraphNode: *mut cudaGraphNode_t,
         graph: cudaGraph_t,
@@ -1383,7 +1383,7 @@ unsafe extern "C" {
     #[cuda(majors = [11, 12, 13])]
     pub fn cudaGraphLaunch_ptsz(graphExec: cudaGraphExec_t, stream: cudaStream_t) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9.
-    #[cuda(majors = [11, 12, 13], abi = [11, 12])]
+    #[cuda(majors = [11, 12, 13])]
     pub fn cudaGraphMemAllocNodeGetParams(
         node: cudaGraphNode_t,
         params_out: *mut cudaMemAllocNodeParams,
@@ -2110,7 +2110,7 @@ unsafe extern "C" {
         type_: cudaMemAllocationType,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9.
-    #[cuda(majors = [11, 12, 13], abi = [11, 12])]
+    #[cuda(majors = [11, 12, 13])]
     pub fn cudaMemPoolCreate(
         memPool: *mut cudaMemPool_t,
         poolProps: *const cudaMemPoolProps,
@@ -2133,7 +2133,7 @@ unsafe extern "C" {
         flags: ::core::ffi::c_uint,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9.
-    #[cuda(majors = [11, 12, 13], abi = [11, 12])]
+    #[cuda(majors = [11, 12, 13])]
     pub fn cudaMemPoolGetAccess(
         flags: *mut cudaMemAccessFlags,
         memPool: cudaMemPool_t,
@@ -2162,7 +2162,7 @@ unsafe extern "C" {
         exportData: *mut cudaMemPoolPtrExportData,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9.
-    #[cuda(majors = [11, 12, 13], abi = [11, 12])]
+    #[cuda(majors = [11, 12, 13])]
     pub fn cudaMemPoolSetAccess(
         memPool: cudaMemPool_t,
         descList: *const cudaMemAccessDesc,

@@ -524,6 +524,45 @@ static void memcpy_3d_batch(const char *key, size_t count) {
   calls(key);
 }
 
+/* ---- memory pools (cudaMemLocation widened in 13.5, same bytes) ------------------------------ */
+
+static void mem_pool(const char *key, int id) {
+  struct cudaMemPoolProps props;
+  memset(&props, 0, sizeof props);
+  props.allocType = cudaMemAllocationTypePinned;
+  props.handleTypes = cudaMemHandleTypePosixFileDescriptor;
+  props.location.type = cudaMemLocationTypeDevice;
+  props.location.id = id; /* 13.5: the anonymous union's int member */
+  props.win32SecurityAttributes = H(0x3210);
+  cudaMemPool_t pool = (cudaMemPool_t)SENTINEL;
+  rc(key, cudaMemPoolCreate(&pool, &props));
+  printf("%s.pool=%#llx\n", key, HEX(pool));
+  calls(key);
+}
+
+static void mem_pool_access(const char *key, cudaMemPool_t pool) {
+  struct cudaMemAccessDesc descs[2];
+  memset(descs, 0, sizeof descs);
+  descs[0].location.type = cudaMemLocationTypeDevice;
+  descs[0].location.id = 1;
+  descs[0].flags = cudaMemAccessFlagsProtReadWrite;
+  descs[1].location.type = cudaMemLocationTypeDevice;
+  descs[1].location.id = 2;
+  descs[1].flags = cudaMemAccessFlagsProtRead;
+  rc(key, cudaMemPoolSetAccess(pool, descs, 2));
+  calls(key);
+  char get[64];
+  snprintf(get, sizeof get, "%s_get", key);
+  struct cudaMemLocation location;
+  memset(&location, 0, sizeof location);
+  location.type = cudaMemLocationTypeDevice;
+  location.id = 4;
+  enum cudaMemAccessFlags flags = (enum cudaMemAccessFlags)77;
+  rc(get, cudaMemPoolGetAccess(&flags, pool, &location));
+  printf("%s.flags=%d\n", get, (int)flags);
+  calls(get);
+}
+
 int main(void) {
   printf("header=%d\n", CUDART_VERSION);
 #ifdef CUDA_API_PER_THREAD_DEFAULT_STREAM
@@ -592,6 +631,10 @@ int main(void) {
   entry_point("ep_missing", "cuNoSuchFunction", 1);
   entry_point("ep_found_no_status", "cuInit", 0);
   entry_point("ep_missing_no_status", "cuNoSuchFunction", 0);
+
+  mem_pool("pool_create", 5);
+  mem_pool_access("pool_access", (cudaMemPool_t)H(0x9100));
+  mem_pool_access("pool_access_bad", (cudaMemPool_t)BAD);
   entry_point("ep_null", NULL, 1);
 
   choose("choose_ok", 1);

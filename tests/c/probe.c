@@ -14,11 +14,15 @@
  *   cudaThreadSynchronize  cudaDeviceSynchronize  cudaGetErrorString:CODE  cudaGetErrorName:CODE
  *   lasterror (peek, get, get)  lasterror-thread (a refusal in another thread)
  *   __cudaRegisterFatBinary (NULL, a pointer-returning call)  call:STUB:NAME (zeroed arguments)
+ *   cudaMemPoolCreate      with a cudaMemPoolProps for device 0
  *   nvrtcVersion  nvrtcGetErrorString:CODE  nvrtcGetNVVM  nvrtcGetNVVMSize  nvrtcGetLTOIRSize
  *   nvrtc-compile:ARCH:ptx|cubin:OUTFILE   create, compile, get PTX/CUBIN into OUTFILE, destroy
  *   cuDriverGetVersion  cuInit:FLAGS  cuDeviceGet:ORDINAL  cuGetErrorString:CODE
  *   cuGetErrorName:CODE  cuLibraryLoadData  cuMemAlloc (the _v2 ABI, as cuda.h binds it)
- *   cuMemPoolCreate
+ *   cuMemPoolCreate             with a CUmemPoolProps for device 7
+ *   cuGraphNodeSetParams:KIND   (and cuGraphExecNodeSetParams, cuGraphAddNode_v2) with a
+ *                               13.5-layout CUgraphNodeParams: KIND host, host-sync, host-ctx,
+ *                               event, event-ctx ("NAME:KIND rc=N node=P")
  *   status:cudart|nvrtc|cuda    cuda_stubs_<lib>_status
  *   maps                        the CUDA and stub libraries mapped into the process
  *   auxv-secure                 getauxval(AT_SECURE)
@@ -55,6 +59,7 @@ extern int cudaGetDeviceCount(int *count);
 extern int cudaMalloc(void **devPtr, size_t size);
 extern int cudaThreadSynchronize(void);
 extern int cudaDeviceSynchronize(void);
+extern int cudaMemPoolCreate(void **pool, const void *props);
 extern const char *cudaGetErrorString(int error);
 extern const char *cudaGetErrorName(int error);
 extern int cudaGetLastError(void);
@@ -85,6 +90,10 @@ extern int cuInit(unsigned int flags);
 extern int cuDeviceGet(int *device, int ordinal);
 extern int cuMemAlloc_v2(unsigned long long *dptr, size_t bytes);
 extern int cuMemPoolCreate(void **pool, const void *props);
+extern int cuGraphNodeSetParams(void *node, void *params);
+extern int cuGraphExecNodeSetParams(void *exec, void *node, void *params);
+extern int cuGraphAddNode_v2(void **node, void *graph, const void *deps, const void *edges,
+                             size_t n, void *params);
 extern int cuGetErrorString(int error, const char **pStr);
 extern int cuGetErrorName(int error, const char **pStr);
 extern int cuLaunchKernel(void *f, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by,
@@ -339,6 +348,14 @@ static void run(const char *cmd, const char *arg) {
     printf("%s rc=%u\n", name + 1, fn(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0));
   } else if (!strcmp(cmd, "cudaThreadSynchronize")) {
     printf("%s rc=%d\n", cmd, cudaThreadSynchronize());
+  } else if (!strcmp(cmd, "cudaMemPoolCreate")) {
+    /* cudaMemPoolProps (88 bytes): allocType 1 (pinned), location {type 1 (device), id 0}. */
+    int props[22] = {0};
+    props[0] = 1;
+    props[2] = 1;
+    void *pool = SENTINEL_PTR;
+    r = cudaMemPoolCreate(&pool, props);
+    printf("%s rc=%d out=%#lx\n", cmd, r, (unsigned long)(uintptr_t)pool);
   } else if (!strcmp(cmd, "cudaDeviceSynchronize")) {
     printf("%s rc=%d\n", cmd, cudaDeviceSynchronize());
   } else if (!strcmp(cmd, "cudaGetErrorString")) {
@@ -372,9 +389,38 @@ static void run(const char *cmd, const char *arg) {
   } else if (!strcmp(cmd, "cuInit")) {
     printf("%s rc=%d\n", cmd, cuInit((unsigned)arg_int(arg)));
   } else if (!strcmp(cmd, "cuMemPoolCreate")) {
+    /* CUmemPoolProps (88 bytes): allocType 1 (pinned), location {type 1 (device), id 7}. */
+    int props[22] = {0};
+    props[0] = 1;
+    props[2] = 1;
+    props[3] = 7;
     void *pool = (void *)0xdead;
-    r = cuMemPoolCreate(&pool, NULL);
+    r = cuMemPoolCreate(&pool, props);
     printf("%s rc=%d out=%#lx\n", cmd, r, (unsigned long)(uintptr_t)pool);
+  } else if (!strcmp(cmd, "cuGraphNodeSetParams") || !strcmp(cmd, "cuGraphExecNodeSetParams") ||
+             !strcmp(cmd, "cuGraphAddNode_v2")) {
+    /* CUgraphNodeParams in the 13.5 layout; arg: host, host-sync (syncMode 1), host-ctx,
+     * event, event-ctx (a preferred context 0x4444). */
+    unsigned char params[256] = {0};
+    const char *kind = arg ? arg : "host";
+    int type = !strncmp(kind, "event", 5) ? 7 : 3;
+    void *first = (void *)(uintptr_t)(type == 3 ? 0x1111 : 0x3333);
+    void *second = (void *)0x2222, *ctx = (void *)0x4444;
+    unsigned sync = 1;
+    memcpy(params, &type, sizeof type);
+    memcpy(params + 16, &first, sizeof first);
+    if (type == 3) memcpy(params + 24, &second, sizeof second);
+    if (!strcmp(kind, "host-sync")) memcpy(params + 32, &sync, sizeof sync);
+    if (!strcmp(kind, "host-ctx")) memcpy(params + 40, &ctx, sizeof ctx);
+    if (!strcmp(kind, "event-ctx")) memcpy(params + 24, &ctx, sizeof ctx);
+    void *node = (void *)0xdead;
+    if (!strcmp(cmd, "cuGraphNodeSetParams"))
+      r = cuGraphNodeSetParams((void *)0x6100, params);
+    else if (!strcmp(cmd, "cuGraphExecNodeSetParams"))
+      r = cuGraphExecNodeSetParams((void *)0x6200, (void *)0x6100, params);
+    else
+      r = cuGraphAddNode_v2(&node, (void *)0x6000, NULL, NULL, 0, params);
+    printf("%s:%s rc=%d node=%#lx\n", cmd, kind, r, (unsigned long)(uintptr_t)node);
   } else if (!strcmp(cmd, "cuMemAlloc")) {
     unsigned long long p = 0xdead;
     r = cuMemAlloc_v2(&p, 16);

@@ -1,6 +1,7 @@
 /* Mock libcuda.so.1 (the driver), built by build.rs with the real soname.
  *
- *   MOCK_DRIVER_VERSION  what cuDriverGetVersion reports (13000, or 11080 for an old driver)
+ *   MOCK_DRIVER_VERSION  what cuDriverGetVersion reports (13000, or 12080 / 11080 for an older
+ *                        driver)
  *   MOCK_ALL_SYMBOLS     also exports entry points newer than the driver, returning 4242
  *
  * cuDeviceGet writes 700 + ordinal; cuInit accepts only flags 0, like the real driver. */
@@ -73,14 +74,109 @@ EXPORT int cuGetProcAddress(const char *symbol, void **pfn, int version, unsigne
   return 500;
 }
 
-/* CUmemPoolProps grew between 11.8 and 13.x (the stub exports 13's layout): an 11.x driver
- * must never see the call (4242), a 13.x one gets it (returns 0, writes a pool handle). */
-EXPORT int cuMemPoolCreate(void **pool, const void *props) {
-  (void)props;
-  if (MOCK_DRIVER_VERSION < 12000) return NEVER_CALLED;
-  *pool = (void *)0x9001;
+/* CUmemPoolProps (88 bytes) has CUmemLocation {int type; int id;} at offset 8 in 11.8 and 12.9;
+ * 13.5 made `id` an anonymous union {int id; struct {..} localized;} of the same 4 bytes. Every
+ * driver gets the call (same ABI); this mock reads each major's own layout: allocType must be
+ * 1 (pinned) and location.type 1 (device), else 1 (CUDA_ERROR_INVALID_VALUE); the pool written
+ * is 0x9000 + 16 * location.id + the driver's major. */
+struct mem_location {
+  int type;
+#if MOCK_DRIVER_VERSION >= 13000
+  union {
+    int id;
+    struct {
+      unsigned char deviceId, localityDomainId;
+    } localized;
+  };
+#else
+  int id;
+#endif
+};
+struct mem_pool_props {
+  int allocType;
+  int handleTypes;
+  struct mem_location location;
+  void *win32SecurityAttributes;
+  unsigned char tail[64]; /* 11.8: reserved[64]; 12.0+: maxSize, usage, reserved */
+};
+_Static_assert(sizeof(struct mem_pool_props) == 88, "CUmemPoolProps");
+EXPORT int cuMemPoolCreate(void **pool, const struct mem_pool_props *props) {
+  if (props == NULL || props->allocType != 1 || props->location.type != 1) return 1;
+  *pool = (void *)(size_t)(0x9000 + 16 * props->location.id + MOCK_DRIVER_VERSION / 1000);
   return 0;
 }
+
+/* CUgraphNodeParams (256 bytes in 12.9 and 13.5): type at 0, a 232-byte union at 16. 13.x grew
+ * some member structs into union bytes a 12.x driver never reads (host node: syncMode at 16,
+ * preferred context at 24; event record: context at 8). This mock reads its own major's host
+ * and event-record layouts: fn 0x1111 / userData 0x2222 (host) or event 0x3333 give 0, else 1.
+ * A 12.x driver that finds non-zero bytes where only 13.x callers write (a 13-only field
+ * reached it) returns 4242; 13.x reads syncMode/ctx and encodes them: 100 + syncMode, or 200
+ * when a context is set. The handle arguments must be 0x6100 (node) / 0x6200 (exec). An 11.x
+ * driver has none of these entry points. */
+#if MOCK_DRIVER_VERSION >= 12000
+struct node_params {
+  int type;
+  int reserved0[3];
+  union {
+    long long reserved1[29];
+    unsigned char bytes[232];
+    struct {
+      void *fn, *userData;
+#if MOCK_DRIVER_VERSION >= 13000
+      unsigned syncMode;
+      void *ctx;
+#endif
+    } host;
+    struct {
+      void *event;
+#if MOCK_DRIVER_VERSION >= 13000
+      void *ctx;
+#endif
+    } eventRecord;
+  } u;
+  long long reserved2;
+};
+_Static_assert(sizeof(struct node_params) == 256, "CUgraphNodeParams");
+static int node_params_check(const struct node_params *p) {
+  if (p == NULL) return 1;
+  if (MOCK_DRIVER_VERSION < 13000) {
+    size_t from = p->type == 3 ? 16 : p->type == 7 ? 8 : 232;
+    for (size_t i = from; i < 32 && i < 232; i++)
+      if (p->u.bytes[i] != 0) return NEVER_CALLED;
+  }
+  if (p->type == 3) {
+    if (p->u.host.fn != (void *)0x1111 || p->u.host.userData != (void *)0x2222) return 1;
+#if MOCK_DRIVER_VERSION >= 13000
+    if (p->u.host.ctx != NULL) return 200;
+    if (p->u.host.syncMode != 0) return 100 + (int)p->u.host.syncMode;
+#endif
+    return 0;
+  }
+  if (p->type == 7) {
+    if (p->u.eventRecord.event != (void *)0x3333) return 1;
+#if MOCK_DRIVER_VERSION >= 13000
+    if (p->u.eventRecord.ctx != NULL) return 200;
+#endif
+    return 0;
+  }
+  return 1;
+}
+EXPORT int cuGraphNodeSetParams(void *node, struct node_params *params) {
+  return node == (void *)0x6100 ? node_params_check(params) : 1;
+}
+EXPORT int cuGraphExecNodeSetParams(void *exec, void *node, struct node_params *params) {
+  return exec == (void *)0x6200 && node == (void *)0x6100 ? node_params_check(params) : 1;
+}
+/* Writes node 0x6300 on success. */
+EXPORT int cuGraphAddNode_v2(void **node, void *graph, const void *deps, const void *edges,
+                             size_t n, struct node_params *params) {
+  (void)deps, (void)edges;
+  int rc = graph == (void *)0x6000 && n == 0 ? node_params_check(params) : 1;
+  if (rc == 0) *node = (void *)0x6300;
+  return rc;
+}
+#endif
 
 /* Eleven arguments, five of them on the x86-64 stack: 0 when each has the value the probe
  * passes, else 1000 + the position of the first that differs (the traced entry copies stack

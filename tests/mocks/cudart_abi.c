@@ -1612,3 +1612,80 @@ BATCH(cudaMemcpyBatchAsync_ptsz)
 BATCH_3D(cudaMemcpy3DBatchAsync)
 BATCH_3D(cudaMemcpy3DBatchAsync_ptsz)
 #endif
+
+
+/* Memory pools: cudaMemLocation is {int type; int id;} in 11.8 and 12.9 and
+ * {int type; union {int id; struct {unsigned char deviceId, localityDomainId;} localized;};}
+ * in 13.5 — the same 8 bytes, so the stub forwards these calls to every major unchanged (the
+ * codegen widened-field rule). The mocks declare each major's own layout and log every field
+ * they read, so a call that reached them with other bytes shows. cudaMemPoolProps is 88 bytes
+ * in every major (12.0 carved maxSize and usage out of 11.8's reserved[64]). */
+struct pool_location {
+  int type;
+#if MOCK_MAJOR >= 13
+  union {
+    int id;
+    struct {
+      unsigned char deviceId, localityDomainId;
+    } localized;
+  };
+#else
+  int id;
+#endif
+};
+_Static_assert(sizeof(struct pool_location) == 8, "cudaMemLocation (this major's own spelling)");
+
+struct mem_pool_props {
+  int allocType;
+  int handleTypes;
+  struct pool_location location;
+  void *win32SecurityAttributes;
+#if MOCK_MAJOR >= 12
+  size_t maxSize;
+  unsigned short usage;
+  unsigned char reserved[54];
+#else
+  unsigned char reserved[64];
+#endif
+};
+_Static_assert(sizeof(struct mem_pool_props) == 88, "cudaMemPoolProps");
+_Static_assert(offsetof(struct mem_pool_props, location) == 8, "cudaMemPoolProps.location");
+
+struct mem_access_desc {
+  struct pool_location location;
+  int flags;
+};
+_Static_assert(sizeof(struct mem_access_desc) == 12, "cudaMemAccessDesc");
+
+/* Writes pool 0x9000 + 16 * location.id + major. */
+EXPORT int cudaMemPoolCreate(void **pool, const struct mem_pool_props *props) {
+  if (props == NULL) {
+    mock_record("cudaMemPoolCreate props=0");
+    return INVALID_VALUE;
+  }
+  mock_record("cudaMemPoolCreate allocType=%d handleTypes=%d location=%d/%d win32=%#llx",
+              props->allocType, props->handleTypes, props->location.type, props->location.id,
+              HEX(props->win32SecurityAttributes));
+  *pool = (void *)(0x9000 + 16 * (uintptr_t)props->location.id + M);
+  return 0;
+}
+
+EXPORT int cudaMemPoolSetAccess(void *pool, const struct mem_access_desc *descs, size_t count) {
+  char list[256] = "";
+  for (size_t i = 0; i < count && i < 8; i++) {
+    size_t used = strlen(list);
+    snprintf(list + used, sizeof list - used, "%s%d/%d:%d", i ? "," : "", descs[i].location.type,
+             descs[i].location.id, descs[i].flags);
+  }
+  mock_record("cudaMemPoolSetAccess pool=%#llx descs=%s", HEX(pool), list);
+  return pool == BAD_HANDLE ? INVALID_HANDLE : 0;
+}
+
+/* Writes flags 100 + 10 * location.id + major. */
+EXPORT int cudaMemPoolGetAccess(int *flags, void *pool, const struct pool_location *location) {
+  mock_record("cudaMemPoolGetAccess pool=%#llx location=%d/%d", HEX(pool), location->type,
+              location->id);
+  if (pool == BAD_HANDLE) return INVALID_HANDLE;
+  *flags = 100 + 10 * location->id + (int)M;
+  return 0;
+}

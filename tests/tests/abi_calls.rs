@@ -13,7 +13,9 @@
 //! `cudaStreamUpdateCaptureDependencies`, external memory / semaphores (descriptors, signal,
 //! wait), texture and surface objects (create and every descriptor query),
 //! `cudaMemcpyBatchAsync` / `cudaMemcpy3DBatchAsync`, `cudaGraphNodeSetParams` /
-//! `cudaGraphExecNodeSetParams` (and `cudaGraphAddNode`'s node parameters).
+//! `cudaGraphExecNodeSetParams` (and `cudaGraphAddNode`'s node parameters); and, forwarded
+//! unchanged because their structs keep the ABI, the memory-pool calls (`cudaMemPoolCreate`,
+//! `cudaMemPoolSetAccess`, `cudaMemPoolGetAccess`).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::ffi::OsString;
@@ -1215,6 +1217,52 @@ fn node_params(r: &mut Run) {
     }
 }
 
+/// Memory pools. 13.5 turned `cudaMemLocation.id` into an anonymous union whose `int id` is the
+/// same 4 bytes at offset 4, so the stub forwards `cudaMemPoolCreate`, `cudaMemPoolSetAccess`
+/// and `cudaMemPoolGetAccess` to every major unchanged; each mock reads the fields with its own
+/// major's layout, and the log shows they arrived as the caller wrote them.
+fn mem_pool(r: &mut Run) {
+    let m = u64::from(r.major);
+    let e = vec![
+        ("rc", s(0)),
+        // 0x9000 + 16 * location.id + major.
+        ("pool", hex(0x9000 + 16 * 5 + m)),
+        (
+            "calls",
+            s("cudaMemPoolCreate allocType=1 handleTypes=1 location=1/5 win32=0x3210"),
+        ),
+    ];
+    r.case("pool_create", &e);
+    for (case, pool, rc) in [
+        ("pool_access", "0x9100", "0"),
+        ("pool_access_bad", "0xbad", BAD_HANDLE),
+    ] {
+        let e = vec![
+            ("rc", s(rc)),
+            (
+                "calls",
+                format!("cudaMemPoolSetAccess pool={pool} descs=1/1:3,1/2:1"),
+            ),
+        ];
+        r.case(case, &e);
+        let flags = if rc == "0" {
+            // 100 + 10 * location.id + major.
+            s(100 + 40 + m)
+        } else {
+            s(77)
+        };
+        let e = vec![
+            ("rc", s(rc)),
+            ("flags", flags),
+            (
+                "calls",
+                format!("cudaMemPoolGetAccess pool={pool} location=1/4"),
+            ),
+        ];
+        r.case(&format!("{case}_get"), &e);
+    }
+}
+
 // ---- tests ------------------------------------------------------------------------------------
 
 /// Runs one family on one mock major, for both builds of the program.
@@ -1254,6 +1302,7 @@ per_major!(external_memory: external_memory_on_cuda11, external_memory_on_cuda12
 per_major!(textures: textures_on_cuda11, textures_on_cuda12, textures_on_cuda13);
 per_major!(memcpy_batch: memcpy_batch_on_cuda11, memcpy_batch_on_cuda12, memcpy_batch_on_cuda13);
 per_major!(node_params: node_params_on_cuda11, node_params_on_cuda12, node_params_on_cuda13);
+per_major!(mem_pool: mem_pool_on_cuda11, mem_pool_on_cuda12, mem_pool_on_cuda13);
 
 /// Every case the program prints is checked by some family above.
 #[test]
@@ -1271,6 +1320,7 @@ fn every_case_is_checked() {
         textures,
         memcpy_batch,
         node_params,
+        mem_pool,
     ] {
         family(&mut run);
     }

@@ -544,25 +544,65 @@ fn driver_entry_points_come_from_cu_get_proc_address() {
         );
 }
 
-/// A driver entry point whose struct layout differs on the loaded driver's major
-/// (`CUmemPoolProps`, 11.x vs 13.x) is refused there, never called; a 13.x driver gets it.
+/// `cuMemPoolCreate` keeps its ABI across majors (13.5's `CUmemLocation` holds the old `int id`
+/// in a same-size union): every driver gets the call, and the mock, reading its own major's
+/// layout, sees the caller's fields (the pool it writes encodes `location.id` and its major).
 #[test]
-fn driver_function_with_another_layout_is_refused_on_an_older_driver() {
-    let old = Scenario::probe(["cuMemPoolCreate"])
-        .library_path([mock("mock-driver-11")])
-        .debug()
-        .run();
-    old.assert_success()
-        .assert_line("cuMemPoolCreate rc=801 out=0xdead");
-    let refused = old
-        .debug("cuda")
-        .into_iter()
-        .any(|l| l.starts_with("cuMemPoolCreate: ABI differs: refused in CUDA 11 ("));
-    assert!(refused, "{old}");
+fn driver_function_with_a_widened_field_is_forwarded_to_every_major() {
+    for (dir, pool) in [
+        ("mock-driver-11", "0x907b"),
+        ("mock-driver-12", "0x907c"),
+        ("mock-driver", "0x907d"),
+    ] {
+        let out = Scenario::probe(["cuMemPoolCreate"])
+            .library_path([mock(dir)])
+            .run();
+        out.assert_success()
+            .assert_line(&format!("cuMemPoolCreate rc=0 out={pool}"));
+    }
+}
 
-    let new = Scenario::probe(["cuMemPoolCreate"])
-        .library_path([mock("mock-driver")])
-        .run();
-    new.assert_success()
-        .assert_line("cuMemPoolCreate rc=0 out=0x9001");
+/// `CUgraphNodeParams` (cuGraphNodeSetParams, cuGraphExecNodeSetParams, cuGraphAddNode_v2):
+/// 13.x grew the host and event-record node structs into union bytes a 12.x driver never
+/// reads. On a 12.x driver the adapter forwards a call whose added fields hold their zero
+/// default (the mock reads its own 12.x layout and would answer 4242 had a 13-only byte
+/// reached it) and refuses one it cannot express (sync mode, preferred context: 801, nothing
+/// called, the node output untouched); a 13.x driver gets every call as written (the mock
+/// answers 100 + syncMode, or 200 for a context); an 11.x driver has none of them (801).
+#[test]
+fn graph_node_params_on_older_drivers() {
+    let calls = [
+        "cuGraphNodeSetParams:host",
+        "cuGraphNodeSetParams:host-sync",
+        "cuGraphNodeSetParams:host-ctx",
+        "cuGraphNodeSetParams:event",
+        "cuGraphNodeSetParams:event-ctx",
+        "cuGraphExecNodeSetParams:host",
+        "cuGraphExecNodeSetParams:event-ctx",
+        "cuGraphAddNode_v2:host",
+        "cuGraphAddNode_v2:host-sync",
+    ];
+    let expected: [(&str, [&str; 9]); 3] = [
+        (
+            "mock-driver-12",
+            ["0", "801", "801", "0", "801", "0", "801", "0", "801"],
+        ),
+        (
+            "mock-driver",
+            ["0", "101", "200", "0", "200", "0", "200", "0", "101"],
+        ),
+        ("mock-driver-11", ["801"; 9]),
+    ];
+    for (dir, codes) in expected {
+        let out = Scenario::probe(calls).library_path([mock(dir)]).run();
+        out.assert_success();
+        for (call, rc) in calls.iter().zip(codes) {
+            let node = if call.starts_with("cuGraphAddNode") && rc == "0" {
+                "0x6300"
+            } else {
+                "0xdead"
+            };
+            out.assert_line(&format!("{call} rc={rc} node={node}"));
+        }
+    }
 }

@@ -103,13 +103,16 @@ fn nvrtc_compiles(major: u32) {
 }
 
 /// The runtime without a driver: version (11.8 cannot report it: 35, bound by soname as 11000),
-/// device count 35 or 100, error strings forwarded, `cudaThreadSynchronize` gated on 13 only.
+/// device count 35 or 100, error strings forwarded, `cudaThreadSynchronize` gated on 13 only,
+/// `cudaMemPoolCreate` forwarded to every major (13.5's `cudaMemLocation` keeps the ABI: the
+/// runtime's own no-driver answer, never the stub's 801).
 fn runtime(major: u32) {
     let layout: Layout = cuda_layout(major);
     let run = Scenario::probe([
         "cudaRuntimeGetVersion",
         "cudaGetDeviceCount",
         "cudaThreadSynchronize",
+        "cudaMemPoolCreate",
         "cudaGetErrorString:35",
         "cudaGetErrorName:35",
         "status:cudart",
@@ -147,6 +150,13 @@ fn runtime(major: u32) {
             || count.starts_with("cudaGetDeviceCount rc=100 "),
         "{run}"
     );
+    let pool = run.line("cudaMemPoolCreate");
+    assert!(
+        pool.starts_with("cudaMemPoolCreate rc=35 ")
+            || pool.starts_with("cudaMemPoolCreate rc=100 "),
+        "{run}"
+    );
+    assert!(!run.stderr.contains("cudaMemPoolCreate"), "{run}");
     if major >= 13 {
         // Gone from 13.0: bound to cudaDeviceSynchronize, which answers 35 without a driver.
         run.assert_line("cudaThreadSynchronize rc=35");
