@@ -372,6 +372,15 @@ fn in_dir(spec: &LibrarySpec, out: &mut Vec<Candidate>, dir: &[u8], origin: Orig
     }
 }
 
+/// [`in_dir`] for a wheel layout folder, only when it exists: this step runs before the
+/// loader's search on every first call, so a program outside any Python environment pays one
+/// `stat` per folder rather than one failed open per soname.
+fn in_wheel_dir(spec: &LibrarySpec, out: &mut Vec<Candidate>, dir: &CStr, origin: Origin) {
+    if is_dir(dir) {
+        in_dir(spec, out, dir.to_bytes(), origin);
+    }
+}
+
 /// An absolute path from the environment.
 fn absolute_var(name: &CStr) -> Option<&'static [u8]> {
     trusted_var(name).filter(|p| p.starts_with(b"/"))
@@ -388,10 +397,10 @@ fn python_wheels(spec: &LibrarySpec, stub_dir: Option<&[u8]>) -> Vec<Candidate> 
     for _ in 0..4 {
         let Some(dir) = ancestor else { break };
         for wheel in spec.wheel_dirs {
-            in_dir(
+            in_wheel_dir(
                 spec,
                 &mut out,
-                join(dir, wheel.to_bytes()).to_bytes(),
+                &join(dir, wheel.to_bytes()),
                 Origin::BesideStub,
             );
         }
@@ -402,7 +411,7 @@ fn python_wheels(spec: &LibrarySpec, stub_dir: Option<&[u8]>) -> Vec<Candidate> 
             for site in site_packages(prefix) {
                 for wheel in spec.wheel_dirs {
                     let dir = join(site.to_bytes(), wheel.to_bytes());
-                    in_dir(spec, &mut out, dir.to_bytes(), Origin::PythonEnv);
+                    in_wheel_dir(spec, &mut out, &dir, Origin::PythonEnv);
                 }
             }
         }
