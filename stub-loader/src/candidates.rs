@@ -194,30 +194,7 @@ pub(crate) fn major_of_name(spec: &LibrarySpec, name: &[u8]) -> u32 {
 /// `dlopen(soname, RTLD_NOLOAD)`, which makes glibc search the file system first. An object
 /// with no readable `DT_SONAME` is matched by its file name instead.
 pub(crate) fn already_loaded(spec: &LibrarySpec) -> Vec<Candidate> {
-    let mut objects: Vec<(CString, Option<Vec<u8>>)> = Vec::new();
-    unsafe extern "C" fn each(
-        info: *mut libc::dl_phdr_info,
-        _size: usize,
-        data: *mut libc::c_void,
-    ) -> libc::c_int {
-        // SAFETY: dl_iterate_phdr passes a valid info and our Vec as data.
-        let (info, objects) =
-            unsafe { (&*info, &mut *data.cast::<Vec<(CString, Option<Vec<u8>>)>>()) };
-        if info.dlpi_name.is_null() {
-            return 0;
-        }
-        // SAFETY: NUL-terminated name owned by the dynamic loader.
-        let name = unsafe { CStr::from_ptr(info.dlpi_name) };
-        // The main program has an empty name: it has no path to reopen.
-        if !name.is_empty() {
-            // SAFETY: the loader's own description of a mapped object, read under its lock.
-            let soname = unsafe { dt_soname(info) }.map(<[u8]>::to_vec);
-            objects.push((name.to_owned(), soname));
-        }
-        0
-    }
-    // SAFETY: the callback only reads the loader's tables and pushes into `objects`.
-    unsafe { libc::dl_iterate_phdr(Some(each), (&raw mut objects).cast()) };
+    let objects = loaded_objects();
     let mut out: Vec<Candidate> = objects
         .into_iter()
         .filter_map(|(path, soname)| {
@@ -245,6 +222,35 @@ pub(crate) fn already_loaded(spec: &LibrarySpec) -> Vec<Candidate> {
     // Newest major first, like every other step.
     out.sort_by_key(|c| core::cmp::Reverse(c.name_major));
     out
+}
+
+/// Path and `DT_SONAME` of every object the process has loaded, but the main program (whose
+/// empty name gives no path to reopen).
+fn loaded_objects() -> Vec<(CString, Option<Vec<u8>>)> {
+    let mut objects: Vec<(CString, Option<Vec<u8>>)> = Vec::new();
+    unsafe extern "C" fn each(
+        info: *mut libc::dl_phdr_info,
+        _size: usize,
+        data: *mut libc::c_void,
+    ) -> libc::c_int {
+        // SAFETY: dl_iterate_phdr passes a valid info and our Vec as data.
+        let (info, objects) =
+            unsafe { (&*info, &mut *data.cast::<Vec<(CString, Option<Vec<u8>>)>>()) };
+        if info.dlpi_name.is_null() {
+            return 0;
+        }
+        // SAFETY: NUL-terminated name owned by the dynamic loader.
+        let name = unsafe { CStr::from_ptr(info.dlpi_name) };
+        if !name.is_empty() {
+            // SAFETY: the loader's own description of a mapped object, read under its lock.
+            let soname = unsafe { dt_soname(info) }.map(<[u8]>::to_vec);
+            objects.push((name.to_owned(), soname));
+        }
+        0
+    }
+    // SAFETY: the callback only reads the loader's tables and pushes into `objects`.
+    unsafe { libc::dl_iterate_phdr(Some(each), (&raw mut objects).cast()) };
+    objects
 }
 
 /// `ElfW(Dyn)`: a tag and a value, each one machine word.
@@ -478,6 +484,24 @@ fn site_packages(prefix: &[u8]) -> Vec<CString> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The sonames read from memory are the real ones: libc's (relocated dynamic section) and
+    /// the vDSO's (read-only dynamic section, `DT_STRTAB` left an offset).
+    #[test]
+    fn dt_soname_of_loaded_objects() {
+        let objects = loaded_objects();
+        let soname_of = |file: &[u8]| {
+            objects
+                .iter()
+                .find(|(path, _)| file_name(path.to_bytes()) == file)
+                .and_then(|(_, soname)| soname.clone())
+        };
+        assert_eq!(soname_of(b"libc.so.6").as_deref(), Some(&b"libc.so.6"[..]));
+        assert_eq!(
+            soname_of(b"linux-vdso.so.1").as_deref(),
+            Some(&b"linux-vdso.so.1"[..])
+        );
+    }
 
     #[test]
     fn paths_split_and_join_like_std() {

@@ -223,3 +223,86 @@ fn pkg_config_consumer_runs_on_real_nvrtc() {
     check(cmd);
     assert_compiles_with_real_nvrtc(&exe, 13);
 }
+
+/// A CUDA toolkit root FindCUDAToolkit accepts, made of NVIDIA's CUDA 13.5 wheels (nvcc, cicc,
+/// headers, libraries): `bin`, `include`, `nvvm` linked, `lib64` with the toolkit's
+/// development links (`libcudart.so`, which the wheels lack).
+fn toolkit_from_wheels(dir: &Path) -> (PathBuf, PathBuf) {
+    let layout = cuda_layout(13);
+    let lib = layout.cudart.parent().expect("lib folder").to_path_buf();
+    let top = lib.parent().expect("wheel top").to_path_buf();
+    let root = dir.join("toolkit");
+    std::fs::create_dir_all(root.join("lib64")).expect("mkdir lib64");
+    for sub in ["bin", "include", "nvvm"] {
+        std::os::unix::fs::symlink(top.join(sub), root.join(sub)).expect("symlink");
+    }
+    for (link, file) in [
+        ("libcudart.so", "libcudart.so.13"),
+        ("libcudart.so.13", "libcudart.so.13"),
+        ("libnvrtc.so", "libnvrtc.so.13"),
+        ("libnvrtc.so.13", "libnvrtc.so.13"),
+        ("libcudadevrt.a", "libcudadevrt.a"),
+        ("libcudart_static.a", "libcudart_static.a"),
+    ] {
+        std::os::unix::fs::symlink(lib.join(file), root.join("lib64").join(link)).expect("symlink");
+    }
+    (root, top.join("bin/nvcc"))
+}
+
+/// README's CMake recipe on an nvcc-built project: after `cuda_stubs_use_for_cuda_toolkit()`,
+/// FindCUDAToolkit's `CUDA::cudart` is the stub and nvcc links no toolkit libcudart, while a
+/// kernel launching a kernel (separable compilation) still device-links libcudadevrt.a. The
+/// executable runs on the real 12.9 and 13.5 runtimes and on none (typed error), no GPU needed.
+#[test]
+fn cmake_cuda_project_switches_with_two_lines() {
+    let dir = temp_dir("cmake-cuda-app");
+    let (toolkit, nvcc) = toolkit_from_wheels(&dir);
+    let build = dir.join("build");
+    let mut configure = Command::new("cmake");
+    configure
+        .arg("-S")
+        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("cmake/cuda_app"))
+        .arg("-B")
+        .arg(&build)
+        .arg(format!("-DCMAKE_CUDA_COMPILER={}", nvcc.display()))
+        .arg(format!("-DCUDAToolkit_ROOT={}", toolkit.display()))
+        .arg("-DCMAKE_CUDA_ARCHITECTURES=80")
+        .arg(format!("-DCMAKE_PREFIX_PATH={}", prefix().display()));
+    check(configure);
+    let mut compile = Command::new("cmake");
+    compile.arg("--build").arg(&build);
+    check(compile);
+    let device_libs =
+        std::fs::read_to_string(build.join("CMakeFiles/cuda_app.dir/deviceLinkLibs.rsp"))
+            .expect("device link libraries");
+    assert!(device_libs.contains("libcudadevrt.a"), "{device_libs}");
+    let exe = build.join("cuda_app");
+    let needed = needed(&exe);
+    assert!(
+        needed.iter().any(|n| n == "libstubs_cudart.so"),
+        "{needed:?}"
+    );
+    assert!(
+        !needed.iter().any(|n| n.starts_with("libcudart")),
+        "{needed:?}"
+    );
+    for major in [12, 13] {
+        let layout = cuda_layout(major);
+        let mut cmd = Command::new(&exe);
+        cmd.env("LD_LIBRARY_PATH", layout.ld_library_path());
+        let out = check(cmd);
+        assert!(
+            out.contains(&format!(
+                "cudaRuntimeGetVersion rc=0 version={}\n",
+                layout.version_code()
+            )),
+            "{out}"
+        );
+    }
+    let out = check(Command::new(&exe));
+    assert!(
+        out.contains("cudaRuntimeGetVersion rc=34 version=0\n"),
+        "{out}"
+    );
+    assert!(out.contains("no device: cudaErrorStubLibrary\n"), "{out}");
+}
