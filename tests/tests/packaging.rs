@@ -4,14 +4,20 @@
 //! the pkg-config files, each consumer run against NVIDIA's real NVRTC. The Python wheel is
 //! tested by `scripts/test-packaging.sh`.
 //!
-//! Consumer programs run natively even in the valgrind pass: NVRTC compiling a kernel under
-//! memcheck would cost minutes and tests nothing of the packaging.
+//! Consumer programs run natively: NVRTC compiling a kernel under memcheck would cost minutes
+//! and test nothing of the packaging. So the valgrind pass of `scripts/test.sh`
+//! (`STUBS_TESTS_VALGRIND=1`) skips these tests, which its native pass has run.
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
 use stubs_tests::{cuda_layout, run, stubs_dir, temp_dir, workspace_root};
+
+/// True in the valgrind pass, where these tests (nothing of them under memcheck) are not rerun.
+fn valgrind_pass() -> bool {
+    std::env::var_os("STUBS_TESTS_VALGRIND").is_some_and(|v| v == "1")
+}
 
 /// Runs `cmd`, panics with its output unless it succeeds; returns stdout.
 fn check(mut cmd: Command) -> String {
@@ -87,6 +93,9 @@ fn assert_compiles_with_real_nvrtc(exe: &Path, major: u32) {
 /// The installed tree: the three stubs, the header, the CMake package, the pkg-config files.
 #[test]
 fn install_script_fills_the_prefix() {
+    if valgrind_pass() {
+        return;
+    }
     let p = prefix();
     for file in [
         "lib/libstubs_cudart.so",
@@ -115,6 +124,9 @@ fn install_script_fills_the_prefix() {
 /// the stubs and get the same answers (no library, NULL refused).
 #[test]
 fn header_works_from_c_and_cxx() {
+    if valgrind_pass() {
+        return;
+    }
     let dir = temp_dir("header");
     let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("c/status_api.c");
     let mut outputs = Vec::new();
@@ -161,6 +173,9 @@ fn header_works_from_c_and_cxx() {
 /// not NVIDIA's library, and compile a kernel with real NVRTC 12.9 and 13.5.
 #[test]
 fn cmake_package_consumer_runs_on_real_nvrtc() {
+    if valgrind_pass() {
+        return;
+    }
     let dir = temp_dir("cmake-consumer");
     let build = dir.join("build");
     let include = &cuda_layout(13).include[0];
@@ -197,6 +212,9 @@ fn cmake_package_consumer_runs_on_real_nvrtc() {
 /// program that runs on real NVRTC; the `.pc` files are relocatable (`${pcfiledir}`).
 #[test]
 fn pkg_config_consumer_runs_on_real_nvrtc() {
+    if valgrind_pass() {
+        return;
+    }
     let dir = temp_dir("pkg-config-consumer");
     let pc_path = prefix().join("lib/pkgconfig");
     let pkg_config = |args: &[&str]| {
@@ -255,6 +273,9 @@ fn toolkit_from_wheels(dir: &Path) -> (PathBuf, PathBuf) {
 /// executable runs on the real 12.9 and 13.5 runtimes and on none (typed error), no GPU needed.
 #[test]
 fn cmake_cuda_project_switches_with_two_lines() {
+    if valgrind_pass() {
+        return;
+    }
     let dir = temp_dir("cmake-cuda-app");
     let (toolkit, nvcc) = toolkit_from_wheels(&dir);
     let build = dir.join("build");
