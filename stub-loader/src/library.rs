@@ -452,9 +452,14 @@ fn first_usable(
 fn load(spec: &'static LibrarySpec) -> Loaded {
     let mut attempts: Vec<(String, String)> = Vec::new();
     let lazy_local = libc::RTLD_LAZY | libc::RTLD_LOCAL;
-    let stub_dir = own_dir();
     let mut found = None;
     for step in SEARCH {
+        // The stub's own folder (dladdr) only for the step that needs it, and only if reached.
+        let stub_dir = if step == Step::PythonWheels {
+            own_dir()
+        } else {
+            None
+        };
         let (list, env_rejects) = step_candidates(spec, step, stub_dir.as_deref());
         for (what, why) in env_rejects {
             line(spec.name, format_args!("{what}: {why}"));
