@@ -27,6 +27,10 @@ typedef struct cuda_stubs_status {
   uint32_t missing;
 } cuda_stubs_status;
 
+#ifdef __cplusplus
+extern "C" {
+#endif // __cplusplus
+
 // Describes the real libcudart bound by `libstubs_cudart.so` (searching first if no call
 // has). Returns 0, or -1 when `out` is NULL.
 extern int cuda_stubs_cudart_status(struct cuda_stubs_status *out);
@@ -38,5 +42,9 @@ extern int cuda_stubs_nvrtc_status(struct cuda_stubs_status *out);
 // Describes the real libcuda.so.1 bound by `libstubs_cuda.so` (searching first if no call
 // has). Returns 0, or -1 when `out` is NULL.
 extern int cuda_stubs_cuda_status(struct cuda_stubs_status *out);
+
+#ifdef __cplusplus
+}  // extern "C"
+#endif  // __cplusplus
 
 #endif  /* CUDA_STUBS_H */

@@ -16,6 +16,13 @@ if ! command -v valgrind >/dev/null && [ "$(id -u)" = 0 ] && command -v apt-get 
   apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq valgrind >/dev/null
 fi
 
+for tool in cmake pkg-config; do
+  if ! command -v "$tool" >/dev/null && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    echo "== installing $tool (the packaging tests: CMake package, pkg-config files)"
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$tool" >/dev/null
+  fi
+done
+
 echo "== fetching NVIDIA's CUDA 11.8 / 12.9 / 13.5 wheels (cached)"
 python3 scripts/fetch-cuda.py
 
@@ -35,6 +42,9 @@ cargo test --workspace --no-fail-fast
 
 echo "== the integration suite again, every scenario process under valgrind memcheck"
 STUBS_TESTS_VALGRIND=1 cargo test -p stubs-tests --no-fail-fast -- --test-threads=2
+
+echo "== packaging: the wheel (pip, auditwheel) and README's install-and-use recipes"
+scripts/test-packaging.sh
 
 echo "== main job: the bundled example on 11.8, 12.9, 13.5 and none"
 scripts/main-job.sh

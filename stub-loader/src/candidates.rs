@@ -7,21 +7,56 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::ffi::CStr;
 
-/// Where a candidate came from, in search order.
+/// The search, in order: the first step with a usable candidate wins, and a later step's
+/// candidates are not even listed (nothing of it touches the file system). README's "Where the
+/// real library is searched" is this list.
+///
+/// Why this order (the order of NVIDIA's `cuda.pathfinder`): a copy already in the process is
+/// the one every other library there uses, so a second copy (another major, another patch
+/// level) is never loaded; the override is the user's explicit choice; NVIDIA's wheels of the
+/// stub's own Python environment come before the dynamic loader's search, so that an extension
+/// making the first CUDA call before `import torch` binds the wheel copy torch will load, not
+/// an older toolkit on `LD_LIBRARY_PATH`; the toolkit folders, which the loader's search does
+/// not cover by default, come last.
+pub(crate) const SEARCH: [Step; 5] = [
+    Step::AlreadyLoaded,
+    Step::EnvOverride,
+    Step::PythonWheels,
+    Step::LoaderSearch,
+    Step::Toolkit,
+];
+
+/// One step of [`SEARCH`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Step {
+    /// 1. Objects the process has loaded whose `DT_SONAME` is one of the spec's sonames.
+    AlreadyLoaded,
+    /// 2. The `CUDA_STUBS_*_PATH` override.
+    EnvOverride,
+    /// 3. NVIDIA's wheel layouts beside the stub's file, then in `$VIRTUAL_ENV` /
+    ///    `$CONDA_PREFIX` site-packages, then `$CONDA_PREFIX/lib`.
+    PythonWheels,
+    /// 4. The sonames, newest major first, through the dynamic loader.
+    LoaderSearch,
+    /// 5. `$CUDA_HOME/lib64`, `$CUDA_PATH/lib64`, `/usr/local/cuda/lib64`.
+    Toolkit,
+}
+
+/// Where a candidate came from (a step of [`SEARCH`] and, within it, which place).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Origin {
-    /// Already loaded in the process (`dlopen(soname, RTLD_NOLOAD)`).
+    /// Already loaded in the process (recognised by its `DT_SONAME`, reopened `RTLD_NOLOAD`).
     AlreadyLoaded,
     /// The `CUDA_STUBS_*_PATH` override.
     EnvOverride,
-    /// The soname through the dynamic loader's search (LD_LIBRARY_PATH, ldconfig).
-    LoaderSearch,
     /// An NVIDIA wheel layout beside the stub's own file.
     BesideStub,
     /// An NVIDIA wheel layout in `$VIRTUAL_ENV` or `$CONDA_PREFIX` site-packages.
     PythonEnv,
     /// `$CONDA_PREFIX/lib`.
     CondaLib,
+    /// The soname through the dynamic loader's search (LD_LIBRARY_PATH, ldconfig).
+    LoaderSearch,
     /// `$CUDA_HOME/lib64` or `$CUDA_PATH/lib64`.
     CudaHome,
     /// `/usr/local/cuda/lib64`.
@@ -39,13 +74,29 @@ impl Origin {
         match self {
             Origin::AlreadyLoaded => c"already loaded (RTLD_NOLOAD)",
             Origin::EnvOverride => c"environment override",
-            Origin::LoaderSearch => c"dynamic loader search",
             Origin::BesideStub => c"wheel layout beside the stub",
             Origin::PythonEnv => c"wheel layout in the Python environment",
             Origin::CondaLib => c"$CONDA_PREFIX/lib",
+            Origin::LoaderSearch => c"dynamic loader search",
             Origin::CudaHome => c"$CUDA_HOME/$CUDA_PATH lib64",
             Origin::SystemCuda => c"/usr/local/cuda/lib64",
         }
+    }
+}
+
+/// The candidates of one step, and rejections of environment values met while listing them
+/// (a relative override), as `(value, reason)`. `stub_dir` is the directory of the stub's file.
+pub(crate) fn step_candidates(
+    spec: &LibrarySpec,
+    step: Step,
+    stub_dir: Option<&[u8]>,
+) -> (Vec<Candidate>, Vec<(String, String)>) {
+    match step {
+        Step::AlreadyLoaded => (already_loaded(spec), Vec::new()),
+        Step::EnvOverride => env_override(spec),
+        Step::PythonWheels => (python_wheels(spec, stub_dir), Vec::new()),
+        Step::LoaderSearch => (loader_search(spec), Vec::new()),
+        Step::Toolkit => (toolkit(spec), Vec::new()),
     }
 }
 
@@ -137,38 +188,33 @@ pub(crate) fn major_of_name(spec: &LibrarySpec, name: &[u8]) -> u32 {
         .map_or(0, |s| s.major)
 }
 
-/// Step 1: libraries the process already has whose file name is one of the spec's sonames (or
-/// a versioned file of one, `libcudart.so.12.9.79`), from `dl_iterate_phdr`: no system call,
-/// unlike `dlopen(soname, RTLD_NOLOAD)`, which makes glibc search the file system first.
+/// Step 1: objects the process already has whose `DT_SONAME` is one of the spec's sonames,
+/// whatever their file name (`.../libcudart.so`, `libcudart.so.12.9.79`), newest major first.
+/// From `dl_iterate_phdr` and the objects' own dynamic sections: no system call, unlike
+/// `dlopen(soname, RTLD_NOLOAD)`, which makes glibc search the file system first. An object
+/// with no readable `DT_SONAME` is matched by its file name instead.
 pub(crate) fn already_loaded(spec: &LibrarySpec) -> Vec<Candidate> {
-    let mut paths: Vec<CString> = Vec::new();
-    unsafe extern "C" fn each(
-        info: *mut libc::dl_phdr_info,
-        _size: usize,
-        data: *mut libc::c_void,
-    ) -> libc::c_int {
-        // SAFETY: dl_iterate_phdr passes a valid info and our Vec as data.
-        let (info, paths) = unsafe { (&*info, &mut *data.cast::<Vec<CString>>()) };
-        if !info.dlpi_name.is_null() {
-            // SAFETY: NUL-terminated name owned by the dynamic loader.
-            let name = unsafe { CStr::from_ptr(info.dlpi_name) };
-            if !name.is_empty() {
-                paths.push(name.to_owned());
-            }
-        }
-        0
-    }
-    // SAFETY: the callback only reads the loader's tables and pushes into `paths`.
-    unsafe { libc::dl_iterate_phdr(Some(each), (&raw mut paths).cast()) };
-    let mut out: Vec<Candidate> = paths
+    let objects = loaded_objects();
+    let mut out: Vec<Candidate> = objects
         .into_iter()
-        .filter_map(|p| {
-            let file = file_name(p.to_bytes());
-            let name_major = major_of_name(spec, file);
-            let exact = spec.sonames.iter().any(|s| s.name.to_bytes() == file);
-            (name_major != 0 || exact).then_some(Candidate {
+        .filter_map(|(path, soname)| {
+            let name_major = match soname {
+                Some(soname) => {
+                    spec.sonames
+                        .iter()
+                        .find(|s| s.name.to_bytes() == soname)?
+                        .major
+                }
+                None => {
+                    let file = file_name(path.to_bytes());
+                    let exact = spec.sonames.iter().any(|s| s.name.to_bytes() == file);
+                    let major = major_of_name(spec, file);
+                    (major != 0 || exact).then_some(major)?
+                }
+            };
+            Some(Candidate {
                 origin: Origin::AlreadyLoaded,
-                target: p,
+                target: path,
                 name_major,
             })
         })
@@ -178,9 +224,112 @@ pub(crate) fn already_loaded(spec: &LibrarySpec) -> Vec<Candidate> {
     out
 }
 
-/// Steps 2 and 3: the environment override and the sonames through the loader's search.
-/// Returns rejections of environment values too (a relative override), as `(value, reason)`.
-pub(crate) fn override_and_sonames(spec: &LibrarySpec) -> (Vec<Candidate>, Vec<(String, String)>) {
+/// Path and `DT_SONAME` of every object the process has loaded, but the main program (whose
+/// empty name gives no path to reopen).
+fn loaded_objects() -> Vec<(CString, Option<Vec<u8>>)> {
+    let mut objects: Vec<(CString, Option<Vec<u8>>)> = Vec::new();
+    unsafe extern "C" fn each(
+        info: *mut libc::dl_phdr_info,
+        _size: usize,
+        data: *mut libc::c_void,
+    ) -> libc::c_int {
+        // SAFETY: dl_iterate_phdr passes a valid info and our Vec as data.
+        let (info, objects) =
+            unsafe { (&*info, &mut *data.cast::<Vec<(CString, Option<Vec<u8>>)>>()) };
+        if info.dlpi_name.is_null() {
+            return 0;
+        }
+        // SAFETY: NUL-terminated name owned by the dynamic loader.
+        let name = unsafe { CStr::from_ptr(info.dlpi_name) };
+        if !name.is_empty() {
+            // SAFETY: the loader's own description of a mapped object, read under its lock.
+            let soname = unsafe { dt_soname(info) }.map(<[u8]>::to_vec);
+            objects.push((name.to_owned(), soname));
+        }
+        0
+    }
+    // SAFETY: the callback only reads the loader's tables and pushes into `objects`.
+    unsafe { libc::dl_iterate_phdr(Some(each), (&raw mut objects).cast()) };
+    objects
+}
+
+/// `ElfW(Dyn)`: a tag and a value, each one machine word.
+#[repr(C)]
+#[derive(Clone, Copy)]
+struct Dyn {
+    tag: isize,
+    val: usize,
+}
+
+const DT_NULL: isize = 0;
+const DT_STRTAB: isize = 5;
+const DT_STRSZ: isize = 10;
+const DT_SONAME: isize = 14;
+
+/// The `DT_SONAME` string of a loaded object, read from its `PT_DYNAMIC` segment and string
+/// table in memory; `None` when it has none or anything lies outside its loaded segments.
+///
+/// # Safety
+/// `info` describes an object mapped in this process (as `dl_iterate_phdr` gives it).
+unsafe fn dt_soname(info: &libc::dl_phdr_info) -> Option<&'static [u8]> {
+    if info.dlpi_phdr.is_null() {
+        return None;
+    }
+    // SAFETY: the loader's program headers of a mapped object.
+    let phdrs =
+        unsafe { core::slice::from_raw_parts(info.dlpi_phdr, usize::from(info.dlpi_phnum)) };
+    let base = info.dlpi_addr as usize;
+    // Whether [addr, addr + len) lies in one of the object's PT_LOAD segments (mapped, readable).
+    let mapped = |addr: usize, len: usize| {
+        phdrs.iter().any(|p| {
+            let start = base.wrapping_add(p.p_vaddr as usize);
+            p.p_type == libc::PT_LOAD
+                && addr >= start
+                && addr
+                    .checked_add(len)
+                    .is_some_and(|end| end <= start.wrapping_add(p.p_memsz as usize))
+        })
+    };
+    let dynamic = phdrs.iter().find(|p| p.p_type == libc::PT_DYNAMIC)?;
+    let count = dynamic.p_memsz as usize / core::mem::size_of::<Dyn>();
+    let first = base.wrapping_add(dynamic.p_vaddr as usize);
+    if !mapped(first, count * core::mem::size_of::<Dyn>()) {
+        return None;
+    }
+    let (mut strtab, mut strsz, mut soname) = (None, None, None);
+    for i in 0..count {
+        // SAFETY: inside the PT_DYNAMIC segment, checked mapped above.
+        let d = unsafe { (first as *const Dyn).add(i).read_unaligned() };
+        match d.tag {
+            DT_NULL => break,
+            DT_STRTAB => strtab = Some(d.val),
+            DT_STRSZ => strsz = Some(d.val),
+            DT_SONAME => soname = Some(d.val),
+            _ => {}
+        }
+    }
+    let (strtab, strsz, offset) = (strtab?, strsz?, soname?);
+    // glibc rewrites DT_STRTAB in place to an address when it relocates the object, except where
+    // the dynamic section is read-only (the vDSO, some linkers' layouts), where it stays an
+    // offset from the load base: whichever of the two lies in a loaded segment is the table.
+    let table = if mapped(strtab, strsz) {
+        strtab
+    } else if mapped(base.wrapping_add(strtab), strsz) {
+        base.wrapping_add(strtab)
+    } else {
+        return None;
+    };
+    let len = strsz.checked_sub(offset)?;
+    // SAFETY: inside the string table, checked mapped above; it lives as long as the object,
+    // and the bytes are copied before dl_iterate_phdr returns.
+    let bytes = unsafe { core::slice::from_raw_parts((table + offset) as *const u8, len) };
+    let end = bytes.iter().position(|b| *b == 0)?;
+    bytes.get(..end)
+}
+
+/// Step 2: the environment override, a file or a directory searched by soname. Also returns
+/// a rejected value (relative), as `(value, reason)`.
+fn env_override(spec: &LibrarySpec) -> (Vec<Candidate>, Vec<(String, String)>) {
     let mut out = Vec::new();
     let mut rejected = Vec::new();
     if let Some(value) = trusted_var(spec.env_path) {
@@ -204,14 +353,19 @@ pub(crate) fn override_and_sonames(spec: &LibrarySpec) -> (Vec<Candidate>, Vec<(
             });
         }
     }
-    for s in spec.sonames {
-        out.push(Candidate {
+    (out, rejected)
+}
+
+/// Step 4: the sonames, newest major first, each through the dynamic loader's whole search.
+fn loader_search(spec: &LibrarySpec) -> Vec<Candidate> {
+    spec.sonames
+        .iter()
+        .map(|s| Candidate {
             origin: Origin::LoaderSearch,
             target: s.name.to_owned(),
             name_major: s.major,
-        });
-    }
-    (out, rejected)
+        })
+        .collect()
 }
 
 fn in_dir(spec: &LibrarySpec, out: &mut Vec<Candidate>, dir: &[u8], origin: Origin) {
@@ -224,25 +378,35 @@ fn in_dir(spec: &LibrarySpec, out: &mut Vec<Candidate>, dir: &[u8], origin: Orig
     }
 }
 
+/// [`in_dir`] for a wheel layout folder, only when it exists: this step runs before the
+/// loader's search on every first call, so a program outside any Python environment pays one
+/// `stat` per folder rather than one failed open per soname.
+fn in_wheel_dir(spec: &LibrarySpec, out: &mut Vec<Candidate>, dir: &CStr, origin: Origin) {
+    if is_dir(dir) {
+        in_dir(spec, out, dir.to_bytes(), origin);
+    }
+}
+
 /// An absolute path from the environment.
 fn absolute_var(name: &CStr) -> Option<&'static [u8]> {
     trusted_var(name).filter(|p| p.starts_with(b"/"))
 }
 
-/// Step 4, built only when steps 1 to 3 found nothing: the places users have the libraries.
-/// `stub_dir` is the directory of the stub's own file.
-pub(crate) fn usual_places(spec: &LibrarySpec, stub_dir: Option<&[u8]>) -> Vec<Candidate> {
+/// Step 3: NVIDIA's wheels in the stub's own Python environment. `stub_dir` is the directory
+/// of the stub's own file.
+fn python_wheels(spec: &LibrarySpec, stub_dir: Option<&[u8]>) -> Vec<Candidate> {
     let mut out = Vec::new();
     // A wheel that bundles the stub sits in site-packages/<pkg>[/lib]; NVIDIA's wheels are
-    // siblings under site-packages/nvidia, so look a few levels up.
+    // siblings under site-packages/nvidia, so look a few levels up. This finds the stub's own
+    // environment even when it is not activated (no $VIRTUAL_ENV: `venv/bin/python app.py`).
     let mut ancestor = stub_dir;
     for _ in 0..4 {
         let Some(dir) = ancestor else { break };
         for wheel in spec.wheel_dirs {
-            in_dir(
+            in_wheel_dir(
                 spec,
                 &mut out,
-                join(dir, wheel.to_bytes()).to_bytes(),
+                &join(dir, wheel.to_bytes()),
                 Origin::BesideStub,
             );
         }
@@ -253,11 +417,12 @@ pub(crate) fn usual_places(spec: &LibrarySpec, stub_dir: Option<&[u8]>) -> Vec<C
             for site in site_packages(prefix) {
                 for wheel in spec.wheel_dirs {
                     let dir = join(site.to_bytes(), wheel.to_bytes());
-                    in_dir(spec, &mut out, dir.to_bytes(), Origin::PythonEnv);
+                    in_wheel_dir(spec, &mut out, &dir, Origin::PythonEnv);
                 }
             }
         }
     }
+    // conda's cuda-cudart / cuda-nvrtc packages: the conda environment's own copy.
     if let Some(prefix) = absolute_var(c"CONDA_PREFIX") {
         in_dir(
             spec,
@@ -266,6 +431,12 @@ pub(crate) fn usual_places(spec: &LibrarySpec, stub_dir: Option<&[u8]>) -> Vec<C
             Origin::CondaLib,
         );
     }
+    out
+}
+
+/// Step 5: CUDA toolkit folders the dynamic loader does not search by default.
+fn toolkit(spec: &LibrarySpec) -> Vec<Candidate> {
+    let mut out = Vec::new();
     for var in [c"CUDA_HOME", c"CUDA_PATH"] {
         if let Some(home) = absolute_var(var) {
             in_dir(
@@ -313,6 +484,24 @@ fn site_packages(prefix: &[u8]) -> Vec<CString> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The sonames read from memory are the real ones: libc's (relocated dynamic section) and
+    /// the vDSO's (read-only dynamic section, `DT_STRTAB` left an offset).
+    #[test]
+    fn dt_soname_of_loaded_objects() {
+        let objects = loaded_objects();
+        let soname_of = |file: &[u8]| {
+            objects
+                .iter()
+                .find(|(path, _)| file_name(path.to_bytes()) == file)
+                .and_then(|(_, soname)| soname.clone())
+        };
+        assert_eq!(soname_of(b"libc.so.6").as_deref(), Some(&b"libc.so.6"[..]));
+        assert_eq!(
+            soname_of(b"linux-vdso.so.1").as_deref(),
+            Some(&b"linux-vdso.so.1"[..])
+        );
+    }
 
     #[test]
     fn paths_split_and_join_like_std() {

@@ -1,6 +1,6 @@
 use crate::candidates::{
-    Candidate, Origin, already_loaded, file_name, is_file, join, major_of_name,
-    override_and_sonames, parent, usual_places,
+    Candidate, Origin, SEARCH, Step, file_name, is_file, join, major_of_name, parent,
+    step_candidates,
 };
 use crate::debug::line;
 use crate::dlopen::{Handle, object_path};
@@ -522,26 +522,35 @@ fn first_usable(
 
 fn load(spec: &'static LibrarySpec) -> Loaded {
     let mut attempts: Vec<(String, String)> = Vec::new();
-    // Step 1: a copy the process already has (reopened by its path with RTLD_NOLOAD, which
-    // matches the loaded object without touching the file system).
-    let loaded = already_loaded(spec);
-    if loaded.is_empty() {
-        line(spec.name, format_args!("no copy already loaded"));
-    }
     let lazy_local = libc::RTLD_LAZY | libc::RTLD_LOCAL;
-    let found = first_usable(spec, &loaded, lazy_local | libc::RTLD_NOLOAD, &mut attempts)
-        .or_else(|| {
-            let (early, env_rejects) = override_and_sonames(spec);
-            for (what, why) in env_rejects {
-                line(spec.name, format_args!("{what}: {why}"));
-                attempts.push((what, why));
+    let mut found = None;
+    for step in SEARCH {
+        // The stub's own folder (dladdr) only for the step that needs it, and only if reached.
+        let stub_dir = if step == Step::PythonWheels {
+            own_dir()
+        } else {
+            None
+        };
+        let (list, env_rejects) = step_candidates(spec, step, stub_dir.as_deref());
+        for (what, why) in env_rejects {
+            line(spec.name, format_args!("{what}: {why}"));
+            attempts.push((what, why));
+        }
+        // A loaded copy is reopened by its path with RTLD_NOLOAD, which matches the loaded
+        // object without touching the file system and never loads a second one.
+        let flags = if step == Step::AlreadyLoaded {
+            if list.is_empty() {
+                line(spec.name, format_args!("no copy already loaded"));
             }
-            first_usable(spec, &early, lazy_local, &mut attempts)
-        })
-        .or_else(|| {
-            let usual = usual_places(spec, own_dir().as_deref());
-            first_usable(spec, &usual, lazy_local, &mut attempts)
-        });
+            lazy_local | libc::RTLD_NOLOAD
+        } else {
+            lazy_local
+        };
+        found = first_usable(spec, &list, flags, &mut attempts);
+        if found.is_some() {
+            break;
+        }
+    }
     if let Some((c, handle, version, path)) = found {
         if !c.is_soname() && c.origin != Origin::AlreadyLoaded {
             preload_companion(spec, c.target.to_bytes(), version);

@@ -1,7 +1,7 @@
 //! The search order of the loader, with mock libraries (real sonames, recognisable values):
-//! already loaded (RTLD_NOLOAD) → `CUDA_STUBS_*_PATH` → sonames through the dynamic loader,
-//! newest major first → wheel layouts beside the stub and in the Python environment →
-//! `$CONDA_PREFIX/lib`, `$CUDA_HOME/lib64`. Also: a stub under a real soname is never bound,
+//! already loaded (by `DT_SONAME`) → `CUDA_STUBS_*_PATH` → NVIDIA's wheel layouts beside the
+//! stub and in the Python environment, `$CONDA_PREFIX/lib` → sonames through the dynamic
+//! loader, newest major first → `$CUDA_HOME/lib64`. Also: a stub under a real soname is never bound,
 //! and bad files are skipped with the reason in the debug log. Each scenario is one process.
 
 use std::path::{Path, PathBuf};
@@ -64,6 +64,64 @@ fn noload_reuses_the_nvrtc_already_loaded() {
         !run.mapped().iter().any(|p| p.ends_with("libnvrtc.so.13")),
         "{run}"
     );
+}
+
+/// A runtime the process loaded under another file name — `libcudart.so` (the toolkit's
+/// development link, what `dlopen("libcudart.so")` in Python code loads) or the real file
+/// `libcudart.so.12.9.79` — is recognised by its `DT_SONAME` and reused, not loaded twice.
+fn reuses_a_runtime_loaded_as(file: &str) {
+    let dir = temp_dir(&format!("loaded-as-{file}"));
+    let path = dir.join(file);
+    copy(&cudart("mock-12", "libcudart.so.12"), &path);
+    let run = Scenario::probe([
+        format!("dlopen:{}", path.display()),
+        "cudaRuntimeGetVersion".into(),
+        "maps".into(),
+    ])
+    .library_path([mock("mock-13")])
+    .debug()
+    .run();
+    run.assert_success()
+        .assert_line("cudaRuntimeGetVersion rc=0 out=12090")
+        .assert_bound("cudart", &path, 12090, NOLOAD);
+    let cudarts: Vec<&str> = run
+        .mapped()
+        .into_iter()
+        .filter(|p| p.contains("libcudart.so"))
+        .collect();
+    assert_eq!(cudarts, [path.to_str().unwrap()], "{run}");
+}
+
+#[test]
+fn noload_reuses_a_runtime_loaded_as_libcudart_so() {
+    reuses_a_runtime_loaded_as("libcudart.so");
+}
+
+#[test]
+fn noload_reuses_a_runtime_loaded_as_its_full_version() {
+    reuses_a_runtime_loaded_as("libcudart.so.12.9.79");
+}
+
+/// A file named like a runtime whose `DT_SONAME` is not one (a stub copied as
+/// `libnvrtc.so.13` and loaded) is not taken for one: step 1 skips it, the search goes on.
+#[test]
+fn loaded_file_name_alone_is_not_enough() {
+    let dir = temp_dir("loaded-fake-name");
+    let fake = dir.join("libnvrtc.so.13");
+    copy(&stub("nvrtc"), &fake);
+    let run = Scenario::probe([format!("dlopen:{}", fake.display()), "nvrtcVersion".into()])
+        .library_path([mock("mock-12")])
+        .debug()
+        .run();
+    run.assert_success()
+        .assert_line("nvrtcVersion rc=0 out=12.9")
+        .assert_debug("nvrtc", "no copy already loaded")
+        .assert_bound(
+            "nvrtc",
+            &mock("mock-12").join("libnvrtc.so.12"),
+            12090,
+            LOADER,
+        );
 }
 
 /// `CUDA_STUBS_CUDART_PATH` naming a file beats a newer major on LD_LIBRARY_PATH.
@@ -223,28 +281,22 @@ fn virtual_env_wheel_layouts() {
         .assert_bound("nvrtc", &nv, 13000, PYENV);
 }
 
-/// The loader search (step 3) comes before the Python environment (step 4): an 11 on
-/// LD_LIBRARY_PATH wins over a 13 in the virtualenv.
+/// The Python environment (step 3) comes before the loader search (step 4): a 13 in the
+/// virtualenv wins over an 11 on LD_LIBRARY_PATH, which is never tried.
 #[test]
-fn loader_search_comes_before_the_python_environment() {
+fn python_environment_comes_before_the_loader_search() {
     let venv = temp_dir("venv-order");
-    copy(
-        &cudart("mock-13", "libcudart.so.13"),
-        &venv.join("lib/python3.12/site-packages/nvidia/cu13/lib/libcudart.so.13"),
-    );
+    let rt = venv.join("lib/python3.12/site-packages/nvidia/cu13/lib/libcudart.so.13");
+    copy(&cudart("mock-13", "libcudart.so.13"), &rt);
     let run = Scenario::probe(["cudaRuntimeGetVersion"])
         .env("VIRTUAL_ENV", &venv)
         .library_path([mock("mock-11")])
         .debug()
         .run();
     run.assert_success()
-        .assert_line("cudaRuntimeGetVersion rc=0 out=11080")
-        .assert_bound(
-            "cudart",
-            &cudart("mock-11", "libcudart.so.11.0"),
-            11080,
-            LOADER,
-        );
+        .assert_line("cudaRuntimeGetVersion rc=0 out=13000")
+        .assert_bound("cudart", &rt, 13000, PYENV);
+    assert!(!run.stderr.contains(LOADER), "{run}");
 }
 
 /// `$CONDA_PREFIX/lib` (conda's cuda-cudart package) and `$CUDA_HOME/lib64` (a toolkit), and
@@ -284,7 +336,9 @@ fn conda_prefix_lib_and_cuda_home() {
 }
 
 /// A wheel bundling the stubs (`site-packages/mypkg/lib/libstubs_*.so`) finds NVIDIA's wheel
-/// beside it (`site-packages/nvidia/cuda_runtime/lib`) with no environment at all.
+/// beside it (`site-packages/nvidia/cuda_runtime/lib`) with no environment at all, before a
+/// newer major on LD_LIBRARY_PATH: the stub binds its own environment's copy, the one an
+/// `import torch` in the same environment loads.
 #[test]
 fn wheel_layout_beside_the_stub() {
     let site = temp_dir("beside").join("site-packages");
@@ -294,16 +348,22 @@ fn wheel_layout_beside_the_stub() {
     }
     let rt = site.join("nvidia/cuda_runtime/lib/libcudart.so.12");
     copy(&cudart("mock-12", "libcudart.so.12"), &rt);
-    // LD_LIBRARY_PATH overrides the probe's RUNPATH: the copies are the stubs it loads.
+    // LD_LIBRARY_PATH overrides the probe's RUNPATH: the copies are the stubs it loads. The
+    // mock 13 after them competes through the loader's search.
     let run = Scenario::probe(["cudaRuntimeGetVersion", "maps"])
-        .library_path([&libs])
+        .library_path([&libs, &mock("mock-13")])
         .debug()
         .run();
     run.assert_success()
         .assert_line("cudaRuntimeGetVersion rc=0 out=12090")
         .assert_bound("cudart", &rt, 12090, BESIDE);
     let own = libs.join("libstubs_cudart.so");
-    assert!(run.mapped().contains(&own.to_str().unwrap()), "{run}");
+    let mapped = run.mapped();
+    assert!(mapped.contains(&own.to_str().unwrap()), "{run}");
+    assert!(
+        !mapped.iter().any(|p| p.ends_with("libcudart.so.13")),
+        "{run}"
+    );
 }
 
 /// A copy of the NVRTC stub under NVIDIA's newest soname, first on LD_LIBRARY_PATH, is

@@ -1,0 +1,112 @@
+"""Stub CUDA libraries (``libstubs_cudart.so``, ``libstubs_nvrtc.so``, ``libstubs_cuda.so``).
+
+Link an extension or a program against the stubs instead of NVIDIA's libraries; on the first
+call a stub finds the real library (a copy the process already has, ``CUDA_STUBS_*_PATH``,
+NVIDIA's wheels of this Python environment, the dynamic loader's search, the CUDA toolkit)
+and forwards to it. This package holds the stubs, ``cuda_stubs.h``, a CMake package and
+pkg-config files; the functions below say where they are (``python -m cuda_stubs --help``).
+"""
+
+from __future__ import annotations
+
+import ctypes
+from pathlib import Path
+
+__all__ = [
+    "LIBRARIES",
+    "cmake_dir",
+    "include_dir",
+    "ldflags",
+    "lib_dir",
+    "library_path",
+    "pkgconfig_dir",
+    "status",
+]
+
+_ROOT = Path(__file__).resolve().parent
+
+#: The stubs: short name -> file name (= SONAME).
+LIBRARIES = {
+    "cudart": "libstubs_cudart.so",
+    "nvrtc": "libstubs_nvrtc.so",
+    "cuda": "libstubs_cuda.so",
+}
+
+
+def lib_dir() -> str:
+    """The folder of the three stubs."""
+    return str(_ROOT / "lib")
+
+
+def include_dir() -> str:
+    """The folder of ``cuda_stubs.h``."""
+    return str(_ROOT / "include")
+
+
+def cmake_dir() -> str:
+    """The folder of ``cuda-stubsConfig.cmake``: pass it as ``-Dcuda-stubs_DIR=...``."""
+    return str(_ROOT / "lib" / "cmake" / "cuda-stubs")
+
+
+def pkgconfig_dir() -> str:
+    """The folder of ``cuda-stubs-{cudart,nvrtc,cuda}.pc``: add it to ``PKG_CONFIG_PATH``."""
+    return str(_ROOT / "lib" / "pkgconfig")
+
+
+def library_path(name: str) -> str:
+    """The path of one stub: ``library_path("nvrtc")`` is ``.../libstubs_nvrtc.so``."""
+    return str(_ROOT / "lib" / LIBRARIES[name])
+
+
+def ldflags() -> str:
+    """Linker flags for all three stubs, with an RPATH to this folder (for local builds; a
+    wheel you ship should use an ``$ORIGIN``-relative RPATH instead)."""
+    d = lib_dir()
+    libs = " ".join(f"-l{f[3:-3]}" for f in LIBRARIES.values())
+    return f"-L{d} {libs} -Wl,-rpath,{d}"
+
+
+class _Status(ctypes.Structure):
+    # struct cuda_stubs_status of cuda_stubs.h.
+    _fields_ = [
+        ("bound", ctypes.c_int),
+        ("version", ctypes.c_int),
+        ("path", ctypes.c_char_p),
+        ("found_by", ctypes.c_char_p),
+        ("message", ctypes.c_char_p),
+        ("resolved", ctypes.c_uint32),
+        ("missing", ctypes.c_uint32),
+    ]
+
+
+def _text(raw: bytes | None) -> str | None:
+    return None if raw is None else raw.decode("utf-8", "replace")
+
+
+def status() -> dict[str, dict[str, object]]:
+    """What each stub bound, from its status API (``cuda_stubs_<name>_status``).
+
+    Loads the stubs of this package (which makes each search for its real library if nothing
+    in the process has called it yet) and returns, per short name (``cudart``, ``nvrtc``,
+    ``cuda``): ``bound``, ``version`` (``1000 * major + 10 * minor``), ``path``, ``found_by``,
+    ``message``, ``resolved``, ``missing``.
+    """
+    out: dict[str, dict[str, object]] = {}
+    for name in LIBRARIES:
+        lib = ctypes.CDLL(library_path(name))
+        fn = getattr(lib, f"cuda_stubs_{name}_status")
+        fn.argtypes = [ctypes.POINTER(_Status)]
+        fn.restype = ctypes.c_int
+        s = _Status()
+        if fn(ctypes.byref(s)) != 0:
+            raise RuntimeError(f"cuda_stubs_{name}_status failed")
+        out[name] = {
+            "bound": bool(s.bound),
+            "version": s.version,
+            "path": _text(s.path),
+            "found_by": _text(s.found_by),
+            "message": _text(s.message),
+            "resolved": s.resolved,
+            "missing": s.missing,
+        }
+    return out

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Installs the stubs under a prefix, for projects that do not use Python:
+#
+#   scripts/install.sh --prefix DIR
+#
+# gives DIR/lib/libstubs_{cudart,nvrtc,cuda}.so, DIR/include/cuda_stubs.h,
+# DIR/lib/cmake/cuda-stubs/ (find_package(cuda-stubs CONFIG)) and DIR/lib/pkgconfig/
+# (cuda-stubs-{cudart,nvrtc,cuda}.pc). Needs cargo and CMake >= 3.18 (`pip install cmake`
+# gives one). The tree is relocatable: move DIR anywhere.
+set -euo pipefail
+usage() { echo "usage: $0 --prefix DIR [--build-dir DIR]" >&2; exit 2; }
+prefix= build=
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --prefix) prefix=${2:-}; shift 2 || usage ;;
+    --prefix=*) prefix=${1#*=}; shift ;;
+    --build-dir) build=${2:-}; shift 2 || usage ;;
+    --build-dir=*) build=${1#*=}; shift ;;
+    *) usage ;;
+  esac
+done
+[ -n "$prefix" ] || usage
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=${build:-$root/target/cmake-install}
+cmake -S "$root" -B "$build" -DCMAKE_INSTALL_PREFIX="$prefix" >/dev/null
+cmake --build "$build"
+cmake --install "$build"

