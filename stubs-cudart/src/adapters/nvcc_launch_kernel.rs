@@ -70,6 +70,49 @@ pub unsafe extern "C" fn __cudaGetKernel(
     }
 }
 
+/// A launch entry point with nvcc's prototype (`__cudaLaunchKernel[_ptsz]`'s forwarder).
+type ByHandle =
+    unsafe fn(cudaKernel_t, dim3, dim3, *mut *mut c_void, usize, cudaStream_t) -> cudaError_t;
+/// The same with the host function first (`cudaLaunchKernel[_ptsz]`'s forwarder).
+type ByHostFun =
+    unsafe fn(*const c_void, dim3, dim3, *mut *mut c_void, usize, cudaStream_t) -> cudaError_t;
+
+/// One launch: `forward` on a runtime with nvcc's launch path, `translated` with the handle as
+/// the host function on one without, the typed refusal with no runtime.
+///
+/// # Safety
+/// The CUDA API contract of `cudaLaunchKernel`; `kernel` came from [`__cudaGetKernel`].
+// The launch's own six arguments plus the two entry points it chooses between.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+unsafe fn launch(
+    forward: ByHandle,
+    translated_to: ByHostFun,
+    kernel: cudaKernel_t,
+    gridDim: dim3,
+    blockDim: dim3,
+    args: *mut *mut c_void,
+    sharedMem: usize,
+    stream: cudaStream_t,
+) -> cudaError_t {
+    match translated() {
+        None => refusal(),
+        // SAFETY: forwarded contract.
+        Some(false) => unsafe { forward(kernel, gridDim, blockDim, args, sharedMem, stream) },
+        // SAFETY: the handle is the host function (see __cudaGetKernel); same arguments.
+        Some(true) => unsafe {
+            translated_to(
+                kernel.cast_const().cast(),
+                gridDim,
+                blockDim,
+                args,
+                sharedMem,
+                stream,
+            )
+        },
+    }
+}
+
 /// `cudaError_t __cudaLaunchKernel(cudaKernel_t kernel, dim3 gridDim, dim3 blockDim, void **args,
 /// size_t sharedMem, cudaStream_t stream)`: forwarded, or `cudaLaunchKernel(kernel, …)` on a
 /// runtime without it. Errors are the runtime's own, or 34 with no runtime.
@@ -85,25 +128,18 @@ pub unsafe extern "C" fn __cudaLaunchKernel(
     sharedMem: usize,
     stream: cudaStream_t,
 ) -> cudaError_t {
-    match translated() {
-        None => refusal(),
-        // SAFETY: forwarded contract.
-        Some(false) => unsafe {
-            crate::api::__cudaLaunchKernel::Forward::call(
-                kernel, gridDim, blockDim, args, sharedMem, stream,
-            )
-        },
-        // SAFETY: the handle is the host function (see __cudaGetKernel); same arguments.
-        Some(true) => unsafe {
-            crate::api::cudaLaunchKernel::Forward::call(
-                kernel.cast_const().cast(),
-                gridDim,
-                blockDim,
-                args,
-                sharedMem,
-                stream,
-            )
-        },
+    // SAFETY: forwarded contract.
+    unsafe {
+        launch(
+            crate::api::__cudaLaunchKernel::Forward::call,
+            crate::api::cudaLaunchKernel::Forward::call,
+            kernel,
+            gridDim,
+            blockDim,
+            args,
+            sharedMem,
+            stream,
+        )
     }
 }
 
@@ -121,24 +157,17 @@ pub unsafe extern "C" fn __cudaLaunchKernel_ptsz(
     sharedMem: usize,
     stream: cudaStream_t,
 ) -> cudaError_t {
-    match translated() {
-        None => refusal(),
-        // SAFETY: forwarded contract.
-        Some(false) => unsafe {
-            crate::api::__cudaLaunchKernel_ptsz::Forward::call(
-                kernel, gridDim, blockDim, args, sharedMem, stream,
-            )
-        },
-        // SAFETY: as in __cudaLaunchKernel.
-        Some(true) => unsafe {
-            crate::api::cudaLaunchKernel_ptsz::Forward::call(
-                kernel.cast_const().cast(),
-                gridDim,
-                blockDim,
-                args,
-                sharedMem,
-                stream,
-            )
-        },
+    // SAFETY: forwarded contract.
+    unsafe {
+        launch(
+            crate::api::__cudaLaunchKernel_ptsz::Forward::call,
+            crate::api::cudaLaunchKernel_ptsz::Forward::call,
+            kernel,
+            gridDim,
+            blockDim,
+            args,
+            sharedMem,
+            stream,
+        )
     }
 }
