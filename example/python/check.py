@@ -83,18 +83,29 @@ def with_cuda(runtime: int, nvrtc: tuple[int, int]) -> None:
 
 
 def launch_if_gpu(cubin: bytes) -> None:
+    """The GPU path (no GPU in CI): a CUBIN for device 0's own arch (which this NVRTC must
+    know), launched and checked. Without a GPU, launch_scale fails at its first runtime call
+    with the runtime's own error, the one cudaGetDeviceCount gave."""
     try:
         count = stubs_example.device_count()
     except CudaError as e:
-        print(f"no GPU ({e.name}): launch not run")
+        try:
+            stubs_example.launch_scale(cubin, 16)
+        except CudaError as launch:
+            assert (launch.library, launch.code) == ("cudart", e.code), (launch, e)
+        else:
+            raise AssertionError("launch_scale succeeded without a device") from None
+        print(f"no GPU ({e.name}): launch_scale raised it, nothing launched")
         return
     if count == 0:
         print("no GPU: launch not run")
         return
+    major, minor = stubs_example.compute_capability(0)
+    cubin = stubs_example.compile_cubin(10 * major + minor)
     n = 1 << 20
     values = stubs_example.launch_scale(cubin, n, 2.0)
     assert values[:3] == [0.0, 2.0, 4.0] and values[-1] == 2.0 * (n - 1), values[:3]
-    print(f"launched scale on device 0: {n} values checked")
+    print(f"launched scale on device 0 (sm_{major}{minor}): {n} values checked")
 
 
 def without_cuda() -> None:
@@ -110,6 +121,7 @@ def without_cuda() -> None:
         (stubs_example.device_count, "cudart", 34, "cudaErrorStubLibrary"),
         (stubs_example.nvrtc_version, "nvrtc", 11, nvrtc_text),
         (lambda: stubs_example.compile_cubin(ARCH), "nvrtc", 11, nvrtc_text),
+        (lambda: stubs_example.launch_scale(b"\0", 16), "cudart", 34, "cudaErrorStubLibrary"),
     ]
     for call, library, code, name in calls:
         try:

@@ -21,12 +21,14 @@ typedef int cudaError_t;
 extern cudaError_t cudaRuntimeGetVersion(int *version);
 extern const char *cudaGetErrorName(cudaError_t error);
 extern cudaError_t cudaGetDeviceCount(int *count);
+extern cudaError_t cudaDeviceGetAttribute(int *value, int attr, int device);
 extern cudaError_t cudaSetDevice(int device);
 extern cudaError_t cudaFree(void *ptr);
 extern cudaError_t cudaMalloc(void **ptr, size_t size);
 extern cudaError_t cudaMemcpy(void *dst, const void *src, size_t count, int kind);
 extern cudaError_t cudaDeviceSynchronize(void);
 enum { cudaMemcpyHostToDevice = 1, cudaMemcpyDeviceToHost = 2 };
+enum { cudaDevAttrComputeCapabilityMajor = 75, cudaDevAttrComputeCapabilityMinor = 76 };
 
 /* nvrtc.h */
 typedef int nvrtcResult;
@@ -181,6 +183,16 @@ static PyObject *py_device_count(PyObject *self, PyObject *unused) {
   return Py_BuildValue("(ii)", (int)rc, count);
 }
 
+/* compute_capability(device) -> (rc, major, minor): the arch a CUBIN for this device needs. */
+static PyObject *py_compute_capability(PyObject *self, PyObject *args) {
+  (void)self;
+  int device, major = 0, minor = 0;
+  if (!PyArg_ParseTuple(args, "i", &device)) return NULL;
+  cudaError_t rc = cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device);
+  if (rc == 0) rc = cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, device);
+  return Py_BuildValue("(iii)", (int)rc, major, minor);
+}
+
 /* launch(cubin, n, factor) -> (library, rc, list or None): the GPU path, untested without a GPU.
  * The runtime makes device 0's primary context current (cudaSetDevice + cudaFree(0)) and owns the
  * memory; the driver API loads the CUBIN into that same context and launches `scale` over
@@ -238,6 +250,7 @@ static PyMethodDef methods[] = {
     {"error_name", py_error_name, METH_VARARGS, "error_name(library, code) -> str"},
     {"compile_cubin", py_compile_cubin, METH_VARARGS, "compile_cubin(arch) -> (rc, cubin, log)"},
     {"device_count", py_device_count, METH_NOARGS, "device_count() -> (rc, count)"},
+    {"compute_capability", py_compute_capability, METH_VARARGS, "compute_capability(device) -> (rc, major, minor)"},
     {"launch", py_launch, METH_VARARGS, "launch(cubin, n, factor) -> (library, rc, values)"},
     {NULL, NULL, 0, NULL},
 };

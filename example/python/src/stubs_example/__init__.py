@@ -12,6 +12,7 @@ from . import _native
 __all__ = [
     "CudaError",
     "compile_cubin",
+    "compute_capability",
     "device_count",
     "launch_scale",
     "nvrtc_version",
@@ -73,9 +74,17 @@ def device_count() -> int:
     return count
 
 
+def compute_capability(device: int = 0) -> tuple[int, int]:
+    """(major, minor) of ``device``: ``compile_cubin(10 * major + minor)`` runs on it."""
+    rc, major, minor = _native.compute_capability(device)
+    if rc:
+        raise CudaError("cudart", rc, "cudaDeviceGetAttribute")
+    return major, minor
+
+
 def launch_scale(cubin: bytes, n: int = 1 << 20, factor: float = 2.0) -> list[float]:
     """Runs the CUBIN from :func:`compile_cubin` on device 0 over ``x[i] = i`` and returns
-    ``x[i] * factor`` (needs a GPU; the CUBIN's arch must match it). The runtime owns the
+    ``x[i] * factor`` (needs a GPU; compile for its :func:`compute_capability`). The runtime owns the
     context and memory, the driver API (``cuModuleLoadData``, ``cuLaunchKernel``) loads and
     launches the CUBIN: that works on every major, 11.x included."""
     library, rc, values = _native.launch(cubin, n, factor)
