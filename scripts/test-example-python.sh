@@ -6,10 +6,10 @@
 # with a clean environment (example/python/check.py): what each stub bound, the versions, an
 # NVRTC compile to CUBIN, the typed errors without CUDA.
 #
-# Offline after one download: scikit-build-core (the build backend) is fetched from PyPI into
-# a local folder; cuda-stubs is built here; NVIDIA's wheels are fetch-cuda.py's cache. Every
-# build and install then runs with --no-index, so nothing (least of all `cuda-stubs`, a name
-# with unrelated releases on PyPI) comes from the network.
+# Offline after one download: scikit-build-core (the build backend) and ninja are fetched from
+# PyPI into a local folder; cuda-stubs is built here; NVIDIA's wheels are fetch-cuda.py's
+# cache. Every build and install then runs with --no-index, so nothing (least of all
+# `cuda-stubs`, a name with unrelated releases on PyPI) comes from the network.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -23,7 +23,8 @@ offline=(--no-index --find-links "$work/dist" --find-links "$nvidia")
 
 echo "== build requirements (from PyPI), then the cuda-stubs wheel and the example's, offline"
 python3 -m venv "$work/build"
-pip_ "$work/build/bin/python" download -d "$work/dist" scikit-build-core
+# ninja too: scikit-build-core asks for the PyPI package when the machine has no ninja.
+pip_ "$work/build/bin/python" download -d "$work/dist" scikit-build-core ninja
 # Both builds are isolated, as pip does for any user: the build environment gets
 # scikit-build-core and (for the example) cuda-stubs from $work/dist only.
 pip_ "$work/build/bin/python" wheel "${offline[@]}" --no-deps -w "$work/dist" .
