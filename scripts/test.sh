@@ -46,5 +46,8 @@ STUBS_TESTS_VALGRIND=1 cargo test -p stubs-tests --no-fail-fast -- --test-thread
 echo "== packaging: the wheel (pip, auditwheel) and README's install-and-use recipes"
 scripts/test-packaging.sh
 
+echo "== example/python: one extension wheel on 11.8, 12.9, 13.5 and none"
+scripts/test-example-python.sh
+
 echo "== main job: the bundled example on 11.8, 12.9, 13.5 and none"
 scripts/main-job.sh
