@@ -415,10 +415,23 @@ fn majors_text(mask: u32) -> String {
     list.join(",")
 }
 
-/// Directory of the shared object this code is linked into (the stub), via `dladdr`.
+/// Directory of the shared object this code is linked into (the stub), via `dladdr`, with
+/// `..` and symbolic links resolved (`realpath`): a stub loaded through a RUNPATH such as
+/// `$ORIGIN/../cuda_stubs/lib` then reports, and searches from, its own folder.
 fn own_dir() -> Option<Vec<u8>> {
     let path = object_path(own_dir as *const c_void)?;
-    parent(path.to_bytes()).map(<[u8]>::to_vec)
+    // SAFETY: a NUL-terminated path; NULL asks realpath to allocate the result.
+    let real = unsafe { libc::realpath(path.as_ptr(), core::ptr::null_mut()) };
+    let file = if real.is_null() {
+        path.to_bytes().to_vec()
+    } else {
+        // SAFETY: realpath returned a NUL-terminated string it allocated with malloc.
+        let bytes = unsafe { CStr::from_ptr(real) }.to_bytes().to_vec();
+        // SAFETY: allocated by realpath, freed once.
+        unsafe { libc::free(real.cast()) };
+        bytes
+    };
+    parent(&file).map(<[u8]>::to_vec)
 }
 
 fn open(target: &CStr, flags: c_int) -> Result<Handle, String> {
