@@ -28,7 +28,12 @@ folder) finds everything; the host compiler is the machine's gcc/g++. libnvvm.so
 unpacked (nvcc runs cicc, never the library) and neither is anything else nvcc does not run.
 Zip entries keep their Unix permission bits: the tools must be executable.
 
-Usage: fetch-cuda.py [--print-cache]
+aarch64 (`--arch aarch64`, for scripts/test-aarch64.sh): NVIDIA's sbsa wheels of the same
+versions (`manylinux2014_aarch64`), unpacked under <cache>/aarch64/cuda-<major> and fetched into
+<cache>/aarch64/wheels, so the x86-64 layout above is untouched. Libraries and headers only:
+nvcc (13.x's bin/ and nvvm/) is not unpacked, the .cu test it serves runs on x86-64 only.
+
+Usage: fetch-cuda.py [--arch x86_64|aarch64] [--print-cache]
 """
 import json
 import os
@@ -78,25 +83,47 @@ MAJORS = {
 # Bumped whenever the wheel list changes, so existing caches are completed.
 LAYOUT_VERSION = 4
 
-PLATFORMS = ["manylinux2014_x86_64", "manylinux_2_17_x86_64", "manylinux_2_12_x86_64",
-             "manylinux2010_x86_64", "manylinux_2_28_x86_64"]
+PLATFORMS = {
+    "x86_64": ["manylinux2014_x86_64", "manylinux_2_17_x86_64", "manylinux_2_12_x86_64",
+               "manylinux2010_x86_64", "manylinux_2_28_x86_64"],
+    "aarch64": ["manylinux2014_aarch64", "manylinux_2_17_aarch64", "manylinux_2_28_aarch64"],
+}
 
 
-def cache_dir() -> pathlib.Path:
+def cache_dir(arch: str = "x86_64") -> pathlib.Path:
     if os.environ.get("CUDA_STUBS_CACHE"):
-        return pathlib.Path(os.environ["CUDA_STUBS_CACHE"])
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return pathlib.Path(base) / "cuda-stubs"
+        cache = pathlib.Path(os.environ["CUDA_STUBS_CACHE"])
+    else:
+        base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+        cache = pathlib.Path(base) / "cuda-stubs"
+    # x86-64 keeps the cache's top level (the layout other tools and older checkouts read).
+    return cache if arch == "x86_64" else cache / arch
 
 
-def download(spec: str, dest: pathlib.Path) -> pathlib.Path:
+def aarch64_spec(spec: dict) -> dict:
+    """One major's wheels for aarch64: the libraries and every header folder, without nvcc's
+    tools (bin/, nvvm/): those would have to run on the host (see the module docstring)."""
+    wheels = []
+    for item in spec["wheels"]:
+        name, prefixes = item if isinstance(item, tuple) else (item, ("nvidia/",))
+        if isinstance(prefixes, str):
+            prefixes = (prefixes,)
+        if prefixes != ("nvidia/",):
+            prefixes = tuple(p for p in prefixes if p.endswith("/include/"))
+            if not prefixes:
+                continue
+        wheels.append((name, prefixes))
+    return {**{k: v for k, v in spec.items() if k != "nvcc"}, "wheels": wheels}
+
+
+def download(spec: str, dest: pathlib.Path, arch: str = "x86_64") -> pathlib.Path:
     name, version = spec.split("==")
     stem = name.replace("-", "_") + "-" + version + "-"
     found = [p for p in dest.glob("*.whl") if p.name.startswith(stem)]
     if not found:
         cmd = [sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--only-binary=:all:",
                "--python-version", "3.11", "-d", str(dest), spec]
-        for plat in PLATFORMS:
+        for plat in PLATFORMS[arch]:
             cmd += ["--platform", plat]
         subprocess.run(cmd, check=True)
         found = [p for p in dest.glob("*.whl") if p.name.startswith(stem)]
@@ -128,8 +155,8 @@ def unpack(wheel: pathlib.Path, root: pathlib.Path, prefixes: tuple) -> None:
             os.replace(tmp, path)
 
 
-def fetch(major: int, cache: pathlib.Path) -> dict:
-    spec = MAJORS[major]
+def fetch(major: int, cache: pathlib.Path, arch: str = "x86_64") -> dict:
+    spec = MAJORS[major] if arch == "x86_64" else aarch64_spec(MAJORS[major])
     root = cache / f"cuda-{major}"
     layout_file = root / "layout.json"
     if layout_file.exists():
@@ -143,7 +170,7 @@ def fetch(major: int, cache: pathlib.Path) -> dict:
         wheel_spec, prefixes = item if isinstance(item, tuple) else (item, ("nvidia/",))
         if isinstance(prefixes, str):
             prefixes = (prefixes,)
-        unpack(download(wheel_spec, wheels), root, prefixes)
+        unpack(download(wheel_spec, wheels, arch), root, prefixes)
     layout = {
         "layout_version": LAYOUT_VERSION,
         "major": major,
@@ -166,12 +193,18 @@ def fetch(major: int, cache: pathlib.Path) -> dict:
 
 
 def main() -> None:
-    cache = cache_dir()
-    if sys.argv[1:] == ["--print-cache"]:
+    args = sys.argv[1:]
+    arch = "x86_64"
+    if args[:1] == ["--arch"] and len(args) >= 2:
+        arch, args = args[1], args[2:]
+    if arch not in PLATFORMS or args not in ([], ["--print-cache"]):
+        raise SystemExit("usage: fetch-cuda.py [--arch x86_64|aarch64] [--print-cache]")
+    cache = cache_dir(arch)
+    if args == ["--print-cache"]:
         print(cache)
         return
     for major in MAJORS:
-        layout = fetch(major, cache)
+        layout = fetch(major, cache, arch)
         print(f"cuda {layout['version']}: {layout['root']}")
 
 

@@ -43,6 +43,9 @@ cargo test --workspace --no-fail-fast
 echo "== the integration suite again, every scenario process under valgrind memcheck"
 STUBS_TESTS_VALGRIND=1 cargo test -p stubs-tests --no-fail-fast -- --test-threads=2
 
+echo "== aarch64: cross-built stubs, mocks and C programs under qemu-user, NVIDIA's aarch64 wheels"
+scripts/test-aarch64.sh
+
 echo "== packaging: the wheel (pip, auditwheel) and README's install-and-use recipes"
 scripts/test-packaging.sh
 

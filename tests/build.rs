@@ -4,7 +4,8 @@
 //! another machine, an empty file, a text file and a relocatable object.
 //!
 //! The tests find the directory through `env!("STUBS_TESTS_MOCKS")`, and the target triple
-//! (for the `cc` crate at test time) through `env!("STUBS_TESTS_TARGET")`.
+//! (for the `cc` crate at test time) through `env!("STUBS_TESTS_TARGET")`, and the machine
+//! building them through `env!("STUBS_TESTS_HOST")` (differs when cross-built for aarch64).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -138,6 +139,8 @@ fn main() {
     println!("cargo:rerun-if-changed=build.rs");
     println!("cargo:rustc-env=STUBS_TESTS_MOCKS={}", out.display());
     println!("cargo:rustc-env=STUBS_TESTS_TARGET={target}");
+    let host = std::env::var("HOST").expect("HOST");
+    println!("cargo:rustc-env=STUBS_TESTS_HOST={host}");
 
     let compiler = cc::Build::new().get_compiler();
     for mock in MOCKS {

