@@ -13,6 +13,11 @@
 //!   `CUDA_STUBS_FAULT` selects, calls the real function in a frame of its own so that it can
 //!   see the result: it copies [`TRACED_ARG_WORDS`] stack words of arguments (the macro marks
 //!   prototypes whose arguments could need more as never traced).
+//!
+//! The resolver and the traced entry are real frames between the caller and the real function,
+//! so both carry CFI (`.cfi_*`: the naked functions get no unwind information of their own):
+//! debuggers, profilers and `backtrace()` taken inside the real function unwind through them
+//! to the caller. The exports and thunks only jump, and never need it.
 
 /// Eight-byte stack words of arguments the traced entry copies for the real call (even, so the
 /// frame keeps its 16-byte alignment). Functions whose arguments total more words are never
@@ -81,8 +86,12 @@ macro_rules! first_call_thunk {
 macro_rules! resolver_body {
     ($bind:path) => {
         ::core::arch::naked_asm!(
+            ".cfi_startproc",
             "push rbp",
+            ".cfi_adjust_cfa_offset 8",
+            ".cfi_offset rbp, -16",
             "mov rbp, rsp",
+            ".cfi_def_cfa_register rbp",
             "push rdi",
             "push rsi",
             "push rdx",
@@ -122,7 +131,10 @@ macro_rules! resolver_body {
             "pop rsi",
             "pop rdi",
             "pop rbp",
+            ".cfi_def_cfa rsp, 8",
+            ".cfi_restore rbp",
             "jmp r10",
+            ".cfi_endproc",
             bind = sym $bind,
         )
     };
@@ -134,8 +146,13 @@ macro_rules! resolver_body {
 macro_rules! resolver_body {
     ($bind:path) => {
         ::core::arch::naked_asm!(
+            ".cfi_startproc",
             "stp x29, x30, [sp, #-224]!",
+            ".cfi_def_cfa_offset 224",
+            ".cfi_offset x29, -224",
+            ".cfi_offset x30, -216",
             "mov x29, sp",
+            ".cfi_def_cfa x29, 224",
             "stp x0, x1, [sp, #16]",
             "stp x2, x3, [sp, #32]",
             "stp x4, x5, [sp, #48]",
@@ -159,7 +176,11 @@ macro_rules! resolver_body {
             "ldp x2, x3, [sp, #32]",
             "ldp x0, x1, [sp, #16]",
             "ldp x29, x30, [sp], #224",
+            ".cfi_def_cfa sp, 0",
+            ".cfi_restore x29",
+            ".cfi_restore x30",
             "br x17",
+            ".cfi_endproc",
             bind = sym $bind,
         )
     };
@@ -173,8 +194,12 @@ macro_rules! resolver_body {
 macro_rules! traced_body {
     ($enter:path, $exit:path) => {
         ::core::arch::naked_asm!(
+            ".cfi_startproc",
             "push rbp",
+            ".cfi_adjust_cfa_offset 8",
+            ".cfi_offset rbp, -16",
             "mov rbp, rsp",
+            ".cfi_def_cfa_register rbp",
             // [rbp-8] index, [rbp-16] state, [rbp-72..-24] integer registers,
             // [rbp-208..-80] xmm0-7, below them the copied stack arguments.
             "sub rsp, {frame}",
@@ -232,12 +257,19 @@ macro_rules! traced_body {
             "mov rdx, [rbp - 32]",
             "movdqu xmm0, [rbp - 208]",
             "movdqu xmm1, [rbp - 192]",
+            ".cfi_remember_state",
             "leave",
+            ".cfi_def_cfa rsp, 8",
+            ".cfi_restore rbp",
             "ret",
+            ".cfi_restore_state",
             "3:",
             "mov rax, [rbp - 16]",
             "leave",
+            ".cfi_def_cfa rsp, 8",
+            ".cfi_restore rbp",
             "ret",
+            ".cfi_endproc",
             enter = sym $enter,
             exit = sym $exit,
             frame = const 208 + 8 * $crate::TRACED_ARG_WORDS,
@@ -252,8 +284,13 @@ macro_rules! traced_body {
 macro_rules! traced_body {
     ($enter:path, $exit:path) => {
         ::core::arch::naked_asm!(
+            ".cfi_startproc",
             "stp x29, x30, [sp, #-256]!",
+            ".cfi_def_cfa_offset 256",
+            ".cfi_offset x29, -256",
+            ".cfi_offset x30, -248",
             "mov x29, sp",
+            ".cfi_def_cfa x29, 256",
             // [x29+16] index, [x29+24] state, [x29+32..104] x0-x8, [x29+112..240] q0-q7.
             "str x16, [x29, #16]",
             "stp x0, x1, [x29, #32]",
@@ -299,14 +336,23 @@ macro_rules! traced_body {
             "ldp x0, x1, [x29, #32]",
             "ldp q0, q1, [x29, #112]",
             "ldp q2, q3, [x29, #144]",
+            ".cfi_remember_state",
             "mov sp, x29",
             "ldp x29, x30, [sp], #256",
+            ".cfi_def_cfa sp, 0",
+            ".cfi_restore x29",
+            ".cfi_restore x30",
             "ret",
+            ".cfi_restore_state",
             "3:",
             "ldr x0, [x29, #24]",
             "mov sp, x29",
             "ldp x29, x30, [sp], #256",
+            ".cfi_def_cfa sp, 0",
+            ".cfi_restore x29",
+            ".cfi_restore x30",
             "ret",
+            ".cfi_endproc",
             enter = sym $enter,
             exit = sym $exit,
             bytes = const 8 * $crate::TRACED_ARG_WORDS,

@@ -9,9 +9,14 @@
  *
  * Every value is recognisable: the version is 11080 / 12090 / 13000, cudaGetDeviceCount
  * writes 100 + major, cudaMalloc writes 0x10000 * major + size. */
+#define _GNU_SOURCE /* dladdr */
+#include <dlfcn.h>
+#include <execinfo.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #ifndef MOCK_MAJOR
 #error MOCK_MAJOR must be defined
@@ -32,7 +37,23 @@
 /* Calls of a function the loaded major lacks: never expected. */
 #define NEVER_CALLED 4242
 
+/* With MOCK_BACKTRACE set: unwinds from here (glibc's backtrace, i.e. the .eh_frame unwind
+ * tables of every frame, the stubs' asm resolver and traced entry included) and says whether
+ * the program's `main` (exported with -rdynamic) was reached. */
+static void mock_backtrace(const char *where) {
+  if (!getenv("MOCK_BACKTRACE")) return;
+  void *frames[64];
+  int n = backtrace(frames, 64), main_seen = 0;
+  for (int i = 0; i < n; i++) {
+    Dl_info info;
+    if (dladdr(frames[i], &info) && info.dli_sname && strcmp(info.dli_sname, "main") == 0)
+      main_seen = 1;
+  }
+  printf("mock-backtrace %s main=%s\n", where, main_seen ? "yes" : "no");
+}
+
 EXPORT int cudaRuntimeGetVersion(int *version) {
+  mock_backtrace("cudaRuntimeGetVersion");
 #ifdef MOCK_VERSION_FAILS
   (void)version;
   return 35; /* cudaErrorInsufficientDriver */
@@ -56,6 +77,7 @@ EXPORT int cudaDriverGetVersion(int *version) {
 }
 
 EXPORT int cudaGetDeviceCount(int *count) {
+  mock_backtrace("cudaGetDeviceCount");
   *count = 100 + MOCK_MAJOR;
   return 0;
 }

@@ -327,6 +327,8 @@ pub fn probe() -> &'static Path {
                 &rpath,
                 "-ldl".as_ref(),
                 "-pthread".as_ref(),
+                // `main` in the dynamic symbol table: the unwinding test names it.
+                "-rdynamic".as_ref(),
             ],
         )
     })

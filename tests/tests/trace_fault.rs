@@ -236,3 +236,37 @@ fn first_and_traced_calls_keep_float_arguments() {
         }
     }
 }
+
+/// A debugger or profiler can unwind through the stubs: a backtrace taken inside the real
+/// function reaches the program's `main` when the call went through the first-call resolver
+/// (the version probe runs inside it), through the traced entry (tracing on), and directly.
+/// Both asm routines carry CFI; without it the unwinder stops at them.
+#[test]
+fn backtraces_from_the_real_function_reach_main() {
+    for trace in [false, true] {
+        let mut scenario = Scenario::probe(["cudaRuntimeGetVersion", "cudaGetDeviceCount"])
+            .library_path([mock("mock-13")])
+            .env("MOCK_BACKTRACE", "1");
+        if trace {
+            scenario = scenario.env("CUDA_STUBS_TRACE", "cudaGetDeviceCount");
+        }
+        let run = scenario.run();
+        run.assert_success();
+        let lines: Vec<&str> = run
+            .stdout
+            .lines()
+            .filter(|l| l.starts_with("mock-backtrace "))
+            .collect();
+        // The version probe inside the resolver, the forwarded call, then cudaGetDeviceCount
+        // (its own first call: the resolver binds it, then it is called directly or traced).
+        assert_eq!(
+            lines,
+            [
+                "mock-backtrace cudaRuntimeGetVersion main=yes",
+                "mock-backtrace cudaRuntimeGetVersion main=yes",
+                "mock-backtrace cudaGetDeviceCount main=yes",
+            ],
+            "trace {trace}: {run}"
+        );
+    }
+}
