@@ -197,7 +197,7 @@ unsafe extern "C" {
         desc: *const cudaChannelFormatDesc,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9.
-    #[cuda(majors = [11, 12, 13], abi = [12])]
+    #[cuda(majors = [11, 12, 13], abi = [12], hand_written)]
     pub fn cudaChooseDevice(
         device: *mut ::core::ffi::c_int,
         prop: *const cudaDeviceProp,
@@ -740,7 +740,7 @@ unsafe extern "C" {
     #[cuda(majors = [11, 12, 13])]
     pub fn cudaGetDeviceFlags(flags: *mut ::core::ffi::c_uint) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9.
-    #[cuda(majors = [11, 12, 13], abi = [12])]
+    #[cuda(majors = [11, 12, 13], abi = [12], hand_written)]
     pub fn cudaGetDeviceProperties(
         prop: *mut cudaDeviceProp,
         device: ::core::ffi::c_int,
@@ -886,7 +886,7 @@ unsafe extern "C" {
         childGraph: cudaGraph_t,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9.
-    #[cuda(majors = [11, 12, 13], abi = [11, 12])]
+    #[cuda(majors = [11, 12, 13], abi = [11, 12], hand_written)]
     pub fn cudaGraphAddDependencies(
         graph: cudaGraph_t,
         from: *const cudaGraphNode_t,
@@ -1271,7 +1271,7 @@ unsafe extern "C" {
         nodeParams: *const cudaExternalSemaphoreWaitNodeParams,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9.
-    #[cuda(majors = [11, 12, 13], abi = [11, 12])]
+    #[cuda(majors = [11, 12, 13], abi = [11, 12], hand_written)]
     pub fn cudaGraphGetEdges(
         graph: cudaGraph_t,
         from: *mut cudaGraphNode_t,
@@ -1461,7 +1461,7 @@ unsafe extern "C" {
         phGraph: *mut cudaGraph_t,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9.
-    #[cuda(majors = [11, 12, 13], abi = [11, 12])]
+    #[cuda(majors = [11, 12, 13], abi = [11, 12], hand_written)]
     pub fn cudaGraphNodeGetDependencies(
         node: cudaGraphNode_t,
         pDependencies: *mut cudaGraphNode_t,
@@ -1476,7 +1476,7 @@ unsafe extern "C" {
         pNumDependencies: *mut usize,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9.
-    #[cuda(majors = [11, 12, 13], abi = [11, 12])]
+    #[cuda(majors = [11, 12, 13], abi = [11, 12], hand_written)]
     pub fn cudaGraphNodeGetDependentNodes(
         node: cudaGraphNode_t,
         pDependentNodes: *mut cudaGraphNode_t,
@@ -1542,7 +1542,7 @@ unsafe extern "C" {
         count: ::core::ffi::c_uint,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9.
-    #[cuda(majors = [11, 12, 13], abi = [11, 12])]
+    #[cuda(majors = [11, 12, 13], abi = [11, 12], hand_written)]
     pub fn cudaGraphRemoveDependencies(
         graph: cudaGraph_t,
         from: *const cudaGraphNode_t,
@@ -2026,7 +2026,7 @@ unsafe extern "C" {
         height: usize,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9.
-    #[cuda(majors = [11, 12, 13], abi = [11, 12])]
+    #[cuda(majors = [11, 12, 13], abi = [11, 12], hand_written)]
     pub fn cudaMemAdvise(
         devPtr: *const ::core::ffi::c_void,
         count: usize,
@@ -2179,7 +2179,7 @@ unsafe extern "C" {
     #[cuda(majors = [11, 12, 13])]
     pub fn cudaMemPoolTrimTo(memPool: cudaMemPool_t, minBytesToKeep: usize) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9.
-    #[cuda(majors = [11, 12, 13], abi = [11, 12])]
+    #[cuda(majors = [11, 12, 13], abi = [11, 12], hand_written)]
     pub fn cudaMemPrefetchAsync(
         devPtr: *const ::core::ffi::c_void,
         count: usize,
@@ -2187,7 +2187,7 @@ unsafe extern "C" {
         stream: cudaStream_t,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9.
-    #[cuda(majors = [11, 12, 13], abi = [11, 12])]
+    #[cuda(majors = [11, 12, 13], abi = [11, 12], hand_written)]
     pub fn cudaMemPrefetchAsync_ptsz(
         devPtr: *const ::core::ffi::c_void,
         count: usize,
@@ -2932,7 +2932,7 @@ unsafe extern "C" {
     #[cuda(majors = [11, 12, 13])]
     pub fn cudaPeekAtLastError() -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9.
-    #[cuda(majors = [11, 12, 13], abi = [11, 12])]
+    #[cuda(majors = [11, 12, 13], abi = [11, 12], hand_written)]
     pub fn cudaPointerGetAttributes(
         attributes: *mut cudaPointerAttributes,
         ptr: *const ::core::ffi::c_void,
@@ -3128,14 +3128,14 @@ unsafe extern "C" {
         value_out: *mut cudaLaunchAttributeValue,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9.
-    #[cuda(majors = [11, 12, 13], abi = [11, 12])]
+    #[cuda(majors = [11, 12, 13], abi = [11, 12], hand_written)]
     pub fn cudaStreamGetCaptureInfo(
         stream: cudaStream_t,
         captureStatus_out: *mut cudaStreamCaptureStatus,
         id_out: *mut ::core::ffi::c_ulonglong,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9.
-    #[cuda(majors = [11, 12, 13], abi = [11, 12])]
+    #[cuda(majors = [11, 12, 13], abi = [11, 12], hand_written)]
     pub fn cudaStreamGetCaptureInfo_ptsz(
         stream: cudaStream_t,
         captureStatus_out: *mut cudaStreamCaptureStatus,
@@ -3284,7 +3284,7 @@ unsafe extern "C" {
     #[cuda(majors = [11, 12, 13])]
     pub fn cudaStreamSynchronize_ptsz(stream: cudaStream_t) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9.
-    #[cuda(majors = [11, 12, 13], abi = [11, 12])]
+    #[cuda(majors = [11, 12, 13], abi = [11, 12], hand_written)]
     pub fn cudaStreamUpdateCaptureDependencies(
         stream: cudaStream_t,
         dependencies: *mut cudaGraphNode_t,
@@ -3292,7 +3292,7 @@ unsafe extern "C" {
         flags: ::core::ffi::c_uint,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9.
-    #[cuda(majors = [11, 12, 13], abi = [11, 12])]
+    #[cuda(majors = [11, 12, 13], abi = [11, 12], hand_written)]
     pub fn cudaStreamUpdateCaptureDependencies_ptsz(
         stream: cudaStream_t,
         dependencies: *mut cudaGraphNode_t,

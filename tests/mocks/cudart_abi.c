@@ -723,6 +723,7 @@ struct ptrattr {
 #endif
 };
 EXPORT int cudaPointerGetAttributes(struct ptrattr *a, const void *ptr) {
+  if (a == NULL) return INVALID_VALUE;
   memset(a, 0, sizeof *a);
   a->type = 2; /* cudaMemoryTypeDevice */
   a->device = MOCK_MAJOR;
@@ -833,16 +834,16 @@ static int capture_info(const char *name, void *stream, int *status, unsigned lo
                 const edge_t **e, size_t *n) {                                                     \
     return capture_info(#fn, s, st, id, g, d, e, 1, n);                                            \
   }
-#define NEVER_3(fn, t1, t2, t3)                                                                    \
-  EXPORT int fn(t1 a, t2 b, t3 c) {                                                                \
-    (void)a, (void)b, (void)c;                                                                     \
-    mock_record("%s", #fn);                                                                        \
-    return NEVER_CALLED;                                                                           \
+/* The legacy 3-argument form (11.x / 12.x plain names): what binaries built against 11.x call
+ * and the abi-12 build exports; the 13-ABI adapters never call it. */
+#define CAPTURE_LEGACY(fn)                                                                         \
+  EXPORT int fn(void *s, int *st, unsigned long long *id) {                                        \
+    return capture_info(#fn, s, st, id, NULL, NULL, NULL, 0, NULL);                                \
   }
 
 #if MOCK_MAJOR < 13
-NEVER_3(cudaStreamGetCaptureInfo, void *, int *, unsigned long long *)
-NEVER_3(cudaStreamGetCaptureInfo_ptsz, void *, int *, unsigned long long *)
+CAPTURE_LEGACY(cudaStreamGetCaptureInfo)
+CAPTURE_LEGACY(cudaStreamGetCaptureInfo_ptsz)
 CAPTURE_V2(cudaStreamGetCaptureInfo_v2)
 CAPTURE_V2(cudaStreamGetCaptureInfo_v2_ptsz)
 #endif

@@ -14,6 +14,9 @@ use crate::{LIBRARY, STATUS_ABSENT, STATUS_NO_LIBRARY};
 use core::ffi::{CStr, c_void};
 use core::sync::atomic::{AtomicPtr, Ordering};
 
+// The `abi-12` build's adapters: 12.x prototypes translated for a 13.x runtime.
+#[cfg(feature = "abi-12")]
+mod abi12;
 // With the CUDA 12 ABI exported (`abi-12`), only the adapters of 12.x-ABI exports apply: the
 // others translate CUDA 13 prototypes, which that build does not export.
 #[cfg(not(feature = "abi-12"))]
