@@ -212,13 +212,13 @@ unsafe extern "C" {
         f: cudaChannelFormatKind,
     ) -> cudaChannelFormatDesc;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9.
-    #[cuda(majors = [11, 12, 13], abi = [11, 12])]
+    #[cuda(majors = [11, 12, 13], abi = [11, 12], hand_written)]
     pub fn cudaCreateSurfaceObject(
         pSurfObject: *mut cudaSurfaceObject_t,
         pResDesc: *const cudaResourceDesc,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9.
-    #[cuda(majors = [11, 12, 13], abi = [12])]
+    #[cuda(majors = [11, 12, 13], abi = [12], hand_written)]
     pub fn cudaCreateTextureObject(
         pTexObject: *mut cudaTextureObject_t,
         pResDesc: *const cudaResourceDesc,
@@ -605,14 +605,14 @@ unsafe extern "C" {
         event: cudaEvent_t,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9.
-    #[cuda(majors = [11, 12, 13], abi = [11, 12])]
+    #[cuda(majors = [11, 12, 13], abi = [11, 12], hand_written)]
     pub fn cudaExternalMemoryGetMappedBuffer(
         devPtr: *mut *mut ::core::ffi::c_void,
         extMem: cudaExternalMemory_t,
         bufferDesc: *const cudaExternalMemoryBufferDesc,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9.
-    #[cuda(majors = [11, 12, 13], abi = [11, 12])]
+    #[cuda(majors = [11, 12, 13], abi = [11, 12], hand_written)]
     pub fn cudaExternalMemoryGetMappedMipmappedArray(
         mipmap: *mut cudaMipmappedArray_t,
         extMem: cudaExternalMemory_t,
@@ -820,7 +820,7 @@ unsafe extern "C" {
         level: ::core::ffi::c_uint,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9.
-    #[cuda(majors = [11, 12, 13], abi = [11, 12])]
+    #[cuda(majors = [11, 12, 13], abi = [11, 12], hand_written)]
     pub fn cudaGetSurfaceObjectResourceDesc(
         pResDesc: *mut cudaResourceDesc,
         surfObject: cudaSurfaceObject_t,
@@ -847,13 +847,13 @@ unsafe extern "C" {
         texref: *const textureReference,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9.
-    #[cuda(majors = [11, 12, 13], abi = [11, 12])]
+    #[cuda(majors = [11, 12, 13], abi = [11, 12], hand_written)]
     pub fn cudaGetTextureObjectResourceDesc(
         pResDesc: *mut cudaResourceDesc,
         texObject: cudaTextureObject_t,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9.
-    #[cuda(majors = [11, 12, 13], abi = [11, 12])]
+    #[cuda(majors = [11, 12, 13], abi = [11, 12], hand_written)]
     pub fn cudaGetTextureObjectResourceViewDesc(
         pResViewDesc: *mut cudaResourceViewDesc,
         texObject: cudaTextureObject_t,
@@ -1699,13 +1699,13 @@ unsafe extern "C" {
     #[cuda(majors = [11, 12, 13])]
     pub fn cudaHostUnregister(ptr: *mut ::core::ffi::c_void) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9.
-    #[cuda(majors = [11, 12, 13], abi = [11, 12])]
+    #[cuda(majors = [11, 12, 13], abi = [11, 12], hand_written)]
     pub fn cudaImportExternalMemory(
         extMem_out: *mut cudaExternalMemory_t,
         memHandleDesc: *const cudaExternalMemoryHandleDesc,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9.
-    #[cuda(majors = [11, 12, 13], abi = [11, 12])]
+    #[cuda(majors = [11, 12, 13], abi = [11, 12], hand_written)]
     pub fn cudaImportExternalSemaphore(
         extSem_out: *mut cudaExternalSemaphore_t,
         semHandleDesc: *const cudaExternalSemaphoreHandleDesc,
@@ -2972,7 +2972,7 @@ unsafe extern "C" {
         len: ::core::ffi::c_int,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9.
-    #[cuda(majors = [11, 12, 13], abi = [11, 12])]
+    #[cuda(majors = [11, 12, 13], abi = [11, 12], hand_written)]
     pub fn cudaSignalExternalSemaphoresAsync(
         extSemArray: *const cudaExternalSemaphore_t,
         paramsArray: *const cudaExternalSemaphoreSignalParams_v1,
@@ -2980,7 +2980,7 @@ unsafe extern "C" {
         stream: cudaStream_t,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9.
-    #[cuda(majors = [11, 12, 13], abi = [11, 12])]
+    #[cuda(majors = [11, 12, 13], abi = [11, 12], hand_written)]
     pub fn cudaSignalExternalSemaphoresAsync_ptsz(
         extSemArray: *const cudaExternalSemaphore_t,
         paramsArray: *const cudaExternalSemaphoreSignalParams_v1,
@@ -3400,7 +3400,7 @@ unsafe extern "C" {
         vdpGetProcAddress: VdpGetProcAddress,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9.
-    #[cuda(majors = [11, 12, 13], abi = [11, 12])]
+    #[cuda(majors = [11, 12, 13], abi = [11, 12], hand_written)]
     pub fn cudaWaitExternalSemaphoresAsync(
         extSemArray: *const cudaExternalSemaphore_t,
         paramsArray: *const cudaExternalSemaphoreWaitParams_v1,
@@ -3408,7 +3408,7 @@ unsafe extern "C" {
         stream: cudaStream_t,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9.
-    #[cuda(majors = [11, 12, 13], abi = [11, 12])]
+    #[cuda(majors = [11, 12, 13], abi = [11, 12], hand_written)]
     pub fn cudaWaitExternalSemaphoresAsync_ptsz(
         extSemArray: *const cudaExternalSemaphore_t,
         paramsArray: *const cudaExternalSemaphoreWaitParams_v1,

@@ -165,6 +165,155 @@ static void device_properties(void) {
   calls();
 }
 
+static void textures(void) {
+  struct cudaResourceDesc res;
+  memset(&res, 0, sizeof res);
+  res.resType = cudaResourceTypePitch2D;
+  res.res.pitch2D.devPtr = (void *)0xD100;
+  res.res.pitch2D.desc.x = 8;
+  res.res.pitch2D.desc.y = 16;
+  res.res.pitch2D.desc.f = cudaChannelFormatKindFloat;
+  res.res.pitch2D.width = 64;
+  res.res.pitch2D.height = 32;
+  res.res.pitch2D.pitchInBytes = 256;
+  struct cudaTextureDesc tex;
+  memset(&tex, 0, sizeof tex);
+  tex.addressMode[0] = cudaAddressModeClamp;
+  tex.addressMode[1] = cudaAddressModeMirror;
+  tex.filterMode = cudaFilterModeLinear;
+  tex.normalizedCoords = 1;
+  tex.maxAnisotropy = 2;
+  tex.seamlessCubemap = 1;
+  struct cudaResourceViewDesc view;
+  memset(&view, 0, sizeof view);
+  view.format = cudaResViewFormatFloat1;
+  view.width = 64;
+  view.height = 32;
+  view.lastMipmapLevel = 2;
+  view.lastLayer = 1;
+  cudaTextureObject_t t = 0;
+  cudaError_t r = cudaCreateTextureObject(&t, &res, &tex, &view);
+  printf("tex=%d obj=%#llx\n", (int)r, t);
+  calls();
+  cudaSurfaceObject_t s = 0;
+  r = cudaCreateSurfaceObject(&s, &res);
+  printf("surf=%d obj=%#llx\n", (int)r, s);
+  calls();
+  struct {
+    struct cudaResourceDesc r;
+    unsigned char tail[96];
+  } got;
+  memset(&got, 0xAB, sizeof got);
+  r = cudaGetTextureObjectResourceDesc(&got.r, 0x7E0D);
+  printf("tex_res=%d type=%d ptr=%#llx desc=%d,%d,%d,%d,%d w=%zu h=%zu pitch=%zu tail=%d\n", (int)r,
+         (int)got.r.resType, (unsigned long long)(uintptr_t)got.r.res.pitch2D.devPtr,
+         got.r.res.pitch2D.desc.x, got.r.res.pitch2D.desc.y, got.r.res.pitch2D.desc.z,
+         got.r.res.pitch2D.desc.w, (int)got.r.res.pitch2D.desc.f, got.r.res.pitch2D.width,
+         got.r.res.pitch2D.height, got.r.res.pitch2D.pitchInBytes,
+         untouched(&got, sizeof got.r, sizeof got));
+  calls();
+  memset(&got, 0xAB, sizeof got);
+  r = cudaGetSurfaceObjectResourceDesc(&got.r, 0xBAD);
+  printf("surf_res_bad=%d untouched=%d\n", (int)r, untouched(&got, 0, sizeof got));
+  calls();
+  struct {
+    struct cudaResourceViewDesc v;
+    unsigned char tail[80];
+  } gv;
+  memset(&gv, 0xAB, sizeof gv);
+  r = cudaGetTextureObjectResourceViewDesc(&gv.v, 0x7E0D);
+  printf("view=%d format=%d w=%zu h=%zu d=%zu mip=%u-%u layer=%u-%u tail=%d\n", (int)r,
+         (int)gv.v.format, gv.v.width, gv.v.height, gv.v.depth, gv.v.firstMipmapLevel,
+         gv.v.lastMipmapLevel, gv.v.firstLayer, gv.v.lastLayer,
+         untouched(&gv, sizeof gv.v, sizeof gv));
+  calls();
+}
+
+static void external(void) {
+  struct cudaExternalMemoryHandleDesc d;
+  memset(&d, 0, sizeof d);
+  d.type = cudaExternalMemoryHandleTypeOpaqueWin32;
+  d.handle.win32.handle = (void *)0x1234;
+  d.handle.win32.name = (void *)0x5678;
+  d.size = 4096;
+  d.flags = cudaExternalMemoryDedicated;
+  cudaExternalMemory_t m = NULL;
+  cudaError_t r = cudaImportExternalMemory(&m, &d);
+  printf("extmem=%d mem=%#llx\n", (int)r, (unsigned long long)(uintptr_t)m);
+  calls();
+  struct cudaExternalMemoryBufferDesc b = {16, 1024, 0};
+  void *p = NULL;
+  r = cudaExternalMemoryGetMappedBuffer(&p, m, &b);
+  printf("buffer=%d ptr=%#llx\n", (int)r, (unsigned long long)(uintptr_t)p);
+  calls();
+  p = (void *)0x5555;
+  r = cudaExternalMemoryGetMappedBuffer(&p, (cudaExternalMemory_t)0xBAD, &b);
+  printf("buffer_bad=%d ptr=%#llx\n", (int)r, (unsigned long long)(uintptr_t)p);
+  calls();
+  struct cudaExternalMemoryMipmappedArrayDesc md;
+  memset(&md, 0, sizeof md);
+  md.offset = 32;
+  md.formatDesc.x = 32;
+  md.formatDesc.f = cudaChannelFormatKindFloat;
+  md.extent.width = 64;
+  md.extent.height = 32;
+  md.extent.depth = 1;
+  md.numLevels = 3;
+  cudaMipmappedArray_t mm = NULL;
+  r = cudaExternalMemoryGetMappedMipmappedArray(&mm, m, &md);
+  printf("mipmap=%d array=%#llx\n", (int)r, (unsigned long long)(uintptr_t)mm);
+  calls();
+  struct cudaExternalSemaphoreHandleDesc sd;
+  memset(&sd, 0, sizeof sd);
+  sd.type = cudaExternalSemaphoreHandleTypeOpaqueFd;
+  sd.handle.fd = 7;
+  cudaExternalSemaphore_t sem = NULL;
+  r = cudaImportExternalSemaphore(&sem, &sd);
+  printf("extsem=%d sem=%#llx\n", (int)r, (unsigned long long)(uintptr_t)sem);
+  calls();
+
+  /* The legacy plain names with the _v1 parameter structs (12.x headers call _v2). */
+  typedef cudaError_t (*signal_fn)(const cudaExternalSemaphore_t *,
+                                   const struct cudaExternalSemaphoreSignalParams_v1 *, unsigned,
+                                   cudaStream_t);
+  typedef cudaError_t (*wait_fn)(const cudaExternalSemaphore_t *,
+                                 const struct cudaExternalSemaphoreWaitParams_v1 *, unsigned,
+                                 cudaStream_t);
+  signal_fn signal = NULL, signal_ptsz = NULL;
+  wait_fn wait = NULL, wait_ptsz = NULL;
+  *(void **)&signal = stub("cudaSignalExternalSemaphoresAsync");
+  *(void **)&signal_ptsz = stub("cudaSignalExternalSemaphoresAsync_ptsz");
+  *(void **)&wait = stub("cudaWaitExternalSemaphoresAsync");
+  *(void **)&wait_ptsz = stub("cudaWaitExternalSemaphoresAsync_ptsz");
+  cudaExternalSemaphore_t sems[10];
+  for (int i = 0; i < 10; i++) sems[i] = (cudaExternalSemaphore_t)(uintptr_t)(0x4001 + i);
+  struct cudaExternalSemaphoreSignalParams_v1 sp[2];
+  memset(sp, 0, sizeof sp);
+  sp[0].params.fence.value = 42;
+  sp[0].params.keyedMutex.key = 9;
+  sp[0].flags = 1;
+  sp[1].params.fence.value = 44;
+  sp[1].params.keyedMutex.key = 11;
+  printf("signal=%d\n", signal ? (int)signal(sems, sp, 2, (cudaStream_t)0x5000) : -1);
+  calls();
+  printf("signal_ptsz=%d\n", signal_ptsz ? (int)signal_ptsz(sems, sp, 1, (cudaStream_t)0x5001) : -1);
+  calls();
+  /* More entries than the stub converts on its stack. */
+  struct cudaExternalSemaphoreWaitParams_v1 wp[10];
+  memset(wp, 0, sizeof wp);
+  for (int i = 0; i < 10; i++) {
+    wp[i].params.fence.value = 100 + i;
+    wp[i].params.keyedMutex.key = 200 + i;
+    wp[i].params.keyedMutex.timeoutMs = 300 + i;
+    wp[i].flags = i % 2;
+  }
+  printf("wait=%d\n", wait ? (int)wait(sems, wp, 10, (cudaStream_t)0x5002) : -1);
+  calls();
+  cudaExternalSemaphore_t bad = (cudaExternalSemaphore_t)0xBAD;
+  printf("wait_bad=%d\n", wait_ptsz ? (int)wait_ptsz(&bad, wp, 1, (cudaStream_t)0x5003) : -1);
+  calls();
+}
+
 int main(void) {
   setvbuf(stdout, NULL, _IOLBF, 0);
   printf("header=%d\n", CUDART_VERSION);
@@ -182,5 +331,7 @@ int main(void) {
   capture();
   pointer_attributes();
   device_properties();
+  textures();
+  external();
   return 0;
 }

@@ -114,9 +114,67 @@ fn assert_same_answers(run: &stubs_tests::Outcome, major: u32) {
              ptr_null=1
              props_bad=101 untouched=1
              choose=0 device={dev}
-             choose_null=1 device=-1",
+             choose_null=1 device=-1
+             tex=0 obj=0x7e0{m}
+             surf=0 obj=0x5f0{m}
+             tex_res=0 type=3 ptr=0xd00{m} desc=8,16,0,0,{major} w={w} h={h} pitch={pitch} tail=1
+             surf_res_bad=400 untouched=1
+             view=0 format=1 w={vw} h={vh} d={vd} mip=1-{vmip} layer=3-{vlayer} tail=1
+             extmem=0 mem=0xe10{m}
+             buffer=0 ptr=0xe20{m}
+             buffer_bad=400 ptr=0x5555
+             mipmap=0 array=0xe30{m}
+             extsem=0 sem=0xe40{m}
+             signal=0
+             signal_ptsz=0
+             wait=0
+             wait_bad=400",
             id = 7000 + major,
+            w = 100 + major,
+            h = 200 + major,
+            pitch = 512 + major,
+            vw = 10 + major,
+            vh = 20 + major,
+            vd = 30 + major,
+            vmip = 2 + major,
+            vlayer = 4 + major,
             dev = 10 + major,
+        ),
+    );
+}
+
+/// What the texture / external-memory / semaphore calls hand the runtime: the same fields on
+/// every major; 13.x's widened layouts show their zeroed `flags` / `reserved`. 11.x creates the
+/// texture through `cudaCreateTextureObject_v2` (72-byte descriptor, `seamlessCubemap` kept).
+fn assert_descriptor_calls(run: &stubs_tests::Outcome, major: u32) {
+    let m = format!("{major:x}");
+    let (flags, reserved) = if major >= 13 {
+        (" flags=0", " reserved=0")
+    } else {
+        ("", "")
+    };
+    let create = if major == 11 {
+        "cudaCreateTextureObject_v2"
+    } else {
+        "cudaCreateTextureObject"
+    };
+    assert_lines(
+        run,
+        &format!(
+            "calls={create} res={{type=3 ptr=0xd100 desc=8,16,0,0,2 w=64 h=32 pitch=256{flags}}} tex={{addr=1,2,0 filter=1 read=0 srgb=0 border=0,0,0,0 norm=1 aniso=2 mipfilter=0 bias=0 min=0 max=0 notrilinear=0 seamless=1}} view={{format=22 w=64 h=32 d=0 mip=0-2 layer=0-1{reserved}}}
+             calls=cudaCreateSurfaceObject res={{type=3 ptr=0xd100 desc=8,16,0,0,2 w=64 h=32 pitch=256{flags}}}
+             calls=cudaGetTextureObjectResourceDesc object=0x7e0d
+             calls=cudaGetSurfaceObjectResourceDesc object=0xbad
+             calls=cudaGetTextureObjectResourceViewDesc object=0x7e0d
+             calls=cudaImportExternalMemory type=2 handle=0x1234 name=0x5678 size=4096 flags=1{reserved}
+             calls=cudaExternalMemoryGetMappedBuffer mem=0xe10{m} offset=16 size=1024 flags=0{reserved}
+             calls=cudaExternalMemoryGetMappedBuffer mem=0xbad offset=16 size=1024 flags=0{reserved}
+             calls=cudaExternalMemoryGetMappedMipmappedArray mem=0xe10{m} offset=32 format=32,0,0,0,2 extent=64,32,1 flags=0 numLevels=3{reserved}
+             calls=cudaImportExternalSemaphore type=1 fd=7 flags=0{reserved}
+             calls=cudaSignalExternalSemaphoresAsync sem=0x4001 fence=42 key=9 flags=1 n=2 stream=0x5000 last=44,11,0,0
+             calls=cudaSignalExternalSemaphoresAsync_ptsz sem=0x4001 fence=42 key=9 flags=1 n=1 stream=0x5001
+             calls=cudaWaitExternalSemaphoresAsync sem=0x4001 fence=100 key=200 flags=0 n=10 stream=0x5002 last=109,209,309,1
+             calls=cudaWaitExternalSemaphoresAsync_ptsz sem=0xbad fence=100 key=200 flags=0 n=1 stream=0x5003"
         ),
     );
 }
@@ -129,6 +187,7 @@ fn twelve_abi_is_forwarded_unchanged_on_11_and_12() {
             .run();
         run.assert_success();
         assert_same_answers(&run, major);
+        assert_descriptor_calls(&run, major);
         // Each call reached the runtime's own plain name with its 12.x (= 11.x) prototype.
         assert_lines(
             &run,
@@ -191,6 +250,9 @@ fn twelve_abi_is_translated_for_a_13_runtime() {
         .run();
     run.assert_success().assert_line("runtime=13000");
     assert_same_answers(&run, 13);
+    // Descriptors widened to 13.x's layouts (zero `flags` / `reserved`); the _v1 semaphore
+    // parameters converted entry by entry (2 on the stack, 10 through malloc).
+    assert_descriptor_calls(&run, 13);
     // What arrived at 13.x's plain names: NULL edge data (default edges / not returned), a
     // cudaMemLocation for the int device (-1 = cudaCpuDeviceId → Host:0, n → Device:n) and
     // prefetch flags 0, the legacy capture-info outputs only.

@@ -50,6 +50,8 @@ mod cuda_stream_get_capture_info;
 mod cuda_stream_update_capture_dependencies;
 // Same prototypes in the 12.x and 13.x headers: both builds.
 mod nvcc_launch_kernel;
+// Descriptor conversions both builds' texture / surface adapters use.
+mod resource_desc;
 
 /// `cudaSuccess`.
 pub(crate) const SUCCESS: cudaError_t = 0;

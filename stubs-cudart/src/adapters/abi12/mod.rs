@@ -6,7 +6,9 @@
 //! `cudaErrorNotSupported` (801), outputs untouched. One file per function family.
 
 mod cuda_choose_device;
+mod cuda_create_texture_object;
 mod cuda_graph_edges;
+mod cuda_import_external_memory;
 mod cuda_mem_advise;
 mod cuda_pointer_get_attributes;
 mod cuda_stream_get_capture_info;
