@@ -1039,7 +1039,7 @@ unsafe extern "C" {
         pMemsetParams: *const cudaMemsetParams,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 12.9, 13.5; declared as in 12.9.
-    #[cuda(majors = [12, 13], abi = [12])]
+    #[cuda(majors = [12, 13], abi = [12], hand_written)]
     pub fn cudaGraphAddNode(
         pGraphNode: *mut cudaGraphNode_t,
         graph: cudaGraph_t,
@@ -1233,7 +1233,7 @@ unsafe extern "C" {
         pNodeParams: *const cudaMemsetParams,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 12.9, 13.5; declared as in 12.9.
-    #[cuda(majors = [12, 13], abi = [12])]
+    #[cuda(majors = [12, 13], abi = [12], hand_written)]
     pub fn cudaGraphExecNodeSetParams(
         graphExec: cudaGraphExec_t,
         node: cudaGraphNode_t,
@@ -1529,7 +1529,7 @@ unsafe extern "C" {
         isEnabled: ::core::ffi::c_uint,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 12.9, 13.5; declared as in 12.9.
-    #[cuda(majors = [12, 13], abi = [12])]
+    #[cuda(majors = [12, 13], abi = [12], hand_written)]
     pub fn cudaGraphNodeSetParams(
         node: cudaGraphNode_t,
         nodeParams: *mut cudaGraphNodeParams,
@@ -2453,7 +2453,7 @@ unsafe extern "C" {
     pub fn cudaMemcpy3DAsync_ptsz(p: *const cudaMemcpy3DParms, stream: cudaStream_t)
     -> cudaError_t;
     /// cuda_runtime_api.h; exported by 12.9, 13.5; declared as in 12.9.
-    #[cuda(majors = [12, 13], abi = [12])]
+    #[cuda(majors = [12, 13], abi = [12], hand_written)]
     pub fn cudaMemcpy3DBatchAsync(
         numOps: usize,
         opList: *mut cudaMemcpy3DBatchOp,
@@ -2462,7 +2462,7 @@ unsafe extern "C" {
         stream: cudaStream_t,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 12.9, 13.5; declared as in 12.9.
-    #[cuda(majors = [12, 13], abi = [12])]
+    #[cuda(majors = [12, 13], abi = [12], hand_written)]
     pub fn cudaMemcpy3DBatchAsync_ptsz(
         numOps: usize,
         opList: *mut cudaMemcpy3DBatchOp,
@@ -2548,7 +2548,7 @@ unsafe extern "C" {
         stream: cudaStream_t,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 12.9, 13.5; declared as in 12.9.
-    #[cuda(majors = [12, 13], abi = [12])]
+    #[cuda(majors = [12, 13], abi = [12], hand_written)]
     pub fn cudaMemcpyBatchAsync(
         dsts: *mut *mut ::core::ffi::c_void,
         srcs: *mut *mut ::core::ffi::c_void,
@@ -2561,7 +2561,7 @@ unsafe extern "C" {
         stream: cudaStream_t,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 12.9, 13.5; declared as in 12.9.
-    #[cuda(majors = [12, 13], abi = [12])]
+    #[cuda(majors = [12, 13], abi = [12], hand_written)]
     pub fn cudaMemcpyBatchAsync_ptsz(
         dsts: *mut *mut ::core::ffi::c_void,
         srcs: *mut *mut ::core::ffi::c_void,

@@ -314,6 +314,99 @@ static void external(void) {
   calls();
 }
 
+static void node_params(void) {
+  /* 0xAB where a 12.x caller never writes (past its member): 13.x's new fields live there. */
+  struct cudaGraphNodeParams p;
+  memset(&p, 0xAB, sizeof p);
+  p.type = cudaGraphNodeTypeKernel;
+  p.kernel.func = (void *)0xF00;
+  p.kernel.gridDim.x = 1;
+  p.kernel.gridDim.y = 2;
+  p.kernel.gridDim.z = 3;
+  p.kernel.blockDim.x = 32;
+  p.kernel.blockDim.y = 1;
+  p.kernel.blockDim.z = 1;
+  p.kernel.sharedMemBytes = 64;
+  p.kernel.kernelParams = (void **)0xA00;
+  p.kernel.extra = NULL;
+  cudaGraphNode_t deps[1] = {(cudaGraphNode_t)0x111};
+  cudaGraphNode_t out = NULL;
+  cudaError_t r = cudaGraphAddNode(&out, (cudaGraph_t)0x77, deps, 1, &p);
+  printf("add_kernel=%d node=%#llx\n", (int)r, (unsigned long long)(uintptr_t)out);
+  calls();
+  memset(&p, 0, sizeof p);
+  p.type = cudaGraphNodeTypeMemAlloc;
+  p.alloc.bytesize = 4096;
+  p.alloc.dptr = (void *)0x5555;
+  r = cudaGraphAddNode(&out, (cudaGraph_t)0x78, NULL, 0, &p);
+  printf("add_alloc=%d dptr=%#llx\n", (int)r, (unsigned long long)(uintptr_t)p.alloc.dptr);
+  calls();
+  p.alloc.dptr = (void *)0x5555;
+  r = cudaGraphAddNode(&out, (cudaGraph_t)0xBAD, NULL, 0, &p);
+  printf("add_bad=%d dptr=%#llx\n", (int)r, (unsigned long long)(uintptr_t)p.alloc.dptr);
+  calls();
+  memset(&p, 0xAB, sizeof p);
+  p.type = cudaGraphNodeTypeHost;
+  p.host.fn = (cudaHostFn_t)0xF10;
+  p.host.userData = (void *)0xF20;
+  r = cudaGraphNodeSetParams((cudaGraphNode_t)0x222, &p);
+  printf("set_host=%d\n", (int)r);
+  calls();
+  memset(&p, 0xAB, sizeof p);
+  p.type = cudaGraphNodeTypeKernel;
+  p.kernel.func = (void *)0xF01;
+  p.kernel.gridDim.x = p.kernel.gridDim.y = p.kernel.gridDim.z = 4;
+  p.kernel.blockDim.x = p.kernel.blockDim.y = p.kernel.blockDim.z = 2;
+  p.kernel.sharedMemBytes = 0;
+  p.kernel.kernelParams = NULL;
+  p.kernel.extra = NULL;
+  r = cudaGraphExecNodeSetParams((cudaGraphExec_t)0x333, (cudaGraphNode_t)0x444, &p);
+  printf("exec_set_kernel=%d\n", (int)r);
+  calls();
+  /* A node type 12.9 does not have. */
+  memset(&p, 0, sizeof p);
+  p.type = (enum cudaGraphNodeType)14;
+  r = cudaGraphNodeSetParams((cudaGraphNode_t)0x222, &p);
+  printf("set_unknown=%d\n", (int)r);
+  calls();
+}
+
+static void batches(void) {
+  void *dsts[2] = {(void *)0xB001, (void *)0xB002};
+  void *srcs[2] = {(void *)0xC001, (void *)0xC002};
+  size_t sizes[2] = {16, 32};
+  struct cudaMemcpyAttributes *attrs = (struct cudaMemcpyAttributes *)0xA77;
+  size_t *idxs = (size_t *)0x1D5;
+  size_t fail = 77;
+  cudaError_t r = cudaMemcpyBatchAsync(dsts, srcs, sizes, 2, attrs, idxs, 1, &fail,
+                                       (cudaStream_t)0x6000);
+  printf("batch=%d fail=%zu\n", (int)r, fail);
+  calls();
+  fail = 77;
+  r = cudaMemcpyBatchAsync(dsts, srcs, sizes, 0, attrs, idxs, 1, &fail, (cudaStream_t)0x6000);
+  printf("batch_empty=%d fail=%#zx\n", (int)r, fail);
+  calls();
+  cudaError_t (*ptsz)(void **, void **, size_t *, size_t, struct cudaMemcpyAttributes *, size_t *,
+                      size_t, size_t *, cudaStream_t) = NULL;
+  *(void **)&ptsz = stub("cudaMemcpyBatchAsync_ptsz");
+  printf("batch_ptsz=%d\n",
+         ptsz ? (int)ptsz(dsts, srcs, sizes, 2, attrs, idxs, 1, NULL, (cudaStream_t)0x6001) : -1);
+  calls();
+  fail = 77;
+  r = cudaMemcpy3DBatchAsync(2, (struct cudaMemcpy3DBatchOp *)0x3D0, &fail, 0,
+                             (cudaStream_t)0x6002);
+  printf("batch3d=%d fail=%zu\n", (int)r, fail);
+  calls();
+  cudaError_t (*ptsz3d)(size_t, struct cudaMemcpy3DBatchOp *, size_t *, unsigned long long,
+                        cudaStream_t) = NULL;
+  *(void **)&ptsz3d = stub("cudaMemcpy3DBatchAsync_ptsz");
+  fail = 77;
+  r = ptsz3d ? ptsz3d(0, (struct cudaMemcpy3DBatchOp *)0x3D0, &fail, 0, (cudaStream_t)0x6003)
+             : (cudaError_t)-1;
+  printf("batch3d_empty=%d fail=%#zx\n", (int)r, fail);
+  calls();
+}
+
 int main(void) {
   setvbuf(stdout, NULL, _IOLBF, 0);
   printf("header=%d\n", CUDART_VERSION);
@@ -333,5 +426,7 @@ int main(void) {
   device_properties();
   textures();
   external();
+  node_params();
+  batches();
   return 0;
 }

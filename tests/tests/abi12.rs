@@ -310,3 +310,83 @@ fn both_builds_export_the_same_names() {
     };
     assert_eq!(names(stubs_dir()), names(abi12_stubs()));
 }
+
+/// The line after `line` (each result line is followed by what the mock received).
+fn after<'a>(run: &'a stubs_tests::Outcome, line: &str) -> &'a str {
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    let i = lines
+        .iter()
+        .position(|l| *l == line)
+        .unwrap_or_else(|| panic!("expected the line `{line}`: {run}"));
+    lines.get(i + 1).copied().unwrap_or_default()
+}
+
+#[test]
+fn node_params_and_batch_copies() {
+    // 13.x: the 12.x struct copied, 13.0's fields of the selected member defaulted although the
+    // caller left 0xAB bytes there; AddNode without edge data; alloc.dptr copied back on
+    // success only; a node type 12.9 lacks refused, nothing called. Batch copies without
+    // failIdx: left alone on success, SIZE_MAX on an error.
+    let run = Scenario::new(program())
+        .library_path([mock("mock-13")])
+        .run();
+    run.assert_success();
+    assert_lines(
+        &run,
+        "add_kernel=0 node=0x900d
+         calls=cudaGraphAddNode out=1 graph=0x77 deps=0x111 edges=null n=1 params={type=0 func=0xf00 grid=1,2,3 block=32,1,1 shmem=64 args=0xa00 ctx=0 ftype=0}
+         add_alloc=0 dptr=0xa11d
+         calls=cudaGraphAddNode out=1 graph=0x78 deps=null edges=null n=0 params={type=10 bytes=4096}
+         add_bad=400 dptr=0x5555
+         set_host=0
+         calls=cudaGraphNodeSetParams node=0x222 params={type=3 fn=0xf10 data=0xf20 sync=0 ctx=0}
+         exec_set_kernel=0
+         calls=cudaGraphExecNodeSetParams exec=0x333 node=0x444 params={type=0 func=0xf01 grid=4,4,4 block=2,2,2 shmem=0 args=0 ctx=0 ftype=0}
+         set_unknown=801
+         batch=0 fail=77
+         calls=cudaMemcpyBatchAsync dsts=0xb001,0xb002 srcs=0xc001,0xc002 sizes=16,32 count=2 attrs=0xa77 idxs=0x1d5 numAttrs=1 failIdx=- stream=0x6000
+         batch_empty=1 fail=0xffffffffffffffff
+         batch_ptsz=0
+         calls=cudaMemcpyBatchAsync_ptsz dsts=0xb001,0xb002 srcs=0xc001,0xc002 sizes=16,32 count=2 attrs=0xa77 idxs=0x1d5 numAttrs=1 failIdx=- stream=0x6001
+         batch3d=0 fail=77
+         calls=cudaMemcpy3DBatchAsync numOps=2 ops=0x3d0 failIdx=- flags=0 stream=0x6002
+         batch3d_empty=1 fail=0xffffffffffffffff
+         calls=cudaMemcpy3DBatchAsync_ptsz numOps=0 ops=0x3d0 failIdx=- flags=0 stream=0x6003",
+    );
+    assert_eq!(after(&run, "set_unknown=801"), "calls=", "{run}");
+
+    // 12.x: forwarded as they are (the mock reads 12.9's members; it writes failIdx itself).
+    let run = Scenario::new(program())
+        .library_path([mock("mock-12")])
+        .run();
+    run.assert_success();
+    assert_lines(
+        &run,
+        "add_kernel=0 node=0x900c
+         calls=cudaGraphAddNode out=1 graph=0x77 deps=0x111 edges=- n=1 params={type=0 func=0xf00 grid=1,2,3 block=32,1,1 shmem=64 args=0xa00}
+         add_alloc=0 dptr=0xa11c
+         calls=cudaGraphNodeSetParams node=0x222 params={type=3 fn=0xf10 data=0xf20}
+         calls=cudaGraphExecNodeSetParams exec=0x333 node=0x444 params={type=0 func=0xf01 grid=4,4,4 block=2,2,2 shmem=0 args=0}
+         set_unknown=0
+         batch=0 fail=0
+         calls=cudaMemcpyBatchAsync dsts=0xb001,0xb002 srcs=0xc001,0xc002 sizes=16,32 count=2 attrs=0xa77 idxs=0x1d5 numAttrs=1 failIdx=1 stream=0x6000
+         batch_empty=1 fail=0xffffffffffffffff
+         calls=cudaMemcpy3DBatchAsync numOps=2 ops=0x3d0 failIdx=1 flags=0 stream=0x6002",
+    );
+
+    // 11.x has none of them (12.2+ / 12.8+): refused, outputs untouched.
+    let run = Scenario::new(program())
+        .library_path([mock("mock-11")])
+        .run();
+    run.assert_success();
+    assert_lines(
+        &run,
+        "add_kernel=801 node=0
+         add_alloc=801 dptr=0x5555
+         set_host=801
+         exec_set_kernel=801
+         batch=801 fail=77
+         batch_empty=801 fail=0x4d
+         batch3d=801 fail=77",
+    );
+}

@@ -8,8 +8,10 @@
 mod cuda_choose_device;
 mod cuda_create_texture_object;
 mod cuda_graph_edges;
+mod cuda_graph_node_params;
 mod cuda_import_external_memory;
 mod cuda_mem_advise;
+mod cuda_memcpy_batch_async;
 mod cuda_pointer_get_attributes;
 mod cuda_stream_get_capture_info;
 mod cuda_stream_update_capture_dependencies;
