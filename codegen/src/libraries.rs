@@ -128,6 +128,13 @@ pub const CUDART: Library = Library {
         "cudaMemcpyBatchAsync_ptsz",
         "cudaMemcpy3DBatchAsync",
         "cudaMemcpy3DBatchAsync_ptsz",
+        // Same 12.x and 13.x prototypes, 11.x's differ: the default build's adapters
+        // (stubs-cudart/src/adapters/), compiled into both builds.
+        "cudaGraphInstantiate",
+        "cudaFuncGetAttributes",
+        "cudaGraphExecUpdate",
+        "cudaGetDriverEntryPoint",
+        "cudaGetDriverEntryPoint_ptsz",
         "__cudaGetKernel",
         "__cudaLaunchKernel",
         "__cudaLaunchKernel_ptsz",

@@ -640,7 +640,7 @@ unsafe extern "C" {
     #[cuda(majors = [11, 12, 13])]
     pub fn cudaFreeMipmappedArray(mipmappedArray: cudaMipmappedArray_t) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9.
-    #[cuda(majors = [11, 12, 13], abi = [12, 13])]
+    #[cuda(majors = [11, 12, 13], abi = [12, 13], hand_written)]
     pub fn cudaFuncGetAttributes(
         attr: *mut cudaFuncAttributes,
         func: *const ::core::ffi::c_void,
@@ -752,7 +752,7 @@ unsafe extern "C" {
         device: ::core::ffi::c_int,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9.
-    #[cuda(majors = [11, 12, 13], abi = [12, 13])]
+    #[cuda(majors = [11, 12, 13], abi = [12, 13], hand_written)]
     pub fn cudaGetDriverEntryPoint(
         symbol: *const ::core::ffi::c_char,
         funcPtr: *mut *mut ::core::ffi::c_void,
@@ -778,7 +778,7 @@ unsafe extern "C" {
         driverStatus: *mut cudaDriverEntryPointQueryResult,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9.
-    #[cuda(majors = [11, 12, 13], abi = [12, 13])]
+    #[cuda(majors = [11, 12, 13], abi = [12, 13], hand_written)]
     pub fn cudaGetDriverEntryPoint_ptsz(
         symbol: *const ::core::ffi::c_char,
         funcPtr: *mut *mut ::core::ffi::c_void,
@@ -1240,7 +1240,7 @@ unsafe extern "C" {
         nodeParams: *mut cudaGraphNodeParams,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9.
-    #[cuda(majors = [11, 12, 13], abi = [12, 13])]
+    #[cuda(majors = [11, 12, 13], abi = [12, 13], hand_written)]
     pub fn cudaGraphExecUpdate(
         hGraphExec: cudaGraphExec_t,
         hGraph: cudaGraph_t,
@@ -1317,7 +1317,7 @@ unsafe extern "C" {
         pNodeParams: *const cudaHostNodeParams,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9.
-    #[cuda(majors = [11, 12, 13], abi = [12, 13])]
+    #[cuda(majors = [11, 12, 13], abi = [12, 13], hand_written)]
     pub fn cudaGraphInstantiate(
         pGraphExec: *mut cudaGraphExec_t,
         graph: cudaGraph_t,

@@ -407,6 +407,31 @@ static void batches(void) {
   calls();
 }
 
+/* Same prototypes in 12.x and 13.x, 11.x's differ: the default build's adapters. */
+static void shared_with_13(void) {
+  cudaGraphExec_t exec = NULL;
+  cudaError_t r = cudaGraphInstantiate(&exec, (cudaGraph_t)0x7000, 1);
+  printf("instantiate=%d exec=%#llx\n", (int)r, (unsigned long long)(uintptr_t)exec);
+  struct cudaFuncAttributes fa;
+  memset(&fa, 0xAB, sizeof fa);
+  r = cudaFuncGetAttributes(&fa, (const void *)0x4321);
+  printf("funcattr=%d numRegs=%d clusterDimMustBeSet=%d\n", (int)r, fa.numRegs,
+         fa.clusterDimMustBeSet);
+  calls();
+  cudaGraphExecUpdateResultInfo info;
+  memset(&info, 0, sizeof info);
+  r = cudaGraphExecUpdate((cudaGraphExec_t)0xE001, (cudaGraph_t)0x7000, &info);
+  printf("exec_update=%d result=%d errorNode=%#llx\n", (int)r, (int)info.result,
+         (unsigned long long)(uintptr_t)info.errorNode);
+  calls();
+  void *fp = NULL;
+  enum cudaDriverEntryPointQueryResult st = (enum cudaDriverEntryPointQueryResult)-1;
+  r = cudaGetDriverEntryPoint("cuMissing", &fp, 0, &st);
+  printf("entry_missing=%d fp=%#llx status=%d\n", (int)r, (unsigned long long)(uintptr_t)fp,
+         (int)st);
+  calls();
+}
+
 int main(void) {
   setvbuf(stdout, NULL, _IOLBF, 0);
   printf("header=%d\n", CUDART_VERSION);
@@ -428,5 +453,6 @@ int main(void) {
   external();
   node_params();
   batches();
+  shared_with_13();
   return 0;
 }

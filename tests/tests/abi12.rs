@@ -390,3 +390,46 @@ fn node_params_and_batch_copies() {
          batch3d=801 fail=77",
     );
 }
+
+/// `cudaGraphInstantiate`, `cudaFuncGetAttributes`, `cudaGraphExecUpdate`,
+/// `cudaGetDriverEntryPoint`: 12.x's prototypes are 13.x's, so the default build's adapters
+/// serve the abi-12 build too — forwarded on 12.x / 13.x, translated for 11.x.
+#[test]
+fn calls_12_and_13_share_are_translated_for_11() {
+    for major in [11, 12, 13] {
+        let run = Scenario::new(program())
+            .library_path([mock(&format!("mock-{major}"))])
+            .run();
+        run.assert_success();
+        let m = format!("{major:x}");
+        // 11.8's 56-byte cudaFuncAttributes has no cluster fields: 0.
+        let cluster = if major == 11 {
+            0
+        } else {
+            mock_int("clusterDimMustBeSet", major)
+        };
+        assert_lines(
+            &run,
+            &format!(
+                "instantiate=0 exec=0x701{m}
+                 funcattr=0 numRegs={} clusterDimMustBeSet={cluster}
+                 exec_update=910 result=2 errorNode=0x810{m}
+                 entry_missing=0 fp=0 status=1",
+                mock_int("numRegs", major)
+            ),
+        );
+        if major == 11 {
+            assert_lines(
+                &run,
+                "calls=cudaGraphExecUpdate exec=0xe001 graph=0x7000 errorNode=1 result=1
+                 calls=cudaGetDriverEntryPoint symbol=cuMissing funcPtr=1 flags=0",
+            );
+        } else {
+            assert_lines(
+                &run,
+                "calls=cudaGraphExecUpdate exec=0xe001 graph=0x7000 info=1
+                 calls=cudaGetDriverEntryPoint symbol=cuMissing funcPtr=1 flags=0 driverStatus=1",
+            );
+        }
+    }
+}

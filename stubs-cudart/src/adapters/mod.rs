@@ -1,5 +1,6 @@
 //! Hand-written ABI adapters: exports whose prototype or struct layout differs between CUDA
-//! majors. The stub exports CUDA 13's ABI; each adapter forwards to a 13.x runtime unchanged,
+//! majors. The stub exports CUDA 13's ABI (the `abi-12` build: CUDA 12's, translated for 13.x
+//! runtimes by the adapters in `abi12/`); each adapter forwards to a 13.x runtime unchanged,
 //! and on an older runtime calls that major's own entry point (found by name with
 //! [`stub_loader::Library::raw_symbol`], never through the gated slot) and translates the
 //! arguments and results. What an older runtime cannot express is refused with
@@ -23,17 +24,9 @@ mod abi12;
 mod cuda_choose_device;
 #[cfg(not(feature = "abi-12"))]
 mod cuda_create_texture_object;
-#[cfg(not(feature = "abi-12"))]
-mod cuda_func_get_attributes;
 mod cuda_get_device_properties;
 #[cfg(not(feature = "abi-12"))]
-mod cuda_get_driver_entry_point;
-#[cfg(not(feature = "abi-12"))]
 mod cuda_graph_edges;
-#[cfg(not(feature = "abi-12"))]
-mod cuda_graph_exec_update;
-#[cfg(not(feature = "abi-12"))]
-mod cuda_graph_instantiate;
 #[cfg(not(feature = "abi-12"))]
 mod cuda_graph_node_set_params;
 #[cfg(not(feature = "abi-12"))]
@@ -48,7 +41,11 @@ mod cuda_pointer_get_attributes;
 mod cuda_stream_get_capture_info;
 #[cfg(not(feature = "abi-12"))]
 mod cuda_stream_update_capture_dependencies;
-// Same prototypes in the 12.x and 13.x headers: both builds.
+// Same prototypes in the 12.x and 13.x headers (only 11.x's differ): both builds.
+mod cuda_func_get_attributes;
+mod cuda_get_driver_entry_point;
+mod cuda_graph_exec_update;
+mod cuda_graph_instantiate;
 mod nvcc_launch_kernel;
 // Descriptor conversions both builds' texture / surface adapters use.
 mod resource_desc;

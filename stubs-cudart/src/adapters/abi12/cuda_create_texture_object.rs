@@ -151,12 +151,13 @@ unsafe fn get_res_13(raw: &RawFn, out: *mut v12::cudaResourceDesc, object: u64) 
     if status != SUCCESS {
         return status;
     }
-    // `flags` is "must be zero" in 13.x and has no 12.x place.
+    // `flags` is "must be zero" in 13.x and has no 12.x place (so the conversion cannot fail).
     new.flags = 0;
-    if let Some(old) = res_to_old(&new) {
-        // SAFETY: non-NULL and writable by contract.
-        unsafe { out.write(old) };
-    }
+    let Some(old) = res_to_old(&new) else {
+        return refusal();
+    };
+    // SAFETY: non-NULL and writable by contract.
+    unsafe { out.write(old) };
     SUCCESS
 }
 
@@ -223,12 +224,14 @@ pub unsafe extern "C" fn cudaGetTextureObjectResourceViewDesc(
             if status != SUCCESS {
                 return status;
             }
-            // `reserved` is "must be zero" in 13.x and has no 12.x place.
+            // `reserved` is "must be zero" in 13.x and has no 12.x place (so the conversion
+            // cannot fail).
             new.reserved = [0; 16];
-            if let Some(old) = view_to_old(&new) {
-                // SAFETY: non-NULL and writable by contract.
-                unsafe { pResViewDesc.write(old) };
-            }
+            let Some(old) = view_to_old(&new) else {
+                return refusal();
+            };
+            // SAFETY: non-NULL and writable by contract.
+            unsafe { pResViewDesc.write(old) };
             SUCCESS
         }
         // SAFETY: forwarded contract (11.x / 12.x have the exported layout).
