@@ -111,6 +111,7 @@ pub const CUDART: Library = Library {
         "cudaCreateTextureObject",
         "cudaGetTextureObjectResourceDesc",
         "cudaGetTextureObjectResourceViewDesc",
+        "cudaGetTextureObjectTextureDesc",
         "cudaCreateSurfaceObject",
         "cudaGetSurfaceObjectResourceDesc",
         "cudaImportExternalMemory",

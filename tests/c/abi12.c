@@ -227,6 +227,14 @@ static void textures(void) {
          gv.v.lastMipmapLevel, gv.v.firstLayer, gv.v.lastLayer,
          untouched(&gv, sizeof gv.v, sizeof gv));
   calls();
+  struct cudaTextureDesc td;
+  memset(&td, 0xAB, sizeof td);
+  r = cudaGetTextureObjectTextureDesc(&td, 0x7E0D);
+  printf("tex_desc=%d addr=%d,%d,%d filter=%d aniso=%u border3=%g max=%g seamless=%d\n", (int)r,
+         (int)td.addressMode[0], (int)td.addressMode[1], (int)td.addressMode[2],
+         (int)td.filterMode, td.maxAnisotropy, td.borderColor[3], td.maxMipmapLevelClamp,
+         td.seamlessCubemap);
+  calls();
 }
 
 static void external(void) {

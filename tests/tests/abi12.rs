@@ -120,6 +120,7 @@ fn assert_same_answers(run: &stubs_tests::Outcome, major: u32) {
              tex_res=0 type=3 ptr=0xd00{m} desc=8,16,0,0,{major} w={w} h={h} pitch={pitch} tail=1
              surf_res_bad=400 untouched=1
              view=0 format=1 w={vw} h={vh} d={vd} mip=1-{vmip} layer=3-{vlayer} tail=1
+             tex_desc=0 addr=1,2,3 filter=1 aniso={aniso} border3={border3} max={major} seamless={major}
              extmem=0 mem=0xe10{m}
              buffer=0 ptr=0xe20{m}
              buffer_bad=400 ptr=0x5555
@@ -138,6 +139,8 @@ fn assert_same_answers(run: &stubs_tests::Outcome, major: u32) {
             vd = 30 + major,
             vmip = 2 + major,
             vlayer = 4 + major,
+            aniso = 4 + major,
+            border3 = f64::from(major) + 1.5,
             dev = 10 + major,
         ),
     );
@@ -158,6 +161,11 @@ fn assert_descriptor_calls(run: &stubs_tests::Outcome, major: u32) {
     } else {
         "cudaCreateTextureObject"
     };
+    let get_tex = if major == 11 {
+        "cudaGetTextureObjectTextureDesc_v2"
+    } else {
+        "cudaGetTextureObjectTextureDesc"
+    };
     assert_lines(
         run,
         &format!(
@@ -166,6 +174,7 @@ fn assert_descriptor_calls(run: &stubs_tests::Outcome, major: u32) {
              calls=cudaGetTextureObjectResourceDesc object=0x7e0d
              calls=cudaGetSurfaceObjectResourceDesc object=0xbad
              calls=cudaGetTextureObjectResourceViewDesc object=0x7e0d
+             calls={get_tex} object=0x7e0d
              calls=cudaImportExternalMemory type=2 handle=0x1234 name=0x5678 size=4096 flags=1{reserved}
              calls=cudaExternalMemoryGetMappedBuffer mem=0xe10{m} offset=16 size=1024 flags=0{reserved}
              calls=cudaExternalMemoryGetMappedBuffer mem=0xbad offset=16 size=1024 flags=0{reserved}

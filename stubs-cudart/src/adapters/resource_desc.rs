@@ -131,7 +131,6 @@ pub(super) fn tex_to_v11(t: &cudaTextureDesc) -> Option<v11::cudaTextureDesc> {
     })
 }
 
-#[cfg(not(feature = "abi-12"))]
 pub(super) fn tex_from_v11(o: &v11::cudaTextureDesc) -> cudaTextureDesc {
     cudaTextureDesc {
         addressMode: o.addressMode,

@@ -2,7 +2,7 @@
 //! `cudaResourceDesc`, `cudaResourceViewDesc`; texture_types.h `cudaTextureDesc`):
 //! `cudaCreateTextureObject`, `cudaGetTextureObjectResourceDesc`,
 //! `cudaGetTextureObjectResourceViewDesc`, `cudaCreateSurfaceObject`,
-//! `cudaGetSurfaceObjectResourceDesc`. Same prototypes in every major; the structs differ:
+//! `cudaGetSurfaceObjectResourceDesc`, `cudaGetTextureObjectTextureDesc`. Same prototypes in every major; the structs differ:
 //!
 //! | struct | 11.8 | 12.9 (exported) | 13.x |
 //! |---|---|---|---|
@@ -16,12 +16,15 @@
 //! `reserved`, zero by its contract, have no 12.x place). 11.x: the resource layouts are
 //! 12.9's (queries forwarded); `cudaCreateTextureObject` goes to 11.x's
 //! `cudaCreateTextureObject_v2` (the 72-byte descriptor), or, on a runtime without it, to the
-//! plain 68-byte form, refusing a non-zero `seamlessCubemap` (801, nothing called). A NULL
+//! plain 68-byte form, refusing a non-zero `seamlessCubemap` (801, nothing called);
+//! `cudaGetTextureObjectTextureDesc` likewise asks `_v2`, else the plain form converted
+//! (`seamlessCubemap` 0); on 12.x / 13.x it is forwarded (same 72-byte layout). A NULL
 //! descriptor is passed on as NULL (the runtime's own error); outputs are written only on
 //! success.
 
 use super::super::resource_desc::{
-    convert_in, ptr_of, res_from_old, res_to_old, tex_to_v11, view_from_old, view_to_old,
+    convert_in, ptr_of, res_from_old, res_to_old, tex_from_v11, tex_to_v11, view_from_old,
+    view_to_old,
 };
 use super::super::{RawFn, SUCCESS, Target, call_raw, refusal, target};
 use crate::abi_types::{v11, v12};
@@ -57,6 +60,8 @@ type CreateTex11 = unsafe extern "C" fn(
     *const v11::cudaTextureDesc,
     *const v12::cudaResourceViewDesc,
 ) -> cudaError_t;
+type GetTex = unsafe extern "C" fn(*mut cudaTextureDesc, cudaTextureObject_t) -> cudaError_t;
+type GetTex11 = unsafe extern "C" fn(*mut v11::cudaTextureDesc, cudaTextureObject_t) -> cudaError_t;
 type GetRes13 = unsafe extern "C" fn(*mut cudaResourceDesc, u64) -> cudaError_t;
 type GetView13 =
     unsafe extern "C" fn(*mut cudaResourceViewDesc, cudaTextureObject_t) -> cudaError_t;
@@ -66,6 +71,8 @@ type CreateSurf13 =
 static CREATE_TEX: RawFn = RawFn::new(c"cudaCreateTextureObject");
 static CREATE_TEX_V2: RawFn = RawFn::new(c"cudaCreateTextureObject_v2");
 static GET_TEX_RES: RawFn = RawFn::new(c"cudaGetTextureObjectResourceDesc");
+static GET_TEX: RawFn = RawFn::new(c"cudaGetTextureObjectTextureDesc");
+static GET_TEX_V2: RawFn = RawFn::new(c"cudaGetTextureObjectTextureDesc_v2");
 static GET_VIEW: RawFn = RawFn::new(c"cudaGetTextureObjectResourceViewDesc");
 static CREATE_SURF: RawFn = RawFn::new(c"cudaCreateSurfaceObject");
 static GET_SURF_RES: RawFn = RawFn::new(c"cudaGetSurfaceObjectResourceDesc");
@@ -264,6 +271,41 @@ pub unsafe extern "C" fn cudaCreateSurfaceObject(
         // SAFETY: forwarded contract (11.x / 12.x have the exported layout).
         Target::Major(_) => unsafe {
             crate::api::cudaCreateSurfaceObject::Forward::call(pSurfObject, pResDesc.cast())
+        },
+    }
+}
+
+/// `cudaError_t cudaGetTextureObjectTextureDesc(struct cudaTextureDesc *pTexDesc, cudaTextureObject_t texObject)`
+/// (12.9 ABI, 72 bytes; 13.x's too). 11.x: `_v2` (72 bytes), else the plain 68-byte form
+/// converted (`seamlessCubemap` 0).
+///
+/// # Safety
+/// The CUDA API contract of `cudaGetTextureObjectTextureDesc`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaGetTextureObjectTextureDesc(
+    pTexDesc: *mut cudaTextureDesc,
+    texObject: cudaTextureObject_t,
+) -> cudaError_t {
+    match target() {
+        Target::NoLibrary => refusal(),
+        Target::Major(11) if GET_TEX_V2.get().is_some() => {
+            call_raw!(GET_TEX_V2, GetTex, (pTexDesc, texObject))
+        }
+        Target::Major(11) => {
+            if pTexDesc.is_null() {
+                return call_raw!(GET_TEX, GetTex11, (core::ptr::null_mut(), texObject));
+            }
+            let mut old = v11::cudaTextureDesc::default();
+            let status = call_raw!(GET_TEX, GetTex11, (&mut old, texObject));
+            if status == SUCCESS {
+                // SAFETY: non-NULL and writable by contract.
+                unsafe { pTexDesc.write(tex_from_v11(&old)) };
+            }
+            status
+        }
+        // SAFETY: forwarded contract (12.x / 13.x have the exported layout).
+        Target::Major(_) => unsafe {
+            crate::api::cudaGetTextureObjectTextureDesc::Forward::call(pTexDesc, texObject)
         },
     }
 }
