@@ -18,8 +18,9 @@ use core::sync::atomic::{AtomicPtr, Ordering};
 // The `abi-12` build's adapters: 12.x prototypes translated for a 13.x runtime.
 #[cfg(feature = "abi-12")]
 mod abi12;
-// With the CUDA 12 ABI exported (`abi-12`), only the adapters of 12.x-ABI exports apply: the
-// others translate CUDA 13 prototypes, which that build does not export.
+// The default build's adapters of CUDA 13 prototypes that 12.x declares differently: not in
+// the `abi-12` build, which exports the 12.x ones (`abi12/`). `cuda_get_device_properties`
+// serves both (its plain `cudaGetDeviceProperties` is chosen per build).
 #[cfg(not(feature = "abi-12"))]
 mod cuda_choose_device;
 #[cfg(not(feature = "abi-12"))]

@@ -61,7 +61,7 @@ const _: () = assert!(
 );
 
 /// Parameter entries converted on the stack; larger arrays are `malloc`ed.
-pub const STACK_PARAMS: usize = 8;
+const STACK_PARAMS: usize = 8;
 /// `cudaErrorMemoryAllocation`.
 const MEMORY_ALLOCATION: cudaError_t = 2;
 

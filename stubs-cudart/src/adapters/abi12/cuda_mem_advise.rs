@@ -41,7 +41,7 @@ type Prefetch13 = unsafe extern "C" fn(
 ) -> cudaError_t;
 
 /// The 13.x location of a 12.x `int device`.
-pub(super) fn location_of(device: c_int) -> cudaMemLocation {
+fn location_of(device: c_int) -> cudaMemLocation {
     if device == CPU_DEVICE_ID {
         cudaMemLocation {
             type_: cudaMemLocationTypeHost,

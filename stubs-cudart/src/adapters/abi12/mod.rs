@@ -2,8 +2,11 @@
 //! programs compiled against 12.x headers) and translates the calls whose 12.x ABI differs on a
 //! 13.x runtime — the reverse of the sibling adapters, which translate CUDA 13's ABI for 11.x /
 //! 12.x runtimes. On 12.x (and on 11.x where 11.8 has the same prototype) each forwards
-//! unchanged through the gated slot; what 13.x cannot express is refused with
-//! `cudaErrorNotSupported` (801), outputs untouched. One file per function family.
+//! unchanged through the gated slot; `cudaChooseDevice` and the texture calls also convert
+//! for 11.x. What 13.x cannot express is refused with `cudaErrorNotSupported` (801), outputs
+//! untouched. One file per function family; the plain `cudaGetDeviceProperties` of this build
+//! is in `../cuda_get_device_properties.rs`, and the calls whose 12.x and 13.x prototypes agree
+//! (`cudaGraphInstantiate` …) use the default build's adapters.
 
 mod cuda_choose_device;
 mod cuda_create_texture_object;
