@@ -12,6 +12,10 @@
 //! built against CUDA 12 calls). Each asks the loaded runtime in its own layout, into a local
 //! struct, and converts field by field; the caller's struct is written only on success.
 //!
+//! The `abi-12` build exports the plain name as a real 12.x runtime does: 11.8's 728-byte
+//! layout (what binaries built against 11.x call; 12.x headers redirect to `_v2`), forwarded
+//! to 11.x / 12.x and converted from 13.x's 1008-byte answer.
+//!
 //! Fields the loaded runtime's layout lacks are read with `cudaDeviceGetAttribute` (attribute
 //! numbers of the 13.0 / 12.9 `cudaDeviceAttr`, which never renumber); a failing query leaves
 //! the field 0:
