@@ -197,7 +197,7 @@ unsafe extern "C" {
         desc: *const cudaChannelFormatDesc,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9.
-    #[cuda(majors = [11, 12, 13], abi = [12])]
+    #[cuda(majors = [11, 12, 13], abi = [12], hand_written)]
     pub fn cudaChooseDevice(
         device: *mut ::core::ffi::c_int,
         prop: *const cudaDeviceProp,
@@ -212,13 +212,13 @@ unsafe extern "C" {
         f: cudaChannelFormatKind,
     ) -> cudaChannelFormatDesc;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9.
-    #[cuda(majors = [11, 12, 13], abi = [11, 12])]
+    #[cuda(majors = [11, 12, 13], abi = [11, 12], hand_written)]
     pub fn cudaCreateSurfaceObject(
         pSurfObject: *mut cudaSurfaceObject_t,
         pResDesc: *const cudaResourceDesc,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9.
-    #[cuda(majors = [11, 12, 13], abi = [12])]
+    #[cuda(majors = [11, 12, 13], abi = [12], hand_written)]
     pub fn cudaCreateTextureObject(
         pTexObject: *mut cudaTextureObject_t,
         pResDesc: *const cudaResourceDesc,
@@ -605,14 +605,14 @@ unsafe extern "C" {
         event: cudaEvent_t,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9.
-    #[cuda(majors = [11, 12, 13], abi = [11, 12])]
+    #[cuda(majors = [11, 12, 13], abi = [11, 12], hand_written)]
     pub fn cudaExternalMemoryGetMappedBuffer(
         devPtr: *mut *mut ::core::ffi::c_void,
         extMem: cudaExternalMemory_t,
         bufferDesc: *const cudaExternalMemoryBufferDesc,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9.
-    #[cuda(majors = [11, 12, 13], abi = [11, 12])]
+    #[cuda(majors = [11, 12, 13], abi = [11, 12], hand_written)]
     pub fn cudaExternalMemoryGetMappedMipmappedArray(
         mipmap: *mut cudaMipmappedArray_t,
         extMem: cudaExternalMemory_t,
@@ -640,7 +640,7 @@ unsafe extern "C" {
     #[cuda(majors = [11, 12, 13])]
     pub fn cudaFreeMipmappedArray(mipmappedArray: cudaMipmappedArray_t) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9.
-    #[cuda(majors = [11, 12, 13], abi = [12, 13])]
+    #[cuda(majors = [11, 12, 13], abi = [12, 13], hand_written)]
     pub fn cudaFuncGetAttributes(
         attr: *mut cudaFuncAttributes,
         func: *const ::core::ffi::c_void,
@@ -740,7 +740,7 @@ unsafe extern "C" {
     #[cuda(majors = [11, 12, 13])]
     pub fn cudaGetDeviceFlags(flags: *mut ::core::ffi::c_uint) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9.
-    #[cuda(majors = [11, 12, 13], abi = [12])]
+    #[cuda(majors = [11, 12, 13], abi = [12], hand_written)]
     pub fn cudaGetDeviceProperties(
         prop: *mut cudaDeviceProp,
         device: ::core::ffi::c_int,
@@ -752,7 +752,7 @@ unsafe extern "C" {
         device: ::core::ffi::c_int,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9.
-    #[cuda(majors = [11, 12, 13], abi = [12, 13])]
+    #[cuda(majors = [11, 12, 13], abi = [12, 13], hand_written)]
     pub fn cudaGetDriverEntryPoint(
         symbol: *const ::core::ffi::c_char,
         funcPtr: *mut *mut ::core::ffi::c_void,
@@ -778,7 +778,7 @@ unsafe extern "C" {
         driverStatus: *mut cudaDriverEntryPointQueryResult,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9.
-    #[cuda(majors = [11, 12, 13], abi = [12, 13])]
+    #[cuda(majors = [11, 12, 13], abi = [12, 13], hand_written)]
     pub fn cudaGetDriverEntryPoint_ptsz(
         symbol: *const ::core::ffi::c_char,
         funcPtr: *mut *mut ::core::ffi::c_void,
@@ -820,7 +820,7 @@ unsafe extern "C" {
         level: ::core::ffi::c_uint,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9.
-    #[cuda(majors = [11, 12, 13], abi = [11, 12])]
+    #[cuda(majors = [11, 12, 13], abi = [11, 12], hand_written)]
     pub fn cudaGetSurfaceObjectResourceDesc(
         pResDesc: *mut cudaResourceDesc,
         surfObject: cudaSurfaceObject_t,
@@ -847,19 +847,19 @@ unsafe extern "C" {
         texref: *const textureReference,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9.
-    #[cuda(majors = [11, 12, 13], abi = [11, 12])]
+    #[cuda(majors = [11, 12, 13], abi = [11, 12], hand_written)]
     pub fn cudaGetTextureObjectResourceDesc(
         pResDesc: *mut cudaResourceDesc,
         texObject: cudaTextureObject_t,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9.
-    #[cuda(majors = [11, 12, 13], abi = [11, 12])]
+    #[cuda(majors = [11, 12, 13], abi = [11, 12], hand_written)]
     pub fn cudaGetTextureObjectResourceViewDesc(
         pResViewDesc: *mut cudaResourceViewDesc,
         texObject: cudaTextureObject_t,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9.
-    #[cuda(majors = [11, 12, 13], abi = [12, 13])]
+    #[cuda(majors = [11, 12, 13], abi = [12, 13], hand_written)]
     pub fn cudaGetTextureObjectTextureDesc(
         pTexDesc: *mut cudaTextureDesc,
         texObject: cudaTextureObject_t,
@@ -886,7 +886,7 @@ unsafe extern "C" {
         childGraph: cudaGraph_t,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9.
-    #[cuda(majors = [11, 12, 13], abi = [11, 12])]
+    #[cuda(majors = [11, 12, 13], abi = [11, 12], hand_written)]
     pub fn cudaGraphAddDependencies(
         graph: cudaGraph_t,
         from: *const cudaGraphNode_t,
@@ -1039,7 +1039,7 @@ unsafe extern "C" {
         pMemsetParams: *const cudaMemsetParams,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 12.9, 13.5; declared as in 12.9.
-    #[cuda(majors = [12, 13], abi = [12])]
+    #[cuda(majors = [12, 13], abi = [12], hand_written)]
     pub fn cudaGraphAddNode(
         pGraphNode: *mut cudaGraphNode_t,
         graph: cudaGraph_t,
@@ -1233,14 +1233,14 @@ unsafe extern "C" {
         pNodeParams: *const cudaMemsetParams,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 12.9, 13.5; declared as in 12.9.
-    #[cuda(majors = [12, 13], abi = [12])]
+    #[cuda(majors = [12, 13], abi = [12], hand_written)]
     pub fn cudaGraphExecNodeSetParams(
         graphExec: cudaGraphExec_t,
         node: cudaGraphNode_t,
         nodeParams: *mut cudaGraphNodeParams,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9.
-    #[cuda(majors = [11, 12, 13], abi = [12, 13])]
+    #[cuda(majors = [11, 12, 13], abi = [12, 13], hand_written)]
     pub fn cudaGraphExecUpdate(
         hGraphExec: cudaGraphExec_t,
         hGraph: cudaGraph_t,
@@ -1271,7 +1271,7 @@ unsafe extern "C" {
         nodeParams: *const cudaExternalSemaphoreWaitNodeParams,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9.
-    #[cuda(majors = [11, 12, 13], abi = [11, 12])]
+    #[cuda(majors = [11, 12, 13], abi = [11, 12], hand_written)]
     pub fn cudaGraphGetEdges(
         graph: cudaGraph_t,
         from: *mut cudaGraphNode_t,
@@ -1317,7 +1317,7 @@ unsafe extern "C" {
         pNodeParams: *const cudaHostNodeParams,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9.
-    #[cuda(majors = [11, 12, 13], abi = [12, 13])]
+    #[cuda(majors = [11, 12, 13], abi = [12, 13], hand_written)]
     pub fn cudaGraphInstantiate(
         pGraphExec: *mut cudaGraphExec_t,
         graph: cudaGraph_t,
@@ -1461,7 +1461,7 @@ unsafe extern "C" {
         phGraph: *mut cudaGraph_t,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9.
-    #[cuda(majors = [11, 12, 13], abi = [11, 12])]
+    #[cuda(majors = [11, 12, 13], abi = [11, 12], hand_written)]
     pub fn cudaGraphNodeGetDependencies(
         node: cudaGraphNode_t,
         pDependencies: *mut cudaGraphNode_t,
@@ -1476,7 +1476,7 @@ unsafe extern "C" {
         pNumDependencies: *mut usize,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9.
-    #[cuda(majors = [11, 12, 13], abi = [11, 12])]
+    #[cuda(majors = [11, 12, 13], abi = [11, 12], hand_written)]
     pub fn cudaGraphNodeGetDependentNodes(
         node: cudaGraphNode_t,
         pDependentNodes: *mut cudaGraphNode_t,
@@ -1529,7 +1529,7 @@ unsafe extern "C" {
         isEnabled: ::core::ffi::c_uint,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 12.9, 13.5; declared as in 12.9.
-    #[cuda(majors = [12, 13], abi = [12])]
+    #[cuda(majors = [12, 13], abi = [12], hand_written)]
     pub fn cudaGraphNodeSetParams(
         node: cudaGraphNode_t,
         nodeParams: *mut cudaGraphNodeParams,
@@ -1542,7 +1542,7 @@ unsafe extern "C" {
         count: ::core::ffi::c_uint,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9.
-    #[cuda(majors = [11, 12, 13], abi = [11, 12])]
+    #[cuda(majors = [11, 12, 13], abi = [11, 12], hand_written)]
     pub fn cudaGraphRemoveDependencies(
         graph: cudaGraph_t,
         from: *const cudaGraphNode_t,
@@ -1699,13 +1699,13 @@ unsafe extern "C" {
     #[cuda(majors = [11, 12, 13])]
     pub fn cudaHostUnregister(ptr: *mut ::core::ffi::c_void) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9.
-    #[cuda(majors = [11, 12, 13], abi = [11, 12])]
+    #[cuda(majors = [11, 12, 13], abi = [11, 12], hand_written)]
     pub fn cudaImportExternalMemory(
         extMem_out: *mut cudaExternalMemory_t,
         memHandleDesc: *const cudaExternalMemoryHandleDesc,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9.
-    #[cuda(majors = [11, 12, 13], abi = [11, 12])]
+    #[cuda(majors = [11, 12, 13], abi = [11, 12], hand_written)]
     pub fn cudaImportExternalSemaphore(
         extSem_out: *mut cudaExternalSemaphore_t,
         semHandleDesc: *const cudaExternalSemaphoreHandleDesc,
@@ -2026,7 +2026,7 @@ unsafe extern "C" {
         height: usize,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9.
-    #[cuda(majors = [11, 12, 13], abi = [11, 12])]
+    #[cuda(majors = [11, 12, 13], abi = [11, 12], hand_written)]
     pub fn cudaMemAdvise(
         devPtr: *const ::core::ffi::c_void,
         count: usize,
@@ -2179,7 +2179,7 @@ unsafe extern "C" {
     #[cuda(majors = [11, 12, 13])]
     pub fn cudaMemPoolTrimTo(memPool: cudaMemPool_t, minBytesToKeep: usize) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9.
-    #[cuda(majors = [11, 12, 13], abi = [11, 12])]
+    #[cuda(majors = [11, 12, 13], abi = [11, 12], hand_written)]
     pub fn cudaMemPrefetchAsync(
         devPtr: *const ::core::ffi::c_void,
         count: usize,
@@ -2187,7 +2187,7 @@ unsafe extern "C" {
         stream: cudaStream_t,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9.
-    #[cuda(majors = [11, 12, 13], abi = [11, 12])]
+    #[cuda(majors = [11, 12, 13], abi = [11, 12], hand_written)]
     pub fn cudaMemPrefetchAsync_ptsz(
         devPtr: *const ::core::ffi::c_void,
         count: usize,
@@ -2453,7 +2453,7 @@ unsafe extern "C" {
     pub fn cudaMemcpy3DAsync_ptsz(p: *const cudaMemcpy3DParms, stream: cudaStream_t)
     -> cudaError_t;
     /// cuda_runtime_api.h; exported by 12.9, 13.5; declared as in 12.9.
-    #[cuda(majors = [12, 13], abi = [12])]
+    #[cuda(majors = [12, 13], abi = [12], hand_written)]
     pub fn cudaMemcpy3DBatchAsync(
         numOps: usize,
         opList: *mut cudaMemcpy3DBatchOp,
@@ -2462,7 +2462,7 @@ unsafe extern "C" {
         stream: cudaStream_t,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 12.9, 13.5; declared as in 12.9.
-    #[cuda(majors = [12, 13], abi = [12])]
+    #[cuda(majors = [12, 13], abi = [12], hand_written)]
     pub fn cudaMemcpy3DBatchAsync_ptsz(
         numOps: usize,
         opList: *mut cudaMemcpy3DBatchOp,
@@ -2548,7 +2548,7 @@ unsafe extern "C" {
         stream: cudaStream_t,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 12.9, 13.5; declared as in 12.9.
-    #[cuda(majors = [12, 13], abi = [12])]
+    #[cuda(majors = [12, 13], abi = [12], hand_written)]
     pub fn cudaMemcpyBatchAsync(
         dsts: *mut *mut ::core::ffi::c_void,
         srcs: *mut *mut ::core::ffi::c_void,
@@ -2561,7 +2561,7 @@ unsafe extern "C" {
         stream: cudaStream_t,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 12.9, 13.5; declared as in 12.9.
-    #[cuda(majors = [12, 13], abi = [12])]
+    #[cuda(majors = [12, 13], abi = [12], hand_written)]
     pub fn cudaMemcpyBatchAsync_ptsz(
         dsts: *mut *mut ::core::ffi::c_void,
         srcs: *mut *mut ::core::ffi::c_void,
@@ -2932,7 +2932,7 @@ unsafe extern "C" {
     #[cuda(majors = [11, 12, 13])]
     pub fn cudaPeekAtLastError() -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9.
-    #[cuda(majors = [11, 12, 13], abi = [11, 12])]
+    #[cuda(majors = [11, 12, 13], abi = [11, 12], hand_written)]
     pub fn cudaPointerGetAttributes(
         attributes: *mut cudaPointerAttributes,
         ptr: *const ::core::ffi::c_void,
@@ -2972,7 +2972,7 @@ unsafe extern "C" {
         len: ::core::ffi::c_int,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9.
-    #[cuda(majors = [11, 12, 13], abi = [11, 12])]
+    #[cuda(majors = [11, 12, 13], abi = [11, 12], hand_written)]
     pub fn cudaSignalExternalSemaphoresAsync(
         extSemArray: *const cudaExternalSemaphore_t,
         paramsArray: *const cudaExternalSemaphoreSignalParams_v1,
@@ -2980,7 +2980,7 @@ unsafe extern "C" {
         stream: cudaStream_t,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9.
-    #[cuda(majors = [11, 12, 13], abi = [11, 12])]
+    #[cuda(majors = [11, 12, 13], abi = [11, 12], hand_written)]
     pub fn cudaSignalExternalSemaphoresAsync_ptsz(
         extSemArray: *const cudaExternalSemaphore_t,
         paramsArray: *const cudaExternalSemaphoreSignalParams_v1,
@@ -3128,14 +3128,14 @@ unsafe extern "C" {
         value_out: *mut cudaLaunchAttributeValue,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9.
-    #[cuda(majors = [11, 12, 13], abi = [11, 12])]
+    #[cuda(majors = [11, 12, 13], abi = [11, 12], hand_written)]
     pub fn cudaStreamGetCaptureInfo(
         stream: cudaStream_t,
         captureStatus_out: *mut cudaStreamCaptureStatus,
         id_out: *mut ::core::ffi::c_ulonglong,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9.
-    #[cuda(majors = [11, 12, 13], abi = [11, 12])]
+    #[cuda(majors = [11, 12, 13], abi = [11, 12], hand_written)]
     pub fn cudaStreamGetCaptureInfo_ptsz(
         stream: cudaStream_t,
         captureStatus_out: *mut cudaStreamCaptureStatus,
@@ -3284,7 +3284,7 @@ unsafe extern "C" {
     #[cuda(majors = [11, 12, 13])]
     pub fn cudaStreamSynchronize_ptsz(stream: cudaStream_t) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9.
-    #[cuda(majors = [11, 12, 13], abi = [11, 12])]
+    #[cuda(majors = [11, 12, 13], abi = [11, 12], hand_written)]
     pub fn cudaStreamUpdateCaptureDependencies(
         stream: cudaStream_t,
         dependencies: *mut cudaGraphNode_t,
@@ -3292,7 +3292,7 @@ unsafe extern "C" {
         flags: ::core::ffi::c_uint,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9.
-    #[cuda(majors = [11, 12, 13], abi = [11, 12])]
+    #[cuda(majors = [11, 12, 13], abi = [11, 12], hand_written)]
     pub fn cudaStreamUpdateCaptureDependencies_ptsz(
         stream: cudaStream_t,
         dependencies: *mut cudaGraphNode_t,
@@ -3400,7 +3400,7 @@ unsafe extern "C" {
         vdpGetProcAddress: VdpGetProcAddress,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9.
-    #[cuda(majors = [11, 12, 13], abi = [11, 12])]
+    #[cuda(majors = [11, 12, 13], abi = [11, 12], hand_written)]
     pub fn cudaWaitExternalSemaphoresAsync(
         extSemArray: *const cudaExternalSemaphore_t,
         paramsArray: *const cudaExternalSemaphoreWaitParams_v1,
@@ -3408,7 +3408,7 @@ unsafe extern "C" {
         stream: cudaStream_t,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9.
-    #[cuda(majors = [11, 12, 13], abi = [11, 12])]
+    #[cuda(majors = [11, 12, 13], abi = [11, 12], hand_written)]
     pub fn cudaWaitExternalSemaphoresAsync_ptsz(
         extSemArray: *const cudaExternalSemaphore_t,
         paramsArray: *const cudaExternalSemaphoreWaitParams_v1,

@@ -723,6 +723,7 @@ struct ptrattr {
 #endif
 };
 EXPORT int cudaPointerGetAttributes(struct ptrattr *a, const void *ptr) {
+  if (a == NULL) return INVALID_VALUE;
   memset(a, 0, sizeof *a);
   a->type = 2; /* cudaMemoryTypeDevice */
   a->device = MOCK_MAJOR;
@@ -833,16 +834,16 @@ static int capture_info(const char *name, void *stream, int *status, unsigned lo
                 const edge_t **e, size_t *n) {                                                     \
     return capture_info(#fn, s, st, id, g, d, e, 1, n);                                            \
   }
-#define NEVER_3(fn, t1, t2, t3)                                                                    \
-  EXPORT int fn(t1 a, t2 b, t3 c) {                                                                \
-    (void)a, (void)b, (void)c;                                                                     \
-    mock_record("%s", #fn);                                                                        \
-    return NEVER_CALLED;                                                                           \
+/* The legacy 3-argument form (11.x / 12.x plain names): what binaries built against 11.x call
+ * and the abi-12 build exports; the 13-ABI adapters never call it. */
+#define CAPTURE_LEGACY(fn)                                                                         \
+  EXPORT int fn(void *s, int *st, unsigned long long *id) {                                        \
+    return capture_info(#fn, s, st, id, NULL, NULL, NULL, 0, NULL);                                \
   }
 
 #if MOCK_MAJOR < 13
-NEVER_3(cudaStreamGetCaptureInfo, void *, int *, unsigned long long *)
-NEVER_3(cudaStreamGetCaptureInfo_ptsz, void *, int *, unsigned long long *)
+CAPTURE_LEGACY(cudaStreamGetCaptureInfo)
+CAPTURE_LEGACY(cudaStreamGetCaptureInfo_ptsz)
 CAPTURE_V2(cudaStreamGetCaptureInfo_v2)
 CAPTURE_V2(cudaStreamGetCaptureInfo_v2_ptsz)
 #endif
@@ -1328,33 +1329,47 @@ EXPORT int cudaImportExternalSemaphore(void **out, const struct ext_sem_handle_d
 
 /* Signal / wait parameters (72 bytes of params, then flags, then reserved[16]: 144 bytes, the
  * same in 11.2+, 12.x and 13.x); the 11.1-era _v1 structs, which 11.x's and 12.x's plain names
- * take, are smaller: the stub must never call those. */
+ * take (what binaries built against 11.0/11.1 call, and the abi-12 build exports), are smaller:
+ * 32 bytes (signal) / 40 (wait, keyedMutex.timeoutMs before flags). Each call logs entry 0 and,
+ * for several entries, the last one's fence,key,timeout,flags. */
 struct sem_params {
   unsigned long long fence;
   unsigned long long nvSciSync;
   unsigned long long key;
-  unsigned int rest[12];
+  unsigned int rest[12]; /* rest[0]: keyedMutex.timeoutMs of a wait */
   unsigned int flags;
   unsigned int reserved[16];
 };
 _Static_assert(sizeof(struct sem_params) == 144, "cudaExternalSemaphoreSignalParams");
-#define SEM_ASYNC(fn)                                                                              \
-  EXPORT int fn(void *const *sems, const struct sem_params *p, unsigned n, void *stream) {        \
-    mock_record("%s sem=%#llx fence=%llu key=%llu flags=%u n=%u stream=%#llx", #fn, HEX(sems[0]),  \
-                p[0].fence, p[0].key, p[0].flags, n, HEX(stream));                                 \
+struct sem_signal_v1 {
+  unsigned long long fence, nvSciSync, key;
+  unsigned int flags;
+};
+_Static_assert(sizeof(struct sem_signal_v1) == 32, "cudaExternalSemaphoreSignalParams_v1");
+struct sem_wait_v1 {
+  unsigned long long fence, nvSciSync, key;
+  unsigned int timeoutMs, pad, flags;
+};
+_Static_assert(sizeof(struct sem_wait_v1) == 40, "cudaExternalSemaphoreWaitParams_v1");
+#define SEM_LOG(fn, type, timeout)                                                                 \
+  EXPORT int fn(void *const *sems, const type *p, unsigned n, void *stream) {                     \
+    char last[96] = "";                                                                            \
+    if (n > 1)                                                                                     \
+      snprintf(last, sizeof last, " last=%llu,%llu,%u,%u", p[n - 1].fence, p[n - 1].key,           \
+               timeout(p[n - 1]), p[n - 1].flags);                                                 \
+    mock_record("%s sem=%#llx fence=%llu key=%llu flags=%u n=%u stream=%#llx%s", #fn,              \
+                HEX(sems[0]), p[0].fence, p[0].key, p[0].flags, n, HEX(stream), last);             \
     return sems[0] == BAD_HANDLE ? INVALID_HANDLE : 0;                                             \
   }
-#define SEM_NEVER(fn)                                                                              \
-  EXPORT int fn(void *const *sems, const void *p, unsigned n, void *stream) {                     \
-    (void)sems, (void)p, (void)n, (void)stream;                                                    \
-    mock_record("%s", #fn);                                                                        \
-    return NEVER_CALLED;                                                                           \
-  }
+#define V2_TIMEOUT(e) ((e).rest[0])
+#define V1_TIMEOUT(e) ((e).timeoutMs)
+#define NO_TIMEOUT(e) 0u
+#define SEM_ASYNC(fn) SEM_LOG(fn, struct sem_params, V2_TIMEOUT)
 #if MOCK_MAJOR < 13
-SEM_NEVER(cudaSignalExternalSemaphoresAsync)
-SEM_NEVER(cudaSignalExternalSemaphoresAsync_ptsz)
-SEM_NEVER(cudaWaitExternalSemaphoresAsync)
-SEM_NEVER(cudaWaitExternalSemaphoresAsync_ptsz)
+SEM_LOG(cudaSignalExternalSemaphoresAsync, struct sem_signal_v1, NO_TIMEOUT)
+SEM_LOG(cudaSignalExternalSemaphoresAsync_ptsz, struct sem_signal_v1, NO_TIMEOUT)
+SEM_LOG(cudaWaitExternalSemaphoresAsync, struct sem_wait_v1, V1_TIMEOUT)
+SEM_LOG(cudaWaitExternalSemaphoresAsync_ptsz, struct sem_wait_v1, V1_TIMEOUT)
 SEM_ASYNC(cudaSignalExternalSemaphoresAsync_v2)
 SEM_ASYNC(cudaSignalExternalSemaphoresAsync_v2_ptsz)
 SEM_ASYNC(cudaWaitExternalSemaphoresAsync_v2)

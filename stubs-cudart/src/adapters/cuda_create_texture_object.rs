@@ -21,6 +21,10 @@
 //! `seamlessCubemap` is refused; returned as 0). Queries convert back: `reserved` and `flags`
 //! are zero; outputs are written only on success. 13.x: forwarded.
 
+use super::resource_desc::{
+    convert_in, ptr_of, res_from_old, res_to_old, tex_from_v11, tex_to_v11, view_from_old,
+    view_to_old,
+};
 use super::{RawFn, SUCCESS, Target, call_raw, refusal, target};
 use crate::abi_types::{v11, v12};
 use crate::types::{
@@ -38,12 +42,6 @@ const _: () = assert!(size_of::<v11::cudaTextureDesc>() == 68);
 const _: () = assert!(size_of::<cudaResourceDesc>() == 144);
 const _: () = assert!(size_of::<cudaResourceViewDesc>() == 112);
 const _: () = assert!(size_of::<cudaTextureDesc>() == 72);
-
-/// `cudaResourceType` values (driver_types.h, the same in every major).
-const RES_ARRAY: u32 = 0;
-const RES_MIPMAP: u32 = 1;
-const RES_LINEAR: u32 = 2;
-const RES_PITCH2D: u32 = 3;
 
 type CreateTex = unsafe extern "C" fn(
     *mut cudaTextureObject_t,
@@ -81,158 +79,6 @@ fn older_major() -> Option<u32> {
         Target::Major(m @ (11 | 12)) => Some(m),
         _ => None,
     }
-}
-
-/// 12.9 / 11.8 layout from 13.x's; `None` when `flags` is set (no older equivalent).
-fn res_to_old(d: &cudaResourceDesc) -> Option<v12::cudaResourceDesc> {
-    if d.flags != 0 {
-        return None;
-    }
-    let mut o = v12::cudaResourceDesc {
-        resType: d.resType,
-        ..Default::default()
-    };
-    // SAFETY: the member read is the one `resType` selects (the API contract); the others are
-    // never read.
-    unsafe {
-        match d.resType {
-            RES_ARRAY => o.res.array.array = d.res.array.array,
-            RES_MIPMAP => o.res.mipmap.mipmap = d.res.mipmap.mipmap,
-            RES_LINEAR => {
-                let s = &d.res.linear;
-                o.res.linear.devPtr = s.devPtr;
-                o.res.linear.desc = s.desc;
-                o.res.linear.sizeInBytes = s.sizeInBytes;
-            }
-            RES_PITCH2D => {
-                let s = &d.res.pitch2D;
-                o.res.pitch2D.devPtr = s.devPtr;
-                o.res.pitch2D.desc = s.desc;
-                o.res.pitch2D.width = s.width;
-                o.res.pitch2D.height = s.height;
-                o.res.pitch2D.pitchInBytes = s.pitchInBytes;
-            }
-            _ => {}
-        }
-    }
-    Some(o)
-}
-
-/// 13.x layout from 12.9's / 11.8's (`flags` and the rest of the union zero).
-fn res_from_old(o: &v12::cudaResourceDesc) -> cudaResourceDesc {
-    let mut d = cudaResourceDesc {
-        resType: o.resType,
-        ..Default::default()
-    };
-    // SAFETY: as in `res_to_old`, the member `resType` selects, written by the runtime.
-    unsafe {
-        match o.resType {
-            RES_ARRAY => d.res.array.array = o.res.array.array,
-            RES_MIPMAP => d.res.mipmap.mipmap = o.res.mipmap.mipmap,
-            RES_LINEAR => {
-                let s = &o.res.linear;
-                d.res.linear.devPtr = s.devPtr;
-                d.res.linear.desc = s.desc;
-                d.res.linear.sizeInBytes = s.sizeInBytes;
-            }
-            RES_PITCH2D => {
-                let s = &o.res.pitch2D;
-                d.res.pitch2D.devPtr = s.devPtr;
-                d.res.pitch2D.desc = s.desc;
-                d.res.pitch2D.width = s.width;
-                d.res.pitch2D.height = s.height;
-                d.res.pitch2D.pitchInBytes = s.pitchInBytes;
-            }
-            _ => {}
-        }
-    }
-    d
-}
-
-/// 12.9 / 11.8 layout from 13.x's; `None` when a `reserved` word is set.
-fn view_to_old(d: &cudaResourceViewDesc) -> Option<v12::cudaResourceViewDesc> {
-    if d.reserved.iter().any(|w| *w != 0) {
-        return None;
-    }
-    Some(v12::cudaResourceViewDesc {
-        format: d.format,
-        width: d.width,
-        height: d.height,
-        depth: d.depth,
-        firstMipmapLevel: d.firstMipmapLevel,
-        lastMipmapLevel: d.lastMipmapLevel,
-        firstLayer: d.firstLayer,
-        lastLayer: d.lastLayer,
-    })
-}
-
-fn view_from_old(o: &v12::cudaResourceViewDesc) -> cudaResourceViewDesc {
-    cudaResourceViewDesc {
-        format: o.format,
-        width: o.width,
-        height: o.height,
-        depth: o.depth,
-        firstMipmapLevel: o.firstMipmapLevel,
-        lastMipmapLevel: o.lastMipmapLevel,
-        firstLayer: o.firstLayer,
-        lastLayer: o.lastLayer,
-        reserved: [0; 16],
-    }
-}
-
-/// 11.8's 68-byte plain layout; `None` when `seamlessCubemap` is set (it has no such field).
-fn tex_to_v11(t: &cudaTextureDesc) -> Option<v11::cudaTextureDesc> {
-    if t.seamlessCubemap != 0 {
-        return None;
-    }
-    Some(v11::cudaTextureDesc {
-        addressMode: t.addressMode,
-        filterMode: t.filterMode,
-        readMode: t.readMode,
-        sRGB: t.sRGB,
-        borderColor: t.borderColor,
-        normalizedCoords: t.normalizedCoords,
-        maxAnisotropy: t.maxAnisotropy,
-        mipmapFilterMode: t.mipmapFilterMode,
-        mipmapLevelBias: t.mipmapLevelBias,
-        minMipmapLevelClamp: t.minMipmapLevelClamp,
-        maxMipmapLevelClamp: t.maxMipmapLevelClamp,
-        disableTrilinearOptimization: t.disableTrilinearOptimization,
-    })
-}
-
-fn tex_from_v11(o: &v11::cudaTextureDesc) -> cudaTextureDesc {
-    cudaTextureDesc {
-        addressMode: o.addressMode,
-        filterMode: o.filterMode,
-        readMode: o.readMode,
-        sRGB: o.sRGB,
-        borderColor: o.borderColor,
-        normalizedCoords: o.normalizedCoords,
-        maxAnisotropy: o.maxAnisotropy,
-        mipmapFilterMode: o.mipmapFilterMode,
-        mipmapLevelBias: o.mipmapLevelBias,
-        minMipmapLevelClamp: o.minMipmapLevelClamp,
-        maxMipmapLevelClamp: o.maxMipmapLevelClamp,
-        disableTrilinearOptimization: o.disableTrilinearOptimization,
-        seamlessCubemap: 0,
-    }
-}
-
-/// Converts an optional input: NULL stays NULL; `Err` when it cannot be expressed.
-///
-/// # Safety
-/// `p` is NULL or readable.
-unsafe fn convert_in<T, U>(p: *const T, f: impl FnOnce(&T) -> Option<U>) -> Result<Option<U>, ()> {
-    // SAFETY: NULL or readable by the caller's contract.
-    match unsafe { p.as_ref() } {
-        None => Ok(None),
-        Some(v) => f(v).map(Some).ok_or(()),
-    }
-}
-
-fn ptr_of<U>(v: &Option<U>) -> *const U {
-    v.as_ref().map_or(core::ptr::null(), |r| r as *const U)
 }
 
 /// `cudaError_t cudaCreateTextureObject(cudaTextureObject_t *pTexObject, const struct cudaResourceDesc *pResDesc, const struct cudaTextureDesc *pTexDesc, const struct cudaResourceViewDesc *pResViewDesc)` (13.0 ABI).

@@ -12,6 +12,10 @@
 //! built against CUDA 12 calls). Each asks the loaded runtime in its own layout, into a local
 //! struct, and converts field by field; the caller's struct is written only on success.
 //!
+//! The `abi-12` build exports the plain name as a real 12.x runtime does: 11.8's 728-byte
+//! layout (what binaries built against 11.x call; 12.x headers redirect to `_v2`), forwarded
+//! to 11.x / 12.x and converted from 13.x's 1008-byte answer.
+//!
 //! Fields the loaded runtime's layout lacks are read with `cudaDeviceGetAttribute` (attribute
 //! numbers of the 13.0 / 12.9 `cudaDeviceAttr`, which never renumber); a failing query leaves
 //! the field 0:
@@ -36,6 +40,10 @@ use super::{RawFn, SUCCESS, Target, call_raw, refusal, target};
 use crate::abi_types::{v11, v12};
 use crate::types::{cudaDeviceProp, cudaError_t};
 use core::ffi::c_int;
+
+const _: () = assert!(core::mem::size_of::<v11::cudaDeviceProp>() == 728);
+const _: () = assert!(core::mem::size_of::<v12::cudaDeviceProp>() == 1032);
+const _: () = assert!(core::mem::size_of::<cudaDeviceProp>() == 1008);
 
 /// `cudaErrorInvalidValue`: what every runtime returns for a NULL `prop`.
 const INVALID_VALUE: cudaError_t = 1;
@@ -321,6 +329,50 @@ pub(super) fn v11_input_from_v13(src: &cudaDeviceProp) -> v11::cudaDeviceProp {
     p
 }
 
+#[cfg(feature = "abi-12")]
+/// 11.8 layout (12.x's legacy plain export) from 13.0's: the fields 13.0 removed read from
+/// attributes, as for `_v2`; the 12.x / 13.x additions have no place in it.
+fn v11_from_v13(src: &cudaDeviceProp, device: c_int) -> v11::cudaDeviceProp {
+    let mut p = v11::cudaDeviceProp::default();
+    copy_shared!(p, src);
+    fill_from_attributes!(
+        p,
+        device,
+        [
+            (clockRate, 13),
+            (deviceOverlap, 15),
+            (kernelExecTimeoutEnabled, 17),
+            (computeMode, 20),
+            (memoryClockRate, 36),
+            (maxTexture1DLinear, 69),
+            (singleToDoublePrecisionPerfRatio, 87),
+            (cooperativeMultiDeviceLaunch, 96),
+        ]
+    );
+    p
+}
+
+#[cfg(feature = "abi-12")]
+/// 13.0 layout from 12.9's for an input (`cudaChooseDevice` of the `abi-12` build): the fields
+/// both share; those 12.9 lacks stay 0 ("no preference"), those 13.0 removed are dropped (a
+/// 13.x runtime could not match on them).
+pub(super) fn v13_input_from_v12(src: &v12::cudaDeviceProp) -> cudaDeviceProp {
+    let mut p = cudaDeviceProp::default();
+    copy_shared!(p, src);
+    copy_since_12!(p, src);
+    p
+}
+
+#[cfg(feature = "abi-12")]
+/// 11.8 layout from 12.9's for an input (`cudaChooseDevice` of the `abi-12` build): the
+/// fields both share, those 12.x added dropped.
+pub(super) fn v11_input_from_v12(src: &v12::cudaDeviceProp) -> v11::cudaDeviceProp {
+    let mut p = v11::cudaDeviceProp::default();
+    copy_shared!(p, src);
+    copy_removed_in_13!(p, src);
+    p
+}
+
 /// The loaded 11.x runtime's answer in its own layout.
 fn query_v11(device: c_int) -> Result<v11::cudaDeviceProp, cudaError_t> {
     let mut raw = v11::cudaDeviceProp::default();
@@ -417,6 +469,48 @@ pub unsafe extern "C" fn cudaGetDeviceProperties_v2(
             // SAFETY: forwarded contract; on 12.x the declared (12.9) prototype and layout.
             return unsafe {
                 crate::api::cudaGetDeviceProperties_v2::Forward::call(prop.cast(), device)
+            };
+        }
+    };
+    // SAFETY: `prop` is non-NULL and, by contract, writable for one struct.
+    unsafe { prop.write(out) };
+    SUCCESS
+}
+
+/// `cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *prop, int device)` of the `abi-12`
+/// build: what a real 12.x runtime exports under the plain name (12.x headers `#define` the
+/// call to `_v2`; the plain symbol serves binaries built against 11.x), i.e. 11.8's 728-byte
+/// layout. 11.x / 12.x: their own plain export, same layout. 13.x: the runtime's
+/// `cudaGetDeviceProperties` (1008 bytes) converted, the fields 13.0 removed read from
+/// attributes (a failing query leaves 0).
+///
+/// # Safety
+/// `prop` is NULL or points to writable storage for one CUDA 11 `cudaDeviceProp`.
+#[cfg(feature = "abi-12")]
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaGetDeviceProperties(
+    prop: *mut v11::cudaDeviceProp,
+    device: c_int,
+) -> cudaError_t {
+    let out = match target() {
+        Target::NoLibrary => return refusal(),
+        Target::Major(11 | 12) => return call_raw!(V11_GET, GetV11, (prop, device)),
+        Target::Major(13) => {
+            if prop.is_null() {
+                return INVALID_VALUE;
+            }
+            let mut raw = cudaDeviceProp::default();
+            let status = call_raw!(V13_GET, GetV13, (&mut raw, device));
+            if status != SUCCESS {
+                return status;
+            }
+            v11_from_v13(&raw, device)
+        }
+        // An unknown major: the gated slot's typed refusal.
+        // SAFETY: the slot refuses without calling anything on a major it does not know.
+        Target::Major(_) => {
+            return unsafe {
+                crate::api::cudaGetDeviceProperties::Forward::call(prop.cast(), device)
             };
         }
     };

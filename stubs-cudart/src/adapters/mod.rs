@@ -1,5 +1,6 @@
 //! Hand-written ABI adapters: exports whose prototype or struct layout differs between CUDA
-//! majors. The stub exports CUDA 13's ABI; each adapter forwards to a 13.x runtime unchanged,
+//! majors. The stub exports CUDA 13's ABI (the `abi-12` build: CUDA 12's, translated for 13.x
+//! runtimes by the adapters in `abi12/`); each adapter forwards to a 13.x runtime unchanged,
 //! and on an older runtime calls that major's own entry point (found by name with
 //! [`stub_loader::Library::raw_symbol`], never through the gated slot) and translates the
 //! arguments and results. What an older runtime cannot express is refused with
@@ -14,23 +15,19 @@ use crate::{LIBRARY, STATUS_ABSENT, STATUS_NO_LIBRARY};
 use core::ffi::{CStr, c_void};
 use core::sync::atomic::{AtomicPtr, Ordering};
 
-// With the CUDA 12 ABI exported (`abi-12`), only the adapters of 12.x-ABI exports apply: the
-// others translate CUDA 13 prototypes, which that build does not export.
+// The `abi-12` build's adapters: 12.x prototypes translated for a 13.x runtime.
+#[cfg(feature = "abi-12")]
+mod abi12;
+// The default build's adapters of CUDA 13 prototypes that 12.x declares differently: not in
+// the `abi-12` build, which exports the 12.x ones (`abi12/`). `cuda_get_device_properties`
+// serves both (its plain `cudaGetDeviceProperties` is chosen per build).
 #[cfg(not(feature = "abi-12"))]
 mod cuda_choose_device;
 #[cfg(not(feature = "abi-12"))]
 mod cuda_create_texture_object;
-#[cfg(not(feature = "abi-12"))]
-mod cuda_func_get_attributes;
 mod cuda_get_device_properties;
 #[cfg(not(feature = "abi-12"))]
-mod cuda_get_driver_entry_point;
-#[cfg(not(feature = "abi-12"))]
 mod cuda_graph_edges;
-#[cfg(not(feature = "abi-12"))]
-mod cuda_graph_exec_update;
-#[cfg(not(feature = "abi-12"))]
-mod cuda_graph_instantiate;
 #[cfg(not(feature = "abi-12"))]
 mod cuda_graph_node_set_params;
 #[cfg(not(feature = "abi-12"))]
@@ -45,8 +42,14 @@ mod cuda_pointer_get_attributes;
 mod cuda_stream_get_capture_info;
 #[cfg(not(feature = "abi-12"))]
 mod cuda_stream_update_capture_dependencies;
-// Same prototypes in the 12.x and 13.x headers: both builds.
+// Same prototypes in the 12.x and 13.x headers (only 11.x's differ): both builds.
+mod cuda_func_get_attributes;
+mod cuda_get_driver_entry_point;
+mod cuda_graph_exec_update;
+mod cuda_graph_instantiate;
 mod nvcc_launch_kernel;
+// Descriptor conversions both builds' texture / surface adapters use.
+mod resource_desc;
 
 /// `cudaSuccess`.
 pub(crate) const SUCCESS: cudaError_t = 0;

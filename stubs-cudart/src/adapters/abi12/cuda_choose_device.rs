@@ -1,0 +1,62 @@
+//! `cudaChooseDevice(int *device, const struct cudaDeviceProp *prop)` in the `abi-12` build
+//! (cuda_runtime_api.h; the same prototype in 11.8, 12.9 and 13.x, driver_types.h
+//! `struct cudaDeviceProp` differs):
+//!
+//! | runtime | `cudaDeviceProp` the runtime reads |
+//! |---|---|
+//! | 11.x (11.8 header) | 728 bytes |
+//! | 12.x (12.9 header; unlike `cudaGetDeviceProperties` there is no `_v2`), the exported ABI | 1032 bytes, forwarded |
+//! | 13.x (13.0 header) | 1008 bytes |
+//!
+//! On 11.x / 13.x the caller's 12.9 struct is converted field by field into the runtime's
+//! layout (a local), with the conversions of `cuda_get_device_properties.rs`: fields the target
+//! layout adds are 0 ("no preference"), fields it lacks are dropped (the runtime could not
+//! match on them anyway). A NULL `prop` is passed on as NULL (the runtime's own
+//! `cudaErrorInvalidValue`); `*device` is written by the runtime only.
+
+use super::super::cuda_get_device_properties::{v11_input_from_v12, v13_input_from_v12};
+use super::super::{RawFn, Target, call_raw, target};
+use crate::abi_types::{v11, v12};
+use crate::types::{cudaDeviceProp, cudaError_t};
+use core::ffi::c_int;
+
+const _: () = assert!(core::mem::size_of::<v11::cudaDeviceProp>() == 728);
+const _: () = assert!(core::mem::size_of::<v12::cudaDeviceProp>() == 1032);
+const _: () = assert!(core::mem::size_of::<cudaDeviceProp>() == 1008);
+
+type ChooseV11 = unsafe extern "C" fn(*mut c_int, *const v11::cudaDeviceProp) -> cudaError_t;
+type ChooseV13 = unsafe extern "C" fn(*mut c_int, *const cudaDeviceProp) -> cudaError_t;
+
+static CHOOSE: RawFn = RawFn::new(c"cudaChooseDevice");
+
+/// `cudaError_t cudaChooseDevice(int *device, const struct cudaDeviceProp *prop)` (12.9 ABI,
+/// 1032-byte `cudaDeviceProp`).
+///
+/// # Safety
+/// The CUDA API contract of `cudaChooseDevice`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaChooseDevice(
+    device: *mut c_int,
+    prop: *const v12::cudaDeviceProp,
+) -> cudaError_t {
+    // SAFETY: NULL or readable by contract (only read on 11.x / 13.x).
+    let given = || unsafe { prop.as_ref() };
+    match target() {
+        Target::Major(13) => match given() {
+            Some(p) => {
+                let new = v13_input_from_v12(p);
+                call_raw!(CHOOSE, ChooseV13, (device, &new))
+            }
+            None => call_raw!(CHOOSE, ChooseV13, (device, core::ptr::null())),
+        },
+        Target::Major(11) => match given() {
+            Some(p) => {
+                let old = v11_input_from_v12(p);
+                call_raw!(CHOOSE, ChooseV11, (device, &old))
+            }
+            None => call_raw!(CHOOSE, ChooseV11, (device, core::ptr::null())),
+        },
+        // SAFETY: forwarded contract (12.x, or the typed refusal).
+        _ => unsafe { crate::api::cudaChooseDevice::Forward::call(device, prop.cast()) },
+    }
+}

@@ -1,0 +1,311 @@
+//! Texture and surface objects in the `abi-12` build (cuda_runtime_api.h; driver_types.h
+//! `cudaResourceDesc`, `cudaResourceViewDesc`; texture_types.h `cudaTextureDesc`):
+//! `cudaCreateTextureObject`, `cudaGetTextureObjectResourceDesc`,
+//! `cudaGetTextureObjectResourceViewDesc`, `cudaCreateSurfaceObject`,
+//! `cudaGetSurfaceObjectResourceDesc`, `cudaGetTextureObjectTextureDesc`. Same prototypes in every major; the structs differ:
+//!
+//! | struct | 11.8 | 12.9 (exported) | 13.x |
+//! |---|---|---|---|
+//! | `cudaResourceDesc` | 64 B | 64 B | 144 B: the `res` union grew to 128 B, trailing `unsigned int flags` |
+//! | `cudaResourceViewDesc` | 48 B | 48 B | 112 B: trailing `unsigned int reserved[16]` |
+//! | `cudaTextureDesc` | 68 B plain (72 B `cudaTextureDesc_v2`) | 72 B | 72 B |
+//!
+//! 12.x: forwarded. 13.x: inputs are widened field by field into locals (the `res` member the
+//! `resType` selects; `flags` and `reserved` zero, 13.x's "must be zero"), the texture
+//! descriptor passed as is; queries fill a 13.x local, narrowed on success (13.x's `flags` /
+//! `reserved`, zero by its contract, have no 12.x place). 11.x: the resource layouts are
+//! 12.9's (queries forwarded); `cudaCreateTextureObject` goes to 11.x's
+//! `cudaCreateTextureObject_v2` (the 72-byte descriptor), or, on a runtime without it, to the
+//! plain 68-byte form, refusing a non-zero `seamlessCubemap` (801, nothing called);
+//! `cudaGetTextureObjectTextureDesc` likewise asks `_v2`, else the plain form converted
+//! (`seamlessCubemap` 0); on 12.x / 13.x it is forwarded (same 72-byte layout). A NULL
+//! descriptor is passed on as NULL (the runtime's own error); outputs are written only on
+//! success.
+
+use super::super::resource_desc::{
+    convert_in, ptr_of, res_from_old, res_to_old, tex_from_v11, tex_to_v11, view_from_old,
+    view_to_old,
+};
+use super::super::{RawFn, SUCCESS, Target, call_raw, refusal, target};
+use crate::abi_types::{v11, v12};
+use crate::types::{
+    cudaError_t, cudaResourceDesc, cudaResourceViewDesc, cudaSurfaceObject_t, cudaTextureDesc,
+    cudaTextureObject_t,
+};
+use core::mem::size_of;
+
+const _: () = assert!(size_of::<v11::cudaResourceDesc>() == 64);
+const _: () = assert!(size_of::<v12::cudaResourceDesc>() == 64);
+const _: () = assert!(size_of::<v12::cudaResourceViewDesc>() == 48);
+const _: () = assert!(size_of::<v11::cudaTextureDesc>() == 68);
+const _: () = assert!(size_of::<cudaResourceDesc>() == 144);
+const _: () = assert!(size_of::<cudaResourceViewDesc>() == 112);
+const _: () = assert!(size_of::<cudaTextureDesc>() == 72);
+
+type CreateTex13 = unsafe extern "C" fn(
+    *mut cudaTextureObject_t,
+    *const cudaResourceDesc,
+    *const cudaTextureDesc,
+    *const cudaResourceViewDesc,
+) -> cudaError_t;
+type CreateTex12 = unsafe extern "C" fn(
+    *mut cudaTextureObject_t,
+    *const v12::cudaResourceDesc,
+    *const cudaTextureDesc,
+    *const v12::cudaResourceViewDesc,
+) -> cudaError_t;
+type CreateTex11 = unsafe extern "C" fn(
+    *mut cudaTextureObject_t,
+    *const v12::cudaResourceDesc,
+    *const v11::cudaTextureDesc,
+    *const v12::cudaResourceViewDesc,
+) -> cudaError_t;
+type GetTex = unsafe extern "C" fn(*mut cudaTextureDesc, cudaTextureObject_t) -> cudaError_t;
+type GetTex11 = unsafe extern "C" fn(*mut v11::cudaTextureDesc, cudaTextureObject_t) -> cudaError_t;
+type GetRes13 = unsafe extern "C" fn(*mut cudaResourceDesc, u64) -> cudaError_t;
+type GetView13 =
+    unsafe extern "C" fn(*mut cudaResourceViewDesc, cudaTextureObject_t) -> cudaError_t;
+type CreateSurf13 =
+    unsafe extern "C" fn(*mut cudaSurfaceObject_t, *const cudaResourceDesc) -> cudaError_t;
+
+static CREATE_TEX: RawFn = RawFn::new(c"cudaCreateTextureObject");
+static CREATE_TEX_V2: RawFn = RawFn::new(c"cudaCreateTextureObject_v2");
+static GET_TEX_RES: RawFn = RawFn::new(c"cudaGetTextureObjectResourceDesc");
+static GET_TEX: RawFn = RawFn::new(c"cudaGetTextureObjectTextureDesc");
+static GET_TEX_V2: RawFn = RawFn::new(c"cudaGetTextureObjectTextureDesc_v2");
+static GET_VIEW: RawFn = RawFn::new(c"cudaGetTextureObjectResourceViewDesc");
+static CREATE_SURF: RawFn = RawFn::new(c"cudaCreateSurfaceObject");
+static GET_SURF_RES: RawFn = RawFn::new(c"cudaGetSurfaceObjectResourceDesc");
+
+/// Widens an optional 12.x input for 13.x (always expressible).
+///
+/// # Safety
+/// `p` is NULL or readable.
+unsafe fn widen<T, U>(p: *const T, f: impl FnOnce(&T) -> U) -> Option<U> {
+    // SAFETY: NULL or readable by the caller's contract.
+    unsafe { p.as_ref() }.map(f)
+}
+
+/// `cudaError_t cudaCreateTextureObject(cudaTextureObject_t *pTexObject, const struct cudaResourceDesc *pResDesc, const struct cudaTextureDesc *pTexDesc, const struct cudaResourceViewDesc *pResViewDesc)`
+/// (12.9 ABI: 64-byte resource, 72-byte texture, 48-byte view descriptors).
+///
+/// # Safety
+/// The CUDA API contract of `cudaCreateTextureObject`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaCreateTextureObject(
+    pTexObject: *mut cudaTextureObject_t,
+    pResDesc: *const v12::cudaResourceDesc,
+    pTexDesc: *const cudaTextureDesc,
+    pResViewDesc: *const v12::cudaResourceViewDesc,
+) -> cudaError_t {
+    match target() {
+        Target::NoLibrary => refusal(),
+        Target::Major(13) => {
+            // SAFETY: each input is NULL or readable by contract.
+            let (res, view) = unsafe {
+                (
+                    widen(pResDesc, res_from_old),
+                    widen(pResViewDesc, view_from_old),
+                )
+            };
+            call_raw!(
+                CREATE_TEX,
+                CreateTex13,
+                (pTexObject, ptr_of(&res), pTexDesc, ptr_of(&view))
+            )
+        }
+        Target::Major(11) => {
+            if CREATE_TEX_V2.get().is_some() {
+                // 11.x's cudaTextureDesc_v2 is 12.x's cudaTextureDesc; the resource layouts match.
+                return call_raw!(
+                    CREATE_TEX_V2,
+                    CreateTex12,
+                    (pTexObject, pResDesc, pTexDesc, pResViewDesc)
+                );
+            }
+            // SAFETY: NULL or readable by contract.
+            let Ok(tex) = (unsafe { convert_in(pTexDesc, tex_to_v11) }) else {
+                return refusal();
+            };
+            call_raw!(
+                CREATE_TEX,
+                CreateTex11,
+                (pTexObject, pResDesc, ptr_of(&tex), pResViewDesc)
+            )
+        }
+        // SAFETY: forwarded contract (12.x, or the typed refusal).
+        Target::Major(_) => unsafe {
+            crate::api::cudaCreateTextureObject::Forward::call(
+                pTexObject,
+                pResDesc.cast(),
+                pTexDesc,
+                pResViewDesc.cast(),
+            )
+        },
+    }
+}
+
+/// Resource-descriptor query on 13.x: the runtime fills a 144-byte local, narrowed on success.
+///
+/// # Safety
+/// `out` is NULL or writable for one 12.x `cudaResourceDesc`.
+unsafe fn get_res_13(raw: &RawFn, out: *mut v12::cudaResourceDesc, object: u64) -> cudaError_t {
+    if out.is_null() {
+        return call_raw!(raw, GetRes13, (core::ptr::null_mut(), object));
+    }
+    let mut new = cudaResourceDesc::default();
+    let status = call_raw!(raw, GetRes13, (&mut new, object));
+    if status != SUCCESS {
+        return status;
+    }
+    // `flags` is "must be zero" in 13.x and has no 12.x place (so the conversion cannot fail).
+    new.flags = 0;
+    let Some(old) = res_to_old(&new) else {
+        return refusal();
+    };
+    // SAFETY: non-NULL and writable by contract.
+    unsafe { out.write(old) };
+    SUCCESS
+}
+
+/// `cudaError_t cudaGetTextureObjectResourceDesc(struct cudaResourceDesc *pResDesc, cudaTextureObject_t texObject)`
+/// (12.9 ABI, 64 bytes).
+///
+/// # Safety
+/// The CUDA API contract of `cudaGetTextureObjectResourceDesc`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaGetTextureObjectResourceDesc(
+    pResDesc: *mut v12::cudaResourceDesc,
+    texObject: cudaTextureObject_t,
+) -> cudaError_t {
+    match target() {
+        Target::NoLibrary => refusal(),
+        // SAFETY: forwarded contract.
+        Target::Major(13) => unsafe { get_res_13(&GET_TEX_RES, pResDesc, texObject) },
+        // SAFETY: forwarded contract (11.x / 12.x have the exported layout).
+        Target::Major(_) => unsafe {
+            crate::api::cudaGetTextureObjectResourceDesc::Forward::call(pResDesc.cast(), texObject)
+        },
+    }
+}
+
+/// `cudaError_t cudaGetSurfaceObjectResourceDesc(struct cudaResourceDesc *pResDesc, cudaSurfaceObject_t surfObject)`
+/// (12.9 ABI, 64 bytes).
+///
+/// # Safety
+/// The CUDA API contract of `cudaGetSurfaceObjectResourceDesc`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaGetSurfaceObjectResourceDesc(
+    pResDesc: *mut v12::cudaResourceDesc,
+    surfObject: cudaSurfaceObject_t,
+) -> cudaError_t {
+    match target() {
+        Target::NoLibrary => refusal(),
+        // SAFETY: forwarded contract.
+        Target::Major(13) => unsafe { get_res_13(&GET_SURF_RES, pResDesc, surfObject) },
+        // SAFETY: forwarded contract (11.x / 12.x have the exported layout).
+        Target::Major(_) => unsafe {
+            crate::api::cudaGetSurfaceObjectResourceDesc::Forward::call(pResDesc.cast(), surfObject)
+        },
+    }
+}
+
+/// `cudaError_t cudaGetTextureObjectResourceViewDesc(struct cudaResourceViewDesc *pResViewDesc, cudaTextureObject_t texObject)`
+/// (12.9 ABI, 48 bytes; 112 on 13.x, narrowed).
+///
+/// # Safety
+/// The CUDA API contract of `cudaGetTextureObjectResourceViewDesc`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaGetTextureObjectResourceViewDesc(
+    pResViewDesc: *mut v12::cudaResourceViewDesc,
+    texObject: cudaTextureObject_t,
+) -> cudaError_t {
+    match target() {
+        Target::NoLibrary => refusal(),
+        Target::Major(13) => {
+            if pResViewDesc.is_null() {
+                return call_raw!(GET_VIEW, GetView13, (core::ptr::null_mut(), texObject));
+            }
+            let mut new = cudaResourceViewDesc::default();
+            let status = call_raw!(GET_VIEW, GetView13, (&mut new, texObject));
+            if status != SUCCESS {
+                return status;
+            }
+            // `reserved` is "must be zero" in 13.x and has no 12.x place (so the conversion
+            // cannot fail).
+            new.reserved = [0; 16];
+            let Some(old) = view_to_old(&new) else {
+                return refusal();
+            };
+            // SAFETY: non-NULL and writable by contract.
+            unsafe { pResViewDesc.write(old) };
+            SUCCESS
+        }
+        // SAFETY: forwarded contract (11.x / 12.x have the exported layout).
+        Target::Major(_) => unsafe {
+            crate::api::cudaGetTextureObjectResourceViewDesc::Forward::call(
+                pResViewDesc.cast(),
+                texObject,
+            )
+        },
+    }
+}
+
+/// `cudaError_t cudaCreateSurfaceObject(cudaSurfaceObject_t *pSurfObject, const struct cudaResourceDesc *pResDesc)`
+/// (12.9 ABI, 64 bytes; widened for 13.x).
+///
+/// # Safety
+/// The CUDA API contract of `cudaCreateSurfaceObject`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaCreateSurfaceObject(
+    pSurfObject: *mut cudaSurfaceObject_t,
+    pResDesc: *const v12::cudaResourceDesc,
+) -> cudaError_t {
+    match target() {
+        Target::NoLibrary => refusal(),
+        Target::Major(13) => {
+            // SAFETY: NULL or readable by contract.
+            let res = unsafe { widen(pResDesc, res_from_old) };
+            call_raw!(CREATE_SURF, CreateSurf13, (pSurfObject, ptr_of(&res)))
+        }
+        // SAFETY: forwarded contract (11.x / 12.x have the exported layout).
+        Target::Major(_) => unsafe {
+            crate::api::cudaCreateSurfaceObject::Forward::call(pSurfObject, pResDesc.cast())
+        },
+    }
+}
+
+/// `cudaError_t cudaGetTextureObjectTextureDesc(struct cudaTextureDesc *pTexDesc, cudaTextureObject_t texObject)`
+/// (12.9 ABI, 72 bytes; 13.x's too). 11.x: `_v2` (72 bytes), else the plain 68-byte form
+/// converted (`seamlessCubemap` 0).
+///
+/// # Safety
+/// The CUDA API contract of `cudaGetTextureObjectTextureDesc`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaGetTextureObjectTextureDesc(
+    pTexDesc: *mut cudaTextureDesc,
+    texObject: cudaTextureObject_t,
+) -> cudaError_t {
+    match target() {
+        Target::NoLibrary => refusal(),
+        Target::Major(11) if GET_TEX_V2.get().is_some() => {
+            call_raw!(GET_TEX_V2, GetTex, (pTexDesc, texObject))
+        }
+        Target::Major(11) => {
+            if pTexDesc.is_null() {
+                return call_raw!(GET_TEX, GetTex11, (core::ptr::null_mut(), texObject));
+            }
+            let mut old = v11::cudaTextureDesc::default();
+            let status = call_raw!(GET_TEX, GetTex11, (&mut old, texObject));
+            if status == SUCCESS {
+                // SAFETY: non-NULL and writable by contract.
+                unsafe { pTexDesc.write(tex_from_v11(&old)) };
+            }
+            status
+        }
+        // SAFETY: forwarded contract (12.x / 13.x have the exported layout).
+        Target::Major(_) => unsafe {
+            crate::api::cudaGetTextureObjectTextureDesc::Forward::call(pTexDesc, texObject)
+        },
+    }
+}

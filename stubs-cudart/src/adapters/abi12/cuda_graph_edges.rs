@@ -1,0 +1,189 @@
+//! The graph-edge family in the `abi-12` build (cuda_runtime_api.h):
+//! `cudaGraphAddDependencies`, `cudaGraphRemoveDependencies`, `cudaGraphGetEdges`,
+//! `cudaGraphNodeGetDependencies`, `cudaGraphNodeGetDependentNodes`.
+//!
+//! - 11.x / 12.x (11.8, 12.9 headers), the exported ABI, forwarded: no edge data, e.g.
+//!   `cudaGraphAddDependencies(cudaGraph_t graph, const cudaGraphNode_t *from, const cudaGraphNode_t *to, size_t numDependencies)`,
+//!   `cudaGraphGetEdges(graph, from, to, size_t *numEdges)`,
+//!   `cudaGraphNodeGetDependencies(node, pDependencies, size_t *pNumDependencies)`
+//!   (12.3+'s edge-data forms are the separate `_v2` names, exported as they are).
+//! - 13.x (13.0 header): the plain names take a `cudaGraphEdgeData` array (8 bytes an entry)
+//!   before the count, e.g. `cudaGraphAddDependencies(graph, from, to, const cudaGraphEdgeData *edgeData, size_t numDependencies)`.
+//!
+//! On 13.x the adapter passes NULL edge data, which 13.x documents as "all default edges" for
+//! Add/Remove and "do not return edge data" for the Get functions; as with 12.3+'s own plain
+//! names, a 13.x runtime answers a query of non-default edges without edge data with
+//! `cudaErrorLossyQuery` (its own error, passed on). Nothing is refused.
+
+use super::super::{RawFn, Target, call_raw, refusal, target};
+use crate::types::{cudaError_t, cudaGraph_t, cudaGraphEdgeData, cudaGraphNode_t};
+
+const _: () = assert!(core::mem::size_of::<cudaGraphEdgeData>() == 8);
+
+type Deps13 = unsafe extern "C" fn(
+    cudaGraph_t,
+    *const cudaGraphNode_t,
+    *const cudaGraphNode_t,
+    *const cudaGraphEdgeData,
+    usize,
+) -> cudaError_t;
+type Edges13 = unsafe extern "C" fn(
+    cudaGraph_t,
+    *mut cudaGraphNode_t,
+    *mut cudaGraphNode_t,
+    *mut cudaGraphEdgeData,
+    *mut usize,
+) -> cudaError_t;
+type NodeDeps13 = unsafe extern "C" fn(
+    cudaGraphNode_t,
+    *mut cudaGraphNode_t,
+    *mut cudaGraphEdgeData,
+    *mut usize,
+) -> cudaError_t;
+
+static ADD_DEPS: RawFn = RawFn::new(c"cudaGraphAddDependencies");
+static REMOVE_DEPS: RawFn = RawFn::new(c"cudaGraphRemoveDependencies");
+static GET_EDGES: RawFn = RawFn::new(c"cudaGraphGetEdges");
+static NODE_DEPS: RawFn = RawFn::new(c"cudaGraphNodeGetDependencies");
+static NODE_DEPENDENTS: RawFn = RawFn::new(c"cudaGraphNodeGetDependentNodes");
+
+/// `cudaError_t cudaGraphAddDependencies(cudaGraph_t graph, const cudaGraphNode_t *from, const cudaGraphNode_t *to, size_t numDependencies)`
+/// (12.9 ABI). 13.x: the 5-argument form with NULL edge data (default edges).
+///
+/// # Safety
+/// The CUDA API contract of `cudaGraphAddDependencies`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaGraphAddDependencies(
+    graph: cudaGraph_t,
+    from: *const cudaGraphNode_t,
+    to: *const cudaGraphNode_t,
+    numDependencies: usize,
+) -> cudaError_t {
+    match target() {
+        Target::NoLibrary => refusal(),
+        Target::Major(13) => call_raw!(
+            ADD_DEPS,
+            Deps13,
+            (graph, from, to, core::ptr::null(), numDependencies)
+        ),
+        // SAFETY: forwarded contract; 11.x / 12.x have the exported prototype.
+        Target::Major(_) => unsafe {
+            crate::api::cudaGraphAddDependencies::Forward::call(graph, from, to, numDependencies)
+        },
+    }
+}
+
+/// `cudaError_t cudaGraphRemoveDependencies(cudaGraph_t graph, const cudaGraphNode_t *from, const cudaGraphNode_t *to, size_t numDependencies)`
+/// (12.9 ABI). 13.x: the 5-argument form with NULL edge data (default edges).
+///
+/// # Safety
+/// The CUDA API contract of `cudaGraphRemoveDependencies`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaGraphRemoveDependencies(
+    graph: cudaGraph_t,
+    from: *const cudaGraphNode_t,
+    to: *const cudaGraphNode_t,
+    numDependencies: usize,
+) -> cudaError_t {
+    match target() {
+        Target::NoLibrary => refusal(),
+        Target::Major(13) => call_raw!(
+            REMOVE_DEPS,
+            Deps13,
+            (graph, from, to, core::ptr::null(), numDependencies)
+        ),
+        // SAFETY: forwarded contract; 11.x / 12.x have the exported prototype.
+        Target::Major(_) => unsafe {
+            crate::api::cudaGraphRemoveDependencies::Forward::call(graph, from, to, numDependencies)
+        },
+    }
+}
+
+/// `cudaError_t cudaGraphGetEdges(cudaGraph_t graph, cudaGraphNode_t *from, cudaGraphNode_t *to, size_t *numEdges)`
+/// (12.9 ABI). 13.x: the 5-argument form with NULL edge data (not returned).
+///
+/// # Safety
+/// The CUDA API contract of `cudaGraphGetEdges`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaGraphGetEdges(
+    graph: cudaGraph_t,
+    from: *mut cudaGraphNode_t,
+    to: *mut cudaGraphNode_t,
+    numEdges: *mut usize,
+) -> cudaError_t {
+    match target() {
+        Target::NoLibrary => refusal(),
+        Target::Major(13) => call_raw!(
+            GET_EDGES,
+            Edges13,
+            (graph, from, to, core::ptr::null_mut(), numEdges)
+        ),
+        // SAFETY: forwarded contract; 11.x / 12.x have the exported prototype.
+        Target::Major(_) => unsafe {
+            crate::api::cudaGraphGetEdges::Forward::call(graph, from, to, numEdges)
+        },
+    }
+}
+
+/// `cudaError_t cudaGraphNodeGetDependencies(cudaGraphNode_t node, cudaGraphNode_t *pDependencies, size_t *pNumDependencies)`
+/// (12.9 ABI). 13.x: the 4-argument form with NULL edge data (not returned).
+///
+/// # Safety
+/// The CUDA API contract of `cudaGraphNodeGetDependencies`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaGraphNodeGetDependencies(
+    node: cudaGraphNode_t,
+    pDependencies: *mut cudaGraphNode_t,
+    pNumDependencies: *mut usize,
+) -> cudaError_t {
+    match target() {
+        Target::NoLibrary => refusal(),
+        Target::Major(13) => call_raw!(
+            NODE_DEPS,
+            NodeDeps13,
+            (node, pDependencies, core::ptr::null_mut(), pNumDependencies)
+        ),
+        // SAFETY: forwarded contract; 11.x / 12.x have the exported prototype.
+        Target::Major(_) => unsafe {
+            crate::api::cudaGraphNodeGetDependencies::Forward::call(
+                node,
+                pDependencies,
+                pNumDependencies,
+            )
+        },
+    }
+}
+
+/// `cudaError_t cudaGraphNodeGetDependentNodes(cudaGraphNode_t node, cudaGraphNode_t *pDependentNodes, size_t *pNumDependentNodes)`
+/// (12.9 ABI). 13.x: the 4-argument form with NULL edge data (not returned).
+///
+/// # Safety
+/// The CUDA API contract of `cudaGraphNodeGetDependentNodes`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaGraphNodeGetDependentNodes(
+    node: cudaGraphNode_t,
+    pDependentNodes: *mut cudaGraphNode_t,
+    pNumDependentNodes: *mut usize,
+) -> cudaError_t {
+    match target() {
+        Target::NoLibrary => refusal(),
+        Target::Major(13) => call_raw!(
+            NODE_DEPENDENTS,
+            NodeDeps13,
+            (
+                node,
+                pDependentNodes,
+                core::ptr::null_mut(),
+                pNumDependentNodes
+            )
+        ),
+        // SAFETY: forwarded contract; 11.x / 12.x have the exported prototype.
+        Target::Major(_) => unsafe {
+            crate::api::cudaGraphNodeGetDependentNodes::Forward::call(
+                node,
+                pDependentNodes,
+                pNumDependentNodes,
+            )
+        },
+    }
+}

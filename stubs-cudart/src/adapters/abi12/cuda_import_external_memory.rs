@@ -1,0 +1,392 @@
+//! External memory and semaphores in the `abi-12` build (cuda_runtime_api.h, driver_types.h):
+//! `cudaImportExternalMemory`, `cudaExternalMemoryGetMappedBuffer`,
+//! `cudaExternalMemoryGetMappedMipmappedArray`, `cudaImportExternalSemaphore`,
+//! `cudaSignalExternalSemaphoresAsync`, `cudaWaitExternalSemaphoresAsync` (and the `_ptsz`
+//! twins of the last two).
+//!
+//! Descriptors: 11.8 / 12.9 (exported) end at `flags`; 13.0 appended
+//! `unsigned int reserved[16]` ("must be zero"), the fields before it unchanged:
+//!
+//! | struct | 11.8 / 12.9 | 13.x |
+//! |---|---|---|
+//! | `cudaExternalMemoryHandleDesc` | 40 B | 104 B |
+//! | `cudaExternalMemoryBufferDesc` | 24 B | 88 B |
+//! | `cudaExternalMemoryMipmappedArrayDesc` | 64 B | 128 B |
+//! | `cudaExternalSemaphoreHandleDesc` | 32 B | 96 B |
+//!
+//! On 13.x the descriptor is copied field by field into 13.x's layout (a local, `reserved`
+//! zero); a NULL descriptor is passed on as NULL (the runtime's own `cudaErrorInvalidValue`).
+//!
+//! Signal / wait: the plain names of 11.8 / 12.9 take the 11.1-era parameter structs
+//! `cudaExternalSemaphoreSignalParams_v1` (32 B) / `cudaExternalSemaphoreWaitParams_v1` (40 B)
+//! — 12.x headers `#define` the plain names to `_v2`, so these are what binaries built against
+//! 11.0/11.1 call; 13.x's plain names take the 144-byte `cudaExternalSemaphoreSignalParams` /
+//! `WaitParams` (the `_v1` fields at the same offsets, then `reserved`). On 13.x the array is
+//! converted element by element into a local array (on the stack up to
+//! [`STACK_PARAMS`] entries, else `malloc`; allocation failure: `cudaErrorMemoryAllocation`,
+//! 2, nothing called). 11.x / 12.x: forwarded.
+
+use super::super::{RawFn, Target, call_raw, refusal, target};
+use crate::abi_types::v12;
+use crate::types::{
+    cudaError_t, cudaExternalMemory_t, cudaExternalMemoryBufferDesc, cudaExternalMemoryHandleDesc,
+    cudaExternalMemoryMipmappedArrayDesc, cudaExternalSemaphore_t, cudaExternalSemaphoreHandleDesc,
+    cudaExternalSemaphoreSignalParams, cudaExternalSemaphoreSignalParams_v1,
+    cudaExternalSemaphoreWaitParams, cudaExternalSemaphoreWaitParams_v1, cudaMipmappedArray_t,
+    cudaStream_t,
+};
+use core::ffi::{c_uint, c_void};
+use core::mem::{MaybeUninit, size_of};
+
+const _: () = assert!(size_of::<v12::cudaExternalMemoryHandleDesc>() == 40);
+const _: () = assert!(size_of::<v12::cudaExternalMemoryBufferDesc>() == 24);
+const _: () = assert!(size_of::<v12::cudaExternalMemoryMipmappedArrayDesc>() == 64);
+const _: () = assert!(size_of::<v12::cudaExternalSemaphoreHandleDesc>() == 32);
+const _: () = assert!(size_of::<cudaExternalMemoryHandleDesc>() == 104);
+const _: () = assert!(size_of::<cudaExternalMemoryBufferDesc>() == 88);
+const _: () = assert!(size_of::<cudaExternalMemoryMipmappedArrayDesc>() == 128);
+const _: () = assert!(size_of::<cudaExternalSemaphoreHandleDesc>() == 96);
+const _: () = assert!(size_of::<cudaExternalSemaphoreSignalParams_v1>() == 32);
+const _: () = assert!(size_of::<cudaExternalSemaphoreWaitParams_v1>() == 40);
+const _: () = assert!(size_of::<cudaExternalSemaphoreSignalParams>() == 144);
+const _: () = assert!(size_of::<cudaExternalSemaphoreWaitParams>() == 144);
+// The handle unions are the same 16 bytes in every major (copied as bytes below).
+const _: () = assert!(
+    size_of::<v12::cudaExternalMemoryHandleDesc__bindgen_ty_1>()
+        == size_of::<crate::types::cudaExternalMemoryHandleDesc__bindgen_ty_1>()
+);
+const _: () = assert!(
+    size_of::<v12::cudaExternalSemaphoreHandleDesc__bindgen_ty_1>()
+        == size_of::<crate::types::cudaExternalSemaphoreHandleDesc__bindgen_ty_1>()
+);
+
+/// Parameter entries converted on the stack; larger arrays are `malloc`ed.
+const STACK_PARAMS: usize = 8;
+/// `cudaErrorMemoryAllocation`.
+const MEMORY_ALLOCATION: cudaError_t = 2;
+
+type ImportMem13 = unsafe extern "C" fn(
+    *mut cudaExternalMemory_t,
+    *const cudaExternalMemoryHandleDesc,
+) -> cudaError_t;
+type MappedBuffer13 = unsafe extern "C" fn(
+    *mut *mut c_void,
+    cudaExternalMemory_t,
+    *const cudaExternalMemoryBufferDesc,
+) -> cudaError_t;
+type MappedMipmap13 = unsafe extern "C" fn(
+    *mut cudaMipmappedArray_t,
+    cudaExternalMemory_t,
+    *const cudaExternalMemoryMipmappedArrayDesc,
+) -> cudaError_t;
+type ImportSem13 = unsafe extern "C" fn(
+    *mut cudaExternalSemaphore_t,
+    *const cudaExternalSemaphoreHandleDesc,
+) -> cudaError_t;
+type Signal13 = unsafe extern "C" fn(
+    *const cudaExternalSemaphore_t,
+    *const cudaExternalSemaphoreSignalParams,
+    c_uint,
+    cudaStream_t,
+) -> cudaError_t;
+type Wait13 = unsafe extern "C" fn(
+    *const cudaExternalSemaphore_t,
+    *const cudaExternalSemaphoreWaitParams,
+    c_uint,
+    cudaStream_t,
+) -> cudaError_t;
+
+static IMPORT_MEM: RawFn = RawFn::new(c"cudaImportExternalMemory");
+static MAPPED_BUFFER: RawFn = RawFn::new(c"cudaExternalMemoryGetMappedBuffer");
+static MAPPED_MIPMAP: RawFn = RawFn::new(c"cudaExternalMemoryGetMappedMipmappedArray");
+static IMPORT_SEM: RawFn = RawFn::new(c"cudaImportExternalSemaphore");
+static SIGNAL: RawFn = RawFn::new(c"cudaSignalExternalSemaphoresAsync");
+static SIGNAL_PTSZ: RawFn = RawFn::new(c"cudaSignalExternalSemaphoresAsync_ptsz");
+static WAIT: RawFn = RawFn::new(c"cudaWaitExternalSemaphoresAsync");
+static WAIT_PTSZ: RawFn = RawFn::new(c"cudaWaitExternalSemaphoresAsync_ptsz");
+
+/// True when the loaded runtime is 13.x (the widened layouts).
+fn on_13() -> bool {
+    matches!(target(), Target::Major(13))
+}
+
+/// Copies `size_of::<T>()` bytes of a handle union (whichever member the caller set).
+///
+/// # Safety
+/// `T` and `U` have the same size.
+unsafe fn copy_union<T, U>(src: &T, dst: &mut U) {
+    // SAFETY: same size (asserted above for the two unions used); plain bytes.
+    unsafe {
+        core::ptr::copy_nonoverlapping(
+            (src as *const T).cast::<u8>(),
+            (dst as *mut U).cast::<u8>(),
+            size_of::<T>(),
+        );
+    }
+}
+
+/// `cudaError_t cudaImportExternalMemory(cudaExternalMemory_t *extMem_out, const struct cudaExternalMemoryHandleDesc *memHandleDesc)`
+/// (12.9 ABI, 40-byte descriptor; 104 on 13.x).
+///
+/// # Safety
+/// The CUDA API contract of `cudaImportExternalMemory`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaImportExternalMemory(
+    extMem_out: *mut cudaExternalMemory_t,
+    memHandleDesc: *const v12::cudaExternalMemoryHandleDesc,
+) -> cudaError_t {
+    if !on_13() {
+        // SAFETY: forwarded contract (11.x / 12.x, or the typed refusal).
+        return unsafe {
+            crate::api::cudaImportExternalMemory::Forward::call(extMem_out, memHandleDesc.cast())
+        };
+    }
+    // SAFETY: NULL or readable by contract.
+    let Some(d) = (unsafe { memHandleDesc.as_ref() }) else {
+        return call_raw!(IMPORT_MEM, ImportMem13, (extMem_out, core::ptr::null()));
+    };
+    let mut new = cudaExternalMemoryHandleDesc {
+        type_: d.type_,
+        size: d.size,
+        flags: d.flags,
+        ..Default::default()
+    };
+    // SAFETY: same-size unions.
+    unsafe { copy_union(&d.handle, &mut new.handle) };
+    call_raw!(IMPORT_MEM, ImportMem13, (extMem_out, &new))
+}
+
+/// `cudaError_t cudaExternalMemoryGetMappedBuffer(void **devPtr, cudaExternalMemory_t extMem, const struct cudaExternalMemoryBufferDesc *bufferDesc)`
+/// (12.9 ABI, 24-byte descriptor; 88 on 13.x).
+///
+/// # Safety
+/// The CUDA API contract of `cudaExternalMemoryGetMappedBuffer`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaExternalMemoryGetMappedBuffer(
+    devPtr: *mut *mut c_void,
+    extMem: cudaExternalMemory_t,
+    bufferDesc: *const v12::cudaExternalMemoryBufferDesc,
+) -> cudaError_t {
+    if !on_13() {
+        // SAFETY: forwarded contract (11.x / 12.x, or the typed refusal).
+        return unsafe {
+            crate::api::cudaExternalMemoryGetMappedBuffer::Forward::call(
+                devPtr,
+                extMem,
+                bufferDesc.cast(),
+            )
+        };
+    }
+    // SAFETY: NULL or readable by contract.
+    let Some(d) = (unsafe { bufferDesc.as_ref() }) else {
+        return call_raw!(
+            MAPPED_BUFFER,
+            MappedBuffer13,
+            (devPtr, extMem, core::ptr::null())
+        );
+    };
+    let new = cudaExternalMemoryBufferDesc {
+        offset: d.offset,
+        size: d.size,
+        flags: d.flags,
+        reserved: [0; 16],
+    };
+    call_raw!(MAPPED_BUFFER, MappedBuffer13, (devPtr, extMem, &new))
+}
+
+/// `cudaError_t cudaExternalMemoryGetMappedMipmappedArray(cudaMipmappedArray_t *mipmap, cudaExternalMemory_t extMem, const struct cudaExternalMemoryMipmappedArrayDesc *mipmapDesc)`
+/// (12.9 ABI, 64-byte descriptor; 128 on 13.x).
+///
+/// # Safety
+/// The CUDA API contract of `cudaExternalMemoryGetMappedMipmappedArray`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaExternalMemoryGetMappedMipmappedArray(
+    mipmap: *mut cudaMipmappedArray_t,
+    extMem: cudaExternalMemory_t,
+    mipmapDesc: *const v12::cudaExternalMemoryMipmappedArrayDesc,
+) -> cudaError_t {
+    if !on_13() {
+        // SAFETY: forwarded contract (11.x / 12.x, or the typed refusal).
+        return unsafe {
+            crate::api::cudaExternalMemoryGetMappedMipmappedArray::Forward::call(
+                mipmap,
+                extMem,
+                mipmapDesc.cast(),
+            )
+        };
+    }
+    // SAFETY: NULL or readable by contract.
+    let Some(d) = (unsafe { mipmapDesc.as_ref() }) else {
+        return call_raw!(
+            MAPPED_MIPMAP,
+            MappedMipmap13,
+            (mipmap, extMem, core::ptr::null())
+        );
+    };
+    let new = cudaExternalMemoryMipmappedArrayDesc {
+        offset: d.offset,
+        formatDesc: d.formatDesc,
+        extent: d.extent,
+        flags: d.flags,
+        numLevels: d.numLevels,
+        reserved: [0; 16],
+    };
+    call_raw!(MAPPED_MIPMAP, MappedMipmap13, (mipmap, extMem, &new))
+}
+
+/// `cudaError_t cudaImportExternalSemaphore(cudaExternalSemaphore_t *extSem_out, const struct cudaExternalSemaphoreHandleDesc *semHandleDesc)`
+/// (12.9 ABI, 32-byte descriptor; 96 on 13.x).
+///
+/// # Safety
+/// The CUDA API contract of `cudaImportExternalSemaphore`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaImportExternalSemaphore(
+    extSem_out: *mut cudaExternalSemaphore_t,
+    semHandleDesc: *const v12::cudaExternalSemaphoreHandleDesc,
+) -> cudaError_t {
+    if !on_13() {
+        // SAFETY: forwarded contract (11.x / 12.x, or the typed refusal).
+        return unsafe {
+            crate::api::cudaImportExternalSemaphore::Forward::call(extSem_out, semHandleDesc.cast())
+        };
+    }
+    // SAFETY: NULL or readable by contract.
+    let Some(d) = (unsafe { semHandleDesc.as_ref() }) else {
+        return call_raw!(IMPORT_SEM, ImportSem13, (extSem_out, core::ptr::null()));
+    };
+    let mut new = cudaExternalSemaphoreHandleDesc {
+        type_: d.type_,
+        flags: d.flags,
+        ..Default::default()
+    };
+    // SAFETY: same-size unions.
+    unsafe { copy_union(&d.handle, &mut new.handle) };
+    call_raw!(IMPORT_SEM, ImportSem13, (extSem_out, &new))
+}
+
+fn signal_from_v1(p: &cudaExternalSemaphoreSignalParams_v1) -> cudaExternalSemaphoreSignalParams {
+    let mut n = cudaExternalSemaphoreSignalParams::default();
+    n.params.fence.value = p.params.fence.value;
+    // SAFETY: both members of the 8-byte union are plain data; `reserved` covers all of it.
+    n.params.nvSciSync.reserved = unsafe { p.params.nvSciSync.reserved };
+    n.params.keyedMutex.key = p.params.keyedMutex.key;
+    n.flags = p.flags;
+    n
+}
+
+fn wait_from_v1(p: &cudaExternalSemaphoreWaitParams_v1) -> cudaExternalSemaphoreWaitParams {
+    let mut n = cudaExternalSemaphoreWaitParams::default();
+    n.params.fence.value = p.params.fence.value;
+    // SAFETY: both members of the 8-byte union are plain data; `reserved` covers all of it.
+    n.params.nvSciSync.reserved = unsafe { p.params.nvSciSync.reserved };
+    n.params.keyedMutex.key = p.params.keyedMutex.key;
+    n.params.keyedMutex.timeoutMs = p.params.keyedMutex.timeoutMs;
+    n.flags = p.flags;
+    n
+}
+
+/// Converts `n` parameter entries with `f` into a local array (stack up to [`STACK_PARAMS`],
+/// else `malloc`) and calls `call` with it; `cudaErrorMemoryAllocation` when `malloc` fails.
+/// A NULL or empty `params` is passed on as is (the runtime's own validation).
+///
+/// # Safety
+/// `params` is NULL or readable for `n` entries.
+unsafe fn with_converted<T, U: Copy + Default>(
+    params: *const T,
+    n: c_uint,
+    f: fn(&T) -> U,
+    call: impl FnOnce(*const U) -> cudaError_t,
+) -> cudaError_t {
+    let n = n as usize;
+    if params.is_null() || n == 0 {
+        return call(core::ptr::null());
+    }
+    // SAFETY: readable for `n` entries by contract.
+    let src = unsafe { core::slice::from_raw_parts(params, n) };
+    if n <= STACK_PARAMS {
+        let mut local = [U::default(); STACK_PARAMS];
+        for (d, s) in local.iter_mut().zip(src) {
+            *d = f(s);
+        }
+        return call(local.as_ptr());
+    }
+    let Some(bytes) = n.checked_mul(size_of::<U>()) else {
+        return MEMORY_ALLOCATION;
+    };
+    // SAFETY: malloc of `bytes`; malloc's alignment suits any C struct.
+    let heap: *mut MaybeUninit<U> = unsafe { libc::malloc(bytes) }.cast();
+    if heap.is_null() {
+        return MEMORY_ALLOCATION;
+    }
+    for (i, s) in src.iter().enumerate() {
+        // SAFETY: `i < n`, inside the allocation.
+        unsafe { heap.add(i).write(MaybeUninit::new(f(s))) };
+    }
+    let status = call(heap.cast_const().cast());
+    // SAFETY: allocated above, not kept by the runtime past the call.
+    unsafe { libc::free(heap.cast()) };
+    status
+}
+
+/// Defines one signal / wait export: 13.x converts the `_v1` array, 11.x / 12.x forwarded.
+macro_rules! semaphores_async {
+    ($name:ident, $v1:ty, $ty:ty, $raw:expr, $convert:expr, $doc:literal) => {
+        #[doc = $doc]
+        ///
+        /// # Safety
+        /// The CUDA API contract of the function.
+        #[unsafe(no_mangle)]
+        pub unsafe extern "C" fn $name(
+            extSemArray: *const cudaExternalSemaphore_t,
+            paramsArray: *const $v1,
+            numExtSems: c_uint,
+            stream: cudaStream_t,
+        ) -> cudaError_t {
+            match target() {
+                Target::NoLibrary => refusal(),
+                Target::Major(13) => {
+                    let call = |p| call_raw!($raw, $ty, (extSemArray, p, numExtSems, stream));
+                    // SAFETY: NULL or readable for `numExtSems` entries by contract.
+                    unsafe { with_converted(paramsArray, numExtSems, $convert, call) }
+                }
+                // SAFETY: forwarded contract (11.x / 12.x, or the typed refusal).
+                Target::Major(_) => unsafe {
+                    crate::api::$name::Forward::call(extSemArray, paramsArray, numExtSems, stream)
+                },
+            }
+        }
+    };
+}
+
+semaphores_async!(
+    cudaSignalExternalSemaphoresAsync,
+    cudaExternalSemaphoreSignalParams_v1,
+    Signal13,
+    SIGNAL,
+    signal_from_v1,
+    "`cudaError_t cudaSignalExternalSemaphoresAsync(const cudaExternalSemaphore_t *extSemArray, const struct cudaExternalSemaphoreSignalParams_v1 *paramsArray, unsigned int numExtSems, cudaStream_t stream)` (12.9 ABI, 32-byte entries); 13.x: converted to 144-byte entries."
+);
+semaphores_async!(
+    cudaSignalExternalSemaphoresAsync_ptsz,
+    cudaExternalSemaphoreSignalParams_v1,
+    Signal13,
+    SIGNAL_PTSZ,
+    signal_from_v1,
+    "`cudaSignalExternalSemaphoresAsync` with the per-thread default stream."
+);
+semaphores_async!(
+    cudaWaitExternalSemaphoresAsync,
+    cudaExternalSemaphoreWaitParams_v1,
+    Wait13,
+    WAIT,
+    wait_from_v1,
+    "`cudaError_t cudaWaitExternalSemaphoresAsync(const cudaExternalSemaphore_t *extSemArray, const struct cudaExternalSemaphoreWaitParams_v1 *paramsArray, unsigned int numExtSems, cudaStream_t stream)` (12.9 ABI, 40-byte entries); 13.x: converted to 144-byte entries."
+);
+semaphores_async!(
+    cudaWaitExternalSemaphoresAsync_ptsz,
+    cudaExternalSemaphoreWaitParams_v1,
+    Wait13,
+    WAIT_PTSZ,
+    wait_from_v1,
+    "`cudaWaitExternalSemaphoresAsync` with the per-thread default stream."
+);

@@ -1,0 +1,133 @@
+//! `cudaMemAdvise`, `cudaMemPrefetchAsync`, `cudaMemPrefetchAsync_ptsz` in the `abi-12` build
+//! (cuda_runtime_api.h).
+//!
+//! - 11.x / 12.x (11.8, 12.9 headers), the exported ABI, forwarded: an `int device`,
+//!   `cudaMemAdvise(const void *devPtr, size_t count, enum cudaMemoryAdvise advice, int device)`,
+//!   `cudaMemPrefetchAsync(const void *devPtr, size_t count, int dstDevice, cudaStream_t stream)`
+//!   (12.2+'s location forms are the separate `_v2` names, exported as they are).
+//! - 13.x (13.0 header): the plain names take a `struct cudaMemLocation` (8 bytes, by value),
+//!   `cudaMemAdvise(devPtr, count, advice, struct cudaMemLocation location)`,
+//!   `cudaMemPrefetchAsync(devPtr, count, struct cudaMemLocation location, unsigned int flags, cudaStream_t stream)`.
+//!
+//! On 13.x the device maps as the 12.x documentation defines it: `cudaCpuDeviceId` (-1) →
+//! `{cudaMemLocationTypeHost, 0}`, any other value → `{cudaMemLocationTypeDevice, device}` (an
+//! invalid ordinal gets the runtime's own error, as on 12.x); prefetch `flags` are 0 (12.x had
+//! none). Nothing is refused.
+
+use super::super::{RawFn, Target, call_raw, refusal, target};
+use crate::types::{
+    cudaError_t, cudaMemLocation, cudaMemLocation__bindgen_ty_1, cudaMemLocationTypeDevice,
+    cudaMemLocationTypeHost, cudaMemoryAdvise, cudaStream_t,
+};
+use core::ffi::{c_int, c_uint, c_void};
+
+const _: () = assert!(core::mem::size_of::<cudaMemLocation>() == 8);
+
+/// `cudaCpuDeviceId`.
+const CPU_DEVICE_ID: c_int = -1;
+
+static ADVISE: RawFn = RawFn::new(c"cudaMemAdvise");
+static PREFETCH: RawFn = RawFn::new(c"cudaMemPrefetchAsync");
+static PREFETCH_PTSZ: RawFn = RawFn::new(c"cudaMemPrefetchAsync_ptsz");
+
+type Advise13 =
+    unsafe extern "C" fn(*const c_void, usize, cudaMemoryAdvise, cudaMemLocation) -> cudaError_t;
+type Prefetch13 = unsafe extern "C" fn(
+    *const c_void,
+    usize,
+    cudaMemLocation,
+    c_uint,
+    cudaStream_t,
+) -> cudaError_t;
+
+/// The 13.x location of a 12.x `int device`.
+fn location_of(device: c_int) -> cudaMemLocation {
+    if device == CPU_DEVICE_ID {
+        cudaMemLocation {
+            type_: cudaMemLocationTypeHost,
+            __bindgen_anon_1: cudaMemLocation__bindgen_ty_1 { id: 0 },
+        }
+    } else {
+        cudaMemLocation {
+            type_: cudaMemLocationTypeDevice,
+            __bindgen_anon_1: cudaMemLocation__bindgen_ty_1 { id: device },
+        }
+    }
+}
+
+/// `cudaError_t cudaMemAdvise(const void *devPtr, size_t count, enum cudaMemoryAdvise advice, int device)`
+/// (12.9 ABI). 13.x: the location form.
+///
+/// # Safety
+/// The CUDA API contract of `cudaMemAdvise`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaMemAdvise(
+    devPtr: *const c_void,
+    count: usize,
+    advice: cudaMemoryAdvise,
+    device: c_int,
+) -> cudaError_t {
+    match target() {
+        Target::NoLibrary => refusal(),
+        Target::Major(13) => call_raw!(
+            ADVISE,
+            Advise13,
+            (devPtr, count, advice, location_of(device))
+        ),
+        // SAFETY: forwarded contract; 11.x / 12.x have the exported prototype.
+        Target::Major(_) => unsafe {
+            crate::api::cudaMemAdvise::Forward::call(devPtr, count, advice, device)
+        },
+    }
+}
+
+/// `cudaError_t cudaMemPrefetchAsync(const void *devPtr, size_t count, int dstDevice, cudaStream_t stream)`
+/// (12.9 ABI). 13.x: the location form, flags 0.
+///
+/// # Safety
+/// The CUDA API contract of `cudaMemPrefetchAsync`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaMemPrefetchAsync(
+    devPtr: *const c_void,
+    count: usize,
+    dstDevice: c_int,
+    stream: cudaStream_t,
+) -> cudaError_t {
+    match target() {
+        Target::NoLibrary => refusal(),
+        Target::Major(13) => call_raw!(
+            PREFETCH,
+            Prefetch13,
+            (devPtr, count, location_of(dstDevice), 0, stream)
+        ),
+        // SAFETY: forwarded contract; 11.x / 12.x have the exported prototype.
+        Target::Major(_) => unsafe {
+            crate::api::cudaMemPrefetchAsync::Forward::call(devPtr, count, dstDevice, stream)
+        },
+    }
+}
+
+/// `cudaMemPrefetchAsync_ptsz`: [`cudaMemPrefetchAsync`] with the per-thread default stream.
+///
+/// # Safety
+/// The CUDA API contract of `cudaMemPrefetchAsync`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaMemPrefetchAsync_ptsz(
+    devPtr: *const c_void,
+    count: usize,
+    dstDevice: c_int,
+    stream: cudaStream_t,
+) -> cudaError_t {
+    match target() {
+        Target::NoLibrary => refusal(),
+        Target::Major(13) => call_raw!(
+            PREFETCH_PTSZ,
+            Prefetch13,
+            (devPtr, count, location_of(dstDevice), 0, stream)
+        ),
+        // SAFETY: forwarded contract; 11.x / 12.x have the exported prototype.
+        Target::Major(_) => unsafe {
+            crate::api::cudaMemPrefetchAsync_ptsz::Forward::call(devPtr, count, dstDevice, stream)
+        },
+    }
+}

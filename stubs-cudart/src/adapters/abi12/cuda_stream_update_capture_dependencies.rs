@@ -1,0 +1,99 @@
+//! `cudaStreamUpdateCaptureDependencies` and `cudaStreamUpdateCaptureDependencies_ptsz` in the
+//! `abi-12` build (cuda_runtime_api.h).
+//!
+//! - 11.x / 12.x (11.8, 12.9 headers), the exported ABI, forwarded:
+//!   `cudaStreamUpdateCaptureDependencies(cudaStream_t stream, cudaGraphNode_t *dependencies, size_t numDependencies, unsigned int flags)`
+//!   (12.3+'s edge-data form is the separate `_v2` name, exported as it is).
+//! - 13.x (13.0 header): `(stream, dependencies, const cudaGraphEdgeData *dependencyData, size_t numDependencies, unsigned int flags)`.
+//!
+//! On 13.x the adapter passes NULL edge data: 13.x documents it as all default edges, the only
+//! kind a 12.x caller of the plain name can mean. Nothing is refused.
+
+use super::super::{RawFn, Target, call_raw, refusal, target};
+use crate::types::{cudaError_t, cudaGraphEdgeData, cudaGraphNode_t, cudaStream_t};
+use core::ffi::c_uint;
+
+type Update13 = unsafe extern "C" fn(
+    cudaStream_t,
+    *mut cudaGraphNode_t,
+    *const cudaGraphEdgeData,
+    usize,
+    c_uint,
+) -> cudaError_t;
+
+static UPDATE: RawFn = RawFn::new(c"cudaStreamUpdateCaptureDependencies");
+static UPDATE_PTSZ: RawFn = RawFn::new(c"cudaStreamUpdateCaptureDependencies_ptsz");
+
+/// `cudaError_t cudaStreamUpdateCaptureDependencies(cudaStream_t stream, cudaGraphNode_t *dependencies, size_t numDependencies, unsigned int flags)`
+/// (12.9 ABI). 13.x: the 5-argument form with NULL edge data.
+///
+/// # Safety
+/// The CUDA API contract of `cudaStreamUpdateCaptureDependencies`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaStreamUpdateCaptureDependencies(
+    stream: cudaStream_t,
+    dependencies: *mut cudaGraphNode_t,
+    numDependencies: usize,
+    flags: c_uint,
+) -> cudaError_t {
+    match target() {
+        Target::NoLibrary => refusal(),
+        Target::Major(13) => call_raw!(
+            UPDATE,
+            Update13,
+            (
+                stream,
+                dependencies,
+                core::ptr::null(),
+                numDependencies,
+                flags
+            )
+        ),
+        // SAFETY: forwarded contract; 11.x / 12.x have the exported prototype.
+        Target::Major(_) => unsafe {
+            crate::api::cudaStreamUpdateCaptureDependencies::Forward::call(
+                stream,
+                dependencies,
+                numDependencies,
+                flags,
+            )
+        },
+    }
+}
+
+/// `cudaStreamUpdateCaptureDependencies_ptsz`: [`cudaStreamUpdateCaptureDependencies`] with the
+/// per-thread default stream.
+///
+/// # Safety
+/// The CUDA API contract of `cudaStreamUpdateCaptureDependencies`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaStreamUpdateCaptureDependencies_ptsz(
+    stream: cudaStream_t,
+    dependencies: *mut cudaGraphNode_t,
+    numDependencies: usize,
+    flags: c_uint,
+) -> cudaError_t {
+    match target() {
+        Target::NoLibrary => refusal(),
+        Target::Major(13) => call_raw!(
+            UPDATE_PTSZ,
+            Update13,
+            (
+                stream,
+                dependencies,
+                core::ptr::null(),
+                numDependencies,
+                flags
+            )
+        ),
+        // SAFETY: forwarded contract; 11.x / 12.x have the exported prototype.
+        Target::Major(_) => unsafe {
+            crate::api::cudaStreamUpdateCaptureDependencies_ptsz::Forward::call(
+                stream,
+                dependencies,
+                numDependencies,
+                flags,
+            )
+        },
+    }
+}
