@@ -33,7 +33,7 @@ pub(crate) enum Step {
     AlreadyLoaded,
     /// 2. The `CUDA_STUBS_*_PATH` override.
     EnvOverride,
-    /// 3. NVIDIA's wheel layouts beside the stub's file, then in `$VIRTUAL_ENV` /
+    /// 3. NVIDIA's wheel layouts in the site-packages holding the stub's file, then in `$VIRTUAL_ENV` /
     ///    `$CONDA_PREFIX` site-packages, then `$CONDA_PREFIX/lib`.
     PythonWheels,
     /// 4. The sonames, newest major first, through the dynamic loader.
@@ -42,14 +42,15 @@ pub(crate) enum Step {
     Toolkit,
 }
 
-/// Where a candidate came from (a step of [`SEARCH`] and, within it, which place).
+/// Where a candidate came from (a step of the loader's search list, `candidates::SEARCH`, and,
+/// within it, which place).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Origin {
     /// Already loaded in the process (recognised by its `DT_SONAME`, reopened `RTLD_NOLOAD`).
     AlreadyLoaded,
     /// The `CUDA_STUBS_*_PATH` override.
     EnvOverride,
-    /// An NVIDIA wheel layout beside the stub's own file.
+    /// An NVIDIA wheel layout in the site-packages that holds the stub's own file.
     BesideStub,
     /// An NVIDIA wheel layout in `$VIRTUAL_ENV` or `$CONDA_PREFIX` site-packages.
     PythonEnv,
@@ -396,21 +397,19 @@ fn absolute_var(name: &CStr) -> Option<&'static [u8]> {
 /// of the stub's own file.
 fn python_wheels(spec: &LibrarySpec, stub_dir: Option<&[u8]>) -> Vec<Candidate> {
     let mut out = Vec::new();
-    // A wheel that bundles the stub sits in site-packages/<pkg>[/lib]; NVIDIA's wheels are
-    // siblings under site-packages/nvidia, so look a few levels up. This finds the stub's own
-    // environment even when it is not activated (no $VIRTUAL_ENV: `venv/bin/python app.py`).
-    let mut ancestor = stub_dir;
-    for _ in 0..4 {
-        let Some(dir) = ancestor else { break };
+    // A wheel that bundles the stub puts it under site-packages/<pkg>/…; NVIDIA's wheels are
+    // its siblings under site-packages/nvidia. The stub's own site-packages (found from its
+    // path, without a system call) finds its environment even when it is not activated (no
+    // $VIRTUAL_ENV: `venv/bin/python app.py`); a stub outside any site-packages pays nothing.
+    if let Some(site) = stub_dir.and_then(enclosing_site_packages) {
         for wheel in spec.wheel_dirs {
             in_wheel_dir(
                 spec,
                 &mut out,
-                &join(dir, wheel.to_bytes()),
+                &join(site, wheel.to_bytes()),
                 Origin::BesideStub,
             );
         }
-        ancestor = parent(dir);
     }
     for var in [c"VIRTUAL_ENV", c"CONDA_PREFIX"] {
         if let Some(prefix) = absolute_var(var) {
@@ -432,6 +431,46 @@ fn python_wheels(spec: &LibrarySpec, stub_dir: Option<&[u8]>) -> Vec<Candidate> 
         );
     }
     out
+}
+
+/// An absolute path with its `.` and `..` components folded (`/a/b/../c/./d` → `/a/c/d`),
+/// without touching the file system; a relative path is returned unchanged.
+pub(crate) fn fold_dots(path: &[u8]) -> Vec<u8> {
+    if !path.starts_with(b"/") {
+        return path.to_vec();
+    }
+    let mut parts: Vec<&[u8]> = Vec::new();
+    for part in path.split(|b| *b == b'/') {
+        match part {
+            b"" | b"." => {}
+            b".." => {
+                parts.pop();
+            }
+            other => parts.push(other),
+        }
+    }
+    let mut out = Vec::with_capacity(path.len());
+    for part in &parts {
+        out.push(b'/');
+        out.extend_from_slice(part);
+    }
+    if out.is_empty() {
+        out.push(b'/');
+    }
+    out
+}
+
+/// The nearest folder named `site-packages` (pip, venv, conda) or `dist-packages` (Debian's
+/// Python) that holds `dir`, read from the path alone.
+fn enclosing_site_packages(dir: &[u8]) -> Option<&[u8]> {
+    let mut ancestor = Some(dir);
+    while let Some(d) = ancestor {
+        if matches!(file_name(d), b"site-packages" | b"dist-packages") {
+            return Some(d);
+        }
+        ancestor = parent(d);
+    }
+    None
 }
 
 /// Step 5: CUDA toolkit folders the dynamic loader does not search by default.
@@ -483,6 +522,31 @@ fn site_packages(prefix: &[u8]) -> Vec<CString> {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn dots_fold_lexically() {
+        assert_eq!(fold_dots(b"/a/b/../c/./d"), b"/a/c/d".to_vec());
+        assert_eq!(
+            fold_dots(b"/site-packages/x/../cuda_stubs/lib"),
+            b"/site-packages/cuda_stubs/lib".to_vec()
+        );
+        assert_eq!(fold_dots(b"/.."), b"/".to_vec());
+        assert_eq!(fold_dots(b"rel/../x"), b"rel/../x".to_vec());
+    }
+
+    #[test]
+    fn site_packages_is_found_from_the_path() {
+        assert_eq!(
+            enclosing_site_packages(b"/v/lib/python3.12/site-packages/cuda_stubs/lib"),
+            Some(&b"/v/lib/python3.12/site-packages"[..])
+        );
+        assert_eq!(
+            enclosing_site_packages(b"/usr/lib/python3/dist-packages/x"),
+            Some(&b"/usr/lib/python3/dist-packages"[..])
+        );
+        assert_eq!(enclosing_site_packages(b"/work/target/release"), None);
+    }
+
     use super::*;
 
     /// The sonames read from memory are the real ones: libc's (relocated dynamic section) and

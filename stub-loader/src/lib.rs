@@ -3,18 +3,10 @@
 //!
 //! On the first call into a stub, [`Library::loaded`] finds the real NVIDIA library, `dlopen`s
 //! it with `RTLD_LAZY | RTLD_LOCAL` (never `dlclose`d), learns its version and records every
-//! candidate it tried. The search order is:
-//!
-//! 1. a copy the process already has: every candidate soname probed with `RTLD_NOLOAD`, so a
-//!    runtime that PyTorch or the application loaded is reused and a second major is never loaded;
-//! 2. the override from the environment (`CUDA_STUBS_CUDART_PATH`, `CUDA_STUBS_NVRTC_PATH`,
-//!    `CUDA_STUBS_CUDA_PATH`): an absolute path to the file or to its directory;
-//! 3. each soname, newest major first, through the dynamic loader's own search
-//!    (`LD_LIBRARY_PATH`, `DT_RUNPATH`, the ldconfig cache);
-//! 4. the places users have the libraries: NVIDIA's pip-wheel layouts (`nvidia/cu13/lib`,
-//!    `nvidia/cuda_runtime/lib`, `nvidia/cuda_nvrtc/lib`) beside the stub's own file and in the
-//!    active Python environment (`VIRTUAL_ENV`, `CONDA_PREFIX`), `$CONDA_PREFIX/lib`,
-//!    `$CUDA_HOME/lib64`, `$CUDA_PATH/lib64`, `/usr/local/cuda/lib64`.
+//! candidate it tried. The search order is one list, `candidates::SEARCH`, documented there
+//! step by step (and in the README): a copy already loaded (by `DT_SONAME`), the environment
+//! override, NVIDIA's wheels of the stub's own Python environment, the dynamic loader's search,
+//! then the CUDA toolkit folders.
 //!
 //! A candidate that is a cuda-stubs library itself (it exports [`STUB_MARKER`]) is rejected, so a
 //! stub copied under a real soname never calls itself. In secure-execution processes

@@ -415,23 +415,15 @@ fn majors_text(mask: u32) -> String {
     list.join(",")
 }
 
-/// Directory of the shared object this code is linked into (the stub), via `dladdr`, with
-/// `..` and symbolic links resolved (`realpath`): a stub loaded through a RUNPATH such as
-/// `$ORIGIN/../cuda_stubs/lib` then reports, and searches from, its own folder.
+/// Directory of the shared object this code is linked into (the stub), via `dladdr`, with `.`
+/// and `..` components folded lexically: a stub loaded through a RUNPATH such as
+/// `$ORIGIN/../cuda_stubs/lib` then reports, and searches from, a plain path. Lexically, not
+/// with `realpath`: this runs on every first call that reaches the wheel step, and `realpath`
+/// costs one `readlink` per path component.
 fn own_dir() -> Option<Vec<u8>> {
     let path = object_path(own_dir as *const c_void)?;
-    // SAFETY: a NUL-terminated path; NULL asks realpath to allocate the result.
-    let real = unsafe { libc::realpath(path.as_ptr(), core::ptr::null_mut()) };
-    let file = if real.is_null() {
-        path.to_bytes().to_vec()
-    } else {
-        // SAFETY: realpath returned a NUL-terminated string it allocated with malloc.
-        let bytes = unsafe { CStr::from_ptr(real) }.to_bytes().to_vec();
-        // SAFETY: allocated by realpath, freed once.
-        unsafe { libc::free(real.cast()) };
-        bytes
-    };
-    parent(&file).map(<[u8]>::to_vec)
+    let dir = parent(path.to_bytes())?;
+    Some(crate::candidates::fold_dots(dir))
 }
 
 fn open(target: &CStr, flags: c_int) -> Result<Handle, String> {
