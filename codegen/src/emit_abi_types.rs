@@ -28,6 +28,27 @@ pub const ADAPTED_STRUCTS: &[&str] = &[
 /// The older majors whose layouts are emitted.
 const OLDER: [u32; 2] = [11, 12];
 
+/// The structs of [`ADAPTED_STRUCTS`] whose `major` layout differs from the newest major's:
+/// those `abi_types::v{major}` defines (none for the newest major itself).
+pub fn differing_structs(data: &LibraryData, major: u32) -> Vec<&'static str> {
+    if major == NEWEST {
+        return Vec::new();
+    }
+    let newest = data.types(NEWEST);
+    let table = data.types(major);
+    ADAPTED_STRUCTS
+        .iter()
+        .copied()
+        .filter(
+            |name| match (table.structs.get(*name), newest.structs.get(*name)) {
+                (Some(def), Some(n)) => !same_layout(n, def),
+                (Some(_), None) => true,
+                _ => false,
+            },
+        )
+        .collect()
+}
+
 fn same_layout(a: &StructDef, b: &StructDef) -> bool {
     a.size == b.size
         && a.fields.len() == b.fields.len()

@@ -5,6 +5,7 @@
 
 mod abi_diff;
 mod cache;
+mod emit_abi_fns;
 mod emit_abi_types;
 mod emit_decls;
 mod emit_types;
@@ -62,6 +63,9 @@ fn generate(root: &Path) -> Result<Vec<(PathBuf, String)>, String> {
         files.push((dir.join("types.rs"), formatting::rustfmt(&types)?));
         if let Some(abi_types) = emit_abi_types::abi_types_rs(&data)? {
             files.push((dir.join("abi_types.rs"), formatting::rustfmt(&abi_types)?));
+        }
+        if let Some(abi_fns) = emit_abi_fns::abi_fns_rs(&data)? {
+            files.push((dir.join("abi_fns.rs"), formatting::rustfmt(&abi_fns)?));
         }
         files.push((
             root.join("manifest").join(format!("{}.json", library.name)),

@@ -43,6 +43,11 @@ mod api;
 )]
 mod abi_types;
 
+// Generated per-major prototypes of the entry points the adapters call; a major's module
+// lists every such name it exports, used or not.
+#[allow(non_camel_case_types, non_snake_case, dead_code, clippy::all)]
+mod abi_fns;
+
 #[allow(non_snake_case)]
 mod adapters;
 mod error_string;
