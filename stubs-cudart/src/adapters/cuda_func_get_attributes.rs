@@ -10,12 +10,11 @@
 //!   `nonPortableClusterSizeAllowed`) are 0: no cluster launch before 12.0.
 
 use super::{RawFn, SUCCESS, Target, call_raw, refusal, target};
-use crate::abi_types::v11;
 use crate::types::{cudaError_t, cudaFuncAttributes};
+use crate::{abi_fns, abi_types::v11};
 use core::ffi::c_void;
 
 static V11: RawFn = RawFn::new(c"cudaFuncGetAttributes");
-type GetV11 = unsafe extern "C" fn(*mut v11::cudaFuncAttributes, *const c_void) -> cudaError_t;
 
 /// `cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr, const void *func)`,
 /// 12.0+ layout (144 bytes).
@@ -34,7 +33,7 @@ pub unsafe extern "C" fn cudaFuncGetAttributes(
                 return 1; // cudaErrorInvalidValue
             }
             let mut raw = v11::cudaFuncAttributes::default();
-            let status = call_raw!(V11, GetV11, (&mut raw, func));
+            let status = call_raw!(V11, abi_fns::v11::cudaFuncGetAttributes, (&mut raw, func));
             if status != SUCCESS {
                 return status;
             }

@@ -10,18 +10,15 @@
 //!   only when non-NULL. Any other error is returned as is, outputs untouched.
 
 use super::{RawFn, SUCCESS, Target, call_raw, refusal, target};
+use crate::abi_fns::v11;
 use crate::types::{
     cudaDriverEntryPointQueryResult, cudaDriverEntryPointSuccess,
     cudaDriverEntryPointSymbolNotFound, cudaError_t,
 };
 use core::ffi::{c_char, c_ulonglong, c_void};
 
-/// `cudaErrorSymbolNotFound`.
-const SYMBOL_NOT_FOUND: cudaError_t = 500;
-
 static V11: RawFn = RawFn::new(c"cudaGetDriverEntryPoint");
 static V11_PTSZ: RawFn = RawFn::new(c"cudaGetDriverEntryPoint_ptsz");
-type GetV11 = unsafe extern "C" fn(*const c_char, *mut *mut c_void, c_ulonglong) -> cudaError_t;
 
 /// The 11.x translation.
 ///
@@ -34,10 +31,12 @@ unsafe fn older(
     flags: c_ulonglong,
     driverStatus: *mut cudaDriverEntryPointQueryResult,
 ) -> cudaError_t {
-    let status = call_raw!(raw, GetV11, (symbol, funcPtr, flags));
+    // `raw` is either name; the `_ptsz` twin has the same 11.x prototype.
+    let status = call_raw!(raw, v11::cudaGetDriverEntryPoint, (symbol, funcPtr, flags));
     let (code, query) = match status {
         SUCCESS => (SUCCESS, cudaDriverEntryPointSuccess),
-        SYMBOL_NOT_FOUND => {
+        // A path pattern: a bare lower-case constant would read as a binding to the lint.
+        crate::types::cudaErrorSymbolNotFound => {
             if !funcPtr.is_null() {
                 // SAFETY: writable by contract.
                 unsafe { funcPtr.write(core::ptr::null_mut()) };

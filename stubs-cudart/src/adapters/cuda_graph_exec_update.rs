@@ -9,21 +9,13 @@
 //!   as 12.x does.
 
 use super::{RawFn, Target, call_raw, refusal, target};
+use crate::abi_fns::v11;
 use crate::types::{
-    cudaError_t, cudaGraph_t, cudaGraphExec_t, cudaGraphExecUpdateResult,
-    cudaGraphExecUpdateResultInfo, cudaGraphNode_t,
+    cudaError_t, cudaErrorGraphExecUpdateFailure, cudaGraph_t, cudaGraphExec_t,
+    cudaGraphExecUpdateResult, cudaGraphExecUpdateResultInfo, cudaGraphNode_t,
 };
 
 static V11: RawFn = RawFn::new(c"cudaGraphExecUpdate");
-type UpdateV11 = unsafe extern "C" fn(
-    cudaGraphExec_t,
-    cudaGraph_t,
-    *mut cudaGraphNode_t,
-    *mut cudaGraphExecUpdateResult,
-) -> cudaError_t;
-
-/// `cudaErrorGraphExecUpdateFailure`: the update was refused; the outputs say why.
-const UPDATE_FAILURE: cudaError_t = 910;
 
 /// `cudaError_t cudaGraphExecUpdate(cudaGraphExec_t hGraphExec, cudaGraph_t hGraph, cudaGraphExecUpdateResultInfo *resultInfo)` (12.0+ ABI).
 ///
@@ -45,10 +37,10 @@ pub unsafe extern "C" fn cudaGraphExecUpdate(
             let mut result: cudaGraphExecUpdateResult = 0;
             let status = call_raw!(
                 V11,
-                UpdateV11,
+                v11::cudaGraphExecUpdate,
                 (hGraphExec, hGraph, &mut error_node, &mut result)
             );
-            if status == 0 || status == UPDATE_FAILURE {
+            if status == 0 || status == cudaErrorGraphExecUpdateFailure {
                 let info = cudaGraphExecUpdateResultInfo {
                     result,
                     errorNode: error_node,

@@ -11,21 +11,12 @@
 //!   is 0, and the call is refused (801) otherwise.
 
 use super::{RawFn, Target, call_raw, refusal, target};
-use crate::types::{cudaError_t, cudaGraph_t, cudaGraphExec_t, cudaGraphNode_t};
-use core::ffi::{c_char, c_ulonglong};
+use crate::abi_fns::v11;
+use crate::types::{cudaError_t, cudaGraph_t, cudaGraphExec_t};
+use core::ffi::c_ulonglong;
 
 static WITH_FLAGS: RawFn = RawFn::new(c"cudaGraphInstantiateWithFlags");
 static LEGACY: RawFn = RawFn::new(c"cudaGraphInstantiate");
-
-type WithFlags =
-    unsafe extern "C" fn(*mut cudaGraphExec_t, cudaGraph_t, c_ulonglong) -> cudaError_t;
-type Legacy = unsafe extern "C" fn(
-    *mut cudaGraphExec_t,
-    cudaGraph_t,
-    *mut cudaGraphNode_t,
-    *mut c_char,
-    usize,
-) -> cudaError_t;
 
 /// `cudaError_t cudaGraphInstantiate(cudaGraphExec_t *pGraphExec, cudaGraph_t graph, unsigned long long flags)`
 /// (12.0+ ABI). See the module documentation for 11.x.
@@ -42,11 +33,15 @@ pub unsafe extern "C" fn cudaGraphInstantiate(
         Target::NoLibrary => refusal(),
         Target::Major(11) => {
             if WITH_FLAGS.get().is_some() {
-                call_raw!(WITH_FLAGS, WithFlags, (pGraphExec, graph, flags))
+                call_raw!(
+                    WITH_FLAGS,
+                    v11::cudaGraphInstantiateWithFlags,
+                    (pGraphExec, graph, flags)
+                )
             } else if flags == 0 {
                 call_raw!(
                     LEGACY,
-                    Legacy,
+                    v11::cudaGraphInstantiate,
                     (
                         pGraphExec,
                         graph,

@@ -51,8 +51,8 @@ mod nvcc_launch_kernel;
 // Descriptor conversions both builds' texture / surface adapters use.
 mod resource_desc;
 
-/// `cudaSuccess`.
-pub(crate) const SUCCESS: cudaError_t = 0;
+/// `cudaSuccess`, short for the adapters' many comparisons.
+pub(crate) const SUCCESS: cudaError_t = crate::types::cudaSuccess;
 
 /// What an adapter does for the loaded runtime.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
