@@ -37,16 +37,14 @@
 //! `reserved` is always zero.
 
 use super::{RawFn, SUCCESS, Target, call_raw, refusal, target};
+use crate::abi_fns;
 use crate::abi_types::{v11, v12};
-use crate::types::{cudaDeviceProp, cudaError_t};
+use crate::types::{cudaDeviceProp, cudaError_t, cudaErrorInvalidValue};
 use core::ffi::c_int;
 
 const _: () = assert!(core::mem::size_of::<v11::cudaDeviceProp>() == 728);
 const _: () = assert!(core::mem::size_of::<v12::cudaDeviceProp>() == 1032);
 const _: () = assert!(core::mem::size_of::<cudaDeviceProp>() == 1008);
-
-/// `cudaErrorInvalidValue`: what every runtime returns for a NULL `prop`.
-const INVALID_VALUE: cudaError_t = 1;
 
 /// 11.8 (and 12.x's legacy plain export): `cudaGetDeviceProperties`, 728-byte layout.
 static V11_GET: RawFn = RawFn::new(c"cudaGetDeviceProperties");
@@ -55,11 +53,6 @@ static V11_GET: RawFn = RawFn::new(c"cudaGetDeviceProperties");
 static V12_GET: RawFn = RawFn::new(c"cudaGetDeviceProperties_v2");
 /// 13.x: `cudaGetDeviceProperties`, 1008-byte layout.
 static V13_GET: RawFn = RawFn::new(c"cudaGetDeviceProperties");
-
-type GetV11 = unsafe extern "C" fn(*mut v11::cudaDeviceProp, c_int) -> cudaError_t;
-#[cfg(not(feature = "abi-12"))]
-type GetV12 = unsafe extern "C" fn(*mut v12::cudaDeviceProp, c_int) -> cudaError_t;
-type GetV13 = unsafe extern "C" fn(*mut cudaDeviceProp, c_int) -> cudaError_t;
 
 /// Copies the named fields (same name, same type in both layouts).
 macro_rules! copy_fields {
@@ -376,7 +369,11 @@ pub(super) fn v11_input_from_v12(src: &v12::cudaDeviceProp) -> v11::cudaDevicePr
 /// The loaded 11.x runtime's answer in its own layout.
 fn query_v11(device: c_int) -> Result<v11::cudaDeviceProp, cudaError_t> {
     let mut raw = v11::cudaDeviceProp::default();
-    let status = call_raw!(V11_GET, GetV11, (&mut raw, device));
+    let status = call_raw!(
+        V11_GET,
+        abi_fns::v11::cudaGetDeviceProperties,
+        (&mut raw, device)
+    );
     if status == SUCCESS {
         Ok(raw)
     } else {
@@ -401,10 +398,15 @@ pub unsafe extern "C" fn cudaGetDeviceProperties(
         Target::NoLibrary => return refusal(),
         Target::Major(12) => {
             if prop.is_null() {
-                return INVALID_VALUE;
+                // What every runtime returns for a NULL `prop`.
+                return cudaErrorInvalidValue;
             }
             let mut raw = v12::cudaDeviceProp::default();
-            let status = call_raw!(V12_GET, GetV12, (&mut raw, device));
+            let status = call_raw!(
+                V12_GET,
+                abi_fns::v12::cudaGetDeviceProperties_v2,
+                (&mut raw, device)
+            );
             if status != SUCCESS {
                 return status;
             }
@@ -412,7 +414,8 @@ pub unsafe extern "C" fn cudaGetDeviceProperties(
         }
         Target::Major(11) => {
             if prop.is_null() {
-                return INVALID_VALUE;
+                // What every runtime returns for a NULL `prop`.
+                return cudaErrorInvalidValue;
             }
             match query_v11(device) {
                 Ok(raw) => v13_from_v11(&raw, device),
@@ -447,10 +450,15 @@ pub unsafe extern "C" fn cudaGetDeviceProperties_v2(
         Target::NoLibrary => return refusal(),
         Target::Major(13) => {
             if prop.is_null() {
-                return INVALID_VALUE;
+                // What every runtime returns for a NULL `prop`.
+                return cudaErrorInvalidValue;
             }
             let mut raw = cudaDeviceProp::default();
-            let status = call_raw!(V13_GET, GetV13, (&mut raw, device));
+            let status = call_raw!(
+                V13_GET,
+                abi_fns::v13::cudaGetDeviceProperties,
+                (&mut raw, device)
+            );
             if status != SUCCESS {
                 return status;
             }
@@ -458,7 +466,8 @@ pub unsafe extern "C" fn cudaGetDeviceProperties_v2(
         }
         Target::Major(11) => {
             if prop.is_null() {
-                return INVALID_VALUE;
+                // What every runtime returns for a NULL `prop`.
+                return cudaErrorInvalidValue;
             }
             match query_v11(device) {
                 Ok(raw) => v12_from_v11(&raw, device),
@@ -494,13 +503,24 @@ pub unsafe extern "C" fn cudaGetDeviceProperties(
 ) -> cudaError_t {
     let out = match target() {
         Target::NoLibrary => return refusal(),
-        Target::Major(11 | 12) => return call_raw!(V11_GET, GetV11, (prop, device)),
+        Target::Major(11 | 12) => {
+            return call_raw!(
+                V11_GET,
+                abi_fns::v11::cudaGetDeviceProperties,
+                (prop, device)
+            );
+        }
         Target::Major(13) => {
             if prop.is_null() {
-                return INVALID_VALUE;
+                // What every runtime returns for a NULL `prop`.
+                return cudaErrorInvalidValue;
             }
             let mut raw = cudaDeviceProp::default();
-            let status = call_raw!(V13_GET, GetV13, (&mut raw, device));
+            let status = call_raw!(
+                V13_GET,
+                abi_fns::v13::cudaGetDeviceProperties,
+                (&mut raw, device)
+            );
             if status != SUCCESS {
                 return status;
             }

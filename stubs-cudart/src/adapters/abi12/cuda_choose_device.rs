@@ -16,6 +16,7 @@
 
 use super::super::cuda_get_device_properties::{v11_input_from_v12, v13_input_from_v12};
 use super::super::{RawFn, Target, call_raw, target};
+use crate::abi_fns;
 use crate::abi_types::{v11, v12};
 use crate::types::{cudaDeviceProp, cudaError_t};
 use core::ffi::c_int;
@@ -23,9 +24,6 @@ use core::ffi::c_int;
 const _: () = assert!(core::mem::size_of::<v11::cudaDeviceProp>() == 728);
 const _: () = assert!(core::mem::size_of::<v12::cudaDeviceProp>() == 1032);
 const _: () = assert!(core::mem::size_of::<cudaDeviceProp>() == 1008);
-
-type ChooseV11 = unsafe extern "C" fn(*mut c_int, *const v11::cudaDeviceProp) -> cudaError_t;
-type ChooseV13 = unsafe extern "C" fn(*mut c_int, *const cudaDeviceProp) -> cudaError_t;
 
 static CHOOSE: RawFn = RawFn::new(c"cudaChooseDevice");
 
@@ -45,16 +43,24 @@ pub unsafe extern "C" fn cudaChooseDevice(
         Target::Major(13) => match given() {
             Some(p) => {
                 let new = v13_input_from_v12(p);
-                call_raw!(CHOOSE, ChooseV13, (device, &new))
+                call_raw!(CHOOSE, abi_fns::v13::cudaChooseDevice, (device, &new))
             }
-            None => call_raw!(CHOOSE, ChooseV13, (device, core::ptr::null())),
+            None => call_raw!(
+                CHOOSE,
+                abi_fns::v13::cudaChooseDevice,
+                (device, core::ptr::null())
+            ),
         },
         Target::Major(11) => match given() {
             Some(p) => {
                 let old = v11_input_from_v12(p);
-                call_raw!(CHOOSE, ChooseV11, (device, &old))
+                call_raw!(CHOOSE, abi_fns::v11::cudaChooseDevice, (device, &old))
             }
-            None => call_raw!(CHOOSE, ChooseV11, (device, core::ptr::null())),
+            None => call_raw!(
+                CHOOSE,
+                abi_fns::v11::cudaChooseDevice,
+                (device, core::ptr::null())
+            ),
         },
         // SAFETY: forwarded contract (12.x, or the typed refusal).
         _ => unsafe { crate::api::cudaChooseDevice::Forward::call(device, prop.cast()) },
