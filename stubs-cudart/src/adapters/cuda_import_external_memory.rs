@@ -26,6 +26,9 @@
 //! an 11.x / 12.x header `#define`s the plain names to. 13.x: everything forwarded.
 
 use super::{RawFn, Target, call_raw, refusal, target};
+// The older runtimes' prototypes: 12.9's (`abi_fns::v12`) serve 11.x too, whose declarations
+// and descriptor layouts are the same.
+use crate::abi_fns::v12 as old_fns;
 use crate::abi_types::{v11, v12};
 use crate::types::{
     cudaError_t, cudaExternalMemory_t, cudaExternalMemoryBufferDesc, cudaExternalMemoryHandleDesc,
@@ -58,37 +61,6 @@ const _: () = assert!(
     size_of::<v12::cudaExternalSemaphoreHandleDesc__bindgen_ty_1>()
         == size_of::<crate::types::cudaExternalSemaphoreHandleDesc__bindgen_ty_1>()
 );
-
-type ImportMem = unsafe extern "C" fn(
-    *mut cudaExternalMemory_t,
-    *const v12::cudaExternalMemoryHandleDesc,
-) -> cudaError_t;
-type MappedBuffer = unsafe extern "C" fn(
-    *mut *mut c_void,
-    cudaExternalMemory_t,
-    *const v12::cudaExternalMemoryBufferDesc,
-) -> cudaError_t;
-type MappedMipmap = unsafe extern "C" fn(
-    *mut cudaMipmappedArray_t,
-    cudaExternalMemory_t,
-    *const v12::cudaExternalMemoryMipmappedArrayDesc,
-) -> cudaError_t;
-type ImportSem = unsafe extern "C" fn(
-    *mut cudaExternalSemaphore_t,
-    *const v12::cudaExternalSemaphoreHandleDesc,
-) -> cudaError_t;
-type Signal = unsafe extern "C" fn(
-    *const cudaExternalSemaphore_t,
-    *const cudaExternalSemaphoreSignalParams,
-    c_uint,
-    cudaStream_t,
-) -> cudaError_t;
-type Wait = unsafe extern "C" fn(
-    *const cudaExternalSemaphore_t,
-    *const cudaExternalSemaphoreWaitParams,
-    c_uint,
-    cudaStream_t,
-) -> cudaError_t;
 
 static IMPORT_MEM: RawFn = RawFn::new(c"cudaImportExternalMemory");
 static MAPPED_BUFFER: RawFn = RawFn::new(c"cudaExternalMemoryGetMappedBuffer");
@@ -136,7 +108,11 @@ pub unsafe extern "C" fn cudaImportExternalMemory(
     }
     // SAFETY: NULL or readable by contract.
     let Some(d) = (unsafe { memHandleDesc.as_ref() }) else {
-        return call_raw!(IMPORT_MEM, ImportMem, (extMem_out, core::ptr::null()));
+        return call_raw!(
+            IMPORT_MEM,
+            old_fns::cudaImportExternalMemory,
+            (extMem_out, core::ptr::null())
+        );
     };
     if d.reserved.iter().any(|w| *w != 0) {
         return refusal();
@@ -149,7 +125,11 @@ pub unsafe extern "C" fn cudaImportExternalMemory(
     };
     // SAFETY: same-size unions.
     unsafe { copy_union(&d.handle, &mut old.handle) };
-    call_raw!(IMPORT_MEM, ImportMem, (extMem_out, &old))
+    call_raw!(
+        IMPORT_MEM,
+        old_fns::cudaImportExternalMemory,
+        (extMem_out, &old)
+    )
 }
 
 /// `cudaError_t cudaExternalMemoryGetMappedBuffer(void **devPtr, cudaExternalMemory_t extMem, const struct cudaExternalMemoryBufferDesc *bufferDesc)` (13.0 ABI, 88-byte descriptor).
@@ -172,7 +152,7 @@ pub unsafe extern "C" fn cudaExternalMemoryGetMappedBuffer(
     let Some(d) = (unsafe { bufferDesc.as_ref() }) else {
         return call_raw!(
             MAPPED_BUFFER,
-            MappedBuffer,
+            old_fns::cudaExternalMemoryGetMappedBuffer,
             (devPtr, extMem, core::ptr::null())
         );
     };
@@ -184,7 +164,11 @@ pub unsafe extern "C" fn cudaExternalMemoryGetMappedBuffer(
         size: d.size,
         flags: d.flags,
     };
-    call_raw!(MAPPED_BUFFER, MappedBuffer, (devPtr, extMem, &old))
+    call_raw!(
+        MAPPED_BUFFER,
+        old_fns::cudaExternalMemoryGetMappedBuffer,
+        (devPtr, extMem, &old)
+    )
 }
 
 /// `cudaError_t cudaExternalMemoryGetMappedMipmappedArray(cudaMipmappedArray_t *mipmap, cudaExternalMemory_t extMem, const struct cudaExternalMemoryMipmappedArrayDesc *mipmapDesc)` (13.0 ABI, 128-byte descriptor).
@@ -209,7 +193,7 @@ pub unsafe extern "C" fn cudaExternalMemoryGetMappedMipmappedArray(
     let Some(d) = (unsafe { mipmapDesc.as_ref() }) else {
         return call_raw!(
             MAPPED_MIPMAP,
-            MappedMipmap,
+            old_fns::cudaExternalMemoryGetMappedMipmappedArray,
             (mipmap, extMem, core::ptr::null())
         );
     };
@@ -223,7 +207,11 @@ pub unsafe extern "C" fn cudaExternalMemoryGetMappedMipmappedArray(
         flags: d.flags,
         numLevels: d.numLevels,
     };
-    call_raw!(MAPPED_MIPMAP, MappedMipmap, (mipmap, extMem, &old))
+    call_raw!(
+        MAPPED_MIPMAP,
+        old_fns::cudaExternalMemoryGetMappedMipmappedArray,
+        (mipmap, extMem, &old)
+    )
 }
 
 /// `cudaError_t cudaImportExternalSemaphore(cudaExternalSemaphore_t *extSem_out, const struct cudaExternalSemaphoreHandleDesc *semHandleDesc)` (13.0 ABI, 96-byte descriptor).
@@ -243,7 +231,11 @@ pub unsafe extern "C" fn cudaImportExternalSemaphore(
     }
     // SAFETY: NULL or readable by contract.
     let Some(d) = (unsafe { semHandleDesc.as_ref() }) else {
-        return call_raw!(IMPORT_SEM, ImportSem, (extSem_out, core::ptr::null()));
+        return call_raw!(
+            IMPORT_SEM,
+            old_fns::cudaImportExternalSemaphore,
+            (extSem_out, core::ptr::null())
+        );
     };
     if d.reserved.iter().any(|w| *w != 0) {
         return refusal();
@@ -255,7 +247,11 @@ pub unsafe extern "C" fn cudaImportExternalSemaphore(
     };
     // SAFETY: same-size unions.
     unsafe { copy_union(&d.handle, &mut old.handle) };
-    call_raw!(IMPORT_SEM, ImportSem, (extSem_out, &old))
+    call_raw!(
+        IMPORT_SEM,
+        old_fns::cudaImportExternalSemaphore,
+        (extSem_out, &old)
+    )
 }
 
 /// Defines one signal / wait export: 13.x forwarded, 11.x / 12.x through `$v2`.
@@ -286,28 +282,28 @@ macro_rules! semaphores_async {
 semaphores_async!(
     cudaSignalExternalSemaphoresAsync,
     cudaExternalSemaphoreSignalParams,
-    Signal,
+    old_fns::cudaSignalExternalSemaphoresAsync_v2,
     SIGNAL_V2,
     "`cudaError_t cudaSignalExternalSemaphoresAsync(const cudaExternalSemaphore_t *extSemArray, const struct cudaExternalSemaphoreSignalParams *paramsArray, unsigned int numExtSems, cudaStream_t stream)` (13.0 ABI); 11.x / 12.x: `cudaSignalExternalSemaphoresAsync_v2`."
 );
 semaphores_async!(
     cudaSignalExternalSemaphoresAsync_ptsz,
     cudaExternalSemaphoreSignalParams,
-    Signal,
+    old_fns::cudaSignalExternalSemaphoresAsync_v2_ptsz,
     SIGNAL_V2_PTSZ,
     "`cudaSignalExternalSemaphoresAsync` with the per-thread default stream; 11.x / 12.x: `cudaSignalExternalSemaphoresAsync_v2_ptsz`."
 );
 semaphores_async!(
     cudaWaitExternalSemaphoresAsync,
     cudaExternalSemaphoreWaitParams,
-    Wait,
+    old_fns::cudaWaitExternalSemaphoresAsync_v2,
     WAIT_V2,
     "`cudaError_t cudaWaitExternalSemaphoresAsync(const cudaExternalSemaphore_t *extSemArray, const struct cudaExternalSemaphoreWaitParams *paramsArray, unsigned int numExtSems, cudaStream_t stream)` (13.0 ABI); 11.x / 12.x: `cudaWaitExternalSemaphoresAsync_v2`."
 );
 semaphores_async!(
     cudaWaitExternalSemaphoresAsync_ptsz,
     cudaExternalSemaphoreWaitParams,
-    Wait,
+    old_fns::cudaWaitExternalSemaphoresAsync_v2_ptsz,
     WAIT_V2_PTSZ,
     "`cudaWaitExternalSemaphoresAsync` with the per-thread default stream; 11.x / 12.x: `cudaWaitExternalSemaphoresAsync_v2_ptsz`."
 );

@@ -27,13 +27,14 @@
 //! 2, nothing called). 11.x / 12.x: forwarded.
 
 use super::super::{RawFn, Target, call_raw, refusal, target};
+use crate::abi_fns::v13;
 use crate::abi_types::v12;
 use crate::types::{
-    cudaError_t, cudaExternalMemory_t, cudaExternalMemoryBufferDesc, cudaExternalMemoryHandleDesc,
-    cudaExternalMemoryMipmappedArrayDesc, cudaExternalSemaphore_t, cudaExternalSemaphoreHandleDesc,
-    cudaExternalSemaphoreSignalParams, cudaExternalSemaphoreSignalParams_v1,
-    cudaExternalSemaphoreWaitParams, cudaExternalSemaphoreWaitParams_v1, cudaMipmappedArray_t,
-    cudaStream_t,
+    cudaError_t, cudaErrorMemoryAllocation, cudaExternalMemory_t, cudaExternalMemoryBufferDesc,
+    cudaExternalMemoryHandleDesc, cudaExternalMemoryMipmappedArrayDesc, cudaExternalSemaphore_t,
+    cudaExternalSemaphoreHandleDesc, cudaExternalSemaphoreSignalParams,
+    cudaExternalSemaphoreSignalParams_v1, cudaExternalSemaphoreWaitParams,
+    cudaExternalSemaphoreWaitParams_v1, cudaMipmappedArray_t, cudaStream_t,
 };
 use core::ffi::{c_uint, c_void};
 use core::mem::{MaybeUninit, size_of};
@@ -62,39 +63,6 @@ const _: () = assert!(
 
 /// Parameter entries converted on the stack; larger arrays are `malloc`ed.
 const STACK_PARAMS: usize = 8;
-/// `cudaErrorMemoryAllocation`.
-const MEMORY_ALLOCATION: cudaError_t = 2;
-
-type ImportMem13 = unsafe extern "C" fn(
-    *mut cudaExternalMemory_t,
-    *const cudaExternalMemoryHandleDesc,
-) -> cudaError_t;
-type MappedBuffer13 = unsafe extern "C" fn(
-    *mut *mut c_void,
-    cudaExternalMemory_t,
-    *const cudaExternalMemoryBufferDesc,
-) -> cudaError_t;
-type MappedMipmap13 = unsafe extern "C" fn(
-    *mut cudaMipmappedArray_t,
-    cudaExternalMemory_t,
-    *const cudaExternalMemoryMipmappedArrayDesc,
-) -> cudaError_t;
-type ImportSem13 = unsafe extern "C" fn(
-    *mut cudaExternalSemaphore_t,
-    *const cudaExternalSemaphoreHandleDesc,
-) -> cudaError_t;
-type Signal13 = unsafe extern "C" fn(
-    *const cudaExternalSemaphore_t,
-    *const cudaExternalSemaphoreSignalParams,
-    c_uint,
-    cudaStream_t,
-) -> cudaError_t;
-type Wait13 = unsafe extern "C" fn(
-    *const cudaExternalSemaphore_t,
-    *const cudaExternalSemaphoreWaitParams,
-    c_uint,
-    cudaStream_t,
-) -> cudaError_t;
 
 static IMPORT_MEM: RawFn = RawFn::new(c"cudaImportExternalMemory");
 static MAPPED_BUFFER: RawFn = RawFn::new(c"cudaExternalMemoryGetMappedBuffer");
@@ -143,7 +111,11 @@ pub unsafe extern "C" fn cudaImportExternalMemory(
     }
     // SAFETY: NULL or readable by contract.
     let Some(d) = (unsafe { memHandleDesc.as_ref() }) else {
-        return call_raw!(IMPORT_MEM, ImportMem13, (extMem_out, core::ptr::null()));
+        return call_raw!(
+            IMPORT_MEM,
+            v13::cudaImportExternalMemory,
+            (extMem_out, core::ptr::null())
+        );
     };
     let mut new = cudaExternalMemoryHandleDesc {
         type_: d.type_,
@@ -153,7 +125,11 @@ pub unsafe extern "C" fn cudaImportExternalMemory(
     };
     // SAFETY: same-size unions.
     unsafe { copy_union(&d.handle, &mut new.handle) };
-    call_raw!(IMPORT_MEM, ImportMem13, (extMem_out, &new))
+    call_raw!(
+        IMPORT_MEM,
+        v13::cudaImportExternalMemory,
+        (extMem_out, &new)
+    )
 }
 
 /// `cudaError_t cudaExternalMemoryGetMappedBuffer(void **devPtr, cudaExternalMemory_t extMem, const struct cudaExternalMemoryBufferDesc *bufferDesc)`
@@ -181,7 +157,7 @@ pub unsafe extern "C" fn cudaExternalMemoryGetMappedBuffer(
     let Some(d) = (unsafe { bufferDesc.as_ref() }) else {
         return call_raw!(
             MAPPED_BUFFER,
-            MappedBuffer13,
+            v13::cudaExternalMemoryGetMappedBuffer,
             (devPtr, extMem, core::ptr::null())
         );
     };
@@ -191,7 +167,11 @@ pub unsafe extern "C" fn cudaExternalMemoryGetMappedBuffer(
         flags: d.flags,
         reserved: [0; 16],
     };
-    call_raw!(MAPPED_BUFFER, MappedBuffer13, (devPtr, extMem, &new))
+    call_raw!(
+        MAPPED_BUFFER,
+        v13::cudaExternalMemoryGetMappedBuffer,
+        (devPtr, extMem, &new)
+    )
 }
 
 /// `cudaError_t cudaExternalMemoryGetMappedMipmappedArray(cudaMipmappedArray_t *mipmap, cudaExternalMemory_t extMem, const struct cudaExternalMemoryMipmappedArrayDesc *mipmapDesc)`
@@ -219,7 +199,7 @@ pub unsafe extern "C" fn cudaExternalMemoryGetMappedMipmappedArray(
     let Some(d) = (unsafe { mipmapDesc.as_ref() }) else {
         return call_raw!(
             MAPPED_MIPMAP,
-            MappedMipmap13,
+            v13::cudaExternalMemoryGetMappedMipmappedArray,
             (mipmap, extMem, core::ptr::null())
         );
     };
@@ -231,7 +211,11 @@ pub unsafe extern "C" fn cudaExternalMemoryGetMappedMipmappedArray(
         numLevels: d.numLevels,
         reserved: [0; 16],
     };
-    call_raw!(MAPPED_MIPMAP, MappedMipmap13, (mipmap, extMem, &new))
+    call_raw!(
+        MAPPED_MIPMAP,
+        v13::cudaExternalMemoryGetMappedMipmappedArray,
+        (mipmap, extMem, &new)
+    )
 }
 
 /// `cudaError_t cudaImportExternalSemaphore(cudaExternalSemaphore_t *extSem_out, const struct cudaExternalSemaphoreHandleDesc *semHandleDesc)`
@@ -252,7 +236,11 @@ pub unsafe extern "C" fn cudaImportExternalSemaphore(
     }
     // SAFETY: NULL or readable by contract.
     let Some(d) = (unsafe { semHandleDesc.as_ref() }) else {
-        return call_raw!(IMPORT_SEM, ImportSem13, (extSem_out, core::ptr::null()));
+        return call_raw!(
+            IMPORT_SEM,
+            v13::cudaImportExternalSemaphore,
+            (extSem_out, core::ptr::null())
+        );
     };
     let mut new = cudaExternalSemaphoreHandleDesc {
         type_: d.type_,
@@ -261,7 +249,11 @@ pub unsafe extern "C" fn cudaImportExternalSemaphore(
     };
     // SAFETY: same-size unions.
     unsafe { copy_union(&d.handle, &mut new.handle) };
-    call_raw!(IMPORT_SEM, ImportSem13, (extSem_out, &new))
+    call_raw!(
+        IMPORT_SEM,
+        v13::cudaImportExternalSemaphore,
+        (extSem_out, &new)
+    )
 }
 
 fn signal_from_v1(p: &cudaExternalSemaphoreSignalParams_v1) -> cudaExternalSemaphoreSignalParams {
@@ -311,12 +303,12 @@ unsafe fn with_converted<T, U: Copy + Default>(
         return call(local.as_ptr());
     }
     let Some(bytes) = n.checked_mul(size_of::<U>()) else {
-        return MEMORY_ALLOCATION;
+        return cudaErrorMemoryAllocation;
     };
     // SAFETY: malloc of `bytes`; malloc's alignment suits any C struct.
     let heap: *mut MaybeUninit<U> = unsafe { libc::malloc(bytes) }.cast();
     if heap.is_null() {
-        return MEMORY_ALLOCATION;
+        return cudaErrorMemoryAllocation;
     }
     for (i, s) in src.iter().enumerate() {
         // SAFETY: `i < n`, inside the allocation.
@@ -361,7 +353,7 @@ macro_rules! semaphores_async {
 semaphores_async!(
     cudaSignalExternalSemaphoresAsync,
     cudaExternalSemaphoreSignalParams_v1,
-    Signal13,
+    v13::cudaSignalExternalSemaphoresAsync,
     SIGNAL,
     signal_from_v1,
     "`cudaError_t cudaSignalExternalSemaphoresAsync(const cudaExternalSemaphore_t *extSemArray, const struct cudaExternalSemaphoreSignalParams_v1 *paramsArray, unsigned int numExtSems, cudaStream_t stream)` (12.9 ABI, 32-byte entries); 13.x: converted to 144-byte entries."
@@ -369,7 +361,7 @@ semaphores_async!(
 semaphores_async!(
     cudaSignalExternalSemaphoresAsync_ptsz,
     cudaExternalSemaphoreSignalParams_v1,
-    Signal13,
+    v13::cudaSignalExternalSemaphoresAsync_ptsz,
     SIGNAL_PTSZ,
     signal_from_v1,
     "`cudaSignalExternalSemaphoresAsync` with the per-thread default stream."
@@ -377,7 +369,7 @@ semaphores_async!(
 semaphores_async!(
     cudaWaitExternalSemaphoresAsync,
     cudaExternalSemaphoreWaitParams_v1,
-    Wait13,
+    v13::cudaWaitExternalSemaphoresAsync,
     WAIT,
     wait_from_v1,
     "`cudaError_t cudaWaitExternalSemaphoresAsync(const cudaExternalSemaphore_t *extSemArray, const struct cudaExternalSemaphoreWaitParams_v1 *paramsArray, unsigned int numExtSems, cudaStream_t stream)` (12.9 ABI, 40-byte entries); 13.x: converted to 144-byte entries."
@@ -385,7 +377,7 @@ semaphores_async!(
 semaphores_async!(
     cudaWaitExternalSemaphoresAsync_ptsz,
     cudaExternalSemaphoreWaitParams_v1,
-    Wait13,
+    v13::cudaWaitExternalSemaphoresAsync_ptsz,
     WAIT_PTSZ,
     wait_from_v1,
     "`cudaWaitExternalSemaphoresAsync` with the per-thread default stream."
