@@ -22,55 +22,15 @@ use crate::types::{
     cudaError_t, cudaGraph_t, cudaGraphEdgeData, cudaGraphNode_t, cudaGraphNodeParams,
 };
 
-type Deps = unsafe extern "C" fn(
-    cudaGraph_t,
-    *const cudaGraphNode_t,
-    *const cudaGraphNode_t,
-    usize,
-) -> cudaError_t;
-type DepsV2 = unsafe extern "C" fn(
-    cudaGraph_t,
-    *const cudaGraphNode_t,
-    *const cudaGraphNode_t,
-    *const cudaGraphEdgeData,
-    usize,
-) -> cudaError_t;
-type Edges = unsafe extern "C" fn(
-    cudaGraph_t,
-    *mut cudaGraphNode_t,
-    *mut cudaGraphNode_t,
-    *mut usize,
-) -> cudaError_t;
-type EdgesV2 = unsafe extern "C" fn(
-    cudaGraph_t,
-    *mut cudaGraphNode_t,
-    *mut cudaGraphNode_t,
-    *mut cudaGraphEdgeData,
-    *mut usize,
-) -> cudaError_t;
-type NodeDeps =
-    unsafe extern "C" fn(cudaGraphNode_t, *mut cudaGraphNode_t, *mut usize) -> cudaError_t;
-type NodeDepsV2 = unsafe extern "C" fn(
-    cudaGraphNode_t,
-    *mut cudaGraphNode_t,
-    *mut cudaGraphEdgeData,
-    *mut usize,
-) -> cudaError_t;
-type AddNode = unsafe extern "C" fn(
-    *mut cudaGraphNode_t,
-    cudaGraph_t,
-    *const cudaGraphNode_t,
-    usize,
-    *mut cudaGraphNodeParams,
-) -> cudaError_t;
-type AddNodeV2 = unsafe extern "C" fn(
-    *mut cudaGraphNode_t,
-    cudaGraph_t,
-    *const cudaGraphNode_t,
-    *const cudaGraphEdgeData,
-    usize,
-    *mut cudaGraphNodeParams,
-) -> cudaError_t;
+// The older runtimes' prototypes: 12.9's, which 11.x declares alike where it exports the name.
+type Deps = crate::abi_fns::v12::cudaGraphAddDependencies;
+type DepsV2 = crate::abi_fns::v12::cudaGraphAddDependencies_v2;
+type Edges = crate::abi_fns::v12::cudaGraphGetEdges;
+type EdgesV2 = crate::abi_fns::v12::cudaGraphGetEdges_v2;
+type NodeDeps = crate::abi_fns::v12::cudaGraphNodeGetDependencies;
+type NodeDepsV2 = crate::abi_fns::v12::cudaGraphNodeGetDependencies_v2;
+type AddNode = crate::abi_fns::v12::cudaGraphAddNode;
+type AddNodeV2 = crate::abi_fns::v12::cudaGraphAddNode_v2;
 
 static ADD_DEPS: RawFn = RawFn::new(c"cudaGraphAddDependencies");
 static ADD_DEPS_V2: RawFn = RawFn::new(c"cudaGraphAddDependencies_v2");

@@ -35,17 +35,11 @@ static PREFETCH_V2: RawFn = RawFn::new(c"cudaMemPrefetchAsync_v2");
 static PREFETCH_INT_PTSZ: RawFn = RawFn::new(c"cudaMemPrefetchAsync_ptsz");
 static PREFETCH_V2_PTSZ: RawFn = RawFn::new(c"cudaMemPrefetchAsync_v2_ptsz");
 
-type AdviseInt = unsafe extern "C" fn(*const c_void, usize, cudaMemoryAdvise, c_int) -> cudaError_t;
-type AdviseLoc =
-    unsafe extern "C" fn(*const c_void, usize, cudaMemoryAdvise, cudaMemLocation) -> cudaError_t;
-type PrefetchInt = unsafe extern "C" fn(*const c_void, usize, c_int, cudaStream_t) -> cudaError_t;
-type PrefetchLoc = unsafe extern "C" fn(
-    *const c_void,
-    usize,
-    cudaMemLocation,
-    c_uint,
-    cudaStream_t,
-) -> cudaError_t;
+// The older runtimes' prototypes: 12.9's, which 11.x declares alike where it exports the name.
+type AdviseInt = crate::abi_fns::v12::cudaMemAdvise;
+type AdviseLoc = crate::abi_fns::v12::cudaMemAdvise_v2;
+type PrefetchInt = crate::abi_fns::v12::cudaMemPrefetchAsync;
+type PrefetchLoc = crate::abi_fns::v12::cudaMemPrefetchAsync_v2;
 
 /// The `int device` an older runtime takes for `location`, if it has one.
 fn device_of(location: cudaMemLocation) -> Option<c_int> {

@@ -12,7 +12,8 @@ use crate::types::{cudaError_t, cudaPointerAttributes};
 use core::ffi::c_void;
 
 static OLD: RawFn = RawFn::new(c"cudaPointerGetAttributes");
-type GetOld = unsafe extern "C" fn(*mut v12::cudaPointerAttributes, *const c_void) -> cudaError_t;
+// The older runtimes' prototypes: 12.9's, which 11.x declares alike where it exports the name.
+type GetOld = crate::abi_fns::v12::cudaPointerGetAttributes;
 
 /// `cudaError_t cudaPointerGetAttributes(struct cudaPointerAttributes *attributes, const void *ptr)`,
 /// 13.0 layout (88 bytes).

@@ -21,23 +21,9 @@ use crate::types::{
 };
 use core::ffi::c_ulonglong;
 
-type V2 = unsafe extern "C" fn(
-    cudaStream_t,
-    *mut cudaStreamCaptureStatus,
-    *mut c_ulonglong,
-    *mut cudaGraph_t,
-    *mut *const cudaGraphNode_t,
-    *mut usize,
-) -> cudaError_t;
-type V3 = unsafe extern "C" fn(
-    cudaStream_t,
-    *mut cudaStreamCaptureStatus,
-    *mut c_ulonglong,
-    *mut cudaGraph_t,
-    *mut *const cudaGraphNode_t,
-    *mut *const cudaGraphEdgeData,
-    *mut usize,
-) -> cudaError_t;
+// The older runtimes' prototypes: 12.9's, which 11.x declares alike where it exports the name.
+type V2 = crate::abi_fns::v12::cudaStreamGetCaptureInfo_v2;
+type V3 = crate::abi_fns::v12::cudaStreamGetCaptureInfo_v3;
 
 static V2_PLAIN: RawFn = RawFn::new(c"cudaStreamGetCaptureInfo_v2");
 static V3_PLAIN: RawFn = RawFn::new(c"cudaStreamGetCaptureInfo_v3");

@@ -18,14 +18,9 @@ use super::{RawFn, Target, call_raw, refusal, target};
 use crate::types::{cudaError_t, cudaGraphEdgeData, cudaGraphNode_t, cudaStream_t};
 use core::ffi::c_uint;
 
-type Plain = unsafe extern "C" fn(cudaStream_t, *mut cudaGraphNode_t, usize, c_uint) -> cudaError_t;
-type WithEdges = unsafe extern "C" fn(
-    cudaStream_t,
-    *mut cudaGraphNode_t,
-    *const cudaGraphEdgeData,
-    usize,
-    c_uint,
-) -> cudaError_t;
+// The older runtimes' prototypes: 12.9's, which 11.x declares alike where it exports the name.
+type Plain = crate::abi_fns::v12::cudaStreamUpdateCaptureDependencies;
+type WithEdges = crate::abi_fns::v12::cudaStreamUpdateCaptureDependencies_v2;
 
 static PLAIN: RawFn = RawFn::new(c"cudaStreamUpdateCaptureDependencies");
 static PLAIN_PTSZ: RawFn = RawFn::new(c"cudaStreamUpdateCaptureDependencies_ptsz");

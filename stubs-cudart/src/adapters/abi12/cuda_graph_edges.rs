@@ -20,26 +20,10 @@ use crate::types::{cudaError_t, cudaGraph_t, cudaGraphEdgeData, cudaGraphNode_t}
 
 const _: () = assert!(core::mem::size_of::<cudaGraphEdgeData>() == 8);
 
-type Deps13 = unsafe extern "C" fn(
-    cudaGraph_t,
-    *const cudaGraphNode_t,
-    *const cudaGraphNode_t,
-    *const cudaGraphEdgeData,
-    usize,
-) -> cudaError_t;
-type Edges13 = unsafe extern "C" fn(
-    cudaGraph_t,
-    *mut cudaGraphNode_t,
-    *mut cudaGraphNode_t,
-    *mut cudaGraphEdgeData,
-    *mut usize,
-) -> cudaError_t;
-type NodeDeps13 = unsafe extern "C" fn(
-    cudaGraphNode_t,
-    *mut cudaGraphNode_t,
-    *mut cudaGraphEdgeData,
-    *mut usize,
-) -> cudaError_t;
+// 13.x's own prototypes (generated from its header).
+type Deps13 = crate::abi_fns::v13::cudaGraphAddDependencies;
+type Edges13 = crate::abi_fns::v13::cudaGraphGetEdges;
+type NodeDeps13 = crate::abi_fns::v13::cudaGraphNodeGetDependencies;
 
 static ADD_DEPS: RawFn = RawFn::new(c"cudaGraphAddDependencies");
 static REMOVE_DEPS: RawFn = RawFn::new(c"cudaGraphRemoveDependencies");

@@ -23,8 +23,7 @@
 
 use super::super::{RawFn, SUCCESS, Target, call_raw, refusal, target};
 use crate::types::{
-    cudaError_t, cudaGraph_t, cudaGraphEdgeData, cudaGraphExec_t, cudaGraphNode_t,
-    cudaGraphNodeParams,
+    cudaError_t, cudaGraph_t, cudaGraphExec_t, cudaGraphNode_t, cudaGraphNodeParams,
 };
 
 const _: () = assert!(core::mem::size_of::<cudaGraphNodeParams>() == 256);
@@ -42,17 +41,10 @@ const CONDITIONAL: u32 = 13;
 /// `cudaGraphNodeTypeMemcpyBatch`: the first type 12.9 lacks.
 const FIRST_NEW_TYPE: u32 = 14;
 
-type AddNode13 = unsafe extern "C" fn(
-    *mut cudaGraphNode_t,
-    cudaGraph_t,
-    *const cudaGraphNode_t,
-    *const cudaGraphEdgeData,
-    usize,
-    *mut cudaGraphNodeParams,
-) -> cudaError_t;
-type SetParams = unsafe extern "C" fn(cudaGraphNode_t, *mut cudaGraphNodeParams) -> cudaError_t;
-type ExecSetParams =
-    unsafe extern "C" fn(cudaGraphExec_t, cudaGraphNode_t, *mut cudaGraphNodeParams) -> cudaError_t;
+// 13.x's own prototypes (generated from its header).
+type AddNode13 = crate::abi_fns::v13::cudaGraphAddNode;
+type SetParams = crate::abi_fns::v13::cudaGraphNodeSetParams;
+type ExecSetParams = crate::abi_fns::v13::cudaGraphExecNodeSetParams;
 
 static ADD_NODE: RawFn = RawFn::new(c"cudaGraphAddNode");
 static SET_PARAMS: RawFn = RawFn::new(c"cudaGraphNodeSetParams");

@@ -19,7 +19,7 @@ use crate::types::{
     cudaError_t, cudaMemLocation, cudaMemLocation__bindgen_ty_1, cudaMemLocationTypeDevice,
     cudaMemLocationTypeHost, cudaMemoryAdvise, cudaStream_t,
 };
-use core::ffi::{c_int, c_uint, c_void};
+use core::ffi::{c_int, c_void};
 
 const _: () = assert!(core::mem::size_of::<cudaMemLocation>() == 8);
 
@@ -30,15 +30,9 @@ static ADVISE: RawFn = RawFn::new(c"cudaMemAdvise");
 static PREFETCH: RawFn = RawFn::new(c"cudaMemPrefetchAsync");
 static PREFETCH_PTSZ: RawFn = RawFn::new(c"cudaMemPrefetchAsync_ptsz");
 
-type Advise13 =
-    unsafe extern "C" fn(*const c_void, usize, cudaMemoryAdvise, cudaMemLocation) -> cudaError_t;
-type Prefetch13 = unsafe extern "C" fn(
-    *const c_void,
-    usize,
-    cudaMemLocation,
-    c_uint,
-    cudaStream_t,
-) -> cudaError_t;
+// 13.x's own prototypes (generated from its header).
+type Advise13 = crate::abi_fns::v13::cudaMemAdvise;
+type Prefetch13 = crate::abi_fns::v13::cudaMemPrefetchAsync;
 
 /// The 13.x location of a 12.x `int device`.
 fn location_of(device: c_int) -> cudaMemLocation {

@@ -20,18 +20,9 @@ use core::ffi::{c_ulonglong, c_void};
 const _: () = assert!(core::mem::size_of::<cudaMemcpyAttributes>() == 24);
 const _: () = assert!(core::mem::size_of::<cudaMemcpy3DBatchOp>() == 112);
 
-type Batch13 = unsafe extern "C" fn(
-    *mut *mut c_void,
-    *mut *mut c_void,
-    *mut usize,
-    usize,
-    *mut cudaMemcpyAttributes,
-    *mut usize,
-    usize,
-    cudaStream_t,
-) -> cudaError_t;
-type Batch3D13 =
-    unsafe extern "C" fn(usize, *mut cudaMemcpy3DBatchOp, c_ulonglong, cudaStream_t) -> cudaError_t;
+// 13.x's own prototypes (generated from its header).
+type Batch13 = crate::abi_fns::v13::cudaMemcpyBatchAsync;
+type Batch3D13 = crate::abi_fns::v13::cudaMemcpy3DBatchAsync;
 
 static BATCH: RawFn = RawFn::new(c"cudaMemcpyBatchAsync");
 static BATCH_PTSZ: RawFn = RawFn::new(c"cudaMemcpyBatchAsync_ptsz");
@@ -71,10 +62,20 @@ macro_rules! batch {
             match target() {
                 Target::NoLibrary => refusal(),
                 Target::Major(13) => {
+                    // 13.x declares the three arrays `const` (same ABI).
                     let status = call_raw!(
                         $raw,
                         Batch13,
-                        (dsts, srcs, sizes, count, attrs, attrsIdxs, numAttrs, stream)
+                        (
+                            dsts.cast_const(),
+                            srcs.cast_const().cast(),
+                            sizes.cast_const(),
+                            count,
+                            attrs,
+                            attrsIdxs,
+                            numAttrs,
+                            stream
+                        )
                     );
                     report_failure(status, failIdx)
                 }

@@ -18,7 +18,8 @@ const _: () = assert!(core::mem::size_of::<v12::cudaPointerAttributes>() == 24);
 const _: () = assert!(core::mem::size_of::<cudaPointerAttributes>() == 88);
 
 static GET: RawFn = RawFn::new(c"cudaPointerGetAttributes");
-type Get13 = unsafe extern "C" fn(*mut cudaPointerAttributes, *const c_void) -> cudaError_t;
+// 13.x's own prototypes (generated from its header).
+type Get13 = crate::abi_fns::v13::cudaPointerGetAttributes;
 
 /// `cudaError_t cudaPointerGetAttributes(struct cudaPointerAttributes *attributes, const void *ptr)`,
 /// 12.9 layout (24 bytes).

@@ -13,22 +13,12 @@
 //! runtime writes the outputs (only on success) and returns its own errors. Nothing is refused.
 
 use super::super::{RawFn, Target, call_raw, refusal, target};
-use crate::types::{
-    cudaError_t, cudaGraph_t, cudaGraphEdgeData, cudaGraphNode_t, cudaStream_t,
-    cudaStreamCaptureStatus,
-};
+use crate::types::{cudaError_t, cudaStream_t, cudaStreamCaptureStatus};
 use core::ffi::c_ulonglong;
 use core::ptr::null_mut;
 
-type Info13 = unsafe extern "C" fn(
-    cudaStream_t,
-    *mut cudaStreamCaptureStatus,
-    *mut c_ulonglong,
-    *mut cudaGraph_t,
-    *mut *const cudaGraphNode_t,
-    *mut *const cudaGraphEdgeData,
-    *mut usize,
-) -> cudaError_t;
+// 13.x's own prototypes (generated from its header).
+type Info13 = crate::abi_fns::v13::cudaStreamGetCaptureInfo;
 
 static INFO: RawFn = RawFn::new(c"cudaStreamGetCaptureInfo");
 static INFO_PTSZ: RawFn = RawFn::new(c"cudaStreamGetCaptureInfo_ptsz");

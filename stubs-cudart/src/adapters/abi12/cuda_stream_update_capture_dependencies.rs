@@ -10,16 +10,11 @@
 //! kind a 12.x caller of the plain name can mean. Nothing is refused.
 
 use super::super::{RawFn, Target, call_raw, refusal, target};
-use crate::types::{cudaError_t, cudaGraphEdgeData, cudaGraphNode_t, cudaStream_t};
+use crate::types::{cudaError_t, cudaGraphNode_t, cudaStream_t};
 use core::ffi::c_uint;
 
-type Update13 = unsafe extern "C" fn(
-    cudaStream_t,
-    *mut cudaGraphNode_t,
-    *const cudaGraphEdgeData,
-    usize,
-    c_uint,
-) -> cudaError_t;
+// 13.x's own prototypes (generated from its header).
+type Update13 = crate::abi_fns::v13::cudaStreamUpdateCaptureDependencies;
 
 static UPDATE: RawFn = RawFn::new(c"cudaStreamUpdateCaptureDependencies");
 static UPDATE_PTSZ: RawFn = RawFn::new(c"cudaStreamUpdateCaptureDependencies_ptsz");
