@@ -75,9 +75,9 @@ pub(super) unsafe fn expressible_on_12(params: *const cudaGraphNodeParams) -> bo
     }
 }
 
-type SetParams = unsafe extern "C" fn(cudaGraphNode_t, *mut cudaGraphNodeParams) -> cudaError_t;
-type ExecSetParams =
-    unsafe extern "C" fn(cudaGraphExec_t, cudaGraphNode_t, *mut cudaGraphNodeParams) -> cudaError_t;
+// 12.9's own prototypes (generated from its header).
+type SetParams = crate::abi_fns::v12::cudaGraphNodeSetParams;
+type ExecSetParams = crate::abi_fns::v12::cudaGraphExecNodeSetParams;
 
 static SET_PARAMS: RawFn = RawFn::new(c"cudaGraphNodeSetParams");
 static EXEC_SET_PARAMS: RawFn = RawFn::new(c"cudaGraphExecNodeSetParams");

@@ -21,24 +21,9 @@ use super::{RawFn, Target, call_raw, refusal, target};
 use crate::types::{cudaError_t, cudaMemcpy3DBatchOp, cudaMemcpyAttributes, cudaStream_t};
 use core::ffi::{c_ulonglong, c_void};
 
-type Batch12 = unsafe extern "C" fn(
-    *const *mut c_void,
-    *const *const c_void,
-    *const usize,
-    usize,
-    *mut cudaMemcpyAttributes,
-    *mut usize,
-    usize,
-    *mut usize,
-    cudaStream_t,
-) -> cudaError_t;
-type Batch3D12 = unsafe extern "C" fn(
-    usize,
-    *mut cudaMemcpy3DBatchOp,
-    *mut usize,
-    c_ulonglong,
-    cudaStream_t,
-) -> cudaError_t;
+// 12.9's own prototypes (generated from its header).
+type Batch12 = crate::abi_fns::v12::cudaMemcpyBatchAsync;
+type Batch3D12 = crate::abi_fns::v12::cudaMemcpy3DBatchAsync;
 
 static BATCH: RawFn = RawFn::new(c"cudaMemcpyBatchAsync");
 static BATCH_PTSZ: RawFn = RawFn::new(c"cudaMemcpyBatchAsync_ptsz");
@@ -72,9 +57,10 @@ macro_rules! batch {
                         $raw,
                         Batch12,
                         (
-                            dsts,
-                            srcs,
-                            sizes,
+                            // 12.9 declares the three arrays without `const` (same ABI).
+                            dsts.cast_mut(),
+                            srcs.cast_mut().cast(),
+                            sizes.cast_mut(),
                             count,
                             attrs,
                             attrsIdxs,

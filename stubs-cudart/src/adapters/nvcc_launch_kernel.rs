@@ -25,14 +25,11 @@
 //! error: nvcc's code discards the launch result, and `cudaGetLastError()` must still see it.
 
 use super::{RawFn, Target, refusal, target};
-use crate::types::{cudaError_t, cudaKernel_t, cudaStream_t, dim3};
+use crate::types::{cudaError_t, cudaErrorInvalidValue, cudaKernel_t, cudaStream_t, dim3};
 use core::ffi::c_void;
 
 /// Present in the runtimes that have nvcc's 12.x launch path (12.9, 13.x).
 static REAL_GET_KERNEL: RawFn = RawFn::new(c"__cudaGetKernel");
-
-/// `cudaErrorInvalidValue`.
-const INVALID_VALUE: cudaError_t = 1;
 
 /// How this process launches: `None` with no runtime, `Some(true)` when the runtime lacks
 /// nvcc's launch path and the stub translates it.
@@ -59,8 +56,8 @@ pub unsafe extern "C" fn __cudaGetKernel(
         // SAFETY: forwarded contract.
         Some(false) => unsafe { crate::api::__cudaGetKernel::Forward::call(kernel, hostFun) },
         Some(true) if kernel.is_null() => {
-            stub_loader::set_last_refusal(INVALID_VALUE);
-            INVALID_VALUE
+            stub_loader::set_last_refusal(cudaErrorInvalidValue);
+            cudaErrorInvalidValue
         }
         Some(true) => {
             // SAFETY: non-NULL and writable by contract.
