@@ -43,26 +43,19 @@ const _: () = assert!(size_of::<cudaResourceDesc>() == 144);
 const _: () = assert!(size_of::<cudaResourceViewDesc>() == 112);
 const _: () = assert!(size_of::<cudaTextureDesc>() == 72);
 
-type CreateTex = unsafe extern "C" fn(
-    *mut cudaTextureObject_t,
-    *const v12::cudaResourceDesc,
-    *const cudaTextureDesc,
-    *const v12::cudaResourceViewDesc,
-) -> cudaError_t;
-type CreateTexV11 = unsafe extern "C" fn(
-    *mut cudaTextureObject_t,
-    *const v12::cudaResourceDesc,
-    *const v11::cudaTextureDesc,
-    *const v12::cudaResourceViewDesc,
-) -> cudaError_t;
-type GetRes = unsafe extern "C" fn(*mut v12::cudaResourceDesc, u64) -> cudaError_t;
-type GetTex = unsafe extern "C" fn(*mut cudaTextureDesc, cudaTextureObject_t) -> cudaError_t;
-type GetTexV11 =
-    unsafe extern "C" fn(*mut v11::cudaTextureDesc, cudaTextureObject_t) -> cudaError_t;
-type GetView =
-    unsafe extern "C" fn(*mut v12::cudaResourceViewDesc, cudaTextureObject_t) -> cudaError_t;
-type CreateSurf =
-    unsafe extern "C" fn(*mut cudaSurfaceObject_t, *const v12::cudaResourceDesc) -> cudaError_t;
+// The older runtimes' prototypes (generated from their headers). 11.x's resource and view
+// descriptors are laid out as 12.x's (`abi_types` holds both), so the 12.x conversions serve
+// it: 12.9's prototypes where only those descriptors differ, and pointer casts where an 11.x
+// prototype is named.
+type CreateTex = crate::abi_fns::v12::cudaCreateTextureObject;
+type CreateTexV2V11 = crate::abi_fns::v11::cudaCreateTextureObject_v2;
+type CreateTexV11 = crate::abi_fns::v11::cudaCreateTextureObject;
+type GetRes = crate::abi_fns::v12::cudaGetTextureObjectResourceDesc;
+type GetTex = crate::abi_fns::v12::cudaGetTextureObjectTextureDesc;
+type GetTexV11 = crate::abi_fns::v11::cudaGetTextureObjectTextureDesc;
+type GetTexV2V11 = crate::abi_fns::v11::cudaGetTextureObjectTextureDesc_v2;
+type GetView = crate::abi_fns::v12::cudaGetTextureObjectResourceViewDesc;
+type CreateSurf = crate::abi_fns::v12::cudaCreateSurfaceObject;
 
 static CREATE_TEX: RawFn = RawFn::new(c"cudaCreateTextureObject");
 static CREATE_TEX_V2: RawFn = RawFn::new(c"cudaCreateTextureObject_v2");
@@ -118,7 +111,11 @@ pub unsafe extern "C" fn cudaCreateTextureObject(
     }
     if CREATE_TEX_V2.get().is_some() {
         // 11.x's cudaTextureDesc_v2 is 13.x's cudaTextureDesc.
-        return call_raw!(CREATE_TEX_V2, CreateTex, (pTexObject, res, pTexDesc, view));
+        return call_raw!(
+            CREATE_TEX_V2,
+            CreateTexV2V11,
+            (pTexObject, res.cast(), pTexDesc.cast(), view.cast())
+        );
     }
     // SAFETY: NULL or readable by contract.
     let Ok(tex) = (unsafe { convert_in(pTexDesc, tex_to_v11) }) else {
@@ -127,7 +124,7 @@ pub unsafe extern "C" fn cudaCreateTextureObject(
     call_raw!(
         CREATE_TEX,
         CreateTexV11,
-        (pTexObject, res, ptr_of(&tex), view)
+        (pTexObject, res.cast(), ptr_of(&tex), view.cast())
     )
 }
 
@@ -195,7 +192,8 @@ pub unsafe extern "C" fn cudaGetTextureObjectTextureDesc(
     match older_major() {
         Some(12) => call_raw!(GET_TEX, GetTex, (pTexDesc, texObject)),
         Some(_) if GET_TEX_V2.get().is_some() => {
-            call_raw!(GET_TEX_V2, GetTex, (pTexDesc, texObject))
+            // 11.x's cudaTextureDesc_v2 is 13.x's cudaTextureDesc.
+            call_raw!(GET_TEX_V2, GetTexV2V11, (pTexDesc.cast(), texObject))
         }
         Some(_) => {
             if pTexDesc.is_null() {

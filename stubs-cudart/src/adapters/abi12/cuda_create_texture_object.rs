@@ -42,31 +42,17 @@ const _: () = assert!(size_of::<cudaResourceDesc>() == 144);
 const _: () = assert!(size_of::<cudaResourceViewDesc>() == 112);
 const _: () = assert!(size_of::<cudaTextureDesc>() == 72);
 
-type CreateTex13 = unsafe extern "C" fn(
-    *mut cudaTextureObject_t,
-    *const cudaResourceDesc,
-    *const cudaTextureDesc,
-    *const cudaResourceViewDesc,
-) -> cudaError_t;
-type CreateTex12 = unsafe extern "C" fn(
-    *mut cudaTextureObject_t,
-    *const v12::cudaResourceDesc,
-    *const cudaTextureDesc,
-    *const v12::cudaResourceViewDesc,
-) -> cudaError_t;
-type CreateTex11 = unsafe extern "C" fn(
-    *mut cudaTextureObject_t,
-    *const v12::cudaResourceDesc,
-    *const v11::cudaTextureDesc,
-    *const v12::cudaResourceViewDesc,
-) -> cudaError_t;
-type GetTex = unsafe extern "C" fn(*mut cudaTextureDesc, cudaTextureObject_t) -> cudaError_t;
-type GetTex11 = unsafe extern "C" fn(*mut v11::cudaTextureDesc, cudaTextureObject_t) -> cudaError_t;
-type GetRes13 = unsafe extern "C" fn(*mut cudaResourceDesc, u64) -> cudaError_t;
-type GetView13 =
-    unsafe extern "C" fn(*mut cudaResourceViewDesc, cudaTextureObject_t) -> cudaError_t;
-type CreateSurf13 =
-    unsafe extern "C" fn(*mut cudaSurfaceObject_t, *const cudaResourceDesc) -> cudaError_t;
+// The runtimes' own prototypes (generated from their headers). 11.x's resource and view
+// descriptors are laid out as the exported 12.x ones (`abi_types` holds both): its calls pass
+// the caller's pointers cast.
+type CreateTex13 = crate::abi_fns::v13::cudaCreateTextureObject;
+type CreateTexV2V11 = crate::abi_fns::v11::cudaCreateTextureObject_v2;
+type CreateTex11 = crate::abi_fns::v11::cudaCreateTextureObject;
+type GetTexV2V11 = crate::abi_fns::v11::cudaGetTextureObjectTextureDesc_v2;
+type GetTex11 = crate::abi_fns::v11::cudaGetTextureObjectTextureDesc;
+type GetRes13 = crate::abi_fns::v13::cudaGetTextureObjectResourceDesc;
+type GetView13 = crate::abi_fns::v13::cudaGetTextureObjectResourceViewDesc;
+type CreateSurf13 = crate::abi_fns::v13::cudaCreateSurfaceObject;
 
 static CREATE_TEX: RawFn = RawFn::new(c"cudaCreateTextureObject");
 static CREATE_TEX_V2: RawFn = RawFn::new(c"cudaCreateTextureObject_v2");
@@ -119,8 +105,13 @@ pub unsafe extern "C" fn cudaCreateTextureObject(
                 // 11.x's cudaTextureDesc_v2 is 12.x's cudaTextureDesc; the resource layouts match.
                 return call_raw!(
                     CREATE_TEX_V2,
-                    CreateTex12,
-                    (pTexObject, pResDesc, pTexDesc, pResViewDesc)
+                    CreateTexV2V11,
+                    (
+                        pTexObject,
+                        pResDesc.cast(),
+                        pTexDesc.cast(),
+                        pResViewDesc.cast()
+                    )
                 );
             }
             // SAFETY: NULL or readable by contract.
@@ -130,7 +121,12 @@ pub unsafe extern "C" fn cudaCreateTextureObject(
             call_raw!(
                 CREATE_TEX,
                 CreateTex11,
-                (pTexObject, pResDesc, ptr_of(&tex), pResViewDesc)
+                (
+                    pTexObject,
+                    pResDesc.cast(),
+                    ptr_of(&tex),
+                    pResViewDesc.cast()
+                )
             )
         }
         // SAFETY: forwarded contract (12.x, or the typed refusal).
@@ -289,7 +285,8 @@ pub unsafe extern "C" fn cudaGetTextureObjectTextureDesc(
     match target() {
         Target::NoLibrary => refusal(),
         Target::Major(11) if GET_TEX_V2.get().is_some() => {
-            call_raw!(GET_TEX_V2, GetTex, (pTexDesc, texObject))
+            // 11.x's cudaTextureDesc_v2 is 12.x's cudaTextureDesc.
+            call_raw!(GET_TEX_V2, GetTexV2V11, (pTexDesc.cast(), texObject))
         }
         Target::Major(11) => {
             if pTexDesc.is_null() {
