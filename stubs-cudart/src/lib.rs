@@ -102,10 +102,10 @@ static REPLACEMENTS: &[(&core::ffi::CStr, &core::ffi::CStr)] = &[
 pub(crate) static LIBRARY: Library = Library::new(&SPEC, &api::FUNCTIONS);
 
 /// Returned by every function when no libcudart was found: `cudaErrorStubLibrary`.
-pub const STATUS_NO_LIBRARY: cudaError_t = 34;
+pub const STATUS_NO_LIBRARY: cudaError_t = types::cudaErrorStubLibrary;
 /// Returned by a function the loaded runtime lacks or cannot take with this ABI:
 /// `cudaErrorNotSupported`.
-pub const STATUS_ABSENT: cudaError_t = 801;
+pub const STATUS_ABSENT: cudaError_t = types::cudaErrorNotSupported;
 
 /// `int cuda_stubs_cudart_status(cuda_stubs_status *out)` (`cuda_stubs.h`): finds the real
 /// libcudart if no call has yet, and describes what is bound. Returns 0, or -1 for a NULL `out`.

@@ -32,20 +32,21 @@ use crate::types::{cudaError_t, cudaGraphExec_t, cudaGraphNode_t, cudaGraphNodeP
 
 const _: () = assert!(core::mem::size_of::<cudaGraphNodeParams>() == 256);
 
-/// `cudaGraphNodeType` values (driver_types.h 12.9 / 13.x).
-const KERNEL: u32 = 0;
-const MEMCPY: u32 = 1;
-const MEMSET: u32 = 2;
-const HOST: u32 = 3;
-const EVENT_RECORD: u32 = 7;
-const EXT_SEM_SIGNAL: u32 = 8;
-const EXT_SEM_WAIT: u32 = 9;
-const CONDITIONAL: u32 = 13;
+/// `cudaGraphNodeType` values (driver_types.h 12.9 / 13.x), short names for the matches below.
+const KERNEL: u32 = crate::types::cudaGraphNodeTypeKernel;
+const MEMCPY: u32 = crate::types::cudaGraphNodeTypeMemcpy;
+const MEMSET: u32 = crate::types::cudaGraphNodeTypeMemset;
+const HOST: u32 = crate::types::cudaGraphNodeTypeHost;
+const EVENT_RECORD: u32 = crate::types::cudaGraphNodeTypeEventRecord;
+const EXT_SEM_SIGNAL: u32 = crate::types::cudaGraphNodeTypeExtSemaphoreSignal;
+const EXT_SEM_WAIT: u32 = crate::types::cudaGraphNodeTypeExtSemaphoreWait;
+const CONDITIONAL: u32 = crate::types::cudaGraphNodeTypeConditional;
 /// `cudaGraphNodeTypeMemcpyBatch`: the first type 12.9 lacks (14, 16 and 17 are 13.x's).
-const FIRST_NEW_TYPE: u32 = 14;
+const FIRST_NEW_TYPE: u32 = crate::types::cudaGraphNodeTypeMemcpyBatch;
 /// `cudaKernelFunctionTypeDeviceEntry`: a `__global__` function pointer, what 12.x's `func` is.
-const DEVICE_ENTRY: u32 = 1;
-/// `cudaHostTaskBlocking`.
+const DEVICE_ENTRY: u32 = crate::types::cudaKernelFunctionTypeDeviceEntry;
+/// `cudaHostTaskBlocking` (enum `cudaHostTaskSyncMode`, which `types.rs` lacks: no prototype
+/// names it, and `syncMode` is a plain `unsigned int`).
 const BLOCKING: u32 = 0;
 
 /// True when a 12.x runtime reads `params` as the caller meant it (module docs). NULL is

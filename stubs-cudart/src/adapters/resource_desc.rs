@@ -7,11 +7,12 @@
 use crate::abi_types::{v11, v12};
 use crate::types::{cudaResourceDesc, cudaResourceViewDesc, cudaTextureDesc};
 
-/// `cudaResourceType` values (driver_types.h, the same in every major).
-const RES_ARRAY: u32 = 0;
-const RES_MIPMAP: u32 = 1;
-const RES_LINEAR: u32 = 2;
-const RES_PITCH2D: u32 = 3;
+/// `cudaResourceType` values (driver_types.h, the same in every major), short names for the
+/// matches below.
+const RES_ARRAY: u32 = crate::types::cudaResourceTypeArray;
+const RES_MIPMAP: u32 = crate::types::cudaResourceTypeMipmappedArray;
+const RES_LINEAR: u32 = crate::types::cudaResourceTypeLinear;
+const RES_PITCH2D: u32 = crate::types::cudaResourceTypePitch2D;
 
 /// 12.9 / 11.8 layout from 13.x's; `None` when `flags` is set (no older equivalent).
 pub(super) fn res_to_old(d: &cudaResourceDesc) -> Option<v12::cudaResourceDesc> {

@@ -28,18 +28,18 @@ use crate::types::{
 
 const _: () = assert!(core::mem::size_of::<cudaGraphNodeParams>() == 256);
 
-/// `cudaGraphNodeType` values (driver_types.h 12.9 / 13.x).
-const KERNEL: u32 = 0;
-const MEMCPY: u32 = 1;
-const MEMSET: u32 = 2;
-const HOST: u32 = 3;
-const EVENT_RECORD: u32 = 7;
-const EXT_SEM_SIGNAL: u32 = 8;
-const EXT_SEM_WAIT: u32 = 9;
-const MEM_ALLOC: u32 = 10;
-const CONDITIONAL: u32 = 13;
+/// `cudaGraphNodeType` values (driver_types.h 12.9 / 13.x), short names for the matches below.
+const KERNEL: u32 = crate::types::cudaGraphNodeTypeKernel;
+const MEMCPY: u32 = crate::types::cudaGraphNodeTypeMemcpy;
+const MEMSET: u32 = crate::types::cudaGraphNodeTypeMemset;
+const HOST: u32 = crate::types::cudaGraphNodeTypeHost;
+const EVENT_RECORD: u32 = crate::types::cudaGraphNodeTypeEventRecord;
+const EXT_SEM_SIGNAL: u32 = crate::types::cudaGraphNodeTypeExtSemaphoreSignal;
+const EXT_SEM_WAIT: u32 = crate::types::cudaGraphNodeTypeExtSemaphoreWait;
+const MEM_ALLOC: u32 = crate::types::cudaGraphNodeTypeMemAlloc;
+const CONDITIONAL: u32 = crate::types::cudaGraphNodeTypeConditional;
 /// `cudaGraphNodeTypeMemcpyBatch`: the first type 12.9 lacks.
-const FIRST_NEW_TYPE: u32 = 14;
+const FIRST_NEW_TYPE: u32 = crate::types::cudaGraphNodeTypeMemcpyBatch;
 
 // 13.x's own prototypes (generated from its header).
 type AddNode13 = crate::abi_fns::v13::cudaGraphAddNode;
