@@ -26,6 +26,11 @@ use super::resource_desc::{
     view_to_old,
 };
 use super::{RawFn, SUCCESS, Target, call_raw, refusal, target};
+// The runtimes' own prototypes (`abi_fns`). 11.x's resource and view
+// descriptors are laid out as 12.x's (`abi_types` holds both), so the 12.x conversions serve
+// it: 12.9's prototypes where only those descriptors differ, and pointer casts where an 11.x
+// prototype is named.
+use crate::abi_fns;
 use crate::abi_types::{v11, v12};
 use crate::types::{
     cudaError_t, cudaResourceDesc, cudaResourceViewDesc, cudaSurfaceObject_t, cudaTextureDesc,
@@ -42,20 +47,6 @@ const _: () = assert!(size_of::<v11::cudaTextureDesc>() == 68);
 const _: () = assert!(size_of::<cudaResourceDesc>() == 144);
 const _: () = assert!(size_of::<cudaResourceViewDesc>() == 112);
 const _: () = assert!(size_of::<cudaTextureDesc>() == 72);
-
-// The older runtimes' prototypes (generated from their headers). 11.x's resource and view
-// descriptors are laid out as 12.x's (`abi_types` holds both), so the 12.x conversions serve
-// it: 12.9's prototypes where only those descriptors differ, and pointer casts where an 11.x
-// prototype is named.
-type CreateTex = crate::abi_fns::v12::cudaCreateTextureObject;
-type CreateTexV2V11 = crate::abi_fns::v11::cudaCreateTextureObject_v2;
-type CreateTexV11 = crate::abi_fns::v11::cudaCreateTextureObject;
-type GetRes = crate::abi_fns::v12::cudaGetTextureObjectResourceDesc;
-type GetTex = crate::abi_fns::v12::cudaGetTextureObjectTextureDesc;
-type GetTexV11 = crate::abi_fns::v11::cudaGetTextureObjectTextureDesc;
-type GetTexV2V11 = crate::abi_fns::v11::cudaGetTextureObjectTextureDesc_v2;
-type GetView = crate::abi_fns::v12::cudaGetTextureObjectResourceViewDesc;
-type CreateSurf = crate::abi_fns::v12::cudaCreateSurfaceObject;
 
 static CREATE_TEX: RawFn = RawFn::new(c"cudaCreateTextureObject");
 static CREATE_TEX_V2: RawFn = RawFn::new(c"cudaCreateTextureObject_v2");
@@ -107,13 +98,17 @@ pub unsafe extern "C" fn cudaCreateTextureObject(
     };
     let (res, view) = (ptr_of(&res), ptr_of(&view));
     if m == 12 {
-        return call_raw!(CREATE_TEX, CreateTex, (pTexObject, res, pTexDesc, view));
+        return call_raw!(
+            CREATE_TEX,
+            abi_fns::v12::cudaCreateTextureObject,
+            (pTexObject, res, pTexDesc, view)
+        );
     }
     if CREATE_TEX_V2.get().is_some() {
         // 11.x's cudaTextureDesc_v2 is 13.x's cudaTextureDesc.
         return call_raw!(
             CREATE_TEX_V2,
-            CreateTexV2V11,
+            abi_fns::v11::cudaCreateTextureObject_v2,
             (pTexObject, res.cast(), pTexDesc.cast(), view.cast())
         );
     }
@@ -123,7 +118,7 @@ pub unsafe extern "C" fn cudaCreateTextureObject(
     };
     call_raw!(
         CREATE_TEX,
-        CreateTexV11,
+        abi_fns::v11::cudaCreateTextureObject,
         (pTexObject, res.cast(), ptr_of(&tex), view.cast())
     )
 }
@@ -134,10 +129,18 @@ pub unsafe extern "C" fn cudaCreateTextureObject(
 /// `out` is NULL or writable for one 13.x `cudaResourceDesc`.
 unsafe fn get_res_older(raw: &RawFn, out: *mut cudaResourceDesc, object: u64) -> cudaError_t {
     if out.is_null() {
-        return call_raw!(raw, GetRes, (core::ptr::null_mut(), object));
+        return call_raw!(
+            raw,
+            abi_fns::v12::cudaGetTextureObjectResourceDesc,
+            (core::ptr::null_mut(), object)
+        );
     }
     let mut old = v12::cudaResourceDesc::default();
-    let status = call_raw!(raw, GetRes, (&mut old, object));
+    let status = call_raw!(
+        raw,
+        abi_fns::v12::cudaGetTextureObjectResourceDesc,
+        (&mut old, object)
+    );
     if status == SUCCESS {
         // SAFETY: non-NULL and writable by contract.
         unsafe { out.write(res_from_old(&old)) };
@@ -190,17 +193,33 @@ pub unsafe extern "C" fn cudaGetTextureObjectTextureDesc(
     texObject: cudaTextureObject_t,
 ) -> cudaError_t {
     match older_major() {
-        Some(12) => call_raw!(GET_TEX, GetTex, (pTexDesc, texObject)),
+        Some(12) => call_raw!(
+            GET_TEX,
+            abi_fns::v12::cudaGetTextureObjectTextureDesc,
+            (pTexDesc, texObject)
+        ),
         Some(_) if GET_TEX_V2.get().is_some() => {
             // 11.x's cudaTextureDesc_v2 is 13.x's cudaTextureDesc.
-            call_raw!(GET_TEX_V2, GetTexV2V11, (pTexDesc.cast(), texObject))
+            call_raw!(
+                GET_TEX_V2,
+                abi_fns::v11::cudaGetTextureObjectTextureDesc_v2,
+                (pTexDesc.cast(), texObject)
+            )
         }
         Some(_) => {
             if pTexDesc.is_null() {
-                return call_raw!(GET_TEX, GetTexV11, (core::ptr::null_mut(), texObject));
+                return call_raw!(
+                    GET_TEX,
+                    abi_fns::v11::cudaGetTextureObjectTextureDesc,
+                    (core::ptr::null_mut(), texObject)
+                );
             }
             let mut old = v11::cudaTextureDesc::default();
-            let status = call_raw!(GET_TEX, GetTexV11, (&mut old, texObject));
+            let status = call_raw!(
+                GET_TEX,
+                abi_fns::v11::cudaGetTextureObjectTextureDesc,
+                (&mut old, texObject)
+            );
             if status == SUCCESS {
                 // SAFETY: non-NULL and writable by contract.
                 unsafe { pTexDesc.write(tex_from_v11(&old)) };
@@ -230,10 +249,18 @@ pub unsafe extern "C" fn cudaGetTextureObjectResourceViewDesc(
         };
     }
     if pResViewDesc.is_null() {
-        return call_raw!(GET_VIEW, GetView, (core::ptr::null_mut(), texObject));
+        return call_raw!(
+            GET_VIEW,
+            abi_fns::v12::cudaGetTextureObjectResourceViewDesc,
+            (core::ptr::null_mut(), texObject)
+        );
     }
     let mut old = v12::cudaResourceViewDesc::default();
-    let status = call_raw!(GET_VIEW, GetView, (&mut old, texObject));
+    let status = call_raw!(
+        GET_VIEW,
+        abi_fns::v12::cudaGetTextureObjectResourceViewDesc,
+        (&mut old, texObject)
+    );
     if status == SUCCESS {
         // SAFETY: non-NULL and writable by contract.
         unsafe { pResViewDesc.write(view_from_old(&old)) };
@@ -260,5 +287,9 @@ pub unsafe extern "C" fn cudaCreateSurfaceObject(
     let Ok(res) = (unsafe { convert_in(pResDesc, res_to_old) }) else {
         return refusal();
     };
-    call_raw!(CREATE_SURF, CreateSurf, (pSurfObject, ptr_of(&res)))
+    call_raw!(
+        CREATE_SURF,
+        abi_fns::v12::cudaCreateSurfaceObject,
+        (pSurfObject, ptr_of(&res))
+    )
 }

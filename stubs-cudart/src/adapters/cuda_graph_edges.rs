@@ -18,19 +18,12 @@
 //! returned. `cudaGraphAddNode` does not exist on 11.x (refused by the gated slot).
 
 use super::{RawFn, SUCCESS, Target, call_raw, refusal, target};
+// Older runtimes are called with 12.9's prototypes (`abi_fns::v12`); 11.x declares the same
+// where it exports the name.
+use crate::abi_fns;
 use crate::types::{
     cudaError_t, cudaGraph_t, cudaGraphEdgeData, cudaGraphNode_t, cudaGraphNodeParams,
 };
-
-// The older runtimes' prototypes: 12.9's, which 11.x declares alike where it exports the name.
-type Deps = crate::abi_fns::v12::cudaGraphAddDependencies;
-type DepsV2 = crate::abi_fns::v12::cudaGraphAddDependencies_v2;
-type Edges = crate::abi_fns::v12::cudaGraphGetEdges;
-type EdgesV2 = crate::abi_fns::v12::cudaGraphGetEdges_v2;
-type NodeDeps = crate::abi_fns::v12::cudaGraphNodeGetDependencies;
-type NodeDepsV2 = crate::abi_fns::v12::cudaGraphNodeGetDependencies_v2;
-type AddNode = crate::abi_fns::v12::cudaGraphAddNode;
-type AddNodeV2 = crate::abi_fns::v12::cudaGraphAddNode_v2;
 
 static ADD_DEPS: RawFn = RawFn::new(c"cudaGraphAddDependencies");
 static ADD_DEPS_V2: RawFn = RawFn::new(c"cudaGraphAddDependencies_v2");
@@ -109,13 +102,21 @@ unsafe fn deps_older(
     numDependencies: usize,
 ) -> cudaError_t {
     if use_v2(major, !edgeData.is_null(), v2) {
-        return call_raw!(v2, DepsV2, (graph, from, to, edgeData, numDependencies));
+        return call_raw!(
+            v2,
+            abi_fns::v12::cudaGraphAddDependencies_v2,
+            (graph, from, to, edgeData, numDependencies)
+        );
     }
     // SAFETY: `edgeData` has `numDependencies` entries by contract.
     if !unsafe { all_default(edgeData, numDependencies) } {
         return refusal();
     }
-    call_raw!(plain, Deps, (graph, from, to, numDependencies))
+    call_raw!(
+        plain,
+        abi_fns::v12::cudaGraphAddDependencies,
+        (graph, from, to, numDependencies)
+    )
 }
 
 /// `cudaError_t cudaGraphAddDependencies(cudaGraph_t graph, const cudaGraphNode_t *from, const cudaGraphNode_t *to, const cudaGraphEdgeData *edgeData, size_t numDependencies)` (13.0 ABI).
@@ -215,7 +216,11 @@ pub unsafe extern "C" fn cudaGraphGetEdges(
         };
     };
     if use_v2(m, !edgeData.is_null(), &GET_EDGES_V2) {
-        return call_raw!(GET_EDGES_V2, EdgesV2, (graph, from, to, edgeData, numEdges));
+        return call_raw!(
+            GET_EDGES_V2,
+            abi_fns::v12::cudaGraphGetEdges_v2,
+            (graph, from, to, edgeData, numEdges)
+        );
     }
     // SAFETY: `numEdges` is readable when non-NULL by contract.
     let before = if numEdges.is_null() {
@@ -223,7 +228,11 @@ pub unsafe extern "C" fn cudaGraphGetEdges(
     } else {
         unsafe { numEdges.read() }
     };
-    let status = call_raw!(GET_EDGES, Edges, (graph, from, to, numEdges));
+    let status = call_raw!(
+        GET_EDGES,
+        abi_fns::v12::cudaGraphGetEdges,
+        (graph, from, to, numEdges)
+    );
     if status == SUCCESS && !numEdges.is_null() {
         // SAFETY: written by the runtime; `edgeData` has `before` entries by contract.
         unsafe { zero_edges(edgeData, !from.is_null(), before, numEdges.read()) };
@@ -245,7 +254,11 @@ unsafe fn node_older(
     count: *mut usize,
 ) -> cudaError_t {
     if use_v2(major, !edgeData.is_null(), v2) {
-        return call_raw!(v2, NodeDepsV2, (node, nodes, edgeData, count));
+        return call_raw!(
+            v2,
+            abi_fns::v12::cudaGraphNodeGetDependencies_v2,
+            (node, nodes, edgeData, count)
+        );
     }
     // SAFETY: `count` is readable when non-NULL by contract.
     let before = if count.is_null() {
@@ -253,7 +266,11 @@ unsafe fn node_older(
     } else {
         unsafe { count.read() }
     };
-    let status = call_raw!(plain, NodeDeps, (node, nodes, count));
+    let status = call_raw!(
+        plain,
+        abi_fns::v12::cudaGraphNodeGetDependencies,
+        (node, nodes, count)
+    );
     if status == SUCCESS && !count.is_null() {
         // SAFETY: written by the runtime; `edgeData` has `before` entries by contract.
         unsafe { zero_edges(edgeData, !nodes.is_null(), before, count.read()) };
@@ -370,7 +387,7 @@ pub unsafe extern "C" fn cudaGraphAddNode(
     if use_v2(12, !dependencyData.is_null(), &ADD_NODE_V2) {
         return call_raw!(
             ADD_NODE_V2,
-            AddNodeV2,
+            abi_fns::v12::cudaGraphAddNode_v2,
             (
                 pGraphNode,
                 graph,
@@ -387,7 +404,7 @@ pub unsafe extern "C" fn cudaGraphAddNode(
     }
     call_raw!(
         ADD_NODE,
-        AddNode,
+        abi_fns::v12::cudaGraphAddNode,
         (
             pGraphNode,
             graph,

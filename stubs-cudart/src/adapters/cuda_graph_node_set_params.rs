@@ -28,6 +28,8 @@
 //! (12.2+ / 12.4+): refused by the gated slot. 13.x: forwarded.
 
 use super::{RawFn, Target, call_raw, refusal, target};
+// A 12.x runtime is called with its own prototypes (`abi_fns::v12`).
+use crate::abi_fns;
 use crate::types::{cudaError_t, cudaGraphExec_t, cudaGraphNode_t, cudaGraphNodeParams};
 
 const _: () = assert!(core::mem::size_of::<cudaGraphNodeParams>() == 256);
@@ -76,10 +78,6 @@ pub(super) unsafe fn expressible_on_12(params: *const cudaGraphNodeParams) -> bo
     }
 }
 
-// 12.9's own prototypes (generated from its header).
-type SetParams = crate::abi_fns::v12::cudaGraphNodeSetParams;
-type ExecSetParams = crate::abi_fns::v12::cudaGraphExecNodeSetParams;
-
 static SET_PARAMS: RawFn = RawFn::new(c"cudaGraphNodeSetParams");
 static EXEC_SET_PARAMS: RawFn = RawFn::new(c"cudaGraphExecNodeSetParams");
 
@@ -100,7 +98,11 @@ pub unsafe extern "C" fn cudaGraphNodeSetParams(
     if !unsafe { expressible_on_12(nodeParams) } {
         return refusal();
     }
-    call_raw!(SET_PARAMS, SetParams, (node, nodeParams))
+    call_raw!(
+        SET_PARAMS,
+        abi_fns::v12::cudaGraphNodeSetParams,
+        (node, nodeParams)
+    )
 }
 
 /// `cudaError_t cudaGraphExecNodeSetParams(cudaGraphExec_t graphExec, cudaGraphNode_t node, struct cudaGraphNodeParams *nodeParams)` (13.0 ABI; 12.x: same prototype, 12.9 members).
@@ -125,7 +127,7 @@ pub unsafe extern "C" fn cudaGraphExecNodeSetParams(
     }
     call_raw!(
         EXEC_SET_PARAMS,
-        ExecSetParams,
+        abi_fns::v12::cudaGraphExecNodeSetParams,
         (graphExec, node, nodeParams)
     )
 }

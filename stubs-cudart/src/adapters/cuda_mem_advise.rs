@@ -17,6 +17,9 @@
 //! with `cudaErrorNotSupported` (801).
 
 use super::{RawFn, Target, call_raw, refusal, target};
+// Older runtimes are called with 12.9's prototypes (`abi_fns::v12`); 11.x declares the same
+// where it exports the name.
+use crate::abi_fns;
 use crate::types::{
     cudaError_t, cudaMemLocation, cudaMemLocationTypeDevice, cudaMemLocationTypeHost,
     cudaMemoryAdvise, cudaStream_t,
@@ -34,12 +37,6 @@ static PREFETCH_INT: RawFn = RawFn::new(c"cudaMemPrefetchAsync");
 static PREFETCH_V2: RawFn = RawFn::new(c"cudaMemPrefetchAsync_v2");
 static PREFETCH_INT_PTSZ: RawFn = RawFn::new(c"cudaMemPrefetchAsync_ptsz");
 static PREFETCH_V2_PTSZ: RawFn = RawFn::new(c"cudaMemPrefetchAsync_v2_ptsz");
-
-// The older runtimes' prototypes: 12.9's, which 11.x declares alike where it exports the name.
-type AdviseInt = crate::abi_fns::v12::cudaMemAdvise;
-type AdviseLoc = crate::abi_fns::v12::cudaMemAdvise_v2;
-type PrefetchInt = crate::abi_fns::v12::cudaMemPrefetchAsync;
-type PrefetchLoc = crate::abi_fns::v12::cudaMemPrefetchAsync_v2;
 
 /// The `int device` an older runtime takes for `location`, if it has one.
 fn device_of(location: cudaMemLocation) -> Option<c_int> {
@@ -67,7 +64,11 @@ pub unsafe extern "C" fn cudaMemAdvise(
         Target::NoLibrary => refusal(),
         Target::Major(m @ (11 | 12)) => {
             if m == 12 && ADVISE_V2.get().is_some() {
-                return call_raw!(ADVISE_V2, AdviseLoc, (devPtr, count, advice, location));
+                return call_raw!(
+                    ADVISE_V2,
+                    abi_fns::v12::cudaMemAdvise_v2,
+                    (devPtr, count, advice, location)
+                );
             }
             let device = if READ_MOSTLY.contains(&advice) {
                 Some(0)
@@ -75,7 +76,11 @@ pub unsafe extern "C" fn cudaMemAdvise(
                 device_of(location)
             };
             match device {
-                Some(d) => call_raw!(ADVISE_INT, AdviseInt, (devPtr, count, advice, d)),
+                Some(d) => call_raw!(
+                    ADVISE_INT,
+                    abi_fns::v12::cudaMemAdvise,
+                    (devPtr, count, advice, d)
+                ),
                 None => refusal(),
             }
         }
@@ -98,10 +103,18 @@ fn prefetch_older(
     stream: cudaStream_t,
 ) -> cudaError_t {
     if major == 12 && v2.get().is_some() {
-        return call_raw!(v2, PrefetchLoc, (devPtr, count, location, flags, stream));
+        return call_raw!(
+            v2,
+            abi_fns::v12::cudaMemPrefetchAsync_v2,
+            (devPtr, count, location, flags, stream)
+        );
     }
     match device_of(location) {
-        Some(d) if flags == 0 => call_raw!(int_form, PrefetchInt, (devPtr, count, d, stream)),
+        Some(d) if flags == 0 => call_raw!(
+            int_form,
+            abi_fns::v12::cudaMemPrefetchAsync,
+            (devPtr, count, d, stream)
+        ),
         _ => refusal(),
     }
 }

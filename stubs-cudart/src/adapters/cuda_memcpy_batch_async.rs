@@ -18,12 +18,10 @@
 //! - 12.0–12.7: the runtime lacks the symbol: 801 as well.
 
 use super::{RawFn, Target, call_raw, refusal, target};
+// A 12.x runtime is called with its own prototypes (`abi_fns::v12`).
+use crate::abi_fns;
 use crate::types::{cudaError_t, cudaMemcpy3DBatchOp, cudaMemcpyAttributes, cudaStream_t};
 use core::ffi::{c_ulonglong, c_void};
-
-// 12.9's own prototypes (generated from its header).
-type Batch12 = crate::abi_fns::v12::cudaMemcpyBatchAsync;
-type Batch3D12 = crate::abi_fns::v12::cudaMemcpy3DBatchAsync;
 
 static BATCH: RawFn = RawFn::new(c"cudaMemcpyBatchAsync");
 static BATCH_PTSZ: RawFn = RawFn::new(c"cudaMemcpyBatchAsync_ptsz");
@@ -55,7 +53,7 @@ macro_rules! batch {
                     let mut fail_idx: usize = usize::MAX;
                     call_raw!(
                         $raw,
-                        Batch12,
+                        abi_fns::v12::cudaMemcpyBatchAsync,
                         (
                             // 12.9 declares the three arrays without `const` (same ABI).
                             dsts.cast_mut(),
@@ -101,7 +99,7 @@ macro_rules! batch_3d {
                     let mut fail_idx: usize = usize::MAX;
                     call_raw!(
                         $raw,
-                        Batch3D12,
+                        abi_fns::v12::cudaMemcpy3DBatchAsync,
                         (numOps, opList, &mut fail_idx, flags, stream)
                     )
                 }

@@ -7,14 +7,14 @@
 //!   The adapter asks into the 24-byte layout and copies the four fields; `reserved` is 0.
 
 use super::{RawFn, SUCCESS, Target, call_raw, refusal, target};
+// Older runtimes are called with 12.9's prototypes (`abi_fns::v12`); 11.x declares the same
+// where it exports the name.
+use crate::abi_fns;
 use crate::abi_types::v12;
 use crate::types::{cudaError_t, cudaPointerAttributes};
 use core::ffi::c_void;
 
 static OLD: RawFn = RawFn::new(c"cudaPointerGetAttributes");
-// The older runtimes' prototypes: 12.9's, which 11.x declares alike where it exports the name.
-type GetOld = crate::abi_fns::v12::cudaPointerGetAttributes;
-
 /// `cudaError_t cudaPointerGetAttributes(struct cudaPointerAttributes *attributes, const void *ptr)`,
 /// 13.0 layout (88 bytes).
 ///
@@ -33,7 +33,7 @@ pub unsafe extern "C" fn cudaPointerGetAttributes(
                 return 1; // cudaErrorInvalidValue
             }
             let mut raw = v12::cudaPointerAttributes::default();
-            let status = call_raw!(OLD, GetOld, (&mut raw, ptr));
+            let status = call_raw!(OLD, abi_fns::v12::cudaPointerGetAttributes, (&mut raw, ptr));
             if status != SUCCESS {
                 return status;
             }

@@ -15,15 +15,14 @@
 //! the per-thread default stream.
 
 use super::{RawFn, SUCCESS, Target, call_raw, default_edges, refusal, target};
+// Older runtimes are called with 12.9's prototypes (`abi_fns::v12`); 11.x declares the same
+// where it exports the name.
+use crate::abi_fns;
 use crate::types::{
     cudaError_t, cudaGraph_t, cudaGraphEdgeData, cudaGraphNode_t, cudaStream_t,
     cudaStreamCaptureStatus,
 };
 use core::ffi::c_ulonglong;
-
-// The older runtimes' prototypes: 12.9's, which 11.x declares alike where it exports the name.
-type V2 = crate::abi_fns::v12::cudaStreamGetCaptureInfo_v2;
-type V3 = crate::abi_fns::v12::cudaStreamGetCaptureInfo_v3;
 
 static V2_PLAIN: RawFn = RawFn::new(c"cudaStreamGetCaptureInfo_v2");
 static V3_PLAIN: RawFn = RawFn::new(c"cudaStreamGetCaptureInfo_v3");
@@ -47,7 +46,7 @@ unsafe fn older(
     if major >= 12 && v3.get().is_some() {
         return call_raw!(
             v3,
-            V3,
+            abi_fns::v12::cudaStreamGetCaptureInfo_v3,
             (
                 stream,
                 captureStatus_out,
@@ -62,7 +61,7 @@ unsafe fn older(
     if edgeData_out.is_null() {
         return call_raw!(
             v2,
-            V2,
+            abi_fns::v12::cudaStreamGetCaptureInfo_v2,
             (
                 stream,
                 captureStatus_out,
@@ -79,7 +78,7 @@ unsafe fn older(
     let mut count: usize = 0;
     let status = call_raw!(
         v2,
-        V2,
+        abi_fns::v12::cudaStreamGetCaptureInfo_v2,
         (
             stream,
             captureStatus_out,

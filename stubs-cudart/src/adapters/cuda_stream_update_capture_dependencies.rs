@@ -15,12 +15,11 @@
 
 use super::cuda_graph_edges::all_default;
 use super::{RawFn, Target, call_raw, refusal, target};
+// Older runtimes are called with 12.9's prototypes (`abi_fns::v12`); 11.x declares the same
+// where it exports the name.
+use crate::abi_fns;
 use crate::types::{cudaError_t, cudaGraphEdgeData, cudaGraphNode_t, cudaStream_t};
 use core::ffi::c_uint;
-
-// The older runtimes' prototypes: 12.9's, which 11.x declares alike where it exports the name.
-type Plain = crate::abi_fns::v12::cudaStreamUpdateCaptureDependencies;
-type WithEdges = crate::abi_fns::v12::cudaStreamUpdateCaptureDependencies_v2;
 
 static PLAIN: RawFn = RawFn::new(c"cudaStreamUpdateCaptureDependencies");
 static PLAIN_PTSZ: RawFn = RawFn::new(c"cudaStreamUpdateCaptureDependencies_ptsz");
@@ -45,7 +44,7 @@ unsafe fn older(
     if major == 12 && !dependencyData.is_null() && v2.get().is_some() {
         return call_raw!(
             v2,
-            WithEdges,
+            abi_fns::v12::cudaStreamUpdateCaptureDependencies_v2,
             (stream, dependencies, dependencyData, numDependencies, flags)
         );
     }
@@ -53,7 +52,11 @@ unsafe fn older(
     if !unsafe { all_default(dependencyData, numDependencies) } {
         return refusal();
     }
-    call_raw!(plain, Plain, (stream, dependencies, numDependencies, flags))
+    call_raw!(
+        plain,
+        abi_fns::v12::cudaStreamUpdateCaptureDependencies,
+        (stream, dependencies, numDependencies, flags)
+    )
 }
 
 /// `cudaError_t cudaStreamUpdateCaptureDependencies(cudaStream_t stream, cudaGraphNode_t *dependencies, const cudaGraphEdgeData *dependencyData, size_t numDependencies, unsigned int flags)` (13.0 ABI).

@@ -27,6 +27,10 @@ use super::super::resource_desc::{
     view_to_old,
 };
 use super::super::{RawFn, SUCCESS, Target, call_raw, refusal, target};
+// The runtimes' own prototypes (`abi_fns`). 11.x's resource and view
+// descriptors are laid out as the exported 12.x ones (`abi_types` holds both): its calls pass
+// the caller's pointers cast.
+use crate::abi_fns;
 use crate::abi_types::{v11, v12};
 use crate::types::{
     cudaError_t, cudaResourceDesc, cudaResourceViewDesc, cudaSurfaceObject_t, cudaTextureDesc,
@@ -41,18 +45,6 @@ const _: () = assert!(size_of::<v11::cudaTextureDesc>() == 68);
 const _: () = assert!(size_of::<cudaResourceDesc>() == 144);
 const _: () = assert!(size_of::<cudaResourceViewDesc>() == 112);
 const _: () = assert!(size_of::<cudaTextureDesc>() == 72);
-
-// The runtimes' own prototypes (generated from their headers). 11.x's resource and view
-// descriptors are laid out as the exported 12.x ones (`abi_types` holds both): its calls pass
-// the caller's pointers cast.
-type CreateTex13 = crate::abi_fns::v13::cudaCreateTextureObject;
-type CreateTexV2V11 = crate::abi_fns::v11::cudaCreateTextureObject_v2;
-type CreateTex11 = crate::abi_fns::v11::cudaCreateTextureObject;
-type GetTexV2V11 = crate::abi_fns::v11::cudaGetTextureObjectTextureDesc_v2;
-type GetTex11 = crate::abi_fns::v11::cudaGetTextureObjectTextureDesc;
-type GetRes13 = crate::abi_fns::v13::cudaGetTextureObjectResourceDesc;
-type GetView13 = crate::abi_fns::v13::cudaGetTextureObjectResourceViewDesc;
-type CreateSurf13 = crate::abi_fns::v13::cudaCreateSurfaceObject;
 
 static CREATE_TEX: RawFn = RawFn::new(c"cudaCreateTextureObject");
 static CREATE_TEX_V2: RawFn = RawFn::new(c"cudaCreateTextureObject_v2");
@@ -96,7 +88,7 @@ pub unsafe extern "C" fn cudaCreateTextureObject(
             };
             call_raw!(
                 CREATE_TEX,
-                CreateTex13,
+                abi_fns::v13::cudaCreateTextureObject,
                 (pTexObject, ptr_of(&res), pTexDesc, ptr_of(&view))
             )
         }
@@ -105,7 +97,7 @@ pub unsafe extern "C" fn cudaCreateTextureObject(
                 // 11.x's cudaTextureDesc_v2 is 12.x's cudaTextureDesc; the resource layouts match.
                 return call_raw!(
                     CREATE_TEX_V2,
-                    CreateTexV2V11,
+                    abi_fns::v11::cudaCreateTextureObject_v2,
                     (
                         pTexObject,
                         pResDesc.cast(),
@@ -120,7 +112,7 @@ pub unsafe extern "C" fn cudaCreateTextureObject(
             };
             call_raw!(
                 CREATE_TEX,
-                CreateTex11,
+                abi_fns::v11::cudaCreateTextureObject,
                 (
                     pTexObject,
                     pResDesc.cast(),
@@ -147,10 +139,18 @@ pub unsafe extern "C" fn cudaCreateTextureObject(
 /// `out` is NULL or writable for one 12.x `cudaResourceDesc`.
 unsafe fn get_res_13(raw: &RawFn, out: *mut v12::cudaResourceDesc, object: u64) -> cudaError_t {
     if out.is_null() {
-        return call_raw!(raw, GetRes13, (core::ptr::null_mut(), object));
+        return call_raw!(
+            raw,
+            abi_fns::v13::cudaGetTextureObjectResourceDesc,
+            (core::ptr::null_mut(), object)
+        );
     }
     let mut new = cudaResourceDesc::default();
-    let status = call_raw!(raw, GetRes13, (&mut new, object));
+    let status = call_raw!(
+        raw,
+        abi_fns::v13::cudaGetTextureObjectResourceDesc,
+        (&mut new, object)
+    );
     if status != SUCCESS {
         return status;
     }
@@ -220,10 +220,18 @@ pub unsafe extern "C" fn cudaGetTextureObjectResourceViewDesc(
         Target::NoLibrary => refusal(),
         Target::Major(13) => {
             if pResViewDesc.is_null() {
-                return call_raw!(GET_VIEW, GetView13, (core::ptr::null_mut(), texObject));
+                return call_raw!(
+                    GET_VIEW,
+                    abi_fns::v13::cudaGetTextureObjectResourceViewDesc,
+                    (core::ptr::null_mut(), texObject)
+                );
             }
             let mut new = cudaResourceViewDesc::default();
-            let status = call_raw!(GET_VIEW, GetView13, (&mut new, texObject));
+            let status = call_raw!(
+                GET_VIEW,
+                abi_fns::v13::cudaGetTextureObjectResourceViewDesc,
+                (&mut new, texObject)
+            );
             if status != SUCCESS {
                 return status;
             }
@@ -262,7 +270,11 @@ pub unsafe extern "C" fn cudaCreateSurfaceObject(
         Target::Major(13) => {
             // SAFETY: NULL or readable by contract.
             let res = unsafe { widen(pResDesc, res_from_old) };
-            call_raw!(CREATE_SURF, CreateSurf13, (pSurfObject, ptr_of(&res)))
+            call_raw!(
+                CREATE_SURF,
+                abi_fns::v13::cudaCreateSurfaceObject,
+                (pSurfObject, ptr_of(&res))
+            )
         }
         // SAFETY: forwarded contract (11.x / 12.x have the exported layout).
         Target::Major(_) => unsafe {
@@ -286,14 +298,26 @@ pub unsafe extern "C" fn cudaGetTextureObjectTextureDesc(
         Target::NoLibrary => refusal(),
         Target::Major(11) if GET_TEX_V2.get().is_some() => {
             // 11.x's cudaTextureDesc_v2 is 12.x's cudaTextureDesc.
-            call_raw!(GET_TEX_V2, GetTexV2V11, (pTexDesc.cast(), texObject))
+            call_raw!(
+                GET_TEX_V2,
+                abi_fns::v11::cudaGetTextureObjectTextureDesc_v2,
+                (pTexDesc.cast(), texObject)
+            )
         }
         Target::Major(11) => {
             if pTexDesc.is_null() {
-                return call_raw!(GET_TEX, GetTex11, (core::ptr::null_mut(), texObject));
+                return call_raw!(
+                    GET_TEX,
+                    abi_fns::v11::cudaGetTextureObjectTextureDesc,
+                    (core::ptr::null_mut(), texObject)
+                );
             }
             let mut old = v11::cudaTextureDesc::default();
-            let status = call_raw!(GET_TEX, GetTex11, (&mut old, texObject));
+            let status = call_raw!(
+                GET_TEX,
+                abi_fns::v11::cudaGetTextureObjectTextureDesc,
+                (&mut old, texObject)
+            );
             if status == SUCCESS {
                 // SAFETY: non-NULL and writable by contract.
                 unsafe { pTexDesc.write(tex_from_v11(&old)) };

@@ -16,14 +16,11 @@
 //! `cudaErrorLossyQuery` (its own error, passed on). Nothing is refused.
 
 use super::super::{RawFn, Target, call_raw, refusal, target};
+// A 13.x runtime is called with its own prototypes (`abi_fns::v13`).
+use crate::abi_fns;
 use crate::types::{cudaError_t, cudaGraph_t, cudaGraphEdgeData, cudaGraphNode_t};
 
 const _: () = assert!(core::mem::size_of::<cudaGraphEdgeData>() == 8);
-
-// 13.x's own prototypes (generated from its header).
-type Deps13 = crate::abi_fns::v13::cudaGraphAddDependencies;
-type Edges13 = crate::abi_fns::v13::cudaGraphGetEdges;
-type NodeDeps13 = crate::abi_fns::v13::cudaGraphNodeGetDependencies;
 
 static ADD_DEPS: RawFn = RawFn::new(c"cudaGraphAddDependencies");
 static REMOVE_DEPS: RawFn = RawFn::new(c"cudaGraphRemoveDependencies");
@@ -47,7 +44,7 @@ pub unsafe extern "C" fn cudaGraphAddDependencies(
         Target::NoLibrary => refusal(),
         Target::Major(13) => call_raw!(
             ADD_DEPS,
-            Deps13,
+            abi_fns::v13::cudaGraphAddDependencies,
             (graph, from, to, core::ptr::null(), numDependencies)
         ),
         // SAFETY: forwarded contract; 11.x / 12.x have the exported prototype.
@@ -73,7 +70,7 @@ pub unsafe extern "C" fn cudaGraphRemoveDependencies(
         Target::NoLibrary => refusal(),
         Target::Major(13) => call_raw!(
             REMOVE_DEPS,
-            Deps13,
+            abi_fns::v13::cudaGraphAddDependencies,
             (graph, from, to, core::ptr::null(), numDependencies)
         ),
         // SAFETY: forwarded contract; 11.x / 12.x have the exported prototype.
@@ -99,7 +96,7 @@ pub unsafe extern "C" fn cudaGraphGetEdges(
         Target::NoLibrary => refusal(),
         Target::Major(13) => call_raw!(
             GET_EDGES,
-            Edges13,
+            abi_fns::v13::cudaGraphGetEdges,
             (graph, from, to, core::ptr::null_mut(), numEdges)
         ),
         // SAFETY: forwarded contract; 11.x / 12.x have the exported prototype.
@@ -124,7 +121,7 @@ pub unsafe extern "C" fn cudaGraphNodeGetDependencies(
         Target::NoLibrary => refusal(),
         Target::Major(13) => call_raw!(
             NODE_DEPS,
-            NodeDeps13,
+            abi_fns::v13::cudaGraphNodeGetDependencies,
             (node, pDependencies, core::ptr::null_mut(), pNumDependencies)
         ),
         // SAFETY: forwarded contract; 11.x / 12.x have the exported prototype.
@@ -153,7 +150,7 @@ pub unsafe extern "C" fn cudaGraphNodeGetDependentNodes(
         Target::NoLibrary => refusal(),
         Target::Major(13) => call_raw!(
             NODE_DEPENDENTS,
-            NodeDeps13,
+            abi_fns::v13::cudaGraphNodeGetDependencies,
             (
                 node,
                 pDependentNodes,

@@ -22,6 +22,8 @@
 //! on (the runtime's own error).
 
 use super::super::{RawFn, SUCCESS, Target, call_raw, refusal, target};
+// A 13.x runtime is called with its own prototypes (`abi_fns::v13`).
+use crate::abi_fns;
 use crate::types::{
     cudaError_t, cudaGraph_t, cudaGraphExec_t, cudaGraphNode_t, cudaGraphNodeParams,
 };
@@ -40,11 +42,6 @@ const MEM_ALLOC: u32 = crate::types::cudaGraphNodeTypeMemAlloc;
 const CONDITIONAL: u32 = crate::types::cudaGraphNodeTypeConditional;
 /// `cudaGraphNodeTypeMemcpyBatch`: the first type 12.9 lacks.
 const FIRST_NEW_TYPE: u32 = crate::types::cudaGraphNodeTypeMemcpyBatch;
-
-// 13.x's own prototypes (generated from its header).
-type AddNode13 = crate::abi_fns::v13::cudaGraphAddNode;
-type SetParams = crate::abi_fns::v13::cudaGraphNodeSetParams;
-type ExecSetParams = crate::abi_fns::v13::cudaGraphExecNodeSetParams;
 
 static ADD_NODE: RawFn = RawFn::new(c"cudaGraphAddNode");
 static SET_PARAMS: RawFn = RawFn::new(c"cudaGraphNodeSetParams");
@@ -143,7 +140,7 @@ pub unsafe extern "C" fn cudaGraphAddNode(
     let call = |p| {
         call_raw!(
             ADD_NODE,
-            AddNode13,
+            abi_fns::v13::cudaGraphAddNode,
             (
                 pGraphNode,
                 graph,
@@ -172,7 +169,7 @@ pub unsafe extern "C" fn cudaGraphNodeSetParams(
         // SAFETY: forwarded contract (12.x, or the typed refusal).
         return unsafe { crate::api::cudaGraphNodeSetParams::Forward::call(node, nodeParams) };
     }
-    let call = |p| call_raw!(SET_PARAMS, SetParams, (node, p));
+    let call = |p| call_raw!(SET_PARAMS, abi_fns::v13::cudaGraphNodeSetParams, (node, p));
     // SAFETY: NULL or valid by contract.
     unsafe { with_13(nodeParams, call) }
 }
@@ -194,7 +191,13 @@ pub unsafe extern "C" fn cudaGraphExecNodeSetParams(
             crate::api::cudaGraphExecNodeSetParams::Forward::call(graphExec, node, nodeParams)
         };
     }
-    let call = |p| call_raw!(EXEC_SET_PARAMS, ExecSetParams, (graphExec, node, p));
+    let call = |p| {
+        call_raw!(
+            EXEC_SET_PARAMS,
+            abi_fns::v13::cudaGraphExecNodeSetParams,
+            (graphExec, node, p)
+        )
+    };
     // SAFETY: NULL or valid by contract.
     unsafe { with_13(nodeParams, call) }
 }

@@ -15,6 +15,8 @@
 //! none). Nothing is refused.
 
 use super::super::{RawFn, Target, call_raw, refusal, target};
+// A 13.x runtime is called with its own prototypes (`abi_fns::v13`).
+use crate::abi_fns;
 use crate::types::{
     cudaError_t, cudaMemLocation, cudaMemLocation__bindgen_ty_1, cudaMemLocationTypeDevice,
     cudaMemLocationTypeHost, cudaMemoryAdvise, cudaStream_t,
@@ -29,10 +31,6 @@ const CPU_DEVICE_ID: c_int = -1;
 static ADVISE: RawFn = RawFn::new(c"cudaMemAdvise");
 static PREFETCH: RawFn = RawFn::new(c"cudaMemPrefetchAsync");
 static PREFETCH_PTSZ: RawFn = RawFn::new(c"cudaMemPrefetchAsync_ptsz");
-
-// 13.x's own prototypes (generated from its header).
-type Advise13 = crate::abi_fns::v13::cudaMemAdvise;
-type Prefetch13 = crate::abi_fns::v13::cudaMemPrefetchAsync;
 
 /// The 13.x location of a 12.x `int device`.
 fn location_of(device: c_int) -> cudaMemLocation {
@@ -65,7 +63,7 @@ pub unsafe extern "C" fn cudaMemAdvise(
         Target::NoLibrary => refusal(),
         Target::Major(13) => call_raw!(
             ADVISE,
-            Advise13,
+            abi_fns::v13::cudaMemAdvise,
             (devPtr, count, advice, location_of(device))
         ),
         // SAFETY: forwarded contract; 11.x / 12.x have the exported prototype.
@@ -91,7 +89,7 @@ pub unsafe extern "C" fn cudaMemPrefetchAsync(
         Target::NoLibrary => refusal(),
         Target::Major(13) => call_raw!(
             PREFETCH,
-            Prefetch13,
+            abi_fns::v13::cudaMemPrefetchAsync,
             (devPtr, count, location_of(dstDevice), 0, stream)
         ),
         // SAFETY: forwarded contract; 11.x / 12.x have the exported prototype.
@@ -116,7 +114,7 @@ pub unsafe extern "C" fn cudaMemPrefetchAsync_ptsz(
         Target::NoLibrary => refusal(),
         Target::Major(13) => call_raw!(
             PREFETCH_PTSZ,
-            Prefetch13,
+            abi_fns::v13::cudaMemPrefetchAsync,
             (devPtr, count, location_of(dstDevice), 0, stream)
         ),
         // SAFETY: forwarded contract; 11.x / 12.x have the exported prototype.

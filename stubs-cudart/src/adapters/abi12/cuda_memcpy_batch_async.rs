@@ -14,15 +14,13 @@
 //! not pertain to a specific copy". On success `*failIdx` is left alone.
 
 use super::super::{RawFn, SUCCESS, Target, call_raw, refusal, target};
+// A 13.x runtime is called with its own prototypes (`abi_fns::v13`).
+use crate::abi_fns;
 use crate::types::{cudaError_t, cudaMemcpy3DBatchOp, cudaMemcpyAttributes, cudaStream_t};
 use core::ffi::{c_ulonglong, c_void};
 
 const _: () = assert!(core::mem::size_of::<cudaMemcpyAttributes>() == 24);
 const _: () = assert!(core::mem::size_of::<cudaMemcpy3DBatchOp>() == 112);
-
-// 13.x's own prototypes (generated from its header).
-type Batch13 = crate::abi_fns::v13::cudaMemcpyBatchAsync;
-type Batch3D13 = crate::abi_fns::v13::cudaMemcpy3DBatchAsync;
 
 static BATCH: RawFn = RawFn::new(c"cudaMemcpyBatchAsync");
 static BATCH_PTSZ: RawFn = RawFn::new(c"cudaMemcpyBatchAsync_ptsz");
@@ -65,7 +63,7 @@ macro_rules! batch {
                     // 13.x declares the three arrays `const` (same ABI).
                     let status = call_raw!(
                         $raw,
-                        Batch13,
+                        abi_fns::v13::cudaMemcpyBatchAsync,
                         (
                             dsts.cast_const(),
                             srcs.cast_const().cast(),
@@ -109,7 +107,11 @@ macro_rules! batch_3d {
             match target() {
                 Target::NoLibrary => refusal(),
                 Target::Major(13) => {
-                    let status = call_raw!($raw, Batch3D13, (numOps, opList, flags, stream));
+                    let status = call_raw!(
+                        $raw,
+                        abi_fns::v13::cudaMemcpy3DBatchAsync,
+                        (numOps, opList, flags, stream)
+                    );
                     report_failure(status, failIdx)
                 }
                 // SAFETY: forwarded contract (12.x, or the typed refusal).

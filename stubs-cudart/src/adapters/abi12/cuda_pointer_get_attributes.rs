@@ -10,6 +10,8 @@
 //! as every runtime answers. Nothing is refused.
 
 use super::super::{RawFn, SUCCESS, Target, call_raw, refusal, target};
+// A 13.x runtime is called with its own prototypes (`abi_fns::v13`).
+use crate::abi_fns;
 use crate::abi_types::v12;
 use crate::types::{cudaError_t, cudaPointerAttributes};
 use core::ffi::c_void;
@@ -18,9 +20,6 @@ const _: () = assert!(core::mem::size_of::<v12::cudaPointerAttributes>() == 24);
 const _: () = assert!(core::mem::size_of::<cudaPointerAttributes>() == 88);
 
 static GET: RawFn = RawFn::new(c"cudaPointerGetAttributes");
-// 13.x's own prototypes (generated from its header).
-type Get13 = crate::abi_fns::v13::cudaPointerGetAttributes;
-
 /// `cudaError_t cudaPointerGetAttributes(struct cudaPointerAttributes *attributes, const void *ptr)`,
 /// 12.9 layout (24 bytes).
 ///
@@ -38,7 +37,7 @@ pub unsafe extern "C" fn cudaPointerGetAttributes(
                 return 1; // cudaErrorInvalidValue
             }
             let mut raw = cudaPointerAttributes::default();
-            let status = call_raw!(GET, Get13, (&mut raw, ptr));
+            let status = call_raw!(GET, abi_fns::v13::cudaPointerGetAttributes, (&mut raw, ptr));
             if status != SUCCESS {
                 return status;
             }

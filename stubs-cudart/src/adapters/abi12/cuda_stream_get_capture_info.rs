@@ -13,12 +13,11 @@
 //! runtime writes the outputs (only on success) and returns its own errors. Nothing is refused.
 
 use super::super::{RawFn, Target, call_raw, refusal, target};
+// A 13.x runtime is called with its own prototypes (`abi_fns::v13`).
+use crate::abi_fns;
 use crate::types::{cudaError_t, cudaStream_t, cudaStreamCaptureStatus};
 use core::ffi::c_ulonglong;
 use core::ptr::null_mut;
-
-// 13.x's own prototypes (generated from its header).
-type Info13 = crate::abi_fns::v13::cudaStreamGetCaptureInfo;
 
 static INFO: RawFn = RawFn::new(c"cudaStreamGetCaptureInfo");
 static INFO_PTSZ: RawFn = RawFn::new(c"cudaStreamGetCaptureInfo_ptsz");
@@ -39,7 +38,7 @@ pub unsafe extern "C" fn cudaStreamGetCaptureInfo(
         Target::NoLibrary => refusal(),
         Target::Major(13) => call_raw!(
             INFO,
-            Info13,
+            abi_fns::v13::cudaStreamGetCaptureInfo,
             (
                 stream,
                 pCaptureStatus,
@@ -72,7 +71,7 @@ pub unsafe extern "C" fn cudaStreamGetCaptureInfo_ptsz(
         Target::NoLibrary => refusal(),
         Target::Major(13) => call_raw!(
             INFO_PTSZ,
-            Info13,
+            abi_fns::v13::cudaStreamGetCaptureInfo,
             (
                 stream,
                 pCaptureStatus,

@@ -10,11 +10,10 @@
 //! kind a 12.x caller of the plain name can mean. Nothing is refused.
 
 use super::super::{RawFn, Target, call_raw, refusal, target};
+// A 13.x runtime is called with its own prototypes (`abi_fns::v13`).
+use crate::abi_fns;
 use crate::types::{cudaError_t, cudaGraphNode_t, cudaStream_t};
 use core::ffi::c_uint;
-
-// 13.x's own prototypes (generated from its header).
-type Update13 = crate::abi_fns::v13::cudaStreamUpdateCaptureDependencies;
 
 static UPDATE: RawFn = RawFn::new(c"cudaStreamUpdateCaptureDependencies");
 static UPDATE_PTSZ: RawFn = RawFn::new(c"cudaStreamUpdateCaptureDependencies_ptsz");
@@ -35,7 +34,7 @@ pub unsafe extern "C" fn cudaStreamUpdateCaptureDependencies(
         Target::NoLibrary => refusal(),
         Target::Major(13) => call_raw!(
             UPDATE,
-            Update13,
+            abi_fns::v13::cudaStreamUpdateCaptureDependencies,
             (
                 stream,
                 dependencies,
@@ -72,7 +71,7 @@ pub unsafe extern "C" fn cudaStreamUpdateCaptureDependencies_ptsz(
         Target::NoLibrary => refusal(),
         Target::Major(13) => call_raw!(
             UPDATE_PTSZ,
-            Update13,
+            abi_fns::v13::cudaStreamUpdateCaptureDependencies,
             (
                 stream,
                 dependencies,
