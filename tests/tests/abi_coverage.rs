@@ -80,3 +80,44 @@ fn every_hand_written_function_is_exported() {
         "hand_written but not exported: {missing:?}"
     );
 }
+
+/// The `.rs` files under `dir`, recursively.
+fn rust_files(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
+        let path = entry.expect("directory entry").path();
+        if path.is_dir() {
+            files.extend(rust_files(&path));
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            files.push(path);
+        }
+    }
+    files
+}
+
+/// Every entry point an adapter looks up (`RawFn::new(c"...")`) has a generated prototype in
+/// `abi_fns.rs` (codegen derives that list from the hand-written exports, not from the
+/// adapters, so a call to some other name would otherwise be typed by hand again).
+#[test]
+fn every_adapter_lookup_has_a_generated_prototype() {
+    let src = workspace_root().join("stubs-cudart/src");
+    let fns = std::fs::read_to_string(src.join("abi_fns.rs")).expect("abi_fns.rs");
+    let mut looked_up = 0;
+    let mut missing = Vec::new();
+    for file in rust_files(&src.join("adapters")) {
+        let text = std::fs::read_to_string(&file).expect("adapter source");
+        for (at, pattern) in text.match_indices("RawFn::new(c\"") {
+            let rest = &text[at + pattern.len()..];
+            let name = &rest[..rest.find('"').expect("closing quote")];
+            looked_up += 1;
+            if !fns.contains(&format!("pub type {name} =")) {
+                missing.push(format!("{}: {name}", file.display()));
+            }
+        }
+    }
+    assert!(
+        looked_up > 50,
+        "only {looked_up} lookups found: is the pattern stale?"
+    );
+    assert!(missing.is_empty(), "no abi_fns prototype for: {missing:#?}");
+}

@@ -10,7 +10,7 @@
 //!   only when non-NULL. Any other error is returned as is, outputs untouched.
 
 use super::{RawFn, SUCCESS, Target, call_raw, refusal, target};
-use crate::abi_fns::v11;
+use crate::abi_fns;
 use crate::types::{
     cudaDriverEntryPointQueryResult, cudaDriverEntryPointSuccess,
     cudaDriverEntryPointSymbolNotFound, cudaError_t,
@@ -32,7 +32,11 @@ unsafe fn older(
     driverStatus: *mut cudaDriverEntryPointQueryResult,
 ) -> cudaError_t {
     // `raw` is either name; the `_ptsz` twin has the same 11.x prototype.
-    let status = call_raw!(raw, v11::cudaGetDriverEntryPoint, (symbol, funcPtr, flags));
+    let status = call_raw!(
+        raw,
+        abi_fns::v11::cudaGetDriverEntryPoint,
+        (symbol, funcPtr, flags)
+    );
     let (code, query) = match status {
         SUCCESS => (SUCCESS, cudaDriverEntryPointSuccess),
         // A path pattern: a bare lower-case constant would read as a binding to the lint.

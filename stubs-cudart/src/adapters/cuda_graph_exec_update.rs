@@ -9,7 +9,7 @@
 //!   as 12.x does.
 
 use super::{RawFn, Target, call_raw, refusal, target};
-use crate::abi_fns::v11;
+use crate::abi_fns;
 use crate::types::{
     cudaError_t, cudaErrorGraphExecUpdateFailure, cudaGraph_t, cudaGraphExec_t,
     cudaGraphExecUpdateResult, cudaGraphExecUpdateResultInfo, cudaGraphNode_t,
@@ -37,7 +37,7 @@ pub unsafe extern "C" fn cudaGraphExecUpdate(
             let mut result: cudaGraphExecUpdateResult = 0;
             let status = call_raw!(
                 V11,
-                v11::cudaGraphExecUpdate,
+                abi_fns::v11::cudaGraphExecUpdate,
                 (hGraphExec, hGraph, &mut error_node, &mut result)
             );
             if status == 0 || status == cudaErrorGraphExecUpdateFailure {

@@ -11,7 +11,7 @@
 //!   is 0, and the call is refused (801) otherwise.
 
 use super::{RawFn, Target, call_raw, refusal, target};
-use crate::abi_fns::v11;
+use crate::abi_fns;
 use crate::types::{cudaError_t, cudaGraph_t, cudaGraphExec_t};
 use core::ffi::c_ulonglong;
 
@@ -35,13 +35,13 @@ pub unsafe extern "C" fn cudaGraphInstantiate(
             if WITH_FLAGS.get().is_some() {
                 call_raw!(
                     WITH_FLAGS,
-                    v11::cudaGraphInstantiateWithFlags,
+                    abi_fns::v11::cudaGraphInstantiateWithFlags,
                     (pGraphExec, graph, flags)
                 )
             } else if flags == 0 {
                 call_raw!(
                     LEGACY,
-                    v11::cudaGraphInstantiate,
+                    abi_fns::v11::cudaGraphInstantiate,
                     (
                         pGraphExec,
                         graph,

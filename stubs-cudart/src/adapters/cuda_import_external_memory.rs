@@ -26,9 +26,9 @@
 //! an 11.x / 12.x header `#define`s the plain names to. 13.x: everything forwarded.
 
 use super::{RawFn, Target, call_raw, refusal, target};
-// The older runtimes' prototypes: 12.9's (`abi_fns::v12`) serve 11.x too, whose declarations
-// and descriptor layouts are the same.
-use crate::abi_fns::v12 as old_fns;
+// Older runtimes are called with 12.9's prototypes (`abi_fns::v12`); 11.x's declarations and
+// descriptor layouts are the same.
+use crate::abi_fns;
 use crate::abi_types::{v11, v12};
 use crate::types::{
     cudaError_t, cudaExternalMemory_t, cudaExternalMemoryBufferDesc, cudaExternalMemoryHandleDesc,
@@ -110,7 +110,7 @@ pub unsafe extern "C" fn cudaImportExternalMemory(
     let Some(d) = (unsafe { memHandleDesc.as_ref() }) else {
         return call_raw!(
             IMPORT_MEM,
-            old_fns::cudaImportExternalMemory,
+            abi_fns::v12::cudaImportExternalMemory,
             (extMem_out, core::ptr::null())
         );
     };
@@ -127,7 +127,7 @@ pub unsafe extern "C" fn cudaImportExternalMemory(
     unsafe { copy_union(&d.handle, &mut old.handle) };
     call_raw!(
         IMPORT_MEM,
-        old_fns::cudaImportExternalMemory,
+        abi_fns::v12::cudaImportExternalMemory,
         (extMem_out, &old)
     )
 }
@@ -152,7 +152,7 @@ pub unsafe extern "C" fn cudaExternalMemoryGetMappedBuffer(
     let Some(d) = (unsafe { bufferDesc.as_ref() }) else {
         return call_raw!(
             MAPPED_BUFFER,
-            old_fns::cudaExternalMemoryGetMappedBuffer,
+            abi_fns::v12::cudaExternalMemoryGetMappedBuffer,
             (devPtr, extMem, core::ptr::null())
         );
     };
@@ -166,7 +166,7 @@ pub unsafe extern "C" fn cudaExternalMemoryGetMappedBuffer(
     };
     call_raw!(
         MAPPED_BUFFER,
-        old_fns::cudaExternalMemoryGetMappedBuffer,
+        abi_fns::v12::cudaExternalMemoryGetMappedBuffer,
         (devPtr, extMem, &old)
     )
 }
@@ -193,7 +193,7 @@ pub unsafe extern "C" fn cudaExternalMemoryGetMappedMipmappedArray(
     let Some(d) = (unsafe { mipmapDesc.as_ref() }) else {
         return call_raw!(
             MAPPED_MIPMAP,
-            old_fns::cudaExternalMemoryGetMappedMipmappedArray,
+            abi_fns::v12::cudaExternalMemoryGetMappedMipmappedArray,
             (mipmap, extMem, core::ptr::null())
         );
     };
@@ -209,7 +209,7 @@ pub unsafe extern "C" fn cudaExternalMemoryGetMappedMipmappedArray(
     };
     call_raw!(
         MAPPED_MIPMAP,
-        old_fns::cudaExternalMemoryGetMappedMipmappedArray,
+        abi_fns::v12::cudaExternalMemoryGetMappedMipmappedArray,
         (mipmap, extMem, &old)
     )
 }
@@ -233,7 +233,7 @@ pub unsafe extern "C" fn cudaImportExternalSemaphore(
     let Some(d) = (unsafe { semHandleDesc.as_ref() }) else {
         return call_raw!(
             IMPORT_SEM,
-            old_fns::cudaImportExternalSemaphore,
+            abi_fns::v12::cudaImportExternalSemaphore,
             (extSem_out, core::ptr::null())
         );
     };
@@ -249,7 +249,7 @@ pub unsafe extern "C" fn cudaImportExternalSemaphore(
     unsafe { copy_union(&d.handle, &mut old.handle) };
     call_raw!(
         IMPORT_SEM,
-        old_fns::cudaImportExternalSemaphore,
+        abi_fns::v12::cudaImportExternalSemaphore,
         (extSem_out, &old)
     )
 }
@@ -282,28 +282,28 @@ macro_rules! semaphores_async {
 semaphores_async!(
     cudaSignalExternalSemaphoresAsync,
     cudaExternalSemaphoreSignalParams,
-    old_fns::cudaSignalExternalSemaphoresAsync_v2,
+    abi_fns::v12::cudaSignalExternalSemaphoresAsync_v2,
     SIGNAL_V2,
     "`cudaError_t cudaSignalExternalSemaphoresAsync(const cudaExternalSemaphore_t *extSemArray, const struct cudaExternalSemaphoreSignalParams *paramsArray, unsigned int numExtSems, cudaStream_t stream)` (13.0 ABI); 11.x / 12.x: `cudaSignalExternalSemaphoresAsync_v2`."
 );
 semaphores_async!(
     cudaSignalExternalSemaphoresAsync_ptsz,
     cudaExternalSemaphoreSignalParams,
-    old_fns::cudaSignalExternalSemaphoresAsync_v2_ptsz,
+    abi_fns::v12::cudaSignalExternalSemaphoresAsync_v2_ptsz,
     SIGNAL_V2_PTSZ,
     "`cudaSignalExternalSemaphoresAsync` with the per-thread default stream; 11.x / 12.x: `cudaSignalExternalSemaphoresAsync_v2_ptsz`."
 );
 semaphores_async!(
     cudaWaitExternalSemaphoresAsync,
     cudaExternalSemaphoreWaitParams,
-    old_fns::cudaWaitExternalSemaphoresAsync_v2,
+    abi_fns::v12::cudaWaitExternalSemaphoresAsync_v2,
     WAIT_V2,
     "`cudaError_t cudaWaitExternalSemaphoresAsync(const cudaExternalSemaphore_t *extSemArray, const struct cudaExternalSemaphoreWaitParams *paramsArray, unsigned int numExtSems, cudaStream_t stream)` (13.0 ABI); 11.x / 12.x: `cudaWaitExternalSemaphoresAsync_v2`."
 );
 semaphores_async!(
     cudaWaitExternalSemaphoresAsync_ptsz,
     cudaExternalSemaphoreWaitParams,
-    old_fns::cudaWaitExternalSemaphoresAsync_v2_ptsz,
+    abi_fns::v12::cudaWaitExternalSemaphoresAsync_v2_ptsz,
     WAIT_V2_PTSZ,
     "`cudaWaitExternalSemaphoresAsync` with the per-thread default stream; 11.x / 12.x: `cudaWaitExternalSemaphoresAsync_v2_ptsz`."
 );

@@ -27,7 +27,8 @@
 //! 2, nothing called). 11.x / 12.x: forwarded.
 
 use super::super::{RawFn, Target, call_raw, refusal, target};
-use crate::abi_fns::v13;
+// A 13.x runtime is called with its own prototypes (`abi_fns::v13`).
+use crate::abi_fns;
 use crate::abi_types::v12;
 use crate::types::{
     cudaError_t, cudaErrorMemoryAllocation, cudaExternalMemory_t, cudaExternalMemoryBufferDesc,
@@ -113,7 +114,7 @@ pub unsafe extern "C" fn cudaImportExternalMemory(
     let Some(d) = (unsafe { memHandleDesc.as_ref() }) else {
         return call_raw!(
             IMPORT_MEM,
-            v13::cudaImportExternalMemory,
+            abi_fns::v13::cudaImportExternalMemory,
             (extMem_out, core::ptr::null())
         );
     };
@@ -127,7 +128,7 @@ pub unsafe extern "C" fn cudaImportExternalMemory(
     unsafe { copy_union(&d.handle, &mut new.handle) };
     call_raw!(
         IMPORT_MEM,
-        v13::cudaImportExternalMemory,
+        abi_fns::v13::cudaImportExternalMemory,
         (extMem_out, &new)
     )
 }
@@ -157,7 +158,7 @@ pub unsafe extern "C" fn cudaExternalMemoryGetMappedBuffer(
     let Some(d) = (unsafe { bufferDesc.as_ref() }) else {
         return call_raw!(
             MAPPED_BUFFER,
-            v13::cudaExternalMemoryGetMappedBuffer,
+            abi_fns::v13::cudaExternalMemoryGetMappedBuffer,
             (devPtr, extMem, core::ptr::null())
         );
     };
@@ -169,7 +170,7 @@ pub unsafe extern "C" fn cudaExternalMemoryGetMappedBuffer(
     };
     call_raw!(
         MAPPED_BUFFER,
-        v13::cudaExternalMemoryGetMappedBuffer,
+        abi_fns::v13::cudaExternalMemoryGetMappedBuffer,
         (devPtr, extMem, &new)
     )
 }
@@ -199,7 +200,7 @@ pub unsafe extern "C" fn cudaExternalMemoryGetMappedMipmappedArray(
     let Some(d) = (unsafe { mipmapDesc.as_ref() }) else {
         return call_raw!(
             MAPPED_MIPMAP,
-            v13::cudaExternalMemoryGetMappedMipmappedArray,
+            abi_fns::v13::cudaExternalMemoryGetMappedMipmappedArray,
             (mipmap, extMem, core::ptr::null())
         );
     };
@@ -213,7 +214,7 @@ pub unsafe extern "C" fn cudaExternalMemoryGetMappedMipmappedArray(
     };
     call_raw!(
         MAPPED_MIPMAP,
-        v13::cudaExternalMemoryGetMappedMipmappedArray,
+        abi_fns::v13::cudaExternalMemoryGetMappedMipmappedArray,
         (mipmap, extMem, &new)
     )
 }
@@ -238,7 +239,7 @@ pub unsafe extern "C" fn cudaImportExternalSemaphore(
     let Some(d) = (unsafe { semHandleDesc.as_ref() }) else {
         return call_raw!(
             IMPORT_SEM,
-            v13::cudaImportExternalSemaphore,
+            abi_fns::v13::cudaImportExternalSemaphore,
             (extSem_out, core::ptr::null())
         );
     };
@@ -251,7 +252,7 @@ pub unsafe extern "C" fn cudaImportExternalSemaphore(
     unsafe { copy_union(&d.handle, &mut new.handle) };
     call_raw!(
         IMPORT_SEM,
-        v13::cudaImportExternalSemaphore,
+        abi_fns::v13::cudaImportExternalSemaphore,
         (extSem_out, &new)
     )
 }
@@ -353,7 +354,7 @@ macro_rules! semaphores_async {
 semaphores_async!(
     cudaSignalExternalSemaphoresAsync,
     cudaExternalSemaphoreSignalParams_v1,
-    v13::cudaSignalExternalSemaphoresAsync,
+    abi_fns::v13::cudaSignalExternalSemaphoresAsync,
     SIGNAL,
     signal_from_v1,
     "`cudaError_t cudaSignalExternalSemaphoresAsync(const cudaExternalSemaphore_t *extSemArray, const struct cudaExternalSemaphoreSignalParams_v1 *paramsArray, unsigned int numExtSems, cudaStream_t stream)` (12.9 ABI, 32-byte entries); 13.x: converted to 144-byte entries."
@@ -361,7 +362,7 @@ semaphores_async!(
 semaphores_async!(
     cudaSignalExternalSemaphoresAsync_ptsz,
     cudaExternalSemaphoreSignalParams_v1,
-    v13::cudaSignalExternalSemaphoresAsync_ptsz,
+    abi_fns::v13::cudaSignalExternalSemaphoresAsync_ptsz,
     SIGNAL_PTSZ,
     signal_from_v1,
     "`cudaSignalExternalSemaphoresAsync` with the per-thread default stream."
@@ -369,7 +370,7 @@ semaphores_async!(
 semaphores_async!(
     cudaWaitExternalSemaphoresAsync,
     cudaExternalSemaphoreWaitParams_v1,
-    v13::cudaWaitExternalSemaphoresAsync,
+    abi_fns::v13::cudaWaitExternalSemaphoresAsync,
     WAIT,
     wait_from_v1,
     "`cudaError_t cudaWaitExternalSemaphoresAsync(const cudaExternalSemaphore_t *extSemArray, const struct cudaExternalSemaphoreWaitParams_v1 *paramsArray, unsigned int numExtSems, cudaStream_t stream)` (12.9 ABI, 40-byte entries); 13.x: converted to 144-byte entries."
@@ -377,7 +378,7 @@ semaphores_async!(
 semaphores_async!(
     cudaWaitExternalSemaphoresAsync_ptsz,
     cudaExternalSemaphoreWaitParams_v1,
-    v13::cudaWaitExternalSemaphoresAsync_ptsz,
+    abi_fns::v13::cudaWaitExternalSemaphoresAsync_ptsz,
     WAIT_PTSZ,
     wait_from_v1,
     "`cudaWaitExternalSemaphoresAsync` with the per-thread default stream."
