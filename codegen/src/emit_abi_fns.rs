@@ -10,7 +10,7 @@
 //! preference order, else codegen's internal table). Struct types whose layout differs in that
 //! major are `crate::abi_types::vNN`'s, the rest `crate::types`'.
 
-use crate::cache::MAJORS;
+use crate::cache::{MAJORS, NEWEST};
 use crate::emit_abi_types::differing_structs;
 use crate::symbols::{LibraryData, Origin};
 use quote::{format_ident, quote};
@@ -48,6 +48,22 @@ fn candidates(data: &LibraryData) -> BTreeSet<String> {
     names
 }
 
+/// Structs whose ABI in `major` differs from the newest major's (`TypeTable::abi_key`, so the
+/// widenings the manifest accepts count as equal).
+fn abi_differs(data: &LibraryData, major: u32) -> BTreeSet<String> {
+    let (table, newest) = (data.types(major), data.types(NEWEST));
+    table
+        .structs
+        .keys()
+        .filter(|name| newest.structs.contains_key(*name))
+        .filter(|name| {
+            let ty: syn::Type = syn::parse_str(name).expect("struct names are idents");
+            table.abi_key(&ty) != newest.abi_key(&ty)
+        })
+        .cloned()
+        .collect()
+}
+
 /// The text of `abi_fns.rs`, or `None` for a library without adapters.
 pub fn abi_fns_rs(data: &LibraryData) -> Result<Option<String>, String> {
     if data.library.name != "cudart" {
@@ -58,10 +74,9 @@ pub fn abi_fns_rs(data: &LibraryData) -> Result<Option<String>, String> {
     for major in MAJORS {
         let version = data.layout(major).short_version();
         let module = format_ident!("v{major}");
-        let structs: Vec<_> = differing_structs(data, major)
-            .into_iter()
-            .map(|s| format_ident!("{s}"))
-            .collect();
+        let own_layouts = differing_structs(data, major);
+        let structs: Vec<_> = own_layouts.iter().map(|s| format_ident!("{s}")).collect();
+        let differs = abi_differs(data, major);
         let own = if structs.is_empty() {
             quote! {}
         } else {
@@ -94,10 +109,31 @@ pub fn abi_fns_rs(data: &LibraryData) -> Result<Option<String>, String> {
                     format!("codegen's internal prototypes (exported by CUDA {version})")
                 }
             };
-            let doc = format!(" `{}` as {from} declares it.", symbol.name);
+            // A struct this major lays out differently that `abi_types` lacks would silently
+            // take CUDA 13's layout here: said in the type's documentation.
+            let text = quote!(#(#params),* #output).to_string();
+            let params = sig.inputs.iter().map(|input| match input {
+                syn::FnArg::Typed(pt) => {
+                    let (pat, ty) = (&pt.pat, &pt.ty);
+                    quote! { #pat: #ty }
+                }
+                syn::FnArg::Receiver(_) => unreachable!("a C prototype has no receiver"),
+            });
+            let foreign: BTreeSet<&str> = text
+                .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                .filter(|w| differs.contains(*w) && !own_layouts.contains(w))
+                .collect();
+            let mut docs = vec![format!(" `{}` as {from} declares it.", symbol.name)];
+            for name in foreign {
+                docs.push(String::new());
+                docs.push(format!(
+                    " `{name}` is CUDA {NEWEST}'s layout here: CUDA {version}'s differs and is not"
+                ));
+                docs.push(" in `abi_types`: an adapter passing one checks that this major reads it alike.".to_owned());
+            }
             let ident = format_ident!("{}", symbol.name);
             items.push(quote! {
-                #[doc = #doc]
+                #(#[doc = #docs])*
                 pub type #ident = unsafe extern "C" fn(#(#params),*) #output;
             });
         }

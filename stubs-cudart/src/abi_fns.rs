@@ -419,6 +419,9 @@ pub mod v12 {
         numDependencies: usize,
     ) -> cudaError_t;
     /// `cudaGraphAddNode` as the CUDA 12.9 header (default view) declares it.
+    ///
+    /// `cudaGraphNodeParams` is CUDA 13's layout here: CUDA 12.9's differs and is not
+    /// in `abi_types`: an adapter passing one checks that this major reads it alike.
     pub type cudaGraphAddNode = unsafe extern "C" fn(
         pGraphNode: *mut cudaGraphNode_t,
         graph: cudaGraph_t,
@@ -427,6 +430,9 @@ pub mod v12 {
         nodeParams: *mut cudaGraphNodeParams,
     ) -> cudaError_t;
     /// `cudaGraphAddNode_v2` as the CUDA 12.9 header (default view) declares it.
+    ///
+    /// `cudaGraphNodeParams` is CUDA 13's layout here: CUDA 12.9's differs and is not
+    /// in `abi_types`: an adapter passing one checks that this major reads it alike.
     pub type cudaGraphAddNode_v2 = unsafe extern "C" fn(
         pGraphNode: *mut cudaGraphNode_t,
         graph: cudaGraph_t,
@@ -436,6 +442,9 @@ pub mod v12 {
         nodeParams: *mut cudaGraphNodeParams,
     ) -> cudaError_t;
     /// `cudaGraphExecNodeSetParams` as the CUDA 12.9 header (default view) declares it.
+    ///
+    /// `cudaGraphNodeParams` is CUDA 13's layout here: CUDA 12.9's differs and is not
+    /// in `abi_types`: an adapter passing one checks that this major reads it alike.
     pub type cudaGraphExecNodeSetParams = unsafe extern "C" fn(
         graphExec: cudaGraphExec_t,
         node: cudaGraphNode_t,
@@ -501,6 +510,9 @@ pub mod v12 {
         pNumDependentNodes: *mut usize,
     ) -> cudaError_t;
     /// `cudaGraphNodeSetParams` as the CUDA 12.9 header (default view) declares it.
+    ///
+    /// `cudaGraphNodeParams` is CUDA 13's layout here: CUDA 12.9's differs and is not
+    /// in `abi_types`: an adapter passing one checks that this major reads it alike.
     pub type cudaGraphNodeSetParams = unsafe extern "C" fn(
         node: cudaGraphNode_t,
         nodeParams: *mut cudaGraphNodeParams,
