@@ -8,7 +8,10 @@
 //! [`ALSO_CALLED`]; a name appears in a major's module when that major's library exports it and
 //! codegen knows its prototype there (the prototype the stub declarations use: header view in
 //! preference order, else codegen's internal table). Struct types whose layout differs in that
-//! major are `crate::abi_types::vNN`'s, the rest `crate::types`'.
+//! major are `crate::abi_types::vNN`'s, the rest `crate::types`'; a parameter struct whose ABI
+//! differs in that major but that `abi_types` lacks keeps CUDA 13's layout, and the type's
+//! documentation says so. The `abi_coverage` test (tests/) checks that every name an adapter
+//! looks up has a type here.
 
 use crate::cache::{MAJORS, NEWEST};
 use crate::emit_abi_types::differing_structs;

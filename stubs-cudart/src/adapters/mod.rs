@@ -119,7 +119,8 @@ impl RawFn {
 }
 
 /// Calls `$raw` (a [`RawFn`]) with the C prototype `$ty`, or evaluates to the refusal code when
-/// the loaded runtime lacks it.
+/// the loaded runtime lacks it. `$ty` is the loaded major's generated prototype,
+/// `crate::abi_fns::vNN::<name>`, never one typed by hand.
 macro_rules! call_raw {
     ($raw:expr, $ty:ty, ($($arg:expr),* $(,)?)) => {
         match $raw.get() {
