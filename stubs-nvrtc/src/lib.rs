@@ -4,7 +4,7 @@
 //! NVRTC has no status for "library missing" or "function missing", so the stub uses:
 //! - `NVRTC_ERROR_INTERNAL_ERROR` (11) when no libnvrtc was found;
 //! - `NVRTC_ERROR_BUILTIN_OPERATION_FAILURE` (7) when the loaded NVRTC lacks the function
-//!   (e.g. `nvrtcGetNVVM` on 13.x, `nvrtcGetPCHHeapSize` on 11.8).
+//!   (e.g. `nvrtcGetPCHHeapSize` on 11.8) and has no same-prototype [`REPLACEMENTS`] entry.
 //!
 //! `nvrtcGetErrorString` answers for both without the real library and says what was searched.
 
@@ -49,11 +49,22 @@ static SPEC: LibrarySpec = LibrarySpec {
     wheel_dirs: &[c"nvidia/cu13/lib", c"nvidia/cuda_nvrtc/lib"],
     version: VersionProbe::MajorMinor(c"nvrtcVersion"),
     companion: Some("libnvrtc-builtins.so."),
-    replacements: &[],
+    replacements: REPLACEMENTS,
     proc_address: None,
     last_error: None,
     gating: Gating::Exact,
 };
+
+/// The LTO-IR getters under their other name: CUDA 12.0 renamed `nvrtcGetNVVM[Size]` (11.x, the
+/// IR `-dlto` produces) to `nvrtcGetLTOIR[Size]`, same prototypes and result (nvrtc.h 12.x keeps
+/// both, 13.0 drops the old names). So `-dlto` code built against either header runs on 11.8
+/// and 13.x instead of getting the "absent" code.
+pub static REPLACEMENTS: &[(&core::ffi::CStr, &core::ffi::CStr)] = &[
+    (c"nvrtcGetLTOIR", c"nvrtcGetNVVM"),
+    (c"nvrtcGetLTOIRSize", c"nvrtcGetNVVMSize"),
+    (c"nvrtcGetNVVM", c"nvrtcGetLTOIR"),
+    (c"nvrtcGetNVVMSize", c"nvrtcGetLTOIRSize"),
+];
 
 /// The real libnvrtc, searched for on the first call.
 pub(crate) static LIBRARY: Library = Library::new(&SPEC, &api::FUNCTIONS);

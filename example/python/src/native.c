@@ -6,11 +6,15 @@
  * No CUDA headers at build time: the few prototypes used are declared below with their C ABI
  * (enums are int-sized, handles are pointers), exactly as NVIDIA's headers declare them. The
  * stubs' own status API comes from cuda_stubs.h, which the cuda-stubs CMake targets put on the
- * include path. */
+ * include path.
+ *
+ * Built against CPython's stable ABI (Py_LIMITED_API 3.8, set by CMakeLists.txt): the one wheel
+ * installs on every CPython from 3.8, next to whatever PyTorch the environment has. */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
 #include <stddef.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -72,8 +76,8 @@ static PyObject *text_or_none(const char *s) {
  * own C API (cuda_stubs.h), i.e. the answer of the very library this module links. */
 static PyObject *py_status(PyObject *self, PyObject *arg) {
   (void)self;
-  const char *name = PyUnicode_AsUTF8(arg);
-  if (name == NULL) return NULL;
+  const char *name;
+  if (!PyArg_Parse(arg, "s", &name)) return NULL;
   cuda_stubs_status s;
   int rc;
   if (strcmp(name, "cudart") == 0) {
@@ -193,53 +197,82 @@ static PyObject *py_compute_capability(PyObject *self, PyObject *args) {
   return Py_BuildValue("(iii)", (int)rc, major, minor);
 }
 
-/* launch(cubin, n, factor) -> (library, rc, list or None): the GPU path, untested without a GPU.
- * The runtime makes device 0's primary context current (cudaSetDevice + cudaFree(0)) and owns the
- * memory; the driver API loads the CUBIN into that same context and launches `scale` over
- * x[i] = i. On the first failing call it returns that library's name and code. */
-static PyObject *py_launch(PyObject *self, PyObject *args) {
+/* scale(cubin, device, n, factor) -> (library, rc): the CUBIN's `scale` kernel over n floats at the
+ * device pointer `device`, in the calling thread's current context (cudaSetDevice(0) and
+ * cudaFree(0) make device 0's primary context current: the context PyTorch and every runtime
+ * user share), on the legacy default stream, then cudaDeviceSynchronize. On the first failing
+ * call it returns that library's name and code; ("", 0) on success. */
+static int scale_on_device(const char *image, void *device, int n, float factor, const char **library) {
+  CUmodule module = NULL;
+  CUfunction fn = NULL;
+  int rc;
+  *library = "cudart";
+  if ((rc = cudaSetDevice(0)) || (rc = cudaFree(NULL))) return rc;
+  *library = "cuda";
+  if ((rc = cuModuleLoadData(&module, image)) || (rc = cuModuleGetFunction(&fn, module, "scale"))) goto done;
+  void *params[] = {&device, &factor, &n};
+  if ((rc = cuLaunchKernel(fn, (unsigned)((n + 255) / 256), 1, 1, 256, 1, 1, 0, NULL, params, NULL))) goto done;
+  *library = "cudart";
+  rc = cudaDeviceSynchronize();
+done:
+  if (module) cuModuleUnload(module);
+  if (rc == 0) *library = "";
+  return rc;
+}
+
+static PyObject *py_scale(PyObject *self, PyObject *args) {
   (void)self;
-  Py_buffer image;
+  const char *image;
+  Py_ssize_t image_size;
+  unsigned long long device;
   int n;
   float factor;
-  if (!PyArg_ParseTuple(args, "y*if", &image, &n, &factor)) return NULL;
-  if (n <= 0) {
-    PyBuffer_Release(&image);
-    return PyErr_Format(PyExc_ValueError, "n must be positive, not %d", n);
-  }
+  if (!PyArg_ParseTuple(args, "y#Kif", &image, &image_size, &device, &n, &factor)) return NULL;
+  if (n <= 0 || device == 0) return PyErr_Format(PyExc_ValueError, "need n > 0 and a device pointer");
+  const char *library;
+  int rc = scale_on_device(image, (void *)(uintptr_t)device, n, factor, &library);
+  return Py_BuildValue("(si)", library, rc);
+}
+
+/* launch(cubin, n, factor) -> (library, rc, list or None): x[i] = i in memory of its own
+ * (cudaMalloc), scaled by scale_on_device and copied back. */
+static PyObject *py_launch(PyObject *self, PyObject *args) {
+  (void)self;
+  const char *image;
+  Py_ssize_t image_size;
+  int n;
+  float factor;
+  if (!PyArg_ParseTuple(args, "y#if", &image, &image_size, &n, &factor)) return NULL;
+  if (n <= 0) return PyErr_Format(PyExc_ValueError, "n must be positive, not %d", n);
   size_t bytes = (size_t)n * sizeof(float);
   float *host = malloc(bytes);
   void *device = NULL;
-  CUmodule module = NULL;
-  CUfunction fn = NULL;
   const char *library = "cudart";
   int rc;
   PyObject *out = NULL;
-  if (host == NULL) {
-    PyBuffer_Release(&image);
-    return PyErr_NoMemory();
-  }
+  if (host == NULL) return PyErr_NoMemory();
   for (int i = 0; i < n; i++) host[i] = (float)i;
 
   if ((rc = cudaSetDevice(0)) || (rc = cudaFree(NULL)) || (rc = cudaMalloc(&device, bytes)) ||
       (rc = cudaMemcpy(device, host, bytes, cudaMemcpyHostToDevice)))
     goto done;
-  library = "cuda";
-  if ((rc = cuModuleLoadData(&module, image.buf)) || (rc = cuModuleGetFunction(&fn, module, "scale"))) goto done;
-  void *params[] = {&device, &factor, &n};
-  if ((rc = cuLaunchKernel(fn, (unsigned)((n + 255) / 256), 1, 1, 256, 1, 1, 0, NULL, params, NULL))) goto done;
+  if ((rc = scale_on_device(image, device, n, factor, &library))) goto done;
   library = "cudart";
-  if ((rc = cudaDeviceSynchronize()) || (rc = cudaMemcpy(host, device, bytes, cudaMemcpyDeviceToHost))) goto done;
+  if ((rc = cudaMemcpy(host, device, bytes, cudaMemcpyDeviceToHost))) goto done;
   PyObject *values = PyList_New(n);
   if (values == NULL) goto done;
-  for (int i = 0; i < n; i++) PyList_SET_ITEM(values, i, PyFloat_FromDouble(host[i]));
+  for (int i = 0; i < n; i++) {
+    PyObject *v = PyFloat_FromDouble(host[i]);
+    if (v == NULL || PyList_SetItem(values, i, v) != 0) {
+      Py_DECREF(values);
+      goto done;
+    }
+  }
   out = Py_BuildValue("(siN)", "", 0, values);
 done:
   if (out == NULL && !PyErr_Occurred()) out = Py_BuildValue("(siO)", library, rc, Py_None);
-  if (module) cuModuleUnload(module);
   if (device) cudaFree(device);
   free(host);
-  PyBuffer_Release(&image);
   return out;
 }
 
@@ -252,6 +285,7 @@ static PyMethodDef methods[] = {
     {"device_count", py_device_count, METH_NOARGS, "device_count() -> (rc, count)"},
     {"compute_capability", py_compute_capability, METH_VARARGS, "compute_capability(device) -> (rc, major, minor)"},
     {"launch", py_launch, METH_VARARGS, "launch(cubin, n, factor) -> (library, rc, values)"},
+    {"scale", py_scale, METH_VARARGS, "scale(cubin, device_pointer, n, factor) -> (library, rc)"},
     {NULL, NULL, 0, NULL},
 };
 

@@ -17,6 +17,7 @@ __all__ = [
     "launch_scale",
     "nvrtc_version",
     "runtime_version",
+    "scale_device_buffer",
     "status",
 ]
 
@@ -91,3 +92,12 @@ def launch_scale(cubin: bytes, n: int = 1 << 20, factor: float = 2.0) -> list[fl
     if rc:
         raise CudaError(library, rc, "launch_scale")
     return values
+
+
+def scale_device_buffer(cubin: bytes, device_pointer: int, n: int, factor: float) -> None:
+    """Runs the CUBIN's ``scale`` kernel in place over ``n`` float32 values at ``device_pointer``
+    on device 0 (e.g. ``torch_tensor.data_ptr()`` of a contiguous CUDA float32 tensor), in device
+    0's primary context, the one PyTorch uses, and waits for it (``cudaDeviceSynchronize``)."""
+    library, rc = _native.scale(cubin, device_pointer, n, factor)
+    if rc:
+        raise CudaError(library, rc, "scale_device_buffer")
