@@ -195,48 +195,51 @@ pub(crate) fn major_of_name(spec: &LibrarySpec, name: &[u8]) -> u32 {
 /// `dlopen(soname, RTLD_NOLOAD)`, which makes glibc search the file system first. An object
 /// with no readable `DT_SONAME` is matched by its file name instead.
 pub(crate) fn already_loaded(spec: &LibrarySpec) -> Vec<Candidate> {
-    let objects = loaded_objects();
-    let mut out: Vec<Candidate> = objects
-        .into_iter()
-        .filter_map(|(path, soname)| {
-            let name_major = match soname {
-                Some(soname) => {
-                    spec.sonames
-                        .iter()
-                        .find(|s| s.name.to_bytes() == soname)?
-                        .major
+    let mut out: Vec<Candidate> = Vec::new();
+    // Matched in place, allocating only for a match: a Python process with PyTorch has
+    // hundreds of objects, and this runs on every stub's first call.
+    each_loaded_object(&mut |path, soname| {
+        let name_major = match soname {
+            Some(soname) => match spec.sonames.iter().find(|s| s.name.to_bytes() == soname) {
+                Some(s) => s.major,
+                None => return,
+            },
+            None => {
+                let file = file_name(path.to_bytes());
+                let exact = spec.sonames.iter().any(|s| s.name.to_bytes() == file);
+                let major = major_of_name(spec, file);
+                if major == 0 && !exact {
+                    return;
                 }
-                None => {
-                    let file = file_name(path.to_bytes());
-                    let exact = spec.sonames.iter().any(|s| s.name.to_bytes() == file);
-                    let major = major_of_name(spec, file);
-                    (major != 0 || exact).then_some(major)?
-                }
-            };
-            Some(Candidate {
-                origin: Origin::AlreadyLoaded,
-                target: path,
-                name_major,
-            })
-        })
-        .collect();
+                major
+            }
+        };
+        out.push(Candidate {
+            origin: Origin::AlreadyLoaded,
+            target: path.to_owned(),
+            name_major,
+        });
+    });
     // Newest major first, like every other step.
     out.sort_by_key(|c| core::cmp::Reverse(c.name_major));
     out
 }
 
-/// Path and `DT_SONAME` of every object the process has loaded, but the main program (whose
-/// empty name gives no path to reopen).
-fn loaded_objects() -> Vec<(CString, Option<Vec<u8>>)> {
-    let mut objects: Vec<(CString, Option<Vec<u8>>)> = Vec::new();
+/// Calls `visit(path, DT_SONAME)` for every object the process has loaded but the main program
+/// (whose empty name gives no path to reopen), under the dynamic loader's lock.
+fn each_loaded_object(visit: &mut dyn FnMut(&CStr, Option<&[u8]>)) {
     unsafe extern "C" fn each(
         info: *mut libc::dl_phdr_info,
         _size: usize,
         data: *mut libc::c_void,
     ) -> libc::c_int {
-        // SAFETY: dl_iterate_phdr passes a valid info and our Vec as data.
-        let (info, objects) =
-            unsafe { (&*info, &mut *data.cast::<Vec<(CString, Option<Vec<u8>>)>>()) };
+        // SAFETY: dl_iterate_phdr passes a valid info and our visitor as data.
+        let (info, visit) = unsafe {
+            (
+                &*info,
+                &mut *data.cast::<&mut dyn FnMut(&CStr, Option<&[u8]>)>(),
+            )
+        };
         if info.dlpi_name.is_null() {
             return 0;
         }
@@ -244,14 +247,13 @@ fn loaded_objects() -> Vec<(CString, Option<Vec<u8>>)> {
         let name = unsafe { CStr::from_ptr(info.dlpi_name) };
         if !name.is_empty() {
             // SAFETY: the loader's own description of a mapped object, read under its lock.
-            let soname = unsafe { dt_soname(info) }.map(<[u8]>::to_vec);
-            objects.push((name.to_owned(), soname));
+            visit(name, unsafe { dt_soname(info) });
         }
         0
     }
-    // SAFETY: the callback only reads the loader's tables and pushes into `objects`.
-    unsafe { libc::dl_iterate_phdr(Some(each), (&raw mut objects).cast()) };
-    objects
+    let mut visit = visit;
+    // SAFETY: the callback only reads the loader's tables and calls `visit`.
+    unsafe { libc::dl_iterate_phdr(Some(each), (&raw mut visit).cast()) };
 }
 
 /// `ElfW(Dyn)`: a tag and a value, each one machine word.
@@ -307,6 +309,9 @@ unsafe fn dt_soname(info: &libc::dl_phdr_info) -> Option<&'static [u8]> {
             DT_STRSZ => strsz = Some(d.val),
             DT_SONAME => soname = Some(d.val),
             _ => {}
+        }
+        if strtab.is_some() && strsz.is_some() && soname.is_some() {
+            break;
         }
     }
     let (strtab, strsz, offset) = (strtab?, strsz?, soname?);
@@ -553,11 +558,14 @@ mod tests {
     /// the vDSO's (read-only dynamic section, `DT_STRTAB` left an offset).
     #[test]
     fn dt_soname_of_loaded_objects() {
-        let objects = loaded_objects();
+        let mut objects: Vec<(Vec<u8>, Option<Vec<u8>>)> = Vec::new();
+        each_loaded_object(&mut |path, soname| {
+            objects.push((path.to_bytes().to_vec(), soname.map(<[u8]>::to_vec)));
+        });
         let soname_of = |file: &[u8]| {
             objects
                 .iter()
-                .find(|(path, _)| file_name(path.to_bytes()) == file)
+                .find(|(path, _)| file_name(path) == file)
                 .and_then(|(_, soname)| soname.clone())
         };
         assert_eq!(soname_of(b"libc.so.6").as_deref(), Some(&b"libc.so.6"[..]));

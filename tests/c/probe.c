@@ -17,6 +17,8 @@
  *   cudaMemPoolCreate      with a cudaMemPoolProps for device 0
  *   nvrtcVersion  nvrtcGetErrorString:CODE  nvrtcGetNVVM  nvrtcGetNVVMSize  nvrtcGetLTOIRSize
  *   nvrtc-compile:ARCH:ptx|cubin:OUTFILE   create, compile, get PTX/CUBIN into OUTFILE, destroy
+ *   nvrtc-compile:ARCH:ltoir|nvvm:OUTFILE  the same with -dlto, getting the LTO-IR through
+ *                               nvrtcGetLTOIR[Size] or its pre-12.0 name nvrtcGetNVVM[Size]
  *   cuDriverGetVersion  cuInit:FLAGS  cuDeviceGet:ORDINAL  cuGetErrorString:CODE
  *   cuGetErrorName:CODE  cuLibraryLoadData  cuMemAlloc (the _v2 ABI, as cuda.h binds it)
  *   cuMemPoolCreate             with a CUmemPoolProps for device 7
@@ -138,6 +140,11 @@ static void compile(const char *arg) {
     return;
   }
   int cubin = strcmp(kind, "cubin") == 0;
+  /* -dlto output, read through either name of the LTO-IR getters (looked up in the stub). */
+  int lto = strcmp(kind, "ltoir") == 0 || strcmp(kind, "nvvm") == 0;
+  const char *size_name = strcmp(kind, "nvvm") == 0 ? "nvrtcGetNVVMSize" : "nvrtcGetLTOIRSize";
+  const char *get_name = strcmp(kind, "nvvm") == 0 ? "nvrtcGetNVVM" : "nvrtcGetLTOIR";
+  typedef int (*bytes_fn)(nvrtcProgram, char *);
   nvrtcProgram prog = (nvrtcProgram)SENTINEL_PTR;
   int r = nvrtcCreateProgram(&prog, kernel_source, "vector_add.cu", 0, NULL, NULL);
   printf("nvrtcCreateProgram rc=%d\n", r);
@@ -147,8 +154,8 @@ static void compile(const char *arg) {
   }
   char option[96];
   snprintf(option, sizeof option, "--gpu-architecture=%s", arch);
-  const char *options[] = {option};
-  r = nvrtcCompileProgram(prog, 1, options);
+  const char *options[] = {option, "-dlto"};
+  r = nvrtcCompileProgram(prog, lto ? 2 : 1, options);
   printf("nvrtcCompileProgram rc=%d\n", r);
   if (r != 0) {
     size_t log_size = 0;
@@ -159,12 +166,18 @@ static void compile(const char *arg) {
     }
   } else {
     size_t size = 0;
-    r = cubin ? nvrtcGetCUBINSize(prog, &size) : nvrtcGetPTXSize(prog, &size);
-    printf("%s rc=%d out=%zu\n", cubin ? "nvrtcGetCUBINSize" : "nvrtcGetPTXSize", r, size);
+    size_fn lto_size = lto ? (size_fn)stub_symbol("libstubs_nvrtc.so", size_name) : NULL;
+    bytes_fn lto_get = lto ? (bytes_fn)stub_symbol("libstubs_nvrtc.so", get_name) : NULL;
+    if (lto && (!lto_size || !lto_get)) {
+      printf("%s not-exported\n", size_name);
+      return;
+    }
+    r = lto ? lto_size(prog, &size) : cubin ? nvrtcGetCUBINSize(prog, &size) : nvrtcGetPTXSize(prog, &size);
+    printf("%s rc=%d out=%zu\n", lto ? size_name : cubin ? "nvrtcGetCUBINSize" : "nvrtcGetPTXSize", r, size);
     char *buf = r == 0 && size > 0 ? malloc(size) : NULL;
     if (buf) {
-      r = cubin ? nvrtcGetCUBIN(prog, buf) : nvrtcGetPTX(prog, buf);
-      printf("%s rc=%d\n", cubin ? "nvrtcGetCUBIN" : "nvrtcGetPTX", r);
+      r = lto ? lto_get(prog, buf) : cubin ? nvrtcGetCUBIN(prog, buf) : nvrtcGetPTX(prog, buf);
+      printf("%s rc=%d\n", lto ? get_name : cubin ? "nvrtcGetCUBIN" : "nvrtcGetPTX", r);
       FILE *f = fopen(path, "wb");
       if (f) {
         fwrite(buf, 1, size, f);

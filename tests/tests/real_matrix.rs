@@ -180,8 +180,8 @@ fn runtime(major: u32) {
     }
 }
 
-/// `nvrtcGetNVVM` with a NULL program: forwarded on 11/12 (the real NVRTC rejects the input,
-/// `NVRTC_ERROR_INVALID_PROGRAM` = 4), gated on 13 (7).
+/// `nvrtcGetNVVM` with a NULL program reaches the real NVRTC on every major, which rejects the
+/// input (`NVRTC_ERROR_INVALID_PROGRAM` = 4): forwarded on 11/12, bound to `nvrtcGetLTOIR` on 13.
 fn nvrtc_gating(major: u32) {
     let layout = cuda_layout(major);
     let run = Scenario::probe(["nvrtcGetNVVM", "nvrtcGetErrorString:4"])
@@ -190,11 +190,50 @@ fn nvrtc_gating(major: u32) {
     run.assert_success()
         .assert_silent()
         .assert_line("nvrtcGetErrorString(4) = NVRTC_ERROR_INVALID_PROGRAM");
-    if major >= 13 {
-        run.assert_line("nvrtcGetNVVM rc=7 out=sentinel");
-    } else {
-        run.assert_line("nvrtcGetNVVM rc=4 out=sentinel");
-    }
+    run.assert_line("nvrtcGetNVVM rc=4 out=sentinel");
+}
+
+/// `-dlto` output read through both names of the LTO-IR getters (renamed in CUDA 12.0): on
+/// every major both give the same real LTO-IR, through whichever name the NVRTC has.
+fn nvrtc_lto_ir_under_both_names(major: u32) {
+    let layout = cuda_layout(major);
+    let dir = temp_dir(&format!("real-{major}-ltoir"));
+    let files = ["ltoir", "nvvm"].map(|kind| dir.join(format!("saxpy.{kind}")));
+    let run = Scenario::probe([
+        format!("nvrtc-compile:compute_80:ltoir:{}", files[0].display()),
+        format!("nvrtc-compile:compute_80:nvvm:{}", files[1].display()),
+    ])
+    .library_path(layout.lib_dirs())
+    .run();
+    run.assert_success()
+        .assert_silent()
+        .assert_line("nvrtcGetLTOIR rc=0")
+        .assert_line("nvrtcGetNVVM rc=0");
+    let sizes = ["nvrtcGetLTOIRSize", "nvrtcGetNVVMSize"].map(|name| {
+        let prefix = format!("{name} rc=0 out");
+        run.line(&prefix)[prefix.len() + 1..]
+            .parse::<u64>()
+            .expect("size")
+    });
+    let [a, b] = files.map(|f| std::fs::read(f).expect("LTO-IR written"));
+    assert!(sizes[0] > 0 && sizes[0] == a.len() as u64, "{run}");
+    assert_eq!(sizes[0], sizes[1], "{run}");
+    assert!(a == b, "the two names gave different LTO-IR on {major}");
+}
+
+#[test]
+fn real_11_nvrtc_lto_ir_under_both_names() {
+    nvrtc_lto_ir_under_both_names(11);
+}
+
+#[test]
+fn real_12_nvrtc_lto_ir_under_both_names() {
+    nvrtc_lto_ir_under_both_names(12);
+}
+
+#[test]
+fn real_13_nvrtc_lto_ir_under_both_names() {
+    nvrtc_lto_ir_under_both_names(13);
 }
 
 #[test]
