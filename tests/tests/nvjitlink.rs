@@ -110,9 +110,18 @@ fn inputs(major: u32) -> &'static (PathBuf, PathBuf) {
         });
         let dir = temp_dir(&format!("nvjitlink-inputs-{major}"));
         let (ltoir, ptx) = (dir.join("scale.ltoir"), dir.join("scale.ptx"));
-        // Test input, run natively even in the valgrind pass: NVRTC through its stub is
+        // Test input, never under memcheck (the valgrind pass): NVRTC through its stub is
         // memchecked by real_matrix.rs, and NVRTC under memcheck costs ~10 s a compilation.
-        let mut cmd = Command::new(producer);
+        // Cross-built, under the emulator like every target program.
+        let runner = stubs_tests::runner();
+        let mut cmd = match runner.split_first() {
+            Some((emulator, options)) => {
+                let mut c = Command::new(emulator);
+                c.args(options).arg(producer);
+                c
+            }
+            None => Command::new(producer),
+        };
         cmd.arg(&ltoir)
             .arg(&ptx)
             .env("LD_LIBRARY_PATH", cuda_layout(major).ld_library_path());
