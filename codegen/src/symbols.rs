@@ -166,6 +166,12 @@ pub fn collect(
         })
         .cloned()
         .collect();
+    if layouts.is_empty() {
+        return Err(format!(
+            "no CUDA layout.json names {:?} (run `python3 scripts/fetch-cuda.py`)",
+            library.library_file.unwrap_or_default()
+        ));
+    }
     let layouts = layouts.as_slice();
     let mut views = BTreeMap::new();
     for layout in layouts {
