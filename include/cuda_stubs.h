@@ -6,7 +6,8 @@
 #include <stdint.h>
 
 // What a stub knows about its real library; filled by `cuda_stubs_cudart_status`,
-// `cuda_stubs_nvrtc_status` and `cuda_stubs_cuda_status` (header `cuda_stubs.h`).
+// `cuda_stubs_nvrtc_status`, `cuda_stubs_cuda_status` and `cuda_stubs_nvjitlink_status` (header
+// `cuda_stubs.h`).
 //
 // Every string is NUL-terminated, owned by the stub and valid for the life of the process.
 typedef struct cuda_stubs_status {
@@ -42,6 +43,10 @@ extern int cuda_stubs_nvrtc_status(struct cuda_stubs_status *out);
 // Describes the real libcuda.so.1 bound by `libstubs_cuda.so` (searching first if no call
 // has). Returns 0, or -1 when `out` is NULL.
 extern int cuda_stubs_cuda_status(struct cuda_stubs_status *out);
+
+// Describes the real libnvJitLink bound by `libstubs_nvjitlink.so` (searching first if no
+// call has). Returns 0, or -1 when `out` is NULL.
+extern int cuda_stubs_nvjitlink_status(struct cuda_stubs_status *out);
 
 #ifdef __cplusplus
 }  // extern "C"

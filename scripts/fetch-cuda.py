@@ -1,18 +1,21 @@
 #!/usr/bin/env python3
-"""Fetch NVIDIA's real CUDA runtime and NVRTC libraries (and headers) from their pip wheels.
+"""Fetch NVIDIA's real CUDA runtime, NVRTC and nvJitLink libraries (and headers) from their pip
+wheels.
 
 Each CUDA major is unpacked into its own site-packages-like tree under the cache:
 
     <cache>/cuda-11/nvidia/cuda_runtime/lib/libcudart.so.11.0   (11.8.89)
     <cache>/cuda-12/nvidia/cuda_nvrtc/lib/libnvrtc.so.12        (12.9.x)
     <cache>/cuda-13/nvidia/cu13/lib/libcudart.so.13             (13.5.x)
+    <cache>/cuda-12/nvidia/nvjitlink/lib/libnvJitLink.so.12     (12.9.86)
 
 and described by <cache>/cuda-<major>/layout.json (library and include folders), which the
 tests, the example and codegen read. <cache> is $CUDA_STUBS_CACHE, else
 ${XDG_CACHE_HOME:-~/.cache}/cuda-stubs. Wheels are fetched once; a second run is a no-op.
 
 13.x is the newest 13.x (13.5.37): the stubs must cover every function of the major, and 13.5
-exports NVRTC calls 13.0 lacks (bundled headers, TileIR). It runs on a 13.0 driver (580) by
+exports NVRTC calls 13.0 lacks (bundled headers, TileIR). nvJitLink exists from CUDA 12.0: 12 and 13
+get `nvidia-nvjitlink-cu12` 12.9.86 and `nvidia-nvjitlink` 13.5.37 (layout.json "nvjitlink"). It runs on a 13.0 driver (580) by
 CUDA's minor-version compatibility; the example loads CUBIN, not PTX, on the GPU for that reason.
 
 The runtime wheels lack crt/host_defines.h, which cuda_runtime_api.h includes: it is taken
@@ -59,22 +62,25 @@ MAJORS = {
     },
     12: {
         "wheels": ["nvidia-cuda-runtime-cu12==12.9.79", "nvidia-cuda-nvrtc-cu12==12.9.86",
-                   ("nvidia-cuda-nvcc-cu12==12.9.86", "nvidia/cuda_nvcc/include/")],
+                   ("nvidia-cuda-nvcc-cu12==12.9.86", "nvidia/cuda_nvcc/include/"),
+                   "nvidia-nvjitlink-cu12==12.9.86"],
         "version": "12.9.79",
         "cudart": "nvidia/cuda_runtime/lib/libcudart.so.12",
         "nvrtc": "nvidia/cuda_nvrtc/lib/libnvrtc.so.12",
+        "nvjitlink": "nvidia/nvjitlink/lib/libnvJitLink.so.12",
         "include": ["nvidia/cuda_runtime/include", "nvidia/cuda_nvrtc/include",
-                    "nvidia/cuda_nvcc/include"],
+                    "nvidia/cuda_nvcc/include", "nvidia/nvjitlink/include"],
     },
     13: {
         "wheels": ["nvidia-cuda-runtime==13.5.37", "nvidia-cuda-nvrtc==13.5.37",
-                   "nvidia-cuda-crt==13.5.37",
+                   "nvidia-cuda-crt==13.5.37", "nvidia-nvjitlink==13.5.37",
                    # nvcc for the .cu launch test (see module docstring).
                    ("nvidia-cuda-nvcc==13.5.37", ("nvidia/cu13/bin/", "nvidia/cu13/include/")),
                    ("nvidia-nvvm==13.5.37", ("nvidia/cu13/nvvm/",))],
         "version": "13.5.37",
         "cudart": "nvidia/cu13/lib/libcudart.so.13",
         "nvrtc": "nvidia/cu13/lib/libnvrtc.so.13",
+        "nvjitlink": "nvidia/cu13/lib/libnvJitLink.so.13",
         "include": ["nvidia/cu13/include"],
         "nvcc": "nvidia/cu13/bin/nvcc",
     },
@@ -82,6 +88,12 @@ MAJORS = {
 
 # Bumped whenever the wheel list changes, so existing caches are completed.
 LAYOUT_VERSION = 4
+
+# The libraries a layout.json names. A layout of the current version that lacks one its major's
+# spec lists (a library added since, nvJitLink) is completed too, without a LAYOUT_VERSION bump:
+# checkouts from before the addition then keep reading the same tree as complete (the added
+# key is one more they ignore) instead of unpacking it again each time either runs.
+LIBRARY_KEYS = ("cudart", "nvrtc", "nvjitlink")
 
 PLATFORMS = {
     "x86_64": ["manylinux2014_x86_64", "manylinux_2_17_x86_64", "manylinux_2_12_x86_64",
@@ -161,7 +173,8 @@ def fetch(major: int, cache: pathlib.Path, arch: str = "x86_64") -> dict:
     layout_file = root / "layout.json"
     if layout_file.exists():
         layout = json.loads(layout_file.read_text())
-        if layout.get("layout_version") == LAYOUT_VERSION:
+        if layout.get("layout_version") == LAYOUT_VERSION and all(
+                key in layout for key in LIBRARY_KEYS if key in spec):
             return layout
     wheels = cache / "wheels"
     wheels.mkdir(parents=True, exist_ok=True)
@@ -180,11 +193,13 @@ def fetch(major: int, cache: pathlib.Path, arch: str = "x86_64") -> dict:
         "nvrtc": str(root / spec["nvrtc"]),
         "include": [str(root / d) for d in spec["include"]],
     }
+    if "nvjitlink" in spec:
+        layout["nvjitlink"] = str(root / spec["nvjitlink"])
     if "nvcc" in spec:
         layout["nvcc"] = str(root / spec["nvcc"])
         if not os.access(layout["nvcc"], os.X_OK):
             raise SystemExit(f"fetch-cuda: {layout['nvcc']} missing or not executable")
-    for key in ("cudart", "nvrtc"):
+    for key in (k for k in LIBRARY_KEYS if k in layout):
         if not pathlib.Path(layout[key]).is_file():
             raise SystemExit(f"fetch-cuda: {layout[key]} missing after unpacking")
     # Written last: its presence means the tree is complete.

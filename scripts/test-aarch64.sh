@@ -22,6 +22,8 @@
 #   abi_calls, abi_props, abi12
 #                  the cross-major adapters, by-value structs and both ABI builds
 #   coverage       the aarch64 stubs export every name of NVIDIA's aarch64 libraries
+#   nvjitlink      programs built against nvJitLink.h 12.9 / 13.5 link NVRTC's LTO-IR and PTX
+#                  into CUBINs on the real aarch64 nvJitLink 12.9 / 13.5 through the stub
 # Left out, and why:
 #   nvcc_launch    needs nvcc to compile host code for aarch64 (the wheel's nvcc is x86-64 and
 #                  targets its own host); the launch adapters it reaches are covered by abi_calls
@@ -79,11 +81,12 @@ export CC_aarch64_unknown_linux_gnu=aarch64-linux-gnu-gcc
 
 echo "== clippy, aarch64 code paths (cfg(target_arch = \"aarch64\") asm and loader)"
 cargo clippy --target "$triple" --quiet -p stub-loader -p stubs-cudart -p stubs-nvrtc \
-  -p stubs-cuda -- -D warnings
+  -p stubs-cuda -p stubs-nvjitlink -- -D warnings
 
 echo "== stubs: aarch64 shared objects"
-cargo build --target "$triple" --quiet -p stubs-cudart -p stubs-nvrtc -p stubs-cuda
-for lib in cudart nvrtc cuda; do
+cargo build --target "$triple" --quiet -p stubs-cudart -p stubs-nvrtc -p stubs-cuda \
+  -p stubs-nvjitlink
+for lib in cudart nvrtc cuda nvjitlink; do
   file="${CARGO_TARGET_DIR:-target}/$triple/debug/libstubs_$lib.so"
   # e_machine (offset 18, little endian) 183 = EM_AARCH64.
   machine=$(od -An -j18 -N2 -tu2 "$file" | tr -d ' ')
@@ -94,7 +97,7 @@ echo "== cargo test --target $triple (under qemu-aarch64)"
 cargo test --target "$triple" -p stubs-tests --no-fail-fast \
   --test real_matrix --test mock_search --test mock_gating --test load_topology \
   --test preload --test c_link --test last_error --test trace_fault --test hostile \
-  --test abi_calls --test abi_props --test abi12 --test coverage "$@"
+  --test abi_calls --test abi_props --test abi12 --test coverage --test nvjitlink "$@"
 
 echo "== wheel: manylinux_2_34_aarch64, cross-built, with NVIDIA's aarch64 NVRTC wheel beside it"
 # scikit-build-core tags the wheel for sysconfig's platform, which _PYTHON_HOST_PLATFORM sets

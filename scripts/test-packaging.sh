@@ -34,17 +34,17 @@ site=$("$py" -c 'import sysconfig; print(sysconfig.get_paths()["platlib"])')
 [ "$libdir" = "$site/cuda_stubs/lib" ] || fail "--libdir is $libdir"
 [ -f "$cmakedir/cuda-stubsConfig.cmake" ] || fail "no cuda-stubsConfig.cmake in $cmakedir"
 [ -f "$includedir/cuda_stubs.h" ] || fail "no cuda_stubs.h in $includedir"
-for lib in cudart nvrtc cuda; do
+for lib in cudart nvrtc cuda nvjitlink; do
   [ -f "$libdir/libstubs_$lib.so" ] || fail "no libstubs_$lib.so in $libdir"
   [ -f "$pcdir/cuda-stubs-$lib.pc" ] || fail "no cuda-stubs-$lib.pc in $pcdir"
 done
-[ "$("$py" -m cuda_stubs --ldflags)" = "-L$libdir -lstubs_cudart -lstubs_nvrtc -lstubs_cuda -Wl,-rpath,$libdir" ] \
+[ "$("$py" -m cuda_stubs --ldflags)" = "-L$libdir -lstubs_cudart -lstubs_nvrtc -lstubs_cuda -lstubs_nvjitlink -Wl,-rpath,$libdir" ] \
   || fail "--ldflags: $("$py" -m cuda_stubs --ldflags)"
 # No CUDA in the venv and none on the loader's path: nothing bound, the search listed.
 env -u LD_LIBRARY_PATH "$py" -c '
 import cuda_stubs
 s = cuda_stubs.status()
-assert sorted(s) == ["cuda", "cudart", "nvrtc"], s
+assert sorted(s) == ["cuda", "cudart", "nvjitlink", "nvrtc"], s
 for name, v in s.items():
     assert v["bound"] is False and v["version"] == 0 and v["path"] is None, (name, v)
     assert v["message"].startswith(f"cuda-stubs: lib{name} not found (searched "), (name, v)
@@ -82,6 +82,12 @@ assert s["bound"] and s["version"] == 13050, s
 assert s["found_by"] == "wheel layout beside the stub", s
 assert s["path"].startswith(sys.prefix), s
 print("extension bound", s["path"])
+# nvJitLink of the same wheel tree (nvidia-nvjitlink 13.x), found the same way.
+j = cuda_stubs.status()["nvjitlink"]
+assert j["bound"] and j["version"] == 13050, j
+assert j["found_by"] == "wheel layout beside the stub", j
+assert j["path"].startswith(sys.prefix), j
+assert j["path"].endswith("/nvidia/cu13/lib/libnvJitLink.so.13"), j
 ' "$work/_ext.so"
 
 echo "== recipe: LD_PRELOAD into a program linked to NVIDIA's NVRTC"

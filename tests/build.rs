@@ -125,6 +125,13 @@ const MOCKS: &[Mock] = &[
         soname: "libcuda.so.1",
         defines: &["MOCK_DRIVER_VERSION=11080", "MOCK_ALL_SYMBOLS"],
     },
+    // nvJitLink 12.1's export shape: per-version names only (no plain names, no version call).
+    Mock {
+        dir: "mock-nvjitlink-12.1",
+        source: "nvjitlink.c",
+        soname: "libnvJitLink.so.12",
+        defines: &[],
+    },
 ];
 
 /// Mock variants whose libcudart also gets `mocks/cudart_abi.c` and `mocks/cudart_launch.c`.

@@ -1,6 +1,5 @@
 //! Cross-major differences: functions whose ABI changed, and why; structs whose layout changed.
 
-use crate::cache::MAJORS;
 use crate::headers::View;
 use crate::spelling;
 use crate::symbols::{LibraryData, Origin, Prototype, Symbol};
@@ -60,7 +59,8 @@ fn layout_of(types: &TypeTable, name: &str) -> Option<Layout> {
 
 /// Structs (default views) whose size, field offsets or field types differ between majors.
 pub fn struct_diffs(data: &LibraryData) -> Vec<StructDiff> {
-    let mut names: Vec<&String> = MAJORS
+    let majors = data.majors();
+    let mut names: Vec<&String> = majors
         .iter()
         .flat_map(|m| data.types(*m).structs.keys())
         .collect();
@@ -68,11 +68,11 @@ pub fn struct_diffs(data: &LibraryData) -> Vec<StructDiff> {
     names.dedup();
     let mut out = Vec::new();
     for name in names {
-        let layouts: BTreeMap<u32, Layout> = MAJORS
+        let layouts: BTreeMap<u32, Layout> = majors
             .iter()
             .filter_map(|m| Some((*m, layout_of(data.types(*m), name)?)))
             .collect();
-        let mut keys = MAJORS.iter().filter(|m| layouts.contains_key(m)).map(|m| {
+        let mut keys = majors.iter().filter(|m| layouts.contains_key(m)).map(|m| {
             let ty: syn::Type = syn::parse_str(name).expect("struct names are idents");
             data.types(*m).abi_key(&ty)
         });

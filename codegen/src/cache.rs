@@ -1,6 +1,7 @@
 //! The unpacked NVIDIA wheels written by `scripts/fetch-cuda.py`.
 
 use serde::Deserialize;
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 /// The CUDA majors codegen covers, oldest first; the last one is the exported ABI.
@@ -16,12 +17,12 @@ pub struct Layout {
     pub major: u32,
     /// The runtime wheel's full version, e.g. `12.9.79`.
     pub version: String,
-    /// Path of `libcudart.so.N`.
-    pub cudart: PathBuf,
-    /// Path of `libnvrtc.so.N`.
-    pub nvrtc: PathBuf,
     /// Include directories, searched in order.
     pub include: Vec<PathBuf>,
+    /// The other keys: the real libraries' paths by key (`"cudart"`: `libcudart.so.N`,
+    /// `"nvrtc"`, `"nvjitlink"` where the major has one), `"root"`, `"nvcc"` …
+    #[serde(flatten)]
+    pub files: BTreeMap<String, serde_json::Value>,
 }
 
 impl Layout {
@@ -32,6 +33,12 @@ impl Layout {
             .map(|dir| dir.join(header))
             .find(|p| p.is_file())
             .ok_or_else(|| format!("{header} not found in the CUDA {} include dirs", self.major))
+    }
+
+    /// The path of the real library `key` names (`"cudart"`, `"nvrtc"`, `"nvjitlink"`), or
+    /// `None` when this major has none (nvJitLink before 12.0).
+    pub fn library_file(&self, key: &str) -> Option<PathBuf> {
+        self.files.get(key)?.as_str().map(PathBuf::from)
     }
 
     /// `major.minor`, e.g. `12.9`.

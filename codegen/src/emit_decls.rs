@@ -12,10 +12,12 @@ pub fn banner(data: &LibraryData) -> String {
         .layouts
         .iter()
         .map(|l| {
-            if data.library.name == "nvrtc" {
-                l.short_version()
-            } else {
+            // A layout's full version is its runtime wheel's (the driver's headers ship with
+            // it); the other libraries' wheels have patch numbers of their own.
+            if matches!(data.library.name, "cudart" | "cuda") {
                 l.version.clone()
+            } else {
+                l.short_version()
             }
         })
         .collect();
@@ -61,6 +63,10 @@ fn doc_line(data: &LibraryData, s: &Symbol) -> String {
         None => doc.push_str("; prototype unknown (opaque)"),
         Some(Origin::Header(_)) => {}
     }
+    // A per-version ABI name's prototype is its function's, declared under another name.
+    if let Some(p) = s.declared().filter(|p| p.item.sig.ident != s.name) {
+        doc.push_str(&format!("; prototype of `{}`", p.item.sig.ident));
+    }
     if let Some(r) = s.reference.filter(|r| *r != crate::cache::NEWEST) {
         doc.push_str(&format!(
             "; declared as in {}",
@@ -104,6 +110,7 @@ fn declaration(data: &LibraryData, s: &Symbol) -> syn::ForeignItemFn {
         }
     };
     item.attrs.clear();
+    item.sig.ident = syn::Ident::new(&s.name, Span::call_site());
     renumber_unnamed(&mut item);
     let majors = lit_list(&s.majors);
     let mut args = quote!(majors = #majors);

@@ -1,7 +1,7 @@
 //! Writes `stubs-*/src/types.rs`: bindgen's types of the newest header, plus the types that
 //! only older headers define and the declarations still use.
 
-use crate::cache::{MAJORS, NEWEST};
+use crate::cache::NEWEST;
 use crate::headers::View;
 use crate::symbols::LibraryData;
 use quote::ToTokens;
@@ -58,7 +58,7 @@ pub fn types_rs(data: &LibraryData, api: &syn::File) -> String {
     let mut wanted = BTreeSet::new();
     idents(api.to_token_stream(), &mut wanted);
     let mut sources = Vec::new();
-    for major in MAJORS.iter().rev() {
+    for major in data.majors().iter().rev() {
         for view in View::ALL {
             if (*major, view) != (NEWEST, View::Default) {
                 sources.push(&data.views[&(*major, view)].type_items);

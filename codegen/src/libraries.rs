@@ -1,4 +1,6 @@
-//! The three stubbed libraries: which header declares them and which exports are hand-written.
+//! The stubbed libraries: which header declares them and which exports are hand-written.
+
+pub use crate::versioned_names::VersionedNames;
 
 /// One stubbed library.
 #[derive(Debug, Clone, Copy)]
@@ -9,6 +11,14 @@ pub struct Library {
     pub header: &'static str,
     /// The stub crate directory, relative to the workspace root.
     pub crate_dir: &'static str,
+    /// The `layout.json` key of the real library whose export table lists the stub's symbols
+    /// (`scripts/fetch-cuda.py`); only the majors whose layout has it are read (nvJitLink: 12
+    /// and 13). `None`: the driver, whose export list is checked in (no wheel ships libcuda).
+    pub library_file: Option<&'static str>,
+    /// How the library names one function's per-version ABI entry points, if it does
+    /// (nvJitLink's `__nvJitLinkCreate_12_9`): such names share their function's prototype, and
+    /// codegen writes `versioned_names.rs`, their binding to the plain name.
+    pub versioned_names: Option<VersionedNames>,
     /// Interop headers declaring more of its exports (parsed against codegen's GL/EGL/VDPAU shims).
     pub interop_headers: &'static [&'static str],
     /// Functions to keep from the header (a bindgen allowlist regex).
@@ -32,6 +42,8 @@ pub const CUDART: Library = Library {
         "cuda_egl_interop.h",
     ],
     crate_dir: "stubs-cudart",
+    library_file: Some("cudart"),
+    versioned_names: None,
     functions: "cuda.*|__cuda.*",
     extra_types: "uint3|dim3|cudaStream_t|cudaError_t",
     hand_written: &[
@@ -148,6 +160,8 @@ pub const NVRTC: Library = Library {
     header: "nvrtc.h",
     interop_headers: &[],
     crate_dir: "stubs-nvrtc",
+    library_file: Some("nvrtc"),
+    versioned_names: None,
     functions: "nvrtc.*|__nvrtc.*",
     extra_types: "nvrtcResult|nvrtcProgram",
     hand_written: &["nvrtcGetErrorString"],
@@ -160,6 +174,8 @@ pub const CUDA: Library = Library {
     header: "cuda.h",
     interop_headers: &["cudaGL.h", "vdpau/vdpau.h", "cudaVDPAU.h", "cudaEGL.h"],
     crate_dir: "stubs-cuda",
+    library_file: None,
+    versioned_names: None,
     functions: "cu.*|__cu.*",
     extra_types: "CUresult|CUuuid",
     hand_written: &[
@@ -173,5 +189,22 @@ pub const CUDA: Library = Library {
     abi12_hand_written: None,
 };
 
-/// All three, in the order codegen writes them.
-pub const ALL: [Library; 3] = [CUDART, NVRTC, CUDA];
+/// nvJitLink (CUDA 12.0 and later): the linker of NVRTC's `-dlto` LTO-IR, PTX and CUBIN into a
+/// CUBIN. Its header binds each call, through a static inline wrapper, to the ABI name of the
+/// header's own version (`nvJitLinkCreate` → `__nvJitLinkCreate_13_5`); the libraries export
+/// every such name of their major up to their own minor and, from 12.3, the plain names.
+pub const NVJITLINK: Library = Library {
+    name: "nvjitlink",
+    header: "nvJitLink.h",
+    interop_headers: &[],
+    crate_dir: "stubs-nvjitlink",
+    library_file: Some("nvjitlink"),
+    versioned_names: Some(VersionedNames { prefix: "__" }),
+    functions: "nvJitLink.*|__nvJitLink.*",
+    extra_types: "nvJitLinkResult|nvJitLinkHandle|nvJitLinkInputType",
+    hand_written: &[],
+    abi12_hand_written: None,
+};
+
+/// All four, in the order codegen writes them.
+pub const ALL: [Library; 4] = [CUDART, NVRTC, CUDA, NVJITLINK];

@@ -20,6 +20,7 @@ mod report;
 mod spelling;
 mod symbols;
 mod type_table;
+mod versioned_names;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -55,6 +56,11 @@ fn generate(root: &Path) -> Result<Vec<(PathBuf, String)>, String> {
             );
             let text = proc_address::rust_source(&emit_decls::banner(&data), &entries)?;
             files.push((dir.join("proc_address.rs"), formatting::rustfmt(&text)?));
+        }
+        if let Some(rule) = library.versioned_names {
+            let pairs = versioned_names::replacements(rule, &data);
+            let text = versioned_names::rust_source(&emit_decls::banner(&data), &pairs);
+            files.push((dir.join("versioned_names.rs"), formatting::rustfmt(&text)?));
         }
         let structs = abi_diff::struct_diffs(&data);
         sections.push(report::section(&data, &structs));

@@ -82,10 +82,14 @@ pub struct Param {
 
 fn prototype_entry(data: &LibraryData, name: &str, major: u32, p: &Prototype) -> PrototypeEntry {
     let types = abi_diff::table_of(data, major, p);
-    let source = match p.origin {
+    let mut source = match p.origin {
         Origin::Header(v) => format!("header:{}", v.name()),
         Origin::InternalTable => "internal-table".to_owned(),
     };
+    // A per-version ABI name's prototype, declared by the header under another of its names.
+    if p.item.sig.ident != name {
+        source.push_str(&format!(" as {}", p.item.sig.ident));
+    }
     let params = p
         .item
         .sig

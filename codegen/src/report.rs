@@ -1,7 +1,7 @@
 //! `manifest/ABI-REPORT.md`: every cross-major difference, for people.
 
 use crate::abi_diff::{self, Change, StructDiff};
-use crate::cache::{MAJORS, NEWEST};
+use crate::cache::NEWEST;
 use crate::symbols::LibraryData;
 use std::fmt::Write;
 
@@ -26,7 +26,7 @@ pub fn section(data: &LibraryData, structs: &[StructDiff]) -> String {
         .collect();
     let different: Vec<_> = data.symbols.iter().filter(|s| s.abi != s.majors).collect();
     let _ = writeln!(out, "| | count |\n|---|---|");
-    for m in MAJORS {
+    for m in data.majors() {
         let n = if lib.name == "cuda" {
             data.symbols
                 .iter()
@@ -120,11 +120,12 @@ pub fn section(data: &LibraryData, structs: &[StructDiff]) -> String {
     if structs.is_empty() {
         let _ = writeln!(out, "none\n");
     } else {
-        let heads: Vec<String> = MAJORS.iter().map(|m| v(data, *m)).collect();
+        let majors = data.majors();
+        let heads: Vec<String> = majors.iter().map(|m| v(data, *m)).collect();
         let _ = writeln!(out, "| struct | {} |", heads.join(" | "));
-        let _ = writeln!(out, "|---|{}", "---|".repeat(MAJORS.len()));
+        let _ = writeln!(out, "|---|{}", "---|".repeat(majors.len()));
         for d in structs {
-            let cells: Vec<String> = MAJORS
+            let cells: Vec<String> = majors
                 .iter()
                 .map(|m| {
                     d.layouts

@@ -7,6 +7,7 @@ use crate::headers::{self, HeaderView, View};
 use crate::internal_prototypes;
 use crate::libraries::Library;
 use crate::type_table::{TypeTable, Widening};
+use crate::versioned_names;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
@@ -89,6 +90,11 @@ impl LibraryData {
         &self.views[&(major, View::Default)].types
     }
 
+    /// The majors this library exists in, oldest first (its layouts'; nvJitLink: 12, 13).
+    pub fn majors(&self) -> Vec<u32> {
+        self.layouts.iter().map(|l| l.major).collect()
+    }
+
     /// The layout of `major`.
     pub fn layout(&self, major: u32) -> &Layout {
         self.layouts
@@ -150,6 +156,23 @@ pub fn collect(
     layouts: &[Layout],
     driver_list: &Path,
 ) -> Result<LibraryData, String> {
+    // Only the majors that have the library (nvJitLink exists from 12.0).
+    let layouts: Vec<Layout> = layouts
+        .iter()
+        .filter(|l| {
+            library
+                .library_file
+                .is_none_or(|key| l.library_file(key).is_some())
+        })
+        .cloned()
+        .collect();
+    if layouts.is_empty() {
+        return Err(format!(
+            "no CUDA layout.json names {:?} (run `python3 scripts/fetch-cuda.py`)",
+            library.library_file.unwrap_or_default()
+        ));
+    }
+    let layouts = layouts.as_slice();
     let mut views = BTreeMap::new();
     for layout in layouts {
         for view in View::ALL {
@@ -175,12 +198,11 @@ pub fn collect(
         list = exports::list_file(driver_list)?;
     } else {
         for layout in layouts {
-            let path = if library.name == "nvrtc" {
-                &layout.nvrtc
-            } else {
-                &layout.cudart
-            };
-            exports.insert(layout.major, exports::function_exports(path)?);
+            let key = library.library_file.unwrap_or_default();
+            let path = layout
+                .library_file(key)
+                .ok_or_else(|| format!("CUDA {} layout.json has no {key:?}", layout.major))?;
+            exports.insert(layout.major, exports::function_exports(&path)?);
         }
     }
 
@@ -202,6 +224,10 @@ pub fn collect(
         names.extend(declared.keys().cloned());
         names.extend(list.iter().cloned());
     }
+    let shared = match library.versioned_names {
+        Some(rule) => versioned_names::shared_prototypes(rule, &names, &declared)?,
+        None => BTreeMap::new(),
+    };
     let mut symbols = Vec::new();
     for name in &names {
         let exported_by: Vec<u32> = MAJORS
@@ -227,6 +253,9 @@ pub fn collect(
                     item: item.clone(),
                 });
             }
+        }
+        for (m, p) in shared.get(name).into_iter().flatten() {
+            prototypes.entry(*m).or_insert_with(|| p.clone());
         }
         prototypes.retain(|m, _| majors.contains(m));
         let reference = prototypes.keys().next_back().copied();

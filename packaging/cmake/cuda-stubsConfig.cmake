@@ -3,13 +3,15 @@
 #   cuda-stubs::cudart       libstubs_cudart.so  (stands for libcudart)
 #   cuda-stubs::nvrtc        libstubs_nvrtc.so   (stands for libnvrtc)
 #   cuda-stubs::cuda_driver  libstubs_cuda.so    (stands for libcuda)
+#   cuda-stubs::nvjitlink    libstubs_nvjitlink.so (stands for libnvJitLink)
 #
 # each with cuda_stubs.h's folder as an include directory, and
 #
 #   cuda_stubs_use_for_cuda_toolkit()
 #
-# which points FindCUDAToolkit's CUDA::cudart, CUDA::cudart_static, CUDA::cuda_driver and
-# CUDA::nvrtc at the stubs, so an existing CMake project switches with two lines.
+# which points FindCUDAToolkit's CUDA::cudart, CUDA::cudart_static, CUDA::cuda_driver,
+# CUDA::nvrtc and CUDA::nvJitLink at the stubs, so an existing CMake project switches with two
+# lines.
 #
 # Relocatable: everything is found relative to this file (<prefix>/lib/cmake/cuda-stubs), as
 # installed by `scripts/install.sh` or inside the Python wheel (`python -m cuda_stubs --cmakedir`).
@@ -18,7 +20,8 @@ get_filename_component(_cuda_stubs_prefix "${CMAKE_CURRENT_LIST_DIR}/../../.." A
 set(cuda-stubs_LIBRARY_DIR "${_cuda_stubs_prefix}/lib")
 set(cuda-stubs_INCLUDE_DIR "${_cuda_stubs_prefix}/include")
 
-foreach(_cuda_stubs_pair IN ITEMS "cudart|cudart" "nvrtc|nvrtc" "cuda_driver|cuda")
+foreach(_cuda_stubs_pair IN ITEMS "cudart|cudart" "nvrtc|nvrtc" "cuda_driver|cuda"
+                                  "nvjitlink|nvjitlink")
   string(REPLACE "|" ";" _cuda_stubs_pair "${_cuda_stubs_pair}")
   list(GET _cuda_stubs_pair 0 _cuda_stubs_target)
   list(GET _cuda_stubs_pair 1 _cuda_stubs_file)
@@ -38,7 +41,8 @@ foreach(_cuda_stubs_pair IN ITEMS "cudart|cudart" "nvrtc|nvrtc" "cuda_driver|cud
   endif()
 endforeach()
 
-# Points CUDA::cudart, CUDA::cudart_static, CUDA::cuda_driver and CUDA::nvrtc at the stubs.
+# Points CUDA::cudart, CUDA::cudart_static, CUDA::cuda_driver, CUDA::nvrtc and CUDA::nvJitLink
+# at the stubs.
 #
 # Call it after find_package(CUDAToolkit) (when the project uses it) and before the targets are
 # defined. Targets FindCUDAToolkit made keep their other properties (CUDA::toolkit's headers);
@@ -50,7 +54,7 @@ endforeach()
 # the toolkit has it.
 function(cuda_stubs_use_for_cuda_toolkit)
   foreach(_pair IN ITEMS "cudart|cudart" "cudart_static|cudart" "cuda_driver|cuda_driver"
-                         "nvrtc|nvrtc")
+                         "nvrtc|nvrtc" "nvJitLink|nvjitlink")
     string(REPLACE "|" ";" _pair "${_pair}")
     list(GET _pair 0 _name)
     list(GET _pair 1 _stub)

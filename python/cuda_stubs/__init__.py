@@ -1,4 +1,5 @@
-"""Stub CUDA libraries (``libstubs_cudart.so``, ``libstubs_nvrtc.so``, ``libstubs_cuda.so``).
+"""Stub CUDA libraries (``libstubs_cudart.so``, ``libstubs_nvrtc.so``, ``libstubs_cuda.so``,
+``libstubs_nvjitlink.so``).
 
 Link an extension or a program against the stubs instead of NVIDIA's libraries; on the first
 call a stub finds the real library (a copy the process already has, ``CUDA_STUBS_*_PATH``,
@@ -30,11 +31,12 @@ LIBRARIES = {
     "cudart": "libstubs_cudart.so",
     "nvrtc": "libstubs_nvrtc.so",
     "cuda": "libstubs_cuda.so",
+    "nvjitlink": "libstubs_nvjitlink.so",
 }
 
 
 def lib_dir() -> str:
-    """The folder of the three stubs."""
+    """The folder of the stubs."""
     return str(_ROOT / "lib")
 
 
@@ -49,7 +51,8 @@ def cmake_dir() -> str:
 
 
 def pkgconfig_dir() -> str:
-    """The folder of ``cuda-stubs-{cudart,nvrtc,cuda}.pc``: add it to ``PKG_CONFIG_PATH``."""
+    """The folder of ``cuda-stubs-{cudart,nvrtc,cuda,nvjitlink}.pc``: add it to
+    ``PKG_CONFIG_PATH``."""
     return str(_ROOT / "lib" / "pkgconfig")
 
 
@@ -59,7 +62,7 @@ def library_path(name: str) -> str:
 
 
 def ldflags() -> str:
-    """Linker flags for all three stubs, with an RPATH to this folder (for local builds; a
+    """Linker flags for all the stubs, with an RPATH to this folder (for local builds; a
     wheel you ship should use an ``$ORIGIN``-relative RPATH instead)."""
     d = lib_dir()
     libs = " ".join(f"-l{f[3:-3]}" for f in LIBRARIES.values())
@@ -88,7 +91,7 @@ def status() -> dict[str, dict[str, object]]:
 
     Loads the stubs of this package (which makes each search for its real library if nothing
     in the process has called it yet) and returns, per short name (``cudart``, ``nvrtc``,
-    ``cuda``): ``bound``, ``version`` (``1000 * major + 10 * minor``), ``path``, ``found_by``,
+    ``cuda``, ``nvjitlink``): ``bound``, ``version`` (``1000 * major + 10 * minor``), ``path``, ``found_by``,
     ``message``, ``resolved``, ``missing``.
     """
     out: dict[str, dict[str, object]] = {}

@@ -460,7 +460,8 @@ fn probe_version(
         VersionProbe::MajorMinor(name) => {
             let (mut major, mut minor): (c_int, c_int) = (0, 0);
             let r = handle.symbol(name).map(|f| {
-                // SAFETY: nvrtcVersion: `nvrtcResult nvrtcVersion(int *major, int *minor)`.
+                // SAFETY: nvrtcVersion / nvJitLinkVersion: `int f(int *major, int *minor)` by ABI
+                // (VersionProbe::MajorMinor).
                 let f: unsafe extern "C" fn(*mut c_int, *mut c_int) -> c_int =
                     unsafe { core::mem::transmute(f) };
                 // SAFETY: valid out-pointers.

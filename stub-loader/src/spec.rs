@@ -17,7 +17,9 @@ pub enum VersionProbe {
     /// cuDriverGetVersion(int *driverVersion)`: one `int` out, status 0 on success, the version
     /// as `1000 * major + 10 * minor`.
     OneInt(&'static CStr),
-    /// `nvrtcResult nvrtcVersion(int *major, int *minor)`.
+    /// `nvrtcResult nvrtcVersion(int *major, int *minor)`, or `nvJitLinkResult
+    /// nvJitLinkVersion(unsigned int *major, unsigned int *minor)` (the same ABI: an enum
+    /// result, two pointers to 32-bit integers): status 0 on success.
     MajorMinor(&'static CStr),
 }
 

@@ -2,7 +2,8 @@ use crate::library::Library;
 use core::ffi::{c_char, c_int};
 
 /// What a stub knows about its real library; filled by `cuda_stubs_cudart_status`,
-/// `cuda_stubs_nvrtc_status` and `cuda_stubs_cuda_status` (header `cuda_stubs.h`).
+/// `cuda_stubs_nvrtc_status`, `cuda_stubs_cuda_status` and `cuda_stubs_nvjitlink_status` (header
+/// `cuda_stubs.h`).
 ///
 /// Every string is NUL-terminated, owned by the stub and valid for the life of the process.
 #[repr(C)]
@@ -55,7 +56,7 @@ pub unsafe fn fill_status(library: &Library, out: *mut CudaStubsStatus) -> c_int
     0
 }
 
-// The C API the three stubs export, declared here (where its struct lives) so that cbindgen,
+// The C API the stubs export, declared here (where its struct lives) so that cbindgen,
 // run on this crate alone, writes the whole header `cuda_stubs.h`. Each stub defines one.
 #[allow(dead_code)]
 unsafe extern "C" {
@@ -68,4 +69,7 @@ unsafe extern "C" {
     /// Describes the real libcuda.so.1 bound by `libstubs_cuda.so` (searching first if no call
     /// has). Returns 0, or -1 when `out` is NULL.
     pub fn cuda_stubs_cuda_status(out: *mut CudaStubsStatus) -> c_int;
+    /// Describes the real libnvJitLink bound by `libstubs_nvjitlink.so` (searching first if no
+    /// call has). Returns 0, or -1 when `out` is NULL.
+    pub fn cuda_stubs_nvjitlink_status(out: *mut CudaStubsStatus) -> c_int;
 }

@@ -11,7 +11,7 @@ use syn::{
     Expr, ForeignItem, ForeignItemFn, ItemForeignMod, Lit, LitStr, Meta, ReturnType, Token, Type,
 };
 
-/// The three real libraries a stub can stand for.
+/// The real libraries a stub can stand for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum LibraryKind {
     /// The CUDA runtime, libcudart; status type `cudaError_t`.
@@ -20,6 +20,8 @@ pub enum LibraryKind {
     Nvrtc,
     /// The driver, libcuda; status type `CUresult`.
     Cuda,
+    /// nvJitLink, libnvJitLink; status type `nvJitLinkResult`.
+    NvJitLink,
 }
 
 impl LibraryKind {
@@ -29,6 +31,7 @@ impl LibraryKind {
             "cudart" => Some(Self::Cudart),
             "nvrtc" => Some(Self::Nvrtc),
             "cuda" => Some(Self::Cuda),
+            "nvjitlink" => Some(Self::NvJitLink),
             _ => None,
         }
     }
@@ -39,6 +42,7 @@ impl LibraryKind {
             Self::Cudart => "cudart",
             Self::Nvrtc => "nvrtc",
             Self::Cuda => "cuda",
+            Self::NvJitLink => "nvjitlink",
         }
     }
 
@@ -48,6 +52,7 @@ impl LibraryKind {
             Self::Cudart => "cudaError_t",
             Self::Nvrtc => "nvrtcResult",
             Self::Cuda => "CUresult",
+            Self::NvJitLink => "nvJitLinkResult",
         }
     }
 }
@@ -145,7 +150,7 @@ fn parse_library(args: proc_macro2::TokenStream) -> syn::Result<LibraryKind> {
             other => {
                 return Err(syn::Error::new(
                     other.span(),
-                    "cuda_stubs: expected `library = \"cudart\" | \"nvrtc\" | \"cuda\"`",
+                    "cuda_stubs: expected `library = \"cudart\" | \"nvrtc\" | \"cuda\" | \"nvjitlink\"`",
                 ));
             }
         };
@@ -159,7 +164,7 @@ fn parse_library(args: proc_macro2::TokenStream) -> syn::Result<LibraryKind> {
         library = Some(LibraryKind::from_name(&name).ok_or_else(|| {
             syn::Error::new(
                 nv.value.span(),
-                "cuda_stubs: library must be \"cudart\", \"nvrtc\" or \"cuda\"",
+                "cuda_stubs: library must be \"cudart\", \"nvrtc\", \"cuda\" or \"nvjitlink\"",
             )
         })?);
     }

@@ -1,6 +1,6 @@
 //! Test harness shared by the integration tests.
 //!
-//! - [`stubs_dir`]: the three stubs, built once per test process with the test's own profile;
+//! - [`stubs_dir`]: the stubs, built once per test process with the test's own profile;
 //! - [`mock_dir`] / [`mock`]: the mock CUDA libraries `build.rs` compiled (real sonames);
 //! - [`cuda_layout`]: NVIDIA's real libraries from the wheels `scripts/fetch-cuda.py` fetches
 //!   (never skipped: a failed fetch fails the test);
@@ -79,8 +79,9 @@ pub fn runner() -> Vec<OsString> {
         .unwrap_or_default()
 }
 
-/// The directory holding `libstubs_cudart.so`, `libstubs_nvrtc.so` and `libstubs_cuda.so`,
-/// built once per test process by `$CARGO build` with this binary's profile and target dir.
+/// The directory holding `libstubs_cudart.so`, `libstubs_nvrtc.so`, `libstubs_cuda.so` and
+/// `libstubs_nvjitlink.so`, built once per test process by `$CARGO build` with this binary's
+/// profile and target dir.
 pub fn stubs_dir() -> &'static Path {
     static DIR: OnceLock<PathBuf> = OnceLock::new();
     DIR.get_or_init(|| {
@@ -105,7 +106,7 @@ pub fn stubs_dir() -> &'static Path {
                 "-p",
                 "stubs-nvrtc",
             ])
-            .args(["-p", "stubs-cuda", "--target-dir"])
+            .args(["-p", "stubs-cuda", "-p", "stubs-nvjitlink", "--target-dir"])
             .arg(target_dir);
         if cross {
             cmd.args(["--target", target()]);
@@ -115,7 +116,7 @@ pub fn stubs_dir() -> &'static Path {
         }
         let status = cmd.status().expect("run cargo build for the stubs");
         assert!(status.success(), "building the stubs failed: {cmd:?}");
-        for lib in ["cudart", "nvrtc", "cuda"] {
+        for lib in ["cudart", "nvrtc", "cuda", "nvjitlink"] {
             let file = dir.join(format!("libstubs_{lib}.so"));
             assert!(file.is_file(), "{} missing after the build", file.display());
         }
@@ -155,6 +156,8 @@ pub struct Layout {
     pub cudart: PathBuf,
     /// `libnvrtc.so.<soname major>`.
     pub nvrtc: PathBuf,
+    /// `libnvJitLink.so.<major>`, where the major has nvJitLink (12 and 13).
+    pub nvjitlink: Option<PathBuf>,
     /// Header directories.
     pub include: Vec<PathBuf>,
     /// `nvcc` of this major's toolkit, where `fetch-cuda.py` unpacks one (13.x only).
@@ -240,6 +243,7 @@ pub fn cuda_layout(major: u32) -> Layout {
         root: path("root"),
         cudart: path("cudart"),
         nvrtc: path("nvrtc"),
+        nvjitlink: v["nvjitlink"].as_str().map(PathBuf::from),
         include: v["include"]
             .as_array()
             .expect("include")

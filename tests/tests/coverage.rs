@@ -1,6 +1,6 @@
 //! Export coverage: every function the real libraries export (libcudart and libnvrtc of CUDA
-//! 11.8, 12.9 and 13.0, and the libcuda 580 export list) is exported by the matching stub and
-//! recorded in codegen's manifest.
+//! 11.8, 12.9 and 13.5, libnvJitLink of 12.9 and 13.5, and the libcuda 580 export list) is
+//! exported by the matching stub and recorded in codegen's manifest.
 
 use object::{Object, ObjectSymbol, SymbolKind};
 use std::collections::BTreeSet;
@@ -56,21 +56,24 @@ fn real_exports(lib: &str) -> Vec<(String, BTreeSet<String>)> {
     if lib == "cuda" {
         return vec![("libcuda 580.159.04".to_owned(), driver_list())];
     }
-    MAJORS
+    let real: Vec<(String, BTreeSet<String>)> = MAJORS
         .iter()
-        .map(|&m| {
+        .filter_map(|&m| {
             let layout = cuda_layout(m);
-            let path = if lib == "nvrtc" {
-                &layout.nvrtc
-            } else {
-                &layout.cudart
+            let path = match lib {
+                "nvrtc" => layout.nvrtc.clone(),
+                // nvJitLink exists from 12.0: the majors whose wheels have it.
+                "nvjitlink" => layout.nvjitlink.clone()?,
+                _ => layout.cudart.clone(),
             };
-            (
+            Some((
                 format!("{} ({})", path.display(), layout.version),
-                exports(path),
-            )
+                exports(&path),
+            ))
         })
-        .collect()
+        .collect();
+    assert!(!real.is_empty(), "no real lib{lib} in the cache");
+    real
 }
 
 fn missing_report(
@@ -117,4 +120,9 @@ fn nvrtc_stub_exports_every_nvrtc_function() {
 #[test]
 fn cuda_stub_exports_every_driver_function() {
     check("cuda");
+}
+
+#[test]
+fn nvjitlink_stub_exports_every_nvjitlink_function() {
+    check("nvjitlink");
 }

@@ -90,7 +90,7 @@ fn assert_compiles_with_real_nvrtc(exe: &Path, major: u32) {
     assert!(out.contains("found_by dynamic loader search\n"), "{out}");
 }
 
-/// The installed tree: the three stubs, the header, the CMake package, the pkg-config files.
+/// The installed tree: the stubs, the header, the CMake package, the pkg-config files.
 #[test]
 fn install_script_fills_the_prefix() {
     if valgrind_pass() {
@@ -101,12 +101,14 @@ fn install_script_fills_the_prefix() {
         "lib/libstubs_cudart.so",
         "lib/libstubs_nvrtc.so",
         "lib/libstubs_cuda.so",
+        "lib/libstubs_nvjitlink.so",
         "include/cuda_stubs.h",
         "lib/cmake/cuda-stubs/cuda-stubsConfig.cmake",
         "lib/cmake/cuda-stubs/cuda-stubsConfigVersion.cmake",
         "lib/pkgconfig/cuda-stubs-cudart.pc",
         "lib/pkgconfig/cuda-stubs-nvrtc.pc",
         "lib/pkgconfig/cuda-stubs-cuda.pc",
+        "lib/pkgconfig/cuda-stubs-nvjitlink.pc",
     ] {
         assert!(
             p.join(file).is_file(),
@@ -152,12 +154,13 @@ fn header_works_from_c_and_cxx() {
             .arg("-L")
             .arg(stubs_dir())
             .args(["-lstubs_cudart", "-lstubs_nvrtc", "-lstubs_cuda"])
+            .arg("-lstubs_nvjitlink")
             .arg(&rpath);
         check(cmd);
         outputs.push(check(Command::new(&exe)));
     }
     for out in &outputs {
-        for lib in ["cudart", "nvrtc", "cuda"] {
+        for lib in ["cudart", "nvrtc", "cuda", "nvjitlink"] {
             assert!(
                 out.contains(&format!("{lib} rc=0 bound=0 version=0 found_by=(null)\n")),
                 "{out}"
@@ -229,6 +232,11 @@ fn pkg_config_consumer_runs_on_real_nvrtc() {
         prefix().join("lib").canonicalize().expect("prefix lib")
     );
     assert_eq!(pkg_config(&["--modversion", "cuda-stubs-cudart"]), "0.1.0");
+    let nvjitlink = pkg_config(&["--libs", "cuda-stubs-nvjitlink"]);
+    assert!(
+        nvjitlink.ends_with(" -lstubs_nvjitlink"),
+        "cuda-stubs-nvjitlink: {nvjitlink}"
+    );
     let exe = dir.join("nvrtc_pkgconfig");
     let mut cmd = Command::new("cc");
     cmd.args(["-std=c11", "-Wall", "-Wextra", "-Werror", "-o"])

@@ -1,0 +1,111 @@
+//! `libstubs_nvjitlink.so`: the nvJitLink C API (`nvJitLink.h`, CUDA 12.x and 13.x), forwarded
+//! to the real `libnvJitLink.so.13` or `.12` found on the first call. Everything here is the
+//! generated spec (`api.rs`, `types.rs`, `versioned_names.rs`) and this file's data: no code of
+//! its own.
+//!
+//! **Names.** nvJitLink's header binds each call through a static inline wrapper to the ABI name
+//! of the header's own version: a program built against 13.5's header calls
+//! `__nvJitLinkCreate_13_5`, against 12.9's `__nvJitLinkCreate_12_9`, and with
+//! `-DNVJITLINK_NO_INLINE` (13.x) the plain `nvJitLinkCreate`. The stub exports every name
+//! libnvJitLink.so.12 of 12.9 and libnvJitLink.so.13 of 13.5 export (`_12_0` … `_12_9`,
+//! `_13_0` … `_13_5`, the plain names, `nvJitLinkVersion`, the opaque `__nvJitLinkAPI`).
+//!
+//! **Binding rule**, for an ABI name `__nvJitLink<F>_<M>_<m>`:
+//! 1. the same name in the loaded library, where it has it (major M, minor m or newer);
+//! 2. else the loaded library's plain `nvJitLink<F>` ([`versioned_names::REPLACEMENTS`]), so a
+//!    program built against 13.5's header runs on nvJitLink 12.x, 13.0 … and one built against
+//!    12.9's on 13.x;
+//! 3. else [`STATUS_ABSENT`]: `nvJitLinkGetLinkedLTOIR[Size]` (13.0+) on 12.x, and on 12.0–12.2,
+//!    which export neither plain names nor `nvJitLinkVersion`, every name but their own.
+//!
+//! Why rule 2 is safe: codegen pairs a versioned name with the plain name only when their
+//! prototypes have the same ABI key (parameter types after typedef resolution) in every major
+//! exporting the plain name, and in NVIDIA's libraries every per-version name of a function and
+//! its plain name are one entry point (each is a `jmp` to the same code in 12.9 and 13.5): the
+//! version in the name selects no behaviour, it only makes a library older than the header fail
+//! to load the program. The stub trades that load failure for the call: what the loaded library
+//! cannot handle gets its own error (LTO-IR of a newer major: nvJitLink 12.9's
+//! `nvJitLinkAddData` answers `NVJITLINK_ERROR_INTERNAL` and logs "may need newer version of
+//! nvJitLink library"; PTX of a newer ISA: `NVJITLINK_ERROR_PTX_COMPILE`; an option it does not
+//! know: `NVJITLINK_ERROR_UNRECOGNIZED_OPTION`). Result codes keep their meaning across majors:
+//! 13.x added codes 10–18 after 12.x's 0–9, and 12.9's header already reserves 10–15 for them
+//! (`NEW_ERROR_CODES`), so a 12.x-built program may see a code it does not name, never a
+//! renumbered one.
+//!
+//! **Typed errors.** nvJitLink has no code for "library missing" or "function missing", so:
+//! - [`STATUS_NO_LIBRARY`], `NVJITLINK_ERROR_INTERNAL` (6), when no libnvJitLink was found: as
+//!   the NVRTC stub, the library's "internal error" (the linker is not there);
+//! - [`STATUS_ABSENT`], `NVJITLINK_ERROR_OUTDATED_LIBRARY` (14), when the loaded nvJitLink lacks
+//!   the function: literally its meaning. 13.x headers name it; 12.9's names it under
+//!   `NEW_ERROR_CODES` (without, it `#define`s the name to `NVJITLINK_ERROR_INTERNAL`), and a
+//!   12.x-built program sees it only on 12.0–12.2.
+//!
+//! `cuda_stubs_nvjitlink_status` says which of the two and what was searched; there is no
+//! error-string function to answer (nvJitLink has none).
+
+#![cfg_attr(not(test), no_std)]
+
+stub_loader::cdylib_runtime!();
+
+#[allow(
+    non_camel_case_types,
+    non_snake_case,
+    non_upper_case_globals,
+    dead_code,
+    unused_imports,
+    clippy::all
+)]
+pub mod types;
+
+#[allow(non_snake_case)]
+mod api;
+pub mod versioned_names;
+
+use stub_loader::{Gating, Library, LibrarySpec, Soname, VersionProbe};
+use types::nvJitLinkResult;
+
+static SPEC: LibrarySpec = LibrarySpec {
+    name: "nvjitlink",
+    sonames: &[
+        Soname {
+            name: c"libnvJitLink.so.13",
+            major: 13,
+        },
+        Soname {
+            name: c"libnvJitLink.so.12",
+            major: 12,
+        },
+    ],
+    env_path: c"CUDA_STUBS_NVJITLINK_PATH",
+    // nvidia-nvjitlink (13.x) and nvidia-nvjitlink-cu12.
+    wheel_dirs: &[c"nvidia/cu13/lib", c"nvidia/nvjitlink/lib"],
+    version: VersionProbe::MajorMinor(c"nvJitLinkVersion"),
+    companion: None,
+    replacements: versioned_names::REPLACEMENTS,
+    proc_address: None,
+    last_error: None,
+    gating: Gating::Exact,
+};
+
+/// The real libnvJitLink, searched for on the first call.
+pub(crate) static LIBRARY: Library = Library::new(&SPEC, &api::FUNCTIONS);
+
+/// Returned by every function when no libnvJitLink was found: `NVJITLINK_ERROR_INTERNAL`.
+pub const STATUS_NO_LIBRARY: nvJitLinkResult = types::NVJITLINK_ERROR_INTERNAL;
+/// Returned by a function the loaded nvJitLink lacks under every name the stub may bind it to:
+/// `NVJITLINK_ERROR_OUTDATED_LIBRARY`.
+pub const STATUS_ABSENT: nvJitLinkResult = types::NVJITLINK_ERROR_OUTDATED_LIBRARY;
+
+/// `int cuda_stubs_nvjitlink_status(cuda_stubs_status *out)` (`cuda_stubs.h`): finds the real
+/// libnvJitLink if no call has yet, and describes what is bound. Returns 0, or -1 for a NULL
+/// `out`.
+///
+/// # Safety
+/// `out` is NULL or points to writable storage for one `cuda_stubs_status`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cuda_stubs_nvjitlink_status(
+    out: *mut stub_loader::CudaStubsStatus,
+) -> core::ffi::c_int {
+    // SAFETY: forwarded contract.
+    unsafe { stub_loader::fill_status(&LIBRARY, out) }
+}
