@@ -32,12 +32,14 @@ mod hook_config;
 mod hooks;
 mod last_error;
 mod library;
+mod link_stub;
 mod once;
 mod runtime;
 mod secure;
 mod shared_resolver;
 mod spec;
 mod status;
+mod versioned_export;
 
 pub use candidates::{Candidate, Origin};
 pub use debug::debug_enabled;

@@ -1,7 +1,7 @@
-//! `cudaStreamGetCaptureInfo` and `cudaStreamGetCaptureInfo_ptsz` in the `abi-12` build
-//! (cuda_runtime_api.h).
+//! `cudaStreamGetCaptureInfo` and `cudaStreamGetCaptureInfo_ptsz` in their CUDA 12 version
+//! (`@CUDA_STUBS_CUDART_12`) (cuda_runtime_api.h).
 //!
-//! - 11.x / 12.x (11.8, 12.9 headers), the exported ABI, forwarded: the plain names are the
+//! - 11.x / 12.x (11.8, 12.9 headers), this version's ABI, forwarded: the plain names are the
 //!   3-argument legacy form
 //!   `cudaStreamGetCaptureInfo(cudaStream_t stream, enum cudaStreamCaptureStatus *pCaptureStatus, unsigned long long *pId)`
 //!   (the 6- and 7-argument forms are the separate `_v2` / `_v3` names, exported as they are).
@@ -28,8 +28,7 @@ static INFO_PTSZ: RawFn = RawFn::new(c"cudaStreamGetCaptureInfo_ptsz");
 ///
 /// # Safety
 /// The CUDA API contract of `cudaStreamGetCaptureInfo`.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn cudaStreamGetCaptureInfo(
+pub(crate) unsafe extern "C" fn cudaStreamGetCaptureInfo(
     stream: cudaStream_t,
     pCaptureStatus: *mut cudaStreamCaptureStatus,
     pId: *mut c_ulonglong,
@@ -51,7 +50,7 @@ pub unsafe extern "C" fn cudaStreamGetCaptureInfo(
         ),
         // SAFETY: forwarded contract; 11.x / 12.x have the exported prototype.
         Target::Major(_) => unsafe {
-            crate::api::cudaStreamGetCaptureInfo::Forward::call(stream, pCaptureStatus, pId)
+            crate::api::abi12::cudaStreamGetCaptureInfo::Forward::call(stream, pCaptureStatus, pId)
         },
     }
 }
@@ -61,8 +60,7 @@ pub unsafe extern "C" fn cudaStreamGetCaptureInfo(
 ///
 /// # Safety
 /// The CUDA API contract of `cudaStreamGetCaptureInfo`.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn cudaStreamGetCaptureInfo_ptsz(
+pub(crate) unsafe extern "C" fn cudaStreamGetCaptureInfo_ptsz(
     stream: cudaStream_t,
     pCaptureStatus: *mut cudaStreamCaptureStatus,
     pId: *mut c_ulonglong,
@@ -84,7 +82,11 @@ pub unsafe extern "C" fn cudaStreamGetCaptureInfo_ptsz(
         ),
         // SAFETY: forwarded contract; 11.x / 12.x have the exported prototype.
         Target::Major(_) => unsafe {
-            crate::api::cudaStreamGetCaptureInfo_ptsz::Forward::call(stream, pCaptureStatus, pId)
+            crate::api::abi12::cudaStreamGetCaptureInfo_ptsz::Forward::call(
+                stream,
+                pCaptureStatus,
+                pId,
+            )
         },
     }
 }
