@@ -48,7 +48,7 @@ mod adapters;
 mod error_string;
 mod last_error;
 
-use stub_loader::{Gating, LastError, Library, LibrarySpec, Soname, VersionProbe};
+use stub_loader::{Gating, LastError, Library, LibrarySpec, Replacement, Soname, VersionProbe};
 use types::cudaError_t;
 
 static SPEC: LibrarySpec = LibrarySpec {
@@ -81,17 +81,86 @@ static SPEC: LibrarySpec = LibrarySpec {
     gating: Gating::Exact,
 };
 
-/// Thread-era calls CUDA 13.0 removed, bound on 13.x to the device-era calls that replaced
-/// them in CUDA 4.0: same prototypes, same semantics (cuda_runtime_api.h 12.9 marks each
-/// "deprecated, use cudaDevice…").
-static REPLACEMENTS: &[(&core::ffi::CStr, &core::ffi::CStr)] = &[
-    (c"cudaThreadExit", c"cudaDeviceReset"),
-    (c"cudaThreadSynchronize", c"cudaDeviceSynchronize"),
-    (c"cudaThreadSetLimit", c"cudaDeviceSetLimit"),
-    (c"cudaThreadGetLimit", c"cudaDeviceGetLimit"),
-    (c"cudaThreadGetCacheConfig", c"cudaDeviceGetCacheConfig"),
-    (c"cudaThreadSetCacheConfig", c"cudaDeviceSetCacheConfig"),
+/// Names CUDA 13.0 removed, bound on 13.x to a name of the same prototype and semantics:
+/// - the thread-era calls, to the device-era calls that replaced them in CUDA 4.0
+///   (cuda_runtime_api.h 12.9 marks each "deprecated, use cudaDevice…");
+/// - the 12.x spellings 13.0 renamed to the plain name, the plain name taking over their
+///   prototype (the 13.0 header declares the plain name as 12.9 declares `_v2` / `_v3`; codegen's
+///   manifest shows the same parameter types and struct layouts, `tests/tests/abi_coverage.rs`
+///   checks it): what programs built against 12.x headers call, explicitly or through the
+///   header's own `#define` (`cudaSignalExternalSemaphoresAsync` → `…_v2`). Not
+///   `cudaStreamGetCaptureInfo_v2` (one argument fewer than 13.x's plain name) nor
+///   `cudaGetDeviceProperties_v2` and `cudaGraphAddNode_v2` (12.9's struct layouts): adapters.
+static REPLACEMENTS: &[Replacement] = &[
+    renamed_in_13(c"cudaThreadExit", c"cudaDeviceReset"),
+    renamed_in_13(c"cudaThreadSynchronize", c"cudaDeviceSynchronize"),
+    renamed_in_13(c"cudaThreadSetLimit", c"cudaDeviceSetLimit"),
+    renamed_in_13(c"cudaThreadGetLimit", c"cudaDeviceGetLimit"),
+    renamed_in_13(c"cudaThreadGetCacheConfig", c"cudaDeviceGetCacheConfig"),
+    renamed_in_13(c"cudaThreadSetCacheConfig", c"cudaDeviceSetCacheConfig"),
+    renamed_in_13(c"cudaEventElapsedTime_v2", c"cudaEventElapsedTime"),
+    renamed_in_13(c"cudaGraphAddDependencies_v2", c"cudaGraphAddDependencies"),
+    renamed_in_13(
+        c"cudaGraphRemoveDependencies_v2",
+        c"cudaGraphRemoveDependencies",
+    ),
+    renamed_in_13(c"cudaGraphGetEdges_v2", c"cudaGraphGetEdges"),
+    renamed_in_13(
+        c"cudaGraphNodeGetDependencies_v2",
+        c"cudaGraphNodeGetDependencies",
+    ),
+    renamed_in_13(
+        c"cudaGraphNodeGetDependentNodes_v2",
+        c"cudaGraphNodeGetDependentNodes",
+    ),
+    renamed_in_13(c"cudaMemAdvise_v2", c"cudaMemAdvise"),
+    renamed_in_13(c"cudaMemPrefetchAsync_v2", c"cudaMemPrefetchAsync"),
+    renamed_in_13(
+        c"cudaMemPrefetchAsync_v2_ptsz",
+        c"cudaMemPrefetchAsync_ptsz",
+    ),
+    renamed_in_13(
+        c"cudaSignalExternalSemaphoresAsync_v2",
+        c"cudaSignalExternalSemaphoresAsync",
+    ),
+    renamed_in_13(
+        c"cudaSignalExternalSemaphoresAsync_v2_ptsz",
+        c"cudaSignalExternalSemaphoresAsync_ptsz",
+    ),
+    renamed_in_13(
+        c"cudaWaitExternalSemaphoresAsync_v2",
+        c"cudaWaitExternalSemaphoresAsync",
+    ),
+    renamed_in_13(
+        c"cudaWaitExternalSemaphoresAsync_v2_ptsz",
+        c"cudaWaitExternalSemaphoresAsync_ptsz",
+    ),
+    renamed_in_13(c"cudaStreamGetCaptureInfo_v3", c"cudaStreamGetCaptureInfo"),
+    renamed_in_13(
+        c"cudaStreamGetCaptureInfo_v3_ptsz",
+        c"cudaStreamGetCaptureInfo_ptsz",
+    ),
+    renamed_in_13(
+        c"cudaStreamUpdateCaptureDependencies_v2",
+        c"cudaStreamUpdateCaptureDependencies",
+    ),
+    renamed_in_13(
+        c"cudaStreamUpdateCaptureDependencies_v2_ptsz",
+        c"cudaStreamUpdateCaptureDependencies_ptsz",
+    ),
 ];
+
+/// `removed` bound to `with` on 13.x, the major that removed it.
+const fn renamed_in_13(
+    removed: &'static core::ffi::CStr,
+    with: &'static core::ffi::CStr,
+) -> Replacement {
+    Replacement {
+        removed,
+        with,
+        on: &[13],
+    }
+}
 
 /// The real libcudart, searched for on the first call.
 pub(crate) static LIBRARY: Library = Library::new(&SPEC, &api::FUNCTIONS);
