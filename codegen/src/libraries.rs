@@ -47,6 +47,10 @@ pub const CUDART: Library = Library {
         "cudaPointerGetAttributes",
         "cudaStreamGetCaptureInfo",
         "cudaStreamGetCaptureInfo_ptsz",
+        // What 12.x headers call for cudaStreamGetCaptureInfo: 13.x removed the name
+        // (stubs-cudart/src/adapters/abi12/cuda_stream_get_capture_info.rs).
+        "cudaStreamGetCaptureInfo_v2",
+        "cudaStreamGetCaptureInfo_v2_ptsz",
         "cudaMemAdvise",
         "cudaMemPrefetchAsync",
         "cudaMemPrefetchAsync_ptsz",

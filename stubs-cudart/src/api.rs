@@ -3387,7 +3387,7 @@ unsafe extern "C" {
         id_out: *mut ::core::ffi::c_ulonglong,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9; declared as in 12.9.
-    #[cuda(majors = [11, 12])]
+    #[cuda(majors = [11, 12], hand_written)]
     pub fn cudaStreamGetCaptureInfo_v2(
         stream: cudaStream_t,
         captureStatus_out: *mut cudaStreamCaptureStatus,
@@ -3397,7 +3397,7 @@ unsafe extern "C" {
         numDependencies_out: *mut usize,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9; declared as in 12.9.
-    #[cuda(majors = [11, 12])]
+    #[cuda(majors = [11, 12], hand_written)]
     pub fn cudaStreamGetCaptureInfo_v2_ptsz(
         stream: cudaStream_t,
         captureStatus_out: *mut cudaStreamCaptureStatus,
