@@ -13,6 +13,8 @@
 //!   runs under the emulator named by [`runner`].
 
 pub mod decls;
+pub mod mock_values;
+pub mod symbol_versions;
 pub mod topology;
 
 use std::collections::BTreeMap;

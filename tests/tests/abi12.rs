@@ -7,6 +7,7 @@
 use std::ffi::{OsStr, OsString};
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
+use stubs_tests::mock_values::{attr, mock_int, mock_size};
 use stubs_tests::{Scenario, compile_c, cuda_include_args, mock, stubs_dir};
 
 fn program() -> &'static Path {
@@ -35,23 +36,6 @@ fn twelve_abi_reaches_the_12_runtime_with_its_own_prototype() {
         .assert_line(
             "calls=cudaGraphAddDependencies graph=0x77 from=0x101,0x102 to=0x201,0x202 edges=- n=2",
         );
-}
-
-/// `int` / `size_t` values of the mock (tests/mocks/cudart_abi.c `mock_int`, `mock_size`).
-fn fnv1a(s: &str) -> u32 {
-    s.bytes().fold(2_166_136_261u32, |h, b| {
-        (h ^ u32::from(b)).wrapping_mul(16_777_619)
-    })
-}
-fn mock_int(field: &str, major: u32) -> u32 {
-    fnv1a(field) % 100_000 * 100 + major
-}
-fn mock_size(field: &str, major: u32) -> u64 {
-    (u64::from(major) << 32) | u64::from(fnv1a(field) % 100_000)
-}
-/// The mock's `cudaDeviceGetAttribute(attr)` answer.
-fn attr(attr: u32, major: u32) -> u32 {
-    5_000_000 + 100 * attr + major
 }
 
 /// Asserts every line of `expected` (one per line, leading spaces trimmed) is in the output.

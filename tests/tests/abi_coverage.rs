@@ -30,8 +30,7 @@ fn every_abi_difference_is_adapted_or_refused() {
     for symbol in manifest["symbols"].as_array().expect("symbols") {
         let name = symbol["name"].as_str().expect("name");
         // (version, that version's abi_identical): one per ABI for a versioned name.
-        let checks: Vec<(Option<u32>, &serde_json::Value)> = match symbol["versions"].as_object()
-        {
+        let checks: Vec<(Option<u32>, &serde_json::Value)> = match symbol["versions"].as_object() {
             Some(versions) => versions
                 .iter()
                 .map(|(v, entry)| (Some(v.parse().expect("major")), &entry["abi_identical"]))
@@ -78,7 +77,10 @@ fn every_abi_difference_is_adapted_or_refused() {
         differing > 50,
         "only {differing} ABI differences in the manifest"
     );
-    assert_eq!(versions_seen, 70, "35 names, each with a 12 and a 13 version");
+    assert_eq!(
+        versions_seen, 70,
+        "35 names, each with a 12 and a 13 version"
+    );
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
