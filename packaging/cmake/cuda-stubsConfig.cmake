@@ -45,13 +45,14 @@ function(_cuda_stubs_cudart_abi out)
     set(_from "CMAKE_CUDA_COMPILER_VERSION (nvcc ${CMAKE_CUDA_COMPILER_VERSION})")
   endif()
   list(GET cuda-stubs_CUDART_ABIS -1 _newest)
+  string(REPLACE ";" " and " _abis "${cuda-stubs_CUDART_ABIS}")
   # list(FIND), not IN_LIST: this file runs under the consumer's policies.
   list(FIND cuda-stubs_CUDART_ABIS "${CUDA_STUBS_CUDART_ABI}" _set_known)
   list(FIND cuda-stubs_CUDART_ABIS "${_headers}" _headers_known)
   if(NOT "${CUDA_STUBS_CUDART_ABI}" STREQUAL "")
     if(_set_known EQUAL -1)
       message(FATAL_ERROR "cuda-stubs: CUDA_STUBS_CUDART_ABI=${CUDA_STUBS_CUDART_ABI}: the cudart "
-        "stub exports the ABIs of CUDA ${cuda-stubs_CUDART_ABIS} headers.")
+        "stub exports the ABIs of CUDA ${_abis} headers.")
     endif()
     if(NOT "${_headers}" STREQUAL "" AND NOT _headers STREQUAL CUDA_STUBS_CUDART_ABI)
       message(FATAL_ERROR "cuda-stubs: CUDA_STUBS_CUDART_ABI=${CUDA_STUBS_CUDART_ABI}, but this "
@@ -67,7 +68,7 @@ function(_cuda_stubs_cudart_abi out)
     # targets that link it (a project using only NVRTC or the driver stub still configures).
     set(${out} "none" PARENT_SCOPE)
     message(WARNING "cuda-stubs: this project compiles against CUDA ${_headers}.x headers "
-      "(${_from}); the cudart stub exports the ABIs of CUDA ${cuda-stubs_CUDART_ABIS} headers "
+      "(${_from}); the cudart stub exports the ABIs of CUDA ${_abis} headers "
       "only (some calls' ${_headers}.x prototypes differ from both): a target linking "
       "cuda-stubs::cudart fails to generate.")
   elseif(NOT "${_headers}" STREQUAL "")
@@ -151,9 +152,10 @@ function(cuda_stubs_use_for_cuda_toolkit)
     if(_version STREQUAL "")
       set(_version "${CMAKE_CUDA_COMPILER_VERSION}")
     endif()
+    string(REPLACE ";" " and " _abis "${cuda-stubs_CUDART_ABIS}")
     message(FATAL_ERROR "cuda-stubs: cuda_stubs_use_for_cuda_toolkit(): the project compiles "
       "against the CUDA ${_version} toolkit's headers; the cudart stub exports the ABIs of CUDA "
-      "${cuda-stubs_CUDART_ABIS} headers only.")
+      "${_abis} headers only.")
   elseif(_type STREQUAL "INTERFACE_LIBRARY")
     message(FATAL_ERROR "cuda-stubs: find_package(cuda-stubs) saw CUDA headers it has no cudart "
       "ABI for, cuda_stubs_use_for_cuda_toolkit() sees CUDA ${_abi}: call "
