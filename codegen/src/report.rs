@@ -62,17 +62,32 @@ fn versions_table(data: &LibraryData, versions: &AbiVersions) -> String {
         let Some(older) = versions.older(name) else {
             continue;
         };
+        // Spelled alike, the two prototypes differ in the layouts of the structs they reach.
+        let layouts: Vec<String> = abi_diff::function_changes(data, s)
+            .into_iter()
+            .filter(|(m, _)| *m == crate::abi_versions::OLDER)
+            .filter_map(|(_, change)| match change {
+                Change::Layout { structs } => Some(structs),
+                _ => None,
+            })
+            .flatten()
+            .filter(|(_, a, b)| a.is_some() && b.is_some())
+            .map(|(n, a, b)| format!("`{n}` {} / {} B", size(b), size(a)))
+            .collect();
         for (i, (sym, at, major)) in [(s, "@@", NEWEST), (older, "@", crate::abi_versions::OLDER)]
             .into_iter()
             .enumerate()
         {
-            let proto = sym
-                .declared()
-                .map_or_else(String::new, |p| abi_diff::c_prototype(&sym.name, &p.item));
+            let mut proto = sym.declared().map_or_else(String::new, |p| {
+                format!("`{}`", abi_diff::c_prototype(&sym.name, &p.item))
+            });
+            if i == 0 && !layouts.is_empty() {
+                let _ = write!(proto, " (layouts 13.5 / 12.9: {})", layouts.join(", "));
+            }
             let cells: Vec<&str> = MAJORS.iter().map(|m| on_runtime(sym, *m)).collect();
             let _ = writeln!(
                 out,
-                "| {} | `{at}{}` | `{proto}` | {} |",
+                "| {} | `{at}{}` | {proto} | {} |",
                 if i == 0 {
                     format!("`{name}`")
                 } else {
