@@ -5,14 +5,16 @@
  * one process (tests/c/abi_versions_main.c). Each calls the functions whose prototype differs
  * between the two headers with its own header's prototype — cudaMemAdvise (int device /
  * struct cudaMemLocation), cudaGraphAddDependencies (4 / 5 arguments), cudaStreamGetCaptureInfo
- * (12.x headers: `_v2`, 6 arguments / 13.x: 7) and cudaGetDeviceProperties (12.x headers:
- * `_v2`, 1032 bytes / 13.x: 1008) — and prints `<12|13>.<call>=...` with the results, and after
+ * (12.x headers: `_v2`, 6 arguments / 13.x: 7), cudaGetDeviceProperties (12.x headers:
+ * `_v2`, 1032 bytes / 13.x: 1008) and cudaSignalExternalSemaphoresAsync (12.x headers: `_v2`,
+ * which 13.0 renamed to the plain name) — and prints `<12|13>.<call>=...` with the results, and after
  * each `<12|13>.<call>.got=...`: what the mock runtime received (mock_take_calls of
  * tests/mocks/cudart_abi.c; "no-mock" on NVIDIA's runtimes). */
 #include <cuda_runtime_api.h>
 #include <dlfcn.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 #if CUDART_VERSION >= 13000
 #define TAG "13"
@@ -93,4 +95,14 @@ void CALLS(void) {
          rc == 0 ? prop.clockRate : 0);
 #endif
   got("props");
+
+  cudaExternalSemaphore_t sem = (cudaExternalSemaphore_t)0x4001;
+  struct cudaExternalSemaphoreSignalParams signal;
+  memset(&signal, 0, sizeof signal);
+  signal.params.fence.value = 42;
+  signal.params.keyedMutex.key = 9;
+  signal.flags = 1;
+  rc = (int)cudaSignalExternalSemaphoresAsync(&sem, &signal, 1, (cudaStream_t)0x5000);
+  printf("%s.signal=%d\n", TAG, rc);
+  got("signal");
 }
