@@ -129,8 +129,10 @@ fn v2_on_13(
 }
 
 /// `cudaError_t cudaStreamGetCaptureInfo_v2(cudaStream_t stream, enum cudaStreamCaptureStatus *captureStatus_out, unsigned long long *id_out, cudaGraph_t *graph_out, const cudaGraphNode_t **dependencies_out, size_t *numDependencies_out)`
-/// (11.3+ / 12.x ABI, what 12.x headers call for `cudaStreamGetCaptureInfo`). 13.x: the
-/// 7-argument plain form, edge data not requested.
+/// (cuda_runtime_api.h 11.3+ / 12.x ABI, what 12.x headers call for `cudaStreamGetCaptureInfo`).
+/// 11.x / 12.x: forwarded. 13.x: the 7-argument plain form, edge data not requested.
+/// Errors: the runtime's own (13.x: `cudaErrorLossyQuery` when a dependency carries non-default
+/// edge data, as 12.3+'s `_v2`); `cudaErrorStubLibrary` (34) without a runtime.
 ///
 /// # Safety
 /// The CUDA API contract of `cudaStreamGetCaptureInfo_v2`.
