@@ -419,7 +419,7 @@ static void batches(void) {
   calls();
 }
 
-/* Same prototypes in 12.x and 13.x, 11.x's differ: the default build's adapters. */
+/* Same prototypes in 12.x and 13.x, 11.x's differ: one unversioned export serves both headers. */
 static void shared_with_13(void) {
   cudaGraphExec_t exec = NULL;
   cudaError_t r = cudaGraphInstantiate(&exec, (cudaGraph_t)0x7000, 1);
