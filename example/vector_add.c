@@ -1,6 +1,7 @@
-/* The bundled example of cuda-stubs: compiled once against CUDA 13.x headers, linked only
- * against libstubs_cudart.so, libstubs_nvrtc.so and libstubs_cuda.so (never NVIDIA's
- * libraries), and run unchanged on CUDA 11.8, 12.x, 13.x or no CUDA at all.
+/* The bundled example of cuda-stubs: compiled against CUDA 13.x headers (or 12.x: it builds
+ * with either, linked with -lstubs_cudart_abi12 then), linked only against libstubs_cudart.so,
+ * libstubs_nvrtc.so and libstubs_cuda.so (never NVIDIA's libraries), and run unchanged on CUDA
+ * 11.8, 12.x, 13.x or no CUDA at all.
  *
  * On every machine: reports which real libraries the stubs bound, compiles a vector add with
  * NVRTC to PTX and CUBIN (checking the bytes), and prints the runtime's answers.
@@ -164,6 +165,33 @@ int main(void) {
   cuda_stubs_cudart_status(&rt_status);
   if (!rt_status.bound) check(e == cudaErrorStubLibrary, "no runtime: cudaErrorStubLibrary (34)");
 
+  /* Calls whose prototype differs between the 12.x and 13.x headers (a 1032- or 1008-byte
+   * cudaDeviceProp; an int device or a struct cudaMemLocation): the stub exports each name once
+   * per ABI, and this build's link recorded the one of the headers it was compiled against. */
+  struct cudaDeviceProp prop;
+  memset(&prop, 0, sizeof prop);
+  cudaError_t props = cudaGetDeviceProperties(&prop, 0);
+  printf("  cudaGetDeviceProperties (CUDA %d headers, %zu-byte cudaDeviceProp): %d %s%s%s\n",
+         CUDART_VERSION / 1000, sizeof prop, (int)props, cudaGetErrorName(props),
+         props == cudaSuccess ? " -> " : "", props == cudaSuccess ? prop.name : "");
+#if CUDART_VERSION >= 13000
+  struct cudaMemLocation host = {0};
+  host.type = cudaMemLocationTypeHost;
+  e = cudaMemAdvise(NULL, 0, cudaMemAdviseSetReadMostly, host);
+#else
+  e = cudaMemAdvise(NULL, 0, cudaMemAdviseSetReadMostly, cudaCpuDeviceId);
+#endif
+  printf("  cudaMemAdvise(NULL, 0): %d %s\n", (int)e, cudaGetErrorName(e));
+  if (rt_status.bound) {
+    /* The runtime's own answer (no driver: 35; a NULL range: invalid value), never the
+     * stub's "cannot call this runtime with this ABI" (801). */
+    check(props != cudaErrorNotSupported && e != cudaErrorNotSupported,
+          "calls whose prototype changed in 13.0 reach the runtime");
+  } else {
+    check(props == cudaErrorStubLibrary && e == cudaErrorStubLibrary,
+          "no runtime: cudaErrorStubLibrary for them too");
+  }
+
   printf("== NVRTC\n");
   int major = 0, minor = 0;
   nvrtcResult nr = nvrtcVersion(&major, &minor);
@@ -205,6 +233,10 @@ int main(void) {
   printf("== CUDA driver\n");
   printf("  cuInit: %d %s\n", (int)cr, cr_text ? cr_text : "");
   if (gpu && cubin && rt_status.bound) {
+    char name[sizeof prop.name] = {0};
+    cuDeviceGetName(name, sizeof name, dev);
+    check(props == cudaSuccess && strcmp(prop.name, name) == 0,
+          "cudaGetDeviceProperties: the device's name, in this build's layout");
     run_on_gpu(cubin);
   } else {
     printf("  no GPU here: the driver-API launch is skipped\n");

@@ -19,8 +19,10 @@
 #                  cuLaunchKernel's 11 arguments, 3 of them on the stack)
 #   hostile        64 threads racing to the first call (x25 processes), fork, every export
 #                  called without a library
-#   abi_calls, abi_props, abi12
-#                  the cross-major adapters, by-value structs and both ABI builds
+#   abi_calls, abi_props, abi12, abi_versions
+#                  the cross-major adapters, by-value structs, both ABIs' symbol versions (the
+#                  versioned exports' aarch64 tail jumps, two libraries of either ABI in one
+#                  process)
 #   coverage       the aarch64 stubs export every name of NVIDIA's aarch64 libraries
 #   nvjitlink      programs built against nvJitLink.h 12.9 / 13.5 link NVRTC's LTO-IR and PTX
 #                  into CUBINs on the real aarch64 nvJitLink 12.9 / 13.5 through the stub
@@ -80,13 +82,13 @@ export CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_RUNNER="qemu-aarch64 -L $sysroot"
 export CC_aarch64_unknown_linux_gnu=aarch64-linux-gnu-gcc
 
 echo "== clippy, aarch64 code paths (cfg(target_arch = \"aarch64\") asm and loader)"
-cargo clippy --target "$triple" --quiet -p stub-loader -p stubs-cudart -p stubs-nvrtc \
-  -p stubs-cuda -p stubs-nvjitlink -- -D warnings
+cargo clippy --target "$triple" --quiet -p stub-loader -p stubs-cudart -p stubs-cudart-abi12 \
+  -p stubs-nvrtc -p stubs-cuda -p stubs-nvjitlink -- -D warnings
 
 echo "== stubs: aarch64 shared objects"
-cargo build --target "$triple" --quiet -p stubs-cudart -p stubs-nvrtc -p stubs-cuda \
-  -p stubs-nvjitlink
-for lib in cudart nvrtc cuda nvjitlink; do
+cargo build --target "$triple" --quiet -p stubs-cudart -p stubs-cudart-abi12 -p stubs-nvrtc \
+  -p stubs-cuda -p stubs-nvjitlink
+for lib in cudart cudart_abi12 nvrtc cuda nvjitlink; do
   file="${CARGO_TARGET_DIR:-target}/$triple/debug/libstubs_$lib.so"
   # e_machine (offset 18, little endian) 183 = EM_AARCH64.
   machine=$(od -An -j18 -N2 -tu2 "$file" | tr -d ' ')
@@ -97,7 +99,7 @@ echo "== cargo test --target $triple (under qemu-aarch64)"
 cargo test --target "$triple" -p stubs-tests --no-fail-fast \
   --test real_matrix --test mock_search --test mock_gating --test load_topology \
   --test preload --test c_link --test last_error --test trace_fault --test hostile \
-  --test abi_calls --test abi_props --test abi12 --test coverage --test nvjitlink "$@"
+  --test abi_calls --test abi_props --test abi12 --test abi_versions --test coverage --test nvjitlink "$@"
 
 echo "== wheel: manylinux_2_34_aarch64, cross-built, with NVIDIA's aarch64 NVRTC wheel beside it"
 # scikit-build-core tags the wheel for sysconfig's platform, which _PYTHON_HOST_PLATFORM sets

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The Python wheel and README's "Install and use" recipes, run by scripts/test.sh (CI):
-# `pip install .` into a fresh venv, `python -m cuda_stubs`, `cuda_stubs.status()`,
+# `pip install .` into a fresh venv, `python -m cuda_stubs` (`--ldflags --abi 12|13`,
+# `--cuda-include`, a mismatch refused), `cuda_stubs.status()`,
 # `auditwheel show` / `repair` (manylinux_2_34), and the three recipes — a CMake project
 # through `--cmakedir`, a Python extension finding NVIDIA's NVRTC wheel of its own
 # environment, LD_PRELOAD into a program linked to NVIDIA's NVRTC. The prefix install, the
@@ -38,8 +39,24 @@ for lib in cudart nvrtc cuda nvjitlink; do
   [ -f "$libdir/libstubs_$lib.so" ] || fail "no libstubs_$lib.so in $libdir"
   [ -f "$pcdir/cuda-stubs-$lib.pc" ] || fail "no cuda-stubs-$lib.pc in $pcdir"
 done
+[ -f "$libdir/libstubs_cudart_abi12.so" ] || fail "no link-time stub libstubs_cudart_abi12.so in $libdir"
+for pc in cudart-12 cudart-13; do
+  [ -f "$pcdir/cuda-stubs-$pc.pc" ] || fail "no cuda-stubs-$pc.pc in $pcdir"
+done
 [ "$("$py" -m cuda_stubs --ldflags)" = "-L$libdir -lstubs_cudart -lstubs_nvrtc -lstubs_cuda -lstubs_nvjitlink -Wl,-rpath,$libdir" ] \
   || fail "--ldflags: $("$py" -m cuda_stubs --ldflags)"
+# The cudart ABI: --abi, or the headers' own CUDART_VERSION; a disagreement fails (exit 2).
+inc12=$(layout 12 'd["include"][0]')
+[ "$("$py" -m cuda_stubs --ldflags --abi 12)" = "-L$libdir -lstubs_cudart_abi12 -lstubs_nvrtc -lstubs_cuda -Wl,-rpath,$libdir" ] \
+  || fail "--ldflags --abi 12: $("$py" -m cuda_stubs --ldflags --abi 12)"
+[ "$("$py" -m cuda_stubs --ldflags --cuda-include "$inc12")" = "$("$py" -m cuda_stubs --ldflags --abi 12)" ] \
+  || fail "--ldflags --cuda-include (12.9 headers): $("$py" -m cuda_stubs --ldflags --cuda-include "$inc12")"
+[ "$("$py" -m cuda_stubs --ldflags --abi 13 --cuda-include "$inc13")" = "$("$py" -m cuda_stubs --ldflags)" ] \
+  || fail "--ldflags --abi 13 --cuda-include (13.5 headers)"
+if err=$("$py" -m cuda_stubs --ldflags --abi 13 --cuda-include "$inc12" 2>&1); then
+  fail "--abi 13 with 12.9 headers succeeded: $err"
+fi
+grep -q "^python -m cuda_stubs: error: --abi 13, but .* is CUDA 12.x" <<<"$err" || fail "mismatch: $err"
 # No CUDA in the venv and none on the loader's path: nothing bound, the search listed.
 env -u LD_LIBRARY_PATH "$py" -c '
 import cuda_stubs

@@ -2,8 +2,8 @@
 //! type, of the entry points the hand-written adapters call (`pub mod v11`, `v12`, `v13`), so
 //! that an adapter calling an older runtime through `call_raw!` never retypes a prototype.
 //!
-//! Which names: every hand-written export of either build (`Library::hand_written`,
-//! `Library::abi12_hand_written`) with its siblings — the base name (suffixes `_ptsz` and `_vN`
+//! Which names: every hand-written export, of either ABI version (`Library::hand_written`,
+//! `Library::abi12_hand_written`), with its siblings — the base name (suffixes `_ptsz` and `_vN`
 //! removed) and its `_v2` / `_v3` versions, each also with `_ptsz` — plus
 //! [`ALSO_CALLED`]; a name appears in a major's module when that major's library exports it and
 //! codegen knows its prototype there (the prototype the stub declarations use: header view in

@@ -1,5 +1,8 @@
 //! Writes `stubs-*/src/api.rs`: the `unsafe extern "C"` block the `cuda_stubs` macro consumes.
+//! A name exported once per ABI ([`crate::abi_versions`]) is declared twice, newest first:
+//! `version = 13` with 13.x's prototype, `version = 12` with 12.9's.
 
+use crate::abi_versions::AbiVersions;
 use crate::internal_prototypes;
 use crate::symbols::{LibraryData, Origin, Symbol};
 use proc_macro2::Span;
@@ -100,8 +103,13 @@ fn renumber_unnamed(item: &mut syn::ForeignItemFn) {
     }
 }
 
-/// The declaration of one symbol, with its `#[cuda]` attribute.
-fn declaration(data: &LibraryData, s: &Symbol) -> syn::ForeignItemFn {
+/// The declaration of one symbol, with its `#[cuda]` attribute; `version`: the ABI major and
+/// version node it is exported under, and whether that is the name's default (`@@`).
+fn declaration(
+    data: &LibraryData,
+    s: &Symbol,
+    version: Option<(u32, &str, bool)>,
+) -> syn::ForeignItemFn {
     let mut item: syn::ForeignItemFn = match s.declared() {
         Some(p) => p.item.clone(),
         None => {
@@ -124,21 +132,39 @@ fn declaration(data: &LibraryData, s: &Symbol) -> syn::ForeignItemFn {
     if s.opaque() {
         args.extend(quote!(, opaque));
     }
-    let doc = doc_line(data, s);
+    let mut doc = doc_line(data, s);
+    if let Some((major, node, default)) = version {
+        let major = syn::LitInt::new(&major.to_string(), Span::call_site());
+        args.extend(quote!(, version = #major));
+        let at = if default { "@@" } else { "@" };
+        doc = format!("{} Exported as `{}{at}{node}`.", doc.trim_end(), s.name);
+    }
     item.attrs.push(parse_quote!(#[doc = #doc]));
     item.attrs.push(parse_quote!(#[cuda(#args)]));
     item
 }
 
 /// The text of `api.rs`.
-pub fn api_rs(data: &LibraryData) -> String {
-    api_rs_of(data, &data.symbols, "")
-}
-
-/// [`api_rs`] for `symbols` (e.g. [`crate::symbols::for_exported_abi`]), with `note` after the
-/// banner.
-pub fn api_rs_of(data: &LibraryData, symbols: &[Symbol], note: &str) -> String {
-    let items: Vec<syn::ForeignItemFn> = symbols.iter().map(|s| declaration(data, s)).collect();
+pub fn api_rs(data: &LibraryData, versions: &AbiVersions) -> String {
+    let mut items = Vec::new();
+    for s in &data.symbols {
+        match versions.older(&s.name) {
+            Some(older) => {
+                let [newest, old] = versions.majors();
+                items.push(declaration(
+                    data,
+                    s,
+                    Some((newest, &versions.node(newest), true)),
+                ));
+                items.push(declaration(
+                    data,
+                    older,
+                    Some((old, &versions.node(old), false)),
+                ));
+            }
+            None => items.push(declaration(data, s, None)),
+        }
+    }
     let library = data.library.name;
     let file: syn::File = parse_quote! {
         use crate::types::*;
@@ -148,5 +174,5 @@ pub fn api_rs_of(data: &LibraryData, symbols: &[Symbol], note: &str) -> String {
             #(#items)*
         }
     };
-    banner(data) + note + &prettyplease::unparse(&file)
+    banner(data) + &prettyplease::unparse(&file)
 }

@@ -27,8 +27,10 @@ pub struct Library {
     pub extra_types: &'static str,
     /// Exports the stub crate implements by hand (the lead extends this list here).
     pub hand_written: &'static [&'static str],
-    /// For the CUDA 12 exported ABI (`--features abi-12`, `api_abi12.rs`), its own hand-written
-    /// list; `None`: the library has no such build option.
+    /// `Some`: the library also exports CUDA 12's ABI, under ELF symbol versions, for the names
+    /// whose 12.x and 13.x ABIs differ (`crate::abi_versions`); the list names the ones whose
+    /// CUDA 12 version the stub crate implements by hand (the others are forwarded where the
+    /// runtime has that ABI, refused elsewhere). `None`: one definition per name.
     pub abi12_hand_written: Option<&'static [&'static str]>,
 }
 
@@ -57,6 +59,10 @@ pub const CUDART: Library = Library {
         "cudaPointerGetAttributes",
         "cudaStreamGetCaptureInfo",
         "cudaStreamGetCaptureInfo_ptsz",
+        // What 12.x headers call for cudaStreamGetCaptureInfo: 13.x removed the name
+        // (stubs-cudart/src/adapters/abi12/cuda_stream_get_capture_info.rs).
+        "cudaStreamGetCaptureInfo_v2",
+        "cudaStreamGetCaptureInfo_v2_ptsz",
         "cudaMemAdvise",
         "cudaMemPrefetchAsync",
         "cudaMemPrefetchAsync_ptsz",
@@ -97,14 +103,9 @@ pub const CUDART: Library = Library {
         "__cudaLaunchKernel",
         "__cudaLaunchKernel_ptsz",
     ],
-    // The 13-ABI adapters translate 13.x prototypes; with the 12 ABI exported only the error
-    // strings and the 12.x-ABI `cudaGetDeviceProperties_v2` adapter apply.
+    // The CUDA 12 versions of the names exported once per ABI (`name@CUDA_STUBS_CUDART_12`):
+    // 12.x prototypes, translated for a 13.x runtime (stubs-cudart/src/adapters/abi12/).
     abi12_hand_written: Some(&[
-        "cudaGetErrorName",
-        "cudaGetErrorString",
-        "cudaGetDeviceProperties_v2",
-        // ABI adapters of the abi-12 build (stubs-cudart/src/adapters/abi12/): 12.x
-        // prototypes translated for a 13.x runtime.
         "cudaGetDeviceProperties",
         "cudaChooseDevice",
         "cudaPointerGetAttributes",
@@ -123,7 +124,6 @@ pub const CUDART: Library = Library {
         "cudaCreateTextureObject",
         "cudaGetTextureObjectResourceDesc",
         "cudaGetTextureObjectResourceViewDesc",
-        "cudaGetTextureObjectTextureDesc",
         "cudaCreateSurfaceObject",
         "cudaGetSurfaceObjectResourceDesc",
         "cudaImportExternalMemory",
@@ -141,16 +141,6 @@ pub const CUDART: Library = Library {
         "cudaMemcpyBatchAsync_ptsz",
         "cudaMemcpy3DBatchAsync",
         "cudaMemcpy3DBatchAsync_ptsz",
-        // Same 12.x and 13.x prototypes, 11.x's differ: the default build's adapters
-        // (stubs-cudart/src/adapters/), compiled into both builds.
-        "cudaGraphInstantiate",
-        "cudaFuncGetAttributes",
-        "cudaGraphExecUpdate",
-        "cudaGetDriverEntryPoint",
-        "cudaGetDriverEntryPoint_ptsz",
-        "__cudaGetKernel",
-        "__cudaLaunchKernel",
-        "__cudaLaunchKernel_ptsz",
     ]),
 };
 

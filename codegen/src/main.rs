@@ -1,20 +1,27 @@
 //! `cargo run -p codegen --release`: regenerates the stub declarations (`stubs-*/src/api.rs`),
-//! their types (`stubs-*/src/types.rs`) and the ABI manifests (`manifest/`) from the CUDA
-//! headers and libraries unpacked by `scripts/fetch-cuda.py`. With `--check` nothing is
+//! their types (`stubs-*/src/types.rs`), the symbol versions (`stubs-cudart/versions.map`, the
+//! link-time stub's `exports.rs`) and the ABI manifests (`manifest/`) from the CUDA headers and
+//! libraries unpacked by `scripts/fetch-cuda.py`. With `--check` nothing is
 //! written; it exits 1 when a checked-in file differs from what would be generated.
 
 mod abi_diff;
+mod abi_versions;
 mod cache;
 mod emit_abi_fns;
 mod emit_abi_types;
 mod emit_decls;
 mod emit_types;
+mod emit_versions;
 mod exports;
 mod formatting;
 mod headers;
 mod internal_prototypes;
 mod libraries;
 mod manifest;
+// The declaration model the `cuda_stubs` macro parses with: version node names.
+#[allow(dead_code)]
+#[path = "../../stub-macros/src/model.rs"]
+mod model;
 mod proc_address;
 mod report;
 mod spelling;
@@ -34,18 +41,20 @@ fn generate(root: &Path) -> Result<Vec<(PathBuf, String)>, String> {
     let mut sections = Vec::new();
     for library in libraries::ALL {
         let data = symbols::collect(library, &layouts, &root.join(DRIVER_LIST))?;
-        let api = emit_decls::api_rs(&data);
-        let mut api_file = syn::parse_file(&api).map_err(|e| format!("generated api.rs: {e}"))?;
+        let versions = abi_versions::AbiVersions::of(&data);
+        let api = emit_decls::api_rs(&data, &versions);
+        let api_file = syn::parse_file(&api).map_err(|e| format!("generated api.rs: {e}"))?;
         let dir = root.join(library.crate_dir).join("src");
-        if let Some(hand_written) = library.abi12_hand_written {
-            let symbols = symbols::for_exported_abi(&data, 12, hand_written);
-            let note = "// Exported ABI: CUDA 12 (the `abi-12` feature); api.rs is CUDA 13's.\n";
-            let api12 = emit_decls::api_rs_of(&data, &symbols, note);
-            let file12 =
-                syn::parse_file(&api12).map_err(|e| format!("generated api_abi12.rs: {e}"))?;
-            // types.rs serves both declaration files.
-            api_file.items.extend(file12.items);
-            files.push((dir.join("api_abi12.rs"), formatting::rustfmt(&api12)?));
+        if !versions.is_empty() {
+            files.push((
+                root.join(library.crate_dir).join("versions.map"),
+                emit_versions::version_script(&data, &versions),
+            ));
+            let link = format!("{}-abi{}", library.crate_dir, abi_versions::OLDER);
+            files.push((
+                root.join(link).join("src/exports.rs"),
+                formatting::rustfmt(&emit_versions::link_stub_exports(&data, &versions))?,
+            ));
         }
         let types = emit_types::types_rs(&data, &api_file);
         if library.name == "cuda" {
@@ -63,8 +72,8 @@ fn generate(root: &Path) -> Result<Vec<(PathBuf, String)>, String> {
             files.push((dir.join("versioned_names.rs"), formatting::rustfmt(&text)?));
         }
         let structs = abi_diff::struct_diffs(&data);
-        sections.push(report::section(&data, &structs));
-        let manifest = manifest::build(&data, structs);
+        sections.push(report::section(&data, &structs, &versions));
+        let manifest = manifest::build(&data, &versions, structs);
         files.push((dir.join("api.rs"), formatting::rustfmt(&api)?));
         files.push((dir.join("types.rs"), formatting::rustfmt(&types)?));
         if let Some(abi_types) = emit_abi_types::abi_types_rs(&data)? {

@@ -1,9 +1,10 @@
 //! The merged per-library manifest, `manifest/<library>.json`.
 
 use crate::abi_diff::{self, StructDiff};
+use crate::abi_versions::AbiVersions;
 use crate::cache::NEWEST;
 use crate::spelling;
-use crate::symbols::{LibraryData, Origin, Prototype};
+use crate::symbols::{LibraryData, Origin, Prototype, Symbol};
 use crate::type_table::Widening;
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -17,8 +18,13 @@ pub struct Manifest {
     pub header: String,
     /// Full version per major.
     pub versions: BTreeMap<u32, String>,
-    /// The major whose ABI the stub exports.
+    /// The major whose ABI the stub exports; for a name in `version_nodes`, the default (`@@`)
+    /// version's.
     pub exported_abi: u32,
+    /// ELF version nodes, newest first, of the names exported once per ABI (each symbol's
+    /// `versions`); none when every name has one definition.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub version_nodes: Vec<String>,
     /// Every symbol, sorted by name.
     pub symbols: Vec<SymbolEntry>,
     /// Structs whose layout differs between majors.
@@ -51,6 +57,33 @@ pub struct SymbolEntry {
     pub prototypes: BTreeMap<u32, PrototypeEntry>,
     /// Per major: whether its ABI equals the declared prototype's.
     pub abi_identical: BTreeMap<u32, bool>,
+    /// For a name exported once per ABI: per ABI major, that version's export.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub versions: BTreeMap<u32, VersionEntry>,
+}
+
+/// One version of a name exported once per ABI.
+#[derive(Serialize)]
+pub struct VersionEntry {
+    /// The versioned symbol, `name@NODE`, or `name@@NODE` for the default.
+    pub symbol: String,
+    /// The major whose prototype this version has.
+    pub declared_major: u32,
+    /// Per runtime major: whether its ABI equals this version's (else an adapter translates,
+    /// or the call is refused).
+    pub abi_identical: BTreeMap<u32, bool>,
+    /// Implemented by hand (an adapter) in the stub crate.
+    pub hand_written: bool,
+}
+
+fn version_entry(versions: &AbiVersions, major: u32, default: bool, s: &Symbol) -> VersionEntry {
+    let at = if default { "@@" } else { "@" };
+    VersionEntry {
+        symbol: format!("{}{at}{}", s.name, versions.node(major)),
+        declared_major: s.reference.unwrap_or(major),
+        abi_identical: s.majors.iter().map(|m| (*m, s.abi.contains(m))).collect(),
+        hand_written: s.hand_written,
+    }
 }
 
 /// One major's prototype.
@@ -117,7 +150,11 @@ fn prototype_entry(data: &LibraryData, name: &str, major: u32, p: &Prototype) ->
 }
 
 /// Builds the manifest.
-pub fn build(data: &LibraryData, struct_layouts: Vec<StructDiff>) -> Manifest {
+pub fn build(
+    data: &LibraryData,
+    versions: &AbiVersions,
+    struct_layouts: Vec<StructDiff>,
+) -> Manifest {
     Manifest {
         library: data.library.name.to_owned(),
         header: data.library.header.to_owned(),
@@ -127,6 +164,11 @@ pub fn build(data: &LibraryData, struct_layouts: Vec<StructDiff>) -> Manifest {
             .map(|l| (l.major, l.version.clone()))
             .collect(),
         exported_abi: NEWEST,
+        version_nodes: if versions.is_empty() {
+            Vec::new()
+        } else {
+            versions.majors().map(|m| versions.node(m)).to_vec()
+        },
         symbols: data
             .symbols
             .iter()
@@ -144,6 +186,16 @@ pub fn build(data: &LibraryData, struct_layouts: Vec<StructDiff>) -> Manifest {
                     .map(|(m, p)| (*m, prototype_entry(data, &s.name, *m, p)))
                     .collect(),
                 abi_identical: s.majors.iter().map(|m| (*m, s.abi.contains(m))).collect(),
+                versions: match versions.older(&s.name) {
+                    Some(older) => {
+                        let [newest, old] = versions.majors();
+                        BTreeMap::from([
+                            (newest, version_entry(versions, newest, true, s)),
+                            (old, version_entry(versions, old, false, older)),
+                        ])
+                    }
+                    None => BTreeMap::new(),
+                },
             })
             .collect(),
         struct_layouts,

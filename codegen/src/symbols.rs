@@ -106,7 +106,8 @@ impl LibraryData {
 
 /// The symbols as a stub exporting `exported`'s ABI declares them: each symbol's reference
 /// prototype is that of the newest major up to `exported` that has one (else the newest), and
-/// its `abi` the majors with the same ABI key. For the CUDA 12 build option (`api_abi12.rs`).
+/// its `abi` the majors with the same ABI key. For the CUDA 12 versions of the names exported
+/// once per ABI (`crate::abi_versions`).
 pub fn for_exported_abi(data: &LibraryData, exported: u32, hand_written: &[&str]) -> Vec<Symbol> {
     data.symbols
         .iter()

@@ -80,9 +80,10 @@ pub fn shared_prototypes(
     Ok(out)
 }
 
-/// `(versioned name, plain name)` for every versioned name whose plain name is stubbed too and
-/// has, in every major that exports it, the versioned name's declared ABI key. Sorted by name.
-pub fn replacements(rule: VersionedNames, data: &LibraryData) -> Vec<(String, String)> {
+/// `(versioned name, plain name, majors exporting the plain name)` for every versioned name
+/// whose plain name is stubbed too and has, in every major that exports it, the versioned
+/// name's declared ABI key. Sorted by name.
+pub fn replacements(rule: VersionedNames, data: &LibraryData) -> Vec<(String, String, Vec<u32>)> {
     let by_name: BTreeMap<&str, _> = data.symbols.iter().map(|s| (s.name.as_str(), s)).collect();
     let mut out = Vec::new();
     for s in &data.symbols {
@@ -98,25 +99,30 @@ pub fn replacements(rule: VersionedNames, data: &LibraryData) -> Vec<(String, St
                 .iter()
                 .all(|m| plain.prototypes.get(m).is_some_and(|p| p.key == own.key));
         if same {
-            out.push((s.name.clone(), function.to_owned()));
+            out.push((s.name.clone(), function.to_owned(), plain.majors.clone()));
         }
     }
     out
 }
 
 /// The Rust source of `stubs-<lib>/src/versioned_names.rs`.
-pub fn rust_source(banner: &str, pairs: &[(String, String)]) -> String {
+pub fn rust_source(banner: &str, pairs: &[(String, String, Vec<u32>)]) -> String {
     let mut rows = String::new();
-    for (name, plain) in pairs {
-        rows.push_str(&format!("(c\"{name}\", c\"{plain}\"),\n"));
+    for (name, plain, on) in pairs {
+        let on: Vec<String> = on.iter().map(u32::to_string).collect();
+        rows.push_str(&format!(
+            "Replacement {{ removed: c\"{name}\", with: c\"{plain}\", on: &[{}] }},\n",
+            on.join(", ")
+        ));
     }
     format!(
-        "{banner}//! `(ABI name, plain name)` of each per-version ABI name whose function's plain \
-         name has the same\n//! prototype in every major exporting it (codegen/src/versioned_names.rs): \
-         the loader binds\n//! the plain name where the loaded library lacks the versioned one \
-         (`LibrarySpec::replacements`).\n\n\
+        "{banner}//! Each per-version ABI name whose function's plain name has the same prototype in every\n\
+         //! major exporting it (codegen/src/versioned_names.rs): where the loaded library lacks\n\
+         //! the versioned name, the loader binds the plain one (`LibrarySpec::replacements`,\n\
+         //! on the majors exporting the plain name).\n\n\
+         use stub_loader::Replacement;\n\n\
          /// Sorted by ABI name; {} pairs.\n\
-         pub static REPLACEMENTS: &[(&core::ffi::CStr, &core::ffi::CStr)] = &[\n{rows}];\n",
+         pub static REPLACEMENTS: &[Replacement] = &[\n{rows}];\n",
         pairs.len()
     )
 }

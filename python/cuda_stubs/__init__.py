@@ -14,7 +14,9 @@ import ctypes
 from pathlib import Path
 
 __all__ = [
+    "CUDART_ABIS",
     "LIBRARIES",
+    "cudart_abi_of_headers",
     "cmake_dir",
     "include_dir",
     "ldflags",
@@ -61,11 +63,47 @@ def library_path(name: str) -> str:
     return str(_ROOT / "lib" / LIBRARIES[name])
 
 
-def ldflags() -> str:
+#: The CUDA majors whose headers' runtime ABI the cudart stub exports, oldest first. The names
+#: whose prototype differs between them (``cudaMemAdvise``, ``cudaGraphAddDependencies`` …) are
+#: exported once per ABI; the file a link names decides which one its calls record:
+#: ``libstubs_cudart.so`` the newest (the last), ``libstubs_cudart_abi<N>.so`` (a link-time
+#: stub, same SONAME) the others.
+CUDART_ABIS = (12, 13)
+
+
+def _cudart_link_name(abi: int) -> str:
+    if abi not in CUDART_ABIS:
+        raise ValueError(
+            f"no cudart ABI for CUDA {abi} headers: the stub exports those of CUDA "
+            + " and ".join(map(str, CUDART_ABIS))
+        )
+    return "stubs_cudart" if abi == CUDART_ABIS[-1] else f"stubs_cudart_abi{abi}"
+
+
+def cudart_abi_of_headers(include_dir: str) -> int:
+    """The CUDA major of the ``cuda_runtime_api.h`` in ``include_dir`` (its ``CUDART_VERSION``
+    divided by 1000). Raises ``FileNotFoundError`` or ``ValueError``."""
+    header = Path(include_dir) / "cuda_runtime_api.h"
+    for line in header.read_text(errors="replace").splitlines():
+        words = line.split()
+        if len(words) >= 3 and words[:2] == ["#define", "CUDART_VERSION"]:
+            return int(words[2]) // 1000
+    raise ValueError(f"{header} defines no CUDART_VERSION")
+
+
+def ldflags(abi: int | None = None) -> str:
     """Linker flags for all the stubs, with an RPATH to this folder (for local builds; a
-    wheel you ship should use an ``$ORIGIN``-relative RPATH instead)."""
+    wheel you ship should use an ``$ORIGIN``-relative RPATH instead).
+
+    ``abi``: the CUDA major of the headers the code is compiled against, 12 or 13 (default: the
+    newest, 13). Code compiled against 12.x headers links ``-lstubs_cudart_abi12``, so that its
+    calls of the names whose prototype changed in 13.0 reach the stub's CUDA 12 implementation;
+    it still needs and loads ``libstubs_cudart.so``. Raises ``ValueError`` for another major."""
     d = lib_dir()
-    libs = " ".join(f"-l{f[3:-3]}" for f in LIBRARIES.values())
+    cudart = _cudart_link_name(CUDART_ABIS[-1] if abi is None else abi)
+    libs = " ".join(
+        f"-l{cudart}" if name == "cudart" else f"-l{f[3:-3]}" for name, f in LIBRARIES.items()
+    )
     return f"-L{d} {libs} -Wl,-rpath,{d}"
 
 

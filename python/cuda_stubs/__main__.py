@@ -1,6 +1,11 @@
-"""``python -m cuda_stubs --cmakedir | --libdir | --includedir | --pkgconfigdir | --ldflags |
---status``: prints one of the package's paths or flags (for build scripts), or the stubs'
-status as JSON."""
+"""``python -m cuda_stubs --cmakedir | --libdir | --includedir | --pkgconfigdir | --ldflags
+[--abi 12|13] [--cuda-include DIR] | --status``: prints one of the package's paths or flags (for
+build scripts), or the stubs' status as JSON.
+
+``--ldflags`` links cudart for the ABI of the CUDA headers the code is compiled against:
+``--abi``, else the ``cuda_runtime_api.h`` found in ``--cuda-include``, else the newest (13).
+When both are given and disagree it fails (exit 2) instead of linking calls compiled against
+one header's prototypes to the other's."""
 
 from __future__ import annotations
 
@@ -21,7 +26,40 @@ def main(argv: list[str] | None = None) -> int:
     group.add_argument("--pkgconfigdir", action="store_true", help="folder of the .pc files")
     group.add_argument("--ldflags", action="store_true", help="-L/-l/-rpath flags of the stubs")
     group.add_argument("--status", action="store_true", help="what each stub binds, as JSON")
+    parser.add_argument(
+        "--abi",
+        type=int,
+        choices=cuda_stubs.CUDART_ABIS,
+        help="with --ldflags: the CUDA major of the headers the code is compiled against",
+    )
+    parser.add_argument(
+        "--cuda-include",
+        metavar="DIR",
+        help="with --ldflags: the folder of the cuda_runtime_api.h the code is compiled against",
+    )
     args = parser.parse_args(argv)
+    if (args.abi is not None or args.cuda_include) and not args.ldflags:
+        parser.error("--abi and --cuda-include go with --ldflags")
+    if args.ldflags:
+        abi = args.abi
+        if args.cuda_include:
+            try:
+                headers = cuda_stubs.cudart_abi_of_headers(args.cuda_include)
+            except (OSError, ValueError) as e:
+                parser.error(f"--cuda-include: {e}")
+            if abi is not None and abi != headers:
+                parser.error(
+                    f"--abi {abi}, but {args.cuda_include}/cuda_runtime_api.h is CUDA "
+                    f"{headers}.x: code compiled against it calls cudaMemAdvise, "
+                    "cudaGraphAddDependencies and the other names whose prototype changed in "
+                    f"13.0 with {headers}.x's prototypes; link with --abi {headers}"
+                )
+            abi = headers
+        try:
+            print(cuda_stubs.ldflags(abi))
+        except ValueError as e:
+            parser.error(str(e))
+        return 0
     if args.status:
         print(json.dumps(cuda_stubs.status(), indent=2))
         return 0
@@ -30,7 +68,6 @@ def main(argv: list[str] | None = None) -> int:
         ("libdir", cuda_stubs.lib_dir),
         ("includedir", cuda_stubs.include_dir),
         ("pkgconfigdir", cuda_stubs.pkgconfig_dir),
-        ("ldflags", cuda_stubs.ldflags),
     ]:
         if getattr(args, flag):
             print(value())

@@ -32,12 +32,14 @@ mod hook_config;
 mod hooks;
 mod last_error;
 mod library;
+mod link_stub;
 mod once;
 mod runtime;
 mod secure;
 mod shared_resolver;
 mod spec;
 mod status;
+mod versioned_export;
 
 pub use candidates::{Candidate, Origin};
 pub use debug::debug_enabled;
@@ -50,7 +52,8 @@ pub use runtime::{LibcAlloc, abort_on_panic};
 pub use secure::secure_execution;
 pub use shared_resolver::TRACED_ARG_WORDS;
 pub use spec::{
-    Gating, LastError, LibrarySpec, ProcAddress, ProcEntry, Soname, StatusReader, VersionProbe,
+    Gating, LastError, LibrarySpec, ProcAddress, ProcEntry, Replacement, Soname, StatusReader,
+    VersionProbe,
 };
 pub use status::{CudaStubsStatus, fill_status};
 

@@ -361,13 +361,14 @@ impl Library {
     }
 
     /// The same-prototype replacement of a function the loaded version removed, if the spec
-    /// names one and the library has it.
+    /// names one for the loaded major and the library has it.
     fn replacement(&self, loaded: &Loaded, name: &CStr) -> Option<Resolution> {
-        let (_, with) = self
+        let with = self
             .spec
             .replacements
             .iter()
-            .find(|(removed, _)| *removed == name)?;
+            .find(|r| r.removed == name && r.on.contains(&loaded.major()))?
+            .with;
         let p = loaded.symbol(with)?;
         line(
             self.spec.name,

@@ -98,10 +98,10 @@ pub struct LibrarySpec {
     /// 13.x has no `$ORIGIN` RUNPATH, so outside `LD_LIBRARY_PATH` it cannot find it alone).
     /// The version's `major.minor` is appended.
     pub companion: Option<&'static str>,
-    /// `(removed, replacement)`: when the loaded version lacks `removed`, bind `replacement`
-    /// instead. Only for pairs with the same prototype and semantics (`cudaThreadSynchronize`
-    /// → `cudaDeviceSynchronize`, removed in CUDA 13.0).
-    pub replacements: &'static [(&'static CStr, &'static CStr)],
+    /// When the loaded version lacks a `removed` name, bind its `with` instead, on the listed
+    /// majors only: those where the two have the same prototype and semantics
+    /// (`cudaThreadSynchronize` → `cudaDeviceSynchronize` on 13.x, which removed the former).
+    pub replacements: &'static [Replacement],
     /// Resolve through `cuGetProcAddress` first (the driver), falling back to `dlsym` of the
     /// exact ABI name.
     pub proc_address: Option<ProcAddress>,
@@ -133,4 +133,16 @@ pub struct LastError {
     /// `(name, wrapper)` of each last-error reader (`cudaGetLastError`,
     /// `cudaPeekAtLastError`): the wrapper replaces the reader in its slot.
     pub readers: &'static [(&'static CStr, StatusReader)],
+}
+
+/// A name the loaded major removed, bound to another of the same prototype and semantics
+/// ([`LibrarySpec::replacements`]).
+#[derive(Debug, Clone, Copy)]
+pub struct Replacement {
+    /// The name the program calls.
+    pub removed: &'static CStr,
+    /// What the loaded library exports in its place.
+    pub with: &'static CStr,
+    /// The majors on which `with` has `removed`'s prototype and semantics.
+    pub on: &'static [u32],
 }

@@ -12,6 +12,14 @@
 //! `stub_loader`) and the three shared fallbacks (library missing, function absent, zero), each
 //! recording the refusal (`Library::note_refusal`) before it returns.
 //! A hand-written export gets `cudaMalloc::Forward::call(..)` instead of the naked export.
+//!
+//! A name declared once per ABI (`version = 12`, `version = 13`) is exported once per version,
+//! through `stub_loader::versioned_export!`: `cudaMemAdvise@CUDA_STUBS_CUDART_12` and
+//! `cudaMemAdvise@@CUDA_STUBS_CUDART_13` (`@@`, the default a link records, on the newest).
+//! Each version has its own slot and table line (gated by its own `abi`), its forwarder at
+//! `abi12::cudaMemAdvise::Forward` beside the block, and its implementation at
+//! `crate::adapters::abi12::cudaMemAdvise` when hand-written (its arity, return type and C ABI
+//! checked against the declaration), else the naked slot jump.
 
 use crate::model::{Fallback, StubBlock, StubFn};
 use proc_macro2::{Literal, TokenStream};
@@ -27,8 +35,16 @@ pub fn expand(block: &StubBlock) -> TokenStream {
     let mut meta = Vec::new();
     let mut custom = Vec::new();
     let mut fallbacks = TokenStream::new();
+    let mut versioned_forwards: std::collections::BTreeMap<u32, TokenStream> = Default::default();
+    let mut versioned_exports = TokenStream::new();
     for (i, f) in block.functions.iter().enumerate() {
         let name = &f.item.sig.ident;
+        // Thunks and fallbacks are items of their own: a versioned declaration's carry its
+        // version, as its name is declared once per ABI.
+        let item_name = match f.version {
+            Some(v) => format_ident!("{}_abi{}", name, v),
+            None => name.clone(),
+        };
         let offset = u32::try_from(names.len()).unwrap_or(u32::MAX);
         names.extend_from_slice(name.to_string().as_bytes());
         names.push(0);
@@ -55,27 +71,51 @@ pub fn expand(block: &StubBlock) -> TokenStream {
             }
         });
         slots.push(quote! {
-            ::core::sync::atomic::AtomicPtr::new(thunks::#name as *mut ())
+            ::core::sync::atomic::AtomicPtr::new(thunks::#item_name as *mut ())
         });
         thunks.extend(quote! {
             #[unsafe(naked)]
-            pub(super) unsafe extern "C" fn #name() {
+            pub(super) unsafe extern "C" fn #item_name() {
                 ::stub_loader::first_call_thunk!(#i, super::resolver)
             }
         });
         if !f.opaque && f.fallback == Fallback::Zero {
             let index = u32::try_from(i).unwrap_or(u32::MAX);
             let output = &f.item.sig.output;
-            custom.push(quote! { (#index, fallbacks::#name as *mut ()) });
+            custom.push(quote! { (#index, fallbacks::#item_name as *mut ()) });
             fallbacks.extend(quote! {
                 #[allow(unused_variables, clippy::too_many_arguments)]
-                pub(super) unsafe extern "C" fn #name(#(#arg_names: #arg_types),*) #output {
+                pub(super) unsafe extern "C" fn #item_name(#(#arg_names: #arg_types),*) #output {
                     crate::LIBRARY.note_refusal();
                     ::core::default::Default::default()
                 }
             });
         }
-        items.extend(expand_fn(f, i, &arg_names, &arg_types));
+        match f.version {
+            None => items.extend(expand_fn(f, i, &arg_names, &arg_types)),
+            Some(v) => {
+                versioned_forwards.entry(v).or_default().extend(forward(
+                    f,
+                    i,
+                    &arg_names,
+                    &arg_types,
+                    quote!(super::super),
+                ));
+                versioned_exports.extend(versioned_export(block, f, i, &item_name, &arg_types));
+            }
+        }
+    }
+    for (v, forwards) in versioned_forwards {
+        let module = format_ident!("abi{}", v);
+        items.extend(quote! {
+            /// Forwarders of the names declared once per ABI, this declaration's version.
+            #[doc(hidden)]
+            pub(crate) mod #module {
+                #[allow(unused_imports)]
+                use super::*;
+                #forwards
+            }
+        });
     }
     let names = Literal::byte_string(&names);
     let n = block.functions.len();
@@ -143,6 +183,13 @@ pub fn expand(block: &StubBlock) -> TokenStream {
                 #thunks
             }
 
+            /// The code of versioned exports that are not hand-written: the slot jump.
+            #[allow(non_snake_case, dead_code)]
+            pub(super) mod versioned {
+                #[allow(unused_imports)]
+                use super::*;
+                #versioned_exports
+            }
         }
 
         /// Fallbacks of functions returning neither a status nor a pointer: zero of their type.
@@ -186,7 +233,6 @@ fn expand_fn(
 ) -> TokenStream {
     let sig = &f.item.sig;
     let name = &sig.ident;
-    let output = &sig.output;
     let docs: Vec<_> = f
         .item
         .attrs
@@ -201,39 +247,7 @@ fn expand_fn(
         .collect();
     let vis = &f.item.vis;
 
-    let forward = if f.opaque {
-        quote! {}
-    } else {
-        let fn_ty = quote! { unsafe extern "C" fn(#(#arg_types),*) #output };
-        quote! {
-            #[doc(hidden)]
-            #[allow(non_snake_case)]
-            pub(crate) mod #name {
-                #[allow(unused_imports)]
-                use super::*;
-
-                /// Namespace of the forwarder Rust code calls (hand-written exports, adapters).
-                pub(crate) struct Forward;
-
-                #[allow(dead_code)]
-                impl Forward {
-                    /// Calls the real function (or its typed fallback) through the slot.
-                    #[inline]
-                    #[allow(clippy::too_many_arguments)]
-                    pub(crate) unsafe fn call(#(#arg_names: #arg_types),*) #output {
-                        // Relaxed: the slot holds only code addresses, each valid whenever seen.
-                        let entry = super::__cuda_stubs::SLOTS[#index]
-                            .load(::core::sync::atomic::Ordering::Relaxed);
-                        // SAFETY: the slot holds the thunk, the real entry point of this
-                        // prototype, or a fallback that ignores its arguments.
-                        let entry: #fn_ty = unsafe { ::core::mem::transmute::<*mut (), #fn_ty>(entry) };
-                        // SAFETY: forwarded contract.
-                        unsafe { entry(#(#arg_names),*) }
-                    }
-                }
-            }
-        }
-    };
+    let forward = forward(f, index, arg_names, arg_types, quote!(super));
     if f.hand_written {
         return forward;
     }
@@ -258,6 +272,104 @@ fn expand_fn(
         #[unsafe(naked)]
         #vis unsafe extern "C" fn #name() {
             ::stub_loader::slot_jump!(__cuda_stubs::SLOTS, #index)
+        }
+    }
+}
+
+/// `pub(crate) mod NAME { Forward::call(..) }`: the call through slot `index` that hand-written
+/// exports and adapters use (nothing for an opaque function, whose prototype is unknown).
+/// `up` leads from inside that module to the block's module.
+fn forward(
+    f: &StubFn,
+    index: usize,
+    arg_names: &[syn::Ident],
+    arg_types: &[syn::Type],
+    up: TokenStream,
+) -> TokenStream {
+    if f.opaque {
+        return quote! {};
+    }
+    let name = &f.item.sig.ident;
+    let output = &f.item.sig.output;
+    let fn_ty = quote! { unsafe extern "C" fn(#(#arg_types),*) #output };
+    quote! {
+        #[doc(hidden)]
+        #[allow(non_snake_case)]
+        pub(crate) mod #name {
+            #[allow(unused_imports)]
+            use super::*;
+
+            /// Namespace of the forwarder Rust code calls (hand-written exports, adapters).
+            pub(crate) struct Forward;
+
+            #[allow(dead_code)]
+            impl Forward {
+                /// Calls the real function (or its typed fallback) through the slot.
+                #[inline]
+                #[allow(clippy::too_many_arguments)]
+                pub(crate) unsafe fn call(#(#arg_names: #arg_types),*) #output {
+                    // Relaxed: the slot holds only code addresses, each valid whenever seen.
+                    let entry = #up::__cuda_stubs::SLOTS[#index]
+                        .load(::core::sync::atomic::Ordering::Relaxed);
+                    // SAFETY: the slot holds the thunk, the real entry point of this
+                    // prototype, or a fallback that ignores its arguments.
+                    let entry: #fn_ty = unsafe { ::core::mem::transmute::<*mut (), #fn_ty>(entry) };
+                    // SAFETY: forwarded contract.
+                    unsafe { entry(#(#arg_names),*) }
+                }
+            }
+        }
+    }
+}
+
+/// The export `NAME@NODE` (`@@` for the name's newest version) of a versioned declaration,
+/// emitted inside `__cuda_stubs::versioned`: bound to `crate::adapters::abiN::NAME` when
+/// hand-written (checked: `unsafe extern "C"`, the declared arity and return type; parameter
+/// types may name that major's own layouts, `abi_types::vNN`), else to a naked jump through
+/// slot `index`.
+fn versioned_export(
+    block: &StubBlock,
+    f: &StubFn,
+    index: usize,
+    item_name: &syn::Ident,
+    arg_types: &[syn::Type],
+) -> TokenStream {
+    let Some(version) = f.version else {
+        return quote! {};
+    };
+    let name = f.name();
+    let node = block.library.version_node(version);
+    let at = if block.is_default_version(f) {
+        "@@"
+    } else {
+        "@"
+    };
+    let symbol = Literal::string(&format!("{name}{at}{node}"));
+    let label = Literal::string(&format!(
+        "__cuda_stubs_{}{version}_{name}",
+        block.library.name()
+    ));
+    if f.hand_written {
+        let module = format_ident!("abi{}", version);
+        let ident = &f.item.sig.ident;
+        let holes = arg_types.iter().map(|_| quote!(_));
+        let output = match &f.item.sig.output {
+            syn::ReturnType::Default => quote!(),
+            syn::ReturnType::Type(_, t) => quote!(-> #t),
+        };
+        quote! {
+            const _: () = {
+                let _: unsafe extern "C" fn(#(#holes),*) #output = crate::adapters::#module::#ident;
+            };
+            ::stub_loader::versioned_export!(#label, #symbol, crate::adapters::#module::#ident);
+        }
+    } else {
+        quote! {
+            #[unsafe(naked)]
+            pub(crate) unsafe extern "C" fn #item_name() {
+                ::stub_loader::slot_jump!(super::SLOTS, #index)
+            }
+            ::stub_loader::versioned_export!(#label, #symbol, #item_name);
         }
     }
 }

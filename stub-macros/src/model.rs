@@ -2,7 +2,9 @@
 //! this file with `#[path]`), so both read declarations the same way.
 //!
 //! A declaration file is one `unsafe extern "C"` block under `#[cuda_stubs(library = "...")]`
-//! whose functions each carry `#[cuda(majors = [..], abi = [..], hand_written)]`.
+//! whose functions each carry `#[cuda(majors = [..], abi = [..], hand_written, version = N)]`.
+//! A name may be declared several times only with distinct `version`s: once per ABI it is
+//! exported under (see [`LibraryKind::version_node`]).
 
 use syn::parse::Parser;
 use syn::punctuated::Punctuated;
@@ -46,6 +48,14 @@ impl LibraryKind {
         }
     }
 
+    /// The ELF version node of this library's exports with CUDA `major`'s ABI, e.g.
+    /// `CUDA_STUBS_CUDART_12`: what a program linked for that ABI records for a name whose
+    /// prototype differs between majors (`cudaMemAdvise@CUDA_STUBS_CUDART_12`). Not NVIDIA's
+    /// node names (`libcudart.so.12`): a stub never claims to be the real library.
+    pub fn version_node(self, major: u32) -> String {
+        format!("CUDA_STUBS_{}_{major}", self.name().to_uppercase())
+    }
+
     /// The C status type whose functions get typed errors as fallback.
     pub fn status_type(self) -> &'static str {
         match self {
@@ -86,12 +96,30 @@ pub struct StubFn {
     pub opaque: bool,
     /// What the fallback returns.
     pub fallback: Fallback,
+    /// The CUDA major whose ABI this declaration exports, for a name declared once per ABI
+    /// (`cudaMemAdvise`: 12.x's `int device`, 13.x's `cudaMemLocation`); `None` for a name
+    /// declared once, exported unversioned.
+    pub version: Option<u32>,
 }
 
 impl StubFn {
     /// The C symbol name.
     pub fn name(&self) -> String {
         self.item.sig.ident.to_string()
+    }
+}
+
+impl StubBlock {
+    /// Whether `f`'s version is the newest one its name is declared with: the `@@` default a
+    /// link against the runtime stub records. `false` for an unversioned declaration.
+    pub fn is_default_version(&self, f: &StubFn) -> bool {
+        let name = &f.item.sig.ident;
+        f.version.is_some()
+            && self
+                .functions
+                .iter()
+                .filter(|g| g.item.sig.ident == *name)
+                .all(|g| g.version <= f.version)
     }
 }
 
@@ -134,10 +162,49 @@ pub fn parse_block(
             },
         }
     }
+    if let Err(e) = check_versions(&functions) {
+        match &mut errors {
+            Some(all) => all.combine(e),
+            None => errors = Some(e),
+        }
+    }
     match errors {
         Some(e) => Err(e),
         None => Ok(StubBlock { library, functions }),
     }
+}
+
+/// A name is declared once unversioned, or once per `version`.
+fn check_versions(functions: &[StubFn]) -> syn::Result<()> {
+    let mut seen: std::collections::BTreeMap<String, Vec<Option<u32>>> = Default::default();
+    let mut errors: Option<syn::Error> = None;
+    for f in functions {
+        let versions = seen.entry(f.name()).or_default();
+        if !versions.is_empty() && (f.version.is_none() || versions.contains(&f.version)) {
+            let e = syn::Error::new(
+                f.item.sig.ident.span(),
+                "cuda_stubs: a name declared twice needs a distinct `version` on each declaration",
+            );
+            match &mut errors {
+                Some(all) => all.combine(e),
+                None => errors = Some(e),
+            }
+        }
+        versions.push(f.version);
+    }
+    for (name, versions) in &seen {
+        if versions.len() > 1 && versions.contains(&None) {
+            let e = syn::Error::new(
+                proc_macro2::Span::call_site(),
+                format!("cuda_stubs: `{name}` is declared versioned and unversioned"),
+            );
+            match &mut errors {
+                Some(all) => all.combine(e),
+                None => errors = Some(e),
+            }
+        }
+    }
+    errors.map_or(Ok(()), Err)
 }
 
 fn parse_library(args: proc_macro2::TokenStream) -> syn::Result<LibraryKind> {
@@ -205,6 +272,7 @@ fn parse_fn(library: LibraryKind, mut item: ForeignItemFn) -> syn::Result<StubFn
     let mut abi = None;
     let mut hand_written = false;
     let mut opaque = false;
+    let mut version = None;
     attr.parse_nested_meta(|meta| {
         if meta.path.is_ident("majors") {
             majors = Some(parse_majors(&meta.value()?.parse::<Expr>()?)?);
@@ -214,10 +282,21 @@ fn parse_fn(library: LibraryKind, mut item: ForeignItemFn) -> syn::Result<StubFn
             hand_written = true;
         } else if meta.path.is_ident("opaque") {
             opaque = true;
+        } else if meta.path.is_ident("version") {
+            let lit: syn::LitInt = meta.value()?.parse()?;
+            match lit.base10_parse::<u32>() {
+                Ok(v) if (11..=25).contains(&v) => version = Some(v),
+                _ => {
+                    return Err(syn::Error::new(
+                        lit.span(),
+                        "cuda_stubs: a CUDA major is an integer from 11 to 25",
+                    ));
+                }
+            }
         } else {
-            return Err(
-                meta.error("cuda_stubs: expected `majors`, `abi`, `hand_written` or `opaque`")
-            );
+            return Err(meta.error(
+                "cuda_stubs: expected `majors`, `abi`, `hand_written`, `opaque` or `version`",
+            ));
         }
         Ok(())
     })?;
@@ -227,6 +306,12 @@ fn parse_fn(library: LibraryKind, mut item: ForeignItemFn) -> syn::Result<StubFn
         return Err(syn::Error::new(
             attr.span(),
             "cuda_stubs: `majors` is empty",
+        ));
+    }
+    if opaque && version.is_some() {
+        return Err(syn::Error::new(
+            attr.span(),
+            "cuda_stubs: an opaque function has no known ABI to version",
         ));
     }
     if opaque
@@ -259,6 +344,7 @@ fn parse_fn(library: LibraryKind, mut item: ForeignItemFn) -> syn::Result<StubFn
         hand_written,
         opaque,
         fallback,
+        version,
     })
 }
 
@@ -382,7 +468,7 @@ mod tests {
                         pub fn f();
                     }
                 ),
-                "expected `majors`, `abi`, `hand_written` or `opaque`",
+                "expected `majors`, `abi`, `hand_written`, `opaque` or `version`",
             ),
             (
                 quote!(library = "nvrtc"),
@@ -416,6 +502,98 @@ mod tests {
         ];
         for (args, body, want) in cases {
             let msg = error(args, body);
+            assert!(msg.contains(want), "{msg:?} lacks {want:?}");
+        }
+    }
+
+    #[test]
+    fn a_name_declared_per_abi_is_versioned_and_the_newest_is_the_default() {
+        let b = parse(
+            quote!(library = "cudart"),
+            quote! {
+                unsafe extern "C" {
+                    #[cuda(majors = [11, 12, 13], abi = [13], hand_written, version = 13)]
+                    pub fn cudaMemAdvise(p: *const u8, n: usize, loc: cudaMemLocation) -> cudaError_t;
+                    #[cuda(majors = [11, 12, 13], abi = [11, 12], hand_written, version = 12)]
+                    pub fn cudaMemAdvise(p: *const u8, n: usize, device: i32) -> cudaError_t;
+                    #[cuda(majors = [11, 12, 13])]
+                    pub fn cudaMalloc(p: *mut *mut u8, n: usize) -> cudaError_t;
+                }
+            },
+        )
+        .unwrap();
+        let [v13, v12, plain] = &b.functions[..] else {
+            panic!("three declarations")
+        };
+        assert_eq!(
+            (v13.version, v12.version, plain.version),
+            (Some(13), Some(12), None)
+        );
+        assert!(b.is_default_version(v13));
+        assert!(!b.is_default_version(v12));
+        assert!(!b.is_default_version(plain));
+        assert_eq!(b.library.version_node(12), "CUDA_STUBS_CUDART_12");
+    }
+
+    #[test]
+    fn a_name_declared_twice_needs_two_versions() {
+        let cases = [
+            (
+                quote! {
+                    #[cuda(majors = [12, 13])]
+                    pub fn f();
+                    #[cuda(majors = [12, 13])]
+                    pub fn f();
+                },
+                "needs a distinct `version`",
+            ),
+            (
+                quote! {
+                    #[cuda(majors = [12, 13], version = 12)]
+                    pub fn f();
+                    #[cuda(majors = [12, 13], version = 12)]
+                    pub fn f();
+                },
+                "needs a distinct `version`",
+            ),
+            (
+                quote! {
+                    #[cuda(majors = [12, 13], version = 12)]
+                    pub fn f();
+                    #[cuda(majors = [12, 13])]
+                    pub fn f();
+                },
+                "needs a distinct `version`",
+            ),
+            (
+                quote! {
+                    #[cuda(majors = [12, 13])]
+                    pub fn f();
+                    #[cuda(majors = [12, 13], version = 13)]
+                    pub fn f();
+                },
+                "declared versioned and unversioned",
+            ),
+            (
+                quote! {
+                    #[cuda(majors = [12, 13], opaque, version = 13)]
+                    pub fn f();
+                },
+                "an opaque function has no known ABI to version",
+            ),
+            (
+                quote! {
+                    #[cuda(majors = [12, 13], version = 9)]
+                    pub fn f();
+                },
+                "a CUDA major is an integer from 11 to 25",
+            ),
+        ];
+        for (items, want) in cases {
+            let msg = error(
+                quote!(library = "cudart"),
+                quote!(unsafe extern "C" { #items }),
+            );
             assert!(msg.contains(want), "{msg:?} lacks {want:?}");
         }
     }

@@ -195,8 +195,14 @@ unsafe extern "C" {
         mipmappedArray: cudaMipmappedArray_const_t,
         desc: *const cudaChannelFormatDesc,
     ) -> cudaError_t;
-    /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13], hand_written)]
+    /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5. Exported as `cudaChooseDevice@@CUDA_STUBS_CUDART_13`.
+    #[cuda(majors = [11, 12, 13], abi = [13], hand_written, version = 13)]
+    pub fn cudaChooseDevice(
+        device: *mut ::core::ffi::c_int,
+        prop: *const cudaDeviceProp,
+    ) -> cudaError_t;
+    /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9. Exported as `cudaChooseDevice@CUDA_STUBS_CUDART_12`.
+    #[cuda(majors = [11, 12, 13], abi = [12], hand_written, version = 12)]
     pub fn cudaChooseDevice(
         device: *mut ::core::ffi::c_int,
         prop: *const cudaDeviceProp,
@@ -210,14 +216,28 @@ unsafe extern "C" {
         w: ::core::ffi::c_int,
         f: cudaChannelFormatKind,
     ) -> cudaChannelFormatDesc;
-    /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13], hand_written)]
+    /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5. Exported as `cudaCreateSurfaceObject@@CUDA_STUBS_CUDART_13`.
+    #[cuda(majors = [11, 12, 13], abi = [13], hand_written, version = 13)]
     pub fn cudaCreateSurfaceObject(
         pSurfObject: *mut cudaSurfaceObject_t,
         pResDesc: *const cudaResourceDesc,
     ) -> cudaError_t;
-    /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13], hand_written)]
+    /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9. Exported as `cudaCreateSurfaceObject@CUDA_STUBS_CUDART_12`.
+    #[cuda(majors = [11, 12, 13], abi = [11, 12], hand_written, version = 12)]
+    pub fn cudaCreateSurfaceObject(
+        pSurfObject: *mut cudaSurfaceObject_t,
+        pResDesc: *const cudaResourceDesc,
+    ) -> cudaError_t;
+    /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5. Exported as `cudaCreateTextureObject@@CUDA_STUBS_CUDART_13`.
+    #[cuda(majors = [11, 12, 13], abi = [13], hand_written, version = 13)]
+    pub fn cudaCreateTextureObject(
+        pTexObject: *mut cudaTextureObject_t,
+        pResDesc: *const cudaResourceDesc,
+        pTexDesc: *const cudaTextureDesc,
+        pResViewDesc: *const cudaResourceViewDesc,
+    ) -> cudaError_t;
+    /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9. Exported as `cudaCreateTextureObject@CUDA_STUBS_CUDART_12`.
+    #[cuda(majors = [11, 12, 13], abi = [12], hand_written, version = 12)]
     pub fn cudaCreateTextureObject(
         pTexObject: *mut cudaTextureObject_t,
         pResDesc: *const cudaResourceDesc,
@@ -603,15 +623,29 @@ unsafe extern "C" {
         ctx: cudaExecutionContext_t,
         event: cudaEvent_t,
     ) -> cudaError_t;
-    /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13], hand_written)]
+    /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5. Exported as `cudaExternalMemoryGetMappedBuffer@@CUDA_STUBS_CUDART_13`.
+    #[cuda(majors = [11, 12, 13], abi = [13], hand_written, version = 13)]
     pub fn cudaExternalMemoryGetMappedBuffer(
         devPtr: *mut *mut ::core::ffi::c_void,
         extMem: cudaExternalMemory_t,
         bufferDesc: *const cudaExternalMemoryBufferDesc,
     ) -> cudaError_t;
-    /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13], hand_written)]
+    /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9. Exported as `cudaExternalMemoryGetMappedBuffer@CUDA_STUBS_CUDART_12`.
+    #[cuda(majors = [11, 12, 13], abi = [11, 12], hand_written, version = 12)]
+    pub fn cudaExternalMemoryGetMappedBuffer(
+        devPtr: *mut *mut ::core::ffi::c_void,
+        extMem: cudaExternalMemory_t,
+        bufferDesc: *const cudaExternalMemoryBufferDesc,
+    ) -> cudaError_t;
+    /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5. Exported as `cudaExternalMemoryGetMappedMipmappedArray@@CUDA_STUBS_CUDART_13`.
+    #[cuda(majors = [11, 12, 13], abi = [13], hand_written, version = 13)]
+    pub fn cudaExternalMemoryGetMappedMipmappedArray(
+        mipmap: *mut cudaMipmappedArray_t,
+        extMem: cudaExternalMemory_t,
+        mipmapDesc: *const cudaExternalMemoryMipmappedArrayDesc,
+    ) -> cudaError_t;
+    /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9. Exported as `cudaExternalMemoryGetMappedMipmappedArray@CUDA_STUBS_CUDART_12`.
+    #[cuda(majors = [11, 12, 13], abi = [11, 12], hand_written, version = 12)]
     pub fn cudaExternalMemoryGetMappedMipmappedArray(
         mipmap: *mut cudaMipmappedArray_t,
         extMem: cudaExternalMemory_t,
@@ -738,8 +772,14 @@ unsafe extern "C" {
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5.
     #[cuda(majors = [11, 12, 13])]
     pub fn cudaGetDeviceFlags(flags: *mut ::core::ffi::c_uint) -> cudaError_t;
-    /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13], hand_written)]
+    /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5. Exported as `cudaGetDeviceProperties@@CUDA_STUBS_CUDART_13`.
+    #[cuda(majors = [11, 12, 13], abi = [13], hand_written, version = 13)]
+    pub fn cudaGetDeviceProperties(
+        prop: *mut cudaDeviceProp,
+        device: ::core::ffi::c_int,
+    ) -> cudaError_t;
+    /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9. Exported as `cudaGetDeviceProperties@CUDA_STUBS_CUDART_12`.
+    #[cuda(majors = [11, 12, 13], abi = [12], hand_written, version = 12)]
     pub fn cudaGetDeviceProperties(
         prop: *mut cudaDeviceProp,
         device: ::core::ffi::c_int,
@@ -818,8 +858,14 @@ unsafe extern "C" {
         mipmappedArray: cudaMipmappedArray_const_t,
         level: ::core::ffi::c_uint,
     ) -> cudaError_t;
-    /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13], hand_written)]
+    /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5. Exported as `cudaGetSurfaceObjectResourceDesc@@CUDA_STUBS_CUDART_13`.
+    #[cuda(majors = [11, 12, 13], abi = [13], hand_written, version = 13)]
+    pub fn cudaGetSurfaceObjectResourceDesc(
+        pResDesc: *mut cudaResourceDesc,
+        surfObject: cudaSurfaceObject_t,
+    ) -> cudaError_t;
+    /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9. Exported as `cudaGetSurfaceObjectResourceDesc@CUDA_STUBS_CUDART_12`.
+    #[cuda(majors = [11, 12, 13], abi = [11, 12], hand_written, version = 12)]
     pub fn cudaGetSurfaceObjectResourceDesc(
         pResDesc: *mut cudaResourceDesc,
         surfObject: cudaSurfaceObject_t,
@@ -845,14 +891,26 @@ unsafe extern "C" {
         offset: *mut usize,
         texref: *const textureReference,
     ) -> cudaError_t;
-    /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13], hand_written)]
+    /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5. Exported as `cudaGetTextureObjectResourceDesc@@CUDA_STUBS_CUDART_13`.
+    #[cuda(majors = [11, 12, 13], abi = [13], hand_written, version = 13)]
     pub fn cudaGetTextureObjectResourceDesc(
         pResDesc: *mut cudaResourceDesc,
         texObject: cudaTextureObject_t,
     ) -> cudaError_t;
-    /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13], hand_written)]
+    /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9. Exported as `cudaGetTextureObjectResourceDesc@CUDA_STUBS_CUDART_12`.
+    #[cuda(majors = [11, 12, 13], abi = [11, 12], hand_written, version = 12)]
+    pub fn cudaGetTextureObjectResourceDesc(
+        pResDesc: *mut cudaResourceDesc,
+        texObject: cudaTextureObject_t,
+    ) -> cudaError_t;
+    /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5. Exported as `cudaGetTextureObjectResourceViewDesc@@CUDA_STUBS_CUDART_13`.
+    #[cuda(majors = [11, 12, 13], abi = [13], hand_written, version = 13)]
+    pub fn cudaGetTextureObjectResourceViewDesc(
+        pResViewDesc: *mut cudaResourceViewDesc,
+        texObject: cudaTextureObject_t,
+    ) -> cudaError_t;
+    /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9. Exported as `cudaGetTextureObjectResourceViewDesc@CUDA_STUBS_CUDART_12`.
+    #[cuda(majors = [11, 12, 13], abi = [11, 12], hand_written, version = 12)]
     pub fn cudaGetTextureObjectResourceViewDesc(
         pResViewDesc: *mut cudaResourceViewDesc,
         texObject: cudaTextureObject_t,
@@ -884,13 +942,21 @@ unsafe extern "C" {
         numDependencies: usize,
         childGraph: cudaGraph_t,
     ) -> cudaError_t;
-    /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13], hand_written)]
+    /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5. Exported as `cudaGraphAddDependencies@@CUDA_STUBS_CUDART_13`.
+    #[cuda(majors = [11, 12, 13], abi = [13], hand_written, version = 13)]
     pub fn cudaGraphAddDependencies(
         graph: cudaGraph_t,
         from: *const cudaGraphNode_t,
         to: *const cudaGraphNode_t,
         edgeData: *const cudaGraphEdgeData,
+        numDependencies: usize,
+    ) -> cudaError_t;
+    /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9. Exported as `cudaGraphAddDependencies@CUDA_STUBS_CUDART_12`.
+    #[cuda(majors = [11, 12, 13], abi = [11, 12], hand_written, version = 12)]
+    pub fn cudaGraphAddDependencies(
+        graph: cudaGraph_t,
+        from: *const cudaGraphNode_t,
+        to: *const cudaGraphNode_t,
         numDependencies: usize,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 12.9; declared as in 12.9.
@@ -1038,13 +1104,22 @@ unsafe extern "C" {
         numDependencies: usize,
         pMemsetParams: *const cudaMemsetParams,
     ) -> cudaError_t;
-    /// cuda_runtime_api.h; exported by 12.9, 13.5.
-    #[cuda(majors = [12, 13], abi = [13], hand_written)]
+    /// cuda_runtime_api.h; exported by 12.9, 13.5. Exported as `cudaGraphAddNode@@CUDA_STUBS_CUDART_13`.
+    #[cuda(majors = [12, 13], abi = [13], hand_written, version = 13)]
     pub fn cudaGraphAddNode(
         pGraphNode: *mut cudaGraphNode_t,
         graph: cudaGraph_t,
         pDependencies: *const cudaGraphNode_t,
         dependencyData: *const cudaGraphEdgeData,
+        numDependencies: usize,
+        nodeParams: *mut cudaGraphNodeParams,
+    ) -> cudaError_t;
+    /// cuda_runtime_api.h; exported by 12.9, 13.5; declared as in 12.9. Exported as `cudaGraphAddNode@CUDA_STUBS_CUDART_12`.
+    #[cuda(majors = [12, 13], abi = [12], hand_written, version = 12)]
+    pub fn cudaGraphAddNode(
+        pGraphNode: *mut cudaGraphNode_t,
+        graph: cudaGraph_t,
+        pDependencies: *const cudaGraphNode_t,
         numDependencies: usize,
         nodeParams: *mut cudaGraphNodeParams,
     ) -> cudaError_t;
@@ -1233,8 +1308,15 @@ unsafe extern "C" {
         node: cudaGraphNode_t,
         pNodeParams: *const cudaMemsetParams,
     ) -> cudaError_t;
-    /// cuda_runtime_api.h; exported by 12.9, 13.5.
-    #[cuda(majors = [12, 13], abi = [13], hand_written)]
+    /// cuda_runtime_api.h; exported by 12.9, 13.5. Exported as `cudaGraphExecNodeSetParams@@CUDA_STUBS_CUDART_13`.
+    #[cuda(majors = [12, 13], abi = [13], hand_written, version = 13)]
+    pub fn cudaGraphExecNodeSetParams(
+        graphExec: cudaGraphExec_t,
+        node: cudaGraphNode_t,
+        nodeParams: *mut cudaGraphNodeParams,
+    ) -> cudaError_t;
+    /// cuda_runtime_api.h; exported by 12.9, 13.5; declared as in 12.9. Exported as `cudaGraphExecNodeSetParams@CUDA_STUBS_CUDART_12`.
+    #[cuda(majors = [12, 13], abi = [12], hand_written, version = 12)]
     pub fn cudaGraphExecNodeSetParams(
         graphExec: cudaGraphExec_t,
         node: cudaGraphNode_t,
@@ -1271,13 +1353,21 @@ unsafe extern "C" {
         hNode: cudaGraphNode_t,
         nodeParams: *const cudaExternalSemaphoreWaitNodeParams,
     ) -> cudaError_t;
-    /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13], hand_written)]
+    /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5. Exported as `cudaGraphGetEdges@@CUDA_STUBS_CUDART_13`.
+    #[cuda(majors = [11, 12, 13], abi = [13], hand_written, version = 13)]
     pub fn cudaGraphGetEdges(
         graph: cudaGraph_t,
         from: *mut cudaGraphNode_t,
         to: *mut cudaGraphNode_t,
         edgeData: *mut cudaGraphEdgeData,
+        numEdges: *mut usize,
+    ) -> cudaError_t;
+    /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9. Exported as `cudaGraphGetEdges@CUDA_STUBS_CUDART_12`.
+    #[cuda(majors = [11, 12, 13], abi = [11, 12], hand_written, version = 12)]
+    pub fn cudaGraphGetEdges(
+        graph: cudaGraph_t,
+        from: *mut cudaGraphNode_t,
+        to: *mut cudaGraphNode_t,
         numEdges: *mut usize,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 12.9; declared as in 12.9.
@@ -1462,12 +1552,19 @@ unsafe extern "C" {
         hNode: cudaGraphNode_t,
         phGraph: *mut cudaGraph_t,
     ) -> cudaError_t;
-    /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13], hand_written)]
+    /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5. Exported as `cudaGraphNodeGetDependencies@@CUDA_STUBS_CUDART_13`.
+    #[cuda(majors = [11, 12, 13], abi = [13], hand_written, version = 13)]
     pub fn cudaGraphNodeGetDependencies(
         node: cudaGraphNode_t,
         pDependencies: *mut cudaGraphNode_t,
         edgeData: *mut cudaGraphEdgeData,
+        pNumDependencies: *mut usize,
+    ) -> cudaError_t;
+    /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9. Exported as `cudaGraphNodeGetDependencies@CUDA_STUBS_CUDART_12`.
+    #[cuda(majors = [11, 12, 13], abi = [11, 12], hand_written, version = 12)]
+    pub fn cudaGraphNodeGetDependencies(
+        node: cudaGraphNode_t,
+        pDependencies: *mut cudaGraphNode_t,
         pNumDependencies: *mut usize,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 12.9; declared as in 12.9.
@@ -1478,12 +1575,19 @@ unsafe extern "C" {
         edgeData: *mut cudaGraphEdgeData,
         pNumDependencies: *mut usize,
     ) -> cudaError_t;
-    /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13], hand_written)]
+    /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5. Exported as `cudaGraphNodeGetDependentNodes@@CUDA_STUBS_CUDART_13`.
+    #[cuda(majors = [11, 12, 13], abi = [13], hand_written, version = 13)]
     pub fn cudaGraphNodeGetDependentNodes(
         node: cudaGraphNode_t,
         pDependentNodes: *mut cudaGraphNode_t,
         edgeData: *mut cudaGraphEdgeData,
+        pNumDependentNodes: *mut usize,
+    ) -> cudaError_t;
+    /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9. Exported as `cudaGraphNodeGetDependentNodes@CUDA_STUBS_CUDART_12`.
+    #[cuda(majors = [11, 12, 13], abi = [11, 12], hand_written, version = 12)]
+    pub fn cudaGraphNodeGetDependentNodes(
+        node: cudaGraphNode_t,
+        pDependentNodes: *mut cudaGraphNode_t,
         pNumDependentNodes: *mut usize,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 12.9; declared as in 12.9.
@@ -1532,8 +1636,14 @@ unsafe extern "C" {
         hNode: cudaGraphNode_t,
         isEnabled: ::core::ffi::c_uint,
     ) -> cudaError_t;
-    /// cuda_runtime_api.h; exported by 12.9, 13.5.
-    #[cuda(majors = [12, 13], abi = [13], hand_written)]
+    /// cuda_runtime_api.h; exported by 12.9, 13.5. Exported as `cudaGraphNodeSetParams@@CUDA_STUBS_CUDART_13`.
+    #[cuda(majors = [12, 13], abi = [13], hand_written, version = 13)]
+    pub fn cudaGraphNodeSetParams(
+        node: cudaGraphNode_t,
+        nodeParams: *mut cudaGraphNodeParams,
+    ) -> cudaError_t;
+    /// cuda_runtime_api.h; exported by 12.9, 13.5; declared as in 12.9. Exported as `cudaGraphNodeSetParams@CUDA_STUBS_CUDART_12`.
+    #[cuda(majors = [12, 13], abi = [12], hand_written, version = 12)]
     pub fn cudaGraphNodeSetParams(
         node: cudaGraphNode_t,
         nodeParams: *mut cudaGraphNodeParams,
@@ -1545,13 +1655,21 @@ unsafe extern "C" {
         object: cudaUserObject_t,
         count: ::core::ffi::c_uint,
     ) -> cudaError_t;
-    /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13], hand_written)]
+    /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5. Exported as `cudaGraphRemoveDependencies@@CUDA_STUBS_CUDART_13`.
+    #[cuda(majors = [11, 12, 13], abi = [13], hand_written, version = 13)]
     pub fn cudaGraphRemoveDependencies(
         graph: cudaGraph_t,
         from: *const cudaGraphNode_t,
         to: *const cudaGraphNode_t,
         edgeData: *const cudaGraphEdgeData,
+        numDependencies: usize,
+    ) -> cudaError_t;
+    /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9. Exported as `cudaGraphRemoveDependencies@CUDA_STUBS_CUDART_12`.
+    #[cuda(majors = [11, 12, 13], abi = [11, 12], hand_written, version = 12)]
+    pub fn cudaGraphRemoveDependencies(
+        graph: cudaGraph_t,
+        from: *const cudaGraphNode_t,
+        to: *const cudaGraphNode_t,
         numDependencies: usize,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 12.9; declared as in 12.9.
@@ -1703,14 +1821,26 @@ unsafe extern "C" {
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5.
     #[cuda(majors = [11, 12, 13])]
     pub fn cudaHostUnregister(ptr: *mut ::core::ffi::c_void) -> cudaError_t;
-    /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13], hand_written)]
+    /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5. Exported as `cudaImportExternalMemory@@CUDA_STUBS_CUDART_13`.
+    #[cuda(majors = [11, 12, 13], abi = [13], hand_written, version = 13)]
     pub fn cudaImportExternalMemory(
         extMem_out: *mut cudaExternalMemory_t,
         memHandleDesc: *const cudaExternalMemoryHandleDesc,
     ) -> cudaError_t;
-    /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13], hand_written)]
+    /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9. Exported as `cudaImportExternalMemory@CUDA_STUBS_CUDART_12`.
+    #[cuda(majors = [11, 12, 13], abi = [11, 12], hand_written, version = 12)]
+    pub fn cudaImportExternalMemory(
+        extMem_out: *mut cudaExternalMemory_t,
+        memHandleDesc: *const cudaExternalMemoryHandleDesc,
+    ) -> cudaError_t;
+    /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5. Exported as `cudaImportExternalSemaphore@@CUDA_STUBS_CUDART_13`.
+    #[cuda(majors = [11, 12, 13], abi = [13], hand_written, version = 13)]
+    pub fn cudaImportExternalSemaphore(
+        extSem_out: *mut cudaExternalSemaphore_t,
+        semHandleDesc: *const cudaExternalSemaphoreHandleDesc,
+    ) -> cudaError_t;
+    /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9. Exported as `cudaImportExternalSemaphore@CUDA_STUBS_CUDART_12`.
+    #[cuda(majors = [11, 12, 13], abi = [11, 12], hand_written, version = 12)]
     pub fn cudaImportExternalSemaphore(
         extSem_out: *mut cudaExternalSemaphore_t,
         semHandleDesc: *const cudaExternalSemaphoreHandleDesc,
@@ -2030,13 +2160,21 @@ unsafe extern "C" {
         width: usize,
         height: usize,
     ) -> cudaError_t;
-    /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13], hand_written)]
+    /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5. Exported as `cudaMemAdvise@@CUDA_STUBS_CUDART_13`.
+    #[cuda(majors = [11, 12, 13], abi = [13], hand_written, version = 13)]
     pub fn cudaMemAdvise(
         devPtr: *const ::core::ffi::c_void,
         count: usize,
         advice: cudaMemoryAdvise,
         location: cudaMemLocation,
+    ) -> cudaError_t;
+    /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9. Exported as `cudaMemAdvise@CUDA_STUBS_CUDART_12`.
+    #[cuda(majors = [11, 12, 13], abi = [11, 12], hand_written, version = 12)]
+    pub fn cudaMemAdvise(
+        devPtr: *const ::core::ffi::c_void,
+        count: usize,
+        advice: cudaMemoryAdvise,
+        device: ::core::ffi::c_int,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 12.9; declared as in 12.9.
     #[cuda(majors = [12])]
@@ -2183,8 +2321,8 @@ unsafe extern "C" {
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5.
     #[cuda(majors = [11, 12, 13])]
     pub fn cudaMemPoolTrimTo(memPool: cudaMemPool_t, minBytesToKeep: usize) -> cudaError_t;
-    /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13], hand_written)]
+    /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5. Exported as `cudaMemPrefetchAsync@@CUDA_STUBS_CUDART_13`.
+    #[cuda(majors = [11, 12, 13], abi = [13], hand_written, version = 13)]
     pub fn cudaMemPrefetchAsync(
         devPtr: *const ::core::ffi::c_void,
         count: usize,
@@ -2192,13 +2330,29 @@ unsafe extern "C" {
         flags: ::core::ffi::c_uint,
         stream: cudaStream_t,
     ) -> cudaError_t;
-    /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13], hand_written)]
+    /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9. Exported as `cudaMemPrefetchAsync@CUDA_STUBS_CUDART_12`.
+    #[cuda(majors = [11, 12, 13], abi = [11, 12], hand_written, version = 12)]
+    pub fn cudaMemPrefetchAsync(
+        devPtr: *const ::core::ffi::c_void,
+        count: usize,
+        dstDevice: ::core::ffi::c_int,
+        stream: cudaStream_t,
+    ) -> cudaError_t;
+    /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5. Exported as `cudaMemPrefetchAsync_ptsz@@CUDA_STUBS_CUDART_13`.
+    #[cuda(majors = [11, 12, 13], abi = [13], hand_written, version = 13)]
     pub fn cudaMemPrefetchAsync_ptsz(
         devPtr: *const ::core::ffi::c_void,
         count: usize,
         location: cudaMemLocation,
         flags: ::core::ffi::c_uint,
+        stream: cudaStream_t,
+    ) -> cudaError_t;
+    /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9. Exported as `cudaMemPrefetchAsync_ptsz@CUDA_STUBS_CUDART_12`.
+    #[cuda(majors = [11, 12, 13], abi = [11, 12], hand_written, version = 12)]
+    pub fn cudaMemPrefetchAsync_ptsz(
+        devPtr: *const ::core::ffi::c_void,
+        count: usize,
+        dstDevice: ::core::ffi::c_int,
         stream: cudaStream_t,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 12.9; declared as in 12.9.
@@ -2459,19 +2613,37 @@ unsafe extern "C" {
     #[cuda(majors = [11, 12, 13])]
     pub fn cudaMemcpy3DAsync_ptsz(p: *const cudaMemcpy3DParms, stream: cudaStream_t)
     -> cudaError_t;
-    /// cuda_runtime_api.h; exported by 12.9, 13.5.
-    #[cuda(majors = [12, 13], abi = [13], hand_written)]
+    /// cuda_runtime_api.h; exported by 12.9, 13.5. Exported as `cudaMemcpy3DBatchAsync@@CUDA_STUBS_CUDART_13`.
+    #[cuda(majors = [12, 13], abi = [13], hand_written, version = 13)]
     pub fn cudaMemcpy3DBatchAsync(
         numOps: usize,
         opList: *mut cudaMemcpy3DBatchOp,
         flags: ::core::ffi::c_ulonglong,
         stream: cudaStream_t,
     ) -> cudaError_t;
-    /// cuda_runtime_api.h; exported by 12.9, 13.5.
-    #[cuda(majors = [12, 13], abi = [13], hand_written)]
+    /// cuda_runtime_api.h; exported by 12.9, 13.5; declared as in 12.9. Exported as `cudaMemcpy3DBatchAsync@CUDA_STUBS_CUDART_12`.
+    #[cuda(majors = [12, 13], abi = [12], hand_written, version = 12)]
+    pub fn cudaMemcpy3DBatchAsync(
+        numOps: usize,
+        opList: *mut cudaMemcpy3DBatchOp,
+        failIdx: *mut usize,
+        flags: ::core::ffi::c_ulonglong,
+        stream: cudaStream_t,
+    ) -> cudaError_t;
+    /// cuda_runtime_api.h; exported by 12.9, 13.5. Exported as `cudaMemcpy3DBatchAsync_ptsz@@CUDA_STUBS_CUDART_13`.
+    #[cuda(majors = [12, 13], abi = [13], hand_written, version = 13)]
     pub fn cudaMemcpy3DBatchAsync_ptsz(
         numOps: usize,
         opList: *mut cudaMemcpy3DBatchOp,
+        flags: ::core::ffi::c_ulonglong,
+        stream: cudaStream_t,
+    ) -> cudaError_t;
+    /// cuda_runtime_api.h; exported by 12.9, 13.5; declared as in 12.9. Exported as `cudaMemcpy3DBatchAsync_ptsz@CUDA_STUBS_CUDART_12`.
+    #[cuda(majors = [12, 13], abi = [12], hand_written, version = 12)]
+    pub fn cudaMemcpy3DBatchAsync_ptsz(
+        numOps: usize,
+        opList: *mut cudaMemcpy3DBatchOp,
+        failIdx: *mut usize,
         flags: ::core::ffi::c_ulonglong,
         stream: cudaStream_t,
     ) -> cudaError_t;
@@ -2552,8 +2724,8 @@ unsafe extern "C" {
         kind: cudaMemcpyKind,
         stream: cudaStream_t,
     ) -> cudaError_t;
-    /// cuda_runtime_api.h; exported by 12.9, 13.5.
-    #[cuda(majors = [12, 13], abi = [13], hand_written)]
+    /// cuda_runtime_api.h; exported by 12.9, 13.5. Exported as `cudaMemcpyBatchAsync@@CUDA_STUBS_CUDART_13`.
+    #[cuda(majors = [12, 13], abi = [13], hand_written, version = 13)]
     pub fn cudaMemcpyBatchAsync(
         dsts: *const *mut ::core::ffi::c_void,
         srcs: *const *const ::core::ffi::c_void,
@@ -2564,8 +2736,21 @@ unsafe extern "C" {
         numAttrs: usize,
         stream: cudaStream_t,
     ) -> cudaError_t;
-    /// cuda_runtime_api.h; exported by 12.9, 13.5.
-    #[cuda(majors = [12, 13], abi = [13], hand_written)]
+    /// cuda_runtime_api.h; exported by 12.9, 13.5; declared as in 12.9. Exported as `cudaMemcpyBatchAsync@CUDA_STUBS_CUDART_12`.
+    #[cuda(majors = [12, 13], abi = [12], hand_written, version = 12)]
+    pub fn cudaMemcpyBatchAsync(
+        dsts: *mut *mut ::core::ffi::c_void,
+        srcs: *mut *mut ::core::ffi::c_void,
+        sizes: *mut usize,
+        count: usize,
+        attrs: *mut cudaMemcpyAttributes,
+        attrsIdxs: *mut usize,
+        numAttrs: usize,
+        failIdx: *mut usize,
+        stream: cudaStream_t,
+    ) -> cudaError_t;
+    /// cuda_runtime_api.h; exported by 12.9, 13.5. Exported as `cudaMemcpyBatchAsync_ptsz@@CUDA_STUBS_CUDART_13`.
+    #[cuda(majors = [12, 13], abi = [13], hand_written, version = 13)]
     pub fn cudaMemcpyBatchAsync_ptsz(
         dsts: *const *mut ::core::ffi::c_void,
         srcs: *const *const ::core::ffi::c_void,
@@ -2574,6 +2759,19 @@ unsafe extern "C" {
         attrs: *mut cudaMemcpyAttributes,
         attrsIdxs: *mut usize,
         numAttrs: usize,
+        stream: cudaStream_t,
+    ) -> cudaError_t;
+    /// cuda_runtime_api.h; exported by 12.9, 13.5; declared as in 12.9. Exported as `cudaMemcpyBatchAsync_ptsz@CUDA_STUBS_CUDART_12`.
+    #[cuda(majors = [12, 13], abi = [12], hand_written, version = 12)]
+    pub fn cudaMemcpyBatchAsync_ptsz(
+        dsts: *mut *mut ::core::ffi::c_void,
+        srcs: *mut *mut ::core::ffi::c_void,
+        sizes: *mut usize,
+        count: usize,
+        attrs: *mut cudaMemcpyAttributes,
+        attrsIdxs: *mut usize,
+        numAttrs: usize,
+        failIdx: *mut usize,
         stream: cudaStream_t,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5.
@@ -2934,8 +3132,14 @@ unsafe extern "C" {
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5.
     #[cuda(majors = [11, 12, 13])]
     pub fn cudaPeekAtLastError() -> cudaError_t;
-    /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13], hand_written)]
+    /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5. Exported as `cudaPointerGetAttributes@@CUDA_STUBS_CUDART_13`.
+    #[cuda(majors = [11, 12, 13], abi = [13], hand_written, version = 13)]
+    pub fn cudaPointerGetAttributes(
+        attributes: *mut cudaPointerAttributes,
+        ptr: *const ::core::ffi::c_void,
+    ) -> cudaError_t;
+    /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9. Exported as `cudaPointerGetAttributes@CUDA_STUBS_CUDART_12`.
+    #[cuda(majors = [11, 12, 13], abi = [11, 12], hand_written, version = 12)]
     pub fn cudaPointerGetAttributes(
         attributes: *mut cudaPointerAttributes,
         ptr: *const ::core::ffi::c_void,
@@ -2974,19 +3178,35 @@ unsafe extern "C" {
         device_arr: *mut ::core::ffi::c_int,
         len: ::core::ffi::c_int,
     ) -> cudaError_t;
-    /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13], hand_written)]
+    /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5. Exported as `cudaSignalExternalSemaphoresAsync@@CUDA_STUBS_CUDART_13`.
+    #[cuda(majors = [11, 12, 13], abi = [13], hand_written, version = 13)]
     pub fn cudaSignalExternalSemaphoresAsync(
         extSemArray: *const cudaExternalSemaphore_t,
         paramsArray: *const cudaExternalSemaphoreSignalParams,
         numExtSems: ::core::ffi::c_uint,
         stream: cudaStream_t,
     ) -> cudaError_t;
-    /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13], hand_written)]
+    /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9. Exported as `cudaSignalExternalSemaphoresAsync@CUDA_STUBS_CUDART_12`.
+    #[cuda(majors = [11, 12, 13], abi = [11, 12], hand_written, version = 12)]
+    pub fn cudaSignalExternalSemaphoresAsync(
+        extSemArray: *const cudaExternalSemaphore_t,
+        paramsArray: *const cudaExternalSemaphoreSignalParams_v1,
+        numExtSems: ::core::ffi::c_uint,
+        stream: cudaStream_t,
+    ) -> cudaError_t;
+    /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5. Exported as `cudaSignalExternalSemaphoresAsync_ptsz@@CUDA_STUBS_CUDART_13`.
+    #[cuda(majors = [11, 12, 13], abi = [13], hand_written, version = 13)]
     pub fn cudaSignalExternalSemaphoresAsync_ptsz(
         extSemArray: *const cudaExternalSemaphore_t,
         paramsArray: *const cudaExternalSemaphoreSignalParams,
+        numExtSems: ::core::ffi::c_uint,
+        stream: cudaStream_t,
+    ) -> cudaError_t;
+    /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9. Exported as `cudaSignalExternalSemaphoresAsync_ptsz@CUDA_STUBS_CUDART_12`.
+    #[cuda(majors = [11, 12, 13], abi = [11, 12], hand_written, version = 12)]
+    pub fn cudaSignalExternalSemaphoresAsync_ptsz(
+        extSemArray: *const cudaExternalSemaphore_t,
+        paramsArray: *const cudaExternalSemaphoreSignalParams_v1,
         numExtSems: ::core::ffi::c_uint,
         stream: cudaStream_t,
     ) -> cudaError_t;
@@ -3130,8 +3350,8 @@ unsafe extern "C" {
         attr: cudaLaunchAttributeID,
         value_out: *mut cudaLaunchAttributeValue,
     ) -> cudaError_t;
-    /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13], hand_written)]
+    /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5. Exported as `cudaStreamGetCaptureInfo@@CUDA_STUBS_CUDART_13`.
+    #[cuda(majors = [11, 12, 13], abi = [13], hand_written, version = 13)]
     pub fn cudaStreamGetCaptureInfo(
         stream: cudaStream_t,
         captureStatus_out: *mut cudaStreamCaptureStatus,
@@ -3141,8 +3361,15 @@ unsafe extern "C" {
         edgeData_out: *mut *const cudaGraphEdgeData,
         numDependencies_out: *mut usize,
     ) -> cudaError_t;
-    /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13], hand_written)]
+    /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9. Exported as `cudaStreamGetCaptureInfo@CUDA_STUBS_CUDART_12`.
+    #[cuda(majors = [11, 12, 13], abi = [11, 12], hand_written, version = 12)]
+    pub fn cudaStreamGetCaptureInfo(
+        stream: cudaStream_t,
+        captureStatus_out: *mut cudaStreamCaptureStatus,
+        id_out: *mut ::core::ffi::c_ulonglong,
+    ) -> cudaError_t;
+    /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5. Exported as `cudaStreamGetCaptureInfo_ptsz@@CUDA_STUBS_CUDART_13`.
+    #[cuda(majors = [11, 12, 13], abi = [13], hand_written, version = 13)]
     pub fn cudaStreamGetCaptureInfo_ptsz(
         stream: cudaStream_t,
         captureStatus_out: *mut cudaStreamCaptureStatus,
@@ -3152,8 +3379,15 @@ unsafe extern "C" {
         edgeData_out: *mut *const cudaGraphEdgeData,
         numDependencies_out: *mut usize,
     ) -> cudaError_t;
+    /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9. Exported as `cudaStreamGetCaptureInfo_ptsz@CUDA_STUBS_CUDART_12`.
+    #[cuda(majors = [11, 12, 13], abi = [11, 12], hand_written, version = 12)]
+    pub fn cudaStreamGetCaptureInfo_ptsz(
+        stream: cudaStream_t,
+        captureStatus_out: *mut cudaStreamCaptureStatus,
+        id_out: *mut ::core::ffi::c_ulonglong,
+    ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9; declared as in 12.9.
-    #[cuda(majors = [11, 12])]
+    #[cuda(majors = [11, 12], hand_written)]
     pub fn cudaStreamGetCaptureInfo_v2(
         stream: cudaStream_t,
         captureStatus_out: *mut cudaStreamCaptureStatus,
@@ -3163,7 +3397,7 @@ unsafe extern "C" {
         numDependencies_out: *mut usize,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9; declared as in 12.9.
-    #[cuda(majors = [11, 12])]
+    #[cuda(majors = [11, 12], hand_written)]
     pub fn cudaStreamGetCaptureInfo_v2_ptsz(
         stream: cudaStream_t,
         captureStatus_out: *mut cudaStreamCaptureStatus,
@@ -3294,8 +3528,8 @@ unsafe extern "C" {
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5.
     #[cuda(majors = [11, 12, 13])]
     pub fn cudaStreamSynchronize_ptsz(stream: cudaStream_t) -> cudaError_t;
-    /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13], hand_written)]
+    /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5. Exported as `cudaStreamUpdateCaptureDependencies@@CUDA_STUBS_CUDART_13`.
+    #[cuda(majors = [11, 12, 13], abi = [13], hand_written, version = 13)]
     pub fn cudaStreamUpdateCaptureDependencies(
         stream: cudaStream_t,
         dependencies: *mut cudaGraphNode_t,
@@ -3303,12 +3537,28 @@ unsafe extern "C" {
         numDependencies: usize,
         flags: ::core::ffi::c_uint,
     ) -> cudaError_t;
-    /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13], hand_written)]
+    /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9. Exported as `cudaStreamUpdateCaptureDependencies@CUDA_STUBS_CUDART_12`.
+    #[cuda(majors = [11, 12, 13], abi = [11, 12], hand_written, version = 12)]
+    pub fn cudaStreamUpdateCaptureDependencies(
+        stream: cudaStream_t,
+        dependencies: *mut cudaGraphNode_t,
+        numDependencies: usize,
+        flags: ::core::ffi::c_uint,
+    ) -> cudaError_t;
+    /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5. Exported as `cudaStreamUpdateCaptureDependencies_ptsz@@CUDA_STUBS_CUDART_13`.
+    #[cuda(majors = [11, 12, 13], abi = [13], hand_written, version = 13)]
     pub fn cudaStreamUpdateCaptureDependencies_ptsz(
         stream: cudaStream_t,
         dependencies: *mut cudaGraphNode_t,
         dependencyData: *const cudaGraphEdgeData,
+        numDependencies: usize,
+        flags: ::core::ffi::c_uint,
+    ) -> cudaError_t;
+    /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9. Exported as `cudaStreamUpdateCaptureDependencies_ptsz@CUDA_STUBS_CUDART_12`.
+    #[cuda(majors = [11, 12, 13], abi = [11, 12], hand_written, version = 12)]
+    pub fn cudaStreamUpdateCaptureDependencies_ptsz(
+        stream: cudaStream_t,
+        dependencies: *mut cudaGraphNode_t,
         numDependencies: usize,
         flags: ::core::ffi::c_uint,
     ) -> cudaError_t;
@@ -3412,19 +3662,35 @@ unsafe extern "C" {
         vdpDevice: VdpDevice,
         vdpGetProcAddress: VdpGetProcAddress,
     ) -> cudaError_t;
-    /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13], hand_written)]
+    /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5. Exported as `cudaWaitExternalSemaphoresAsync@@CUDA_STUBS_CUDART_13`.
+    #[cuda(majors = [11, 12, 13], abi = [13], hand_written, version = 13)]
     pub fn cudaWaitExternalSemaphoresAsync(
         extSemArray: *const cudaExternalSemaphore_t,
         paramsArray: *const cudaExternalSemaphoreWaitParams,
         numExtSems: ::core::ffi::c_uint,
         stream: cudaStream_t,
     ) -> cudaError_t;
-    /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [13], hand_written)]
+    /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9. Exported as `cudaWaitExternalSemaphoresAsync@CUDA_STUBS_CUDART_12`.
+    #[cuda(majors = [11, 12, 13], abi = [11, 12], hand_written, version = 12)]
+    pub fn cudaWaitExternalSemaphoresAsync(
+        extSemArray: *const cudaExternalSemaphore_t,
+        paramsArray: *const cudaExternalSemaphoreWaitParams_v1,
+        numExtSems: ::core::ffi::c_uint,
+        stream: cudaStream_t,
+    ) -> cudaError_t;
+    /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5. Exported as `cudaWaitExternalSemaphoresAsync_ptsz@@CUDA_STUBS_CUDART_13`.
+    #[cuda(majors = [11, 12, 13], abi = [13], hand_written, version = 13)]
     pub fn cudaWaitExternalSemaphoresAsync_ptsz(
         extSemArray: *const cudaExternalSemaphore_t,
         paramsArray: *const cudaExternalSemaphoreWaitParams,
+        numExtSems: ::core::ffi::c_uint,
+        stream: cudaStream_t,
+    ) -> cudaError_t;
+    /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; declared as in 12.9. Exported as `cudaWaitExternalSemaphoresAsync_ptsz@CUDA_STUBS_CUDART_12`.
+    #[cuda(majors = [11, 12, 13], abi = [11, 12], hand_written, version = 12)]
+    pub fn cudaWaitExternalSemaphoresAsync_ptsz(
+        extSemArray: *const cudaExternalSemaphore_t,
+        paramsArray: *const cudaExternalSemaphoreWaitParams_v1,
         numExtSems: ::core::ffi::c_uint,
         stream: cudaStream_t,
     ) -> cudaError_t;

@@ -26,7 +26,7 @@ pub mod types;
 mod api;
 mod error_string;
 
-use stub_loader::{Gating, Library, LibrarySpec, Soname, VersionProbe};
+use stub_loader::{Gating, Library, LibrarySpec, Replacement, Soname, VersionProbe};
 use types::nvrtcResult;
 
 static SPEC: LibrarySpec = LibrarySpec {
@@ -59,11 +59,27 @@ static SPEC: LibrarySpec = LibrarySpec {
 /// IR `-dlto` produces) to `nvrtcGetLTOIR[Size]`, same prototypes and result (nvrtc.h 12.x keeps
 /// both, 13.0 drops the old names). So `-dlto` code built against either header runs on 11.8
 /// and 13.x instead of getting the "absent" code.
-pub static REPLACEMENTS: &[(&core::ffi::CStr, &core::ffi::CStr)] = &[
-    (c"nvrtcGetLTOIR", c"nvrtcGetNVVM"),
-    (c"nvrtcGetLTOIRSize", c"nvrtcGetNVVMSize"),
-    (c"nvrtcGetNVVM", c"nvrtcGetLTOIR"),
-    (c"nvrtcGetNVVMSize", c"nvrtcGetLTOIRSize"),
+pub static REPLACEMENTS: &[Replacement] = &[
+    Replacement {
+        removed: c"nvrtcGetLTOIR",
+        with: c"nvrtcGetNVVM",
+        on: &[11],
+    },
+    Replacement {
+        removed: c"nvrtcGetLTOIRSize",
+        with: c"nvrtcGetNVVMSize",
+        on: &[11],
+    },
+    Replacement {
+        removed: c"nvrtcGetNVVM",
+        with: c"nvrtcGetLTOIR",
+        on: &[13],
+    },
+    Replacement {
+        removed: c"nvrtcGetNVVMSize",
+        with: c"nvrtcGetLTOIRSize",
+        on: &[13],
+    },
 ];
 
 /// The real libnvrtc, searched for on the first call.

@@ -1,11 +1,14 @@
-/* Compiled against the CUDA 12.9 headers and linked against libstubs_cudart.so built with the
- * `abi-12` feature (CUDA 12's exported ABI). cudaGraphAddDependencies has 4 arguments here
- * (13.x added edge data): the stub must hand exactly those to a 12.x runtime, and refuse on
- * 13.x, where the same name takes 5. Prints `key=value` lines, including what the mock runtime
+/* Compiled against the CUDA 12.9 headers and linked against the link-time stub
+ * libstubs_cudart_abi12.so (-lstubs_cudart_abi12, as cuda-stubs-cudart-12.pc links), so every
+ * name whose 12.x and 13.x prototypes differ records its CUDA 12 version
+ * (cudaGraphAddDependencies@CUDA_STUBS_CUDART_12) and runs the runtime stub's CUDA 12
+ * implementation. cudaGraphAddDependencies has 4 arguments here (13.x added edge data): the
+ * stub must hand exactly those to a 12.x runtime, and translate on 13.x, where the same name
+ * takes 5. Prints `key=value` lines, including what the mock runtime
  * received (mock_take_calls of tests/mocks/cudart_abi.c). The other sections call each family
- * the abi-12 build translates for a 13.x runtime (stubs-cudart/src/adapters/abi12/); names
+ * the CUDA 12 versions translate for a 13.x runtime (stubs-cudart/src/adapters/abi12/); names
  * 12.x headers redirect to `_v2` (the legacy plain exports, what 11.x-built binaries call) and
- * the `_ptsz` twins are looked up in the stub with dlsym. */
+ * the `_ptsz` twins are looked up in the stub with dlvsym, at their CUDA 12 version. */
 #define _GNU_SOURCE
 #include <cuda_runtime_api.h>
 #include <dlfcn.h>
@@ -25,10 +28,11 @@ static void calls(void) {
   printf("calls=%s\n", buf);
 }
 
-/* The stub's own export (not the header's redirected name). */
+/* The stub's CUDA 12 version of a name (not the header's redirected name): what this
+ * program's own references to such names record. */
 static void *stub(const char *name) {
   void *lib = dlopen("libstubs_cudart.so", RTLD_LAZY | RTLD_NOLOAD);
-  return lib ? dlsym(lib, name) : NULL;
+  return lib ? dlvsym(lib, name, "CUDA_STUBS_CUDART_12") : NULL;
 }
 
 static void nodes(const char *key, cudaGraphNode_t *v, size_t n) {
@@ -415,7 +419,7 @@ static void batches(void) {
   calls();
 }
 
-/* Same prototypes in 12.x and 13.x, 11.x's differ: the default build's adapters. */
+/* Same prototypes in 12.x and 13.x, 11.x's differ: one unversioned export serves both headers. */
 static void shared_with_13(void) {
   cudaGraphExec_t exec = NULL;
   cudaError_t r = cudaGraphInstantiate(&exec, (cudaGraph_t)0x7000, 1);

@@ -835,7 +835,7 @@ static int capture_info(const char *name, void *stream, int *status, unsigned lo
     return capture_info(#fn, s, st, id, g, d, e, 1, n);                                            \
   }
 /* The legacy 3-argument form (11.x / 12.x plain names): what binaries built against 11.x call
- * and the abi-12 build exports; the 13-ABI adapters never call it. */
+ * and the stub exports as its CUDA 12 version; the 13 version never calls it. */
 #define CAPTURE_LEGACY(fn)                                                                         \
   EXPORT int fn(void *s, int *st, unsigned long long *id) {                                        \
     return capture_info(#fn, s, st, id, NULL, NULL, NULL, 0, NULL);                                \
@@ -1329,7 +1329,7 @@ EXPORT int cudaImportExternalSemaphore(void **out, const struct ext_sem_handle_d
 
 /* Signal / wait parameters (72 bytes of params, then flags, then reserved[16]: 144 bytes, the
  * same in 11.2+, 12.x and 13.x); the 11.1-era _v1 structs, which 11.x's and 12.x's plain names
- * take (what binaries built against 11.0/11.1 call, and the abi-12 build exports), are smaller:
+ * take (what binaries built against 11.0/11.1 call, and the stub exports as their CUDA 12 version), are smaller:
  * 32 bytes (signal) / 40 (wait, keyedMutex.timeoutMs before flags). Each call logs entry 0 and,
  * for several entries, the last one's fence,key,timeout,flags. */
 struct sem_params {

@@ -13,6 +13,8 @@
 //!   runs under the emulator named by [`runner`].
 
 pub mod decls;
+pub mod mock_values;
+pub mod symbol_versions;
 pub mod topology;
 
 use std::collections::BTreeMap;
@@ -79,9 +81,9 @@ pub fn runner() -> Vec<OsString> {
         .unwrap_or_default()
 }
 
-/// The directory holding `libstubs_cudart.so`, `libstubs_nvrtc.so`, `libstubs_cuda.so` and
-/// `libstubs_nvjitlink.so`, built once per test process by `$CARGO build` with this binary's
-/// profile and target dir.
+/// The directory holding `libstubs_cudart.so`, `libstubs_nvrtc.so`, `libstubs_cuda.so`,
+/// `libstubs_nvjitlink.so` and the link-time stub `libstubs_cudart_abi12.so`, built once per
+/// test process by `$CARGO build` with this binary's profile and target dir.
 pub fn stubs_dir() -> &'static Path {
     static DIR: OnceLock<PathBuf> = OnceLock::new();
     DIR.get_or_init(|| {
@@ -104,6 +106,8 @@ pub fn stubs_dir() -> &'static Path {
                 "-p",
                 "stubs-cudart",
                 "-p",
+                "stubs-cudart-abi12",
+                "-p",
                 "stubs-nvrtc",
             ])
             .args(["-p", "stubs-cuda", "-p", "stubs-nvjitlink", "--target-dir"])
@@ -116,7 +120,7 @@ pub fn stubs_dir() -> &'static Path {
         }
         let status = cmd.status().expect("run cargo build for the stubs");
         assert!(status.success(), "building the stubs failed: {cmd:?}");
-        for lib in ["cudart", "nvrtc", "cuda", "nvjitlink"] {
+        for lib in ["cudart", "cudart_abi12", "nvrtc", "cuda", "nvjitlink"] {
             let file = dir.join(format!("libstubs_{lib}.so"));
             assert!(file.is_file(), "{} missing after the build", file.display());
         }

@@ -1,52 +1,22 @@
-//! The `abi-12` build option: libstubs_cudart.so exporting CUDA 12's ABI, for programs compiled
-//! against 12.x headers. Built into its own target directory, then driven by a C program
-//! compiled against the real 12.9 headers, on the mock 12.x and 13.x runtimes.
+//! CUDA 12's ABI from the one runtime stub: a C program compiled against the real 12.9 headers
+//! and linked against the link-time stub `libstubs_cudart_abi12.so` (`-lstubs_cudart_abi12`,
+//! what `cuda-stubs-cudart-12.pc` links) records `name@CUDA_STUBS_CUDART_12` for the names
+//! whose 12.x and 13.x prototypes differ, and runs on the mock 11.x, 12.x and 13.x runtimes
+//! through `libstubs_cudart.so`'s CUDA 12 implementations.
 
 use std::ffi::{OsStr, OsString};
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::sync::OnceLock;
+use stubs_tests::mock_values::{attr, mock_int, mock_size};
 use stubs_tests::{Scenario, compile_c, cuda_include_args, mock, stubs_dir};
-
-/// target/<profile>/abi12/…/libstubs_cudart.so built with `--features abi-12`, once.
-fn abi12_stubs() -> &'static Path {
-    static DIR: OnceLock<PathBuf> = OnceLock::new();
-    DIR.get_or_init(|| {
-        let target = stubs_dir().join("abi12");
-        let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-        let mut cmd = Command::new(cargo);
-        cmd.current_dir(stubs_tests::workspace_root())
-            .args([
-                "build",
-                "--quiet",
-                "-p",
-                "stubs-cudart",
-                "--features",
-                "abi-12",
-                "--target-dir",
-            ])
-            .arg(&target);
-        // Cross-built (aarch64 under qemu), the stub must be built for the tests' target.
-        let out = match stubs_tests::cross_target() {
-            Some(triple) => {
-                cmd.args(["--target", triple]);
-                target.join(triple)
-            }
-            None => target,
-        };
-        let status = cmd.status().expect("run cargo build --features abi-12");
-        assert!(status.success(), "building the abi-12 stub failed");
-        out.join("debug")
-    })
-}
 
 fn program() -> &'static Path {
     static EXE: OnceLock<PathBuf> = OnceLock::new();
     EXE.get_or_init(|| {
-        let dir = abi12_stubs();
+        let dir = stubs_dir();
         let mut args = cuda_include_args(12);
         args.push(OsString::from(format!("-L{}", dir.display())));
-        args.push("-lstubs_cudart".into());
+        args.push("-lstubs_cudart_abi12".into());
         args.push(OsString::from(format!("-Wl,-rpath,{}", dir.display())));
         args.push("-ldl".into());
         let refs: Vec<&OsStr> = args.iter().map(OsString::as_os_str).collect();
@@ -66,23 +36,6 @@ fn twelve_abi_reaches_the_12_runtime_with_its_own_prototype() {
         .assert_line(
             "calls=cudaGraphAddDependencies graph=0x77 from=0x101,0x102 to=0x201,0x202 edges=- n=2",
         );
-}
-
-/// `int` / `size_t` values of the mock (tests/mocks/cudart_abi.c `mock_int`, `mock_size`).
-fn fnv1a(s: &str) -> u32 {
-    s.bytes().fold(2_166_136_261u32, |h, b| {
-        (h ^ u32::from(b)).wrapping_mul(16_777_619)
-    })
-}
-fn mock_int(field: &str, major: u32) -> u32 {
-    fnv1a(field) % 100_000 * 100 + major
-}
-fn mock_size(field: &str, major: u32) -> u64 {
-    (u64::from(major) << 32) | u64::from(fnv1a(field) % 100_000)
-}
-/// The mock's `cudaDeviceGetAttribute(attr)` answer.
-fn attr(attr: u32, major: u32) -> u32 {
-    5_000_000 + 100 * attr + major
 }
 
 /// Asserts every line of `expected` (one per line, leading spaces trimmed) is in the output.
@@ -307,26 +260,6 @@ fn twelve_abi_is_translated_for_a_13_runtime() {
     ));
 }
 
-/// The default build exports CUDA 13's 5-argument prototype under the same name: the symbol
-/// tables of the two builds differ only in which ABI they give it, not in what they export.
-#[test]
-fn both_builds_export_the_same_names() {
-    let names = |dir: &Path| {
-        let out = Command::new("nm")
-            .args(["-D", "--defined-only"])
-            .arg(dir.join("libstubs_cudart.so"))
-            .output()
-            .unwrap();
-        let mut v: Vec<String> = String::from_utf8_lossy(&out.stdout)
-            .lines()
-            .filter_map(|l| l.split_whitespace().nth(2).map(str::to_owned))
-            .collect();
-        v.sort();
-        v
-    };
-    assert_eq!(names(stubs_dir()), names(abi12_stubs()));
-}
-
 /// The line after `line` (each result line is followed by what the mock received).
 fn after<'a>(run: &'a stubs_tests::Outcome, line: &str) -> &'a str {
     let lines: Vec<&str> = run.stdout.lines().collect();
@@ -408,8 +341,8 @@ fn node_params_and_batch_copies() {
 }
 
 /// `cudaGraphInstantiate`, `cudaFuncGetAttributes`, `cudaGraphExecUpdate`,
-/// `cudaGetDriverEntryPoint`: 12.x's prototypes are 13.x's, so the default build's adapters
-/// serve the abi-12 build too — forwarded on 12.x / 13.x, translated for 11.x.
+/// `cudaGetDriverEntryPoint`: 12.x's prototypes are 13.x's, so one unversioned export serves
+/// both headers — forwarded on 12.x / 13.x, translated for 11.x.
 #[test]
 fn calls_12_and_13_share_are_translated_for_11() {
     for major in [11, 12, 13] {

@@ -2,8 +2,10 @@
 //! differs in some CUDA major (`abi_identical: false` in `manifest/cudart.json`) must either be
 //! hand-written (an adapter in `stubs-cudart/src/adapters/` translates it) or be declared with
 //! an `abi = [..]` that leaves that major out (the macro refuses it with 801). A new CUDA
-//! release that changes an ABI fails here until one of the two is done. A hand-written
-//! function must also really be exported by the stub (the macro emits no export for it).
+//! release that changes an ABI fails here until one of the two is done. A name exported once
+//! per ABI (its `versions` in the manifest) is checked version by version, against that
+//! version's declaration. A hand-written function must also really be exported by the stub,
+//! at its version (the macro emits no export for an unversioned one).
 
 use std::collections::BTreeMap;
 use std::process::Command;
@@ -17,42 +19,67 @@ fn manifest() -> serde_json::Value {
 
 #[test]
 fn every_abi_difference_is_adapted_or_refused() {
-    let declared: BTreeMap<String, decls::StubFn> = decls::declared("cudart")
+    let declared: BTreeMap<(String, Option<u32>), decls::StubFn> = decls::declared("cudart")
         .into_iter()
-        .map(|f| (f.name(), f))
+        .map(|f| ((f.name(), f.version), f))
         .collect();
     let manifest = manifest();
     let mut problems = Vec::new();
     let mut differing = 0;
+    let mut versions_seen = 0;
     for symbol in manifest["symbols"].as_array().expect("symbols") {
         let name = symbol["name"].as_str().expect("name");
-        let Some(identical) = symbol["abi_identical"].as_object() else {
-            continue;
+        // (version, that version's abi_identical): one per ABI for a versioned name.
+        let checks: Vec<(Option<u32>, &serde_json::Value)> = match symbol["versions"].as_object() {
+            Some(versions) => versions
+                .iter()
+                .map(|(v, entry)| (Some(v.parse().expect("major")), &entry["abi_identical"]))
+                .collect(),
+            None => vec![(None, &symbol["abi_identical"])],
         };
-        for (major, same) in identical {
-            if same.as_bool() != Some(false) {
-                continue;
-            }
-            differing += 1;
-            let major: u32 = major.parse().expect("major");
-            let Some(decl) = declared.get(name) else {
-                problems.push(format!(
-                    "{name}: ABI differs in CUDA {major} but is not declared"
-                ));
+        for (version, identical) in checks {
+            versions_seen += usize::from(version.is_some());
+            let Some(identical) = identical.as_object() else {
                 continue;
             };
-            if decl.hand_written || !decl.abi.contains(&major) {
+            let Some(decl) = declared.get(&(name.to_owned(), version)) else {
+                problems.push(format!("{name} (version {version:?}): not declared"));
                 continue;
+            };
+            let same: Vec<u32> = identical
+                .iter()
+                .filter(|(_, same)| same.as_bool() == Some(true))
+                .map(|(m, _)| m.parse().expect("major"))
+                .collect();
+            if decl.abi != same {
+                problems.push(format!(
+                    "{name} (version {version:?}): declared abi {:?}, the manifest says {same:?}",
+                    decl.abi
+                ));
             }
-            problems.push(format!(
-                "{name}: ABI differs in CUDA {major}, yet it is declared with abi {:?} and not hand_written: the call would cross a mismatched ABI",
-                decl.abi
-            ));
+            for (major, same) in identical {
+                if same.as_bool() != Some(false) {
+                    continue;
+                }
+                differing += 1;
+                let major: u32 = major.parse().expect("major");
+                if decl.hand_written || !decl.abi.contains(&major) {
+                    continue;
+                }
+                problems.push(format!(
+                    "{name} (version {version:?}): ABI differs in CUDA {major}, yet it is declared with abi {:?} and not hand_written: the call would cross a mismatched ABI",
+                    decl.abi
+                ));
+            }
         }
     }
     assert!(
         differing > 50,
         "only {differing} ABI differences in the manifest"
+    );
+    assert_eq!(
+        versions_seen, 70,
+        "35 names, each with a 12 and a 13 version"
     );
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
@@ -70,10 +97,23 @@ fn every_hand_written_function_is_exported() {
         .lines()
         .filter_map(|l| l.split_whitespace().nth(2))
         .collect();
-    let missing: Vec<String> = decls::declared("cudart")
-        .into_iter()
-        .filter(|f| f.hand_written && !exported.contains(&f.name().as_str()))
-        .map(|f| f.name())
+    let declared = decls::declared("cudart");
+    // A versioned declaration is exported as `name@NODE`, the newest version as `name@@NODE`.
+    let symbol = |f: &decls::StubFn| match f.version {
+        None => f.name(),
+        Some(v) => {
+            let newest = declared
+                .iter()
+                .filter(|g| g.name() == f.name())
+                .all(|g| g.version <= f.version);
+            let at = if newest { "@@" } else { "@" };
+            format!("{}{at}CUDA_STUBS_CUDART_{v}", f.name())
+        }
+    };
+    let missing: Vec<String> = declared
+        .iter()
+        .filter(|f| f.hand_written && !exported.contains(&symbol(f).as_str()))
+        .map(symbol)
         .collect();
     assert!(
         missing.is_empty(),

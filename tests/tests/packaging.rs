@@ -1,8 +1,10 @@
 //! The stubs as packaged (issue 11): `cuda_stubs.h` from C and C++, the prefix install
 //! (`scripts/install.sh --prefix DIR`), the CMake package consumed by a C++ project — directly
 //! (`cuda-stubs::nvrtc`) and through `cuda_stubs_use_for_cuda_toolkit()` (`CUDA::nvrtc`) — and
-//! the pkg-config files, each consumer run against NVIDIA's real NVRTC. The Python wheel is
-//! tested by `scripts/test-packaging.sh`.
+//! the pkg-config files, each consumer run against NVIDIA's real NVRTC; and how each picks the
+//! cudart ABI (issue 15): a library compiled against 12.9 or 13.5 headers records the version
+//! node of its headers' ABI, and the CMake package refuses a choice its toolkit contradicts.
+//! The Python wheel is tested by `scripts/test-packaging.sh`.
 //!
 //! Consumer programs run natively: NVRTC compiling a kernel under memcheck would cost minutes
 //! and test nothing of the packaging. So the valgrind pass of `scripts/test.sh`
@@ -12,6 +14,7 @@ use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
+use stubs_tests::symbol_versions;
 use stubs_tests::{cuda_layout, run, stubs_dir, temp_dir, workspace_root};
 
 /// True in the valgrind pass, where these tests (nothing of them under memcheck) are not rerun.
@@ -99,6 +102,7 @@ fn install_script_fills_the_prefix() {
     let p = prefix();
     for file in [
         "lib/libstubs_cudart.so",
+        "lib/libstubs_cudart_abi12.so",
         "lib/libstubs_nvrtc.so",
         "lib/libstubs_cuda.so",
         "lib/libstubs_nvjitlink.so",
@@ -106,6 +110,8 @@ fn install_script_fills_the_prefix() {
         "lib/cmake/cuda-stubs/cuda-stubsConfig.cmake",
         "lib/cmake/cuda-stubs/cuda-stubsConfigVersion.cmake",
         "lib/pkgconfig/cuda-stubs-cudart.pc",
+        "lib/pkgconfig/cuda-stubs-cudart-12.pc",
+        "lib/pkgconfig/cuda-stubs-cudart-13.pc",
         "lib/pkgconfig/cuda-stubs-nvrtc.pc",
         "lib/pkgconfig/cuda-stubs-cuda.pc",
         "lib/pkgconfig/cuda-stubs-nvjitlink.pc",
@@ -120,6 +126,173 @@ fn install_script_fills_the_prefix() {
     let ours = std::fs::read_to_string(workspace_root().join("include/cuda_stubs.h"))
         .expect("checked-in header");
     assert_eq!(header, ours);
+    // The installed (stripped) stubs keep their symbol versions.
+    for (file, default) in [
+        ("libstubs_cudart.so", "CUDA_STUBS_CUDART_13"),
+        ("libstubs_cudart_abi12.so", "CUDA_STUBS_CUDART_12"),
+    ] {
+        let versions = symbol_versions::read(&p.join("lib").join(file));
+        let advise = &versions.exports["cudaMemAdvise"];
+        assert_eq!(advise.len(), 2, "{file}: {advise:?}");
+        assert!(
+            advise
+                .iter()
+                .any(|e| e.default && e.node.as_deref() == Some(default)),
+            "{file}: {advise:?}"
+        );
+    }
+}
+
+/// `-I` flags of a major's CUDA headers.
+fn include_flags(major: u32) -> Vec<String> {
+    cuda_layout(major)
+        .include
+        .iter()
+        .map(|d| format!("-I{}", d.display()))
+        .collect()
+}
+
+/// `tests/c/abi_versions_calls.c` as a shared library compiled against `major`'s headers and
+/// linked with `pkg-config --libs module`: its `cudaMemAdvise` records `node`.
+#[test]
+fn pkg_config_modules_record_their_cudart_abi() {
+    if valgrind_pass() {
+        return;
+    }
+    let dir = temp_dir("pkg-config-abi");
+    let pc_path = prefix().join("lib/pkgconfig");
+    for (module, major, node) in [
+        ("cuda-stubs-cudart", 13, "CUDA_STUBS_CUDART_13"),
+        ("cuda-stubs-cudart-13", 13, "CUDA_STUBS_CUDART_13"),
+        ("cuda-stubs-cudart-12", 12, "CUDA_STUBS_CUDART_12"),
+    ] {
+        let mut cmd = Command::new("pkg-config");
+        cmd.args(["--cflags", "--libs", module])
+            .env("PKG_CONFIG_PATH", &pc_path);
+        let flags = check(cmd);
+        let lib = dir.join(format!("lib{module}.so"));
+        let mut cmd = Command::new("cc");
+        cmd.args([
+            "-std=c11", "-shared", "-fPIC", "-Wall", "-Wextra", "-Werror", "-o",
+        ])
+        .arg(&lib)
+        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("c/abi_versions_calls.c"))
+        .args(include_flags(major))
+        .args(flags.split_whitespace())
+        .arg("-ldl");
+        check(cmd);
+        let versions = symbol_versions::read(&lib);
+        assert_eq!(versions.needs("cudaMemAdvise"), Some(node), "{module}");
+        assert_eq!(needed(&lib)[0], "libstubs_cudart.so", "{module}");
+    }
+}
+
+/// Configures `tests/cmake/cudart_abi` against the installed package with `-D` arguments and
+/// CUDA `major`'s headers; returns whether it configured and generated, all it printed (CMake
+/// wraps messages: whitespace runs made one space) and the build folder.
+fn configure_cudart_abi(name: &str, major: u32, defines: &[&str]) -> (bool, String, PathBuf) {
+    let build = temp_dir(&format!("cmake-cudart-abi-{name}")).join("build");
+    let mut cmd = Command::new("cmake");
+    cmd.arg("-S")
+        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("cmake/cudart_abi"))
+        .arg("-B")
+        .arg(&build)
+        .arg(format!("-DCMAKE_PREFIX_PATH={}", prefix().display()))
+        .arg(format!(
+            "-DCUDA_HEADERS={}",
+            cuda_layout(major)
+                .include
+                .iter()
+                .map(|d| d.display().to_string())
+                .collect::<Vec<_>>()
+                .join(";")
+        ))
+        .args(defines.iter().map(|d| format!("-D{d}")));
+    let out = run(cmd);
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    (out.status.success(), text, build)
+}
+
+/// The CMake package links `cuda-stubs::cudart` for the ABI of the toolkit's headers (or
+/// `CUDA_STUBS_CUDART_ABI`), and refuses, at configure time, a choice the toolkit contradicts.
+#[test]
+fn cmake_package_picks_the_cudart_abi_and_refuses_a_mismatch() {
+    if valgrind_pass() {
+        return;
+    }
+    let toolkit = |major: &str, version: &str| {
+        [
+            format!("CUDAToolkit_VERSION_MAJOR={major}"),
+            format!("CUDAToolkit_VERSION={version}"),
+        ]
+    };
+    let t12 = toolkit("12", "12.9.79");
+    let t13 = toolkit("13", "13.5.37");
+    let t11 = toolkit("11", "11.8.89");
+    fn as_refs(v: &[String]) -> Vec<&str> {
+        v.iter().map(String::as_str).collect()
+    }
+    for (name, major, defines, abi) in [
+        ("toolkit-12", 12, as_refs(&t12), "12"),
+        ("toolkit-13", 13, as_refs(&t13), "13"),
+        ("none", 13, vec![], "13"),
+        ("set-12", 12, vec!["CUDA_STUBS_CUDART_ABI=12"], "12"),
+        (
+            "toolkit-12-set-12",
+            12,
+            [as_refs(&t12), vec!["CUDA_STUBS_CUDART_ABI=12"]].concat(),
+            "12",
+        ),
+    ] {
+        let (ok, text, build) = configure_cudart_abi(name, major, &defines);
+        assert!(ok, "{name}: {text}");
+        assert!(
+            text.contains(&format!("-- cuda-stubs cudart ABI: {abi} --")),
+            "{name}: {text}"
+        );
+        let mut compile = Command::new("cmake");
+        compile.arg("--build").arg(&build);
+        check(compile);
+        let lib = build.join("libcalls.so");
+        let node = format!("CUDA_STUBS_CUDART_{abi}");
+        assert_eq!(
+            symbol_versions::read(&lib).needs("cudaMemAdvise"),
+            Some(node.as_str()),
+            "{name}"
+        );
+        assert_eq!(needed(&lib)[0], "libstubs_cudart.so", "{name}");
+    }
+    // The toolkit's headers say 12, the project asks for 13: configuration fails, saying why.
+    let (ok, text, _) = configure_cudart_abi(
+        "mismatch",
+        12,
+        &[as_refs(&t12), vec!["CUDA_STUBS_CUDART_ABI=13"]].concat(),
+    );
+    assert!(!ok, "{text}");
+    assert!(
+        text.contains(
+            "CUDA_STUBS_CUDART_ABI=13, but this project compiles against CUDA 12.x headers"
+        ),
+        "{text}"
+    );
+    let (ok, text, _) = configure_cudart_abi("unknown", 13, &["CUDA_STUBS_CUDART_ABI=14"]);
+    assert!(!ok && text.contains("CUDA_STUBS_CUDART_ABI=14"), "{text}");
+    // 11.x headers: no cudart ABI; a target linking cuda-stubs::cudart fails to generate.
+    let (ok, text, _) = configure_cudart_abi("toolkit-11", 12, &as_refs(&t11));
+    assert!(!ok, "{text}");
+    assert!(
+        text.contains("compiles against CUDA 11.x headers"),
+        "{text}"
+    );
+    assert!(
+        text.contains("cuda-stubs::cudart-has-no-ABI-for-these-CUDA-headers"),
+        "{text}"
+    );
 }
 
 /// `cuda_stubs.h` compiled as C and as C++ (`extern "C"`): both link the status functions from
@@ -297,7 +470,12 @@ fn cmake_cuda_project_switches_with_two_lines() {
         .arg(format!("-DCUDAToolkit_ROOT={}", toolkit.display()))
         .arg("-DCMAKE_CUDA_ARCHITECTURES=80")
         .arg(format!("-DCMAKE_PREFIX_PATH={}", prefix().display()));
-    check(configure);
+    let configured = check(configure);
+    // nvcc 13.5's headers: CUDA 13's cudart ABI.
+    assert!(
+        configured.contains("cuda-stubs cudart ABI: 13\n"),
+        "{configured}"
+    );
     let mut compile = Command::new("cmake");
     compile.arg("--build").arg(&build);
     check(compile);

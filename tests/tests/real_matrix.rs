@@ -180,17 +180,22 @@ fn runtime(major: u32) {
     }
 }
 
-/// `nvrtcGetNVVM` with a NULL program reaches the real NVRTC on every major, which rejects the
-/// input (`NVRTC_ERROR_INVALID_PROGRAM` = 4): forwarded on 11/12, bound to `nvrtcGetLTOIR` on 13.
+/// `nvrtcGetNVVM` with a NULL program: forwarded on 11/12 (the real NVRTC rejects the input,
+/// `NVRTC_ERROR_INVALID_PROGRAM` = 4); 13.x removed the name and has it as `nvrtcGetLTOIR`
+/// (renamed in 12.0, same prototype), which answers the same.
 fn nvrtc_gating(major: u32) {
     let layout = cuda_layout(major);
     let run = Scenario::probe(["nvrtcGetNVVM", "nvrtcGetErrorString:4"])
         .library_path(layout.lib_dirs())
+        .debug()
         .run();
     run.assert_success()
-        .assert_silent()
-        .assert_line("nvrtcGetErrorString(4) = NVRTC_ERROR_INVALID_PROGRAM");
-    run.assert_line("nvrtcGetNVVM rc=4 out=sentinel");
+        .assert_line("nvrtcGetErrorString(4) = NVRTC_ERROR_INVALID_PROGRAM")
+        .assert_line("nvrtcGetNVVM rc=4 out=sentinel");
+    let replaced = run
+        .debug("nvrtc")
+        .contains(&"nvrtcGetNVVM: absent, bound to its replacement nvrtcGetLTOIR");
+    assert_eq!(replaced, major >= 13, "{run}");
 }
 
 /// `-dlto` output read through both names of the LTO-IR getters (renamed in CUDA 12.0): on

@@ -7,14 +7,13 @@
 //! | 12.x (12.9 header) | `cudaGetDeviceProperties_v2(cudaDeviceProp *prop, int device)` (the header `#define`s the plain name to it; the plain export keeps 11.x's 728-byte layout) | 1032 bytes |
 //! | 13.x (13.0 header) | `cudaGetDeviceProperties(cudaDeviceProp *prop, int device)` | 1008 bytes |
 //!
-//! The stub exports both names: `cudaGetDeviceProperties` with 13.0's layout (what a program
-//! built against CUDA 13 calls) and `cudaGetDeviceProperties_v2` with 12.9's (what a program
-//! built against CUDA 12 calls). Each asks the loaded runtime in its own layout, into a local
-//! struct, and converts field by field; the caller's struct is written only on success.
-//!
-//! The `abi-12` build exports the plain name as a real 12.x runtime does: 11.8's 728-byte
-//! layout (what binaries built against 11.x call; 12.x headers redirect to `_v2`), forwarded
-//! to 11.x / 12.x and converted from 13.x's 1008-byte answer.
+//! The stub exports `cudaGetDeviceProperties_v2` with 12.9's layout (what a program built
+//! against CUDA 12 calls; here) and the plain name once per ABI: `@@CUDA_STUBS_CUDART_13` with
+//! 13.0's layout (what a program built against CUDA 13 calls, `abi13/`), `@CUDA_STUBS_CUDART_12`
+//! as a real 12.x runtime exports it, with 11.8's 728-byte layout (what binaries built against
+//! 11.x call; 12.x headers redirect to `_v2`, `abi12/`). Each asks the loaded runtime in its own
+//! layout, into a local struct, and converts field by field (the conversions are here); the
+//! caller's struct is written only on success.
 //!
 //! Fields the loaded runtime's layout lacks are read with `cudaDeviceGetAttribute` (attribute
 //! numbers of the 13.0 / 12.9 `cudaDeviceAttr`, which never renumber); a failing query leaves
@@ -47,12 +46,11 @@ const _: () = assert!(core::mem::size_of::<v12::cudaDeviceProp>() == 1032);
 const _: () = assert!(core::mem::size_of::<cudaDeviceProp>() == 1008);
 
 /// 11.8 (and 12.x's legacy plain export): `cudaGetDeviceProperties`, 728-byte layout.
-static V11_GET: RawFn = RawFn::new(c"cudaGetDeviceProperties");
-#[cfg(not(feature = "abi-12"))]
+pub(super) static V11_GET: RawFn = RawFn::new(c"cudaGetDeviceProperties");
 /// 12.x: `cudaGetDeviceProperties_v2`, 1032-byte layout.
-static V12_GET: RawFn = RawFn::new(c"cudaGetDeviceProperties_v2");
+pub(super) static V12_GET: RawFn = RawFn::new(c"cudaGetDeviceProperties_v2");
 /// 13.x: `cudaGetDeviceProperties`, 1008-byte layout.
-static V13_GET: RawFn = RawFn::new(c"cudaGetDeviceProperties");
+pub(super) static V13_GET: RawFn = RawFn::new(c"cudaGetDeviceProperties");
 
 /// Copies the named fields (same name, same type in both layouts).
 macro_rules! copy_fields {
@@ -211,7 +209,6 @@ macro_rules! fill_from_attributes {
     };
 }
 
-#[cfg(not(feature = "abi-12"))]
 fn fill_new_in_13(p: &mut cudaDeviceProp, device: c_int) {
     fill_from_attributes!(
         p,
@@ -252,9 +249,8 @@ macro_rules! fill_since_12 {
     };
 }
 
-#[cfg(not(feature = "abi-12"))]
 /// 13.0 layout from 12.9's.
-fn v13_from_v12(src: &v12::cudaDeviceProp, device: c_int) -> cudaDeviceProp {
+pub(super) fn v13_from_v12(src: &v12::cudaDeviceProp, device: c_int) -> cudaDeviceProp {
     let mut p = cudaDeviceProp::default();
     copy_shared!(p, src);
     copy_since_12!(p, src);
@@ -262,9 +258,8 @@ fn v13_from_v12(src: &v12::cudaDeviceProp, device: c_int) -> cudaDeviceProp {
     p
 }
 
-#[cfg(not(feature = "abi-12"))]
 /// 13.0 layout from 11.8's.
-fn v13_from_v11(src: &v11::cudaDeviceProp, device: c_int) -> cudaDeviceProp {
+pub(super) fn v13_from_v11(src: &v11::cudaDeviceProp, device: c_int) -> cudaDeviceProp {
     let mut p = cudaDeviceProp::default();
     copy_shared!(p, src);
     fill_since_12!(p, device);
@@ -303,7 +298,6 @@ fn v12_from_v11(src: &v11::cudaDeviceProp, device: c_int) -> v12::cudaDeviceProp
     p
 }
 
-#[cfg(not(feature = "abi-12"))]
 /// 12.9 layout from 13.0's for an input (`cudaChooseDevice`): no attribute queries; the fields
 /// 13.0 removed stay 0, which `cudaChooseDevice` reads as "no preference".
 pub(super) fn v12_input_from_v13(src: &cudaDeviceProp) -> v12::cudaDeviceProp {
@@ -313,7 +307,6 @@ pub(super) fn v12_input_from_v13(src: &cudaDeviceProp) -> v12::cudaDeviceProp {
     p
 }
 
-#[cfg(not(feature = "abi-12"))]
 /// 11.8 layout from 13.0's for an input (`cudaChooseDevice`): the fields both share; those
 /// 13.0 removed stay 0 ("no preference"), those 11.8 lacks are dropped.
 pub(super) fn v11_input_from_v13(src: &cudaDeviceProp) -> v11::cudaDeviceProp {
@@ -322,10 +315,9 @@ pub(super) fn v11_input_from_v13(src: &cudaDeviceProp) -> v11::cudaDeviceProp {
     p
 }
 
-#[cfg(feature = "abi-12")]
 /// 11.8 layout (12.x's legacy plain export) from 13.0's: the fields 13.0 removed read from
 /// attributes, as for `_v2`; the 12.x / 13.x additions have no place in it.
-fn v11_from_v13(src: &cudaDeviceProp, device: c_int) -> v11::cudaDeviceProp {
+pub(super) fn v11_from_v13(src: &cudaDeviceProp, device: c_int) -> v11::cudaDeviceProp {
     let mut p = v11::cudaDeviceProp::default();
     copy_shared!(p, src);
     fill_from_attributes!(
@@ -345,8 +337,7 @@ fn v11_from_v13(src: &cudaDeviceProp, device: c_int) -> v11::cudaDeviceProp {
     p
 }
 
-#[cfg(feature = "abi-12")]
-/// 13.0 layout from 12.9's for an input (`cudaChooseDevice` of the `abi-12` build): the fields
+/// 13.0 layout from 12.9's for an input (`cudaChooseDevice@CUDA_STUBS_CUDART_12`): the fields
 /// both share; those 12.9 lacks stay 0 ("no preference"), those 13.0 removed are dropped (a
 /// 13.x runtime could not match on them).
 pub(super) fn v13_input_from_v12(src: &v12::cudaDeviceProp) -> cudaDeviceProp {
@@ -356,8 +347,7 @@ pub(super) fn v13_input_from_v12(src: &v12::cudaDeviceProp) -> cudaDeviceProp {
     p
 }
 
-#[cfg(feature = "abi-12")]
-/// 11.8 layout from 12.9's for an input (`cudaChooseDevice` of the `abi-12` build): the
+/// 11.8 layout from 12.9's for an input (`cudaChooseDevice@CUDA_STUBS_CUDART_12`): the
 /// fields both share, those 12.x added dropped.
 pub(super) fn v11_input_from_v12(src: &v12::cudaDeviceProp) -> v11::cudaDeviceProp {
     let mut p = v11::cudaDeviceProp::default();
@@ -367,7 +357,7 @@ pub(super) fn v11_input_from_v12(src: &v12::cudaDeviceProp) -> v11::cudaDevicePr
 }
 
 /// The loaded 11.x runtime's answer in its own layout.
-fn query_v11(device: c_int) -> Result<v11::cudaDeviceProp, cudaError_t> {
+pub(super) fn query_v11(device: c_int) -> Result<v11::cudaDeviceProp, cudaError_t> {
     let mut raw = v11::cudaDeviceProp::default();
     let status = call_raw!(
         V11_GET,
@@ -379,58 +369,6 @@ fn query_v11(device: c_int) -> Result<v11::cudaDeviceProp, cudaError_t> {
     } else {
         Err(status)
     }
-}
-
-/// `cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *prop, int device)`, CUDA 13.0
-/// layout (1008 bytes). 13.x: forwarded. 12.x: the runtime's `cudaGetDeviceProperties_v2`
-/// (1032 bytes) converted. 11.x: the runtime's `cudaGetDeviceProperties` (728 bytes)
-/// converted. See the module documentation for the fields filled from attributes.
-///
-/// # Safety
-/// `prop` is NULL or points to writable storage for one CUDA 13 `cudaDeviceProp`.
-#[cfg(not(feature = "abi-12"))]
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn cudaGetDeviceProperties(
-    prop: *mut cudaDeviceProp,
-    device: c_int,
-) -> cudaError_t {
-    let out = match target() {
-        Target::NoLibrary => return refusal(),
-        Target::Major(12) => {
-            if prop.is_null() {
-                // What every runtime returns for a NULL `prop`.
-                return cudaErrorInvalidValue;
-            }
-            let mut raw = v12::cudaDeviceProp::default();
-            let status = call_raw!(
-                V12_GET,
-                abi_fns::v12::cudaGetDeviceProperties_v2,
-                (&mut raw, device)
-            );
-            if status != SUCCESS {
-                return status;
-            }
-            v13_from_v12(&raw, device)
-        }
-        Target::Major(11) => {
-            if prop.is_null() {
-                // What every runtime returns for a NULL `prop`.
-                return cudaErrorInvalidValue;
-            }
-            match query_v11(device) {
-                Ok(raw) => v13_from_v11(&raw, device),
-                Err(status) => return status,
-            }
-        }
-        // 13.x and anything else: the gated slot (forwards on 13, refuses elsewhere).
-        // SAFETY: forwarded contract; same prototype and layout.
-        Target::Major(_) => {
-            return unsafe { crate::api::cudaGetDeviceProperties::Forward::call(prop, device) };
-        }
-    };
-    // SAFETY: `prop` is non-NULL and, by contract, writable for one struct.
-    unsafe { prop.write(out) };
-    SUCCESS
 }
 
 /// `cudaError_t cudaGetDeviceProperties_v2(struct cudaDeviceProp *prop, int device)`, CUDA 12.x
@@ -478,59 +416,6 @@ pub unsafe extern "C" fn cudaGetDeviceProperties_v2(
             // SAFETY: forwarded contract; on 12.x the declared (12.9) prototype and layout.
             return unsafe {
                 crate::api::cudaGetDeviceProperties_v2::Forward::call(prop.cast(), device)
-            };
-        }
-    };
-    // SAFETY: `prop` is non-NULL and, by contract, writable for one struct.
-    unsafe { prop.write(out) };
-    SUCCESS
-}
-
-/// `cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *prop, int device)` of the `abi-12`
-/// build: what a real 12.x runtime exports under the plain name (12.x headers `#define` the
-/// call to `_v2`; the plain symbol serves binaries built against 11.x), i.e. 11.8's 728-byte
-/// layout. 11.x / 12.x: their own plain export, same layout. 13.x: the runtime's
-/// `cudaGetDeviceProperties` (1008 bytes) converted, the fields 13.0 removed read from
-/// attributes (a failing query leaves 0).
-///
-/// # Safety
-/// `prop` is NULL or points to writable storage for one CUDA 11 `cudaDeviceProp`.
-#[cfg(feature = "abi-12")]
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn cudaGetDeviceProperties(
-    prop: *mut v11::cudaDeviceProp,
-    device: c_int,
-) -> cudaError_t {
-    let out = match target() {
-        Target::NoLibrary => return refusal(),
-        Target::Major(11 | 12) => {
-            return call_raw!(
-                V11_GET,
-                abi_fns::v11::cudaGetDeviceProperties,
-                (prop, device)
-            );
-        }
-        Target::Major(13) => {
-            if prop.is_null() {
-                // What every runtime returns for a NULL `prop`.
-                return cudaErrorInvalidValue;
-            }
-            let mut raw = cudaDeviceProp::default();
-            let status = call_raw!(
-                V13_GET,
-                abi_fns::v13::cudaGetDeviceProperties,
-                (&mut raw, device)
-            );
-            if status != SUCCESS {
-                return status;
-            }
-            v11_from_v13(&raw, device)
-        }
-        // An unknown major: the gated slot's typed refusal.
-        // SAFETY: the slot refuses without calling anything on a major it does not know.
-        Target::Major(_) => {
-            return unsafe {
-                crate::api::cudaGetDeviceProperties::Forward::call(prop.cast(), device)
             };
         }
     };

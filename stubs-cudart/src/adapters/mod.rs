@@ -1,10 +1,17 @@
 //! Hand-written ABI adapters: exports whose prototype or struct layout differs between CUDA
-//! majors. The stub exports CUDA 13's ABI (the `abi-12` build: CUDA 12's, translated for 13.x
-//! runtimes by the adapters in `abi12/`); each adapter forwards to a 13.x runtime unchanged,
-//! and on an older runtime calls that major's own entry point (found by name with
+//! majors. Each forwards to a runtime with its own ABI unchanged (through the gated slot) and,
+//! on another runtime, calls that major's own entry point (found by name with
 //! [`stub_loader::Library::raw_symbol`], never through the gated slot) and translates the
-//! arguments and results. What an older runtime cannot express is refused with
+//! arguments and results. What the loaded runtime cannot express is refused with
 //! `cudaErrorNotSupported` (801), outputs untouched.
+//!
+//! The names whose prototype differs between 12.x and 13.x headers are exported once per ABI
+//! (ELF symbol versions, see `stub_loader::versioned_export!`): `abi13/` holds each one's CUDA
+//! 13 version (`name@@CUDA_STUBS_CUDART_13`), `abi12/` its CUDA 12 version
+//! (`name@CUDA_STUBS_CUDART_12`), each re-exported at `adapters::abi13::name` /
+//! `adapters::abi12::name`, where the `cuda_stubs` macro binds them. The files here are the
+//! exports whose 12.x and 13.x prototypes agree (only 11.x's differ: one definition, exported
+//! unversioned) and the conversions both versions share.
 //!
 //! Rules every adapter keeps: no panic and no output across the C ABI; outputs are written
 //! only on success (results are built in a local and copied out last); a missing old entry
@@ -15,40 +22,17 @@ use crate::{LIBRARY, STATUS_ABSENT, STATUS_NO_LIBRARY};
 use core::ffi::{CStr, c_void};
 use core::sync::atomic::{AtomicPtr, Ordering};
 
-// The `abi-12` build's adapters: 12.x prototypes translated for a 13.x runtime.
-#[cfg(feature = "abi-12")]
-mod abi12;
-// The default build's adapters of CUDA 13 prototypes that 12.x declares differently: not in
-// the `abi-12` build, which exports the 12.x ones (`abi12/`). `cuda_get_device_properties`
-// serves both (its plain `cudaGetDeviceProperties` is chosen per build).
-#[cfg(not(feature = "abi-12"))]
-mod cuda_choose_device;
-#[cfg(not(feature = "abi-12"))]
-mod cuda_create_texture_object;
-mod cuda_get_device_properties;
-#[cfg(not(feature = "abi-12"))]
-mod cuda_graph_edges;
-#[cfg(not(feature = "abi-12"))]
-mod cuda_graph_node_set_params;
-#[cfg(not(feature = "abi-12"))]
-mod cuda_import_external_memory;
-#[cfg(not(feature = "abi-12"))]
-mod cuda_mem_advise;
-#[cfg(not(feature = "abi-12"))]
-mod cuda_memcpy_batch_async;
-#[cfg(not(feature = "abi-12"))]
-mod cuda_pointer_get_attributes;
-#[cfg(not(feature = "abi-12"))]
-mod cuda_stream_get_capture_info;
-#[cfg(not(feature = "abi-12"))]
-mod cuda_stream_update_capture_dependencies;
-// Same prototypes in the 12.x and 13.x headers (only 11.x's differ): both builds.
+pub(crate) mod abi12;
+pub(crate) mod abi13;
+// One definition each: 12.x and 13.x prototypes agree (only 11.x's differ).
 mod cuda_func_get_attributes;
+mod cuda_get_device_properties;
 mod cuda_get_driver_entry_point;
+mod cuda_get_texture_object_texture_desc;
 mod cuda_graph_exec_update;
 mod cuda_graph_instantiate;
 mod nvcc_launch_kernel;
-// Descriptor conversions both builds' texture / surface adapters use.
+// Descriptor conversions both versions' texture / surface adapters use.
 mod resource_desc;
 
 /// `cudaSuccess`, short for the adapters' many comparisons.
@@ -132,7 +116,6 @@ macro_rules! call_raw {
 }
 pub(crate) use call_raw;
 
-#[cfg(not(feature = "abi-12"))]
 /// A zeroed (default) `cudaGraphEdgeData` array of at least `n` entries, read-only and valid
 /// for the life of the process: what older runtimes, which only have default edges, would
 /// describe. `None` only if `n` is absurd or memory is exhausted.

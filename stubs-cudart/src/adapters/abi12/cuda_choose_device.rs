@@ -1,11 +1,11 @@
-//! `cudaChooseDevice(int *device, const struct cudaDeviceProp *prop)` in the `abi-12` build
-//! (cuda_runtime_api.h; the same prototype in 11.8, 12.9 and 13.x, driver_types.h
-//! `struct cudaDeviceProp` differs):
+//! `cudaChooseDevice(int *device, const struct cudaDeviceProp *prop)` in their CUDA 12 version
+//! (`@CUDA_STUBS_CUDART_12`) (cuda_runtime_api.h; the same prototype in 11.8, 12.9 and 13.x,
+//! driver_types.h `struct cudaDeviceProp` differs):
 //!
 //! | runtime | `cudaDeviceProp` the runtime reads |
 //! |---|---|
 //! | 11.x (11.8 header) | 728 bytes |
-//! | 12.x (12.9 header; unlike `cudaGetDeviceProperties` there is no `_v2`), the exported ABI | 1032 bytes, forwarded |
+//! | 12.x (12.9 header; unlike `cudaGetDeviceProperties` there is no `_v2`), this version's ABI | 1032 bytes, forwarded |
 //! | 13.x (13.0 header) | 1008 bytes |
 //!
 //! On 11.x / 13.x the caller's 12.9 struct is converted field by field into the runtime's
@@ -32,8 +32,7 @@ static CHOOSE: RawFn = RawFn::new(c"cudaChooseDevice");
 ///
 /// # Safety
 /// The CUDA API contract of `cudaChooseDevice`.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn cudaChooseDevice(
+pub(crate) unsafe extern "C" fn cudaChooseDevice(
     device: *mut c_int,
     prop: *const v12::cudaDeviceProp,
 ) -> cudaError_t {
@@ -63,6 +62,6 @@ pub unsafe extern "C" fn cudaChooseDevice(
             ),
         },
         // SAFETY: forwarded contract (12.x, or the typed refusal).
-        _ => unsafe { crate::api::cudaChooseDevice::Forward::call(device, prop.cast()) },
+        _ => unsafe { crate::api::abi12::cudaChooseDevice::Forward::call(device, prop.cast()) },
     }
 }

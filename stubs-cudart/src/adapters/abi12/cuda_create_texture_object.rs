@@ -1,10 +1,12 @@
-//! Texture and surface objects in the `abi-12` build (cuda_runtime_api.h; driver_types.h
-//! `cudaResourceDesc`, `cudaResourceViewDesc`; texture_types.h `cudaTextureDesc`):
-//! `cudaCreateTextureObject`, `cudaGetTextureObjectResourceDesc`,
+//! Texture and surface objects in their CUDA 12 version (`@CUDA_STUBS_CUDART_12`)
+//! (cuda_runtime_api.h; driver_types.h `cudaResourceDesc`, `cudaResourceViewDesc`; texture_types.h
+//! `cudaTextureDesc`): `cudaCreateTextureObject`, `cudaGetTextureObjectResourceDesc`,
 //! `cudaGetTextureObjectResourceViewDesc`, `cudaCreateSurfaceObject`,
-//! `cudaGetSurfaceObjectResourceDesc`, `cudaGetTextureObjectTextureDesc`. Same prototypes in every major; the structs differ:
+//! `cudaGetSurfaceObjectResourceDesc` (`cudaGetTextureObjectTextureDesc`, whose 12.x and 13.x
+//! layouts agree, is `../cuda_get_texture_object_texture_desc.rs`). Same prototypes in every
+//! major; the structs differ:
 //!
-//! | struct | 11.8 | 12.9 (exported) | 13.x |
+//! | struct | 11.8 | 12.9 (this version) | 13.x |
 //! |---|---|---|---|
 //! | `cudaResourceDesc` | 64 B | 64 B | 144 B: the `res` union grew to 128 B, trailing `unsigned int flags` |
 //! | `cudaResourceViewDesc` | 48 B | 48 B | 112 B: trailing `unsigned int reserved[16]` |
@@ -16,15 +18,12 @@
 //! `reserved`, zero by its contract, have no 12.x place). 11.x: the resource layouts are
 //! 12.9's (queries forwarded); `cudaCreateTextureObject` goes to 11.x's
 //! `cudaCreateTextureObject_v2` (the 72-byte descriptor), or, on a runtime without it, to the
-//! plain 68-byte form, refusing a non-zero `seamlessCubemap` (801, nothing called);
-//! `cudaGetTextureObjectTextureDesc` likewise asks `_v2`, else the plain form converted
-//! (`seamlessCubemap` 0); on 12.x / 13.x it is forwarded (same 72-byte layout). A NULL
+//! plain 68-byte form, refusing a non-zero `seamlessCubemap` (801, nothing called). A NULL
 //! descriptor is passed on as NULL (the runtime's own error); outputs are written only on
 //! success.
 
 use super::super::resource_desc::{
-    convert_in, ptr_of, res_from_old, res_to_old, tex_from_v11, tex_to_v11, view_from_old,
-    view_to_old,
+    convert_in, ptr_of, res_from_old, res_to_old, tex_to_v11, view_from_old, view_to_old,
 };
 use super::super::{RawFn, SUCCESS, Target, call_raw, refusal, target};
 // The runtimes' own prototypes (`abi_fns`). 11.x's resource and view
@@ -49,8 +48,6 @@ const _: () = assert!(size_of::<cudaTextureDesc>() == 72);
 static CREATE_TEX: RawFn = RawFn::new(c"cudaCreateTextureObject");
 static CREATE_TEX_V2: RawFn = RawFn::new(c"cudaCreateTextureObject_v2");
 static GET_TEX_RES: RawFn = RawFn::new(c"cudaGetTextureObjectResourceDesc");
-static GET_TEX: RawFn = RawFn::new(c"cudaGetTextureObjectTextureDesc");
-static GET_TEX_V2: RawFn = RawFn::new(c"cudaGetTextureObjectTextureDesc_v2");
 static GET_VIEW: RawFn = RawFn::new(c"cudaGetTextureObjectResourceViewDesc");
 static CREATE_SURF: RawFn = RawFn::new(c"cudaCreateSurfaceObject");
 static GET_SURF_RES: RawFn = RawFn::new(c"cudaGetSurfaceObjectResourceDesc");
@@ -69,8 +66,7 @@ unsafe fn widen<T, U>(p: *const T, f: impl FnOnce(&T) -> U) -> Option<U> {
 ///
 /// # Safety
 /// The CUDA API contract of `cudaCreateTextureObject`.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn cudaCreateTextureObject(
+pub(crate) unsafe extern "C" fn cudaCreateTextureObject(
     pTexObject: *mut cudaTextureObject_t,
     pResDesc: *const v12::cudaResourceDesc,
     pTexDesc: *const cudaTextureDesc,
@@ -123,7 +119,7 @@ pub unsafe extern "C" fn cudaCreateTextureObject(
         }
         // SAFETY: forwarded contract (12.x, or the typed refusal).
         Target::Major(_) => unsafe {
-            crate::api::cudaCreateTextureObject::Forward::call(
+            crate::api::abi12::cudaCreateTextureObject::Forward::call(
                 pTexObject,
                 pResDesc.cast(),
                 pTexDesc,
@@ -169,8 +165,7 @@ unsafe fn get_res_13(raw: &RawFn, out: *mut v12::cudaResourceDesc, object: u64) 
 ///
 /// # Safety
 /// The CUDA API contract of `cudaGetTextureObjectResourceDesc`.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn cudaGetTextureObjectResourceDesc(
+pub(crate) unsafe extern "C" fn cudaGetTextureObjectResourceDesc(
     pResDesc: *mut v12::cudaResourceDesc,
     texObject: cudaTextureObject_t,
 ) -> cudaError_t {
@@ -180,7 +175,10 @@ pub unsafe extern "C" fn cudaGetTextureObjectResourceDesc(
         Target::Major(13) => unsafe { get_res_13(&GET_TEX_RES, pResDesc, texObject) },
         // SAFETY: forwarded contract (11.x / 12.x have the exported layout).
         Target::Major(_) => unsafe {
-            crate::api::cudaGetTextureObjectResourceDesc::Forward::call(pResDesc.cast(), texObject)
+            crate::api::abi12::cudaGetTextureObjectResourceDesc::Forward::call(
+                pResDesc.cast(),
+                texObject,
+            )
         },
     }
 }
@@ -190,8 +188,7 @@ pub unsafe extern "C" fn cudaGetTextureObjectResourceDesc(
 ///
 /// # Safety
 /// The CUDA API contract of `cudaGetSurfaceObjectResourceDesc`.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn cudaGetSurfaceObjectResourceDesc(
+pub(crate) unsafe extern "C" fn cudaGetSurfaceObjectResourceDesc(
     pResDesc: *mut v12::cudaResourceDesc,
     surfObject: cudaSurfaceObject_t,
 ) -> cudaError_t {
@@ -201,7 +198,10 @@ pub unsafe extern "C" fn cudaGetSurfaceObjectResourceDesc(
         Target::Major(13) => unsafe { get_res_13(&GET_SURF_RES, pResDesc, surfObject) },
         // SAFETY: forwarded contract (11.x / 12.x have the exported layout).
         Target::Major(_) => unsafe {
-            crate::api::cudaGetSurfaceObjectResourceDesc::Forward::call(pResDesc.cast(), surfObject)
+            crate::api::abi12::cudaGetSurfaceObjectResourceDesc::Forward::call(
+                pResDesc.cast(),
+                surfObject,
+            )
         },
     }
 }
@@ -211,8 +211,7 @@ pub unsafe extern "C" fn cudaGetSurfaceObjectResourceDesc(
 ///
 /// # Safety
 /// The CUDA API contract of `cudaGetTextureObjectResourceViewDesc`.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn cudaGetTextureObjectResourceViewDesc(
+pub(crate) unsafe extern "C" fn cudaGetTextureObjectResourceViewDesc(
     pResViewDesc: *mut v12::cudaResourceViewDesc,
     texObject: cudaTextureObject_t,
 ) -> cudaError_t {
@@ -247,7 +246,7 @@ pub unsafe extern "C" fn cudaGetTextureObjectResourceViewDesc(
         }
         // SAFETY: forwarded contract (11.x / 12.x have the exported layout).
         Target::Major(_) => unsafe {
-            crate::api::cudaGetTextureObjectResourceViewDesc::Forward::call(
+            crate::api::abi12::cudaGetTextureObjectResourceViewDesc::Forward::call(
                 pResViewDesc.cast(),
                 texObject,
             )
@@ -260,8 +259,7 @@ pub unsafe extern "C" fn cudaGetTextureObjectResourceViewDesc(
 ///
 /// # Safety
 /// The CUDA API contract of `cudaCreateSurfaceObject`.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn cudaCreateSurfaceObject(
+pub(crate) unsafe extern "C" fn cudaCreateSurfaceObject(
     pSurfObject: *mut cudaSurfaceObject_t,
     pResDesc: *const v12::cudaResourceDesc,
 ) -> cudaError_t {
@@ -278,55 +276,7 @@ pub unsafe extern "C" fn cudaCreateSurfaceObject(
         }
         // SAFETY: forwarded contract (11.x / 12.x have the exported layout).
         Target::Major(_) => unsafe {
-            crate::api::cudaCreateSurfaceObject::Forward::call(pSurfObject, pResDesc.cast())
-        },
-    }
-}
-
-/// `cudaError_t cudaGetTextureObjectTextureDesc(struct cudaTextureDesc *pTexDesc, cudaTextureObject_t texObject)`
-/// (12.9 ABI, 72 bytes; 13.x's too). 11.x: `_v2` (72 bytes), else the plain 68-byte form
-/// converted (`seamlessCubemap` 0).
-///
-/// # Safety
-/// The CUDA API contract of `cudaGetTextureObjectTextureDesc`.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn cudaGetTextureObjectTextureDesc(
-    pTexDesc: *mut cudaTextureDesc,
-    texObject: cudaTextureObject_t,
-) -> cudaError_t {
-    match target() {
-        Target::NoLibrary => refusal(),
-        Target::Major(11) if GET_TEX_V2.get().is_some() => {
-            // 11.x's cudaTextureDesc_v2 is 12.x's cudaTextureDesc.
-            call_raw!(
-                GET_TEX_V2,
-                abi_fns::v11::cudaGetTextureObjectTextureDesc_v2,
-                (pTexDesc.cast(), texObject)
-            )
-        }
-        Target::Major(11) => {
-            if pTexDesc.is_null() {
-                return call_raw!(
-                    GET_TEX,
-                    abi_fns::v11::cudaGetTextureObjectTextureDesc,
-                    (core::ptr::null_mut(), texObject)
-                );
-            }
-            let mut old = v11::cudaTextureDesc::default();
-            let status = call_raw!(
-                GET_TEX,
-                abi_fns::v11::cudaGetTextureObjectTextureDesc,
-                (&mut old, texObject)
-            );
-            if status == SUCCESS {
-                // SAFETY: non-NULL and writable by contract.
-                unsafe { pTexDesc.write(tex_from_v11(&old)) };
-            }
-            status
-        }
-        // SAFETY: forwarded contract (12.x / 13.x have the exported layout).
-        Target::Major(_) => unsafe {
-            crate::api::cudaGetTextureObjectTextureDesc::Forward::call(pTexDesc, texObject)
+            crate::api::abi12::cudaCreateSurfaceObject::Forward::call(pSurfObject, pResDesc.cast())
         },
     }
 }

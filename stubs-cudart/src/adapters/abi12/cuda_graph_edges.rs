@@ -1,8 +1,8 @@
-//! The graph-edge family in the `abi-12` build (cuda_runtime_api.h):
+//! The graph-edge family in their CUDA 12 version (`@CUDA_STUBS_CUDART_12`) (cuda_runtime_api.h):
 //! `cudaGraphAddDependencies`, `cudaGraphRemoveDependencies`, `cudaGraphGetEdges`,
 //! `cudaGraphNodeGetDependencies`, `cudaGraphNodeGetDependentNodes`.
 //!
-//! - 11.x / 12.x (11.8, 12.9 headers), the exported ABI, forwarded: no edge data, e.g.
+//! - 11.x / 12.x (11.8, 12.9 headers), this version's ABI, forwarded: no edge data, e.g.
 //!   `cudaGraphAddDependencies(cudaGraph_t graph, const cudaGraphNode_t *from, const cudaGraphNode_t *to, size_t numDependencies)`,
 //!   `cudaGraphGetEdges(graph, from, to, size_t *numEdges)`,
 //!   `cudaGraphNodeGetDependencies(node, pDependencies, size_t *pNumDependencies)`
@@ -33,8 +33,7 @@ static NODE_DEPENDENTS: RawFn = RawFn::new(c"cudaGraphNodeGetDependentNodes");
 ///
 /// # Safety
 /// The CUDA API contract of `cudaGraphAddDependencies`.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn cudaGraphAddDependencies(
+pub(crate) unsafe extern "C" fn cudaGraphAddDependencies(
     graph: cudaGraph_t,
     from: *const cudaGraphNode_t,
     to: *const cudaGraphNode_t,
@@ -49,7 +48,12 @@ pub unsafe extern "C" fn cudaGraphAddDependencies(
         ),
         // SAFETY: forwarded contract; 11.x / 12.x have the exported prototype.
         Target::Major(_) => unsafe {
-            crate::api::cudaGraphAddDependencies::Forward::call(graph, from, to, numDependencies)
+            crate::api::abi12::cudaGraphAddDependencies::Forward::call(
+                graph,
+                from,
+                to,
+                numDependencies,
+            )
         },
     }
 }
@@ -59,8 +63,7 @@ pub unsafe extern "C" fn cudaGraphAddDependencies(
 ///
 /// # Safety
 /// The CUDA API contract of `cudaGraphRemoveDependencies`.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn cudaGraphRemoveDependencies(
+pub(crate) unsafe extern "C" fn cudaGraphRemoveDependencies(
     graph: cudaGraph_t,
     from: *const cudaGraphNode_t,
     to: *const cudaGraphNode_t,
@@ -75,7 +78,12 @@ pub unsafe extern "C" fn cudaGraphRemoveDependencies(
         ),
         // SAFETY: forwarded contract; 11.x / 12.x have the exported prototype.
         Target::Major(_) => unsafe {
-            crate::api::cudaGraphRemoveDependencies::Forward::call(graph, from, to, numDependencies)
+            crate::api::abi12::cudaGraphRemoveDependencies::Forward::call(
+                graph,
+                from,
+                to,
+                numDependencies,
+            )
         },
     }
 }
@@ -85,8 +93,7 @@ pub unsafe extern "C" fn cudaGraphRemoveDependencies(
 ///
 /// # Safety
 /// The CUDA API contract of `cudaGraphGetEdges`.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn cudaGraphGetEdges(
+pub(crate) unsafe extern "C" fn cudaGraphGetEdges(
     graph: cudaGraph_t,
     from: *mut cudaGraphNode_t,
     to: *mut cudaGraphNode_t,
@@ -101,7 +108,7 @@ pub unsafe extern "C" fn cudaGraphGetEdges(
         ),
         // SAFETY: forwarded contract; 11.x / 12.x have the exported prototype.
         Target::Major(_) => unsafe {
-            crate::api::cudaGraphGetEdges::Forward::call(graph, from, to, numEdges)
+            crate::api::abi12::cudaGraphGetEdges::Forward::call(graph, from, to, numEdges)
         },
     }
 }
@@ -111,8 +118,7 @@ pub unsafe extern "C" fn cudaGraphGetEdges(
 ///
 /// # Safety
 /// The CUDA API contract of `cudaGraphNodeGetDependencies`.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn cudaGraphNodeGetDependencies(
+pub(crate) unsafe extern "C" fn cudaGraphNodeGetDependencies(
     node: cudaGraphNode_t,
     pDependencies: *mut cudaGraphNode_t,
     pNumDependencies: *mut usize,
@@ -126,7 +132,7 @@ pub unsafe extern "C" fn cudaGraphNodeGetDependencies(
         ),
         // SAFETY: forwarded contract; 11.x / 12.x have the exported prototype.
         Target::Major(_) => unsafe {
-            crate::api::cudaGraphNodeGetDependencies::Forward::call(
+            crate::api::abi12::cudaGraphNodeGetDependencies::Forward::call(
                 node,
                 pDependencies,
                 pNumDependencies,
@@ -140,8 +146,7 @@ pub unsafe extern "C" fn cudaGraphNodeGetDependencies(
 ///
 /// # Safety
 /// The CUDA API contract of `cudaGraphNodeGetDependentNodes`.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn cudaGraphNodeGetDependentNodes(
+pub(crate) unsafe extern "C" fn cudaGraphNodeGetDependentNodes(
     node: cudaGraphNode_t,
     pDependentNodes: *mut cudaGraphNode_t,
     pNumDependentNodes: *mut usize,
@@ -160,7 +165,7 @@ pub unsafe extern "C" fn cudaGraphNodeGetDependentNodes(
         ),
         // SAFETY: forwarded contract; 11.x / 12.x have the exported prototype.
         Target::Major(_) => unsafe {
-            crate::api::cudaGraphNodeGetDependentNodes::Forward::call(
+            crate::api::abi12::cudaGraphNodeGetDependentNodes::Forward::call(
                 node,
                 pDependentNodes,
                 pNumDependentNodes,

@@ -1,7 +1,7 @@
-//! `struct cudaGraphNodeParams` in the `abi-12` build (driver_types.h, cuda_runtime_api.h):
-//! `cudaGraphAddNode`, `cudaGraphNodeSetParams`, `cudaGraphExecNodeSetParams`.
+//! `struct cudaGraphNodeParams` in their CUDA 12 version (`@CUDA_STUBS_CUDART_12`) (driver_types.h,
+//! cuda_runtime_api.h): `cudaGraphAddNode`, `cudaGraphNodeSetParams`, `cudaGraphExecNodeSetParams`.
 //!
-//! - 12.x (12.9 header; 12.2+ / 12.4+), the exported ABI, forwarded:
+//! - 12.x (12.9 header; 12.2+ / 12.4+), this version's ABI, forwarded:
 //!   `cudaGraphAddNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph, const cudaGraphNode_t *pDependencies, size_t numDependencies, struct cudaGraphNodeParams *nodeParams)`,
 //!   `cudaGraphNodeSetParams(node, nodeParams)`, `cudaGraphExecNodeSetParams(graphExec, node, nodeParams)`.
 //! - 13.x (13.0 header): `cudaGraphAddNode` takes `const cudaGraphEdgeData *edgeData` before
@@ -117,8 +117,7 @@ unsafe fn with_13(
 ///
 /// # Safety
 /// The CUDA API contract of `cudaGraphAddNode`.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn cudaGraphAddNode(
+pub(crate) unsafe extern "C" fn cudaGraphAddNode(
     pGraphNode: *mut cudaGraphNode_t,
     graph: cudaGraph_t,
     pDependencies: *const cudaGraphNode_t,
@@ -128,7 +127,7 @@ pub unsafe extern "C" fn cudaGraphAddNode(
     if target() != Target::Major(13) {
         // SAFETY: forwarded contract (12.x, or the typed refusal).
         return unsafe {
-            crate::api::cudaGraphAddNode::Forward::call(
+            crate::api::abi12::cudaGraphAddNode::Forward::call(
                 pGraphNode,
                 graph,
                 pDependencies,
@@ -160,14 +159,15 @@ pub unsafe extern "C" fn cudaGraphAddNode(
 ///
 /// # Safety
 /// The CUDA API contract of `cudaGraphNodeSetParams`.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn cudaGraphNodeSetParams(
+pub(crate) unsafe extern "C" fn cudaGraphNodeSetParams(
     node: cudaGraphNode_t,
     nodeParams: *mut cudaGraphNodeParams,
 ) -> cudaError_t {
     if target() != Target::Major(13) {
         // SAFETY: forwarded contract (12.x, or the typed refusal).
-        return unsafe { crate::api::cudaGraphNodeSetParams::Forward::call(node, nodeParams) };
+        return unsafe {
+            crate::api::abi12::cudaGraphNodeSetParams::Forward::call(node, nodeParams)
+        };
     }
     let call = |p| call_raw!(SET_PARAMS, abi_fns::v13::cudaGraphNodeSetParams, (node, p));
     // SAFETY: NULL or valid by contract.
@@ -179,8 +179,7 @@ pub unsafe extern "C" fn cudaGraphNodeSetParams(
 ///
 /// # Safety
 /// The CUDA API contract of `cudaGraphExecNodeSetParams`.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn cudaGraphExecNodeSetParams(
+pub(crate) unsafe extern "C" fn cudaGraphExecNodeSetParams(
     graphExec: cudaGraphExec_t,
     node: cudaGraphNode_t,
     nodeParams: *mut cudaGraphNodeParams,
@@ -188,7 +187,9 @@ pub unsafe extern "C" fn cudaGraphExecNodeSetParams(
     if target() != Target::Major(13) {
         // SAFETY: forwarded contract (12.x, or the typed refusal).
         return unsafe {
-            crate::api::cudaGraphExecNodeSetParams::Forward::call(graphExec, node, nodeParams)
+            crate::api::abi12::cudaGraphExecNodeSetParams::Forward::call(
+                graphExec, node, nodeParams,
+            )
         };
     }
     let call = |p| {

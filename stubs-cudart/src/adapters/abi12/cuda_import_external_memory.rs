@@ -1,10 +1,10 @@
-//! External memory and semaphores in the `abi-12` build (cuda_runtime_api.h, driver_types.h):
-//! `cudaImportExternalMemory`, `cudaExternalMemoryGetMappedBuffer`,
-//! `cudaExternalMemoryGetMappedMipmappedArray`, `cudaImportExternalSemaphore`,
-//! `cudaSignalExternalSemaphoresAsync`, `cudaWaitExternalSemaphoresAsync` (and the `_ptsz`
-//! twins of the last two).
+//! External memory and semaphores in their CUDA 12 version (`@CUDA_STUBS_CUDART_12`)
+//! (cuda_runtime_api.h, driver_types.h): `cudaImportExternalMemory`,
+//! `cudaExternalMemoryGetMappedBuffer`, `cudaExternalMemoryGetMappedMipmappedArray`,
+//! `cudaImportExternalSemaphore`, `cudaSignalExternalSemaphoresAsync`,
+//! `cudaWaitExternalSemaphoresAsync` (and the `_ptsz` twins of the last two).
 //!
-//! Descriptors: 11.8 / 12.9 (exported) end at `flags`; 13.0 appended
+//! Descriptors: 11.8 / 12.9 (this version) end at `flags`; 13.0 appended
 //! `unsigned int reserved[16]` ("must be zero"), the fields before it unchanged:
 //!
 //! | struct | 11.8 / 12.9 | 13.x |
@@ -99,15 +99,17 @@ unsafe fn copy_union<T, U>(src: &T, dst: &mut U) {
 ///
 /// # Safety
 /// The CUDA API contract of `cudaImportExternalMemory`.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn cudaImportExternalMemory(
+pub(crate) unsafe extern "C" fn cudaImportExternalMemory(
     extMem_out: *mut cudaExternalMemory_t,
     memHandleDesc: *const v12::cudaExternalMemoryHandleDesc,
 ) -> cudaError_t {
     if !on_13() {
         // SAFETY: forwarded contract (11.x / 12.x, or the typed refusal).
         return unsafe {
-            crate::api::cudaImportExternalMemory::Forward::call(extMem_out, memHandleDesc.cast())
+            crate::api::abi12::cudaImportExternalMemory::Forward::call(
+                extMem_out,
+                memHandleDesc.cast(),
+            )
         };
     }
     // SAFETY: NULL or readable by contract.
@@ -138,8 +140,7 @@ pub unsafe extern "C" fn cudaImportExternalMemory(
 ///
 /// # Safety
 /// The CUDA API contract of `cudaExternalMemoryGetMappedBuffer`.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn cudaExternalMemoryGetMappedBuffer(
+pub(crate) unsafe extern "C" fn cudaExternalMemoryGetMappedBuffer(
     devPtr: *mut *mut c_void,
     extMem: cudaExternalMemory_t,
     bufferDesc: *const v12::cudaExternalMemoryBufferDesc,
@@ -147,7 +148,7 @@ pub unsafe extern "C" fn cudaExternalMemoryGetMappedBuffer(
     if !on_13() {
         // SAFETY: forwarded contract (11.x / 12.x, or the typed refusal).
         return unsafe {
-            crate::api::cudaExternalMemoryGetMappedBuffer::Forward::call(
+            crate::api::abi12::cudaExternalMemoryGetMappedBuffer::Forward::call(
                 devPtr,
                 extMem,
                 bufferDesc.cast(),
@@ -180,8 +181,7 @@ pub unsafe extern "C" fn cudaExternalMemoryGetMappedBuffer(
 ///
 /// # Safety
 /// The CUDA API contract of `cudaExternalMemoryGetMappedMipmappedArray`.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn cudaExternalMemoryGetMappedMipmappedArray(
+pub(crate) unsafe extern "C" fn cudaExternalMemoryGetMappedMipmappedArray(
     mipmap: *mut cudaMipmappedArray_t,
     extMem: cudaExternalMemory_t,
     mipmapDesc: *const v12::cudaExternalMemoryMipmappedArrayDesc,
@@ -189,7 +189,7 @@ pub unsafe extern "C" fn cudaExternalMemoryGetMappedMipmappedArray(
     if !on_13() {
         // SAFETY: forwarded contract (11.x / 12.x, or the typed refusal).
         return unsafe {
-            crate::api::cudaExternalMemoryGetMappedMipmappedArray::Forward::call(
+            crate::api::abi12::cudaExternalMemoryGetMappedMipmappedArray::Forward::call(
                 mipmap,
                 extMem,
                 mipmapDesc.cast(),
@@ -224,15 +224,17 @@ pub unsafe extern "C" fn cudaExternalMemoryGetMappedMipmappedArray(
 ///
 /// # Safety
 /// The CUDA API contract of `cudaImportExternalSemaphore`.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn cudaImportExternalSemaphore(
+pub(crate) unsafe extern "C" fn cudaImportExternalSemaphore(
     extSem_out: *mut cudaExternalSemaphore_t,
     semHandleDesc: *const v12::cudaExternalSemaphoreHandleDesc,
 ) -> cudaError_t {
     if !on_13() {
         // SAFETY: forwarded contract (11.x / 12.x, or the typed refusal).
         return unsafe {
-            crate::api::cudaImportExternalSemaphore::Forward::call(extSem_out, semHandleDesc.cast())
+            crate::api::abi12::cudaImportExternalSemaphore::Forward::call(
+                extSem_out,
+                semHandleDesc.cast(),
+            )
         };
     }
     // SAFETY: NULL or readable by contract.
@@ -328,8 +330,7 @@ macro_rules! semaphores_async {
         ///
         /// # Safety
         /// The CUDA API contract of the function.
-        #[unsafe(no_mangle)]
-        pub unsafe extern "C" fn $name(
+        pub(crate) unsafe extern "C" fn $name(
             extSemArray: *const cudaExternalSemaphore_t,
             paramsArray: *const $v1,
             numExtSems: c_uint,
@@ -344,7 +345,12 @@ macro_rules! semaphores_async {
                 }
                 // SAFETY: forwarded contract (11.x / 12.x, or the typed refusal).
                 Target::Major(_) => unsafe {
-                    crate::api::$name::Forward::call(extSemArray, paramsArray, numExtSems, stream)
+                    crate::api::abi12::$name::Forward::call(
+                        extSemArray,
+                        paramsArray,
+                        numExtSems,
+                        stream,
+                    )
                 },
             }
         }

@@ -1,7 +1,7 @@
-//! `cudaMemAdvise`, `cudaMemPrefetchAsync`, `cudaMemPrefetchAsync_ptsz` in the `abi-12` build
-//! (cuda_runtime_api.h).
+//! `cudaMemAdvise`, `cudaMemPrefetchAsync`, `cudaMemPrefetchAsync_ptsz` in their CUDA 12 version
+//! (`@CUDA_STUBS_CUDART_12`) (cuda_runtime_api.h).
 //!
-//! - 11.x / 12.x (11.8, 12.9 headers), the exported ABI, forwarded: an `int device`,
+//! - 11.x / 12.x (11.8, 12.9 headers), this version's ABI, forwarded: an `int device`,
 //!   `cudaMemAdvise(const void *devPtr, size_t count, enum cudaMemoryAdvise advice, int device)`,
 //!   `cudaMemPrefetchAsync(const void *devPtr, size_t count, int dstDevice, cudaStream_t stream)`
 //!   (12.2+'s location forms are the separate `_v2` names, exported as they are).
@@ -52,8 +52,7 @@ fn location_of(device: c_int) -> cudaMemLocation {
 ///
 /// # Safety
 /// The CUDA API contract of `cudaMemAdvise`.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn cudaMemAdvise(
+pub(crate) unsafe extern "C" fn cudaMemAdvise(
     devPtr: *const c_void,
     count: usize,
     advice: cudaMemoryAdvise,
@@ -68,7 +67,7 @@ pub unsafe extern "C" fn cudaMemAdvise(
         ),
         // SAFETY: forwarded contract; 11.x / 12.x have the exported prototype.
         Target::Major(_) => unsafe {
-            crate::api::cudaMemAdvise::Forward::call(devPtr, count, advice, device)
+            crate::api::abi12::cudaMemAdvise::Forward::call(devPtr, count, advice, device)
         },
     }
 }
@@ -78,8 +77,7 @@ pub unsafe extern "C" fn cudaMemAdvise(
 ///
 /// # Safety
 /// The CUDA API contract of `cudaMemPrefetchAsync`.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn cudaMemPrefetchAsync(
+pub(crate) unsafe extern "C" fn cudaMemPrefetchAsync(
     devPtr: *const c_void,
     count: usize,
     dstDevice: c_int,
@@ -94,7 +92,7 @@ pub unsafe extern "C" fn cudaMemPrefetchAsync(
         ),
         // SAFETY: forwarded contract; 11.x / 12.x have the exported prototype.
         Target::Major(_) => unsafe {
-            crate::api::cudaMemPrefetchAsync::Forward::call(devPtr, count, dstDevice, stream)
+            crate::api::abi12::cudaMemPrefetchAsync::Forward::call(devPtr, count, dstDevice, stream)
         },
     }
 }
@@ -103,8 +101,7 @@ pub unsafe extern "C" fn cudaMemPrefetchAsync(
 ///
 /// # Safety
 /// The CUDA API contract of `cudaMemPrefetchAsync`.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn cudaMemPrefetchAsync_ptsz(
+pub(crate) unsafe extern "C" fn cudaMemPrefetchAsync_ptsz(
     devPtr: *const c_void,
     count: usize,
     dstDevice: c_int,
@@ -119,7 +116,9 @@ pub unsafe extern "C" fn cudaMemPrefetchAsync_ptsz(
         ),
         // SAFETY: forwarded contract; 11.x / 12.x have the exported prototype.
         Target::Major(_) => unsafe {
-            crate::api::cudaMemPrefetchAsync_ptsz::Forward::call(devPtr, count, dstDevice, stream)
+            crate::api::abi12::cudaMemPrefetchAsync_ptsz::Forward::call(
+                devPtr, count, dstDevice, stream,
+            )
         },
     }
 }

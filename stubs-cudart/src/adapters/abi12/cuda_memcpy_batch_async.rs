@@ -1,7 +1,7 @@
-//! `cudaMemcpyBatchAsync` and `cudaMemcpy3DBatchAsync` (and their `_ptsz` twins) in the
-//! `abi-12` build (cuda_runtime_api.h).
+//! `cudaMemcpyBatchAsync` and `cudaMemcpy3DBatchAsync` (and their `_ptsz` twins) in the CUDA 12
+//! version, `@CUDA_STUBS_CUDART_12` (cuda_runtime_api.h).
 //!
-//! - 12.8+ (12.9 header), the exported ABI, forwarded: a `size_t *failIdx` before `stream`
+//! - 12.8+ (12.9 header), this version's ABI, forwarded: a `size_t *failIdx` before `stream`
 //!   (before `flags` for the 3D form):
 //!   `cudaMemcpyBatchAsync(void **dsts, void **srcs, size_t *sizes, size_t count, struct cudaMemcpyAttributes *attrs, size_t *attrsIdxs, size_t numAttrs, size_t *failIdx, cudaStream_t stream)`,
 //!   `cudaMemcpy3DBatchAsync(size_t numOps, struct cudaMemcpy3DBatchOp *opList, size_t *failIdx, unsigned long long flags, cudaStream_t stream)`.
@@ -44,9 +44,8 @@ macro_rules! batch {
         ///
         /// # Safety
         /// The CUDA API contract of `cudaMemcpyBatchAsync`.
-        #[unsafe(no_mangle)]
         #[allow(clippy::too_many_arguments)]
-        pub unsafe extern "C" fn $name(
+        pub(crate) unsafe extern "C" fn $name(
             dsts: *mut *mut c_void,
             srcs: *mut *mut c_void,
             sizes: *mut usize,
@@ -79,7 +78,7 @@ macro_rules! batch {
                 }
                 // SAFETY: forwarded contract (12.x, or the typed refusal).
                 Target::Major(_) => unsafe {
-                    crate::api::$name::Forward::call(
+                    crate::api::abi12::$name::Forward::call(
                         dsts, srcs, sizes, count, attrs, attrsIdxs, numAttrs, failIdx, stream,
                     )
                 },
@@ -96,8 +95,7 @@ macro_rules! batch_3d {
         ///
         /// # Safety
         /// The CUDA API contract of `cudaMemcpy3DBatchAsync`.
-        #[unsafe(no_mangle)]
-        pub unsafe extern "C" fn $name(
+        pub(crate) unsafe extern "C" fn $name(
             numOps: usize,
             opList: *mut cudaMemcpy3DBatchOp,
             failIdx: *mut usize,
@@ -116,7 +114,7 @@ macro_rules! batch_3d {
                 }
                 // SAFETY: forwarded contract (12.x, or the typed refusal).
                 Target::Major(_) => unsafe {
-                    crate::api::$name::Forward::call(numOps, opList, failIdx, flags, stream)
+                    crate::api::abi12::$name::Forward::call(numOps, opList, failIdx, flags, stream)
                 },
             }
         }

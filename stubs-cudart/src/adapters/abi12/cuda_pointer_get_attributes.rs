@@ -1,7 +1,8 @@
 //! `cudaPointerGetAttributes(struct cudaPointerAttributes *attributes, const void *ptr)` in the
-//! `abi-12` build (cuda_runtime_api.h, driver_types.h `struct cudaPointerAttributes`).
+//! CUDA 12 version, `@CUDA_STUBS_CUDART_12` (cuda_runtime_api.h, driver_types.h `struct
+//! cudaPointerAttributes`).
 //!
-//! - 11.x / 12.x (11.8, 12.9 headers), the exported ABI, forwarded: 24 bytes — `type`,
+//! - 11.x / 12.x (11.8, 12.9 headers), this version's ABI, forwarded: 24 bytes — `type`,
 //!   `device`, `devicePointer`, `hostPointer`.
 //! - 13.x (13.0 header): 88 bytes, the same four fields then `long reserved[8]`.
 //!
@@ -25,8 +26,7 @@ static GET: RawFn = RawFn::new(c"cudaPointerGetAttributes");
 ///
 /// # Safety
 /// `attributes` is NULL or writable for one CUDA 12 `cudaPointerAttributes`.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn cudaPointerGetAttributes(
+pub(crate) unsafe extern "C" fn cudaPointerGetAttributes(
     attributes: *mut v12::cudaPointerAttributes,
     ptr: *const c_void,
 ) -> cudaError_t {
@@ -53,7 +53,7 @@ pub unsafe extern "C" fn cudaPointerGetAttributes(
         }
         // SAFETY: forwarded contract; 11.x / 12.x have the exported 24-byte layout.
         Target::Major(_) => unsafe {
-            crate::api::cudaPointerGetAttributes::Forward::call(attributes.cast(), ptr)
+            crate::api::abi12::cudaPointerGetAttributes::Forward::call(attributes.cast(), ptr)
         },
     }
 }

@@ -1,7 +1,7 @@
-//! `cudaStreamGetCaptureInfo` and `cudaStreamGetCaptureInfo_ptsz` in the `abi-12` build
-//! (cuda_runtime_api.h).
+//! `cudaStreamGetCaptureInfo` and `cudaStreamGetCaptureInfo_ptsz` in their CUDA 12 version
+//! (`@CUDA_STUBS_CUDART_12`) (cuda_runtime_api.h).
 //!
-//! - 11.x / 12.x (11.8, 12.9 headers), the exported ABI, forwarded: the plain names are the
+//! - 11.x / 12.x (11.8, 12.9 headers), this version's ABI, forwarded: the plain names are the
 //!   3-argument legacy form
 //!   `cudaStreamGetCaptureInfo(cudaStream_t stream, enum cudaStreamCaptureStatus *pCaptureStatus, unsigned long long *pId)`
 //!   (the 6- and 7-argument forms are the separate `_v2` / `_v3` names, exported as they are).
@@ -11,11 +11,22 @@
 //!
 //! On 13.x the adapter passes the two outputs the legacy form has and NULL for the rest; the
 //! runtime writes the outputs (only on success) and returns its own errors. Nothing is refused.
+//!
+//! Also here, exported once (no other major has the name): `cudaStreamGetCaptureInfo_v2` and
+//! `_v2_ptsz`, what a program compiled against 12.x headers calls for `cudaStreamGetCaptureInfo`
+//! (the header `#define`s it, 11.3+):
+//! `(stream, captureStatus_out, id_out, cudaGraph_t *graph_out, const cudaGraphNode_t **dependencies_out, size_t *numDependencies_out)`.
+//! 11.x / 12.x: forwarded. 13.x, which removed the name: its 7-argument plain form with
+//! `edgeData_out` NULL, which is what `_v2` means there (12.3+ documents `_v2` as returning
+//! `cudaErrorLossyQuery` when a dependency has non-default edge data; 13.x does the same for a
+//! NULL `edgeData_out`).
 
 use super::super::{RawFn, Target, call_raw, refusal, target};
 // A 13.x runtime is called with its own prototypes (`abi_fns::v13`).
 use crate::abi_fns;
-use crate::types::{cudaError_t, cudaStream_t, cudaStreamCaptureStatus};
+use crate::types::{
+    cudaError_t, cudaGraph_t, cudaGraphNode_t, cudaStream_t, cudaStreamCaptureStatus,
+};
 use core::ffi::c_ulonglong;
 use core::ptr::null_mut;
 
@@ -28,8 +39,7 @@ static INFO_PTSZ: RawFn = RawFn::new(c"cudaStreamGetCaptureInfo_ptsz");
 ///
 /// # Safety
 /// The CUDA API contract of `cudaStreamGetCaptureInfo`.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn cudaStreamGetCaptureInfo(
+pub(crate) unsafe extern "C" fn cudaStreamGetCaptureInfo(
     stream: cudaStream_t,
     pCaptureStatus: *mut cudaStreamCaptureStatus,
     pId: *mut c_ulonglong,
@@ -51,7 +61,7 @@ pub unsafe extern "C" fn cudaStreamGetCaptureInfo(
         ),
         // SAFETY: forwarded contract; 11.x / 12.x have the exported prototype.
         Target::Major(_) => unsafe {
-            crate::api::cudaStreamGetCaptureInfo::Forward::call(stream, pCaptureStatus, pId)
+            crate::api::abi12::cudaStreamGetCaptureInfo::Forward::call(stream, pCaptureStatus, pId)
         },
     }
 }
@@ -61,8 +71,7 @@ pub unsafe extern "C" fn cudaStreamGetCaptureInfo(
 ///
 /// # Safety
 /// The CUDA API contract of `cudaStreamGetCaptureInfo`.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn cudaStreamGetCaptureInfo_ptsz(
+pub(crate) unsafe extern "C" fn cudaStreamGetCaptureInfo_ptsz(
     stream: cudaStream_t,
     pCaptureStatus: *mut cudaStreamCaptureStatus,
     pId: *mut c_ulonglong,
@@ -84,7 +93,118 @@ pub unsafe extern "C" fn cudaStreamGetCaptureInfo_ptsz(
         ),
         // SAFETY: forwarded contract; 11.x / 12.x have the exported prototype.
         Target::Major(_) => unsafe {
-            crate::api::cudaStreamGetCaptureInfo_ptsz::Forward::call(stream, pCaptureStatus, pId)
+            crate::api::abi12::cudaStreamGetCaptureInfo_ptsz::Forward::call(
+                stream,
+                pCaptureStatus,
+                pId,
+            )
+        },
+    }
+}
+
+/// The 7-argument form of a 13.x runtime for a `_v2` call: edge data not requested.
+#[allow(clippy::too_many_arguments)]
+fn v2_on_13(
+    raw: &RawFn,
+    stream: cudaStream_t,
+    captureStatus_out: *mut cudaStreamCaptureStatus,
+    id_out: *mut c_ulonglong,
+    graph_out: *mut cudaGraph_t,
+    dependencies_out: *mut *const cudaGraphNode_t,
+    numDependencies_out: *mut usize,
+) -> cudaError_t {
+    call_raw!(
+        raw,
+        abi_fns::v13::cudaStreamGetCaptureInfo,
+        (
+            stream,
+            captureStatus_out,
+            id_out,
+            graph_out,
+            dependencies_out,
+            null_mut(),
+            numDependencies_out
+        )
+    )
+}
+
+/// `cudaError_t cudaStreamGetCaptureInfo_v2(cudaStream_t stream, enum cudaStreamCaptureStatus *captureStatus_out, unsigned long long *id_out, cudaGraph_t *graph_out, const cudaGraphNode_t **dependencies_out, size_t *numDependencies_out)`
+/// (cuda_runtime_api.h 11.3+ / 12.x ABI, what 12.x headers call for `cudaStreamGetCaptureInfo`).
+/// 11.x / 12.x: forwarded. 13.x: the 7-argument plain form, edge data not requested.
+/// Errors: the runtime's own (13.x: `cudaErrorLossyQuery` when a dependency carries non-default
+/// edge data, as 12.3+'s `_v2`); `cudaErrorStubLibrary` (34) without a runtime.
+///
+/// # Safety
+/// The CUDA API contract of `cudaStreamGetCaptureInfo_v2`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaStreamGetCaptureInfo_v2(
+    stream: cudaStream_t,
+    captureStatus_out: *mut cudaStreamCaptureStatus,
+    id_out: *mut c_ulonglong,
+    graph_out: *mut cudaGraph_t,
+    dependencies_out: *mut *const cudaGraphNode_t,
+    numDependencies_out: *mut usize,
+) -> cudaError_t {
+    match target() {
+        Target::NoLibrary => refusal(),
+        Target::Major(13) => v2_on_13(
+            &INFO,
+            stream,
+            captureStatus_out,
+            id_out,
+            graph_out,
+            dependencies_out,
+            numDependencies_out,
+        ),
+        // SAFETY: forwarded contract; 11.x / 12.x have the exported prototype.
+        Target::Major(_) => unsafe {
+            crate::api::cudaStreamGetCaptureInfo_v2::Forward::call(
+                stream,
+                captureStatus_out,
+                id_out,
+                graph_out,
+                dependencies_out,
+                numDependencies_out,
+            )
+        },
+    }
+}
+
+/// `cudaStreamGetCaptureInfo_v2_ptsz`: [`cudaStreamGetCaptureInfo_v2`] with the per-thread
+/// default stream.
+///
+/// # Safety
+/// The CUDA API contract of `cudaStreamGetCaptureInfo_v2`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaStreamGetCaptureInfo_v2_ptsz(
+    stream: cudaStream_t,
+    captureStatus_out: *mut cudaStreamCaptureStatus,
+    id_out: *mut c_ulonglong,
+    graph_out: *mut cudaGraph_t,
+    dependencies_out: *mut *const cudaGraphNode_t,
+    numDependencies_out: *mut usize,
+) -> cudaError_t {
+    match target() {
+        Target::NoLibrary => refusal(),
+        Target::Major(13) => v2_on_13(
+            &INFO_PTSZ,
+            stream,
+            captureStatus_out,
+            id_out,
+            graph_out,
+            dependencies_out,
+            numDependencies_out,
+        ),
+        // SAFETY: forwarded contract; 11.x / 12.x have the exported prototype.
+        Target::Major(_) => unsafe {
+            crate::api::cudaStreamGetCaptureInfo_v2_ptsz::Forward::call(
+                stream,
+                captureStatus_out,
+                id_out,
+                graph_out,
+                dependencies_out,
+                numDependencies_out,
+            )
         },
     }
 }

@@ -1,7 +1,7 @@
-//! `cudaStreamUpdateCaptureDependencies` and `cudaStreamUpdateCaptureDependencies_ptsz` in the
-//! `abi-12` build (cuda_runtime_api.h).
+//! `cudaStreamUpdateCaptureDependencies` and `cudaStreamUpdateCaptureDependencies_ptsz` in the CUDA
+//! 12 version, `@CUDA_STUBS_CUDART_12` (cuda_runtime_api.h).
 //!
-//! - 11.x / 12.x (11.8, 12.9 headers), the exported ABI, forwarded:
+//! - 11.x / 12.x (11.8, 12.9 headers), this version's ABI, forwarded:
 //!   `cudaStreamUpdateCaptureDependencies(cudaStream_t stream, cudaGraphNode_t *dependencies, size_t numDependencies, unsigned int flags)`
 //!   (12.3+'s edge-data form is the separate `_v2` name, exported as it is).
 //! - 13.x (13.0 header): `(stream, dependencies, const cudaGraphEdgeData *dependencyData, size_t numDependencies, unsigned int flags)`.
@@ -23,8 +23,7 @@ static UPDATE_PTSZ: RawFn = RawFn::new(c"cudaStreamUpdateCaptureDependencies_pts
 ///
 /// # Safety
 /// The CUDA API contract of `cudaStreamUpdateCaptureDependencies`.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn cudaStreamUpdateCaptureDependencies(
+pub(crate) unsafe extern "C" fn cudaStreamUpdateCaptureDependencies(
     stream: cudaStream_t,
     dependencies: *mut cudaGraphNode_t,
     numDependencies: usize,
@@ -45,7 +44,7 @@ pub unsafe extern "C" fn cudaStreamUpdateCaptureDependencies(
         ),
         // SAFETY: forwarded contract; 11.x / 12.x have the exported prototype.
         Target::Major(_) => unsafe {
-            crate::api::cudaStreamUpdateCaptureDependencies::Forward::call(
+            crate::api::abi12::cudaStreamUpdateCaptureDependencies::Forward::call(
                 stream,
                 dependencies,
                 numDependencies,
@@ -60,8 +59,7 @@ pub unsafe extern "C" fn cudaStreamUpdateCaptureDependencies(
 ///
 /// # Safety
 /// The CUDA API contract of `cudaStreamUpdateCaptureDependencies`.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn cudaStreamUpdateCaptureDependencies_ptsz(
+pub(crate) unsafe extern "C" fn cudaStreamUpdateCaptureDependencies_ptsz(
     stream: cudaStream_t,
     dependencies: *mut cudaGraphNode_t,
     numDependencies: usize,
@@ -82,7 +80,7 @@ pub unsafe extern "C" fn cudaStreamUpdateCaptureDependencies_ptsz(
         ),
         // SAFETY: forwarded contract; 11.x / 12.x have the exported prototype.
         Target::Major(_) => unsafe {
-            crate::api::cudaStreamUpdateCaptureDependencies_ptsz::Forward::call(
+            crate::api::abi12::cudaStreamUpdateCaptureDependencies_ptsz::Forward::call(
                 stream,
                 dependencies,
                 numDependencies,

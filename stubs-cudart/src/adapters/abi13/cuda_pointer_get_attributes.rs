@@ -2,11 +2,11 @@
 //! (cuda_runtime_api.h, driver_types.h `struct cudaPointerAttributes`).
 //!
 //! - 13.x (13.0 header): 88 bytes — `type`, `device`, `devicePointer`, `hostPointer`, then
-//!   `long reserved[8]`; the exported ABI, forwarded.
+//!   `long reserved[8]`; this version's ABI, forwarded.
 //! - 11.x and 12.x (11.8, 12.9 headers): 24 bytes, the same four fields without `reserved`.
 //!   The adapter asks into the 24-byte layout and copies the four fields; `reserved` is 0.
 
-use super::{RawFn, SUCCESS, Target, call_raw, refusal, target};
+use super::super::{RawFn, SUCCESS, Target, call_raw, refusal, target};
 // Older runtimes are called with 12.9's prototypes (`abi_fns::v12`); 11.x declares the same
 // where it exports the name.
 use crate::abi_fns;
@@ -20,8 +20,7 @@ static OLD: RawFn = RawFn::new(c"cudaPointerGetAttributes");
 ///
 /// # Safety
 /// `attributes` is NULL or writable for one CUDA 13 `cudaPointerAttributes`.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn cudaPointerGetAttributes(
+pub(crate) unsafe extern "C" fn cudaPointerGetAttributes(
     attributes: *mut cudaPointerAttributes,
     ptr: *const c_void,
 ) -> cudaError_t {
@@ -50,7 +49,7 @@ pub unsafe extern "C" fn cudaPointerGetAttributes(
         }
         // SAFETY: forwarded contract; 13.x has the exported layout.
         Target::Major(_) => unsafe {
-            crate::api::cudaPointerGetAttributes::Forward::call(attributes, ptr)
+            crate::api::abi13::cudaPointerGetAttributes::Forward::call(attributes, ptr)
         },
     }
 }

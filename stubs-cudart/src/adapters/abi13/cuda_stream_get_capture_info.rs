@@ -1,7 +1,7 @@
 //! `cudaStreamGetCaptureInfo` and `cudaStreamGetCaptureInfo_ptsz` (cuda_runtime_api.h).
 //!
 //! - 13.x (13.0 header): `cudaStreamGetCaptureInfo(cudaStream_t stream, cudaStreamCaptureStatus *captureStatus_out, unsigned long long *id_out, cudaGraph_t *graph_out, const cudaGraphNode_t **dependencies_out, const cudaGraphEdgeData **edgeData_out, size_t *numDependencies_out)`
-//!   — the exported ABI; forwarded.
+//!   — this version's ABI; forwarded.
 //! - 12.x (12.9 header): the plain name is the 3-argument legacy form
 //!   `(stream, captureStatus_out, id_out)`; `cudaStreamGetCaptureInfo_v2` (11.3+) has the
 //!   6-argument form without edge data and `cudaStreamGetCaptureInfo_v3` (12.3+) the 13.x
@@ -14,7 +14,7 @@
 //! refused (801): the array's length could not be known. The `_ptsz` twins are the same with
 //! the per-thread default stream.
 
-use super::{RawFn, SUCCESS, Target, call_raw, default_edges, refusal, target};
+use super::super::{RawFn, SUCCESS, Target, call_raw, default_edges, refusal, target};
 // Older runtimes are called with 12.9's prototypes (`abi_fns::v12`); 11.x declares the same
 // where it exports the name.
 use crate::abi_fns;
@@ -106,8 +106,7 @@ unsafe fn older(
 ///
 /// # Safety
 /// The CUDA API contract of `cudaStreamGetCaptureInfo`.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn cudaStreamGetCaptureInfo(
+pub(crate) unsafe extern "C" fn cudaStreamGetCaptureInfo(
     stream: cudaStream_t,
     captureStatus_out: *mut cudaStreamCaptureStatus,
     id_out: *mut c_ulonglong,
@@ -135,7 +134,7 @@ pub unsafe extern "C" fn cudaStreamGetCaptureInfo(
         },
         // SAFETY: forwarded contract; 13.x has the exported prototype.
         Target::Major(_) => unsafe {
-            crate::api::cudaStreamGetCaptureInfo::Forward::call(
+            crate::api::abi13::cudaStreamGetCaptureInfo::Forward::call(
                 stream,
                 captureStatus_out,
                 id_out,
@@ -152,8 +151,7 @@ pub unsafe extern "C" fn cudaStreamGetCaptureInfo(
 ///
 /// # Safety
 /// The CUDA API contract of `cudaStreamGetCaptureInfo`.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn cudaStreamGetCaptureInfo_ptsz(
+pub(crate) unsafe extern "C" fn cudaStreamGetCaptureInfo_ptsz(
     stream: cudaStream_t,
     captureStatus_out: *mut cudaStreamCaptureStatus,
     id_out: *mut c_ulonglong,
@@ -181,7 +179,7 @@ pub unsafe extern "C" fn cudaStreamGetCaptureInfo_ptsz(
         },
         // SAFETY: forwarded contract; 13.x has the exported prototype.
         Target::Major(_) => unsafe {
-            crate::api::cudaStreamGetCaptureInfo_ptsz::Forward::call(
+            crate::api::abi13::cudaStreamGetCaptureInfo_ptsz::Forward::call(
                 stream,
                 captureStatus_out,
                 id_out,

@@ -25,7 +25,7 @@
 //! to their `_v2` names (11.2+; `_v2_ptsz` for the per-thread default stream), which is what
 //! an 11.x / 12.x header `#define`s the plain names to. 13.x: everything forwarded.
 
-use super::{RawFn, Target, call_raw, refusal, target};
+use super::super::{RawFn, Target, call_raw, refusal, target};
 // Older runtimes are called with 12.9's prototypes (`abi_fns::v12`); 11.x's declarations and
 // descriptor layouts are the same.
 use crate::abi_fns;
@@ -95,15 +95,14 @@ unsafe fn copy_union<T, U>(src: &T, dst: &mut U) {
 ///
 /// # Safety
 /// The CUDA API contract of `cudaImportExternalMemory`.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn cudaImportExternalMemory(
+pub(crate) unsafe extern "C" fn cudaImportExternalMemory(
     extMem_out: *mut cudaExternalMemory_t,
     memHandleDesc: *const cudaExternalMemoryHandleDesc,
 ) -> cudaError_t {
     if !older() {
         // SAFETY: forwarded contract (13.x, or the typed refusal).
         return unsafe {
-            crate::api::cudaImportExternalMemory::Forward::call(extMem_out, memHandleDesc)
+            crate::api::abi13::cudaImportExternalMemory::Forward::call(extMem_out, memHandleDesc)
         };
     }
     // SAFETY: NULL or readable by contract.
@@ -136,8 +135,7 @@ pub unsafe extern "C" fn cudaImportExternalMemory(
 ///
 /// # Safety
 /// The CUDA API contract of `cudaExternalMemoryGetMappedBuffer`.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn cudaExternalMemoryGetMappedBuffer(
+pub(crate) unsafe extern "C" fn cudaExternalMemoryGetMappedBuffer(
     devPtr: *mut *mut c_void,
     extMem: cudaExternalMemory_t,
     bufferDesc: *const cudaExternalMemoryBufferDesc,
@@ -145,7 +143,9 @@ pub unsafe extern "C" fn cudaExternalMemoryGetMappedBuffer(
     if !older() {
         // SAFETY: forwarded contract (13.x, or the typed refusal).
         return unsafe {
-            crate::api::cudaExternalMemoryGetMappedBuffer::Forward::call(devPtr, extMem, bufferDesc)
+            crate::api::abi13::cudaExternalMemoryGetMappedBuffer::Forward::call(
+                devPtr, extMem, bufferDesc,
+            )
         };
     }
     // SAFETY: NULL or readable by contract.
@@ -175,8 +175,7 @@ pub unsafe extern "C" fn cudaExternalMemoryGetMappedBuffer(
 ///
 /// # Safety
 /// The CUDA API contract of `cudaExternalMemoryGetMappedMipmappedArray`.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn cudaExternalMemoryGetMappedMipmappedArray(
+pub(crate) unsafe extern "C" fn cudaExternalMemoryGetMappedMipmappedArray(
     mipmap: *mut cudaMipmappedArray_t,
     extMem: cudaExternalMemory_t,
     mipmapDesc: *const cudaExternalMemoryMipmappedArrayDesc,
@@ -184,7 +183,7 @@ pub unsafe extern "C" fn cudaExternalMemoryGetMappedMipmappedArray(
     if !older() {
         // SAFETY: forwarded contract (13.x, or the typed refusal).
         return unsafe {
-            crate::api::cudaExternalMemoryGetMappedMipmappedArray::Forward::call(
+            crate::api::abi13::cudaExternalMemoryGetMappedMipmappedArray::Forward::call(
                 mipmap, extMem, mipmapDesc,
             )
         };
@@ -218,15 +217,14 @@ pub unsafe extern "C" fn cudaExternalMemoryGetMappedMipmappedArray(
 ///
 /// # Safety
 /// The CUDA API contract of `cudaImportExternalSemaphore`.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn cudaImportExternalSemaphore(
+pub(crate) unsafe extern "C" fn cudaImportExternalSemaphore(
     extSem_out: *mut cudaExternalSemaphore_t,
     semHandleDesc: *const cudaExternalSemaphoreHandleDesc,
 ) -> cudaError_t {
     if !older() {
         // SAFETY: forwarded contract (13.x, or the typed refusal).
         return unsafe {
-            crate::api::cudaImportExternalSemaphore::Forward::call(extSem_out, semHandleDesc)
+            crate::api::abi13::cudaImportExternalSemaphore::Forward::call(extSem_out, semHandleDesc)
         };
     }
     // SAFETY: NULL or readable by contract.
@@ -261,8 +259,7 @@ macro_rules! semaphores_async {
         ///
         /// # Safety
         /// The CUDA API contract of the function.
-        #[unsafe(no_mangle)]
-        pub unsafe extern "C" fn $name(
+        pub(crate) unsafe extern "C" fn $name(
             extSemArray: *const cudaExternalSemaphore_t,
             paramsArray: *const $params,
             numExtSems: c_uint,
@@ -273,7 +270,12 @@ macro_rules! semaphores_async {
             }
             // SAFETY: forwarded contract (13.x, or the typed refusal).
             unsafe {
-                crate::api::$name::Forward::call(extSemArray, paramsArray, numExtSems, stream)
+                crate::api::abi13::$name::Forward::call(
+                    extSemArray,
+                    paramsArray,
+                    numExtSems,
+                    stream,
+                )
             }
         }
     };

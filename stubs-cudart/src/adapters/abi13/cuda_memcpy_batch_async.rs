@@ -3,7 +3,7 @@
 //!
 //! - 13.x (13.0 header): `cudaMemcpyBatchAsync(void *const *dsts, const void *const *srcs, const size_t *sizes, size_t count, struct cudaMemcpyAttributes *attrs, size_t *attrsIdxs, size_t numAttrs, cudaStream_t stream)`
 //!   and `cudaMemcpy3DBatchAsync(size_t numOps, struct cudaMemcpy3DBatchOp *opList, unsigned long long flags, cudaStream_t stream)`
-//!   — the exported ABI; forwarded.
+//!   — this version's ABI; forwarded.
 //! - 12.8+ (12.9 header): the same with a `size_t *failIdx` before `stream` (before `flags` for
 //!   the 3D form): `cudaMemcpyBatchAsync(dsts, srcs, sizes, count, attrs, attrsIdxs, numAttrs, size_t *failIdx, stream)`,
 //!   `cudaMemcpy3DBatchAsync(numOps, opList, size_t *failIdx, flags, stream)`. The structs
@@ -17,7 +17,7 @@
 //!   equivalent there, and a failure halfway would leave earlier copies enqueued.
 //! - 12.0–12.7: the runtime lacks the symbol: 801 as well.
 
-use super::{RawFn, Target, call_raw, refusal, target};
+use super::super::{RawFn, Target, call_raw, refusal, target};
 // A 12.x runtime is called with its own prototypes (`abi_fns::v12`).
 use crate::abi_fns;
 use crate::types::{cudaError_t, cudaMemcpy3DBatchOp, cudaMemcpyAttributes, cudaStream_t};
@@ -35,9 +35,8 @@ macro_rules! batch {
         ///
         /// # Safety
         /// The CUDA API contract of `cudaMemcpyBatchAsync`.
-        #[unsafe(no_mangle)]
         #[allow(clippy::too_many_arguments)]
-        pub unsafe extern "C" fn $name(
+        pub(crate) unsafe extern "C" fn $name(
             dsts: *const *mut c_void,
             srcs: *const *const c_void,
             sizes: *const usize,
@@ -70,7 +69,7 @@ macro_rules! batch {
                 }
                 // SAFETY: forwarded contract (13.x, or the typed refusal).
                 _ => unsafe {
-                    crate::api::$name::Forward::call(
+                    crate::api::abi13::$name::Forward::call(
                         dsts, srcs, sizes, count, attrs, attrsIdxs, numAttrs, stream,
                     )
                 },
@@ -86,8 +85,7 @@ macro_rules! batch_3d {
         ///
         /// # Safety
         /// The CUDA API contract of `cudaMemcpy3DBatchAsync`.
-        #[unsafe(no_mangle)]
-        pub unsafe extern "C" fn $name(
+        pub(crate) unsafe extern "C" fn $name(
             numOps: usize,
             opList: *mut cudaMemcpy3DBatchOp,
             flags: c_ulonglong,
@@ -104,7 +102,9 @@ macro_rules! batch_3d {
                     )
                 }
                 // SAFETY: forwarded contract (13.x, or the typed refusal).
-                _ => unsafe { crate::api::$name::Forward::call(numOps, opList, flags, stream) },
+                _ => unsafe {
+                    crate::api::abi13::$name::Forward::call(numOps, opList, flags, stream)
+                },
             }
         }
     };

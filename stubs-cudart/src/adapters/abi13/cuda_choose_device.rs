@@ -5,7 +5,7 @@
 //! |---|---|
 //! | 11.x (11.8 header) | 728 bytes |
 //! | 12.x (12.9 header; unlike `cudaGetDeviceProperties` there is no `_v2`) | 1032 bytes |
-//! | 13.x (13.0 header, the exported ABI) | 1008 bytes, forwarded |
+//! | 13.x (13.0 header, this version's ABI) | 1008 bytes, forwarded |
 //!
 //! On 11.x / 12.x the caller's 13.x struct is converted field by field into the runtime's
 //! layout (a local), with the conversions of `cuda_get_device_properties.rs`: fields 13.0
@@ -13,8 +13,8 @@
 //! runtime could not match on them anyway). A NULL `prop` is passed on as NULL (the runtime's
 //! own `cudaErrorInvalidValue`); `*device` is written by the runtime only.
 
-use super::cuda_get_device_properties::{v11_input_from_v13, v12_input_from_v13};
-use super::{RawFn, Target, call_raw, target};
+use super::super::cuda_get_device_properties::{v11_input_from_v13, v12_input_from_v13};
+use super::super::{RawFn, Target, call_raw, target};
 use crate::abi_fns;
 use crate::abi_types::{v11, v12};
 use crate::types::{cudaDeviceProp, cudaError_t};
@@ -31,8 +31,7 @@ static CHOOSE: RawFn = RawFn::new(c"cudaChooseDevice");
 ///
 /// # Safety
 /// The CUDA API contract of `cudaChooseDevice`.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn cudaChooseDevice(
+pub(crate) unsafe extern "C" fn cudaChooseDevice(
     device: *mut c_int,
     prop: *const cudaDeviceProp,
 ) -> cudaError_t {
@@ -62,6 +61,6 @@ pub unsafe extern "C" fn cudaChooseDevice(
             ),
         },
         // SAFETY: forwarded contract (13.x, or the typed refusal).
-        _ => unsafe { crate::api::cudaChooseDevice::Forward::call(device, prop) },
+        _ => unsafe { crate::api::abi13::cudaChooseDevice::Forward::call(device, prop) },
     }
 }

@@ -1,7 +1,7 @@
 //! `cudaStreamUpdateCaptureDependencies` and its `_ptsz` twin (cuda_runtime_api.h).
 //!
 //! - 13.x (13.0+ header): `cudaStreamUpdateCaptureDependencies(cudaStream_t stream, cudaGraphNode_t *dependencies, const cudaGraphEdgeData *dependencyData, size_t numDependencies, unsigned int flags)`
-//!   — the exported ABI; forwarded.
+//!   — this version's ABI; forwarded.
 //! - 12.x (12.9 header): the plain name is the 4-argument form
 //!   `(stream, dependencies, size_t numDependencies, unsigned int flags)`;
 //!   `cudaStreamUpdateCaptureDependencies_v2` (12.3+) has 13.x's 5-argument form.
@@ -13,8 +13,8 @@
 //! `cudaErrorNotSupported` (801) without calling the runtime (a programmatic edge cannot be
 //! expressed). The `_ptsz` twin is the same with the per-thread default stream.
 
+use super::super::{RawFn, Target, call_raw, refusal, target};
 use super::cuda_graph_edges::all_default;
-use super::{RawFn, Target, call_raw, refusal, target};
 // Older runtimes are called with 12.9's prototypes (`abi_fns::v12`); 11.x declares the same
 // where it exports the name.
 use crate::abi_fns;
@@ -63,8 +63,7 @@ unsafe fn older(
 ///
 /// # Safety
 /// The CUDA API contract of `cudaStreamUpdateCaptureDependencies`.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn cudaStreamUpdateCaptureDependencies(
+pub(crate) unsafe extern "C" fn cudaStreamUpdateCaptureDependencies(
     stream: cudaStream_t,
     dependencies: *mut cudaGraphNode_t,
     dependencyData: *const cudaGraphEdgeData,
@@ -87,7 +86,7 @@ pub unsafe extern "C" fn cudaStreamUpdateCaptureDependencies(
         },
         // SAFETY: forwarded contract (13.x, or the typed refusal).
         _ => unsafe {
-            crate::api::cudaStreamUpdateCaptureDependencies::Forward::call(
+            crate::api::abi13::cudaStreamUpdateCaptureDependencies::Forward::call(
                 stream,
                 dependencies,
                 dependencyData,
@@ -103,8 +102,7 @@ pub unsafe extern "C" fn cudaStreamUpdateCaptureDependencies(
 ///
 /// # Safety
 /// The CUDA API contract of `cudaStreamUpdateCaptureDependencies`.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn cudaStreamUpdateCaptureDependencies_ptsz(
+pub(crate) unsafe extern "C" fn cudaStreamUpdateCaptureDependencies_ptsz(
     stream: cudaStream_t,
     dependencies: *mut cudaGraphNode_t,
     dependencyData: *const cudaGraphEdgeData,
@@ -127,7 +125,7 @@ pub unsafe extern "C" fn cudaStreamUpdateCaptureDependencies_ptsz(
         },
         // SAFETY: forwarded contract (13.x, or the typed refusal).
         _ => unsafe {
-            crate::api::cudaStreamUpdateCaptureDependencies_ptsz::Forward::call(
+            crate::api::abi13::cudaStreamUpdateCaptureDependencies_ptsz::Forward::call(
                 stream,
                 dependencies,
                 dependencyData,

@@ -27,7 +27,7 @@
 //! type, a spin-wait host node, a node type 12.x lacks. 11.x has none of these functions
 //! (12.2+ / 12.4+): refused by the gated slot. 13.x: forwarded.
 
-use super::{RawFn, Target, call_raw, refusal, target};
+use super::super::{RawFn, Target, call_raw, refusal, target};
 // A 12.x runtime is called with its own prototypes (`abi_fns::v12`).
 use crate::abi_fns;
 use crate::types::{cudaError_t, cudaGraphExec_t, cudaGraphNode_t, cudaGraphNodeParams};
@@ -85,14 +85,15 @@ static EXEC_SET_PARAMS: RawFn = RawFn::new(c"cudaGraphExecNodeSetParams");
 ///
 /// # Safety
 /// The CUDA API contract of `cudaGraphNodeSetParams`.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn cudaGraphNodeSetParams(
+pub(crate) unsafe extern "C" fn cudaGraphNodeSetParams(
     node: cudaGraphNode_t,
     nodeParams: *mut cudaGraphNodeParams,
 ) -> cudaError_t {
     if target() != Target::Major(12) {
         // SAFETY: forwarded contract (13.x, or the typed refusal on 11.x / no library).
-        return unsafe { crate::api::cudaGraphNodeSetParams::Forward::call(node, nodeParams) };
+        return unsafe {
+            crate::api::abi13::cudaGraphNodeSetParams::Forward::call(node, nodeParams)
+        };
     }
     // SAFETY: NULL or readable by contract.
     if !unsafe { expressible_on_12(nodeParams) } {
@@ -109,8 +110,7 @@ pub unsafe extern "C" fn cudaGraphNodeSetParams(
 ///
 /// # Safety
 /// The CUDA API contract of `cudaGraphExecNodeSetParams`.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn cudaGraphExecNodeSetParams(
+pub(crate) unsafe extern "C" fn cudaGraphExecNodeSetParams(
     graphExec: cudaGraphExec_t,
     node: cudaGraphNode_t,
     nodeParams: *mut cudaGraphNodeParams,
@@ -118,7 +118,9 @@ pub unsafe extern "C" fn cudaGraphExecNodeSetParams(
     if target() != Target::Major(12) {
         // SAFETY: forwarded contract (13.x, or the typed refusal on 11.x / no library).
         return unsafe {
-            crate::api::cudaGraphExecNodeSetParams::Forward::call(graphExec, node, nodeParams)
+            crate::api::abi13::cudaGraphExecNodeSetParams::Forward::call(
+                graphExec, node, nodeParams,
+            )
         };
     }
     // SAFETY: NULL or readable by contract.

@@ -1,8 +1,10 @@
-//! Texture and surface objects (cuda_runtime_api.h; driver_types.h `cudaResourceDesc`,
-//! `cudaResourceViewDesc`; texture_types.h `cudaTextureDesc`): `cudaCreateTextureObject`,
-//! `cudaGetTextureObjectResourceDesc`, `cudaGetTextureObjectTextureDesc`,
-//! `cudaGetTextureObjectResourceViewDesc`, `cudaCreateSurfaceObject`,
-//! `cudaGetSurfaceObjectResourceDesc`. Same prototypes in every major; the structs differ:
+//! Texture and surface objects in their CUDA 13 version (`@@CUDA_STUBS_CUDART_13`)
+//! (cuda_runtime_api.h; driver_types.h `cudaResourceDesc`, `cudaResourceViewDesc`;
+//! texture_types.h `cudaTextureDesc`): `cudaCreateTextureObject`,
+//! `cudaGetTextureObjectResourceDesc`, `cudaGetTextureObjectResourceViewDesc`,
+//! `cudaCreateSurfaceObject`, `cudaGetSurfaceObjectResourceDesc` (`cudaGetTextureObjectTextureDesc`,
+//! whose 12.x and 13.x layouts agree, is `../cuda_get_texture_object_texture_desc.rs`). Same
+//! prototypes in every major; the structs differ:
 //!
 //! | struct | 11.8 | 12.9 | 13.x |
 //! |---|---|---|---|
@@ -15,17 +17,16 @@
 //! passed with an empty union, for the runtime's own error). What the older layout cannot
 //! carry is refused with `cudaErrorNotSupported` (801) before any call: a non-zero
 //! `cudaResourceDesc.flags` or `cudaResourceViewDesc.reserved`. Texture descriptors: 12.x has
-//! 13.x's layout (passed as is); 11.x takes it through `cudaCreateTextureObject_v2` /
-//! `cudaGetTextureObjectTextureDesc_v2` (11.x's `cudaTextureDesc_v2`, 13.x's layout), and
+//! 13.x's layout (passed as is); 11.x takes it through `cudaCreateTextureObject_v2` (11.x's
+//! `cudaTextureDesc_v2`, 13.x's layout), and
 //! through the 68-byte plain form only when the runtime lacks `_v2` (then a non-zero
 //! `seamlessCubemap` is refused; returned as 0). Queries convert back: `reserved` and `flags`
 //! are zero; outputs are written only on success. 13.x: forwarded.
 
-use super::resource_desc::{
-    convert_in, ptr_of, res_from_old, res_to_old, tex_from_v11, tex_to_v11, view_from_old,
-    view_to_old,
+use super::super::resource_desc::{
+    convert_in, ptr_of, res_from_old, res_to_old, tex_to_v11, view_from_old, view_to_old,
 };
-use super::{RawFn, SUCCESS, Target, call_raw, refusal, target};
+use super::super::{RawFn, SUCCESS, Target, call_raw, refusal, target};
 // The runtimes' own prototypes (`abi_fns`). 11.x's resource and view
 // descriptors are laid out as 12.x's (`abi_types` holds both), so the 12.x conversions serve
 // it: 12.9's prototypes where only those descriptors differ, and pointer casts where an 11.x
@@ -51,8 +52,6 @@ const _: () = assert!(size_of::<cudaTextureDesc>() == 72);
 static CREATE_TEX: RawFn = RawFn::new(c"cudaCreateTextureObject");
 static CREATE_TEX_V2: RawFn = RawFn::new(c"cudaCreateTextureObject_v2");
 static GET_TEX_RES: RawFn = RawFn::new(c"cudaGetTextureObjectResourceDesc");
-static GET_TEX: RawFn = RawFn::new(c"cudaGetTextureObjectTextureDesc");
-static GET_TEX_V2: RawFn = RawFn::new(c"cudaGetTextureObjectTextureDesc_v2");
 static GET_VIEW: RawFn = RawFn::new(c"cudaGetTextureObjectResourceViewDesc");
 static CREATE_SURF: RawFn = RawFn::new(c"cudaCreateSurfaceObject");
 static GET_SURF_RES: RawFn = RawFn::new(c"cudaGetSurfaceObjectResourceDesc");
@@ -69,8 +68,7 @@ fn older_major() -> Option<u32> {
 ///
 /// # Safety
 /// The CUDA API contract of `cudaCreateTextureObject`.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn cudaCreateTextureObject(
+pub(crate) unsafe extern "C" fn cudaCreateTextureObject(
     pTexObject: *mut cudaTextureObject_t,
     pResDesc: *const cudaResourceDesc,
     pTexDesc: *const cudaTextureDesc,
@@ -79,7 +77,7 @@ pub unsafe extern "C" fn cudaCreateTextureObject(
     let Some(m) = older_major() else {
         // SAFETY: forwarded contract (13.x, or the typed refusal).
         return unsafe {
-            crate::api::cudaCreateTextureObject::Forward::call(
+            crate::api::abi13::cudaCreateTextureObject::Forward::call(
                 pTexObject,
                 pResDesc,
                 pTexDesc,
@@ -152,8 +150,7 @@ unsafe fn get_res_older(raw: &RawFn, out: *mut cudaResourceDesc, object: u64) ->
 ///
 /// # Safety
 /// The CUDA API contract of `cudaGetTextureObjectResourceDesc`.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn cudaGetTextureObjectResourceDesc(
+pub(crate) unsafe extern "C" fn cudaGetTextureObjectResourceDesc(
     pResDesc: *mut cudaResourceDesc,
     texObject: cudaTextureObject_t,
 ) -> cudaError_t {
@@ -162,15 +159,16 @@ pub unsafe extern "C" fn cudaGetTextureObjectResourceDesc(
         return unsafe { get_res_older(&GET_TEX_RES, pResDesc, texObject) };
     }
     // SAFETY: forwarded contract (13.x, or the typed refusal).
-    unsafe { crate::api::cudaGetTextureObjectResourceDesc::Forward::call(pResDesc, texObject) }
+    unsafe {
+        crate::api::abi13::cudaGetTextureObjectResourceDesc::Forward::call(pResDesc, texObject)
+    }
 }
 
 /// `cudaError_t cudaGetSurfaceObjectResourceDesc(struct cudaResourceDesc *pResDesc, cudaSurfaceObject_t surfObject)` (13.0 ABI).
 ///
 /// # Safety
 /// The CUDA API contract of `cudaGetSurfaceObjectResourceDesc`.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn cudaGetSurfaceObjectResourceDesc(
+pub(crate) unsafe extern "C" fn cudaGetSurfaceObjectResourceDesc(
     pResDesc: *mut cudaResourceDesc,
     surfObject: cudaSurfaceObject_t,
 ) -> cudaError_t {
@@ -179,57 +177,8 @@ pub unsafe extern "C" fn cudaGetSurfaceObjectResourceDesc(
         return unsafe { get_res_older(&GET_SURF_RES, pResDesc, surfObject) };
     }
     // SAFETY: forwarded contract (13.x, or the typed refusal).
-    unsafe { crate::api::cudaGetSurfaceObjectResourceDesc::Forward::call(pResDesc, surfObject) }
-}
-
-/// `cudaError_t cudaGetTextureObjectTextureDesc(struct cudaTextureDesc *pTexDesc, cudaTextureObject_t texObject)` (13.0 ABI, 72 bytes). 12.x: the same layout, called as is;
-/// 11.x: `_v2` (72 bytes), else the plain 68-byte form converted (`seamlessCubemap` 0).
-///
-/// # Safety
-/// The CUDA API contract of `cudaGetTextureObjectTextureDesc`.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn cudaGetTextureObjectTextureDesc(
-    pTexDesc: *mut cudaTextureDesc,
-    texObject: cudaTextureObject_t,
-) -> cudaError_t {
-    match older_major() {
-        Some(12) => call_raw!(
-            GET_TEX,
-            abi_fns::v12::cudaGetTextureObjectTextureDesc,
-            (pTexDesc, texObject)
-        ),
-        Some(_) if GET_TEX_V2.get().is_some() => {
-            // 11.x's cudaTextureDesc_v2 is 13.x's cudaTextureDesc.
-            call_raw!(
-                GET_TEX_V2,
-                abi_fns::v11::cudaGetTextureObjectTextureDesc_v2,
-                (pTexDesc.cast(), texObject)
-            )
-        }
-        Some(_) => {
-            if pTexDesc.is_null() {
-                return call_raw!(
-                    GET_TEX,
-                    abi_fns::v11::cudaGetTextureObjectTextureDesc,
-                    (core::ptr::null_mut(), texObject)
-                );
-            }
-            let mut old = v11::cudaTextureDesc::default();
-            let status = call_raw!(
-                GET_TEX,
-                abi_fns::v11::cudaGetTextureObjectTextureDesc,
-                (&mut old, texObject)
-            );
-            if status == SUCCESS {
-                // SAFETY: non-NULL and writable by contract.
-                unsafe { pTexDesc.write(tex_from_v11(&old)) };
-            }
-            status
-        }
-        // SAFETY: forwarded contract (13.x, or the typed refusal).
-        None => unsafe {
-            crate::api::cudaGetTextureObjectTextureDesc::Forward::call(pTexDesc, texObject)
-        },
+    unsafe {
+        crate::api::abi13::cudaGetSurfaceObjectResourceDesc::Forward::call(pResDesc, surfObject)
     }
 }
 
@@ -237,15 +186,17 @@ pub unsafe extern "C" fn cudaGetTextureObjectTextureDesc(
 ///
 /// # Safety
 /// The CUDA API contract of `cudaGetTextureObjectResourceViewDesc`.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn cudaGetTextureObjectResourceViewDesc(
+pub(crate) unsafe extern "C" fn cudaGetTextureObjectResourceViewDesc(
     pResViewDesc: *mut cudaResourceViewDesc,
     texObject: cudaTextureObject_t,
 ) -> cudaError_t {
     if older_major().is_none() {
         // SAFETY: forwarded contract (13.x, or the typed refusal).
         return unsafe {
-            crate::api::cudaGetTextureObjectResourceViewDesc::Forward::call(pResViewDesc, texObject)
+            crate::api::abi13::cudaGetTextureObjectResourceViewDesc::Forward::call(
+                pResViewDesc,
+                texObject,
+            )
         };
     }
     if pResViewDesc.is_null() {
@@ -272,15 +223,14 @@ pub unsafe extern "C" fn cudaGetTextureObjectResourceViewDesc(
 ///
 /// # Safety
 /// The CUDA API contract of `cudaCreateSurfaceObject`.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn cudaCreateSurfaceObject(
+pub(crate) unsafe extern "C" fn cudaCreateSurfaceObject(
     pSurfObject: *mut cudaSurfaceObject_t,
     pResDesc: *const cudaResourceDesc,
 ) -> cudaError_t {
     if older_major().is_none() {
         // SAFETY: forwarded contract (13.x, or the typed refusal).
         return unsafe {
-            crate::api::cudaCreateSurfaceObject::Forward::call(pSurfObject, pResDesc)
+            crate::api::abi13::cudaCreateSurfaceObject::Forward::call(pSurfObject, pResDesc)
         };
     }
     // SAFETY: NULL or readable by contract.

@@ -1,6 +1,6 @@
 //! `cudaMemAdvise`, `cudaMemPrefetchAsync`, `cudaMemPrefetchAsync_ptsz` (cuda_runtime_api.h).
 //!
-//! - 13.x (13.0 header), the exported ABI, forwarded:
+//! - 13.x (13.0 header), this version's ABI, forwarded:
 //!   `cudaMemAdvise(const void *devPtr, size_t count, enum cudaMemoryAdvise advice, struct cudaMemLocation location)`,
 //!   `cudaMemPrefetchAsync(const void *devPtr, size_t count, struct cudaMemLocation location, unsigned int flags, cudaStream_t stream)`.
 //! - 12.x (12.9 header): the plain names take an `int device`
@@ -16,7 +16,7 @@
 //! express (`HostNuma`, `HostNumaCurrent`, invalid) and non-zero prefetch `flags` are refused
 //! with `cudaErrorNotSupported` (801).
 
-use super::{RawFn, Target, call_raw, refusal, target};
+use super::super::{RawFn, Target, call_raw, refusal, target};
 // Older runtimes are called with 12.9's prototypes (`abi_fns::v12`); 11.x declares the same
 // where it exports the name.
 use crate::abi_fns;
@@ -53,8 +53,7 @@ fn device_of(location: cudaMemLocation) -> Option<c_int> {
 ///
 /// # Safety
 /// The CUDA API contract of `cudaMemAdvise`.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn cudaMemAdvise(
+pub(crate) unsafe extern "C" fn cudaMemAdvise(
     devPtr: *const c_void,
     count: usize,
     advice: cudaMemoryAdvise,
@@ -86,7 +85,7 @@ pub unsafe extern "C" fn cudaMemAdvise(
         }
         // SAFETY: forwarded contract; 13.x has the exported prototype.
         Target::Major(_) => unsafe {
-            crate::api::cudaMemAdvise::Forward::call(devPtr, count, advice, location)
+            crate::api::abi13::cudaMemAdvise::Forward::call(devPtr, count, advice, location)
         },
     }
 }
@@ -123,8 +122,7 @@ fn prefetch_older(
 ///
 /// # Safety
 /// The CUDA API contract of `cudaMemPrefetchAsync`.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn cudaMemPrefetchAsync(
+pub(crate) unsafe extern "C" fn cudaMemPrefetchAsync(
     devPtr: *const c_void,
     count: usize,
     location: cudaMemLocation,
@@ -145,7 +143,9 @@ pub unsafe extern "C" fn cudaMemPrefetchAsync(
         ),
         // SAFETY: forwarded contract; 13.x has the exported prototype.
         Target::Major(_) => unsafe {
-            crate::api::cudaMemPrefetchAsync::Forward::call(devPtr, count, location, flags, stream)
+            crate::api::abi13::cudaMemPrefetchAsync::Forward::call(
+                devPtr, count, location, flags, stream,
+            )
         },
     }
 }
@@ -154,8 +154,7 @@ pub unsafe extern "C" fn cudaMemPrefetchAsync(
 ///
 /// # Safety
 /// The CUDA API contract of `cudaMemPrefetchAsync`.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn cudaMemPrefetchAsync_ptsz(
+pub(crate) unsafe extern "C" fn cudaMemPrefetchAsync_ptsz(
     devPtr: *const c_void,
     count: usize,
     location: cudaMemLocation,
@@ -176,7 +175,7 @@ pub unsafe extern "C" fn cudaMemPrefetchAsync_ptsz(
         ),
         // SAFETY: forwarded contract; 13.x has the exported prototype.
         Target::Major(_) => unsafe {
-            crate::api::cudaMemPrefetchAsync_ptsz::Forward::call(
+            crate::api::abi13::cudaMemPrefetchAsync_ptsz::Forward::call(
                 devPtr, count, location, flags, stream,
             )
         },

@@ -2,7 +2,7 @@
 //! `cudaGraphRemoveDependencies`, `cudaGraphGetEdges`, `cudaGraphNodeGetDependencies`,
 //! `cudaGraphNodeGetDependentNodes`, `cudaGraphAddNode`.
 //!
-//! CUDA 13.0 gives each a `cudaGraphEdgeData` array parameter (the exported ABI, forwarded on
+//! CUDA 13.0 gives each a `cudaGraphEdgeData` array parameter (this version's ABI, forwarded on
 //! 13.x), e.g. `cudaGraphAddDependencies(cudaGraph_t graph, const cudaGraphNode_t *from, const cudaGraphNode_t *to, const cudaGraphEdgeData *edgeData, size_t numDependencies)`.
 //! 12.9 and 11.8 have the plain names without it
 //! (`cudaGraphAddDependencies(graph, from, to, size_t numDependencies)`,
@@ -17,7 +17,7 @@
 //! the Get functions fill a caller's edge-data array with zeroed entries for the edges
 //! returned. `cudaGraphAddNode` does not exist on 11.x (refused by the gated slot).
 
-use super::{RawFn, SUCCESS, Target, call_raw, refusal, target};
+use super::super::{RawFn, SUCCESS, Target, call_raw, refusal, target};
 // Older runtimes are called with 12.9's prototypes (`abi_fns::v12`); 11.x declares the same
 // where it exports the name.
 use crate::abi_fns;
@@ -123,8 +123,7 @@ unsafe fn deps_older(
 ///
 /// # Safety
 /// The CUDA API contract of `cudaGraphAddDependencies`.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn cudaGraphAddDependencies(
+pub(crate) unsafe extern "C" fn cudaGraphAddDependencies(
     graph: cudaGraph_t,
     from: *const cudaGraphNode_t,
     to: *const cudaGraphNode_t,
@@ -147,7 +146,7 @@ pub unsafe extern "C" fn cudaGraphAddDependencies(
         },
         // SAFETY: forwarded contract (13.x, or the typed refusal).
         None => unsafe {
-            crate::api::cudaGraphAddDependencies::Forward::call(
+            crate::api::abi13::cudaGraphAddDependencies::Forward::call(
                 graph,
                 from,
                 to,
@@ -162,8 +161,7 @@ pub unsafe extern "C" fn cudaGraphAddDependencies(
 ///
 /// # Safety
 /// The CUDA API contract of `cudaGraphRemoveDependencies`.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn cudaGraphRemoveDependencies(
+pub(crate) unsafe extern "C" fn cudaGraphRemoveDependencies(
     graph: cudaGraph_t,
     from: *const cudaGraphNode_t,
     to: *const cudaGraphNode_t,
@@ -186,7 +184,7 @@ pub unsafe extern "C" fn cudaGraphRemoveDependencies(
         },
         // SAFETY: forwarded contract (13.x, or the typed refusal).
         None => unsafe {
-            crate::api::cudaGraphRemoveDependencies::Forward::call(
+            crate::api::abi13::cudaGraphRemoveDependencies::Forward::call(
                 graph,
                 from,
                 to,
@@ -201,8 +199,7 @@ pub unsafe extern "C" fn cudaGraphRemoveDependencies(
 ///
 /// # Safety
 /// The CUDA API contract of `cudaGraphGetEdges`.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn cudaGraphGetEdges(
+pub(crate) unsafe extern "C" fn cudaGraphGetEdges(
     graph: cudaGraph_t,
     from: *mut cudaGraphNode_t,
     to: *mut cudaGraphNode_t,
@@ -212,7 +209,7 @@ pub unsafe extern "C" fn cudaGraphGetEdges(
     let Some(m) = older_major() else {
         // SAFETY: forwarded contract (13.x, or the typed refusal).
         return unsafe {
-            crate::api::cudaGraphGetEdges::Forward::call(graph, from, to, edgeData, numEdges)
+            crate::api::abi13::cudaGraphGetEdges::Forward::call(graph, from, to, edgeData, numEdges)
         };
     };
     if use_v2(m, !edgeData.is_null(), &GET_EDGES_V2) {
@@ -282,8 +279,7 @@ unsafe fn node_older(
 ///
 /// # Safety
 /// The CUDA API contract of `cudaGraphNodeGetDependencies`.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn cudaGraphNodeGetDependencies(
+pub(crate) unsafe extern "C" fn cudaGraphNodeGetDependencies(
     node: cudaGraphNode_t,
     pDependencies: *mut cudaGraphNode_t,
     edgeData: *mut cudaGraphEdgeData,
@@ -304,7 +300,7 @@ pub unsafe extern "C" fn cudaGraphNodeGetDependencies(
         },
         // SAFETY: forwarded contract (13.x, or the typed refusal).
         None => unsafe {
-            crate::api::cudaGraphNodeGetDependencies::Forward::call(
+            crate::api::abi13::cudaGraphNodeGetDependencies::Forward::call(
                 node,
                 pDependencies,
                 edgeData,
@@ -318,8 +314,7 @@ pub unsafe extern "C" fn cudaGraphNodeGetDependencies(
 ///
 /// # Safety
 /// The CUDA API contract of `cudaGraphNodeGetDependentNodes`.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn cudaGraphNodeGetDependentNodes(
+pub(crate) unsafe extern "C" fn cudaGraphNodeGetDependentNodes(
     node: cudaGraphNode_t,
     pDependentNodes: *mut cudaGraphNode_t,
     edgeData: *mut cudaGraphEdgeData,
@@ -340,7 +335,7 @@ pub unsafe extern "C" fn cudaGraphNodeGetDependentNodes(
         },
         // SAFETY: forwarded contract (13.x, or the typed refusal).
         None => unsafe {
-            crate::api::cudaGraphNodeGetDependentNodes::Forward::call(
+            crate::api::abi13::cudaGraphNodeGetDependentNodes::Forward::call(
                 node,
                 pDependentNodes,
                 edgeData,
@@ -357,8 +352,7 @@ pub unsafe extern "C" fn cudaGraphNodeGetDependentNodes(
 ///
 /// # Safety
 /// The CUDA API contract of `cudaGraphAddNode`.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn cudaGraphAddNode(
+pub(crate) unsafe extern "C" fn cudaGraphAddNode(
     pGraphNode: *mut cudaGraphNode_t,
     graph: cudaGraph_t,
     pDependencies: *const cudaGraphNode_t,
@@ -369,7 +363,7 @@ pub unsafe extern "C" fn cudaGraphAddNode(
     if target() != Target::Major(12) {
         // SAFETY: forwarded contract (13.x, or the typed refusal on 11.x / no library).
         return unsafe {
-            crate::api::cudaGraphAddNode::Forward::call(
+            crate::api::abi13::cudaGraphAddNode::Forward::call(
                 pGraphNode,
                 graph,
                 pDependencies,
