@@ -3,13 +3,14 @@
 # cuda-samples (github.com/NVIDIA/cuda-samples, fetched by you, never copied into this repository),
 # configured by their own CMake files with nvcc 13, CUDA::cudart / CUDA::cuda_driver / CUDA::nvrtc
 # and nvcc's runtime pointed at the stubs, then the same binaries run four ways:
-#   normal  NVIDIA's 13.x libraries under the stubs' file names (the program as if linked normally)
+#   normal  the same sources built a second time, linked normally to NVIDIA's 13.x libraries
+#           (build-normal: `build` with NORMAL=1)
 #   s13     the stubs, finding the machine's 13.x runtime and NVRTC
 #   s12     the stubs on NVIDIA's 12.9 runtime and NVRTC (wheel files), via CUDA_STUBS_*_PATH
 #   s11     the same on 11.8
 # A few samples are also built with `--default-stream per-thread` (nvcc's __cudaLaunchKernel_ptsz).
 #
-#   tests/gpu/cuda_samples.sh build SAMPLES STUBS WORK
+#   tests/gpu/cuda_samples.sh build SAMPLES STUBS WORK          (NORMAL=1: the normal build)
 #   tests/gpu/cuda_samples.sh run   SAMPLES STUBS WORK CUDA12 CUDA11 OUT VARIANT...
 #
 #   SAMPLES  a cuda-samples checkout (or a .tar.xz of one, top folder cuda-samples/)
@@ -23,6 +24,24 @@ here=$(cd "$(dirname "$0")" && pwd)
 stage=$1 samples=$2 stubs=$3 W=$4
 S=$W/stubs
 mkdir -p "$W" "$S/link"
+if [ "$stage" = build ] && [ "${NORMAL:-0}" = 1 ]; then
+  # The comparison: the same sources, CMake's own FindCUDAToolkit, NVIDIA's libraries.
+  mkdir -p "$W/logs"
+  [ -d "$W/cuda-samples" ] || tar xJf "$samples" -C "$W"
+  cd "$W/cuda-samples" || exit 1
+  grep -rl 'set(CMAKE_CUDA_ARCHITECTURES' --include=CMakeLists.txt . | xargs sed -i 's/set(CMAKE_CUDA_ARCHITECTURES [^)]*)/set(CMAKE_CUDA_ARCHITECTURES 90)/'
+  cmake -S . -B build-normal -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_RUNTIME_LIBRARY=Shared \
+    > "$W/logs/configure-normal.log" 2>&1
+  time timeout 420 ninja -C build-normal -k 0 -j"$(nproc)" > "$W/logs/build-normal.log" 2>&1
+  echo "normal build rc=$? ($(grep -c FAILED "$W/logs/build-normal.log") failed targets)"
+  mkdir -p "$W/ptsz-normal"
+  for s in Samples/0_Introduction/vectorAdd/vectorAdd.cu Samples/0_Introduction/asyncAPI/asyncAPI.cu \
+           Samples/0_Introduction/simpleMultiCopy/simpleMultiCopy.cu Samples/6_Performance/transpose/transpose.cu; do
+    n=$(basename "$s" .cu)
+    nvcc -O2 -arch=sm_90 --default-stream per-thread -ICommon -o "$W/ptsz-normal/${n}_ptsz" "$s" -cudart shared
+  done
+  exit 0
+fi
 if [ "$stage" = build ]; then
   if [ -f "$W/built" ]; then echo "already built"; exit 0; fi
   out=$W/logs; mkdir -p "$out"
@@ -56,20 +75,18 @@ if [ "$stage" = build ]; then
 fi
 cuda12=$5 cuda11=$6 out=$7
 shift 7
-mkdir -p "$W/normal" "$out"
-cuda=${CUDA_HOME:-/usr/local/cuda}
-ln -sf "$cuda/lib64/libcudart.so.13" "$W/normal/libstubs_cudart.so"
-ln -sf "$cuda/lib64/libnvrtc.so.13" "$W/normal/libstubs_nvrtc.so"
-ln -sf "$(ldconfig -p | awk '/libcuda.so.1 /{print $NF; exit}')" "$W/normal/libstubs_cuda.so"
+mkdir -p "$out"
 for v in "$@"; do
   case $v in
-    normal) env=("LD_LIBRARY_PATH=$W/normal") ;;
+    normal) env=("CUDA_STUBS_UNUSED=1") ;;
     s13) env=("LD_LIBRARY_PATH=$S") ;;
     s12) env=("LD_LIBRARY_PATH=$S" "CUDA_STUBS_CUDART_PATH=$cuda12/libcudart.so.12" "CUDA_STUBS_NVRTC_PATH=$cuda12/libnvrtc.so.12") ;;
     s11) env=("LD_LIBRARY_PATH=$S" "CUDA_STUBS_CUDART_PATH=$cuda11/libcudart.so.11.0" "CUDA_STUBS_NVRTC_PATH=$cuda11/libnvrtc.so.11.2") ;;
     *) echo "unknown variant $v" >&2; exit 2 ;;
   esac
-  (cd "$W/cuda-samples/build/Samples/1_Utilities/deviceQuery" && env "${env[@]}" CUDA_STUBS_DEBUG=1 ./deviceQuery 2>&1 \
+  build=build ptsz=ptsz
+  [ "$v" = normal ] && build=build-normal ptsz=ptsz-normal
+  (cd "$W/cuda-samples/$build/Samples/1_Utilities/deviceQuery" && env "${env[@]}" CUDA_STUBS_DEBUG=1 ./deviceQuery 2>&1 \
     | grep -E 'bound|Runtime Version|Result' | head -5) > "$out/bind_$v.txt"
-  env "${env[@]}" python3 "$here/run_samples.py" "$W/cuda-samples" "$W/ptsz" "$out/result_$v.json" "$v"
+  env "${env[@]}" python3 "$here/run_samples.py" "$W/cuda-samples/$build" "$W/$ptsz" "$out/result_$v.json" "$v"
 done

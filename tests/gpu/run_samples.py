@@ -1,9 +1,10 @@
 """Runs every built cuda-sample (args from the repository's test_args.json) with a timeout;
-writes {name: [rc, last lines]} as JSON. usage: run_samples.py SAMPLES_DIR PTSZ_DIR OUT.json TAG"""
+writes {name: [rc, last lines, seconds]} as JSON.
+usage: run_samples.py BUILD_DIR PTSZ_DIR OUT.json TAG   (BUILD_DIR: cuda-samples/<cmake build dir>)"""
 import concurrent.futures, json, os, pathlib, subprocess, sys, time
-root, ptsz, out, tag = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2]), sys.argv[3], sys.argv[4]
-cfg = json.load(open(root / "test_args.json"))
-exes = [p for p in (root / "build/Samples").rglob("*") if p.is_file() and os.access(p, os.X_OK)
+build, ptsz, out, tag = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2]), sys.argv[3], sys.argv[4]
+cfg = json.load(open(build.parent / "test_args.json"))
+exes = [p for p in (build / "Samples").rglob("*") if p.is_file() and os.access(p, os.X_OK)
         and p.suffix not in (".so", ".o") and "CMakeFiles" not in p.parts]
 exes += [p for p in ptsz.glob("*_ptsz")]
 def one(p):
