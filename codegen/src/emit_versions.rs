@@ -5,7 +5,7 @@
 //!   (the names are bound to their nodes by the stubs' `.symver` directives, not by the script:
 //!   a script naming them would also claim their unversioned spelling, which neither stub
 //!   defines);
-//! - `stubs-<lib>-abi12/src/exports.rs`, the body of the link-time stub whose defaults are CUDA
+//! - `stubs-<lib>-abi12/src/generated/exports.rs`, the body of the link-time stub whose defaults are CUDA
 //!   12's: every export of the runtime stub, the versioned ones with `@@CUDA_STUBS_<LIB>_12`.
 
 use crate::abi_versions::{AbiVersions, OLDER};

@@ -1,6 +1,7 @@
 //! The stubbed libraries: which header declares them and which exports are hand-written.
 
 pub use crate::versioned_names::VersionedNames;
+use std::path::{Path, PathBuf};
 
 /// One stubbed library.
 #[derive(Debug, Clone, Copy)]
@@ -195,6 +196,12 @@ pub const NVJITLINK: Library = Library {
     hand_written: &[],
     abi12_hand_written: None,
 };
+
+/// Where codegen writes a stub crate's Rust sources: `<crate_dir>/src/generated/`, apart from
+/// the hand-written ones (the crate's `lib.rs` declares them in its `mod generated`).
+pub fn generated_dir(root: &Path, crate_dir: &str) -> PathBuf {
+    root.join(crate_dir).join("src").join("generated")
+}
 
 /// All four, in the order codegen writes them.
 pub const ALL: [Library; 4] = [CUDART, NVRTC, CUDA, NVJITLINK];

@@ -1,6 +1,6 @@
-//! `cargo run -p codegen --release`: regenerates the stub declarations (`stubs-*/src/api.rs`),
-//! their types (`stubs-*/src/types.rs`), the symbol versions (`stubs-cudart/versions.map`, the
-//! link-time stub's `exports.rs`) and the ABI manifests (`manifest/`) from the CUDA headers and
+//! `cargo run -p codegen --release`: regenerates the stub declarations
+//! (`stubs-*/src/generated/api.rs`), their types (`stubs-*/src/generated/types.rs`), the symbol
+//! versions (`stubs-cudart/versions.map`, the link-time stub's `src/generated/exports.rs`) and the ABI manifests (`manifest/`) from the CUDA headers and
 //! libraries unpacked by `scripts/fetch-cuda.py`. With `--check` nothing is
 //! written; it exits 1 when a checked-in file differs from what would be generated.
 
@@ -44,7 +44,7 @@ fn generate(root: &Path) -> Result<Vec<(PathBuf, String)>, String> {
         let versions = abi_versions::AbiVersions::of(&data);
         let api = emit_decls::api_rs(&data, &versions);
         let api_file = syn::parse_file(&api).map_err(|e| format!("generated api.rs: {e}"))?;
-        let dir = root.join(library.crate_dir).join("src");
+        let dir = libraries::generated_dir(root, library.crate_dir);
         if !versions.is_empty() {
             files.push((
                 root.join(library.crate_dir).join("versions.map"),
@@ -52,7 +52,7 @@ fn generate(root: &Path) -> Result<Vec<(PathBuf, String)>, String> {
             ));
             let link = format!("{}-abi{}", library.crate_dir, abi_versions::OLDER);
             files.push((
-                root.join(link).join("src/exports.rs"),
+                libraries::generated_dir(root, &link).join("exports.rs"),
                 formatting::rustfmt(&emit_versions::link_stub_exports(&data, &versions))?,
             ));
         }

@@ -1,4 +1,4 @@
-//! The stubs' generated declarations (`stubs-*/src/api.rs`), read with the very parser the
+//! The stubs' generated declarations (`stubs-*/src/generated/api.rs`), read with the very parser the
 //! `cuda_stubs` macro uses (`stub-macros/src/model.rs`), so tests see what the macro sees.
 
 #[allow(dead_code)]
@@ -9,7 +9,7 @@ pub use model::{Fallback, StubFn};
 
 /// The functions declared for `lib` ("cudart", "nvrtc" or "cuda"), in file order.
 pub fn declared(lib: &str) -> Vec<StubFn> {
-    let path = crate::workspace_root().join(format!("stubs-{lib}/src/api.rs"));
+    let path = crate::workspace_root().join(format!("stubs-{lib}/src/generated/api.rs"));
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let file = syn::parse_file(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let mut out = Vec::new();

@@ -141,7 +141,7 @@ fn rust_files(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
 #[test]
 fn every_adapter_lookup_has_a_generated_prototype() {
     let src = workspace_root().join("stubs-cudart/src");
-    let fns = std::fs::read_to_string(src.join("abi_fns.rs")).expect("abi_fns.rs");
+    let fns = std::fs::read_to_string(src.join("generated/abi_fns.rs")).expect("abi_fns.rs");
     let mut looked_up = 0;
     let mut missing = Vec::new();
     for file in rust_files(&src.join("adapters")) {
