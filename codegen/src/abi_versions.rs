@@ -13,9 +13,9 @@
 //! single real `libcuda.so.1` serves to callers of both headers.
 
 use crate::cache::NEWEST;
-use crate::model::LibraryKind;
 use crate::symbols::{self, LibraryData, Symbol};
 use std::collections::BTreeMap;
+use stub_model::LibraryKind;
 
 /// The older ABI exported beside the newest one.
 pub const OLDER: u32 = 12;

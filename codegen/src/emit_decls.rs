@@ -6,7 +6,7 @@ use crate::abi_versions::AbiVersions;
 use crate::internal_prototypes;
 use crate::symbols::{LibraryData, Origin, Symbol};
 use proc_macro2::Span;
-use quote::quote;
+use stub_model::CudaAttr;
 use syn::parse_quote;
 
 /// The generated-file banner shared by the emitted files.
@@ -79,13 +79,6 @@ fn doc_line(data: &LibraryData, s: &Symbol) -> String {
     format!(" {doc}.")
 }
 
-fn lit_list(majors: &[u32]) -> proc_macro2::TokenStream {
-    let lits = majors
-        .iter()
-        .map(|m| syn::LitInt::new(&m.to_string(), Span::call_site()));
-    quote!([#(#lits),*])
-}
-
 /// bindgen numbers unnamed parameters from 1; the declarations number them from 0.
 fn renumber_unnamed(item: &mut syn::ForeignItemFn) {
     for (i, input) in item.sig.inputs.iter_mut().enumerate() {
@@ -120,27 +113,21 @@ fn declaration(
     item.attrs.clear();
     item.sig.ident = syn::Ident::new(&s.name, Span::call_site());
     renumber_unnamed(&mut item);
-    let majors = lit_list(&s.majors);
-    let mut args = quote!(majors = #majors);
-    if s.abi != s.majors {
-        let abi = lit_list(&s.abi);
-        args.extend(quote!(, abi = #abi));
-    }
-    if s.hand_written {
-        args.extend(quote!(, hand_written));
-    }
-    if s.opaque() {
-        args.extend(quote!(, opaque));
-    }
+    let attr = CudaAttr {
+        majors: s.majors.clone(),
+        abi: s.abi.clone(),
+        hand_written: s.hand_written,
+        opaque: s.opaque(),
+        version: version.map(|(major, _, _)| major),
+    };
     let mut doc = doc_line(data, s);
-    if let Some((major, node, default)) = version {
-        let major = syn::LitInt::new(&major.to_string(), Span::call_site());
-        args.extend(quote!(, version = #major));
+    if let Some((_, node, default)) = version {
         let at = if default { "@@" } else { "@" };
         doc = format!("{} Exported as `{}{at}{node}`.", doc.trim_end(), s.name);
     }
     item.attrs.push(parse_quote!(#[doc = #doc]));
-    item.attrs.push(parse_quote!(#[cuda(#args)]));
+    // The model prints the attribute the macro parses: one grammar.
+    item.attrs.push(parse_quote!(#attr));
     item
 }
 

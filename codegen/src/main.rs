@@ -18,10 +18,6 @@ mod headers;
 mod internal_prototypes;
 mod libraries;
 mod manifest;
-// The declaration model the `cuda_stubs` macro parses with: version node names.
-#[allow(dead_code)]
-#[path = "../../stub-macros/src/model.rs"]
-mod model;
 mod proc_address;
 mod report;
 mod spelling;
