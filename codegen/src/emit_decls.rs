@@ -17,7 +17,7 @@ pub fn banner(data: &LibraryData) -> String {
         .map(|l| {
             // A layout's full version is its runtime wheel's (the driver's headers ship with
             // it); the other libraries' wheels have patch numbers of their own.
-            if matches!(data.library.name, "cudart" | "cuda") {
+            if matches!(data.library.name(), "cudart" | "cuda") {
                 l.version.clone()
             } else {
                 l.short_version()
@@ -41,7 +41,7 @@ fn short_versions(data: &LibraryData, majors: &[u32]) -> String {
 
 fn doc_line(data: &LibraryData, s: &Symbol) -> String {
     let lib = data.library;
-    let mut doc = if lib.name == "cuda" {
+    let mut doc = if lib.name() == "cuda" {
         if s.declared_by.is_empty() {
             "libcuda 580 export list only".to_owned()
         } else {
@@ -60,7 +60,7 @@ fn doc_line(data: &LibraryData, s: &Symbol) -> String {
     };
     match s.declared().map(|p| p.origin) {
         Some(Origin::InternalTable) => {
-            let src = internal_prototypes::source(lib.name, &s.name).unwrap_or("codegen");
+            let src = internal_prototypes::source(lib.name(), &s.name).unwrap_or("codegen");
             doc.push_str(&format!("; prototype from {src}"));
         }
         None => doc.push_str("; prototype unknown (opaque)"),
@@ -152,7 +152,7 @@ pub fn api_rs(data: &LibraryData, versions: &AbiVersions) -> String {
             None => items.push(declaration(data, s, None)),
         }
     }
-    let library = data.library.name;
+    let library = data.library.name();
     let file: syn::File = parse_quote! {
         use crate::types::*;
 

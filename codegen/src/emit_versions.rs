@@ -14,7 +14,7 @@ use std::fmt::Write;
 
 /// The text of `versions.map`.
 pub fn version_script(data: &LibraryData, versions: &AbiVersions) -> String {
-    let lib = data.library.name;
+    let lib = data.library.name();
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -85,7 +85,7 @@ pub fn link_stub_exports(data: &LibraryData, versions: &AbiVersions) -> String {
          plain: [{plain}\n    ],\n\
          }}\n",
         banner = crate::emit_decls::banner(data),
-        lib = data.library.name,
+        lib = data.library.name(),
         all = data.symbols.len(),
         n = versioned.len(),
         default = versions.node(OLDER),

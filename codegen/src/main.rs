@@ -53,7 +53,7 @@ fn generate(root: &Path) -> Result<Vec<(PathBuf, String)>, String> {
             ));
         }
         let types = emit_types::types_rs(&data, &api_file);
-        if library.name == "cuda" {
+        if library.name() == "cuda" {
             let (entries, unpaired) = proc_address::table(&data)?;
             eprintln!(
                 "codegen: cuGetProcAddress pairs for {} driver entry points ({unpaired} base names left to dlsym)",
@@ -79,7 +79,8 @@ fn generate(root: &Path) -> Result<Vec<(PathBuf, String)>, String> {
             files.push((dir.join("abi_fns.rs"), formatting::rustfmt(&abi_fns)?));
         }
         files.push((
-            root.join("manifest").join(format!("{}.json", library.name)),
+            root.join("manifest")
+                .join(format!("{}.json", library.name())),
             manifest::to_json(&manifest),
         ));
     }
