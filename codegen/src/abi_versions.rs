@@ -13,9 +13,9 @@
 //! single real `libcuda.so.1` serves to callers of both headers.
 
 use crate::cache::NEWEST;
-use crate::model::LibraryKind;
 use crate::symbols::{self, LibraryData, Symbol};
 use std::collections::BTreeMap;
+use stub_model::LibraryKind;
 
 /// The older ABI exported beside the newest one.
 pub const OLDER: u32 = 12;
@@ -24,14 +24,14 @@ pub const OLDER: u32 = 12;
 pub struct AbiVersions {
     /// Name → its declaration with CUDA 12's prototype (the newest one is `LibraryData`'s).
     older: BTreeMap<String, Symbol>,
-    /// The library's kind, for node names (`None`: a library the macro does not know).
-    kind: Option<LibraryKind>,
+    /// The library, for node names.
+    kind: LibraryKind,
 }
 
 impl AbiVersions {
     /// The versioned names of `data`'s library (none without a CUDA 12 hand-written list).
     pub fn of(data: &LibraryData) -> Self {
-        let kind = LibraryKind::from_name(data.library.name);
+        let kind = data.library.kind;
         let Some(hand_written) = data.library.abi12_hand_written else {
             return AbiVersions {
                 older: BTreeMap::new(),
@@ -69,7 +69,7 @@ impl AbiVersions {
 
     /// The version node of `major`'s ABI (`CUDA_STUBS_CUDART_12`).
     pub fn node(&self, major: u32) -> String {
-        self.kind.map(|k| k.version_node(major)).unwrap_or_default()
+        self.kind.version_node(major)
     }
 
     /// The exported ABIs, newest first: the version index order of the version script.

@@ -1,4 +1,4 @@
-//! Writes `stubs-cudart/src/abi_fns.rs`: every major's own prototype, as a function-pointer
+//! Writes `stubs-cudart/src/generated/abi_fns.rs`: every major's own prototype, as a function-pointer
 //! type, of the entry points the hand-written adapters call (`pub mod v11`, `v12`, `v13`), so
 //! that an adapter calling an older runtime through `call_raw!` never retypes a prototype.
 //!
@@ -69,7 +69,7 @@ fn abi_differs(data: &LibraryData, major: u32) -> BTreeSet<String> {
 
 /// The text of `abi_fns.rs`, or `None` for a library without adapters.
 pub fn abi_fns_rs(data: &LibraryData) -> Result<Option<String>, String> {
-    if data.library.name != "cudart" {
+    if data.library.name() != "cudart" {
         return Ok(None);
     }
     let names = candidates(data);

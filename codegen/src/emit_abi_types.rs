@@ -1,4 +1,4 @@
-//! Writes `stubs-cudart/src/abi_types.rs`: the older majors' layouts of the structs the
+//! Writes `stubs-cudart/src/generated/abi_types.rs`: the older majors' layouts of the structs the
 //! hand-written adapters translate (`pub mod v11`, `pub mod v12`), as bindgen reads them from
 //! the 11.8 / 12.9 headers, with compile-time size checks. A struct whose layout equals the
 //! newest major's is left out of that major's module (the adapter uses `crate::types`).
@@ -82,7 +82,7 @@ fn defines_or_belongs(item: &syn::Item, name: &str) -> bool {
 
 /// The text of `abi_types.rs`, or `None` for a library without adapters.
 pub fn abi_types_rs(data: &LibraryData) -> Result<Option<String>, String> {
-    if data.library.name != "cudart" {
+    if data.library.name() != "cudart" {
         return Ok(None);
     }
     let newest = data.types(NEWEST);

@@ -1,4 +1,4 @@
-//! Writes `stubs-*/src/api.rs`: the `unsafe extern "C"` block the `cuda_stubs` macro consumes.
+//! Writes `stubs-*/src/generated/api.rs`: the `unsafe extern "C"` block the `cuda_stubs` macro consumes.
 //! A name exported once per ABI ([`crate::abi_versions`]) is declared twice, newest first:
 //! `version = 13` with 13.x's prototype, `version = 12` with 12.9's.
 
@@ -6,7 +6,7 @@ use crate::abi_versions::AbiVersions;
 use crate::internal_prototypes;
 use crate::symbols::{LibraryData, Origin, Symbol};
 use proc_macro2::Span;
-use quote::quote;
+use stub_model::CudaAttr;
 use syn::parse_quote;
 
 /// The generated-file banner shared by the emitted files.
@@ -17,7 +17,7 @@ pub fn banner(data: &LibraryData) -> String {
         .map(|l| {
             // A layout's full version is its runtime wheel's (the driver's headers ship with
             // it); the other libraries' wheels have patch numbers of their own.
-            if matches!(data.library.name, "cudart" | "cuda") {
+            if matches!(data.library.name(), "cudart" | "cuda") {
                 l.version.clone()
             } else {
                 l.short_version()
@@ -41,7 +41,7 @@ fn short_versions(data: &LibraryData, majors: &[u32]) -> String {
 
 fn doc_line(data: &LibraryData, s: &Symbol) -> String {
     let lib = data.library;
-    let mut doc = if lib.name == "cuda" {
+    let mut doc = if lib.name() == "cuda" {
         if s.declared_by.is_empty() {
             "libcuda 580 export list only".to_owned()
         } else {
@@ -60,7 +60,7 @@ fn doc_line(data: &LibraryData, s: &Symbol) -> String {
     };
     match s.declared().map(|p| p.origin) {
         Some(Origin::InternalTable) => {
-            let src = internal_prototypes::source(lib.name, &s.name).unwrap_or("codegen");
+            let src = internal_prototypes::source(lib.name(), &s.name).unwrap_or("codegen");
             doc.push_str(&format!("; prototype from {src}"));
         }
         None => doc.push_str("; prototype unknown (opaque)"),
@@ -77,13 +77,6 @@ fn doc_line(data: &LibraryData, s: &Symbol) -> String {
         ));
     }
     format!(" {doc}.")
-}
-
-fn lit_list(majors: &[u32]) -> proc_macro2::TokenStream {
-    let lits = majors
-        .iter()
-        .map(|m| syn::LitInt::new(&m.to_string(), Span::call_site()));
-    quote!([#(#lits),*])
 }
 
 /// bindgen numbers unnamed parameters from 1; the declarations number them from 0.
@@ -120,27 +113,21 @@ fn declaration(
     item.attrs.clear();
     item.sig.ident = syn::Ident::new(&s.name, Span::call_site());
     renumber_unnamed(&mut item);
-    let majors = lit_list(&s.majors);
-    let mut args = quote!(majors = #majors);
-    if s.abi != s.majors {
-        let abi = lit_list(&s.abi);
-        args.extend(quote!(, abi = #abi));
-    }
-    if s.hand_written {
-        args.extend(quote!(, hand_written));
-    }
-    if s.opaque() {
-        args.extend(quote!(, opaque));
-    }
+    let attr = CudaAttr {
+        majors: s.majors.clone(),
+        abi: s.abi.clone(),
+        hand_written: s.hand_written,
+        opaque: s.opaque(),
+        version: version.map(|(major, _, _)| major),
+    };
     let mut doc = doc_line(data, s);
-    if let Some((major, node, default)) = version {
-        let major = syn::LitInt::new(&major.to_string(), Span::call_site());
-        args.extend(quote!(, version = #major));
+    if let Some((_, node, default)) = version {
         let at = if default { "@@" } else { "@" };
         doc = format!("{} Exported as `{}{at}{node}`.", doc.trim_end(), s.name);
     }
     item.attrs.push(parse_quote!(#[doc = #doc]));
-    item.attrs.push(parse_quote!(#[cuda(#args)]));
+    // The model prints the attribute the macro parses: one grammar.
+    item.attrs.push(parse_quote!(#attr));
     item
 }
 
@@ -165,7 +152,7 @@ pub fn api_rs(data: &LibraryData, versions: &AbiVersions) -> String {
             None => items.push(declaration(data, s, None)),
         }
     }
-    let library = data.library.name;
+    let library = data.library.name();
     let file: syn::File = parse_quote! {
         use crate::types::*;
 

@@ -5,7 +5,7 @@
 //!   (the names are bound to their nodes by the stubs' `.symver` directives, not by the script:
 //!   a script naming them would also claim their unversioned spelling, which neither stub
 //!   defines);
-//! - `stubs-<lib>-abi12/src/exports.rs`, the body of the link-time stub whose defaults are CUDA
+//! - `stubs-<lib>-abi12/src/generated/exports.rs`, the body of the link-time stub whose defaults are CUDA
 //!   12's: every export of the runtime stub, the versioned ones with `@@CUDA_STUBS_<LIB>_12`.
 
 use crate::abi_versions::{AbiVersions, OLDER};
@@ -14,7 +14,7 @@ use std::fmt::Write;
 
 /// The text of `versions.map`.
 pub fn version_script(data: &LibraryData, versions: &AbiVersions) -> String {
-    let lib = data.library.name;
+    let lib = data.library.name();
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -85,7 +85,7 @@ pub fn link_stub_exports(data: &LibraryData, versions: &AbiVersions) -> String {
          plain: [{plain}\n    ],\n\
          }}\n",
         banner = crate::emit_decls::banner(data),
-        lib = data.library.name,
+        lib = data.library.name(),
         all = data.symbols.len(),
         n = versioned.len(),
         default = versions.node(OLDER),

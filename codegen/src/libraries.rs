@@ -1,12 +1,14 @@
 //! The stubbed libraries: which header declares them and which exports are hand-written.
 
 pub use crate::versioned_names::VersionedNames;
+use std::path::{Path, PathBuf};
+use stub_model::LibraryKind;
 
 /// One stubbed library.
 #[derive(Debug, Clone, Copy)]
 pub struct Library {
-    /// The `library = "..."` name the proc-macro takes; also the manifest's file stem.
-    pub name: &'static str,
+    /// Which library it is (the model's identity: name, status type, version nodes).
+    pub kind: LibraryKind,
     /// The header that declares its API.
     pub header: &'static str,
     /// The stub crate directory, relative to the workspace root.
@@ -34,9 +36,16 @@ pub struct Library {
     pub abi12_hand_written: Option<&'static [&'static str]>,
 }
 
+impl Library {
+    /// The `library = "..."` name the proc-macro takes; also the manifest's file stem.
+    pub fn name(&self) -> &'static str {
+        self.kind.name()
+    }
+}
+
 /// The CUDA runtime.
 pub const CUDART: Library = Library {
-    name: "cudart",
+    kind: LibraryKind::Cudart,
     header: "cuda_runtime_api.h",
     interop_headers: &[
         "cuda_gl_interop.h",
@@ -146,7 +155,7 @@ pub const CUDART: Library = Library {
 
 /// NVRTC.
 pub const NVRTC: Library = Library {
-    name: "nvrtc",
+    kind: LibraryKind::Nvrtc,
     header: "nvrtc.h",
     interop_headers: &[],
     crate_dir: "stubs-nvrtc",
@@ -160,7 +169,7 @@ pub const NVRTC: Library = Library {
 
 /// The driver API.
 pub const CUDA: Library = Library {
-    name: "cuda",
+    kind: LibraryKind::Cuda,
     header: "cuda.h",
     interop_headers: &["cudaGL.h", "vdpau/vdpau.h", "cudaVDPAU.h", "cudaEGL.h"],
     crate_dir: "stubs-cuda",
@@ -184,7 +193,7 @@ pub const CUDA: Library = Library {
 /// header's own version (`nvJitLinkCreate` → `__nvJitLinkCreate_13_5`); the libraries export
 /// every such name of their major up to their own minor and, from 12.3, the plain names.
 pub const NVJITLINK: Library = Library {
-    name: "nvjitlink",
+    kind: LibraryKind::NvJitLink,
     header: "nvJitLink.h",
     interop_headers: &[],
     crate_dir: "stubs-nvjitlink",
@@ -195,6 +204,12 @@ pub const NVJITLINK: Library = Library {
     hand_written: &[],
     abi12_hand_written: None,
 };
+
+/// Where codegen writes a stub crate's Rust sources: `<crate_dir>/src/generated/`, apart from
+/// the hand-written ones (the crate's `lib.rs` declares them in its `mod generated`).
+pub fn generated_dir(root: &Path, crate_dir: &str) -> PathBuf {
+    root.join(crate_dir).join("src").join("generated")
+}
 
 /// All four, in the order codegen writes them.
 pub const ALL: [Library; 4] = [CUDART, NVRTC, CUDA, NVJITLINK];

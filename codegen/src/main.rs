@@ -1,6 +1,6 @@
-//! `cargo run -p codegen --release`: regenerates the stub declarations (`stubs-*/src/api.rs`),
-//! their types (`stubs-*/src/types.rs`), the symbol versions (`stubs-cudart/versions.map`, the
-//! link-time stub's `exports.rs`) and the ABI manifests (`manifest/`) from the CUDA headers and
+//! `cargo run -p codegen --release`: regenerates the stub declarations
+//! (`stubs-*/src/generated/api.rs`), their types (`stubs-*/src/generated/types.rs`), the symbol
+//! versions (`stubs-cudart/versions.map`, the link-time stub's `src/generated/exports.rs`) and the ABI manifests (`manifest/`) from the CUDA headers and
 //! libraries unpacked by `scripts/fetch-cuda.py`. With `--check` nothing is
 //! written; it exits 1 when a checked-in file differs from what would be generated.
 
@@ -18,10 +18,6 @@ mod headers;
 mod internal_prototypes;
 mod libraries;
 mod manifest;
-// The declaration model the `cuda_stubs` macro parses with: version node names.
-#[allow(dead_code)]
-#[path = "../../stub-macros/src/model.rs"]
-mod model;
 mod proc_address;
 mod report;
 mod spelling;
@@ -44,7 +40,7 @@ fn generate(root: &Path) -> Result<Vec<(PathBuf, String)>, String> {
         let versions = abi_versions::AbiVersions::of(&data);
         let api = emit_decls::api_rs(&data, &versions);
         let api_file = syn::parse_file(&api).map_err(|e| format!("generated api.rs: {e}"))?;
-        let dir = root.join(library.crate_dir).join("src");
+        let dir = libraries::generated_dir(root, library.crate_dir);
         if !versions.is_empty() {
             files.push((
                 root.join(library.crate_dir).join("versions.map"),
@@ -52,12 +48,12 @@ fn generate(root: &Path) -> Result<Vec<(PathBuf, String)>, String> {
             ));
             let link = format!("{}-abi{}", library.crate_dir, abi_versions::OLDER);
             files.push((
-                root.join(link).join("src/exports.rs"),
+                libraries::generated_dir(root, &link).join("exports.rs"),
                 formatting::rustfmt(&emit_versions::link_stub_exports(&data, &versions))?,
             ));
         }
         let types = emit_types::types_rs(&data, &api_file);
-        if library.name == "cuda" {
+        if library.name() == "cuda" {
             let (entries, unpaired) = proc_address::table(&data)?;
             eprintln!(
                 "codegen: cuGetProcAddress pairs for {} driver entry points ({unpaired} base names left to dlsym)",
@@ -83,7 +79,8 @@ fn generate(root: &Path) -> Result<Vec<(PathBuf, String)>, String> {
             files.push((dir.join("abi_fns.rs"), formatting::rustfmt(&abi_fns)?));
         }
         files.push((
-            root.join("manifest").join(format!("{}.json", library.name)),
+            root.join("manifest")
+                .join(format!("{}.json", library.name())),
             manifest::to_json(&manifest),
         ));
     }

@@ -156,7 +156,7 @@ pub fn build(
     struct_layouts: Vec<StructDiff>,
 ) -> Manifest {
     Manifest {
-        library: data.library.name.to_owned(),
+        library: data.library.name().to_owned(),
         header: data.library.header.to_owned(),
         versions: data
             .layouts

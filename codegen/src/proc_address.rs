@@ -1,4 +1,4 @@
-//! `stubs-cuda/src/proc_address.rs`: for each driver ABI name, the base name, CUDA version and
+//! `stubs-cuda/src/generated/proc_address.rs`: for each driver ABI name, the base name, CUDA version and
 //! flags to ask `cuGetProcAddress` for — NVIDIA's own way to get the entry point of one ABI
 //! (`cuMemAlloc_v2` is `cuMemAlloc` at 3020; `cuMemcpyHtoD_v2_ptds` is `cuMemcpyHtoD` at 7000
 //! with the per-thread flag).
@@ -194,7 +194,7 @@ pub fn table(data: &LibraryData) -> Result<(Vec<Entry>, usize), String> {
     Ok((entries, unpaired))
 }
 
-/// The Rust source of `stubs-cuda/src/proc_address.rs`: the ABI names as one NUL-separated
+/// The Rust source of `stubs-cuda/src/generated/proc_address.rs`: the ABI names as one NUL-separated
 /// blob and `stub_loader::ProcEntry` rows of offsets and small integers, so that the table
 /// needs no relocations in the stub.
 ///

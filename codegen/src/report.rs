@@ -42,9 +42,9 @@ fn versions_table(data: &LibraryData, versions: &AbiVersions) -> String {
         v(data, crate::abi_versions::OLDER),
         v(data, NEWEST),
         versions.node(NEWEST),
-        data.library.name,
+        data.library.name(),
         versions.node(crate::abi_versions::OLDER),
-        data.library.name,
+        data.library.name(),
         crate::abi_versions::OLDER,
     );
     let heads: Vec<String> = MAJORS
@@ -106,7 +106,7 @@ fn versions_table(data: &LibraryData, versions: &AbiVersions) -> String {
 pub fn section(data: &LibraryData, structs: &[StructDiff], versions: &AbiVersions) -> String {
     let mut out = String::new();
     let lib = data.library;
-    let _ = writeln!(out, "## {} ({})\n", lib.name, lib.header);
+    let _ = writeln!(out, "## {} ({})\n", lib.name(), lib.header);
     let opaque: Vec<&str> = data
         .symbols
         .iter()
@@ -116,7 +116,7 @@ pub fn section(data: &LibraryData, structs: &[StructDiff], versions: &AbiVersion
     let different: Vec<_> = data.symbols.iter().filter(|s| s.abi != s.majors).collect();
     let _ = writeln!(out, "| | count |\n|---|---|");
     for m in data.majors() {
-        let n = if lib.name == "cuda" {
+        let n = if lib.name() == "cuda" {
             data.symbols
                 .iter()
                 .filter(|s| s.majors.contains(&m))
@@ -124,14 +124,14 @@ pub fn section(data: &LibraryData, structs: &[StructDiff], versions: &AbiVersion
         } else {
             data.exports.get(&m).map_or(0, |e| e.len())
         };
-        let what = if lib.name == "cuda" {
+        let what = if lib.name() == "cuda" {
             "declared or stubbed for"
         } else {
             "exported by"
         };
         let _ = writeln!(out, "| {what} {} | {n} |", v(data, m));
     }
-    if lib.name == "cuda" {
+    if lib.name() == "cuda" {
         let _ = writeln!(
             out,
             "| libcuda 580 export list | {} |",

@@ -195,7 +195,7 @@ pub fn collect(
     }
     let mut exports = BTreeMap::new();
     let mut list = BTreeSet::new();
-    if library.name == "cuda" {
+    if library.name() == "cuda" {
         list = exports::list_file(driver_list)?;
     } else {
         for layout in layouts {
@@ -221,7 +221,7 @@ pub fn collect(
     }
 
     let mut names: BTreeSet<String> = exports.values().flatten().cloned().collect();
-    if library.name == "cuda" {
+    if library.name() == "cuda" {
         names.extend(declared.keys().cloned());
         names.extend(list.iter().cloned());
     }
@@ -237,7 +237,7 @@ pub fn collect(
             .collect();
         let mut prototypes = declared.get(name).cloned().unwrap_or_default();
         let declared_by: Vec<u32> = prototypes.keys().copied().collect();
-        let majors = if library.name == "cuda" {
+        let majors = if library.name() == "cuda" {
             if declared_by.is_empty() {
                 vec![13]
             } else {
@@ -246,7 +246,7 @@ pub fn collect(
         } else {
             exported_by.clone()
         };
-        if let Some(item) = internal_prototypes::lookup(library.name, name) {
+        if let Some(item) = internal_prototypes::lookup(library.name(), name) {
             for &m in &majors {
                 prototypes.entry(m).or_insert_with(|| Prototype {
                     origin: Origin::InternalTable,
@@ -280,7 +280,7 @@ pub fn collect(
         });
     }
     let mut declared_not_exported = BTreeMap::new();
-    if library.name != "cuda" {
+    if library.name() != "cuda" {
         for (name, protos) in &declared {
             if !names.contains(name) {
                 declared_not_exported.insert(name.clone(), protos.keys().copied().collect());

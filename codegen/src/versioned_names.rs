@@ -105,7 +105,7 @@ pub fn replacements(rule: VersionedNames, data: &LibraryData) -> Vec<(String, St
     out
 }
 
-/// The Rust source of `stubs-<lib>/src/versioned_names.rs`.
+/// The Rust source of `stubs-<lib>/src/generated/versioned_names.rs`.
 pub fn rust_source(banner: &str, pairs: &[(String, String, Vec<u32>)]) -> String {
     let mut rows = String::new();
     for (name, plain, on) in pairs {

@@ -6,10 +6,14 @@ use crate::library::SymbolGate;
 use core::ffi::CStr;
 use core::sync::atomic::AtomicPtr;
 
-/// Lowest CUDA major a [`FnMeta`] mask can hold: bit 0 is major 10.
+/// Lowest CUDA major a [`FnMeta`] mask can hold: bit 0 is major 10. Mirrors
+/// `stub_model::majors::MASK_BASE`, which the macro builds masks with (the loader stays free of
+/// `syn`); `stub-model`'s tests check they agree.
 pub const MASK_BASE: u32 = 10;
 
 /// What a function returns, which decides its fallback and how a trace shows the result.
+/// Mirrors `stub_model::RetKind` variant for variant: the macro names these variants by the
+/// model's names, and `stub-model`'s tests match the two exhaustively.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[repr(u8)]
 pub enum RetKind {

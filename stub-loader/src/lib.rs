@@ -43,7 +43,7 @@ mod versioned_export;
 
 pub use candidates::{Candidate, Origin};
 pub use debug::debug_enabled;
-pub use fn_table::{FnMeta, FnTable, RetKind};
+pub use fn_table::{FnMeta, FnTable, MASK_BASE, RetKind};
 pub use hook_config::{FaultRule, FaultWhen, TraceFilter, parse_fault_spec, parse_trace_filter};
 pub use hooks::clock_ns;
 pub use last_error::{peek_last_refusal, set_last_refusal, take_last_refusal};

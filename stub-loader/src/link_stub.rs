@@ -11,7 +11,7 @@
 
 /// The body of a link-time stub: `plain` names exported unversioned, `versioned` names under
 /// `default` (`name@@NODE`) and each of `others` (`name@NODE`), all returning `status`.
-/// codegen writes the invocation (`stubs-cudart-abi12/src/exports.rs`).
+/// codegen writes the invocation (`stubs-cudart-abi12/src/generated/exports.rs`).
 #[macro_export]
 macro_rules! link_stub {
     (

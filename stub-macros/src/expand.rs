@@ -21,9 +21,9 @@
 //! `crate::adapters::abi12::cudaMemAdvise` when hand-written (its arity, return type and C ABI
 //! checked against the declaration), else the naked slot jump.
 
-use crate::model::{Fallback, StubBlock, StubFn};
 use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote};
+use stub_model::{RetKind, StubBlock, StubFn, majors};
 use syn::{FnArg, Pat};
 
 pub fn expand(block: &StubBlock) -> TokenStream {
@@ -41,25 +41,20 @@ pub fn expand(block: &StubBlock) -> TokenStream {
         let name = &f.item.sig.ident;
         // Thunks and fallbacks are items of their own: a versioned declaration's carry its
         // version, as its name is declared once per ABI.
-        let item_name = match f.version {
+        let item_name = match f.attr.version {
             Some(v) => format_ident!("{}_abi{}", name, v),
             None => name.clone(),
         };
         let offset = u32::try_from(names.len()).unwrap_or(u32::MAX);
         names.extend_from_slice(name.to_string().as_bytes());
         names.push(0);
-        let ret = match (f.opaque, f.fallback) {
-            (true, _) => quote!(Opaque),
-            (_, Fallback::Status) => quote!(Status),
-            (_, Fallback::Void) => quote!(Void),
-            (_, Fallback::Null) => quote!(Pointer),
-            (_, Fallback::Zero) => quote!(Custom),
-        };
-        let (majors, abi) = (mask(&f.majors), mask(&f.abi));
+        // The runtime's `RetKind` mirrors the model's, variant for variant.
+        let ret = format_ident!("{}", f.ret.variant());
+        let (majors, abi) = (majors::mask(&f.attr.majors), majors::mask(&f.attr.abi));
         let (arg_names, arg_types) = args(f);
         // The traced entry copies TRACED_ARG_WORDS stack words: a prototype whose arguments
         // could need more (a struct by value, e.g. cudaEglFrame) is never traced.
-        let traceable = if f.opaque {
+        let traceable = if f.attr.opaque {
             quote!(false)
         } else {
             quote!(0 #(+ ::core::mem::size_of::<#arg_types>().div_ceil(8))* <= ::stub_loader::TRACED_ARG_WORDS)
@@ -79,7 +74,7 @@ pub fn expand(block: &StubBlock) -> TokenStream {
                 ::stub_loader::first_call_thunk!(#i, super::resolver)
             }
         });
-        if !f.opaque && f.fallback == Fallback::Zero {
+        if f.ret == RetKind::Custom {
             let index = u32::try_from(i).unwrap_or(u32::MAX);
             let output = &f.item.sig.output;
             custom.push(quote! { (#index, fallbacks::#item_name as *mut ()) });
@@ -91,7 +86,7 @@ pub fn expand(block: &StubBlock) -> TokenStream {
                 }
             });
         }
-        match f.version {
+        match f.attr.version {
             None => items.extend(expand_fn(f, i, &arg_names, &arg_types)),
             Some(v) => {
                 versioned_forwards.entry(v).or_default().extend(forward(
@@ -202,13 +197,6 @@ pub fn expand(block: &StubBlock) -> TokenStream {
     }
 }
 
-/// Bit `m - 10` for each major `m` (the model keeps majors within 11..=25).
-fn mask(majors: &[u32]) -> u16 {
-    majors.iter().fold(0, |m, v| {
-        m | v.checked_sub(10).map_or(0, |b| 1u16 << b.min(15))
-    })
-}
-
 fn args(f: &StubFn) -> (Vec<syn::Ident>, Vec<syn::Type>) {
     let mut arg_names = Vec::new();
     let mut arg_types = Vec::new();
@@ -248,10 +236,10 @@ fn expand_fn(
     let vis = &f.item.vis;
 
     let forward = forward(f, index, arg_names, arg_types, quote!(super));
-    if f.hand_written {
+    if f.attr.hand_written {
         return forward;
     }
-    let safety = if f.opaque {
+    let safety = if f.attr.opaque {
         quote! {
             /// A C ABI entry point with a prototype no header declares: forwarded untouched.
         }
@@ -286,7 +274,7 @@ fn forward(
     arg_types: &[syn::Type],
     up: TokenStream,
 ) -> TokenStream {
-    if f.opaque {
+    if f.attr.opaque {
         return quote! {};
     }
     let name = &f.item.sig.ident;
@@ -334,7 +322,7 @@ fn versioned_export(
     item_name: &syn::Ident,
     arg_types: &[syn::Type],
 ) -> TokenStream {
-    let Some(version) = f.version else {
+    let Some(version) = f.attr.version else {
         return quote! {};
     };
     let name = f.name();
@@ -349,7 +337,7 @@ fn versioned_export(
         "__cuda_stubs_{}{version}_{name}",
         block.library.name()
     ));
-    if f.hand_written {
+    if f.attr.hand_written {
         let module = format_ident!("abi{}", version);
         let ident = &f.item.sig.ident;
         let holes = arg_types.iter().map(|_| quote!(_));

@@ -19,23 +19,30 @@
 
 stub_loader::cdylib_runtime!();
 
-#[allow(
-    non_camel_case_types,
-    non_snake_case,
-    non_upper_case_globals,
-    dead_code,
-    unused_imports,
-    clippy::all
-)]
-pub mod types;
+// What codegen writes (`src/generated/`, never edited by hand), re-exported at the crate
+// root: hand-written and generated code name it `crate::types`, `crate::api` ….
+mod generated {
+    #[allow(
+        non_camel_case_types,
+        non_snake_case,
+        non_upper_case_globals,
+        dead_code,
+        unused_imports,
+        clippy::all
+    )]
+    pub mod types;
+
+    #[allow(non_snake_case)]
+    pub(crate) mod api;
+    pub(crate) mod proc_address;
+}
+pub use generated::types;
+use generated::{api, proc_address};
 
 // Parameters keep the C names of the prototypes they implement.
 #[allow(non_snake_case)]
 mod adapters;
-#[allow(non_snake_case)]
-mod api;
 mod error_string;
-mod proc_address;
 
 use stub_loader::{Gating, Library, LibrarySpec, ProcAddress, Soname, VersionProbe};
 use types::CUresult;

@@ -1,6 +1,6 @@
 //! `libstubs_nvjitlink.so`: the nvJitLink C API (`nvJitLink.h`, CUDA 12.x and 13.x), forwarded
 //! to the real `libnvJitLink.so.13` or `.12` found on the first call. Everything here is the
-//! generated spec (`api.rs`, `types.rs`, `versioned_names.rs`) and this file's data: no code of
+//! generated spec (`src/generated/`: `api.rs`, `types.rs`, `versioned_names.rs`) and this file's data: no code of
 //! its own.
 //!
 //! **Names.** nvJitLink's header binds each call through a static inline wrapper to the ABI name
@@ -47,19 +47,25 @@
 
 stub_loader::cdylib_runtime!();
 
-#[allow(
-    non_camel_case_types,
-    non_snake_case,
-    non_upper_case_globals,
-    dead_code,
-    unused_imports,
-    clippy::all
-)]
-pub mod types;
+// What codegen writes (`src/generated/`, never edited by hand), re-exported at the crate
+// root: hand-written and generated code name it `crate::types`, `crate::api` ….
+mod generated {
+    #[allow(
+        non_camel_case_types,
+        non_snake_case,
+        non_upper_case_globals,
+        dead_code,
+        unused_imports,
+        clippy::all
+    )]
+    pub mod types;
 
-#[allow(non_snake_case)]
-mod api;
-pub mod versioned_names;
+    #[allow(non_snake_case)]
+    pub(crate) mod api;
+    pub mod versioned_names;
+}
+use generated::api;
+pub use generated::{types, versioned_names};
 
 use stub_loader::{Gating, Library, LibrarySpec, Soname, VersionProbe};
 use types::nvJitLinkResult;

@@ -12,18 +12,25 @@
 
 stub_loader::cdylib_runtime!();
 
-#[allow(
-    non_camel_case_types,
-    non_snake_case,
-    non_upper_case_globals,
-    dead_code,
-    unused_imports,
-    clippy::all
-)]
-pub mod types;
+// What codegen writes (`src/generated/`, never edited by hand), re-exported at the crate
+// root: hand-written and generated code name it `crate::types`, `crate::api` ….
+mod generated {
+    #[allow(
+        non_camel_case_types,
+        non_snake_case,
+        non_upper_case_globals,
+        dead_code,
+        unused_imports,
+        clippy::all
+    )]
+    pub mod types;
 
-#[allow(non_snake_case)]
-mod api;
+    #[allow(non_snake_case)]
+    pub(crate) mod api;
+}
+use generated::api;
+pub use generated::types;
+
 mod error_string;
 
 use stub_loader::{Gating, Library, LibrarySpec, Replacement, Soname, VersionProbe};

@@ -1,15 +1,11 @@
-//! The stubs' generated declarations (`stubs-*/src/api.rs`), read with the very parser the
-//! `cuda_stubs` macro uses (`stub-macros/src/model.rs`), so tests see what the macro sees.
+//! The stubs' generated declarations (`stubs-*/src/generated/api.rs`), read with the very parser
+//! the `cuda_stubs` macro uses (the `stub-model` crate), so tests see what the macro sees.
 
-#[allow(dead_code)]
-#[path = "../../stub-macros/src/model.rs"]
-mod model;
-
-pub use model::{Fallback, StubFn};
+pub use stub_model::{RetKind, StubFn};
 
 /// The functions declared for `lib` ("cudart", "nvrtc" or "cuda"), in file order.
 pub fn declared(lib: &str) -> Vec<StubFn> {
-    let path = crate::workspace_root().join(format!("stubs-{lib}/src/api.rs"));
+    let path = crate::workspace_root().join(format!("stubs-{lib}/src/generated/api.rs"));
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let file = syn::parse_file(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let mut out = Vec::new();
@@ -30,8 +26,8 @@ pub fn declared(lib: &str) -> Vec<StubFn> {
             syn::Meta::List(list) => list.tokens,
             _ => panic!("{}: #[cuda_stubs] without arguments", path.display()),
         };
-        let parsed =
-            model::parse_block(args, block).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let parsed = stub_model::parse_block(args, block)
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         out.extend(parsed.functions);
     }
     assert!(!out.is_empty(), "{}: no declarations", path.display());

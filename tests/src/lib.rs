@@ -666,7 +666,7 @@ pub fn cuda_include_args(major: u32) -> Vec<OsString> {
         .collect()
 }
 
-/// The fields of a struct in a generated stub file (`stubs-cudart/src/types.rs`, or a module of
+/// The fields of a struct in a generated stub file (`stubs-cudart/src/generated/types.rs`, or a module of
 /// `abi_types.rs` when `module` is given): name, Rust type text and array length (0 for none).
 pub fn struct_fields(file: &str, module: Option<&str>, name: &str) -> Vec<(String, String, usize)> {
     use quote::ToTokens;

@@ -21,7 +21,7 @@ fn manifest() -> serde_json::Value {
 fn every_abi_difference_is_adapted_or_refused() {
     let declared: BTreeMap<(String, Option<u32>), decls::StubFn> = decls::declared("cudart")
         .into_iter()
-        .map(|f| ((f.name(), f.version), f))
+        .map(|f| ((f.name(), f.attr.version), f))
         .collect();
     let manifest = manifest();
     let mut problems = Vec::new();
@@ -51,10 +51,10 @@ fn every_abi_difference_is_adapted_or_refused() {
                 .filter(|(_, same)| same.as_bool() == Some(true))
                 .map(|(m, _)| m.parse().expect("major"))
                 .collect();
-            if decl.abi != same {
+            if decl.attr.abi != same {
                 problems.push(format!(
                     "{name} (version {version:?}): declared abi {:?}, the manifest says {same:?}",
-                    decl.abi
+                    decl.attr.abi
                 ));
             }
             for (major, same) in identical {
@@ -63,12 +63,12 @@ fn every_abi_difference_is_adapted_or_refused() {
                 }
                 differing += 1;
                 let major: u32 = major.parse().expect("major");
-                if decl.hand_written || !decl.abi.contains(&major) {
+                if decl.attr.hand_written || !decl.attr.abi.contains(&major) {
                     continue;
                 }
                 problems.push(format!(
                     "{name} (version {version:?}): ABI differs in CUDA {major}, yet it is declared with abi {:?} and not hand_written: the call would cross a mismatched ABI",
-                    decl.abi
+                    decl.attr.abi
                 ));
             }
         }
@@ -99,20 +99,20 @@ fn every_hand_written_function_is_exported() {
         .collect();
     let declared = decls::declared("cudart");
     // A versioned declaration is exported as `name@NODE`, the newest version as `name@@NODE`.
-    let symbol = |f: &decls::StubFn| match f.version {
+    let symbol = |f: &decls::StubFn| match f.attr.version {
         None => f.name(),
         Some(v) => {
             let newest = declared
                 .iter()
                 .filter(|g| g.name() == f.name())
-                .all(|g| g.version <= f.version);
+                .all(|g| g.attr.version <= f.attr.version);
             let at = if newest { "@@" } else { "@" };
             format!("{}{at}CUDA_STUBS_CUDART_{v}", f.name())
         }
     };
     let missing: Vec<String> = declared
         .iter()
-        .filter(|f| f.hand_written && !exported.contains(&symbol(f).as_str()))
+        .filter(|f| f.attr.hand_written && !exported.contains(&symbol(f).as_str()))
         .map(symbol)
         .collect();
     assert!(
@@ -141,7 +141,7 @@ fn rust_files(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
 #[test]
 fn every_adapter_lookup_has_a_generated_prototype() {
     let src = workspace_root().join("stubs-cudart/src");
-    let fns = std::fs::read_to_string(src.join("abi_fns.rs")).expect("abi_fns.rs");
+    let fns = std::fs::read_to_string(src.join("generated/abi_fns.rs")).expect("abi_fns.rs");
     let mut looked_up = 0;
     let mut missing = Vec::new();
     for file in rust_files(&src.join("adapters")) {

@@ -70,16 +70,20 @@ const FAILING_ATTRIBUTES: [i64; 2] = [96, 133];
 fn layout(major: u32) -> Vec<(String, String, usize)> {
     match major {
         11 => struct_fields(
-            "stubs-cudart/src/abi_types.rs",
+            "stubs-cudart/src/generated/abi_types.rs",
             Some("v11"),
             "cudaDeviceProp",
         ),
         12 => struct_fields(
-            "stubs-cudart/src/abi_types.rs",
+            "stubs-cudart/src/generated/abi_types.rs",
             Some("v12"),
             "cudaDeviceProp",
         ),
-        _ => struct_fields("stubs-cudart/src/types.rs", None, "cudaDeviceProp"),
+        _ => struct_fields(
+            "stubs-cudart/src/generated/types.rs",
+            None,
+            "cudaDeviceProp",
+        ),
     }
 }
 

@@ -2,7 +2,7 @@
 //! called with no library. Each scenario is its own process.
 
 use std::fmt::Write as _;
-use stubs_tests::decls::{Fallback, declared};
+use stubs_tests::decls::{RetKind, declared};
 use stubs_tests::{Scenario, mock, temp_dir};
 
 /// 64 threads released together make their first calls into two stubs; repeated in 25
@@ -95,7 +95,7 @@ fn every_status_function_without_a_library() {
     let mut expected = Vec::new();
     for (lib, code) in [("cudart", 34), ("nvrtc", 11), ("cuda", 34)] {
         for f in declared(lib) {
-            if f.fallback == Fallback::Status && !f.hand_written {
+            if f.ret == RetKind::Status && !f.attr.hand_written {
                 writeln!(text, "libstubs_{lib}.so {}", f.name()).unwrap();
                 expected.push((f.name(), code));
             }

@@ -18,7 +18,7 @@ use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
-use stubs_tests::decls::{Fallback, declared};
+use stubs_tests::decls::{RetKind, declared};
 use stubs_tests::{Outcome, Scenario, compile_c, cuda_layout, mock, stub, stubs_dir, temp_dir};
 
 const LOADER: &str = "dynamic loader search";
@@ -415,7 +415,7 @@ fn no_library_every_function_returns_the_typed_error() {
     let list = dir.join("functions.txt");
     let names: Vec<String> = declared("nvjitlink")
         .into_iter()
-        .filter(|f| f.fallback == Fallback::Status && !f.hand_written)
+        .filter(|f| f.ret == RetKind::Status && !f.attr.hand_written)
         .map(|f| f.name())
         .collect();
     assert!(names.len() > 200, "{}", names.len());

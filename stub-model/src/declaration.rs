@@ -1,11 +1,9 @@
-//! The declaration model shared by the `cuda_stubs` proc-macro and `codegen` (which includes
-//! this file with `#[path]`), so both read declarations the same way.
-//!
-//! A declaration file is one `unsafe extern "C"` block under `#[cuda_stubs(library = "...")]`
-//! whose functions each carry `#[cuda(majors = [..], abi = [..], hand_written, version = N)]`.
-//! A name may be declared several times only with distinct `version`s: once per ABI it is
-//! exported under (see [`LibraryKind::version_node`]).
+//! A declaration block: one `unsafe extern "C"` block under `#[cuda_stubs(library = "...")]`
+//! whose functions each carry a `#[cuda(..)]` attribute ([`CudaAttr`]). A name may be declared
+//! several times only with distinct `version`s: once per ABI it is exported under (see
+//! [`LibraryKind::version_node`]).
 
+use crate::{CudaAttr, LibraryKind, RetKind};
 use syn::parse::Parser;
 use syn::punctuated::Punctuated;
 use syn::spanned::Spanned;
@@ -13,93 +11,15 @@ use syn::{
     Expr, ForeignItem, ForeignItemFn, ItemForeignMod, Lit, LitStr, Meta, ReturnType, Token, Type,
 };
 
-/// The real libraries a stub can stand for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum LibraryKind {
-    /// The CUDA runtime, libcudart; status type `cudaError_t`.
-    Cudart,
-    /// NVRTC, libnvrtc; status type `nvrtcResult`.
-    Nvrtc,
-    /// The driver, libcuda; status type `CUresult`.
-    Cuda,
-    /// nvJitLink, libnvJitLink; status type `nvJitLinkResult`.
-    NvJitLink,
-}
-
-impl LibraryKind {
-    /// From the `library = "..."` argument.
-    pub fn from_name(name: &str) -> Option<Self> {
-        match name {
-            "cudart" => Some(Self::Cudart),
-            "nvrtc" => Some(Self::Nvrtc),
-            "cuda" => Some(Self::Cuda),
-            "nvjitlink" => Some(Self::NvJitLink),
-            _ => None,
-        }
-    }
-
-    /// The `library = "..."` argument for this kind.
-    pub fn name(self) -> &'static str {
-        match self {
-            Self::Cudart => "cudart",
-            Self::Nvrtc => "nvrtc",
-            Self::Cuda => "cuda",
-            Self::NvJitLink => "nvjitlink",
-        }
-    }
-
-    /// The ELF version node of this library's exports with CUDA `major`'s ABI, e.g.
-    /// `CUDA_STUBS_CUDART_12`: what a program linked for that ABI records for a name whose
-    /// prototype differs between majors (`cudaMemAdvise@CUDA_STUBS_CUDART_12`). Not NVIDIA's
-    /// node names (`libcudart.so.12`): a stub never claims to be the real library.
-    pub fn version_node(self, major: u32) -> String {
-        format!("CUDA_STUBS_{}_{major}", self.name().to_uppercase())
-    }
-
-    /// The C status type whose functions get typed errors as fallback.
-    pub fn status_type(self) -> &'static str {
-        match self {
-            Self::Cudart => "cudaError_t",
-            Self::Nvrtc => "nvrtcResult",
-            Self::Cuda => "CUresult",
-            Self::NvJitLink => "nvJitLinkResult",
-        }
-    }
-}
-
-/// What a function returns when the real one cannot be called.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Fallback {
-    /// The library's status type: the stub's typed errors.
-    Status,
-    /// Nothing to return.
-    Void,
-    /// A pointer: NULL.
-    Null,
-    /// Anything else (a struct by value): its `Default`, all zero.
-    Zero,
-}
-
 /// One declared C function.
 #[derive(Debug, Clone)]
 pub struct StubFn {
     /// The declaration as written (attributes other than `#[cuda]` kept, e.g. docs).
     pub item: ForeignItemFn,
-    /// Majors whose library has the symbol (sorted, each from 11 to 25: one bit each in a 16-bit mask).
-    pub majors: Vec<u32>,
-    /// Majors whose ABI for the symbol equals the declared prototype (subset of `majors`).
-    pub abi: Vec<u32>,
-    /// The stub crate implements the export by hand; the macro only provides the forwarder.
-    pub hand_written: bool,
-    /// Exported by the real library but declared in no header: the prototype is unknown, so the
-    /// stub forwards it with a tail jump that leaves every argument register untouched.
-    pub opaque: bool,
-    /// What the fallback returns.
-    pub fallback: Fallback,
-    /// The CUDA major whose ABI this declaration exports, for a name declared once per ABI
-    /// (`cudaMemAdvise`: 12.x's `int device`, 13.x's `cudaMemLocation`); `None` for a name
-    /// declared once, exported unversioned.
-    pub version: Option<u32>,
+    /// Its `#[cuda(..)]` arguments.
+    pub attr: CudaAttr,
+    /// What it returns, which decides its fallback.
+    pub ret: RetKind,
 }
 
 impl StubFn {
@@ -114,12 +34,12 @@ impl StubBlock {
     /// link against the runtime stub records. `false` for an unversioned declaration.
     pub fn is_default_version(&self, f: &StubFn) -> bool {
         let name = &f.item.sig.ident;
-        f.version.is_some()
+        f.attr.version.is_some()
             && self
                 .functions
                 .iter()
                 .filter(|g| g.item.sig.ident == *name)
-                .all(|g| g.version <= f.version)
+                .all(|g| g.attr.version <= f.attr.version)
     }
 }
 
@@ -180,7 +100,8 @@ fn check_versions(functions: &[StubFn]) -> syn::Result<()> {
     let mut errors: Option<syn::Error> = None;
     for f in functions {
         let versions = seen.entry(f.name()).or_default();
-        if !versions.is_empty() && (f.version.is_none() || versions.contains(&f.version)) {
+        if !versions.is_empty() && (f.attr.version.is_none() || versions.contains(&f.attr.version))
+        {
             let e = syn::Error::new(
                 f.item.sig.ident.span(),
                 "cuda_stubs: a name declared twice needs a distinct `version` on each declaration",
@@ -190,7 +111,7 @@ fn check_versions(functions: &[StubFn]) -> syn::Result<()> {
                 None => errors = Some(e),
             }
         }
-        versions.push(f.version);
+        versions.push(f.attr.version);
     }
     for (name, versions) in &seen {
         if versions.len() > 1 && versions.contains(&None) {
@@ -268,115 +189,31 @@ fn parse_fn(library: LibraryKind, mut item: ForeignItemFn) -> syn::Result<StubFn
             "cuda_stubs: duplicate #[cuda] attribute",
         ));
     }
-    let mut majors = None;
-    let mut abi = None;
-    let mut hand_written = false;
-    let mut opaque = false;
-    let mut version = None;
-    attr.parse_nested_meta(|meta| {
-        if meta.path.is_ident("majors") {
-            majors = Some(parse_majors(&meta.value()?.parse::<Expr>()?)?);
-        } else if meta.path.is_ident("abi") {
-            abi = Some(parse_majors(&meta.value()?.parse::<Expr>()?)?);
-        } else if meta.path.is_ident("hand_written") {
-            hand_written = true;
-        } else if meta.path.is_ident("opaque") {
-            opaque = true;
-        } else if meta.path.is_ident("version") {
-            let lit: syn::LitInt = meta.value()?.parse()?;
-            match lit.base10_parse::<u32>() {
-                Ok(v) if (11..=25).contains(&v) => version = Some(v),
-                _ => {
-                    return Err(syn::Error::new(
-                        lit.span(),
-                        "cuda_stubs: a CUDA major is an integer from 11 to 25",
-                    ));
-                }
-            }
-        } else {
-            return Err(meta.error(
-                "cuda_stubs: expected `majors`, `abi`, `hand_written`, `opaque` or `version`",
-            ));
-        }
-        Ok(())
-    })?;
-    let majors = majors
-        .ok_or_else(|| syn::Error::new(attr.span(), "cuda_stubs: missing `majors = [...]`"))?;
-    if majors.is_empty() {
-        return Err(syn::Error::new(
-            attr.span(),
-            "cuda_stubs: `majors` is empty",
-        ));
-    }
-    if opaque && version.is_some() {
-        return Err(syn::Error::new(
-            attr.span(),
-            "cuda_stubs: an opaque function has no known ABI to version",
-        ));
-    }
-    if opaque
-        && (!item.sig.inputs.is_empty() || item.sig.output != ReturnType::Default || hand_written)
+    let cuda = CudaAttr::parse(&attr)?;
+    if cuda.opaque
+        && (!item.sig.inputs.is_empty()
+            || item.sig.output != ReturnType::Default
+            || cuda.hand_written)
     {
         return Err(syn::Error::new(
             item.sig.span(),
             "cuda_stubs: an opaque function is declared `fn NAME();` (its prototype is unknown) and cannot be hand_written",
         ));
     }
-    let abi = abi.unwrap_or_else(|| majors.clone());
-    if let Some(m) = abi.iter().find(|m| !majors.contains(m)) {
-        return Err(syn::Error::new(
-            attr.span(),
-            format!("cuda_stubs: abi major {m} is not in `majors`"),
-        ));
-    }
-    let fallback = match &item.sig.output {
-        ReturnType::Default => Fallback::Void,
+    let ret = match &item.sig.output {
+        _ if cuda.opaque => RetKind::Opaque,
+        ReturnType::Default => RetKind::Void,
         ReturnType::Type(_, ty) => match &**ty {
-            Type::Ptr(_) => Fallback::Null,
-            Type::Path(p) if p.path.is_ident(library.status_type()) => Fallback::Status,
-            _ => Fallback::Zero,
+            Type::Ptr(_) => RetKind::Pointer,
+            Type::Path(p) if p.path.is_ident(library.status_type()) => RetKind::Status,
+            _ => RetKind::Custom,
         },
     };
     Ok(StubFn {
         item,
-        majors,
-        abi,
-        hand_written,
-        opaque,
-        fallback,
-        version,
+        attr: cuda,
+        ret,
     })
-}
-
-fn parse_majors(expr: &Expr) -> syn::Result<Vec<u32>> {
-    let Expr::Array(array) = expr else {
-        return Err(syn::Error::new(
-            expr.span(),
-            "cuda_stubs: expected a list of CUDA majors, e.g. [11, 12, 13]",
-        ));
-    };
-    let mut out = Vec::new();
-    for elem in &array.elems {
-        let value = match elem {
-            Expr::Lit(l) => match &l.lit {
-                Lit::Int(i) => i.base10_parse::<u32>().ok(),
-                _ => None,
-            },
-            _ => None,
-        };
-        match value {
-            Some(v) if (11..=25).contains(&v) => out.push(v),
-            _ => {
-                return Err(syn::Error::new(
-                    elem.span(),
-                    "cuda_stubs: a CUDA major is an integer from 11 to 25",
-                ));
-            }
-        }
-    }
-    out.sort_unstable();
-    out.dedup();
-    Ok(out)
 }
 
 #[cfg(test)]
@@ -413,12 +250,13 @@ mod tests {
         )
         .unwrap();
         assert_eq!(b.library, LibraryKind::Cudart);
-        assert_eq!(b.functions[0].majors, [11, 12, 13]);
-        assert_eq!(b.functions[0].abi, [13]);
-        assert_eq!(b.functions[0].fallback, Fallback::Status);
-        assert_eq!(b.functions[1].abi, [12]);
-        assert_eq!(b.functions[1].fallback, Fallback::Void);
-        assert!(b.functions[2].opaque);
+        assert_eq!(b.functions[0].attr.majors, [11, 12, 13]);
+        assert_eq!(b.functions[0].attr.abi, [13]);
+        assert_eq!(b.functions[0].ret, RetKind::Status);
+        assert_eq!(b.functions[1].attr.abi, [12]);
+        assert_eq!(b.functions[1].ret, RetKind::Void);
+        assert!(b.functions[2].attr.opaque);
+        assert_eq!(b.functions[2].ret, RetKind::Opaque);
     }
 
     #[test]
@@ -526,7 +364,7 @@ mod tests {
             panic!("three declarations")
         };
         assert_eq!(
-            (v13.version, v12.version, plain.version),
+            (v13.attr.version, v12.attr.version, plain.attr.version),
             (Some(13), Some(12), None)
         );
         assert!(b.is_default_version(v13));
