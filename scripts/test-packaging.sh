@@ -47,7 +47,7 @@ done
   || fail "--ldflags: $("$py" -m cuda_stubs --ldflags)"
 # The cudart ABI: --abi, or the headers' own CUDART_VERSION; a disagreement fails (exit 2).
 inc12=$(layout 12 'd["include"][0]')
-[ "$("$py" -m cuda_stubs --ldflags --abi 12)" = "-L$libdir -lstubs_cudart_abi12 -lstubs_nvrtc -lstubs_cuda -Wl,-rpath,$libdir" ] \
+[ "$("$py" -m cuda_stubs --ldflags --abi 12)" = "-L$libdir -lstubs_cudart_abi12 -lstubs_nvrtc -lstubs_cuda -lstubs_nvjitlink -Wl,-rpath,$libdir" ] \
   || fail "--ldflags --abi 12: $("$py" -m cuda_stubs --ldflags --abi 12)"
 [ "$("$py" -m cuda_stubs --ldflags --cuda-include "$inc12")" = "$("$py" -m cuda_stubs --ldflags --abi 12)" ] \
   || fail "--ldflags --cuda-include (12.9 headers): $("$py" -m cuda_stubs --ldflags --cuda-include "$inc12")"
