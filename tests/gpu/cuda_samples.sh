@@ -24,35 +24,48 @@ here=$(cd "$(dirname "$0")" && pwd)
 stage=$1 samples=$2 stubs=$3 W=$4
 S=$W/stubs
 mkdir -p "$W" "$S/link"
+# build_ptsz OUT [LINK FLAGS...]: a few samples with nvcc's per-thread default stream
+# (__cudaLaunchKernel_ptsz), from the cuda-samples folder.
+build_ptsz() {
+  local out=$1 s n
+  shift
+  mkdir -p "$out"
+  for s in Samples/0_Introduction/vectorAdd/vectorAdd.cu Samples/0_Introduction/asyncAPI/asyncAPI.cu \
+           Samples/0_Introduction/simpleMultiCopy/simpleMultiCopy.cu Samples/6_Performance/transpose/transpose.cu; do
+    n=$(basename "$s" .cu)
+    nvcc -O2 -arch=sm_90 --default-stream per-thread -ICommon -o "$out/${n}_ptsz" "$s" -cudart shared "$@" \
+      || echo "ptsz $n build failed"
+  done
+}
+# sources: WORK/cuda-samples (once, for both builds) with one architecture (the machine's),
+# which keeps each build to a minute; then cd there.
+sources() {
+  mkdir -p "$W/logs"
+  if [ ! -d "$W/cuda-samples" ]; then
+    if [ -f "$samples" ]; then tar xJf "$samples" -C "$W"; else cp -r "$samples" "$W/cuda-samples"; fi
+    grep -rl 'set(CMAKE_CUDA_ARCHITECTURES' --include=CMakeLists.txt "$W/cuda-samples" \
+      | xargs sed -i 's/set(CMAKE_CUDA_ARCHITECTURES [^)]*)/set(CMAKE_CUDA_ARCHITECTURES 90)/'
+  fi
+  cd "$W/cuda-samples" || exit 1
+}
 if [ "$stage" = build ] && [ "${NORMAL:-0}" = 1 ]; then
   # The comparison: the same sources, CMake's own FindCUDAToolkit, NVIDIA's libraries.
-  mkdir -p "$W/logs"
-  [ -d "$W/cuda-samples" ] || tar xJf "$samples" -C "$W"
-  cd "$W/cuda-samples" || exit 1
-  grep -rl 'set(CMAKE_CUDA_ARCHITECTURES' --include=CMakeLists.txt . | xargs sed -i 's/set(CMAKE_CUDA_ARCHITECTURES [^)]*)/set(CMAKE_CUDA_ARCHITECTURES 90)/'
+  sources
   cmake -S . -B build-normal -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_RUNTIME_LIBRARY=Shared \
     > "$W/logs/configure-normal.log" 2>&1
   time timeout 420 ninja -C build-normal -k 0 -j"$(nproc)" > "$W/logs/build-normal.log" 2>&1
   echo "normal build rc=$? ($(grep -c FAILED "$W/logs/build-normal.log") failed targets)"
-  mkdir -p "$W/ptsz-normal"
-  for s in Samples/0_Introduction/vectorAdd/vectorAdd.cu Samples/0_Introduction/asyncAPI/asyncAPI.cu \
-           Samples/0_Introduction/simpleMultiCopy/simpleMultiCopy.cu Samples/6_Performance/transpose/transpose.cu; do
-    n=$(basename "$s" .cu)
-    nvcc -O2 -arch=sm_90 --default-stream per-thread -ICommon -o "$W/ptsz-normal/${n}_ptsz" "$s" -cudart shared
-  done
+  build_ptsz "$W/ptsz-normal"
   exit 0
 fi
 if [ "$stage" = build ]; then
   if [ -f "$W/built" ]; then echo "already built"; exit 0; fi
-  out=$W/logs; mkdir -p "$out"
+  out=$W/logs
   nvidia-smi -L; nvcc --version | tail -1; cmake --version | head -1
-  if [ -f "$samples" ]; then tar xJf "$samples" -C "$W"; else cp -r "$samples" "$W/cuda-samples"; fi
   cp "$stubs"/libstubs_*.so "$S/"
   # -lcudart (nvcc's own link line) must find the stub too.
   for l in cudart cuda nvrtc; do ln -sf "$S/libstubs_$l.so" "$S/link/lib$l.so"; done
-  cd "$W/cuda-samples" || exit 1
-  # One architecture (the machine's) keeps the build to a minute.
-  grep -rl 'set(CMAKE_CUDA_ARCHITECTURES' --include=CMakeLists.txt . | xargs sed -i 's/set(CMAKE_CUDA_ARCHITECTURES [^)]*)/set(CMAKE_CUDA_ARCHITECTURES 90)/'
+  sources
   cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_RUNTIME_LIBRARY=Shared \
     -DCUDA_cudart_LIBRARY="$S/libstubs_cudart.so" -DCUDA_cudart_static_LIBRARY="$S/libstubs_cudart.so" \
     -DCUDA_cuda_driver_LIBRARY="$S/libstubs_cuda.so" -DCUDA_nvrtc_LIBRARY="$S/libstubs_nvrtc.so" \
@@ -60,13 +73,7 @@ if [ "$stage" = build ]; then
   echo "configure rc=$?"
   time timeout 420 ninja -C build -k 0 -j"$(nproc)" > "$out/build.log" 2>&1
   echo "build rc=$? ($(grep -c FAILED "$out/build.log") failed targets)"
-  mkdir -p "$W/ptsz"
-  for s in Samples/0_Introduction/vectorAdd/vectorAdd.cu Samples/0_Introduction/asyncAPI/asyncAPI.cu \
-           Samples/0_Introduction/simpleMultiCopy/simpleMultiCopy.cu Samples/6_Performance/transpose/transpose.cu; do
-    n=$(basename "$s" .cu)
-    nvcc -O2 -arch=sm_90 --default-stream per-thread -ICommon -o "$W/ptsz/${n}_ptsz" "$s" -cudart shared \
-      -L"$S/link" -Xlinker -rpath="$S" || echo "ptsz $n build failed"
-  done
+  build_ptsz "$W/ptsz" -L"$S/link" -Xlinker -rpath="$S"
   # What the binaries need: the stubs, never NVIDIA's runtime, driver or NVRTC.
   find build/Samples "$W/ptsz" -type f -executable ! -name '*.so' -exec readelf -d {} \; 2>/dev/null \
     | grep -oE 'NEEDED.*\[[^]]*\]' | sort | uniq -c | sort -rn > "$out/needed.txt"

@@ -197,17 +197,14 @@ static PyObject *py_compute_capability(PyObject *self, PyObject *args) {
   return Py_BuildValue("(iii)", (int)rc, major, minor);
 }
 
-/* scale(cubin, device, n, factor) -> (library, rc): the CUBIN's `scale` kernel over n floats at the
- * device pointer `device`, in the calling thread's current context (cudaSetDevice(0) and
- * cudaFree(0) make device 0's primary context current: the context PyTorch and every runtime
- * user share), on the legacy default stream, then cudaDeviceSynchronize. On the first failing
- * call it returns that library's name and code; ("", 0) on success. */
+/* The CUBIN's `scale` kernel over n floats at the device pointer `device`, in the calling
+ * thread's current context (the caller made device 0's primary context current), on the legacy
+ * default stream, then cudaDeviceSynchronize. On the first failing call it returns that
+ * library's code and sets `library` to its name; 0 and "" on success. */
 static int scale_on_device(const char *image, void *device, int n, float factor, const char **library) {
   CUmodule module = NULL;
   CUfunction fn = NULL;
   int rc;
-  *library = "cudart";
-  if ((rc = cudaSetDevice(0)) || (rc = cudaFree(NULL))) return rc;
   *library = "cuda";
   if ((rc = cuModuleLoadData(&module, image)) || (rc = cuModuleGetFunction(&fn, module, "scale"))) goto done;
   void *params[] = {&device, &factor, &n};
@@ -220,6 +217,9 @@ done:
   return rc;
 }
 
+/* scale(cubin, device, n, factor) -> (library, rc): scale_on_device in device 0's primary context
+ * (cudaSetDevice(0) and cudaFree(0) make it current: the context PyTorch and every runtime user
+ * share). */
 static PyObject *py_scale(PyObject *self, PyObject *args) {
   (void)self;
   const char *image;
@@ -229,8 +229,10 @@ static PyObject *py_scale(PyObject *self, PyObject *args) {
   float factor;
   if (!PyArg_ParseTuple(args, "y#Kif", &image, &image_size, &device, &n, &factor)) return NULL;
   if (n <= 0 || device == 0) return PyErr_Format(PyExc_ValueError, "need n > 0 and a device pointer");
-  const char *library;
-  int rc = scale_on_device(image, (void *)(uintptr_t)device, n, factor, &library);
+  const char *library = "cudart";
+  int rc = cudaSetDevice(0);
+  if (rc == 0) rc = cudaFree(NULL);
+  if (rc == 0) rc = scale_on_device(image, (void *)(uintptr_t)device, n, factor, &library);
   return Py_BuildValue("(si)", library, rc);
 }
 
