@@ -10,6 +10,7 @@ mod cache;
 mod emit_abi_fns;
 mod emit_abi_types;
 mod emit_decls;
+mod emit_mod;
 mod emit_types;
 mod emit_versions;
 mod exports;
@@ -84,6 +85,7 @@ fn generate(root: &Path) -> Result<Vec<(PathBuf, String)>, String> {
             manifest::to_json(&manifest),
         ));
     }
+    files.extend(emit_mod::mod_files(&files)?);
     files.push((
         root.join("include/cuda_stubs.h"),
         formatting::c_header(root)?,

@@ -19,23 +19,9 @@
 
 stub_loader::cdylib_runtime!();
 
-// What codegen writes (`src/generated/`, never edited by hand), re-exported at the crate
-// root: hand-written and generated code name it `crate::types`, `crate::api` ….
-mod generated {
-    #[allow(
-        non_camel_case_types,
-        non_snake_case,
-        non_upper_case_globals,
-        dead_code,
-        unused_imports,
-        clippy::all
-    )]
-    pub mod types;
-
-    #[allow(non_snake_case)]
-    pub(crate) mod api;
-    pub(crate) mod proc_address;
-}
+// What codegen writes (`src/generated/`, its `mod.rs` too), re-exported at the crate root:
+// hand-written and generated code name it `crate::types`, `crate::api` ….
+mod generated;
 pub use generated::types;
 use generated::{api, proc_address};
 

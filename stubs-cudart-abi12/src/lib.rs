@@ -21,10 +21,8 @@ stub_loader::cdylib_runtime!();
 /// `cudaErrorStubLibrary` (34), the runtime's own "this is a stub library" code.
 pub const LINK_ONLY_STATUS: i32 = 34;
 
-// The name list codegen writes (`src/generated/`, never edited by hand).
-mod generated {
-    mod exports;
-}
+// The name list codegen writes (`src/generated/`, its `mod.rs` too; never edited by hand).
+mod generated;
 
 /// `int cuda_stubs_cudart_status(cuda_stubs_status *out)` (`cuda_stubs.h`), the runtime stub's
 /// own export, for links only: returns -1 (its "NULL `out`" answer) should it ever run.

@@ -19,39 +19,9 @@
 
 stub_loader::cdylib_runtime!();
 
-// What codegen writes (`src/generated/`, never edited by hand), re-exported at the crate
-// root: hand-written and generated code name it `crate::types`, `crate::api` ….
-mod generated {
-    #[allow(
-        non_camel_case_types,
-        non_snake_case,
-        non_upper_case_globals,
-        dead_code,
-        unused_imports,
-        clippy::all
-    )]
-    pub mod types;
-
-    // Every export; the names whose 12.x and 13.x prototypes differ are declared once per ABI
-    // and exported under ELF symbol versions (README "Across majors").
-    #[allow(non_snake_case)]
-    pub(crate) mod api;
-
-    #[allow(
-        non_camel_case_types,
-        non_snake_case,
-        non_upper_case_globals,
-        dead_code,
-        unused_imports,
-        clippy::all
-    )]
-    pub(crate) mod abi_types;
-
-    // Per-major prototypes of the entry points the adapters call; a major's module lists
-    // every such name it exports, used or not.
-    #[allow(non_camel_case_types, non_snake_case, dead_code, clippy::all)]
-    pub(crate) mod abi_fns;
-}
+// What codegen writes (`src/generated/`, its `mod.rs` too), re-exported at the crate root:
+// hand-written and generated code name it `crate::types`, `crate::api` ….
+mod generated;
 pub use generated::types;
 use generated::{abi_fns, abi_types, api};
 
