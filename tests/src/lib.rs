@@ -28,6 +28,10 @@ use std::time::{Duration, Instant};
 /// How long one scenario may run before it is killed and the test fails.
 pub const TIMEOUT: Duration = Duration::from_secs(300);
 
+/// `G_SLICE` for every qemu-user process (`scripts/test-aarch64.sh` exports it for the test
+/// harnesses, [`emulator`] sets it for the programs they start): see [`emulator`].
+pub const GSLICE_FORK_SAFE: &str = "always-malloc";
+
 /// The value the probe pre-fills `int` out parameters with.
 pub const SENTINEL_INT: i32 = -7777;
 
@@ -79,6 +83,21 @@ pub fn runner() -> Vec<OsString> {
         .or_else(|_| std::env::var(cargo_var))
         .map(|v| v.split_whitespace().map(OsString::from).collect())
         .unwrap_or_default()
+}
+
+/// The emulator command that runs a program of the target machine ([`runner`]), without the
+/// program, or `None` when running natively. Its `G_SLICE` setting keeps qemu-user from
+/// deadlocking across `fork`: qemu-user 7.2 (Debian 12) allocates translated blocks with GLib's
+/// GSlice, which before GLib 2.76 holds a global lock, and a guest that forks while another of
+/// its threads holds it (a multithreaded scenario; the test harness itself, spawning from
+/// parallel tests) leaves the child stuck before it execs, and whoever waits on it hangs.
+/// `always-malloc` makes GSlice plain `malloc`, whose locks glibc resets across `fork`.
+pub fn emulator() -> Option<Command> {
+    let runner = runner();
+    let (emulator, options) = runner.split_first()?;
+    let mut c = Command::new(emulator);
+    c.args(options).env("G_SLICE", GSLICE_FORK_SAFE);
+    Some(c)
 }
 
 /// The directory holding `libstubs_cudart.so`, `libstubs_nvrtc.so`, `libstubs_cuda.so`,
@@ -601,17 +620,12 @@ impl Scenario {
             ))
             .arg(&self.program);
             c
-        } else if let Some((emulator, options)) = runner()
-            .split_first()
-            .filter(|_| self.program.components().count() > 1)
-        {
+        } else if let Some(mut c) = emulator().filter(|_| self.program.components().count() > 1) {
             // A cross-built program runs under the emulator (`qemu-aarch64 -L <sysroot>`).
             // Its environment reaches the emulated program unchanged, except the loader's
             // preload and audit lists: the emulator is a host program, and its own loader would
             // try (and complain about) the target's libraries named there, so these go through
             // qemu's `-E`, which sets them in the emulated process only.
-            let mut c = Command::new(emulator);
-            c.args(options);
             for key in ["LD_PRELOAD", "LD_AUDIT"] {
                 if let Some(value) = self.env.remove(OsStr::new(key)) {
                     // qemu splits `-E` values at commas.

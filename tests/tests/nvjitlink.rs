@@ -113,11 +113,9 @@ fn inputs(major: u32) -> &'static (PathBuf, PathBuf) {
         // Test input, never under memcheck (the valgrind pass): NVRTC through its stub is
         // memchecked by real_matrix.rs, and NVRTC under memcheck costs ~10 s a compilation.
         // Cross-built, under the emulator like every target program.
-        let runner = stubs_tests::runner();
-        let mut cmd = match runner.split_first() {
-            Some((emulator, options)) => {
-                let mut c = Command::new(emulator);
-                c.args(options).arg(producer);
+        let mut cmd = match stubs_tests::emulator() {
+            Some(mut c) => {
+                c.arg(producer);
                 c
             }
             None => Command::new(producer),
