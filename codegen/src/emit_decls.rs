@@ -58,7 +58,7 @@ fn doc_line(data: &LibraryData, s: &Symbol) -> String {
     };
     match s.declared().map(|p| p.origin) {
         Some(Origin::InternalTable) => {
-            let src = internal_prototypes::source(lib.name(), &s.name).unwrap_or("codegen");
+            let src = internal_prototypes::source(lib.kind, &s.name).unwrap_or("codegen");
             doc.push_str(&format!("; prototype from {src}"));
         }
         None => doc.push_str("; prototype unknown (opaque)"),

@@ -245,7 +245,7 @@ pub fn collect(library: Library, layouts: &[Layout], root: &Path) -> Result<Libr
         } else {
             exported_by.clone()
         };
-        if let Some(item) = internal_prototypes::lookup(library.name(), name) {
+        if let Some(item) = internal_prototypes::lookup(library.kind, name) {
             for &m in &majors {
                 prototypes.entry(m).or_insert_with(|| Prototype {
                     origin: Origin::InternalTable,
