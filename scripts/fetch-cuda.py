@@ -10,7 +10,10 @@ Each CUDA major is unpacked into its own site-packages-like tree under the cache
     <cache>/cuda-12/nvidia/nvjitlink/lib/libnvJitLink.so.12     (12.9.86)
 
 and described by <cache>/cuda-<major>/layout.json (library and include folders), which the
-tests, the example and codegen read. <cache> is $CUDA_STUBS_CACHE, else
+tests, the example and codegen read. Which wheel holds each library, where the library lies in
+it and its include folder come from scripts/libraries.json, which codegen writes from the
+libraries' specs (stub-spec/src/libraries/); this script adds only its own tooling (TOOLS: the
+crt headers, nvcc, nvvm). <cache> is $CUDA_STUBS_CACHE, else
 ${XDG_CACHE_HOME:-~/.cache}/cuda-stubs. Wheels are fetched once; a second run is a no-op.
 
 13.x is the newest 13.x (13.5.37): the stubs must cover every function of the major, and 13.5
@@ -46,45 +49,40 @@ import subprocess
 import sys
 import zipfile
 
-MAJORS = {
+# The libraries' wheels, one per library and major, with the library's path in the unpacked tree
+# and its include folder: written by codegen from each library's spec
+# (stub-spec/src/libraries/), never edited here.
+LIBRARIES = json.loads((pathlib.Path(__file__).with_name("libraries.json")).read_text())["libraries"]
+
+# This script's own tooling per major, beside the libraries: the crt/ headers
+# cuda_runtime_api.h includes, and 13.x's nvcc (see the module docstring). A wheel is a pip
+# requirement (all of its nvidia/ tree unpacked) or (requirement, folder prefixes to unpack).
+TOOLS = {
     11: {
-        "wheels": [
-            "nvidia-cuda-runtime-cu11==11.8.89",
-            "nvidia-cuda-nvrtc-cu11==11.8.89",
-            # crt/ headers only (see module docstring).
-            ("nvidia-cuda-nvcc-cu11==11.8.89", "nvidia/cuda_nvcc/include/"),
-        ],
-        "version": "11.8.89",
-        "cudart": "nvidia/cuda_runtime/lib/libcudart.so.11.0",
-        "nvrtc": "nvidia/cuda_nvrtc/lib/libnvrtc.so.11.2",
-        "include": ["nvidia/cuda_runtime/include", "nvidia/cuda_nvrtc/include",
-                    "nvidia/cuda_nvcc/include"],
+        "wheels": [("nvidia-cuda-nvcc-cu11==11.8.89", "nvidia/cuda_nvcc/include/")],
+        "include": ["nvidia/cuda_nvcc/include"],
     },
     12: {
-        "wheels": ["nvidia-cuda-runtime-cu12==12.9.79", "nvidia-cuda-nvrtc-cu12==12.9.86",
-                   ("nvidia-cuda-nvcc-cu12==12.9.86", "nvidia/cuda_nvcc/include/"),
-                   "nvidia-nvjitlink-cu12==12.9.86"],
-        "version": "12.9.79",
-        "cudart": "nvidia/cuda_runtime/lib/libcudart.so.12",
-        "nvrtc": "nvidia/cuda_nvrtc/lib/libnvrtc.so.12",
-        "nvjitlink": "nvidia/nvjitlink/lib/libnvJitLink.so.12",
-        "include": ["nvidia/cuda_runtime/include", "nvidia/cuda_nvrtc/include",
-                    "nvidia/cuda_nvcc/include", "nvidia/nvjitlink/include"],
+        "wheels": [("nvidia-cuda-nvcc-cu12==12.9.86", "nvidia/cuda_nvcc/include/")],
+        "include": ["nvidia/cuda_nvcc/include"],
     },
     13: {
-        "wheels": ["nvidia-cuda-runtime==13.5.37", "nvidia-cuda-nvrtc==13.5.37",
-                   "nvidia-cuda-crt==13.5.37", "nvidia-nvjitlink==13.5.37",
-                   # nvcc for the .cu launch test (see module docstring).
+        "wheels": ["nvidia-cuda-crt==13.5.37",
                    ("nvidia-cuda-nvcc==13.5.37", ("nvidia/cu13/bin/", "nvidia/cu13/include/")),
                    ("nvidia-nvvm==13.5.37", ("nvidia/cu13/nvvm/",))],
-        "version": "13.5.37",
-        "cudart": "nvidia/cu13/lib/libcudart.so.13",
-        "nvrtc": "nvidia/cu13/lib/libnvrtc.so.13",
-        "nvjitlink": "nvidia/cu13/lib/libnvJitLink.so.13",
         "include": ["nvidia/cu13/include"],
         "nvcc": "nvidia/cu13/bin/nvcc",
     },
 }
+
+# The library whose wheel version is the major's "version" in layout.json (the toolkit release
+# the major stands for; the other libraries' wheels have patch numbers of their own).
+RUNTIME = "cudart"
+
+# The libraries whose paths layout.json lists before "include", and whose include folders come
+# before the tools': the order the file had before nvJitLink was added, kept so that a fresh
+# cache writes the same layout.json as an existing one.
+FIRST_LIBRARIES = ("cudart", "nvrtc")
 
 # Bumped whenever the wheel list changes, so existing caches are completed.
 LAYOUT_VERSION = 4
@@ -93,7 +91,34 @@ LAYOUT_VERSION = 4
 # spec lists (a library added since, nvJitLink) is completed too, without a LAYOUT_VERSION bump:
 # checkouts from before the addition then keep reading the same tree as complete (the added
 # key is one more they ignore) instead of unpacking it again each time either runs.
-LIBRARY_KEYS = ("cudart", "nvrtc", "nvjitlink")
+LIBRARY_KEYS = tuple(library["name"] for library in LIBRARIES)
+
+
+def major_spec(major: int) -> dict:
+    """One major's wheels and layout: each library's wheel of that major (in libraries.json's
+    order), then the tools'."""
+    libraries = {lib["name"]: wheel for lib in LIBRARIES for wheel in lib["wheels"]
+                 if wheel["major"] == major}
+    runtime = libraries[RUNTIME]["wheel"]
+    tools = TOOLS[major]
+    first = [name for name in libraries if name in FIRST_LIBRARIES]
+    later = [name for name in libraries if name not in FIRST_LIBRARIES]
+    include = [libraries[name]["include"] for name in first] + tools["include"] + [
+        libraries[name]["include"] for name in later]
+    spec = {
+        "wheels": [libraries[name]["wheel"] for name in libraries] + tools["wheels"],
+        "version": runtime.split("==")[1],
+        "first": {name: libraries[name]["library"] for name in first},
+        "later": {name: libraries[name]["library"] for name in later},
+        # Without repeats (CUDA 13's wheels share one folder), in order.
+        "include": list(dict.fromkeys(include)),
+    }
+    if "nvcc" in tools:
+        spec["nvcc"] = tools["nvcc"]
+    return spec
+
+
+MAJORS = sorted({wheel["major"] for library in LIBRARIES for wheel in library["wheels"]})
 
 PLATFORMS = {
     "x86_64": ["manylinux2014_x86_64", "manylinux_2_17_x86_64", "manylinux_2_12_x86_64",
@@ -168,13 +193,14 @@ def unpack(wheel: pathlib.Path, root: pathlib.Path, prefixes: tuple) -> None:
 
 
 def fetch(major: int, cache: pathlib.Path, arch: str = "x86_64") -> dict:
-    spec = MAJORS[major] if arch == "x86_64" else aarch64_spec(MAJORS[major])
+    spec = major_spec(major) if arch == "x86_64" else aarch64_spec(major_spec(major))
     root = cache / f"cuda-{major}"
     layout_file = root / "layout.json"
     if layout_file.exists():
         layout = json.loads(layout_file.read_text())
+        libraries = {**spec["first"], **spec["later"]}
         if layout.get("layout_version") == LAYOUT_VERSION and all(
-                key in layout for key in LIBRARY_KEYS if key in spec):
+                key in layout for key in LIBRARY_KEYS if key in libraries):
             return layout
     wheels = cache / "wheels"
     wheels.mkdir(parents=True, exist_ok=True)
@@ -189,12 +215,10 @@ def fetch(major: int, cache: pathlib.Path, arch: str = "x86_64") -> dict:
         "major": major,
         "version": spec["version"],
         "root": str(root),
-        "cudart": str(root / spec["cudart"]),
-        "nvrtc": str(root / spec["nvrtc"]),
+        **{key: str(root / path) for key, path in spec["first"].items()},
         "include": [str(root / d) for d in spec["include"]],
+        **{key: str(root / path) for key, path in spec["later"].items()},
     }
-    if "nvjitlink" in spec:
-        layout["nvjitlink"] = str(root / spec["nvjitlink"])
     if "nvcc" in spec:
         layout["nvcc"] = str(root / spec["nvcc"])
         if not os.access(layout["nvcc"], os.X_OK):

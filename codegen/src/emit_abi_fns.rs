@@ -69,7 +69,7 @@ fn abi_differs(data: &LibraryData, major: u32) -> BTreeSet<String> {
 
 /// The text of `abi_fns.rs`, or `None` for a library without adapters.
 pub fn abi_fns_rs(data: &LibraryData) -> Result<Option<String>, String> {
-    if data.library.name() != "cudart" {
+    if !data.library.adapter_abi_tables {
         return Ok(None);
     }
     let names = candidates(data);

@@ -82,7 +82,7 @@ fn defines_or_belongs(item: &syn::Item, name: &str) -> bool {
 
 /// The text of `abi_types.rs`, or `None` for a library without adapters.
 pub fn abi_types_rs(data: &LibraryData) -> Result<Option<String>, String> {
-    if data.library.name() != "cudart" {
+    if !data.library.adapter_abi_tables {
         return Ok(None);
     }
     let newest = data.types(NEWEST);

@@ -6,7 +6,7 @@ use crate::abi_versions::AbiVersions;
 use crate::internal_prototypes;
 use crate::symbols::{LibraryData, Origin, Symbol};
 use proc_macro2::Span;
-use stub_model::CudaAttr;
+use stub_model::{CudaAttr, ExportSource, HeaderVersion};
 use syn::parse_quote;
 
 /// The generated-file banner shared by the emitted files.
@@ -15,12 +15,10 @@ pub fn banner(data: &LibraryData) -> String {
         .layouts
         .iter()
         .map(|l| {
-            // A layout's full version is its runtime wheel's (the driver's headers ship with
-            // it); the other libraries' wheels have patch numbers of their own.
-            if matches!(data.library.name(), "cudart" | "cuda") {
-                l.version.clone()
-            } else {
-                l.short_version()
+            // A layout's full version is its runtime wheel's.
+            match data.library.header_version {
+                HeaderVersion::Full => l.version.clone(),
+                HeaderVersion::MajorMinor => l.short_version(),
             }
         })
         .collect();
@@ -41,9 +39,9 @@ fn short_versions(data: &LibraryData, majors: &[u32]) -> String {
 
 fn doc_line(data: &LibraryData, s: &Symbol) -> String {
     let lib = data.library;
-    let mut doc = if lib.name() == "cuda" {
+    let mut doc = if let ExportSource::List { label, .. } = lib.exports {
         if s.declared_by.is_empty() {
-            "libcuda 580 export list only".to_owned()
+            format!("{label} export list only")
         } else {
             format!(
                 "{}; declared by {}",
@@ -60,7 +58,7 @@ fn doc_line(data: &LibraryData, s: &Symbol) -> String {
     };
     match s.declared().map(|p| p.origin) {
         Some(Origin::InternalTable) => {
-            let src = internal_prototypes::source(lib.name(), &s.name).unwrap_or("codegen");
+            let src = internal_prototypes::source(lib.kind, &s.name).unwrap_or("codegen");
             doc.push_str(&format!("; prototype from {src}"));
         }
         None => doc.push_str("; prototype unknown (opaque)"),

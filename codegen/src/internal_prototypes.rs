@@ -7,10 +7,12 @@
 //! ABI equivalents (`c_uint`, `c_void`) so the declarations only need types the newest header
 //! provides. Exports missing from this table and from every header are declared opaque.
 
+use stub_model::LibraryKind;
+
 /// One hand-written prototype.
 pub struct InternalPrototype {
-    /// `"cudart"`, `"nvrtc"` or `"cuda"`.
-    pub library: &'static str,
+    /// The library that exports it.
+    pub library: LibraryKind,
     /// Where the C declaration lives.
     pub source: &'static str,
     /// The declaration, as bindgen would spell it.
@@ -23,114 +25,114 @@ const DEVICE_FUNCTIONS_13: &str = "crt/device_functions.h (nvcc 13.x)";
 /// The table.
 pub const TABLE: &[InternalPrototype] = &[
     InternalPrototype {
-        library: "cudart",
+        library: LibraryKind::Cudart,
         source: HOST_RUNTIME,
         rust: "pub fn __cudaRegisterFatBinary(fatCubin: *mut ::core::ffi::c_void) -> *mut *mut ::core::ffi::c_void;",
     },
     InternalPrototype {
-        library: "cudart",
+        library: LibraryKind::Cudart,
         source: HOST_RUNTIME,
         rust: "pub fn __cudaRegisterFatBinaryEnd(fatCubinHandle: *mut *mut ::core::ffi::c_void);",
     },
     InternalPrototype {
-        library: "cudart",
+        library: LibraryKind::Cudart,
         source: HOST_RUNTIME,
         rust: "pub fn __cudaUnregisterFatBinary(fatCubinHandle: *mut *mut ::core::ffi::c_void);",
     },
     InternalPrototype {
-        library: "cudart",
+        library: LibraryKind::Cudart,
         source: HOST_RUNTIME,
         rust: "pub fn __cudaRegisterVar(fatCubinHandle: *mut *mut ::core::ffi::c_void, hostVar: *mut ::core::ffi::c_char, deviceAddress: *mut ::core::ffi::c_char, deviceName: *const ::core::ffi::c_char, ext: ::core::ffi::c_int, size: usize, constant: ::core::ffi::c_int, global: ::core::ffi::c_int);",
     },
     InternalPrototype {
-        library: "cudart",
+        library: LibraryKind::Cudart,
         source: HOST_RUNTIME,
         rust: "pub fn __cudaRegisterManagedVar(fatCubinHandle: *mut *mut ::core::ffi::c_void, hostVarPtrAddress: *mut *mut ::core::ffi::c_void, deviceAddress: *mut ::core::ffi::c_char, deviceName: *const ::core::ffi::c_char, ext: ::core::ffi::c_int, size: usize, constant: ::core::ffi::c_int, global: ::core::ffi::c_int);",
     },
     InternalPrototype {
-        library: "cudart",
+        library: LibraryKind::Cudart,
         source: HOST_RUNTIME,
         rust: "pub fn __cudaInitModule(fatCubinHandle: *mut *mut ::core::ffi::c_void) -> ::core::ffi::c_char;",
     },
     InternalPrototype {
-        library: "cudart",
+        library: LibraryKind::Cudart,
         source: HOST_RUNTIME,
         // hostVar is `const struct textureReference *` (a type removed in 12.0).
         rust: "pub fn __cudaRegisterTexture(fatCubinHandle: *mut *mut ::core::ffi::c_void, hostVar: *const ::core::ffi::c_void, deviceAddress: *mut *const ::core::ffi::c_void, deviceName: *const ::core::ffi::c_char, dim: ::core::ffi::c_int, norm: ::core::ffi::c_int, ext: ::core::ffi::c_int);",
     },
     InternalPrototype {
-        library: "cudart",
+        library: LibraryKind::Cudart,
         source: HOST_RUNTIME,
         // hostVar is `const struct surfaceReference *` (a type removed in 12.0).
         rust: "pub fn __cudaRegisterSurface(fatCubinHandle: *mut *mut ::core::ffi::c_void, hostVar: *const ::core::ffi::c_void, deviceAddress: *mut *const ::core::ffi::c_void, deviceName: *const ::core::ffi::c_char, dim: ::core::ffi::c_int, ext: ::core::ffi::c_int);",
     },
     InternalPrototype {
-        library: "cudart",
+        library: LibraryKind::Cudart,
         source: HOST_RUNTIME,
         rust: "pub fn __cudaRegisterFunction(fatCubinHandle: *mut *mut ::core::ffi::c_void, hostFun: *const ::core::ffi::c_char, deviceFun: *mut ::core::ffi::c_char, deviceName: *const ::core::ffi::c_char, thread_limit: ::core::ffi::c_int, tid: *mut uint3, bid: *mut uint3, bDim: *mut dim3, gDim: *mut dim3, wSize: *mut ::core::ffi::c_int);",
     },
     InternalPrototype {
-        library: "cudart",
+        library: LibraryKind::Cudart,
         source: HOST_RUNTIME,
         rust: "pub fn __cudaPopCallConfiguration(gridDim: *mut dim3, blockDim: *mut dim3, sharedMem: *mut usize, stream: *mut ::core::ffi::c_void) -> cudaError_t;",
     },
     InternalPrototype {
-        library: "cudart",
+        library: LibraryKind::Cudart,
         source: "crt/device_functions.h (nvcc 11.8)",
         rust: "pub fn __cudaPushCallConfiguration(gridDim: dim3, blockDim: dim3, sharedMem: usize, stream: cudaStream_t) -> ::core::ffi::c_uint;",
     },
     // nvcc 12.x/13.x's kernel launch: the host stub of `k<<<g, b, smem, s>>>(args)` calls
     // `__cudaGetKernel` once, then `__cudaLaunchKernel` (`_ptsz` with per-thread default stream).
     InternalPrototype {
-        library: "cudart",
+        library: LibraryKind::Cudart,
         source: DEVICE_FUNCTIONS_13,
         rust: "pub fn __cudaGetKernel(kernel: *mut cudaKernel_t, hostFun: *const ::core::ffi::c_void) -> cudaError_t;",
     },
     InternalPrototype {
-        library: "cudart",
+        library: LibraryKind::Cudart,
         source: DEVICE_FUNCTIONS_13,
         rust: "pub fn __cudaLaunchKernel(kernel: cudaKernel_t, gridDim: dim3, blockDim: dim3, args: *mut *mut ::core::ffi::c_void, sharedMem: usize, stream: cudaStream_t) -> cudaError_t;",
     },
     InternalPrototype {
-        library: "cudart",
+        library: LibraryKind::Cudart,
         source: DEVICE_FUNCTIONS_13,
         rust: "pub fn __cudaLaunchKernel_ptsz(kernel: cudaKernel_t, gridDim: dim3, blockDim: dim3, args: *mut *mut ::core::ffi::c_void, sharedMem: usize, stream: cudaStream_t) -> cudaError_t;",
     },
     InternalPrototype {
-        library: "cudart",
+        library: LibraryKind::Cudart,
         source: "cuda_profiler_api.h",
         // outputMode is `cudaOutputMode_t`, an enum removed in 12.0.
         rust: "pub fn cudaProfilerInitialize(configFile: *const ::core::ffi::c_char, outputFile: *const ::core::ffi::c_char, outputMode: ::core::ffi::c_uint) -> cudaError_t;",
     },
     InternalPrototype {
-        library: "cudart",
+        library: LibraryKind::Cudart,
         source: "cuda_profiler_api.h",
         rust: "pub fn cudaProfilerStart() -> cudaError_t;",
     },
     InternalPrototype {
-        library: "cudart",
+        library: LibraryKind::Cudart,
         source: "cuda_profiler_api.h",
         rust: "pub fn cudaProfilerStop() -> cudaError_t;",
     },
     InternalPrototype {
-        library: "cuda",
+        library: LibraryKind::Cuda,
         source: "cudaProfiler.h",
         // outputMode is `CUoutput_mode`, an enum removed in 12.0.
         rust: "pub fn cuProfilerInitialize(configFile: *const ::core::ffi::c_char, outputFile: *const ::core::ffi::c_char, outputMode: ::core::ffi::c_uint) -> CUresult;",
     },
     InternalPrototype {
-        library: "cuda",
+        library: LibraryKind::Cuda,
         source: "cudaProfiler.h",
         rust: "pub fn cuProfilerStart() -> CUresult;",
     },
     InternalPrototype {
-        library: "cuda",
+        library: LibraryKind::Cuda,
         source: "cudaProfiler.h",
         rust: "pub fn cuProfilerStop() -> CUresult;",
     },
 ];
 
-fn entry(library: &str, name: &str) -> Option<&'static InternalPrototype> {
+fn entry(library: LibraryKind, name: &str) -> Option<&'static InternalPrototype> {
     TABLE.iter().find(|p| {
         p.library == library
             && p.rust
@@ -141,12 +143,12 @@ fn entry(library: &str, name: &str) -> Option<&'static InternalPrototype> {
 }
 
 /// Looks up `name` of `library`, parsed.
-pub fn lookup(library: &str, name: &str) -> Option<syn::ForeignItemFn> {
+pub fn lookup(library: LibraryKind, name: &str) -> Option<syn::ForeignItemFn> {
     let e = entry(library, name)?;
     Some(syn::parse_str(e.rust).expect("internal prototype table entries parse"))
 }
 
 /// The header a table entry comes from.
-pub fn source(library: &str, name: &str) -> Option<&'static str> {
+pub fn source(library: LibraryKind, name: &str) -> Option<&'static str> {
     entry(library, name).map(|e| e.source)
 }

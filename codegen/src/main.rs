@@ -1,7 +1,8 @@
 //! `cargo run -p codegen --release`: regenerates the stub declarations
 //! (`stubs-*/src/generated/api.rs`), their types (`stubs-*/src/generated/types.rs`), the symbol
 //! versions (`stubs-cudart/versions.map`, the link-time stub's `src/generated/exports.rs`) and the ABI manifests (`manifest/`) from the CUDA headers and
-//! libraries unpacked by `scripts/fetch-cuda.py`. With `--check` nothing is
+//! libraries unpacked by `scripts/fetch-cuda.py`, and that script's `scripts/libraries.json`
+//! (the test wheels of each library's spec). With `--check` nothing is
 //! written; it exits 1 when a checked-in file differs from what would be generated.
 
 mod abi_diff;
@@ -22,22 +23,21 @@ mod manifest;
 mod proc_address;
 mod report;
 mod spelling;
+mod status_codes;
 mod symbols;
+mod test_wheels;
 mod type_table;
 mod versioned_names;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-/// The checked-in driver export list (libcuda is not in any wheel).
-const DRIVER_LIST: &str = "tests/data/libcuda-580.159.04-exports.txt";
-
 fn generate(root: &Path) -> Result<Vec<(PathBuf, String)>, String> {
     let layouts = cache::load_layouts(&cache::cache_dir())?;
     let mut files = Vec::new();
     let mut sections = Vec::new();
     for library in libraries::ALL {
-        let data = symbols::collect(library, &layouts, &root.join(DRIVER_LIST))?;
+        let data = symbols::collect(*library, &layouts, root)?;
         let versions = abi_versions::AbiVersions::of(&data);
         let api = emit_decls::api_rs(&data, &versions);
         let api_file = syn::parse_file(&api).map_err(|e| format!("generated api.rs: {e}"))?;
@@ -54,11 +54,14 @@ fn generate(root: &Path) -> Result<Vec<(PathBuf, String)>, String> {
             ));
         }
         let types = emit_types::types_rs(&data, &api_file);
-        if library.name() == "cuda" {
-            let (entries, unpaired) = proc_address::table(&data)?;
+        status_codes::check(library, &types)?;
+        if let Some(source) = library.proc_address {
+            let (entries, unpaired) = proc_address::table(&data, source)?;
             eprintln!(
-                "codegen: cuGetProcAddress pairs for {} driver entry points ({unpaired} base names left to dlsym)",
-                entries.len()
+                "codegen: {} pairs for {} {} entry points ({unpaired} base names left to dlsym)",
+                source.getter.to_string_lossy(),
+                entries.len(),
+                library.name(),
             );
             let text = proc_address::rust_source(&emit_decls::banner(&data), &entries)?;
             files.push((dir.join("proc_address.rs"), formatting::rustfmt(&text)?));
@@ -86,6 +89,10 @@ fn generate(root: &Path) -> Result<Vec<(PathBuf, String)>, String> {
         ));
     }
     files.extend(emit_mod::mod_files(&files)?);
+    files.push((
+        root.join("scripts/libraries.json"),
+        test_wheels::libraries_json()?,
+    ));
     files.push((
         root.join("include/cuda_stubs.h"),
         formatting::c_header(root)?,

@@ -13,6 +13,7 @@ use crate::cache::{Layout, NEWEST};
 use crate::symbols::LibraryData;
 use crate::type_table::TypeTable;
 use std::collections::BTreeMap;
+use stub_model::ProcAddressSource;
 
 /// `CU_GET_PROC_ADDRESS_LEGACY_STREAM`.
 const LEGACY_STREAM: u64 = 1;
@@ -95,10 +96,10 @@ fn option_fn(ty: &syn::Type) -> Option<&syn::TypeBareFn> {
 /// PFN versions and their ABI keys, per (base name, per-thread), ascending.
 type PfnVersions = BTreeMap<(String, bool), Vec<(u32, String)>>;
 
-/// The PFN typedefs of the newest `cudaTypedefs.h` (internal view, so the legacy versions are
-/// there too), with their ABI keys.
-fn pfn_keys(layout: &Layout, data: &LibraryData) -> Result<PfnVersions, String> {
-    let header = layout.find_header("cudaTypedefs.h")?;
+/// The PFN typedefs of the newest typedefs header (`cudaTypedefs.h`; internal view, so the
+/// legacy versions are there too), with their ABI keys.
+fn pfn_keys(layout: &Layout, data: &LibraryData, typedefs: &str) -> Result<PfnVersions, String> {
+    let header = layout.find_header(typedefs)?;
     let bindings = bindgen::Builder::default()
         .header(header.display().to_string())
         .clang_args(["-x", "c", "-std=c11", "-D__CUDA_API_VERSION_INTERNAL"])
@@ -112,9 +113,9 @@ fn pfn_keys(layout: &Layout, data: &LibraryData) -> Result<PfnVersions, String> 
         .generate_comments(false)
         .formatter(bindgen::Formatter::None)
         .generate()
-        .map_err(|e| format!("bindgen cudaTypedefs.h: {e}"))?;
-    let file = syn::parse_file(&bindings.to_string())
-        .map_err(|e| format!("cudaTypedefs.h bindings: {e}"))?;
+        .map_err(|e| format!("bindgen {typedefs}: {e}"))?;
+    let file =
+        syn::parse_file(&bindings.to_string()).map_err(|e| format!("{typedefs} bindings: {e}"))?;
     let mut types = TypeTable::from_items(&file.items);
     let tails = TypeTable::reserved_tails(
         data.views
@@ -150,9 +151,10 @@ fn pfn_keys(layout: &Layout, data: &LibraryData) -> Result<PfnVersions, String> 
     Ok(out)
 }
 
-/// The entries for the driver library, and how many base names were left to `dlsym`.
-pub fn table(data: &LibraryData) -> Result<(Vec<Entry>, usize), String> {
-    let pfns = pfn_keys(data.layout(NEWEST), data)?;
+/// The entries of a library resolved through `source` (the driver), and how many base names
+/// were left to `dlsym`.
+pub fn table(data: &LibraryData, source: ProcAddressSource) -> Result<(Vec<Entry>, usize), String> {
+    let pfns = pfn_keys(data.layout(NEWEST), data, source.typedefs_header)?;
     // (base name, per-thread) → (ABI number, ABI name, ABI key) of each declared name.
     type AbiNames = BTreeMap<(String, bool), Vec<(u32, String, String)>>;
     let mut groups = AbiNames::new();

@@ -5,6 +5,7 @@ use crate::abi_versions::AbiVersions;
 use crate::cache::{MAJORS, NEWEST};
 use crate::symbols::{LibraryData, Symbol};
 use std::fmt::Write;
+use stub_model::ExportSource;
 
 fn v(data: &LibraryData, major: u32) -> String {
     data.layout(major).short_version()
@@ -116,27 +117,20 @@ pub fn section(data: &LibraryData, structs: &[StructDiff], versions: &AbiVersion
     let different: Vec<_> = data.symbols.iter().filter(|s| s.abi != s.majors).collect();
     let _ = writeln!(out, "| | count |\n|---|---|");
     for m in data.majors() {
-        let n = if lib.name() == "cuda" {
-            data.symbols
-                .iter()
-                .filter(|s| s.majors.contains(&m))
-                .count()
-        } else {
-            data.exports.get(&m).map_or(0, |e| e.len())
-        };
-        let what = if lib.name() == "cuda" {
-            "declared or stubbed for"
-        } else {
-            "exported by"
+        let (what, n) = match lib.exports {
+            ExportSource::List { .. } => (
+                "declared or stubbed for",
+                data.symbols
+                    .iter()
+                    .filter(|s| s.majors.contains(&m))
+                    .count(),
+            ),
+            ExportSource::Wheels => ("exported by", data.exports.get(&m).map_or(0, |e| e.len())),
         };
         let _ = writeln!(out, "| {what} {} | {n} |", v(data, m));
     }
-    if lib.name() == "cuda" {
-        let _ = writeln!(
-            out,
-            "| libcuda 580 export list | {} |",
-            data.driver_list.len()
-        );
+    if let ExportSource::List { label, .. } = lib.exports {
+        let _ = writeln!(out, "| {label} export list | {} |", data.driver_list.len());
     }
     let declared = data
         .symbols

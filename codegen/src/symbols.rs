@@ -10,6 +10,7 @@ use crate::type_table::{TypeTable, Widening};
 use crate::versioned_names;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
+use stub_model::ExportSource;
 
 /// Where a major's prototype of a symbol came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -72,9 +73,9 @@ pub struct LibraryData {
     pub layouts: Vec<Layout>,
     /// Each major's header, per view.
     pub views: BTreeMap<(u32, View), HeaderView>,
-    /// Each major's export table (cudart, nvrtc).
+    /// Each major's export table ([`ExportSource::Wheels`]).
     pub exports: BTreeMap<u32, BTreeSet<String>>,
-    /// The driver's export list (cuda only).
+    /// The checked-in export list ([`ExportSource::List`]: the driver's).
     pub driver_list: BTreeSet<String>,
     /// All symbols, sorted by name.
     pub symbols: Vec<Symbol>,
@@ -152,25 +153,20 @@ pub fn prototype_key(item: &syn::ForeignItemFn, types: &TypeTable) -> String {
 }
 
 /// Parses every view of every major, reads the export tables and builds the symbols.
-pub fn collect(
-    library: Library,
-    layouts: &[Layout],
-    driver_list: &Path,
-) -> Result<LibraryData, String> {
+pub fn collect(library: Library, layouts: &[Layout], root: &Path) -> Result<LibraryData, String> {
     // Only the majors that have the library (nvJitLink exists from 12.0).
     let layouts: Vec<Layout> = layouts
         .iter()
-        .filter(|l| {
-            library
-                .library_file
-                .is_none_or(|key| l.library_file(key).is_some())
+        .filter(|l| match library.exports {
+            ExportSource::Wheels => l.library_file(library.name()).is_some(),
+            ExportSource::List { .. } => true,
         })
         .cloned()
         .collect();
     if layouts.is_empty() {
         return Err(format!(
             "no CUDA layout.json names {:?} (run `python3 scripts/fetch-cuda.py`)",
-            library.library_file.unwrap_or_default()
+            library.name()
         ));
     }
     let layouts = layouts.as_slice();
@@ -195,15 +191,16 @@ pub fn collect(
     }
     let mut exports = BTreeMap::new();
     let mut list = BTreeSet::new();
-    if library.name() == "cuda" {
-        list = exports::list_file(driver_list)?;
-    } else {
-        for layout in layouts {
-            let key = library.library_file.unwrap_or_default();
-            let path = layout
-                .library_file(key)
-                .ok_or_else(|| format!("CUDA {} layout.json has no {key:?}", layout.major))?;
-            exports.insert(layout.major, exports::function_exports(&path)?);
+    match library.exports {
+        ExportSource::List { path, .. } => list = exports::list_file(&root.join(path))?,
+        ExportSource::Wheels => {
+            for layout in layouts {
+                let key = library.name();
+                let path = layout
+                    .library_file(key)
+                    .ok_or_else(|| format!("CUDA {} layout.json has no {key:?}", layout.major))?;
+                exports.insert(layout.major, exports::function_exports(&path)?);
+            }
         }
     }
 
@@ -221,7 +218,9 @@ pub fn collect(
     }
 
     let mut names: BTreeSet<String> = exports.values().flatten().cloned().collect();
-    if library.name() == "cuda" {
+    let listed = matches!(library.exports, ExportSource::List { .. });
+    if listed {
+        // The list has no majors: every declared name is exported too.
         names.extend(declared.keys().cloned());
         names.extend(list.iter().cloned());
     }
@@ -237,7 +236,7 @@ pub fn collect(
             .collect();
         let mut prototypes = declared.get(name).cloned().unwrap_or_default();
         let declared_by: Vec<u32> = prototypes.keys().copied().collect();
-        let majors = if library.name() == "cuda" {
+        let majors = if listed {
             if declared_by.is_empty() {
                 vec![13]
             } else {
@@ -246,7 +245,7 @@ pub fn collect(
         } else {
             exported_by.clone()
         };
-        if let Some(item) = internal_prototypes::lookup(library.name(), name) {
+        if let Some(item) = internal_prototypes::lookup(library.kind, name) {
             for &m in &majors {
                 prototypes.entry(m).or_insert_with(|| Prototype {
                     origin: Origin::InternalTable,
@@ -280,7 +279,7 @@ pub fn collect(
         });
     }
     let mut declared_not_exported = BTreeMap::new();
-    if library.name() != "cuda" {
+    if !listed {
         for (name, protos) in &declared {
             if !names.contains(name) {
                 declared_not_exported.insert(name.clone(), protos.keys().copied().collect());

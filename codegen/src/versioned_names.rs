@@ -15,33 +15,7 @@
 use crate::symbols::{LibraryData, Prototype};
 use std::collections::{BTreeMap, BTreeSet};
 
-/// The naming rule: `{prefix}{function}_{major}_{minor}`, e.g. `__` + `nvJitLinkCreate` + `_12_9`.
-#[derive(Debug, Clone, Copy)]
-pub struct VersionedNames {
-    /// What precedes the function's plain name.
-    pub prefix: &'static str,
-}
-
-impl VersionedNames {
-    /// `__nvJitLinkCreate_12_9` → `("nvJitLinkCreate", 12, 9)`; `None` for any other name.
-    pub fn split<'a>(&self, name: &'a str) -> Option<(&'a str, u32, u32)> {
-        let rest = name.strip_prefix(self.prefix)?;
-        let (rest, minor) = rest.rsplit_once('_')?;
-        let (function, major) = rest.rsplit_once('_')?;
-        let number = |s: &str| {
-            (!s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()))
-                .then(|| s.parse::<u32>().ok())
-                .flatten()
-        };
-        Some((function, number(major)?, number(minor)?))
-    }
-
-    /// The function `name` is one of the names of: its plain name (`name` itself when it is not
-    /// a versioned name).
-    pub fn function<'a>(&self, name: &'a str) -> &'a str {
-        self.split(name).map_or(name, |(f, _, _)| f)
-    }
-}
+pub use stub_model::VersionedNames;
 
 /// For every name of `names` (the exports) belonging to a function whose names a major's header
 /// declares under another name, that declaration (its ident left as declared, which says where

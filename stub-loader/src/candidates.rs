@@ -180,7 +180,8 @@ fn file_type(path: &CStr) -> Option<libc::mode_t> {
 
 /// The CUDA major a file name says, from the spec's sonames (`libcudart.so.12.9.79` → 12).
 pub(crate) fn major_of_name(spec: &LibrarySpec, name: &[u8]) -> u32 {
-    spec.sonames
+    spec.real
+        .sonames
         .iter()
         .find(|s| {
             let soname = s.name.to_bytes();
@@ -200,13 +201,18 @@ pub(crate) fn already_loaded(spec: &LibrarySpec) -> Vec<Candidate> {
     // hundreds of objects, and this runs on every stub's first call.
     each_loaded_object(&mut |path, soname| {
         let name_major = match soname {
-            Some(soname) => match spec.sonames.iter().find(|s| s.name.to_bytes() == soname) {
+            Some(soname) => match spec
+                .real
+                .sonames
+                .iter()
+                .find(|s| s.name.to_bytes() == soname)
+            {
                 Some(s) => s.major,
                 None => return,
             },
             None => {
                 let file = file_name(path.to_bytes());
-                let exact = spec.sonames.iter().any(|s| s.name.to_bytes() == file);
+                let exact = spec.real.sonames.iter().any(|s| s.name.to_bytes() == file);
                 let major = major_of_name(spec, file);
                 if major == 0 && !exact {
                     return;
@@ -338,13 +344,13 @@ unsafe fn dt_soname(info: &libc::dl_phdr_info) -> Option<&'static [u8]> {
 fn env_override(spec: &LibrarySpec) -> (Vec<Candidate>, Vec<(String, String)>) {
     let mut out = Vec::new();
     let mut rejected = Vec::new();
-    if let Some(value) = trusted_var(spec.env_path) {
+    if let Some(value) = trusted_var(spec.real.env_path) {
         let path = CString::new(value).unwrap_or_default();
         if !value.starts_with(b"/") {
             rejected.push((
                 alloc::format!(
                     "{}={}",
-                    spec.env_path.to_string_lossy(),
+                    spec.real.env_path.to_string_lossy(),
                     String::from_utf8_lossy(value)
                 ),
                 "not an absolute path (ignored)".into(),
@@ -364,7 +370,8 @@ fn env_override(spec: &LibrarySpec) -> (Vec<Candidate>, Vec<(String, String)>) {
 
 /// Step 4: the sonames, newest major first, each through the dynamic loader's whole search.
 fn loader_search(spec: &LibrarySpec) -> Vec<Candidate> {
-    spec.sonames
+    spec.real
+        .sonames
         .iter()
         .map(|s| Candidate {
             origin: Origin::LoaderSearch,
@@ -375,7 +382,7 @@ fn loader_search(spec: &LibrarySpec) -> Vec<Candidate> {
 }
 
 fn in_dir(spec: &LibrarySpec, out: &mut Vec<Candidate>, dir: &[u8], origin: Origin) {
-    for s in spec.sonames {
+    for s in spec.real.sonames {
         out.push(Candidate {
             origin,
             target: join(dir, s.name.to_bytes()),
@@ -407,7 +414,7 @@ fn python_wheels(spec: &LibrarySpec, stub_dir: Option<&[u8]>) -> Vec<Candidate> 
     // path, without a system call) finds its environment even when it is not activated (no
     // $VIRTUAL_ENV: `venv/bin/python app.py`); a stub outside any site-packages pays nothing.
     if let Some(site) = stub_dir.and_then(enclosing_site_packages) {
-        for wheel in spec.wheel_dirs {
+        for wheel in spec.real.wheel_dirs {
             in_wheel_dir(
                 spec,
                 &mut out,
@@ -419,7 +426,7 @@ fn python_wheels(spec: &LibrarySpec, stub_dir: Option<&[u8]>) -> Vec<Candidate> 
     for var in [c"VIRTUAL_ENV", c"CONDA_PREFIX"] {
         if let Some(prefix) = absolute_var(var) {
             for site in site_packages(prefix) {
-                for wheel in spec.wheel_dirs {
+                for wheel in spec.real.wheel_dirs {
                     let dir = join(site.to_bytes(), wheel.to_bytes());
                     in_wheel_dir(spec, &mut out, &dir, Origin::PythonEnv);
                 }

@@ -5,30 +5,10 @@
 use crate::library::SymbolGate;
 use core::ffi::CStr;
 use core::sync::atomic::AtomicPtr;
-
-/// Lowest CUDA major a [`FnMeta`] mask can hold: bit 0 is major 10. Mirrors
-/// `stub_model::majors::MASK_BASE`, which the macro builds masks with (the loader stays free of
-/// `syn`); `stub-model`'s tests check they agree.
-pub const MASK_BASE: u32 = 10;
-
-/// What a function returns, which decides its fallback and how a trace shows the result.
-/// Mirrors `stub_model::RetKind` variant for variant: the macro names these variants by the
-/// model's names, and `stub-model`'s tests match the two exhaustively.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[repr(u8)]
-pub enum RetKind {
-    /// The library's status type (`cudaError_t`, `CUresult`, `nvrtcResult`): the typed errors.
-    Status,
-    /// `void`: the fallback does nothing.
-    Void,
-    /// A pointer: the fallback returns NULL.
-    Pointer,
-    /// Anything else (a struct by value, a plain integer): a fallback of its own returning zero.
-    Custom,
-    /// Exported by the real library but declared in no header: returns the status fallback,
-    /// never traced (the prototype is unknown).
-    Opaque,
-}
+pub use stub_spec::RetKind;
+/// Lowest CUDA major a [`FnMeta`] mask can hold: bit 0 is major 10 (the macro builds the masks
+/// with the same constant).
+pub use stub_spec::majors::MASK_BASE;
 
 /// One function of the table.
 #[derive(Debug, Clone, Copy)]

@@ -52,8 +52,8 @@ pub use runtime::{LibcAlloc, abort_on_panic};
 pub use secure::secure_execution;
 pub use shared_resolver::TRACED_ARG_WORDS;
 pub use spec::{
-    Gating, LastError, LibrarySpec, ProcAddress, ProcEntry, Replacement, Soname, StatusReader,
-    VersionProbe,
+    Gating, LastError, LibrarySpec, ProcAddress, ProcEntry, RealLibrary, Replacement, Soname,
+    StatusReader, VersionProbe,
 };
 pub use status::{CudaStubsStatus, fill_status};
 

@@ -227,7 +227,7 @@ impl Library {
 
     fn hook_config(&self) -> &HookConfig {
         self.hooks
-            .get_or_init(|| HookConfig::from_env(self.spec.name, self.table.meta.len()))
+            .get_or_init(|| HookConfig::from_env(self.spec.real.name, self.table.meta.len()))
     }
 
     /// For the traced entry, before the call of function `index`: writes the start time (ns)
@@ -249,7 +249,12 @@ impl Library {
         if meta.ret == RetKind::Status {
             if let Some(code) = hooks.inject(i, name.to_bytes()) {
                 let text = name.to_str().unwrap_or("");
-                hooks.record(self.spec.name, text, start, TraceResult::Injected(code));
+                hooks.record(
+                    self.spec.real.name,
+                    text,
+                    start,
+                    TraceResult::Injected(code),
+                );
                 // SAFETY: by contract.
                 unsafe { state.write(code as u64) };
                 return core::ptr::null_mut();
@@ -269,7 +274,7 @@ impl Library {
         };
         let name = self.table.name(meta).to_str().unwrap_or("");
         hooks.record(
-            self.spec.name,
+            self.spec.real.name,
             name,
             start_ns,
             TraceResult::from_raw(meta.ret, raw),
@@ -285,10 +290,10 @@ impl Library {
         }
         let fname = name.to_string_lossy();
         let major = loaded.major();
-        let result = match gate_decision(self.spec.gating, gate, major) {
+        let result = match gate_decision(self.spec.real.gating, gate, major) {
             Some(r) => {
                 line(
-                    self.spec.name,
+                    self.spec.real.name,
                     format_args!(
                         "{fname}: {} in CUDA {major} (symbol majors {}, exported ABI majors {})",
                         if r == Resolution::Absent {
@@ -309,7 +314,7 @@ impl Library {
                 Some(p) => Resolution::Found(p),
                 None => {
                     line(
-                        self.spec.name,
+                        self.spec.real.name,
                         format_args!("{fname}: symbol missing from the library"),
                     );
                     Resolution::Absent
@@ -350,7 +355,7 @@ impl Library {
         // SAFETY: a valid name and out-pointer.
         let status = unsafe { getter(base.as_ptr(), &mut p, version, flags) };
         line(
-            self.spec.name,
+            self.spec.real.name,
             format_args!(
                 "{}: cuGetProcAddress({}, {version}, flags {flags}) = {status}",
                 name.to_string_lossy(),
@@ -371,7 +376,7 @@ impl Library {
             .with;
         let p = loaded.symbol(with)?;
         line(
-            self.spec.name,
+            self.spec.real.name,
             format_args!(
                 "{}: absent, bound to its replacement {}",
                 name.to_string_lossy(),
@@ -446,7 +451,7 @@ fn probe_version(
     soname: bool,
 ) -> (i32, Option<CString>) {
     let by_name = i32::try_from(name_major * 1000).unwrap_or(0);
-    let reported = match spec.version {
+    let reported = match spec.real.version {
         VersionProbe::OneInt(name) => {
             let mut v: c_int = 0;
             let r = handle.symbol(name).map(|f| {
@@ -519,7 +524,7 @@ fn first_usable(
             Ok((handle, version, path)) => return Some((c.clone(), handle, version, path)),
             Err(why) => {
                 let what = format!("{} [{}]", c.display(), c.origin.as_str());
-                line(spec.name, format_args!("try {what}: rejected: {why}"));
+                line(spec.real.name, format_args!("try {what}: rejected: {why}"));
                 attempts.push((what, why));
             }
         }
@@ -540,14 +545,14 @@ fn load(spec: &'static LibrarySpec) -> Loaded {
         };
         let (list, env_rejects) = step_candidates(spec, step, stub_dir.as_deref());
         for (what, why) in env_rejects {
-            line(spec.name, format_args!("{what}: {why}"));
+            line(spec.real.name, format_args!("{what}: {why}"));
             attempts.push((what, why));
         }
         // A loaded copy is reopened by its path with RTLD_NOLOAD, which matches the loaded
         // object without touching the file system and never loads a second one.
         let flags = if step == Step::AlreadyLoaded {
             if list.is_empty() {
-                line(spec.name, format_args!("no copy already loaded"));
+                line(spec.real.name, format_args!("no copy already loaded"));
             }
             lazy_local | libc::RTLD_NOLOAD
         } else {
@@ -565,12 +570,12 @@ fn load(spec: &'static LibrarySpec) -> Loaded {
         let shown = path.unwrap_or_else(|| c.target.clone());
         let text = String::from_utf8_lossy(shown.to_bytes()).into_owned();
         line(
-            spec.name,
+            spec.real.name,
             format_args!("bound {text} (version {version}) [{}]", c.origin.as_str()),
         );
         let summary = format!(
             "cuda-stubs: lib{} bound to {text}, version {version}, found by {}",
-            spec.name,
+            spec.real.name,
             c.origin.as_str()
         );
         return Loaded {
@@ -583,7 +588,7 @@ fn load(spec: &'static LibrarySpec) -> Loaded {
         };
     }
     line(
-        spec.name,
+        spec.real.name,
         format_args!("no library found: calls return the stub's \"library not found\" error"),
     );
     let tried: Vec<String> = attempts
@@ -591,10 +596,11 @@ fn load(spec: &'static LibrarySpec) -> Loaded {
         .filter(|(_, why)| why != "not found")
         .map(|(what, why)| format!("{what}: {why}"))
         .collect();
-    let wheels = if spec.wheel_dirs.is_empty() {
+    let wheels = if spec.real.wheel_dirs.is_empty() {
         String::new()
     } else {
         let dirs: Vec<_> = spec
+            .real
             .wheel_dirs
             .iter()
             .map(|d| d.to_string_lossy())
@@ -602,6 +608,7 @@ fn load(spec: &'static LibrarySpec) -> Loaded {
         format!("wheel layouts {}; ", dirs.join(", "))
     };
     let sonames: Vec<_> = spec
+        .real
         .sonames
         .iter()
         .map(|s| s.name.to_string_lossy())
@@ -609,9 +616,9 @@ fn load(spec: &'static LibrarySpec) -> Loaded {
     let summary = format!(
         "cuda-stubs: lib{} not found (searched {}; {}; {wheels}$CONDA_PREFIX/lib, \
          $CUDA_HOME/lib64, $CUDA_PATH/lib64, /usr/local/cuda/lib64){}{}",
-        spec.name,
+        spec.real.name,
         sonames.join(", "),
-        spec.env_path.to_string_lossy(),
+        spec.real.env_path.to_string_lossy(),
         if tried.is_empty() { "" } else { "; rejected: " },
         tried.join("; "),
     );
@@ -628,7 +635,7 @@ fn load(spec: &'static LibrarySpec) -> Loaded {
 /// Loads the spec's companion from the real library's directory, if there is one there; once
 /// loaded, the real library's `dlopen` of its bare soname finds it.
 fn preload_companion(spec: &LibrarySpec, real: &[u8], version: i32) {
-    let (Some(prefix), Some(dir)) = (spec.companion, parent(real)) else {
+    let (Some(prefix), Some(dir)) = (spec.real.companion, parent(real)) else {
         return;
     };
     let name = format!("{prefix}{}.{}", version / 1000, (version % 1000) / 10);
@@ -638,8 +645,8 @@ fn preload_companion(spec: &LibrarySpec, real: &[u8], version: i32) {
     }
     let shown = file.to_string_lossy();
     match open(&file, libc::RTLD_LAZY | libc::RTLD_LOCAL) {
-        Ok(_) => line(spec.name, format_args!("preloaded {shown}")),
-        Err(why) => line(spec.name, format_args!("preload {shown}: {why}")),
+        Ok(_) => line(spec.real.name, format_args!("preloaded {shown}")),
+        Err(why) => line(spec.real.name, format_args!("preload {shown}: {why}")),
     }
 }
 

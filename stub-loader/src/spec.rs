@@ -1,38 +1,5 @@
 use core::ffi::CStr;
-
-/// One soname a real library is published under, and the CUDA major it belongs to.
-#[derive(Debug, Clone, Copy)]
-pub struct Soname {
-    /// e.g. `libcudart.so.12`.
-    pub name: &'static CStr,
-    /// The CUDA major of that soname (11 for `libcudart.so.11.0` and `libnvrtc.so.11.2`). For the
-    /// driver (`libcuda.so.1`), 0: its version comes only from `cuDriverGetVersion`.
-    pub major: u32,
-}
-
-/// How the loaded library's version is learnt, after `dlopen`.
-#[derive(Debug, Clone, Copy)]
-pub enum VersionProbe {
-    /// `cudaError_t cudaRuntimeGetVersion(int *runtimeVersion)`, or `CUresult
-    /// cuDriverGetVersion(int *driverVersion)`: one `int` out, status 0 on success, the version
-    /// as `1000 * major + 10 * minor`.
-    OneInt(&'static CStr),
-    /// `nvrtcResult nvrtcVersion(int *major, int *minor)`, or `nvJitLinkResult
-    /// nvJitLinkVersion(unsigned int *major, unsigned int *minor)` (the same ABI: an enum
-    /// result, two pointers to 32-bit integers): status 0 on success.
-    MajorMinor(&'static CStr),
-}
-
-/// How a symbol's declared majors gate its lookup in the loaded library.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Gating {
-    /// The loaded major must be one of the symbol's majors (cudart, NVRTC: majors remove
-    /// symbols, e.g. `cudaThreadSynchronize` is gone from 13.x).
-    Exact,
-    /// The loaded major must be at least the symbol's first major (the driver keeps every entry
-    /// point of older headers; a newer driver serves every older runtime).
-    AtLeast,
-}
+pub use stub_spec::{Gating, RealLibrary, Soname, VersionProbe};
 
 /// Entry points resolved through the driver's `cuGetProcAddress`, NVIDIA's way to get the entry
 /// point of one ABI version of a function.
@@ -78,26 +45,14 @@ impl ProcAddress {
     }
 }
 
-/// Everything the loader needs to know about one real library. One `static` per stub.
+/// Everything the loader needs to know about one real library: the spec's facts ([`RealLibrary`])
+/// and the parts that are code or generated tables. One `static` per stub.
 #[derive(Debug)]
 pub struct LibrarySpec {
-    /// Short name used in messages and the debug log: `cudart`, `nvrtc`, `cuda`.
-    pub name: &'static str,
-    /// Candidate sonames, newest major first.
-    pub sonames: &'static [Soname],
-    /// Environment variable holding an absolute path to the library or to its directory.
-    pub env_path: &'static CStr,
-    /// Directories, relative to a `site-packages`, where NVIDIA's wheels put the library.
-    pub wheel_dirs: &'static [&'static CStr],
-    /// How to learn the version once loaded.
-    pub version: VersionProbe,
-    /// How the loaded major gates symbols.
-    pub gating: Gating,
-    /// A library the real one `dlopen`s by bare name from its own directory, preloaded from
-    /// there when the real library was found by path (`libnvrtc-builtins.so.` + `13.0`: NVRTC
-    /// 13.x has no `$ORIGIN` RUNPATH, so outside `LD_LIBRARY_PATH` it cannot find it alone).
-    /// The version's `major.minor` is appended.
-    pub companion: Option<&'static str>,
+    /// How to find, load and check the real library: its spec's part for the runtime
+    /// (`stub_spec::libraries::CUDART.real`): name, sonames, environment variable, wheel
+    /// folders, version probe, gating, companion.
+    pub real: &'static RealLibrary,
     /// When the loaded version lacks a `removed` name, bind its `with` instead, on the listed
     /// majors only: those where the two have the same prototype and semantics
     /// (`cudaThreadSynchronize` → `cudaDeviceSynchronize` on 13.x, which removed the former).

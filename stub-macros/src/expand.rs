@@ -48,7 +48,7 @@ pub fn expand(block: &StubBlock) -> TokenStream {
         let offset = u32::try_from(names.len()).unwrap_or(u32::MAX);
         names.extend_from_slice(name.to_string().as_bytes());
         names.push(0);
-        // The runtime's `RetKind` mirrors the model's, variant for variant.
+        // `stub_loader::RetKind` is this very enum (stub-spec's), re-exported.
         let ret = format_ident!("{}", f.ret.variant());
         let (majors, abi) = (majors::mask(&f.attr.majors), majors::mask(&f.attr.abi));
         let (arg_names, arg_types) = args(f);

@@ -4,17 +4,14 @@
 //!
 //! It holds the grammar (`#[cuda_stubs(library = "...")]` on an `unsafe extern "C"` block whose
 //! functions each carry `#[cuda(majors = [..], abi = [..], hand_written, opaque, version = N)]`),
-//! its parser and printer, and the facts around it: the libraries ([`LibraryKind`]), the return
-//! kinds ([`RetKind`]) and the majors' range and mask ([`majors`]). The runtime (`stub-loader`,
-//! `no_std`, without `syn`) mirrors the last two; this crate's tests check the mirrors agree.
+//! its parser and printer. The facts around it, the libraries' specs ([`libraries`],
+//! [`LibraryKind`]), the return kinds ([`RetKind`]) and the majors' range and mask ([`majors`]),
+//! are `stub-spec`'s, re-exported here: the runtime (`stub-loader`, `no_std`, without `syn`)
+//! reads the same definitions from there.
 
 mod cuda_attr;
 mod declaration;
-mod library_kind;
-pub mod majors;
-mod ret_kind;
 
 pub use cuda_attr::CudaAttr;
 pub use declaration::{StubBlock, StubFn, parse_block};
-pub use library_kind::LibraryKind;
-pub use ret_kind::RetKind;
+pub use stub_spec::*;

@@ -30,36 +30,32 @@ use generated::{api, proc_address};
 mod adapters;
 mod error_string;
 
-use stub_loader::{Gating, Library, LibrarySpec, ProcAddress, Soname, VersionProbe};
+use stub_loader::{Library, LibrarySpec, ProcAddress};
+use stub_spec::libraries::CUDA;
 use types::CUresult;
 
 static SPEC: LibrarySpec = LibrarySpec {
-    name: "cuda",
-    sonames: &[Soname {
-        name: c"libcuda.so.1",
-        major: 0,
-    }],
-    env_path: c"CUDA_STUBS_CUDA_PATH",
-    wheel_dirs: &[],
-    version: VersionProbe::OneInt(c"cuDriverGetVersion"),
-    companion: None,
+    real: CUDA.real,
     replacements: &[],
+    // The getter from the spec; the table codegen wrote from its typedefs header.
     proc_address: Some(ProcAddress {
-        getter: c"cuGetProcAddress",
+        getter: CUDA
+            .proc_address
+            .expect("the driver's spec names cuGetProcAddress")
+            .getter,
         names: proc_address::NAMES,
         entries: proc_address::ENTRIES,
     }),
     last_error: None,
-    gating: Gating::AtLeast,
 };
 
 /// The real libcuda.so.1 (the driver), searched for on the first call.
 pub(crate) static LIBRARY: Library = Library::new(&SPEC, &api::FUNCTIONS);
 
 /// Returned by every function when no driver library was found: `CUDA_ERROR_STUB_LIBRARY`.
-pub const STATUS_NO_LIBRARY: CUresult = 34;
+pub const STATUS_NO_LIBRARY: CUresult = CUDA.errors.no_library.value;
 /// Returned by a function the installed driver lacks: `CUDA_ERROR_NOT_SUPPORTED`.
-pub const STATUS_ABSENT: CUresult = 801;
+pub const STATUS_ABSENT: CUresult = CUDA.errors.absent.value;
 
 /// `int cuda_stubs_cuda_status(cuda_stubs_status *out)` (`cuda_stubs.h`): finds the real
 /// libcuda if no call has yet, and describes what is bound. Returns 0, or -1 for a NULL `out`.

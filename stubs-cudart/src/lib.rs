@@ -30,37 +30,19 @@ mod adapters;
 mod error_string;
 mod last_error;
 
-use stub_loader::{Gating, LastError, Library, LibrarySpec, Replacement, Soname, VersionProbe};
+use stub_loader::{LastError, Library, LibrarySpec, Replacement};
+use stub_spec::libraries::CUDART;
 use types::cudaError_t;
 
 static SPEC: LibrarySpec = LibrarySpec {
-    name: "cudart",
-    sonames: &[
-        Soname {
-            name: c"libcudart.so.13",
-            major: 13,
-        },
-        Soname {
-            name: c"libcudart.so.12",
-            major: 12,
-        },
-        Soname {
-            name: c"libcudart.so.11.0",
-            major: 11,
-        },
-    ],
-    env_path: c"CUDA_STUBS_CUDART_PATH",
-    wheel_dirs: &[c"nvidia/cu13/lib", c"nvidia/cuda_runtime/lib"],
-    version: VersionProbe::OneInt(c"cudaRuntimeGetVersion"),
-    companion: None,
+    real: CUDART.real,
     replacements: REPLACEMENTS,
     proc_address: None,
     last_error: Some(LastError {
-        no_library: STATUS_NO_LIBRARY,
-        absent: STATUS_ABSENT,
+        no_library: CUDART.errors.no_library.value,
+        absent: CUDART.errors.absent.value,
         readers: last_error::READERS,
     }),
-    gating: Gating::Exact,
 };
 
 /// Names CUDA 13.0 removed, bound on 13.x to a name of the same prototype and semantics:
@@ -148,10 +130,10 @@ const fn renamed_in_13(
 pub(crate) static LIBRARY: Library = Library::new(&SPEC, &api::FUNCTIONS);
 
 /// Returned by every function when no libcudart was found: `cudaErrorStubLibrary`.
-pub const STATUS_NO_LIBRARY: cudaError_t = types::cudaErrorStubLibrary;
+pub const STATUS_NO_LIBRARY: cudaError_t = CUDART.errors.no_library.value;
 /// Returned by a function the loaded runtime lacks or cannot take with this ABI:
 /// `cudaErrorNotSupported`.
-pub const STATUS_ABSENT: cudaError_t = types::cudaErrorNotSupported;
+pub const STATUS_ABSENT: cudaError_t = CUDART.errors.absent.value;
 
 /// `int cuda_stubs_cudart_status(cuda_stubs_status *out)` (`cuda_stubs.h`): finds the real
 /// libcudart if no call has yet, and describes what is bound. Returns 0, or -1 for a NULL `out`.

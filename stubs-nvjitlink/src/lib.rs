@@ -53,40 +53,25 @@ mod generated;
 use generated::api;
 pub use generated::{types, versioned_names};
 
-use stub_loader::{Gating, Library, LibrarySpec, Soname, VersionProbe};
+use stub_loader::{Library, LibrarySpec};
+use stub_spec::libraries::NVJITLINK;
 use types::nvJitLinkResult;
 
 static SPEC: LibrarySpec = LibrarySpec {
-    name: "nvjitlink",
-    sonames: &[
-        Soname {
-            name: c"libnvJitLink.so.13",
-            major: 13,
-        },
-        Soname {
-            name: c"libnvJitLink.so.12",
-            major: 12,
-        },
-    ],
-    env_path: c"CUDA_STUBS_NVJITLINK_PATH",
-    // nvidia-nvjitlink (13.x) and nvidia-nvjitlink-cu12.
-    wheel_dirs: &[c"nvidia/cu13/lib", c"nvidia/nvjitlink/lib"],
-    version: VersionProbe::MajorMinor(c"nvJitLinkVersion"),
-    companion: None,
+    real: NVJITLINK.real,
     replacements: versioned_names::REPLACEMENTS,
     proc_address: None,
     last_error: None,
-    gating: Gating::Exact,
 };
 
 /// The real libnvJitLink, searched for on the first call.
 pub(crate) static LIBRARY: Library = Library::new(&SPEC, &api::FUNCTIONS);
 
 /// Returned by every function when no libnvJitLink was found: `NVJITLINK_ERROR_INTERNAL`.
-pub const STATUS_NO_LIBRARY: nvJitLinkResult = types::NVJITLINK_ERROR_INTERNAL;
+pub const STATUS_NO_LIBRARY: nvJitLinkResult = NVJITLINK.errors.no_library.value;
 /// Returned by a function the loaded nvJitLink lacks under every name the stub may bind it to:
 /// `NVJITLINK_ERROR_OUTDATED_LIBRARY`.
-pub const STATUS_ABSENT: nvJitLinkResult = types::NVJITLINK_ERROR_OUTDATED_LIBRARY;
+pub const STATUS_ABSENT: nvJitLinkResult = NVJITLINK.errors.absent.value;
 
 /// `int cuda_stubs_nvjitlink_status(cuda_stubs_status *out)` (`cuda_stubs.h`): finds the real
 /// libnvJitLink if no call has yet, and describes what is bound. Returns 0, or -1 for a NULL

@@ -20,33 +20,15 @@ pub use generated::types;
 
 mod error_string;
 
-use stub_loader::{Gating, Library, LibrarySpec, Replacement, Soname, VersionProbe};
+use stub_loader::{Library, LibrarySpec, Replacement};
+use stub_spec::libraries::NVRTC;
 use types::nvrtcResult;
 
 static SPEC: LibrarySpec = LibrarySpec {
-    name: "nvrtc",
-    sonames: &[
-        Soname {
-            name: c"libnvrtc.so.13",
-            major: 13,
-        },
-        Soname {
-            name: c"libnvrtc.so.12",
-            major: 12,
-        },
-        Soname {
-            name: c"libnvrtc.so.11.2",
-            major: 11,
-        },
-    ],
-    env_path: c"CUDA_STUBS_NVRTC_PATH",
-    wheel_dirs: &[c"nvidia/cu13/lib", c"nvidia/cuda_nvrtc/lib"],
-    version: VersionProbe::MajorMinor(c"nvrtcVersion"),
-    companion: Some("libnvrtc-builtins.so."),
+    real: NVRTC.real,
     replacements: REPLACEMENTS,
     proc_address: None,
     last_error: None,
-    gating: Gating::Exact,
 };
 
 /// The LTO-IR getters under their other name: CUDA 12.0 renamed `nvrtcGetNVVM[Size]` (11.x, the
@@ -80,9 +62,9 @@ pub static REPLACEMENTS: &[Replacement] = &[
 pub(crate) static LIBRARY: Library = Library::new(&SPEC, &api::FUNCTIONS);
 
 /// Returned by every function when no libnvrtc was found: `NVRTC_ERROR_INTERNAL_ERROR`.
-pub const STATUS_NO_LIBRARY: nvrtcResult = 11;
+pub const STATUS_NO_LIBRARY: nvrtcResult = NVRTC.errors.no_library.value;
 /// Returned by a function the loaded NVRTC lacks: `NVRTC_ERROR_BUILTIN_OPERATION_FAILURE`.
-pub const STATUS_ABSENT: nvrtcResult = 7;
+pub const STATUS_ABSENT: nvrtcResult = NVRTC.errors.absent.value;
 
 /// `int cuda_stubs_nvrtc_status(cuda_stubs_status *out)` (`cuda_stubs.h`): finds the real
 /// libnvrtc if no call has yet, and describes what is bound. Returns 0, or -1 for a NULL `out`.

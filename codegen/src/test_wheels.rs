@@ -1,0 +1,49 @@
+//! `scripts/libraries.json`: each library's test wheels ([`stub_model::TestWheel`]), for
+//! `scripts/fetch-cuda.py`, which unpacks them and writes each major's `layout.json`. The script
+//! keeps only its own tooling (nvcc, the crt headers, nvvm); everything about a library comes
+//! from its spec through this file.
+//!
+//! Format: `{"generated_by": …, "libraries": [{"name": "<name>", "wheels": [{"major": <major>,
+//! "wheel": "<pip requirement>", "library": "<path of the library in the unpacked tree>",
+//! "include": "<its include folder>"}, …]}, …]}`: lists, so libraries and majors keep spec order
+//! (libraries as codegen writes them, majors oldest first). The `layout.json` key of a library's
+//! path is its name. Libraries without test wheels (the driver) are left out.
+
+use crate::libraries::ALL;
+use serde_json::{Value, json};
+
+/// The text of `scripts/libraries.json`.
+pub fn libraries_json() -> Result<String, String> {
+    let mut libraries = Vec::new();
+    for library in ALL {
+        let mut wheels = Vec::new();
+        for wheel in library.test_wheels {
+            let soname = library
+                .soname(wheel.major)
+                .ok_or_else(|| format!("{}: no soname of {}", library.name(), wheel.major))?;
+            let package = wheel.package_dir().ok_or_else(|| {
+                format!(
+                    "{}: {:?} is no `<package>/lib`",
+                    library.name(),
+                    wheel.lib_dir
+                )
+            })?;
+            wheels.push(json!({
+                "major": wheel.major,
+                "wheel": wheel.requirement,
+                "library": format!("{package}/lib/{}", soname.to_string_lossy()),
+                "include": format!("{package}/include"),
+            }));
+        }
+        if !wheels.is_empty() {
+            libraries.push(json!({"name": library.name(), "wheels": wheels}));
+        }
+    }
+    let doc = json!({
+        "generated_by": "cargo run -p codegen, from stub-spec/src/libraries/: do not edit",
+        "libraries": Value::Array(libraries),
+    });
+    serde_json::to_string_pretty(&doc)
+        .map(|text| text + "\n")
+        .map_err(|e| format!("libraries.json: {e}"))
+}

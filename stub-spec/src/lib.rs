@@ -1,0 +1,35 @@
+//! The facts about the stubbed libraries, each written once, as data: one spec per library
+//! ([`libraries`]: the real library's sonames, environment variable, wheel folders, version
+//! probe, gating, typed errors, headers, hand-written exports, test wheels …), the return kinds
+//! of the stubs' function table ([`RetKind`]) and the majors' range and mask ([`majors`]).
+//!
+//! Read by every side: the runtime (`stub-loader` and the stub crates, `no_std`, which build
+//! their `LibrarySpec` from [`Library::real`] and their typed errors from [`Library::errors`]),
+//! the declaration model (`stub-model`, which re-exports this crate beside its grammar), the
+//! macro, codegen (headers, allowlists, export sources, hand-written lists) and, through the
+//! `scripts/libraries.json` codegen writes from [`Library::test_wheels`], `scripts/fetch-cuda.py`.
+//!
+//! `no_std` and without dependencies: the stubs link it, and a dependency on `syn` (or on
+//! `std`) would put `std`'s panic handler beside theirs. That is also why it is a crate of its
+//! own rather than a feature of `stub-model`: cargo unifies features across a workspace build,
+//! so `stub-model`'s parser would be compiled into the stubs whenever codegen is built with them.
+//! `alloc` is used only by [`LibraryKind::version_node`], and the stubs link `alloc` anyway.
+
+#![no_std]
+
+extern crate alloc;
+
+pub mod libraries;
+mod library;
+mod library_kind;
+pub mod majors;
+mod ret_kind;
+mod versioned_names;
+
+pub use library::{
+    ExportSource, Gating, HeaderVersion, Library, ProcAddressSource, RealLibrary, Soname,
+    StatusCode, TestWheel, TypedErrors, VersionProbe,
+};
+pub use library_kind::LibraryKind;
+pub use ret_kind::RetKind;
+pub use versioned_names::VersionedNames;

@@ -1,0 +1,69 @@
+//! The CUDA driver API, libcuda (`cuda.h`, CUDA 11.8, 12.x, 13.x).
+
+use crate::{
+    ExportSource, Gating, HeaderVersion, Library, LibraryKind, ProcAddressSource, RealLibrary,
+    Soname, StatusCode, TypedErrors, VersionProbe,
+};
+
+/// The driver API.
+pub const CUDA: Library = Library {
+    kind: LibraryKind::Cuda,
+    real: &RealLibrary {
+        name: "cuda",
+        // One soname for every major: the version comes from cuDriverGetVersion.
+        sonames: &[Soname {
+            name: c"libcuda.so.1",
+            major: 0,
+        }],
+        env_path: c"CUDA_STUBS_CUDA_PATH",
+        // The driver ships with the system, never in a wheel.
+        wheel_dirs: &[],
+        version: VersionProbe::OneInt(c"cuDriverGetVersion"),
+        // The driver keeps every entry point of older headers.
+        gating: Gating::AtLeast,
+        companion: None,
+    },
+    status_type: "CUresult",
+    errors: TypedErrors {
+        // No driver installed.
+        no_library: StatusCode {
+            name: "CUDA_ERROR_STUB_LIBRARY",
+            value: 34,
+        },
+        absent: StatusCode {
+            name: "CUDA_ERROR_NOT_SUPPORTED",
+            value: 801,
+        },
+    },
+    crate_dir: "stubs-cuda",
+    header: "cuda.h",
+    // cuda.h ships in the runtime's wheel.
+    header_version: HeaderVersion::Full,
+    interop_headers: &["cudaGL.h", "vdpau/vdpau.h", "cudaVDPAU.h", "cudaEGL.h"],
+    functions: "cu.*|__cu.*",
+    extra_types: "CUresult|CUuuid",
+    // libcuda is in no wheel: the export list of driver 580.159.04, checked in.
+    exports: ExportSource::List {
+        path: "tests/data/libcuda-580.159.04-exports.txt",
+        label: "libcuda 580",
+    },
+    hand_written: &[
+        "cuGetErrorName",
+        "cuGetErrorString",
+        "cuGraphAddNode",
+        "cuGraphAddNode_v2",
+        "cuGraphExecNodeSetParams",
+        "cuGraphNodeSetParams",
+    ],
+    abi12_hand_written: None,
+    // Its adapters (stubs-cuda/src/adapters/) spell the older layouts by hand.
+    adapter_abi_tables: false,
+    versioned_names: None,
+    // Every entry point is exported under its ABI name (`cuMemAlloc_v2`) and asked for by base
+    // name and version (`cuMemAlloc` at 3020), never bound to the legacy unsuffixed one.
+    proc_address: Some(ProcAddressSource {
+        getter: c"cuGetProcAddress",
+        typedefs_header: "cudaTypedefs.h",
+    }),
+    test_wheels: &[],
+};

@@ -1,0 +1,176 @@
+//! The CUDA runtime API, libcudart (`cuda_runtime_api.h`, CUDA 11.8, 12.x, 13.x).
+
+use super::CU13_LIB;
+use crate::{
+    ExportSource, Gating, HeaderVersion, Library, LibraryKind, RealLibrary, Soname, StatusCode,
+    TestWheel, TypedErrors, VersionProbe,
+};
+use core::ffi::CStr;
+
+/// Where the 11.x and 12.x runtime wheels (`nvidia-cuda-runtime-cu11`, `-cu12`) put it.
+const RUNTIME_LIB: &CStr = c"nvidia/cuda_runtime/lib";
+
+/// The CUDA runtime.
+pub const CUDART: Library = Library {
+    kind: LibraryKind::Cudart,
+    real: &RealLibrary {
+        name: "cudart",
+        sonames: &[
+            Soname {
+                name: c"libcudart.so.13",
+                major: 13,
+            },
+            Soname {
+                name: c"libcudart.so.12",
+                major: 12,
+            },
+            Soname {
+                name: c"libcudart.so.11.0",
+                major: 11,
+            },
+        ],
+        env_path: c"CUDA_STUBS_CUDART_PATH",
+        wheel_dirs: &[CU13_LIB, RUNTIME_LIB],
+        version: VersionProbe::OneInt(c"cudaRuntimeGetVersion"),
+        // Majors remove names (`cudaThreadSynchronize` is gone from 13.x).
+        gating: Gating::Exact,
+        companion: None,
+    },
+    status_type: "cudaError_t",
+    errors: TypedErrors {
+        // The runtime's own code for "this is a stub, the real library is missing".
+        no_library: StatusCode {
+            name: "cudaErrorStubLibrary",
+            value: 34,
+        },
+        absent: StatusCode {
+            name: "cudaErrorNotSupported",
+            value: 801,
+        },
+    },
+    crate_dir: "stubs-cudart",
+    header: "cuda_runtime_api.h",
+    header_version: HeaderVersion::Full,
+    interop_headers: &[
+        "cuda_gl_interop.h",
+        "cuda_vdpau_interop.h",
+        "cuda_egl_interop.h",
+    ],
+    functions: "cuda.*|__cuda.*",
+    extra_types: "uint3|dim3|cudaStream_t|cudaError_t",
+    exports: ExportSource::Wheels,
+    hand_written: &[
+        "cudaGetErrorName",
+        "cudaGetErrorString",
+        // ABI adapters (stubs-cudart/src/adapters/): translate between CUDA majors.
+        "cudaGetDeviceProperties",
+        "cudaGetDeviceProperties_v2",
+        "cudaGraphInstantiate",
+        "cudaFuncGetAttributes",
+        "cudaPointerGetAttributes",
+        "cudaStreamGetCaptureInfo",
+        "cudaStreamGetCaptureInfo_ptsz",
+        // What 12.x headers call for cudaStreamGetCaptureInfo: 13.x removed the name
+        // (stubs-cudart/src/adapters/abi12/cuda_stream_get_capture_info.rs).
+        "cudaStreamGetCaptureInfo_v2",
+        "cudaStreamGetCaptureInfo_v2_ptsz",
+        "cudaMemAdvise",
+        "cudaMemPrefetchAsync",
+        "cudaMemPrefetchAsync_ptsz",
+        "cudaGraphAddDependencies",
+        "cudaGraphRemoveDependencies",
+        "cudaGraphGetEdges",
+        "cudaGraphNodeGetDependencies",
+        "cudaGraphNodeGetDependentNodes",
+        "cudaGraphAddNode",
+        "cudaGraphExecUpdate",
+        "cudaGetDriverEntryPoint",
+        "cudaGetDriverEntryPoint_ptsz",
+        "cudaChooseDevice",
+        "cudaStreamUpdateCaptureDependencies",
+        "cudaStreamUpdateCaptureDependencies_ptsz",
+        "cudaCreateTextureObject",
+        "cudaGetTextureObjectResourceDesc",
+        "cudaGetTextureObjectTextureDesc",
+        "cudaGetTextureObjectResourceViewDesc",
+        "cudaCreateSurfaceObject",
+        "cudaGetSurfaceObjectResourceDesc",
+        "cudaImportExternalMemory",
+        "cudaExternalMemoryGetMappedBuffer",
+        "cudaExternalMemoryGetMappedMipmappedArray",
+        "cudaImportExternalSemaphore",
+        "cudaSignalExternalSemaphoresAsync",
+        "cudaSignalExternalSemaphoresAsync_ptsz",
+        "cudaWaitExternalSemaphoresAsync",
+        "cudaWaitExternalSemaphoresAsync_ptsz",
+        "cudaMemcpyBatchAsync",
+        "cudaMemcpyBatchAsync_ptsz",
+        "cudaMemcpy3DBatchAsync",
+        "cudaMemcpy3DBatchAsync_ptsz",
+        "cudaGraphNodeSetParams",
+        "cudaGraphExecNodeSetParams",
+        // nvcc's launch path, translated to cudaLaunchKernel on runtimes without it (11.x).
+        "__cudaGetKernel",
+        "__cudaLaunchKernel",
+        "__cudaLaunchKernel_ptsz",
+    ],
+    // The CUDA 12 versions of the names exported once per ABI (`name@CUDA_STUBS_CUDART_12`):
+    // 12.x prototypes, translated for a 13.x runtime (stubs-cudart/src/adapters/abi12/).
+    abi12_hand_written: Some(&[
+        "cudaGetDeviceProperties",
+        "cudaChooseDevice",
+        "cudaPointerGetAttributes",
+        "cudaGraphAddDependencies",
+        "cudaGraphRemoveDependencies",
+        "cudaGraphGetEdges",
+        "cudaGraphNodeGetDependencies",
+        "cudaGraphNodeGetDependentNodes",
+        "cudaMemAdvise",
+        "cudaMemPrefetchAsync",
+        "cudaMemPrefetchAsync_ptsz",
+        "cudaStreamGetCaptureInfo",
+        "cudaStreamGetCaptureInfo_ptsz",
+        "cudaStreamUpdateCaptureDependencies",
+        "cudaStreamUpdateCaptureDependencies_ptsz",
+        "cudaCreateTextureObject",
+        "cudaGetTextureObjectResourceDesc",
+        "cudaGetTextureObjectResourceViewDesc",
+        "cudaCreateSurfaceObject",
+        "cudaGetSurfaceObjectResourceDesc",
+        "cudaImportExternalMemory",
+        "cudaExternalMemoryGetMappedBuffer",
+        "cudaExternalMemoryGetMappedMipmappedArray",
+        "cudaImportExternalSemaphore",
+        "cudaSignalExternalSemaphoresAsync",
+        "cudaSignalExternalSemaphoresAsync_ptsz",
+        "cudaWaitExternalSemaphoresAsync",
+        "cudaWaitExternalSemaphoresAsync_ptsz",
+        "cudaGraphAddNode",
+        "cudaGraphNodeSetParams",
+        "cudaGraphExecNodeSetParams",
+        "cudaMemcpyBatchAsync",
+        "cudaMemcpyBatchAsync_ptsz",
+        "cudaMemcpy3DBatchAsync",
+        "cudaMemcpy3DBatchAsync_ptsz",
+    ]),
+    adapter_abi_tables: true,
+    versioned_names: None,
+    proc_address: None,
+    test_wheels: &[
+        TestWheel {
+            major: 11,
+            requirement: "nvidia-cuda-runtime-cu11==11.8.89",
+            lib_dir: RUNTIME_LIB,
+        },
+        TestWheel {
+            major: 12,
+            requirement: "nvidia-cuda-runtime-cu12==12.9.79",
+            lib_dir: RUNTIME_LIB,
+        },
+        TestWheel {
+            major: 13,
+            requirement: "nvidia-cuda-runtime==13.5.37",
+            lib_dir: CU13_LIB,
+        },
+    ],
+};

@@ -1,0 +1,212 @@
+//! The shape of one library's spec ([`Library`]); the four specs are in [`crate::libraries`].
+
+use crate::{LibraryKind, VersionedNames};
+use core::ffi::CStr;
+
+/// Everything about one stubbed library, each fact once. The stub crate reads [`Library::real`]
+/// and [`Library::errors`] at compile time; codegen reads the rest (and writes
+/// [`Library::test_wheels`] to `scripts/libraries.json` for `scripts/fetch-cuda.py`).
+#[derive(Debug, Clone, Copy)]
+pub struct Library {
+    /// Which library this is.
+    pub kind: LibraryKind,
+    /// What the runtime needs to find, load and check the real library. A reference to a
+    /// struct of its own so that a stub's `LibrarySpec { real: CUDART.real, .. }` links only this
+    /// part: `&CUDART.real` would make the compiler emit the whole spec, codegen's lists too.
+    pub real: &'static RealLibrary,
+    /// The C status type whose functions get typed errors as fallback (`cudaError_t`).
+    pub status_type: &'static str,
+    /// The codes the stub returns when it cannot call the real function.
+    pub errors: TypedErrors,
+    /// The stub crate's directory, relative to the workspace root.
+    pub crate_dir: &'static str,
+    /// The header that declares the API (found in the test wheels' include folders).
+    pub header: &'static str,
+    /// How the generated files' banner gives the header's version.
+    pub header_version: HeaderVersion,
+    /// Interop headers declaring more of its exports (parsed against codegen's GL/EGL/VDPAU
+    /// shims).
+    pub interop_headers: &'static [&'static str],
+    /// Functions to keep from the headers: a bindgen allowlist regex.
+    pub functions: &'static str,
+    /// Types codegen's hand-written prototypes need beyond what the header's functions use
+    /// (a bindgen allowlist regex).
+    pub extra_types: &'static str,
+    /// Where the list of names the stub exports comes from.
+    pub exports: ExportSource,
+    /// Exports the stub crate implements by hand (the macro declares them, the crate defines
+    /// them).
+    pub hand_written: &'static [&'static str],
+    /// `Some`: the library also exports CUDA 12's ABI, under ELF symbol versions, for the names
+    /// whose 12.x and 13.x ABIs differ; the list names the ones whose CUDA 12 version the stub
+    /// crate implements by hand (the others are forwarded where the runtime has that ABI,
+    /// refused elsewhere). `None`: one definition per name.
+    pub abi12_hand_written: Option<&'static [&'static str]>,
+    /// Codegen writes `abi_types.rs` and `abi_fns.rs` (the older majors' struct layouts and
+    /// function-pointer types) for the crate's hand-written ABI adapters.
+    pub adapter_abi_tables: bool,
+    /// How the library names one function's per-version ABI entry points, if it does.
+    pub versioned_names: Option<VersionedNames>,
+    /// `Some`: entry points are resolved through the library's own getter first; codegen writes
+    /// `proc_address.rs`, the request of each ABI name.
+    pub proc_address: Option<ProcAddressSource>,
+    /// NVIDIA's pip wheels holding the real library and its headers, one per major, oldest
+    /// first: what `scripts/fetch-cuda.py` unpacks for codegen and the tests. Empty when no
+    /// wheel ships the library (the driver: its header ships in the runtime's wheel).
+    pub test_wheels: &'static [TestWheel],
+}
+
+impl Library {
+    /// The `library = "..."` name the proc-macro takes; also the manifest's file stem and the
+    /// `layout.json` key of the real library's path.
+    pub const fn name(&self) -> &'static str {
+        self.real.name
+    }
+
+    /// The soname of `major` (`libcudart.so.11.0` for 11), if the library has that major.
+    pub fn soname(&self, major: u32) -> Option<&'static CStr> {
+        self.real
+            .sonames
+            .iter()
+            .find(|s| s.major == major)
+            .map(|s| s.name)
+    }
+}
+
+/// What the loader needs to know to find, load and version-check one real library.
+#[derive(Debug, Clone, Copy)]
+pub struct RealLibrary {
+    /// Short name used in messages, the debug log and `library = "..."`: `cudart`, `nvrtc`,
+    /// `cuda`, `nvjitlink`.
+    pub name: &'static str,
+    /// Candidate sonames, newest major first.
+    pub sonames: &'static [Soname],
+    /// Environment variable holding an absolute path to the library or to its directory
+    /// (`CUDA_STUBS_<NAME>_PATH`).
+    pub env_path: &'static CStr,
+    /// Directories, relative to a `site-packages`, where NVIDIA's wheels put the library.
+    pub wheel_dirs: &'static [&'static CStr],
+    /// How to learn the version once loaded.
+    pub version: VersionProbe,
+    /// How the loaded major gates symbols.
+    pub gating: Gating,
+    /// A library the real one `dlopen`s by bare name from its own directory, preloaded from
+    /// there when the real library was found by path (`libnvrtc-builtins.so.` + `13.0`: NVRTC
+    /// 13.x has no `$ORIGIN` RUNPATH, so outside `LD_LIBRARY_PATH` it cannot find it alone).
+    /// The version's `major.minor` is appended.
+    pub companion: Option<&'static str>,
+}
+
+/// One soname a real library is published under, and the CUDA major it belongs to.
+#[derive(Debug, Clone, Copy)]
+pub struct Soname {
+    /// e.g. `libcudart.so.12`.
+    pub name: &'static CStr,
+    /// The CUDA major of that soname (11 for `libcudart.so.11.0` and `libnvrtc.so.11.2`). For the
+    /// driver (`libcuda.so.1`), 0: its version comes only from `cuDriverGetVersion`.
+    pub major: u32,
+}
+
+/// How the loaded library's version is learnt, after `dlopen`.
+#[derive(Debug, Clone, Copy)]
+pub enum VersionProbe {
+    /// `cudaError_t cudaRuntimeGetVersion(int *runtimeVersion)`, or `CUresult
+    /// cuDriverGetVersion(int *driverVersion)`: one `int` out, status 0 on success, the version
+    /// as `1000 * major + 10 * minor`.
+    OneInt(&'static CStr),
+    /// `nvrtcResult nvrtcVersion(int *major, int *minor)`, or `nvJitLinkResult
+    /// nvJitLinkVersion(unsigned int *major, unsigned int *minor)` (the same ABI: an enum
+    /// result, two pointers to 32-bit integers): status 0 on success.
+    MajorMinor(&'static CStr),
+}
+
+/// How a symbol's declared majors gate its lookup in the loaded library.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Gating {
+    /// The loaded major must be one of the symbol's majors (cudart, NVRTC: majors remove
+    /// symbols, e.g. `cudaThreadSynchronize` is gone from 13.x).
+    Exact,
+    /// The loaded major must be at least the symbol's first major (the driver keeps every entry
+    /// point of older headers; a newer driver serves every older runtime).
+    AtLeast,
+}
+
+/// The two codes a stub returns, in the library's status type, when it cannot call the real
+/// function.
+#[derive(Debug, Clone, Copy)]
+pub struct TypedErrors {
+    /// When no real library was found.
+    pub no_library: StatusCode,
+    /// When the loaded library lacks the function (or has it with another ABI and no adapter
+    /// exists).
+    pub absent: StatusCode,
+}
+
+/// One enumerator of the library's status type. Codegen checks that the header defines `name`
+/// with `value`.
+#[derive(Debug, Clone, Copy)]
+pub struct StatusCode {
+    /// The C enumerator, e.g. `cudaErrorStubLibrary`.
+    pub name: &'static str,
+    /// Its value (every status type is a C enum: `unsigned int` in the bindings).
+    pub value: u32,
+}
+
+/// Where the names a stub exports come from.
+#[derive(Debug, Clone, Copy)]
+pub enum ExportSource {
+    /// The dynamic symbol table of each major's real library from the test wheels (the
+    /// `layout.json` key is the library's name); only the majors that have it are read.
+    Wheels,
+    /// A checked-in export list, when no wheel ships the library (the driver): the stub exports
+    /// every name of the list and every name a header declares, each for the majors whose header
+    /// declares it (else the newest).
+    List {
+        /// The list, relative to the workspace root: one name per line.
+        path: &'static str,
+        /// What the list is, in the generated docs and the ABI report (`libcuda 580`).
+        label: &'static str,
+    },
+}
+
+/// Entry points resolved through the library's own getter, NVIDIA's way to get the entry point
+/// of one ABI version of a function.
+#[derive(Debug, Clone, Copy)]
+pub struct ProcAddressSource {
+    /// The getter, called with its CUDA 11.3 prototype: `CUresult cuGetProcAddress(const char
+    /// *symbol, void **pfn, int cudaVersion, cuuint64_t flags)`.
+    pub getter: &'static CStr,
+    /// The header whose `PFN_<name>_v<version>` typedefs give each ABI name's CUDA version.
+    pub typedefs_header: &'static str,
+}
+
+/// How the generated files' banner gives the header's version per major.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HeaderVersion {
+    /// In full (`12.9.79`): the header ships in the runtime's wheel, whose version the layout
+    /// records.
+    Full,
+    /// `major.minor` (`12.9`): the library's own wheels have patch numbers of their own.
+    MajorMinor,
+}
+
+/// One NVIDIA pip wheel holding the real library of one major and its headers.
+#[derive(Debug, Clone, Copy)]
+pub struct TestWheel {
+    /// The CUDA major.
+    pub major: u32,
+    /// The pip requirement, pinned: `nvidia-cuda-runtime-cu12==12.9.79`.
+    pub requirement: &'static str,
+    /// The folder, in the unpacked tree (a `site-packages`), that holds the library under its
+    /// soname of `major`: one of [`RealLibrary::wheel_dirs`]. The headers are in its sibling
+    /// `include` (NVIDIA's wheels are `nvidia/<package>/{lib,include}`).
+    pub lib_dir: &'static CStr,
+}
+
+impl TestWheel {
+    /// The wheel's package folder, [`TestWheel::lib_dir`] without its `/lib`
+    /// (`nvidia/cu13/lib` → `nvidia/cu13`): its `include` holds the headers.
+    pub fn package_dir(&self) -> Option<&'static str> {
+        self.lib_dir.to_str().ok()?.strip_suffix("/lib")
+    }
+}

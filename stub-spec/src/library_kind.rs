@@ -1,0 +1,71 @@
+//! Which real library a declaration block stands for, and the way to its spec.
+
+use crate::Library;
+use crate::libraries::{CUDA, CUDART, NVJITLINK, NVRTC};
+use alloc::format;
+use alloc::string::String;
+
+/// The real libraries a stub can stand for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LibraryKind {
+    /// The CUDA runtime, libcudart ([`CUDART`]).
+    Cudart,
+    /// NVRTC, libnvrtc ([`NVRTC`]).
+    Nvrtc,
+    /// The driver, libcuda ([`CUDA`]).
+    Cuda,
+    /// nvJitLink, libnvJitLink ([`NVJITLINK`]).
+    NvJitLink,
+}
+
+impl LibraryKind {
+    /// Its spec.
+    pub const fn spec(self) -> &'static Library {
+        match self {
+            Self::Cudart => &CUDART,
+            Self::Nvrtc => &NVRTC,
+            Self::Cuda => &CUDA,
+            Self::NvJitLink => &NVJITLINK,
+        }
+    }
+
+    /// From the `library = "..."` argument (a spec's name).
+    pub fn from_name(name: &str) -> Option<Self> {
+        crate::libraries::ALL
+            .iter()
+            .find(|l| l.name() == name)
+            .map(|l| l.kind)
+    }
+
+    /// The `library = "..."` argument for this kind.
+    pub fn name(self) -> &'static str {
+        self.spec().name()
+    }
+
+    /// The ELF version node of this library's exports with CUDA `major`'s ABI, e.g.
+    /// `CUDA_STUBS_CUDART_12`: what a program linked for that ABI records for a name whose
+    /// prototype differs between majors (`cudaMemAdvise@CUDA_STUBS_CUDART_12`). Not NVIDIA's
+    /// node names (`libcudart.so.12`): a stub never claims to be the real library.
+    pub fn version_node(self, major: u32) -> String {
+        format!("CUDA_STUBS_{}_{major}", self.name().to_uppercase())
+    }
+
+    /// The C status type whose functions get typed errors as fallback.
+    pub fn status_type(self) -> &'static str {
+        self.spec().status_type
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::LibraryKind;
+    use crate::libraries::ALL;
+
+    #[test]
+    fn every_spec_is_its_kinds() {
+        for library in ALL {
+            assert_eq!(library.kind.spec().name(), library.name());
+            assert_eq!(LibraryKind::from_name(library.name()), Some(library.kind));
+        }
+    }
+}
