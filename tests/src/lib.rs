@@ -185,6 +185,9 @@ pub struct Layout {
     pub include: Vec<PathBuf>,
     /// `nvcc` of this major's toolkit, where `fetch-cuda.py` unpacks one (13.x only).
     pub nvcc: Option<PathBuf>,
+    /// Every spec'd library this major's wheels hold, by its spec name (`layout.json` keys
+    /// `cudart`, `nvrtc`, `nvjitlink`).
+    pub libraries: BTreeMap<&'static str, PathBuf>,
 }
 
 impl Layout {
@@ -274,6 +277,10 @@ pub fn cuda_layout(major: u32) -> Layout {
             .map(|d| PathBuf::from(d.as_str().expect("include dir")))
             .collect(),
         nvcc: v["nvcc"].as_str().map(PathBuf::from),
+        libraries: stub_model::libraries::ALL
+            .iter()
+            .filter_map(|lib| Some((lib.name(), PathBuf::from(v[lib.name()].as_str()?))))
+            .collect(),
     };
     assert_eq!(layout.major, major, "{}", file.display());
     for lib in [&layout.cudart, &layout.nvrtc] {

@@ -1,13 +1,14 @@
 //! Export coverage: every function the real libraries export (libcudart and libnvrtc of CUDA
 //! 11.8, 12.9 and 13.5, libnvJitLink of 12.9 and 13.5, and the libcuda 580 export list) is
-//! exported by the matching stub and recorded in codegen's manifest.
+//! exported by the matching stub and recorded in codegen's manifest. Which libraries, and where
+//! each one's export table comes from, is the spec's (`stub_spec::libraries`).
 
 use object::{Object, ObjectSymbol, SymbolKind};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
+use stub_model::libraries;
+use stub_model::{ExportSource, Library};
 use stubs_tests::{cuda_layout, stub, workspace_root};
-
-const MAJORS: [u32; 3] = [11, 12, 13];
 
 /// Defined, global `FUNC` dynamic symbols of a shared library.
 fn exports(path: &Path) -> BTreeSet<String> {
@@ -27,8 +28,9 @@ fn stub_path(lib: &str) -> PathBuf {
     }
 }
 
-fn driver_list() -> BTreeSet<String> {
-    let path = workspace_root().join("tests/data/libcuda-580.159.04-exports.txt");
+/// A checked-in export list (`ExportSource::List`): one name per line, `#` comments.
+fn export_list(path: &str) -> BTreeSet<String> {
+    let path = workspace_root().join(path);
     std::fs::read_to_string(&path)
         .unwrap_or_else(|e| panic!("read {}: {e}", path.display()))
         .lines()
@@ -51,28 +53,27 @@ fn manifest_names(lib: &str) -> BTreeSet<String> {
         .collect()
 }
 
-/// What each real library version exports, labelled for messages.
-fn real_exports(lib: &str) -> Vec<(String, BTreeSet<String>)> {
-    if lib == "cuda" {
-        return vec![("libcuda 580.159.04".to_owned(), driver_list())];
-    }
-    let real: Vec<(String, BTreeSet<String>)> = MAJORS
-        .iter()
-        .filter_map(|&m| {
-            let layout = cuda_layout(m);
-            let path = match lib {
-                "nvrtc" => layout.nvrtc.clone(),
-                // nvJitLink exists from 12.0: the majors whose wheels have it.
-                "nvjitlink" => layout.nvjitlink.clone()?,
-                _ => layout.cudart.clone(),
-            };
-            Some((
-                format!("{} ({})", path.display(), layout.version),
-                exports(&path),
-            ))
-        })
-        .collect();
-    assert!(!real.is_empty(), "no real lib{lib} in the cache");
+/// What each real library version exports, labelled for messages: where the spec says the
+/// stub's export list comes from.
+fn real_exports(library: &Library) -> Vec<(String, BTreeSet<String>)> {
+    let real: Vec<(String, BTreeSet<String>)> = match library.exports {
+        ExportSource::List { path, label } => vec![(label.to_owned(), export_list(path))],
+        ExportSource::Wheels => library
+            .test_wheels
+            .iter()
+            .map(|wheel| {
+                let layout = cuda_layout(wheel.major);
+                let path = layout.libraries.get(library.name()).unwrap_or_else(|| {
+                    panic!("layout.json of {} lacks {}", layout.version, library.name())
+                });
+                (
+                    format!("{} ({})", path.display(), wheel.requirement),
+                    exports(path),
+                )
+            })
+            .collect(),
+    };
+    assert!(!real.is_empty(), "no real lib{} to compare", library.name());
     real
 }
 
@@ -95,8 +96,9 @@ fn missing_report(
     out
 }
 
-fn check(lib: &str) {
-    let real = real_exports(lib);
+fn check(library: &Library) -> String {
+    let lib = library.name();
+    let real = real_exports(library);
     let mut failures = missing_report(&format!("manifest/{lib}.json"), &manifest_names(lib), &real);
     let path = stub_path(lib);
     failures.push_str(&missing_report(
@@ -104,25 +106,13 @@ fn check(lib: &str) {
         &exports(&path),
         &real,
     ));
+    failures
+}
+
+/// Every library of the spec (`stub_spec::libraries::ALL`), so a library added there is covered
+/// without a new test.
+#[test]
+fn every_stub_exports_every_function_of_its_real_library() {
+    let failures: String = libraries::ALL.iter().copied().map(check).collect();
     assert!(failures.is_empty(), "{failures}");
-}
-
-#[test]
-fn cudart_stub_exports_every_runtime_function() {
-    check("cudart");
-}
-
-#[test]
-fn nvrtc_stub_exports_every_nvrtc_function() {
-    check("nvrtc");
-}
-
-#[test]
-fn cuda_stub_exports_every_driver_function() {
-    check("cuda");
-}
-
-#[test]
-fn nvjitlink_stub_exports_every_nvjitlink_function() {
-    check("nvjitlink");
 }
