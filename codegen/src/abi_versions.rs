@@ -17,8 +17,8 @@ use crate::symbols::{self, LibraryData, Symbol};
 use std::collections::BTreeMap;
 use stub_model::LibraryKind;
 
-/// The older ABI exported beside the newest one.
-pub const OLDER: u32 = 12;
+/// The older ABI exported beside the newest one (the spec's).
+pub use stub_model::OLDER_ABI as OLDER;
 
 /// One library's versioned names.
 pub struct AbiVersions {

@@ -47,7 +47,12 @@ fn generate(root: &Path) -> Result<Vec<(PathBuf, String)>, String> {
                 root.join(library.crate_dir).join("versions.map"),
                 emit_versions::version_script(&data, &versions),
             ));
-            let link = format!("{}-abi{}", library.crate_dir, abi_versions::OLDER);
+            let link = library.link_stub_crate().ok_or_else(|| {
+                format!(
+                    "{}: versioned names without a link-time stub",
+                    library.name()
+                )
+            })?;
             files.push((
                 libraries::generated_dir(root, &link).join("exports.rs"),
                 formatting::rustfmt(&emit_versions::link_stub_exports(&data, &versions))?,

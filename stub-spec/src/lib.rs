@@ -13,7 +13,8 @@
 //! `std`) would put `std`'s panic handler beside theirs. That is also why it is a crate of its
 //! own rather than a feature of `stub-model`: cargo unifies features across a workspace build,
 //! so `stub-model`'s parser would be compiled into the stubs whenever codegen is built with them.
-//! `alloc` is used only by [`LibraryKind::version_node`], and the stubs link `alloc` anyway.
+//! `alloc` is used only by [`LibraryKind::version_node`] and [`Library::link_stub_crate`], and
+//! the stubs link `alloc` anyway.
 
 #![no_std]
 
@@ -27,8 +28,8 @@ mod ret_kind;
 mod versioned_names;
 
 pub use library::{
-    ExportSource, Gating, HeaderVersion, Library, ProcAddressSource, RealLibrary, Soname,
-    StatusCode, TestWheel, TypedErrors, VersionProbe,
+    ExportSource, Gating, HeaderVersion, Library, OLDER_ABI, ProcAddressSource, RealLibrary,
+    Soname, StatusCode, TestWheel, TypedErrors, VersionProbe,
 };
 pub use library_kind::LibraryKind;
 pub use ret_kind::RetKind;

@@ -1,7 +1,14 @@
 //! The shape of one library's spec ([`Library`]); the four specs are in [`crate::libraries`].
 
 use crate::{LibraryKind, VersionedNames};
+use alloc::format;
+use alloc::string::String;
 use core::ffi::CStr;
+
+/// The older CUDA major whose ABI a two-ABI library ([`Library::abi12_hand_written`] `Some`)
+/// exports beside the newest one, under its own ELF version node, with a link-time stub crate
+/// of its own ([`Library::link_stub_crate`]).
+pub const OLDER_ABI: u32 = 12;
 
 /// Everything about one stubbed library, each fact once. The stub crate reads [`Library::real`]
 /// and [`Library::errors`] at compile time; codegen reads the rest (and writes
@@ -57,6 +64,15 @@ pub struct Library {
 }
 
 impl Library {
+    /// The link-time stub crate for callers built against [`OLDER_ABI`]'s headers, for a library
+    /// exporting two ABIs: `stubs-cudart-abi12`, which builds `libstubs_cudart_abi12.so`
+    /// (SONAME the main stub's, so programs linked to it run on the main stub). `None` for a
+    /// library with one ABI.
+    pub fn link_stub_crate(&self) -> Option<String> {
+        self.abi12_hand_written
+            .map(|_| format!("{}-abi{OLDER_ABI}", self.crate_dir))
+    }
+
     /// The `library = "..."` name the proc-macro takes; also the manifest's file stem and the
     /// `layout.json` key of the real library's path.
     pub const fn name(&self) -> &'static str {

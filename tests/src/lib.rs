@@ -100,9 +100,10 @@ pub fn emulator() -> Option<Command> {
     Some(c)
 }
 
-/// The directory holding `libstubs_cudart.so`, `libstubs_nvrtc.so`, `libstubs_cuda.so`,
-/// `libstubs_nvjitlink.so` and the link-time stub `libstubs_cudart_abi12.so`, built once per
-/// test process by `$CARGO build` with this binary's profile and target dir.
+/// The directory holding every spec'd library's stub (`libstubs_cudart.so`,
+/// `libstubs_nvrtc.so`, `libstubs_cuda.so`, `libstubs_nvjitlink.so`) and the link-time stub
+/// `libstubs_cudart_abi12.so`, built once per test process by `$CARGO build` with this binary's
+/// profile and target dir.
 pub fn stubs_dir() -> &'static Path {
     static DIR: OnceLock<PathBuf> = OnceLock::new();
     DIR.get_or_init(|| {
@@ -117,20 +118,18 @@ pub fn stubs_dir() -> &'static Path {
             parent
         };
         let cargo = std::env::var_os("CARGO").unwrap_or_else(|| env!("CARGO").into());
+        // Every spec'd library's stub crate, and the link-time stub of a two-ABI one.
+        let crates: Vec<String> = stub_model::libraries::ALL
+            .iter()
+            .flat_map(|lib| [Some(lib.crate_dir.to_string()), lib.link_stub_crate()])
+            .flatten()
+            .collect();
         let mut cmd = Command::new(cargo);
-        cmd.current_dir(workspace_root())
-            .args([
-                "build",
-                "--quiet",
-                "-p",
-                "stubs-cudart",
-                "-p",
-                "stubs-cudart-abi12",
-                "-p",
-                "stubs-nvrtc",
-            ])
-            .args(["-p", "stubs-cuda", "-p", "stubs-nvjitlink", "--target-dir"])
-            .arg(target_dir);
+        cmd.current_dir(workspace_root()).args(["build", "--quiet"]);
+        for name in &crates {
+            cmd.args(["-p", name]);
+        }
+        cmd.arg("--target-dir").arg(target_dir);
         if cross {
             cmd.args(["--target", target()]);
         }
@@ -139,8 +138,9 @@ pub fn stubs_dir() -> &'static Path {
         }
         let status = cmd.status().expect("run cargo build for the stubs");
         assert!(status.success(), "building the stubs failed: {cmd:?}");
-        for lib in ["cudart", "cudart_abi12", "nvrtc", "cuda", "nvjitlink"] {
-            let file = dir.join(format!("libstubs_{lib}.so"));
+        for name in &crates {
+            // Cargo's file name of a cdylib: `lib` + the crate name with `_` for `-` + `.so`.
+            let file = dir.join(format!("lib{}.so", name.replace('-', "_")));
             assert!(file.is_file(), "{} missing after the build", file.display());
         }
         dir
