@@ -4,22 +4,13 @@
 # raw output and regenerates benches/RESULTS.md. benches/README.md says what each number means.
 #
 # Usage: scripts/bench.sh [--quick] [--cuda 11|12|13]   (default: CUDA 13, full repeats)
-# Needs valgrind (instruction counts); uses hyperfine for start-up when installed (installed
-# here with apt-get when running as root), else a fork/exec loop.
+# Needs valgrind (instruction counts) and hyperfine (start-up), installed by
+# scripts/setup-machine.sh.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 need() { command -v "$1" >/dev/null || { echo "bench.sh: $1 is required" >&2; exit 1; }; }
-if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-  missing=()
-  command -v valgrind >/dev/null || missing+=(valgrind)
-  command -v hyperfine >/dev/null || missing+=(hyperfine)
-  if [ ${#missing[@]} -gt 0 ]; then
-    echo "== installing ${missing[*]}"
-    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null) ||
-      echo "bench.sh: could not install ${missing[*]}"
-  fi
-fi
+scripts/setup-machine.sh bench
 need valgrind; need nm; need strip; need readelf
 
 echo "== fetching NVIDIA's wheels (cached), building the stubs and the bench runner"

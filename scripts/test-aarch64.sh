@@ -48,28 +48,7 @@ start=$(date +%s)
 triple=aarch64-unknown-linux-gnu
 sysroot=/usr/aarch64-linux-gnu
 
-missing=()
-command -v aarch64-linux-gnu-gcc >/dev/null || missing+=(gcc-aarch64-linux-gnu)
-[ -e "$sysroot/lib/libc.so.6" ] && [ -e "$sysroot/include/stdio.h" ] || missing+=(libc6-dev-arm64-cross)
-command -v qemu-aarch64 >/dev/null || missing+=(qemu-user)
-command -v cmake >/dev/null || missing+=(cmake)
-if [ ${#missing[@]} -gt 0 ]; then
-  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-    echo "== installing ${missing[*]} (aarch64 cross compiler, C library, qemu-user)"
-    # --no-install-recommends: qemu-user recommends qemu-user-binfmt, which would run aarch64
-    # programs transparently and hide a scenario that forgot the runner.
-    apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
-      "${missing[@]}" >/dev/null
-  else
-    echo "test-aarch64: missing ${missing[*]} (install them, or run as root with apt)" >&2
-    exit 1
-  fi
-fi
-if ! rustup target list --installed | grep -qx "$triple"; then
-  echo "== rustup target add $triple"
-  rustup target add "$triple"
-fi
+scripts/setup-machine.sh aarch64
 
 echo "== fetching NVIDIA's aarch64 (sbsa) CUDA 11.8 / 12.9 / 13.5 wheels (cached)"
 python3 scripts/fetch-cuda.py --arch aarch64

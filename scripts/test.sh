@@ -1,27 +1,10 @@
 #!/usr/bin/env bash
 # The whole test suite, as CI runs it (.ci/run). Sets up what it needs on a fresh machine:
-# libclang for codegen's drift check, NVIDIA's wheels for the real-library tests.
+# the Debian packages of scripts/setup-machine.sh, NVIDIA's wheels for the real-library tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if ! ldconfig -p 2>/dev/null | grep 'libclang.*\.so' >/dev/null; then
-  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-    echo "== installing libclang (codegen's drift check parses NVIDIA's headers)"
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libclang-dev >/dev/null
-  fi
-fi
-
-if ! command -v valgrind >/dev/null && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-  echo "== installing valgrind (the suite runs once under memcheck)"
-  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq valgrind >/dev/null
-fi
-
-for tool in cmake pkg-config; do
-  if ! command -v "$tool" >/dev/null && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-    echo "== installing $tool (the packaging tests: CMake package, pkg-config files)"
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$tool" >/dev/null
-  fi
-done
+scripts/setup-machine.sh test
 
 echo "== fetching NVIDIA's CUDA 11.8 / 12.9 / 13.5 wheels (cached)"
 python3 scripts/fetch-cuda.py

@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# What the test scripts need beyond the machine image (Debian 12, rustup's stable toolchain, gcc,
+# CPython with pip), in one list, installed when missing. Called by scripts/test.sh (stage
+# `test`), scripts/test-aarch64.sh (`aarch64`) and scripts/bench.sh (`bench`); the main job needs
+# nothing from here.
+#
+# Each Debian package is checked by dpkg's own status of that package, not by a file that some
+# other package may also provide: a guard that looked for `libclang.*\.so` in the loader cache
+# matched the image's libclang-cpp.so.14, so libclang-dev (what bindgen loads, with clang's
+# builtin headers) was never installed on a fresh machine (issue 19).
+#
+# Usage: scripts/setup-machine.sh test|aarch64|bench
+set -euo pipefail
+
+# stage -> Debian packages, each with the step that uses it.
+packages() {
+  case "$1" in
+    test)
+      # codegen --check: bindgen loads libclang.so and parses with clang's builtin headers.
+      echo libclang-dev
+      # STUBS_TESTS_VALGRIND=1: the integration suite under memcheck.
+      echo valgrind
+      # packaging.rs, test-packaging.sh, test-example-python.sh: CMake packages, .pc files.
+      echo cmake pkg-config
+      ;;
+    aarch64)
+      # The aarch64 cross compiler and C library; qemu-user runs every aarch64 program. cmake
+      # for the cross-built wheel.
+      echo gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user cmake
+      ;;
+    bench)
+      echo valgrind hyperfine
+      ;;
+    *) echo "setup-machine.sh: unknown stage $1 (test, aarch64, bench)" >&2; exit 2 ;;
+  esac
+}
+
+# stage -> rustup targets.
+targets() {
+  case "$1" in
+    aarch64) echo aarch64-unknown-linux-gnu ;;
+  esac
+}
+
+stage=${1:?usage: scripts/setup-machine.sh test|aarch64|bench}
+missing=()
+for pkg in $(packages "$stage"); do
+  status=$(dpkg-query -W -f='${db:Status-Status}' "$pkg" 2>/dev/null || true)
+  [ "$status" = installed ] || missing+=("$pkg")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  if [ "$(id -u)" != 0 ] || ! command -v apt-get >/dev/null; then
+    echo "setup-machine.sh: missing Debian packages ${missing[*]}: install them (or run as root with apt)" >&2
+    exit 1
+  fi
+  echo "== installing ${missing[*]}"
+  apt-get update -qq
+  # --no-install-recommends: qemu-user recommends qemu-user-binfmt, which would run aarch64
+  # programs transparently and hide a scenario that forgot the runner.
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+for triple in $(targets "$stage"); do
+  if ! rustup target list --installed | grep -qx "$triple"; then
+    echo "== rustup target add $triple"
+    rustup target add "$triple"
+  fi
+done
