@@ -26,6 +26,8 @@
 #   coverage       the aarch64 stubs export every name of NVIDIA's aarch64 libraries
 #   nvjitlink      programs built against nvJitLink.h 12.9 / 13.5 link NVRTC's LTO-IR and PTX
 #                  into CUBINs on the real aarch64 nvJitLink 12.9 / 13.5 through the stub
+#   glibc_floor    no stub references a glibc version above 2.17 (aarch64's base version);
+#                  a program built against Debian 11's aarch64 glibc 2.31 runs the stubs
 # Left out, and why:
 #   nvcc_launch    needs nvcc to compile host code for aarch64 (the wheel's nvcc is x86-64 and
 #                  targets its own host); the launch adapters it reaches are covered by abi_calls
@@ -37,7 +39,7 @@
 #   valgrind       memcheck cannot run under qemu-user
 #   abi_coverage and the unit tests of the other crates: architecture-independent, run natively
 #
-# Then the wheel: manylinux_2_34_aarch64, cross-built through pyproject.toml / CMakeLists.txt,
+# Then the wheel: manylinux_2_17_aarch64, cross-built through pyproject.toml / CMakeLists.txt,
 # installed beside NVIDIA's aarch64 NVRTC wheel, used by a C program under qemu.
 #
 # Usage: scripts/test-aarch64.sh [extra cargo test arguments]
@@ -84,10 +86,10 @@ echo "== cargo test --target $triple (under qemu-aarch64)"
 timeout --kill-after=30 1200 cargo test --target "$triple" -p stubs-tests --no-fail-fast \
   --test real_matrix --test mock_search --test mock_gating --test load_topology \
   --test preload --test c_link --test last_error --test trace_fault --test hostile \
-  --test abi_calls --test abi_props --test abi12 --test abi_versions --test coverage --test nvjitlink "$@" ||
+  --test abi_calls --test abi_props --test abi12 --test abi_versions --test coverage --test nvjitlink --test glibc_floor "$@" ||
   { rc=$?; [ "$rc" != 124 ] || echo "test-aarch64: cargo test still running after 1200 s: killed" >&2; exit "$rc"; }
 
-echo "== wheel: manylinux_2_34_aarch64, cross-built, with NVIDIA's aarch64 NVRTC wheel beside it"
+echo "== wheel: manylinux_2_17_aarch64, cross-built, with NVIDIA's aarch64 NVRTC wheel beside it"
 # scikit-build-core tags the wheel for sysconfig's platform, which _PYTHON_HOST_PLATFORM sets
 # (the host's would be x86_64); CMakeLists.txt passes CUDA_STUBS_CARGO_TARGET to cargo as
 # --target. auditwheel repairs for the wheel's own architecture with --plat auto (its --plat
@@ -104,11 +106,11 @@ CUDA_STUBS_CARGO_TARGET=$triple _PYTHON_HOST_PLATFORM=linux-aarch64 \
   "$py" -m pip wheel -q --disable-pip-version-check --no-deps -w "$work/dist" .
 wheel=$(ls "$work"/dist/cuda_stubs-*-py3-none-linux_aarch64.whl)
 PATH=$work/venv/bin:$PATH auditwheel repair --plat auto -w "$work/repaired" "$wheel" >/dev/null 2>&1
-repaired=$(ls "$work"/repaired/cuda_stubs-*-py3-none-manylinux_2_34_aarch64.whl)
+repaired=$(ls "$work"/repaired/cuda_stubs-*-py3-none-*manylinux_2_17_aarch64*.whl)
 cache=$(python3 scripts/fetch-cuda.py --arch aarch64 --print-cache)
 site=$work/site-packages
 "$py" -m pip install -q --disable-pip-version-check --no-deps --only-binary=:all: \
-  --target "$site" --platform manylinux_2_34_aarch64 --platform manylinux2014_aarch64 \
+  --target "$site" --platform manylinux_2_17_aarch64 --platform manylinux2014_aarch64 \
   "$repaired" "$cache"/wheels/nvidia_cuda_nvrtc-13.5.37-*.whl
 for lib in cudart nvrtc cuda; do
   machine=$(od -An -j18 -N2 -tu2 "$site/cuda_stubs/lib/libstubs_$lib.so" | tr -d ' ')

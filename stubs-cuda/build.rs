@@ -1,5 +1,5 @@
-// The SONAME is the file name: it must never look like NVIDIA's (no `libcuda.so*`), so the
-// dynamic loader can never mistake the stub for the real library or vice versa.
+include!("../stub-loader/link_args.rs");
+
 fn main() {
-    println!("cargo:rustc-cdylib-link-arg=-Wl,-soname,libstubs_cuda.so");
+    cdylib_link_args("libstubs_cuda.so");
 }

@@ -172,10 +172,7 @@ pub(crate) fn is_file(path: &CStr) -> bool {
 }
 
 fn file_type(path: &CStr) -> Option<libc::mode_t> {
-    // SAFETY: stat is plain data; path is NUL-terminated.
-    let mut st: libc::stat = unsafe { core::mem::zeroed() };
-    // SAFETY: as above.
-    (unsafe { libc::stat(path.as_ptr(), &mut st) } == 0).then_some(st.st_mode & libc::S_IFMT)
+    crate::glibc::stat(path).map(|st| st.st_mode & libc::S_IFMT)
 }
 
 /// The CUDA major a file name says, from the spec's sonames (`libcudart.so.12.9.79` → 12).

@@ -18,7 +18,7 @@ unsafe impl Sync for Handle {}
 /// The last `dlerror` text, or a generic one.
 fn last_error() -> String {
     // SAFETY: dlerror returns NULL or a NUL-terminated, thread-local message.
-    let e = unsafe { libc::dlerror() };
+    let e = unsafe { crate::glibc::dlerror() };
     if e.is_null() {
         return "unknown dlopen error".into();
     }
@@ -33,7 +33,7 @@ impl Handle {
     /// installed, which is the whole point of the stub.
     pub(crate) fn open(target: &CStr, flags: c_int) -> Result<Handle, String> {
         // SAFETY: a valid NUL-terminated name.
-        let h = unsafe { libc::dlopen(target.as_ptr(), flags) };
+        let h = unsafe { crate::glibc::dlopen(target.as_ptr(), flags) };
         if h.is_null() {
             Err(last_error())
         } else {
@@ -52,7 +52,8 @@ impl Handle {
         }
         let mut map: *const LinkMap = core::ptr::null();
         // SAFETY: a live handle; RTLD_DI_LINKMAP writes one `struct link_map *`.
-        let rc = unsafe { libc::dlinfo(self.0, libc::RTLD_DI_LINKMAP, (&raw mut map).cast()) };
+        let rc =
+            unsafe { crate::glibc::dlinfo(self.0, libc::RTLD_DI_LINKMAP, (&raw mut map).cast()) };
         if rc != 0 || map.is_null() {
             return None;
         }
@@ -69,7 +70,7 @@ impl Handle {
     /// The address of `name`, `None` when missing or NULL.
     pub(crate) fn symbol(&self, name: &CStr) -> Option<*mut c_void> {
         // SAFETY: a live handle and a NUL-terminated name; the address is only returned.
-        let p = unsafe { libc::dlsym(self.0, name.as_ptr()) };
+        let p = unsafe { crate::glibc::dlsym(self.0, name.as_ptr()) };
         (!p.is_null()).then_some(p)
     }
 }
@@ -79,7 +80,7 @@ pub(crate) fn object_path(addr: *const c_void) -> Option<CString> {
     // SAFETY: Dl_info is plain data; dladdr only reads the loader's tables.
     let mut info: libc::Dl_info = unsafe { core::mem::zeroed() };
     // SAFETY: as above.
-    if unsafe { libc::dladdr(addr, &mut info) } == 0 || info.dli_fname.is_null() {
+    if unsafe { crate::glibc::dladdr(addr, &mut info) } == 0 || info.dli_fname.is_null() {
         return None;
     }
     // SAFETY: dladdr returned a NUL-terminated path owned by the dynamic loader.

@@ -18,15 +18,12 @@ const OUR_MACHINE: u16 = 0;
 /// Checks a candidate file before `dlopen`, so that the debug log says precisely why it is
 /// skipped (dlopen's own message for these cases varies between glibc versions).
 pub(crate) fn check(path: &CStr) -> Result<(), String> {
-    // SAFETY: stat is plain data; path is NUL-terminated.
-    let mut st: libc::stat = unsafe { core::mem::zeroed() };
-    // SAFETY: as above.
-    if unsafe { libc::stat(path.as_ptr(), &mut st) } != 0 {
+    let Some(st) = crate::glibc::stat(path) else {
         return Err(match errno() {
             libc::ENOENT | libc::ENOTDIR => "not found".into(),
             e => format!("cannot stat ({})", errno_text(e)),
         });
-    }
+    };
     if st.st_mode & libc::S_IFMT == libc::S_IFDIR {
         return Err("is a directory".into());
     }

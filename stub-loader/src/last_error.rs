@@ -14,7 +14,7 @@ fn key() -> Option<libc::pthread_key_t> {
     *KEY.get_or_init(|| {
         let mut key: libc::pthread_key_t = 0;
         // SAFETY: a valid out-pointer; no destructor (the values are codes, not allocations).
-        (unsafe { libc::pthread_key_create(&mut key, None) } == 0).then_some(key)
+        (unsafe { crate::glibc::pthread_key_create(&mut key, None) } == 0).then_some(key)
     })
 }
 
@@ -22,7 +22,7 @@ fn key() -> Option<libc::pthread_key_t> {
 pub fn set_last_refusal(code: u32) {
     if let Some(key) = key() {
         // SAFETY: a key created above; the value is an integer, never dereferenced.
-        unsafe { libc::pthread_setspecific(key, code as usize as *const c_void) };
+        unsafe { crate::glibc::pthread_setspecific(key, code as usize as *const c_void) };
     }
 }
 
@@ -30,7 +30,7 @@ pub fn set_last_refusal(code: u32) {
 pub fn peek_last_refusal() -> u32 {
     match KEY.get().copied().flatten() {
         // SAFETY: a key created by `key()`.
-        Some(key) => (unsafe { libc::pthread_getspecific(key) }) as usize as u32,
+        Some(key) => (unsafe { crate::glibc::pthread_getspecific(key) }) as usize as u32,
         None => 0,
     }
 }

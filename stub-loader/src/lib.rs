@@ -28,6 +28,7 @@ mod debug;
 mod dlopen;
 mod elf_check;
 mod fn_table;
+mod glibc;
 mod hook_config;
 mod hooks;
 mod last_error;

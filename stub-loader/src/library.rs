@@ -216,6 +216,18 @@ impl Library {
         }
     }
 
+    /// What the last-error readers answer while no library is bound: the spec's `no_library`
+    /// code (`cudaErrorStubLibrary`, 34), on every read and never cleared. NVIDIA's runtime
+    /// without a usable driver answers each read with its own sticky error
+    /// (`cudaErrorInsufficientDriver`, which `cudaGetLastError` never clears), so a program that
+    /// polls `cudaGetLastError()` to decide whether CUDA works must see the missing library,
+    /// never `cudaSuccess`, even when that poll is its first call. `None` once a library is bound
+    /// (the refusals' own per-thread state applies then) and for libraries without a last error.
+    pub fn unbound_last_error(&self) -> Option<u32> {
+        let last = self.spec.last_error.as_ref()?;
+        (!self.loaded().is_bound()).then_some(last.no_library)
+    }
+
     /// The wrapper of `name` if it is a last-error reader.
     fn reader_wrapper(&self, name: &CStr) -> Option<*mut ()> {
         let last = self.spec.last_error.as_ref()?;

@@ -3,8 +3,11 @@
 //!
 //! Until the first refusal in the process both names are bound straight to the real runtime
 //! (one `jmp *slot`, no wrapper); these take over their slots from then on, and from the start
-//! when no runtime is bound.
+//! when no runtime is bound. With no runtime bound both answer `cudaErrorStubLibrary` (34) on
+//! every read, sticky as the real runtime's error without a driver is
+//! (`stub_loader::Library::unbound_last_error`).
 
+use crate::LIBRARY;
 use crate::adapters::RawFn;
 use crate::types::cudaError_t;
 
@@ -31,9 +34,12 @@ fn call_real(f: &RawFn) -> cudaError_t {
 
 /// `cudaError_t cudaGetLastError(void)` (cuda_runtime_api.h, every major): returns the last
 /// error of the calling thread and resets it to `cudaSuccess`. The real runtime's error wins;
-/// the stub's own (34 `cudaErrorStubLibrary`, 801 `cudaErrorNotSupported`) is returned when
-/// the runtime has none. Both are cleared.
+/// the stub's own (801 `cudaErrorNotSupported`) is returned when the runtime has none. Both are
+/// cleared. With no runtime bound: 34 `cudaErrorStubLibrary`, never cleared.
 unsafe extern "C" fn get_last_error() -> cudaError_t {
+    if let Some(code) = LIBRARY.unbound_last_error() {
+        return code;
+    }
     let real = call_real(&REAL_GET);
     let ours = stub_loader::take_last_refusal();
     if real != 0 { real } else { ours }
@@ -41,6 +47,9 @@ unsafe extern "C" fn get_last_error() -> cudaError_t {
 
 /// `cudaError_t cudaPeekAtLastError(void)`: like [`get_last_error`] without clearing either.
 unsafe extern "C" fn peek_at_last_error() -> cudaError_t {
+    if let Some(code) = LIBRARY.unbound_last_error() {
+        return code;
+    }
     let real = call_real(&REAL_PEEK);
     if real != 0 {
         real

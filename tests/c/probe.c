@@ -12,7 +12,8 @@
  *   dlopen:PATH                 dlopen(PATH, RTLD_NOW | RTLD_GLOBAL) before anything else
  *   cudaRuntimeGetVersion  cudaDriverGetVersion  cudaGetDeviceCount  cudaMalloc:SIZE
  *   cudaThreadSynchronize  cudaDeviceSynchronize  cudaGetErrorString:CODE  cudaGetErrorName:CODE
- *   lasterror (peek, get, get)  lasterror-thread (a refusal in another thread)
+ *   lasterror (peek, get, get)  lasterror-get-first (get, get, peek)
+ *   lasterror-thread (a refusal in another thread)
  *   __cudaRegisterFatBinary (NULL, a pointer-returning call)  call:STUB:NAME (zeroed arguments)
  *   cudaMemPoolCreate      with a cudaMemPoolProps for device 0
  *   nvrtcVersion  nvrtcGetErrorString:CODE  nvrtcGetNVVM  nvrtcGetNVVMSize  nvrtcGetLTOIRSize
@@ -308,6 +309,14 @@ static void last_error(const char *who) {
   printf("%slasterror peek=%d get=%d get=%d\n", who, peek, get1, get2);
 }
 
+/* The same, reading with cudaGetLastError first. */
+static void last_error_get_first(void) {
+  int get1 = cudaGetLastError();
+  int get2 = cudaGetLastError();
+  int peek = cudaPeekAtLastError();
+  printf("lasterror-get-first get=%d get=%d peek=%d\n", get1, get2, peek);
+}
+
 /* A refusal in another thread: its own last error, none in this one. */
 static void *refusing_thread(void *unused) {
   (void)unused;
@@ -337,6 +346,8 @@ static void run(const char *cmd, const char *arg) {
     printf("%s rc=%d out=%#lx\n", cmd, r, (unsigned long)(uintptr_t)p);
   } else if (!strcmp(cmd, "lasterror")) {
     last_error("");
+  } else if (!strcmp(cmd, "lasterror-get-first")) {
+    last_error_get_first();
   } else if (!strcmp(cmd, "lasterror-thread")) {
     pthread_t t;
     pthread_create(&t, NULL, refusing_thread, NULL);

@@ -13,6 +13,7 @@
 //!   runs under the emulator named by [`runner`].
 
 pub mod decls;
+pub mod dynamic;
 pub mod mock_values;
 pub mod symbol_versions;
 pub mod topology;

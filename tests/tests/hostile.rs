@@ -84,9 +84,19 @@ fn fork_without_any_library() {
         .assert_line("fork child-exit=0");
 }
 
+/// The runtime's last-error readers.
+const LAST_ERROR_READERS: [&str; 2] = ["cudaGetLastError", "cudaPeekAtLastError"];
+
+/// Status-returning exports that answer without any library.
+const ANSWERED_WITHOUT_A_LIBRARY: [&str; 2] = ["cuGetErrorName", "cuGetErrorString"];
+
 /// With no library at all, every exported function returning a status (cudaError_t,
-/// nvrtcResult, CUresult), called with zeroed arguments, returns the typed "not found" error
-/// and nothing crashes. The list comes from the declarations, so it grows with the API.
+/// nvrtcResult, CUresult), generated or hand-written (adapters), called with zeroed arguments,
+/// returns the typed "not found" error and nothing crashes; the driver's error-string
+/// functions, which answer without a library, reject the NULL out-pointer. The list comes from the
+/// declarations, so it grows with the API. The runtime's last-error readers are called first:
+/// a process whose first CUDA call polls `cudaGetLastError()` must see the missing library too,
+/// and the later reads that the missing library stays sticky.
 #[test]
 fn every_status_function_without_a_library() {
     let dir = temp_dir("callall");
@@ -94,13 +104,25 @@ fn every_status_function_without_a_library() {
     let mut text = String::new();
     let mut expected = Vec::new();
     for (lib, code) in [("cudart", 34), ("nvrtc", 11), ("cuda", 34)] {
-        for f in declared(lib) {
-            if f.ret == RetKind::Status && !f.attr.hand_written {
-                writeln!(text, "libstubs_{lib}.so {}", f.name()).unwrap();
-                expected.push((f.name(), code));
-            }
+        let mut functions: Vec<_> = declared(lib)
+            .into_iter()
+            .filter(|f| f.ret == RetKind::Status)
+            .collect();
+        functions.sort_by_key(|f| !LAST_ERROR_READERS.contains(&f.name().as_str()));
+        for f in functions {
+            writeln!(text, "libstubs_{lib}.so {}", f.name()).unwrap();
+            // The driver's error-string functions answer without a library (README): here
+            // CUDA_ERROR_INVALID_VALUE for the NULL out-pointer.
+            let code = if ANSWERED_WITHOUT_A_LIBRARY.contains(&f.name().as_str()) {
+                1
+            } else {
+                code
+            };
+            expected.push((f.name(), code));
         }
     }
+    let readers = LAST_ERROR_READERS.map(|r| format!("libstubs_cudart.so {r}\n"));
+    assert!(text.starts_with(&readers.concat()), "{text}");
     std::fs::write(&list, text).unwrap();
     let arg = format!("callall:{}", list.display());
     let run = Scenario::probe([arg.as_str()]).run();

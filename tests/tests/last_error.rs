@@ -6,25 +6,34 @@
 
 use stubs_tests::{Scenario, mock};
 
-/// No runtime at all: a status call returns 34, and the last error says 34 until read.
+/// No runtime at all: the last error says 34 `cudaErrorStubLibrary` from the first read on,
+/// before and after a refused call, and no read clears it — as NVIDIA's runtime without a
+/// driver answers every read with its sticky error. A program whose first CUDA call polls
+/// `cudaGetLastError()` or `cudaPeekAtLastError()` sees the missing library, never success.
 #[test]
-fn no_library_status_call_sets_the_last_error() {
-    let run = Scenario::probe(["lasterror", "cudaGetDeviceCount", "lasterror"]).run();
-    run.assert_success().assert_silent();
-    let lines: Vec<&str> = run
-        .stdout
-        .lines()
-        .filter(|l| l.starts_with("lasterror"))
-        .collect();
-    assert_eq!(
-        lines,
-        [
-            "lasterror peek=0 get=0 get=0",
-            "lasterror peek=34 get=34 get=0"
-        ],
-        "{run}"
-    );
-    run.assert_line("cudaGetDeviceCount rc=34 out=-7777");
+fn no_library_last_error_is_sticky_from_the_first_read() {
+    for first in ["lasterror", "lasterror-get-first"] {
+        let run = Scenario::probe([first, "cudaGetDeviceCount", "lasterror"]).run();
+        run.assert_success().assert_silent();
+        let lines: Vec<&str> = run
+            .stdout
+            .lines()
+            .filter(|l| l.starts_with("lasterror"))
+            .collect();
+        assert_eq!(
+            lines,
+            [
+                if first == "lasterror" {
+                    "lasterror peek=34 get=34 get=34"
+                } else {
+                    "lasterror-get-first get=34 get=34 peek=34"
+                },
+                "lasterror peek=34 get=34 get=34"
+            ],
+            "{run}"
+        );
+        run.assert_line("cudaGetDeviceCount rc=34 out=-7777");
+    }
 }
 
 /// No runtime: a pointer-returning call (nvcc's `__cudaRegisterFatBinary`) gets NULL, and the
@@ -34,7 +43,7 @@ fn no_library_pointer_call_sets_the_last_error() {
     let run = Scenario::probe(["__cudaRegisterFatBinary", "lasterror"]).run();
     run.assert_success()
         .assert_line("__cudaRegisterFatBinary out=null")
-        .assert_line("lasterror peek=34 get=34 get=0");
+        .assert_line("lasterror peek=34 get=34 get=34");
 }
 
 /// A function the loaded major lacks (`cudaBindTexture`, removed in 12.0, on a 13.x runtime):
@@ -79,13 +88,16 @@ fn missing_symbol_sets_the_last_error() {
         .assert_line("lasterror peek=801 get=801 get=0");
 }
 
-/// The last error is per thread, as the runtime's is.
+/// The last error is per thread, as the runtime's is: a refusal in one thread (the partial 12
+/// lacks cudaGetDeviceCount) is not another thread's error.
 #[test]
 fn the_last_error_is_per_thread() {
-    let run = Scenario::probe(["lasterror-thread"]).run();
+    let run = Scenario::probe(["lasterror-thread"])
+        .library_path([mock("mock-12-partial")])
+        .run();
     run.assert_success()
-        .assert_line("thread cudaGetDeviceCount rc=34")
-        .assert_line("thread lasterror peek=34 get=34 get=0")
+        .assert_line("thread cudaGetDeviceCount rc=801")
+        .assert_line("thread lasterror peek=801 get=801 get=0")
         .assert_line("main lasterror peek=0 get=0 get=0");
 }
 

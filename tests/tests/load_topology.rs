@@ -5,47 +5,20 @@
 //! (plus the mock driver: CI has no libcuda), plainly, with `LD_BIND_NOW=1`, and linked
 //! `-Wl,-z,now`. Under `STUBS_TESTS_VALGRIND=1` every run is also a memcheck run.
 
-use object::elf;
-use object::read::elf::{Dyn, ElfFile64, FileHeader};
+use stubs_tests::dynamic;
 use stubs_tests::topology::{Topology, topology_program};
 use stubs_tests::{Scenario, cuda_layout, mock, stub};
 
-/// The `DT_NEEDED` entries of an ELF64 shared object, read with `object`.
-fn dynamic_needed(path: &std::path::Path) -> Vec<String> {
-    let data = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let file = ElfFile64::<object::Endianness>::parse(&*data)
-        .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let endian = file.endian();
-    let sections = file
-        .elf_header()
-        .sections(endian, &*data)
-        .expect("section table");
-    // The index returned is that of the dynamic string table (`.dynamic`'s sh_link).
-    let (dynamic, strtab) = sections
-        .dynamic(endian, &*data)
-        .expect("read .dynamic")
-        .expect("a shared object has .dynamic");
-    let strings = sections
-        .strings(endian, &*data, strtab)
-        .expect("dynamic string table");
-    dynamic
-        .iter()
-        .filter(|d| d.tag32(endian) == Some(elf::DT_NEEDED))
-        .map(|d| {
-            let name = d.string(endian, strings).expect("DT_NEEDED name");
-            String::from_utf8_lossy(name).into_owned()
-        })
-        .collect()
-}
-
-/// Every stub needs libc (it calls `memset`, `dlopen`, `getenv` … from it) and nothing else.
+/// Every stub needs libc (it calls `memset`, `dlopen`, `getenv` … from it), and libdl and
+/// libpthread, where glibc < 2.34 defines the `dlopen` and `pthread_key_create` versions the
+/// stubs bind (`glibc_floor.rs`), and nothing else.
 #[test]
 fn every_stub_declares_libc_as_needed() {
     for lib in ["cudart", "nvrtc", "cuda"] {
-        let needed = dynamic_needed(&stub(lib));
+        let needed = dynamic::needed(&stub(lib));
         assert_eq!(
             needed,
-            ["libc.so.6"],
+            ["libc.so.6", "libdl.so.2", "libpthread.so.0"],
             "libstubs_{lib}.so DT_NEEDED entries: {needed:?}"
         );
     }

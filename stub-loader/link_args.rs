@@ -1,5 +1,25 @@
-// Link arguments of a cdylib that exports names under ELF symbol versions (`include!`d by
-// `stubs-cudart/build.rs` and `stubs-cudart-abi12/build.rs`).
+// The link arguments of the stub cdylibs, `include!`d by each stub crate's build script: one
+// place for what every stub's link line needs.
+
+/// Every stub: its SONAME, and the `DT_NEEDED` edges of the glibc floor.
+///
+/// The SONAME is the file name: it must never look like NVIDIA's (no `libcudart.so*`,
+/// `libnvrtc.so*` …), so the dynamic loader can never mistake a stub for the real library or
+/// vice versa.
+///
+/// `libdl.so.2` and `libpthread.so.0`: the stubs bind `dlopen`, `pthread_key_create` … at their
+/// pre-2.34 symbol versions (`stub-loader/src/glibc.rs` says why), which glibc < 2.34 defines in
+/// those two libraries; on 2.34+ they are empty compatibility objects every glibc still ships.
+/// `--no-as-needed`, because on the build machine's newer glibc nothing is resolved from them
+/// and rustc's default `--as-needed` would drop them. `-l:` names the runtime file: glibc 2.34+
+/// ships no `libdl.so` development link.
+fn cdylib_link_args(soname: &str) {
+    println!("cargo:rustc-cdylib-link-arg=-Wl,-soname,{soname}");
+    println!(
+        "cargo:rustc-cdylib-link-arg=-Wl,--push-state,--no-as-needed,-l:libdl.so.2,-l:libpthread.so.0,--pop-state"
+    );
+}
+
 
 /// Passes `version_script` (codegen's `versions.map`: the version nodes) to the linker, and
 /// links with LLD, rustc's own `rust-lld` (through the `gcc-ld/ld.lld` wrapper in rustc's
@@ -7,6 +27,7 @@
 /// combine rustc's export list, an anonymous version script, with named version nodes
 /// ("anonymous version tag cannot be combined with other version tags"); LLD merges them. The
 /// cross build for aarch64 (`scripts/test-aarch64.sh`) uses the host's `rust-lld` the same way.
+#[allow(dead_code)] // only the cudart stubs export versioned names
 fn versioned_link_args(version_script: &std::path::Path) {
     println!("cargo:rerun-if-changed={}", version_script.display());
     println!(
