@@ -19,6 +19,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
 use stubs_tests::decls::{RetKind, declared};
+use stubs_tests::dynamic;
 use stubs_tests::{Outcome, Scenario, compile_c, cuda_layout, mock, stub, stubs_dir, temp_dir};
 
 const LOADER: &str = "dynamic loader search";
@@ -185,20 +186,6 @@ fn imports(file: &Path) -> Vec<String> {
         .collect()
 }
 
-/// `readelf -d` NEEDED entries of `file`.
-fn needed(file: &Path) -> Vec<String> {
-    let out = Command::new("readelf")
-        .arg("-d")
-        .arg(file)
-        .output()
-        .expect("readelf");
-    String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .filter(|l| l.contains("(NEEDED)"))
-        .filter_map(|l| Some(l.split('[').nth(1)?.split(']').next()?.to_owned()))
-        .collect()
-}
-
 /// Each build calls the ABI names its header binds, and needs the stub, never NVIDIA's library.
 #[test]
 fn programs_call_their_headers_abi_names_through_the_stub_only() {
@@ -223,7 +210,7 @@ fn programs_call_their_headers_abi_names_through_the_stub_only() {
             .filter(|i| *i != "nvJitLinkVersion")
             .collect();
         assert!(other.is_empty(), "{header:?}: {other:?}");
-        let needed = needed(exe);
+        let needed = dynamic::needed(exe);
         assert!(
             needed.contains(&"libstubs_nvjitlink.so".to_owned()),
             "{needed:?}"
@@ -233,8 +220,11 @@ fn programs_call_their_headers_abi_names_through_the_stub_only() {
             "{needed:?}"
         );
     }
-    // The stub's SONAME does not look like NVIDIA's.
-    assert_eq!(needed(&stub("nvjitlink")), ["libc.so.6"]);
+    // The stub itself needs glibc alone (`glibc_floor.rs`), never NVIDIA's library.
+    assert_eq!(
+        dynamic::needed(&stub("nvjitlink")),
+        ["libc.so.6", "libdl.so.2", "libpthread.so.0"]
+    );
 }
 
 /// `header`'s program on the real nvJitLink of `lib`: LTO-IR and PTX from that major's NVRTC
