@@ -210,10 +210,18 @@ function(cuda_stubs_use_for_cuda_toolkit)
     if(TARGET CUDA::${_name})
       get_target_property(_type CUDA::${_name} TYPE)
       if(_type STREQUAL "INTERFACE_LIBRARY")
+        # One the switch made (no toolkit), or FindCUDAToolkit's before CMake 3.20: an interface
+        # target linking the toolkit's file (CUDA_<name>_LIBRARY) and its dependencies. The
+        # file goes, the rest stays.
+        get_target_property(_links CUDA::${_name} INTERFACE_LINK_LIBRARIES)
+        if(_links AND NOT "${CUDA_${_name}_LIBRARY}" STREQUAL "")
+          list(REMOVE_ITEM _links "${CUDA_${_name}_LIBRARY}")
+          set_property(TARGET CUDA::${_name} PROPERTY INTERFACE_LINK_LIBRARIES "${_links}")
+        endif()
         _cuda_stubs_append_once(CUDA::${_name} INTERFACE_LINK_LIBRARIES cuda-stubs::${_stub})
       else()
-        # FindCUDAToolkit's targets are UNKNOWN IMPORTED with the toolkit's file as
-        # IMPORTED_LOCATION: swap the file, keep the rest.
+        # FindCUDAToolkit's targets (CMake 3.20+) are UNKNOWN IMPORTED with the toolkit's file
+        # as IMPORTED_LOCATION: swap the file, keep the rest.
         set_target_properties(CUDA::${_name} PROPERTIES
           IMPORTED_LOCATION "${_location}"
           IMPORTED_SONAME "libstubs_${_stub_file}.so")
