@@ -100,7 +100,8 @@ fn assert_compiles_with_real_nvrtc(exe: &Path, major: u32) {
     assert!(out.contains("found_by dynamic loader search\n"), "{out}");
 }
 
-/// The installed tree: the stubs, the header, the CMake package, the pkg-config files.
+/// The installed tree: the stubs, the header, the CMake package (with the switch's files), the
+/// pkg-config files.
 #[test]
 fn install_script_fills_the_prefix() {
     if valgrind_pass() {
@@ -115,6 +116,9 @@ fn install_script_fills_the_prefix() {
         "lib/libstubs_nvjitlink.so",
         "include/cuda_stubs.h",
         "lib/cmake/cuda-stubs/cuda-stubsConfig.cmake",
+        "lib/cmake/cuda-stubs/cuda-stubs-functions.cmake",
+        "lib/cmake/cuda-stubs/cuda-stubs-cuda-rules.cmake",
+        "lib/cmake/cuda-stubs/cuda-stubs-switch.cmake",
         "lib/cmake/cuda-stubs/cuda-stubsConfigVersion.cmake",
         "lib/pkgconfig/cuda-stubs-cudart.pc",
         "lib/pkgconfig/cuda-stubs-cudart-12.pc",
