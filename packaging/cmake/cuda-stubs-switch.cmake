@@ -32,7 +32,8 @@ include("${CMAKE_CURRENT_LIST_DIR}/cuda-stubs-functions.cmake")
 _cuda_stubs_switch_directory()
 # For the provider, which runs in the project's directories (a macro sees their
 # CMAKE_CURRENT_LIST_DIR, not this file's).
-set(_CUDA_STUBS_SWITCH_DIR "${CMAKE_CURRENT_LIST_DIR}" CACHE INTERNAL "cuda-stubs-switch.cmake's folder")
+set(_CUDA_STUBS_SWITCH_DIR "${CMAKE_CURRENT_LIST_DIR}" CACHE INTERNAL
+  "cuda-stubs-switch.cmake's folder")
 
 # A macro, as CMake's documentation asks of providers: FindCUDAToolkit's variables (and the
 # switch's) land in the scope that called find_package(CUDAToolkit).
