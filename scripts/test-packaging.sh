@@ -2,8 +2,10 @@
 # The Python wheel and README's "Install and use" recipes, run by scripts/test.sh (CI):
 # `pip install .` into a fresh venv, `python -m cuda_stubs` (`--ldflags --abi 12|13`,
 # `--cuda-include`, a mismatch refused), `cuda_stubs.status()`,
-# `auditwheel show` / `repair` (manylinux_2_17, the stubs' glibc floor), and the three recipes — a CMake project
-# through `--cmakedir`, a Python extension finding NVIDIA's NVRTC wheel of its own
+# `auditwheel show` / `repair` (manylinux_2_17, the stubs' glibc floor), and the recipes — a
+# CMake project through `--cmakedir`, an unedited CMake CUDA project switched by `--cmakedir`'s
+# cuda-stubs-switch.cmake (CMAKE_PROJECT_TOP_LEVEL_INCLUDES), a Python extension finding NVIDIA's
+# NVRTC wheel of its own
 # environment, LD_PRELOAD into a program linked to NVIDIA's NVRTC. The prefix install, the
 # CMake and pkg-config consumers are tests/tests/packaging.rs.
 set -euo pipefail
@@ -82,6 +84,25 @@ cmake -S tests/cmake/consumer -B "$work/cmake" -Dcuda-stubs_DIR="$cmakedir" \
 cmake --build "$work/cmake" >/dev/null
 out=$(LD_LIBRARY_PATH=$lib13 "$work/cmake/nvrtc_toolkit")
 grep -qx "ptx has .entry scale" <<<"$out" || fail "CMake consumer: $out"
+
+echo "== recipe: zero lines, an unedited CMake CUDA project through --cmakedir"
+# nvcc 13.5 from NVIDIA's wheels; their folders as a toolkit root, with the development link
+# lib64/libcudart.so FindCUDAToolkit looks for (the wheels have libcudart.so.13 only).
+nvcc=$(layout 13 'd["nvcc"]')
+toolkit=$work/toolkit13
+mkdir -p "$toolkit/lib64"
+for sub in bin include nvvm; do ln -s "$(dirname "$(dirname "$nvcc")")/$sub" "$toolkit/$sub"; done
+ln -s "$lib13/libcudart.so.13" "$toolkit/lib64/libcudart.so"
+CUDACXX=$nvcc cmake -S tests/cmake/styles/implicit -B "$work/zero-lines" -DZERO_LINES=ON \
+  -DCMAKE_CUDA_ARCHITECTURES=80 -DCUDAToolkit_ROOT="$toolkit" \
+  -DCMAKE_PROJECT_TOP_LEVEL_INCLUDES="$cmakedir/cuda-stubs-switch.cmake" >/dev/null
+cmake --build "$work/zero-lines" >/dev/null
+needed=$(readelf -d "$work/zero-lines/implicit" | grep NEEDED)
+grep -q "\[libstubs_cudart.so\]" <<<"$needed" || fail "zero lines: no libstubs_cudart.so: $needed"
+if grep -q "libcudart" <<<"$needed"; then fail "zero lines: links NVIDIA's runtime: $needed"; fi
+# The stub (found by the build tree's RUNPATH into the venv) binds the runtime wheel it is given.
+out=$(env -u LD_LIBRARY_PATH CUDA_STUBS_CUDART_PATH="$lib13/libcudart.so.13" "$work/zero-lines/implicit")
+grep -qx "cudaRuntimeGetVersion rc=0 version=13050" <<<"$out" || fail "zero lines: $out"
 
 echo "== recipe: Python extension, NVIDIA's NVRTC wheel in the same environment"
 # NVIDIA's nvidia-cuda-nvrtc 13.x wheel, as pip would unpack it (from fetch-cuda.py's cache).

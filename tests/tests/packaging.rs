@@ -4,6 +4,13 @@
 //! the pkg-config files, each consumer run against NVIDIA's real NVRTC; and how each picks the
 //! cudart ABI (issue 15): a library compiled against 12.9 or 13.5 headers records the version
 //! node of its headers' ABI, and the CMake package refuses a choice its toolkit contradicts.
+//! And the switch of CMake CUDA projects (issue 20): one small project per way of linking a CUDA
+//! runtime (`tests/cmake/styles/*`: CMake's implicit runtime, `CUDA_RUNTIME_LIBRARY`, a C++
+//! executable of CUDA objects, separable compilation, OpenMP for CUDA, `CUDA::cudart_static`,
+//! `check_language`), built with nvcc 13.5 from NVIDIA's wheels, each switched by README's two
+//! lines, then all of them unedited by `cuda-stubs-switch.cmake`; and a C++ project on a CUDA
+//! 12.9 toolkit, either way. Every executable must need the stub, no `libcudart`, record its
+//! headers' cudart ABI, and run on the real 12.9 and 13.5 runtimes and on none.
 //! The Python wheel is tested by `scripts/test-packaging.sh`.
 //!
 //! Consumer programs run natively: NVRTC compiling a kernel under memcheck would cost minutes
@@ -15,7 +22,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
 use stubs_tests::symbol_versions;
-use stubs_tests::{cuda_layout, run, stubs_dir, temp_dir, workspace_root};
+use stubs_tests::{Scenario, cuda_layout, run, stubs_dir, temp_dir, workspace_root};
 
 /// True in the valgrind pass, where these tests (nothing of them under memcheck) are not rerun.
 fn valgrind_pass() -> bool {
@@ -93,7 +100,8 @@ fn assert_compiles_with_real_nvrtc(exe: &Path, major: u32) {
     assert!(out.contains("found_by dynamic loader search\n"), "{out}");
 }
 
-/// The installed tree: the stubs, the header, the CMake package, the pkg-config files.
+/// The installed tree: the stubs, the header, the CMake package (with the switch's files), the
+/// pkg-config files.
 #[test]
 fn install_script_fills_the_prefix() {
     if valgrind_pass() {
@@ -108,6 +116,9 @@ fn install_script_fills_the_prefix() {
         "lib/libstubs_nvjitlink.so",
         "include/cuda_stubs.h",
         "lib/cmake/cuda-stubs/cuda-stubsConfig.cmake",
+        "lib/cmake/cuda-stubs/cuda-stubs-functions.cmake",
+        "lib/cmake/cuda-stubs/cuda-stubs-cuda-rules.cmake",
+        "lib/cmake/cuda-stubs/cuda-stubs-switch.cmake",
         "lib/cmake/cuda-stubs/cuda-stubsConfigVersion.cmake",
         "lib/pkgconfig/cuda-stubs-cudart.pc",
         "lib/pkgconfig/cuda-stubs-cudart-12.pc",
@@ -426,7 +437,7 @@ fn pkg_config_consumer_runs_on_real_nvrtc() {
 /// A CUDA toolkit root FindCUDAToolkit accepts, made of NVIDIA's CUDA 13.5 wheels (nvcc, cicc,
 /// headers, libraries): `bin`, `include`, `nvvm` linked, `lib64` with the toolkit's
 /// development links (`libcudart.so`, which the wheels lack).
-fn toolkit_from_wheels(dir: &Path) -> (PathBuf, PathBuf) {
+fn toolkit_from_wheels(dir: &Path) -> PathBuf {
     let layout = cuda_layout(13);
     let lib = layout.cudart.parent().expect("lib folder").to_path_buf();
     let top = lib.parent().expect("wheel top").to_path_buf();
@@ -445,71 +456,342 @@ fn toolkit_from_wheels(dir: &Path) -> (PathBuf, PathBuf) {
     ] {
         std::os::unix::fs::symlink(lib.join(file), root.join("lib64").join(link)).expect("symlink");
     }
-    (root, top.join("bin/nvcc"))
+    root
 }
 
-/// README's CMake recipe on an nvcc-built project: after `cuda_stubs_use_for_cuda_toolkit()`,
-/// FindCUDAToolkit's `CUDA::cudart` is the stub and nvcc links no toolkit libcudart, while a
-/// kernel launching a kernel (separable compilation) still device-links libcudadevrt.a. The
-/// executable runs on the real 12.9 and 13.5 runtimes and on none (typed error), no GPU needed.
-#[test]
-fn cmake_cuda_project_switches_with_two_lines() {
-    if valgrind_pass() {
-        return;
+/// NVIDIA's CUDA 12.9 wheels as a toolkit root FindCUDAToolkit accepts without nvcc (nvcc 13.5
+/// cannot compile against 12.x headers): `include` with every header folder of the wheels in
+/// one, `lib64/libcudart.so`, and `version.txt`, where FindCUDAToolkit reads the version when it
+/// finds no nvcc.
+fn toolkit12_from_wheels(dir: &Path) -> PathBuf {
+    let layout = cuda_layout(12);
+    let root = dir.join("toolkit12");
+    std::fs::create_dir_all(root.join("include")).expect("mkdir include");
+    std::fs::create_dir_all(root.join("lib64")).expect("mkdir lib64");
+    for folder in &layout.include {
+        for entry in std::fs::read_dir(folder).expect("header folder") {
+            let entry = entry.expect("header entry");
+            std::os::unix::fs::symlink(entry.path(), root.join("include").join(entry.file_name()))
+                .expect("symlink header");
+        }
     }
-    let dir = temp_dir("cmake-cuda-app");
-    let (toolkit, nvcc) = toolkit_from_wheels(&dir);
-    let build = dir.join("build");
-    let mut configure = Command::new("cmake");
-    configure
-        .arg("-S")
-        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("cmake/cuda_app"))
+    std::os::unix::fs::symlink(&layout.cudart, root.join("lib64/libcudart.so"))
+        .expect("symlink libcudart.so");
+    std::fs::write(
+        root.join("version.txt"),
+        format!("CUDA Version {}\n", layout.version),
+    )
+    .expect("version.txt");
+    root
+}
+
+/// How a test project is switched to the stubs.
+#[derive(Clone, Copy, Debug)]
+enum Switch {
+    /// README's two lines in the project (`find_package(cuda-stubs)`, found through
+    /// `CMAKE_PREFIX_PATH`, and `cuda_stubs_use_for_cuda_toolkit()`).
+    TwoLines,
+    /// None in the project (`-DZERO_LINES=ON`): `-DCMAKE_PROJECT_TOP_LEVEL_INCLUDES=` the
+    /// installed `cuda-stubs-switch.cmake`, with no `CMAKE_PREFIX_PATH`.
+    ZeroLines,
+}
+
+/// Configures the CMake project `source` (under `tests/cmake`) switched by `switch`, with
+/// NVIDIA's nvcc 13.5 as the CUDA compiler (`CUDACXX`, as a user's environment would name it),
+/// `toolkit` as `CUDAToolkit_ROOT` and `defines`; returns whether it configured and all it printed
+/// (whitespace runs made one space: CMake wraps messages).
+fn configure(
+    source: &str,
+    build: &Path,
+    toolkit: &Path,
+    switch: Switch,
+    defines: &[&str],
+) -> (bool, String) {
+    let mut cmd = Command::new("cmake");
+    cmd.arg("-S")
+        .arg(
+            Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("cmake")
+                .join(source),
+        )
         .arg("-B")
-        .arg(&build)
-        .arg(format!("-DCMAKE_CUDA_COMPILER={}", nvcc.display()))
+        .arg(build)
         .arg(format!("-DCUDAToolkit_ROOT={}", toolkit.display()))
         .arg("-DCMAKE_CUDA_ARCHITECTURES=80")
-        .arg(format!("-DCMAKE_PREFIX_PATH={}", prefix().display()));
-    let configured = check(configure);
-    // nvcc 13.5's headers: CUDA 13's cudart ABI.
-    assert!(
-        configured.contains("cuda-stubs cudart ABI: 13\n"),
-        "{configured}"
+        .args(defines.iter().map(|d| format!("-D{d}")))
+        .env(
+            "CUDACXX",
+            cuda_layout(13)
+                .nvcc
+                .expect("nvcc 13.5 from NVIDIA's wheels"),
+        );
+    match switch {
+        Switch::TwoLines => cmd.arg(format!("-DCMAKE_PREFIX_PATH={}", prefix().display())),
+        Switch::ZeroLines => cmd.arg("-DZERO_LINES=ON").arg(format!(
+            "-DCMAKE_PROJECT_TOP_LEVEL_INCLUDES={}",
+            prefix()
+                .join("lib/cmake/cuda-stubs/cuda-stubs-switch.cmake")
+                .display()
+        )),
+    };
+    let out = run(cmd);
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
     );
+    (
+        out.status.success(),
+        text.split_whitespace().collect::<Vec<_>>().join(" "),
+    )
+}
+
+/// Configures and builds a project that must configure; returns what configuration printed.
+fn configure_and_build(
+    source: &str,
+    build: &Path,
+    toolkit: &Path,
+    switch: Switch,
+    defines: &[&str],
+) -> String {
+    let (ok, text) = configure(source, build, toolkit, switch, defines);
+    assert!(ok, "{source} ({switch:?}) failed to configure: {text}");
     let mut compile = Command::new("cmake");
-    compile.arg("--build").arg(&build);
+    compile.arg("--build").arg(build);
     check(compile);
-    let device_libs =
-        std::fs::read_to_string(build.join("CMakeFiles/cuda_app.dir/deviceLinkLibs.rsp"))
-            .expect("device link libraries");
-    assert!(device_libs.contains("libcudadevrt.a"), "{device_libs}");
-    let exe = build.join("cuda_app");
-    let needed = needed(&exe);
+    text
+}
+
+/// What every executable built from CUDA code of a switched project must show: it needs
+/// `libstubs_cudart.so` and no `libcudart`; its `cudaMemAdvise` records the cudart ABI of the
+/// headers it was compiled against (`abi`); it runs on NVIDIA's real 12.9 and 13.5 runtimes
+/// (bound through `CUDA_STUBS_CUDART_PATH`, no GPU: the runtime's own answers) and on none
+/// (`cudaErrorStubLibrary`, 34).
+fn assert_runs_through_the_stub(exe: &Path, abi: u32) {
+    let needed = needed(exe);
     assert!(
         needed.iter().any(|n| n == "libstubs_cudart.so"),
-        "{needed:?}"
+        "{}: {needed:?}",
+        exe.display()
     );
     assert!(
         !needed.iter().any(|n| n.starts_with("libcudart")),
-        "{needed:?}"
+        "{}: {needed:?}",
+        exe.display()
+    );
+    let node = format!("CUDA_STUBS_CUDART_{abi}");
+    assert_eq!(
+        symbol_versions::read(exe).needs("cudaMemAdvise"),
+        Some(node.as_str()),
+        "{}",
+        exe.display()
     );
     for major in [12, 13] {
         let layout = cuda_layout(major);
-        let mut cmd = Command::new(&exe);
-        cmd.env("LD_LIBRARY_PATH", layout.ld_library_path());
-        let out = check(cmd);
-        assert!(
-            out.contains(&format!(
-                "cudaRuntimeGetVersion rc=0 version={}\n",
-                layout.version_code()
-            )),
-            "{out}"
-        );
+        let code = layout.version_code();
+        Scenario::new(exe)
+            .env("CUDA_STUBS_CUDART_PATH", &layout.cudart)
+            .debug()
+            .run()
+            .assert_success()
+            .assert_line(&format!("cudaRuntimeGetVersion rc=0 version={code}"))
+            .assert_bound("cudart", &layout.cudart, code, "environment override");
     }
-    let out = check(Command::new(&exe));
+    Scenario::new(exe)
+        .run()
+        .assert_success()
+        .assert_line("cudaRuntimeGetVersion rc=34 version=0")
+        .assert_line("no device: cudaErrorStubLibrary");
+}
+
+/// The executable without CUDA code of `cxx_static_lib`: the switch added nothing to it.
+fn assert_untouched(exe: &Path) {
+    let needed = needed(exe);
     assert!(
-        out.contains("cudaRuntimeGetVersion rc=34 version=0\n"),
-        "{out}"
+        !needed.iter().any(|n| n.contains("cudart")),
+        "{}: {needed:?}",
+        exe.display()
     );
-    assert!(out.contains("no device: cudaErrorStubLibrary\n"), "{out}");
+    Scenario::new(exe)
+        .run()
+        .assert_success()
+        .assert_line("no cuda");
+}
+
+/// The CUDA executables of each style of `tests/cmake/styles` (folder, executables in it).
+const STYLES: &[(&str, &[&str])] = &[
+    ("implicit", &["implicit"]),
+    ("runtime_property", &["shared_property", "static_variable"]),
+    ("cxx_static_lib", &["cxx_main"]),
+    ("separable", &["separable", "separable_cudart"]),
+    ("openmp", &["openmp_probe"]),
+    ("cudart_static", &["cudart_static"]),
+    ("check_language", &["late_cuda"]),
+];
+
+/// The checks particular to a style, on its build folder (`dir`) and configure output;
+/// `alone`: the style is a build of its own (not a subproject of `tests/cmake/styles`, where
+/// another style's project() has found the CUDA compiler before).
+fn assert_style_specifics(style: &str, dir: &Path, configured: &str, alone: bool) {
+    match style {
+        "separable" => {
+            // The device link keeps the device runtime (the implicit runtime's cudadevrt).
+            for exe in ["separable", "separable_cudart"] {
+                let libs = std::fs::read_to_string(
+                    dir.join(format!("CMakeFiles/{exe}.dir/deviceLinkLibs.rsp")),
+                )
+                .expect("device link libraries");
+                assert!(libs.contains("cudadevrt"), "{exe}: {libs}");
+            }
+        }
+        "cxx_static_lib" => assert_untouched(&dir.join("no_cuda")),
+        "openmp" => {
+            Scenario::new(dir.join("openmp_probe"))
+                .env("OMP_NUM_THREADS", "3")
+                .run()
+                .assert_success()
+                .assert_line("openmp threads 3");
+        }
+        "check_language" => {
+            let line = "-- Performing Test CUDA_RUNTIME_LINKS - Success";
+            assert!(configured.contains(line), "{line}: {configured}");
+            let line = "-- Looking for a CUDA compiler - ";
+            assert!(!alone || configured.contains(line), "{line}: {configured}");
+        }
+        _ => {}
+    }
+}
+
+/// One style of `tests/cmake/styles` built on its own with README's two lines after
+/// `find_package(CUDAToolkit)`: every CUDA executable links and runs through the stub.
+fn two_lines_switch(style: &str) {
+    if valgrind_pass() {
+        return;
+    }
+    let dir = temp_dir(&format!("cmake-style-{style}"));
+    let toolkit = toolkit_from_wheels(&dir);
+    let build = dir.join("build");
+    let configured = configure_and_build(
+        &format!("styles/{style}"),
+        &build,
+        &toolkit,
+        Switch::TwoLines,
+        &[],
+    );
+    let (_, exes) = STYLES.iter().find(|(s, _)| *s == style).expect("a style");
+    for exe in *exes {
+        assert_runs_through_the_stub(&build.join(exe), 13);
+    }
+    assert_style_specifics(style, &build, &configured, true);
+}
+
+/// nvcc-built executables relying on CMake's implicit runtime (no `CUDA::cudart`): they linked
+/// no runtime at all when the switch set `CMAKE_CUDA_RUNTIME_LIBRARY` to None (issue 20).
+#[test]
+fn cmake_two_lines_switch_the_implicit_runtime() {
+    two_lines_switch("implicit");
+}
+
+/// `CUDA_RUNTIME_LIBRARY Shared` (the toolkit's libcudart.so before) and
+/// `CMAKE_CUDA_RUNTIME_LIBRARY Static` both link the stub.
+#[test]
+fn cmake_two_lines_switch_shared_and_static_runtime() {
+    two_lines_switch("runtime_property");
+}
+
+/// A C++ executable linking a static library of `.cu` objects links the stub; one without CUDA
+/// code is left alone.
+#[test]
+fn cmake_two_lines_switch_a_cxx_executable_of_cuda_objects() {
+    two_lines_switch("cxx_static_lib");
+}
+
+/// Separable compilation with dynamic parallelism: the device link keeps `cudadevrt`.
+#[test]
+fn cmake_two_lines_switch_separable_compilation() {
+    two_lines_switch("separable");
+}
+
+/// OpenMP for CUDA is still found (CMake's try_compile links the stub) and used.
+#[test]
+fn cmake_two_lines_keep_openmp_cuda() {
+    two_lines_switch("openmp");
+}
+
+/// `CUDA::cudart_static` is the stub.
+#[test]
+fn cmake_two_lines_switch_cudart_static() {
+    two_lines_switch("cudart_static");
+}
+
+/// `check_language(CUDA)` and `enable_language(CUDA)` after the switch: CMake's CUDA compiler
+/// check and `check_source_compiles(CUDA)` link the stub.
+#[test]
+fn cmake_two_lines_then_check_language() {
+    two_lines_switch("check_language");
+}
+
+/// Every style in one unedited project (`tests/cmake/styles/CMakeLists.txt`, `ZERO_LINES`),
+/// switched by `-DCMAKE_PROJECT_TOP_LEVEL_INCLUDES=<cmakedir>/cuda-stubs-switch.cmake` alone.
+#[test]
+fn cmake_zero_lines_switch_every_style() {
+    if valgrind_pass() {
+        return;
+    }
+    let dir = temp_dir("cmake-zero-lines");
+    let toolkit = toolkit_from_wheels(&dir);
+    let build = dir.join("build");
+    let configured = configure_and_build("styles", &build, &toolkit, Switch::ZeroLines, &[]);
+    for (style, exes) in STYLES {
+        let style_dir = build.join(style);
+        for exe in *exes {
+            assert_runs_through_the_stub(&style_dir.join(exe), 13);
+        }
+        assert_style_specifics(style, &style_dir, &configured, false);
+    }
+}
+
+/// A C++ project compiled against the CUDA 12.9 toolkit's headers links `CUDA::cudart` for CUDA
+/// 12's cudart ABI, with two lines or none.
+#[test]
+fn cmake_switch_a_cuda_12_toolkit_for_its_abi() {
+    if valgrind_pass() {
+        return;
+    }
+    let dir = temp_dir("cmake-toolkit12");
+    let toolkit = toolkit12_from_wheels(&dir);
+    for switch in [Switch::TwoLines, Switch::ZeroLines] {
+        let build = dir.join(format!("build-{switch:?}"));
+        let configured = configure_and_build("toolkit12", &build, &toolkit, switch, &[]);
+        assert!(
+            configured.contains("-- cuda-stubs cudart ABI: 12 --"),
+            "{switch:?}: {configured}"
+        );
+        assert_runs_through_the_stub(&build.join("toolkit12"), 12);
+    }
+}
+
+/// Without edits too, an ABI the CUDA compiler's headers contradict fails configuration, when
+/// project() enables CUDA (the CUDA rules override), saying why.
+#[test]
+fn cmake_zero_lines_refuse_an_abi_the_cuda_compiler_contradicts() {
+    if valgrind_pass() {
+        return;
+    }
+    let dir = temp_dir("cmake-zero-lines-mismatch");
+    let toolkit = toolkit_from_wheels(&dir);
+    let (ok, text) = configure(
+        "styles/implicit",
+        &dir.join("build"),
+        &toolkit,
+        Switch::ZeroLines,
+        &["CUDA_STUBS_CUDART_ABI=12"],
+    );
+    assert!(!ok, "{text}");
+    assert!(
+        text.contains(
+            "CUDA_STUBS_CUDART_ABI=12, but this project compiles against CUDA 13.x headers"
+        ),
+        "{text}"
+    );
 }

@@ -1,6 +1,7 @@
 // Launches `parent`, which launches `child` from the device (needs libcudadevrt.a at device
 // link). Without a GPU the launch fails cleanly; the runtime's version comes from the real
-// libcudart the stub bound.
+// libcudart the stub bound. cudaMemAdvise: as in ../common/probe.cu, its reference records the
+// cudart ABI linked.
 #include <cstdio>
 #include <cuda_runtime.h>
 
@@ -19,5 +20,8 @@ int main() {
   } else {
     std::printf("no device: %s\n", cudaGetErrorName(cudaGetLastError()));
   }
+  cudaMemLocation location = {};
+  location.type = cudaMemLocationTypeDevice;
+  (void)cudaMemAdvise(nullptr, 0, cudaMemAdviseSetReadMostly, location);
   return 0;
 }
