@@ -1,29 +1,33 @@
 #!/usr/bin/env bash
 # GPU proof that real programs nobody here wrote, built ONCE, run on every CUDA major: NVIDIA's
 # cuda-samples (github.com/NVIDIA/cuda-samples, fetched by you, never copied into this repository),
-# configured by their own CMake files with nvcc 13, CUDA::cudart / CUDA::cuda_driver / CUDA::nvrtc
-# and nvcc's runtime pointed at the stubs, then the same binaries run four ways:
-#   normal  the same sources built a second time, linked normally to NVIDIA's 13.x libraries
-#           (build-normal: `build` with NORMAL=1)
-#   s13     the stubs, finding the machine's 13.x runtime and NVRTC
-#   s12     the stubs on NVIDIA's 12.9 runtime and NVRTC (wheel files), via CUDA_STUBS_*_PATH
-#   s11     the same on 11.8
-# A few samples are also built with `--default-stream per-thread` (nvcc's __cudaLaunchKernel_ptsz).
+# configured by their own top-level CMake with nvcc 13 and CMake's defaults, three ways:
+#   normal  unedited, linked normally to NVIDIA's 13.x libraries (CMake's static cudart)
+#   lines   the README's two lines added after the top-level find_package(CUDAToolkit REQUIRED),
+#           `-Dcuda-stubs_DIR=<prefix>/lib/cmake/cuda-stubs`, nothing else
+#   zero    unedited, `-DCMAKE_PROJECT_TOP_LEVEL_INCLUDES=<prefix>/lib/cmake/cuda-stubs/
+#           cuda-stubs-switch.cmake` (the zero-line switch)
+# then the binaries run: normal on the machine's 13.x; lines on 13.x (s13), on NVIDIA's 12.9 (s12)
+# and 11.8 (s11) runtime and NVRTC via CUDA_STUBS_*_PATH; zero on 13.x (z13).
+# A few samples are also built by nvcc directly with `--default-stream per-thread` (nvcc's
+# __cudaLaunchKernel_ptsz), linked to the stubs (`-lcudart` resolving to libstubs_cudart.so).
 #
-#   tests/gpu/cuda_samples.sh build SAMPLES STUBS WORK          (NORMAL=1: the normal build)
-#   tests/gpu/cuda_samples.sh run   SAMPLES STUBS WORK CUDA12 CUDA11 OUT VARIANT...
+#   tests/gpu/cuda_samples.sh build MODE SAMPLES PREFIX WORK     MODE: normal | lines | zero
+#   tests/gpu/cuda_samples.sh run   SAMPLES PREFIX WORK CUDA12 CUDA11 OUT VARIANT...
 #
 #   SAMPLES  a cuda-samples checkout (or a .tar.xz of one, top folder cuda-samples/)
-#   STUBS    folder with release libstubs_cudart.so, libstubs_cuda.so, libstubs_nvrtc.so
-#   WORK     scratch folder (the build goes to WORK/cuda-samples/build)
+#   PREFIX   the stubs installed by `scripts/install.sh --prefix PREFIX`
+#   WORK     scratch folder (sources in WORK/src-MODE, builds in WORK/src-MODE/build)
 #   CUDA12/CUDA11  folders with libcudart.so.12 + libnvrtc.so.12 (+ builtins) / .11.0 + .11.2
-#   OUT      where result_VARIANT.json (tests/gpu/run_samples.py) and logs go
+#   OUT      where result_VARIANT.json (tests/gpu/run_samples.py), targets_MODE.txt and logs go
 # Results of a run on an H100 and the commands: tests/gpu/RESULTS.md.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
-stage=$1 samples=$2 stubs=$3 W=$4
-S=$W/stubs
-mkdir -p "$W" "$S/link"
+stage=$1
+if [ "$stage" = build ]; then mode=$2 samples=$3 P=$4 W=$5; else samples=$2 P=$3 W=$4; fi
+mkdir -p "$W/logs" "$W/link"
+# -lcudart (nvcc's own link line for the ptsz builds) must find the stub.
+for l in cudart cuda nvrtc; do ln -sf "$P/lib/libstubs_$l.so" "$W/link/lib$l.so"; done
 # build_ptsz OUT [LINK FLAGS...]: a few samples with nvcc's per-thread default stream
 # (__cudaLaunchKernel_ptsz), from the cuda-samples folder.
 build_ptsz() {
@@ -37,63 +41,61 @@ build_ptsz() {
       || echo "ptsz $n build failed"
   done
 }
-# sources: WORK/cuda-samples (once, for both builds) with one architecture (the machine's),
-# which keeps each build to a minute; then cd there.
-sources() {
-  mkdir -p "$W/logs"
-  if [ ! -d "$W/cuda-samples" ]; then
-    if [ -f "$samples" ]; then tar xJf "$samples" -C "$W"; else cp -r "$samples" "$W/cuda-samples"; fi
-    grep -rl 'set(CMAKE_CUDA_ARCHITECTURES' --include=CMakeLists.txt "$W/cuda-samples" \
+if [ "$stage" = build ]; then
+  src=$W/src-$mode
+  if [ ! -d "$src" ]; then
+    mkdir -p "$W/unpack"
+    if [ -f "$samples" ]; then tar xJf "$samples" -C "$W/unpack"; else cp -r "$samples" "$W/unpack/cuda-samples"; fi
+    mv "$W/unpack/cuda-samples" "$src"
+    # One architecture (the machine's) keeps each build to a minute.
+    grep -rl 'set(CMAKE_CUDA_ARCHITECTURES' --include=CMakeLists.txt "$src" \
       | xargs sed -i 's/set(CMAKE_CUDA_ARCHITECTURES [^)]*)/set(CMAKE_CUDA_ARCHITECTURES 90)/'
   fi
-  cd "$W/cuda-samples" || exit 1
-}
-if [ "$stage" = build ] && [ "${NORMAL:-0}" = 1 ]; then
-  # The comparison: the same sources, CMake's own FindCUDAToolkit, NVIDIA's libraries.
-  sources
-  cmake -S . -B build-normal -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_RUNTIME_LIBRARY=Shared \
-    > "$W/logs/configure-normal.log" 2>&1
-  time timeout 420 ninja -C build-normal -k 0 -j"$(nproc)" > "$W/logs/build-normal.log" 2>&1
-  echo "normal build rc=$? ($(grep -c FAILED "$W/logs/build-normal.log") failed targets)"
-  build_ptsz "$W/ptsz-normal"
-  exit 0
-fi
-if [ "$stage" = build ]; then
-  if [ -f "$W/built" ]; then echo "already built"; exit 0; fi
-  out=$W/logs
+  cd "$src" || exit 1
+  args=()
+  case $mode in
+    normal) ;;
+    lines)
+      # The README's two lines, right after the project's own find_package(CUDAToolkit REQUIRED).
+      grep -q '^find_package(CUDAToolkit REQUIRED)$' CMakeLists.txt || { echo "no find_package(CUDAToolkit REQUIRED)"; exit 1; }
+      sed -i 's/^find_package(CUDAToolkit REQUIRED)$/&\nfind_package(cuda-stubs CONFIG REQUIRED)\ncuda_stubs_use_for_cuda_toolkit()/' CMakeLists.txt
+      grep -n -A2 '^find_package(CUDAToolkit REQUIRED)$' CMakeLists.txt
+      args=("-Dcuda-stubs_DIR=$P/lib/cmake/cuda-stubs") ;;
+    zero) args=("-DCMAKE_PROJECT_TOP_LEVEL_INCLUDES=$P/lib/cmake/cuda-stubs/cuda-stubs-switch.cmake") ;;
+    *) echo "unknown mode $mode" >&2; exit 2 ;;
+  esac
   nvidia-smi -L; nvcc --version | tail -1; cmake --version | head -1
-  cp "$stubs"/libstubs_*.so "$S/"
-  # -lcudart (nvcc's own link line) must find the stub too.
-  for l in cudart cuda nvrtc; do ln -sf "$S/libstubs_$l.so" "$S/link/lib$l.so"; done
-  sources
-  cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_RUNTIME_LIBRARY=Shared \
-    -DCUDA_cudart_LIBRARY="$S/libstubs_cudart.so" -DCUDA_cudart_static_LIBRARY="$S/libstubs_cudart.so" \
-    -DCUDA_cuda_driver_LIBRARY="$S/libstubs_cuda.so" -DCUDA_nvrtc_LIBRARY="$S/libstubs_nvrtc.so" \
-    "-DCMAKE_EXE_LINKER_FLAGS=-L$S/link" "-DCMAKE_SHARED_LINKER_FLAGS=-L$S/link" > "$out/configure.log" 2>&1
-  echo "configure rc=$?"
-  time timeout 420 ninja -C build -k 0 -j"$(nproc)" > "$out/build.log" 2>&1
-  echo "build rc=$? ($(grep -c FAILED "$out/build.log") failed targets)"
-  build_ptsz "$W/ptsz" -L"$S/link" -Xlinker -rpath="$S"
-  # What the binaries need: the stubs, never NVIDIA's runtime, driver or NVRTC.
-  find build/Samples "$W/ptsz" -type f -executable ! -name '*.so' -exec readelf -d {} \; 2>/dev/null \
-    | grep -oE 'NEEDED.*\[[^]]*\]' | sort | uniq -c | sort -rn > "$out/needed.txt"
-  touch "$W/built"
+  cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release "${args[@]}" > "$W/logs/configure-$mode.log" 2>&1
+  echo "$mode: configure rc=$?"
+  grep -iE 'cuda-stubs|OpenMP' "$W/logs/configure-$mode.log" | sort | uniq -c | head -8
+  start=$(date +%s)
+  timeout 420 ninja -C build -k 0 -j"$(nproc)" > "$W/logs/build-$mode.log" 2>&1
+  echo "$mode: build rc=$? in $(($(date +%s) - start)) s, $(grep -c '^FAILED' "$W/logs/build-$mode.log") failed targets"
+  # The executables the build produced (one per sample target that linked).
+  find build/Samples -type f -executable ! -name '*.so' ! -path '*/CMakeFiles/*' -printf '%f\n' | sort > "$W/logs/executables-$mode.txt"
+  echo "$mode: $(wc -l < "$W/logs/executables-$mode.txt") executables"
+  if [ "$mode" = normal ]; then build_ptsz "$W/ptsz-normal"; else build_ptsz "$W/ptsz-$mode" -L"$W/link" -Xlinker -rpath="$P/lib"; fi
+  # What the binaries need: with the stubs, never NVIDIA's runtime, driver or NVRTC.
+  find build/Samples "$W/ptsz-$mode" -type f -executable ! -name '*.so' -exec readelf -d {} \; 2>/dev/null \
+    | grep -oE 'NEEDED.*\[[^]]*\]' | sort | uniq -c | sort -rn > "$W/logs/needed-$mode.txt"
+  grep -E 'cudart|libcuda\.|nvrtc|stubs' "$W/logs/needed-$mode.txt"
   exit 0
 fi
 cuda12=$5 cuda11=$6 out=$7
 shift 7
 mkdir -p "$out"
+cp "$W"/logs/executables-*.txt "$W"/logs/needed-*.txt "$out/" 2>/dev/null
 for v in "$@"; do
+  # The stub builds find the stubs by their RUNPATH (CMake's build tree RPATH, -rpath for ptsz).
   case $v in
-    normal) env=("CUDA_STUBS_UNUSED=1") ;;
-    s13) env=("LD_LIBRARY_PATH=$S") ;;
-    s12) env=("LD_LIBRARY_PATH=$S" "CUDA_STUBS_CUDART_PATH=$cuda12/libcudart.so.12" "CUDA_STUBS_NVRTC_PATH=$cuda12/libnvrtc.so.12") ;;
-    s11) env=("LD_LIBRARY_PATH=$S" "CUDA_STUBS_CUDART_PATH=$cuda11/libcudart.so.11.0" "CUDA_STUBS_NVRTC_PATH=$cuda11/libnvrtc.so.11.2") ;;
+    normal) mode=normal env=("CUDA_STUBS_UNUSED=1") ;;
+    s13) mode=lines env=("CUDA_STUBS_UNUSED=1") ;;
+    s12) mode=lines env=("CUDA_STUBS_CUDART_PATH=$cuda12/libcudart.so.12" "CUDA_STUBS_NVRTC_PATH=$cuda12/libnvrtc.so.12") ;;
+    s11) mode=lines env=("CUDA_STUBS_CUDART_PATH=$cuda11/libcudart.so.11.0" "CUDA_STUBS_NVRTC_PATH=$cuda11/libnvrtc.so.11.2") ;;
+    z13) mode=zero env=("CUDA_STUBS_UNUSED=1") ;;
     *) echo "unknown variant $v" >&2; exit 2 ;;
   esac
-  build=build ptsz=ptsz
-  [ "$v" = normal ] && build=build-normal ptsz=ptsz-normal
-  (cd "$W/cuda-samples/$build/Samples/1_Utilities/deviceQuery" && env "${env[@]}" CUDA_STUBS_DEBUG=1 ./deviceQuery 2>&1 \
+  (cd "$W/src-$mode/build/Samples/1_Utilities/deviceQuery" && env "${env[@]}" CUDA_STUBS_DEBUG=1 ./deviceQuery 2>&1 \
     | grep -E 'bound|Runtime Version|Result' | head -5) > "$out/bind_$v.txt"
-  env "${env[@]}" python3 "$here/run_samples.py" "$W/cuda-samples/$build" "$W/$ptsz" "$out/result_$v.json" "$v"
+  env "${env[@]}" python3 "$here/run_samples.py" "$W/src-$mode/build" "$W/ptsz-$mode" "$out/result_$v.json" "$v"
 done
