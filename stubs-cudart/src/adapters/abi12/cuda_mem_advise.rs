@@ -23,8 +23,6 @@ use crate::types::{
 };
 use core::ffi::{c_int, c_void};
 
-const _: () = assert!(core::mem::size_of::<cudaMemLocation>() == 8);
-
 /// `cudaCpuDeviceId`.
 const CPU_DEVICE_ID: c_int = -1;
 

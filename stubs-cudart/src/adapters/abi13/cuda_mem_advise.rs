@@ -21,15 +21,16 @@ use super::super::{RawFn, Target, call_raw, refusal, target};
 // where it exports the name.
 use crate::abi_fns;
 use crate::types::{
-    cudaError_t, cudaMemLocation, cudaMemLocationTypeDevice, cudaMemLocationTypeHost,
-    cudaMemoryAdvise, cudaStream_t,
+    cudaError_t, cudaMemAdviseSetReadMostly, cudaMemAdviseUnsetReadMostly, cudaMemLocation,
+    cudaMemLocationTypeDevice, cudaMemLocationTypeHost, cudaMemoryAdvise, cudaStream_t,
 };
 use core::ffi::{c_int, c_uint, c_void};
 
 /// `cudaCpuDeviceId`.
 const CPU_DEVICE_ID: c_int = -1;
-/// `cudaMemAdviseSetReadMostly`, `cudaMemAdviseUnsetReadMostly`: location ignored.
-const READ_MOSTLY: [cudaMemoryAdvise; 2] = [1, 2];
+/// Advice whose location is ignored.
+const READ_MOSTLY: [cudaMemoryAdvise; 2] =
+    [cudaMemAdviseSetReadMostly, cudaMemAdviseUnsetReadMostly];
 
 static ADVISE_INT: RawFn = RawFn::new(c"cudaMemAdvise");
 static ADVISE_V2: RawFn = RawFn::new(c"cudaMemAdvise_v2");
