@@ -63,6 +63,55 @@ pub(crate) fn refusal() -> cudaError_t {
     <Runtime as stub_loader::Adapted>::refusal()
 }
 
+/// Defines an export and its `_ptsz` twin from one body: the same call on the per-thread default
+/// stream (code built with `--default-stream per-thread` calls the `_ptsz` name). In the body,
+/// each `$var` is its first value in the plain export and its second in the `_ptsz` one (what
+/// differs: the `RawFn`s and the gated `Forward::call` each variant calls). The docs describe
+/// the plain export; `#[unsafe(no_mangle)]`, when given, applies to both.
+macro_rules! with_ptsz {
+    (
+        $(#[doc = $doc:literal])*
+        #[unsafe(no_mangle)]
+        $($rest:tt)*
+    ) => {
+        $crate::adapters::with_ptsz!(@emit [#[unsafe(no_mangle)]] $(#[doc = $doc])* $($rest)*);
+    };
+    (@emit [$($shared:tt)*]
+        $(#[doc = $doc:literal])*
+        $vis:vis unsafe extern "C" fn $name:ident / $ptsz:ident(
+            $($arg:ident: $ty:ty),* $(,)?
+        ) -> $ret:ty
+        where { $($var:ident = $plain:expr, $per_thread:expr;)* }
+        $body:block
+    ) => {
+        $(#[doc = $doc])*
+        $($shared)*
+        #[allow(clippy::too_many_arguments)]
+        $vis unsafe extern "C" fn $name($($arg: $ty),*) -> $ret {
+            $(let $var = $plain;)*
+            $body
+        }
+
+        #[doc = concat!(
+            "`", stringify!($ptsz), "`: [`", stringify!($name),
+            "`] with the per-thread default stream."
+        )]
+        ///
+        /// # Safety
+        #[doc = concat!("The CUDA API contract of `", stringify!($name), "`.")]
+        $($shared)*
+        #[allow(clippy::too_many_arguments)]
+        $vis unsafe extern "C" fn $ptsz($($arg: $ty),*) -> $ret {
+            $(let $var = $per_thread;)*
+            $body
+        }
+    };
+    ($($rest:tt)*) => {
+        $crate::adapters::with_ptsz!(@emit [] $($rest)*);
+    };
+}
+pub(crate) use with_ptsz;
+
 /// A zeroed (default) `cudaGraphEdgeData` array of at least `n` entries, read-only and valid
 /// for the life of the process: what older runtimes, which only have default edges, would
 /// describe. `None` only if `n` is absurd or memory is exhausted.
