@@ -17,7 +17,7 @@ use crate::cache::{MAJORS, NEWEST};
 use crate::emit_abi_types::differing_structs;
 use crate::symbols::{LibraryData, Origin};
 use quote::{format_ident, quote};
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// Entry points the adapters call that are no hand-written export's sibling: 11.4+'s
 /// `cudaGraphInstantiateWithFlags` (the 11.x path of `cudaGraphInstantiate`).
@@ -49,6 +49,50 @@ fn candidates(data: &LibraryData) -> BTreeSet<String> {
         }
     }
     names
+}
+
+/// The struct and union types (as the prototypes spell them: `cudaGraphEdgeData`, not its
+/// `cudaGraphEdgeData_st`) that the prototypes `abi_fns.rs` holds, of any major, take by value or
+/// through pointers, with their size as `types.rs` defines them: what the adapters pass to, or
+/// convert for, a runtime. `abi_types.rs` checks these sizes.
+pub fn prototype_structs(data: &LibraryData) -> BTreeMap<String, u64> {
+    let names = candidates(data);
+    // Where `types.rs` takes each type from: the newest header, else the newest older one that
+    // defines it (`cudaExternalSemaphoreSignalParams_v1`, what 12.x's plain names take).
+    let mut views: Vec<_> = data.views.iter().collect();
+    views.sort_by_key(|((major, _), _)| std::cmp::Reverse(*major));
+    let newest: Vec<&crate::type_table::TypeTable> =
+        views.into_iter().map(|(_, view)| &view.types).collect();
+    let mut found = BTreeMap::new();
+    for symbol in data.symbols.iter().filter(|s| names.contains(&s.name)) {
+        for proto in symbol.prototypes.values() {
+            for input in &proto.item.sig.inputs {
+                let syn::FnArg::Typed(pt) = input else {
+                    continue;
+                };
+                let mut ty = &*pt.ty;
+                while let syn::Type::Ptr(p) = ty {
+                    ty = &p.elem;
+                }
+                let syn::Type::Path(path) = ty else {
+                    continue;
+                };
+                let Some(last) = path.path.segments.last() else {
+                    continue;
+                };
+                // A struct or union (directly or through typedefs) with a known size: its
+                // first reached struct is itself.
+                let sized = newest.iter().find_map(|table| {
+                    let reached = table.reached_structs(ty);
+                    table.structs.get(reached.first()?)?.size
+                });
+                if let Some(size) = sized {
+                    found.insert(last.ident.to_string(), size);
+                }
+            }
+        }
+    }
+    found
 }
 
 /// Structs whose ABI in `major` differs from the newest major's (`TypeTable::abi_key`, so the

@@ -1,13 +1,16 @@
 //! Writes `stubs-cudart/src/generated/abi_types.rs`: the older majors' layouts of the structs the
 //! hand-written adapters translate (`pub mod v11`, `pub mod v12`), as bindgen reads them from
 //! the 11.8 / 12.9 headers, with compile-time size checks. A struct whose layout equals the
-//! newest major's is left out of that major's module (the adapter uses `crate::types`).
+//! newest major's is left out of that major's module (the adapter uses `crate::types`). The
+//! newest major's sizes of those structs and of every struct the adapters' prototypes
+//! (`abi_fns.rs`) name are checked too, so that no adapter repeats a size by hand.
 
 use crate::cache::NEWEST;
 use crate::headers::View;
 use crate::symbols::LibraryData;
 use crate::type_table::StructDef;
 use quote::{ToTokens, format_ident, quote};
+use std::collections::BTreeMap;
 
 /// The structs the cudart adapters (`stubs-cudart/src/adapters/`) convert between majors.
 pub const ADAPTED_STRUCTS: &[&str] = &[
@@ -129,6 +132,20 @@ pub fn abi_types_rs(data: &LibraryData) -> Result<Option<String>, String> {
                 use crate::types::*;
                 #(#body)*
             }
+        });
+    }
+    // The newest layouts the adapters convert or pass: their sizes, checked once here.
+    let mut newest_sizes: BTreeMap<String, u64> = crate::emit_abi_fns::prototype_structs(data);
+    for name in ADAPTED_STRUCTS {
+        if let Some(size) = newest.structs.get(*name).and_then(|def| def.size) {
+            newest_sizes.insert((*name).to_owned(), size);
+        }
+    }
+    for (name, size) in &newest_sizes {
+        let size = proc_macro2::Literal::u64_unsuffixed(*size);
+        let ident = format_ident!("{name}");
+        asserts.push(quote! {
+            const _: () = assert!(::core::mem::size_of::<crate::types::#ident>() == #size);
         });
     }
     let file: syn::File = syn::parse2(quote! {

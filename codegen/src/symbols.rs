@@ -269,7 +269,7 @@ pub fn collect(library: Library, layouts: &[Layout], root: &Path) -> Result<Libr
         };
         symbols.push(Symbol {
             name: name.clone(),
-            hand_written: library.hand_written.contains(&name.as_str()),
+            hand_written: library.is_hand_written(name),
             majors,
             exported_by,
             declared_by,

@@ -23,6 +23,7 @@
 
 extern crate alloc;
 
+mod adapter;
 mod candidates;
 mod debug;
 mod dlopen;
@@ -42,6 +43,7 @@ mod spec;
 mod status;
 mod versioned_export;
 
+pub use adapter::{Adapted, RawFn, Target};
 pub use candidates::{Candidate, Origin};
 pub use debug::debug_enabled;
 pub use fn_table::{FnMeta, FnTable, MASK_BASE, RetKind};

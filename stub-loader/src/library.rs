@@ -111,18 +111,12 @@ impl Library {
         self.state.get_or_init(|| load(self.spec))
     }
 
-    /// The address of `name` in the loaded library, without gating: for hand-written adapters,
-    /// which call the loaded major's own prototype (they know it from
-    /// [`Loaded::major`]). `None` when nothing is bound or the symbol is missing.
-    pub fn raw_symbol(&self, name: &CStr) -> Option<*mut c_void> {
-        self.loaded().symbol(name)
-    }
-
-    /// The entry point of the ABI name `name` as the generated stubs would bind it (through the
-    /// spec's `cuGetProcAddress` table, else `dlsym` of the exact name), but without gating:
-    /// for driver adapters that checked the call fits the loaded driver's layout. `None` when
-    /// nothing is bound or neither lookup finds it.
-    pub fn proc_symbol(&self, name: &CStr) -> Option<*mut c_void> {
+    /// The entry point of `name` as the generated stubs would bind it (through the spec's
+    /// `cuGetProcAddress` table where it has one, else `dlsym` of the exact name), but without
+    /// gating: for hand-written adapters ([`crate::RawFn`]), which call the loaded major's own
+    /// prototype (they know it from [`Loaded::major`]) or checked that the call fits its layout.
+    /// `None` when nothing is bound or neither lookup finds it.
+    pub fn ungated_symbol(&self, name: &CStr) -> Option<*mut c_void> {
         let loaded = self.loaded();
         if !loaded.is_bound() {
             return None;

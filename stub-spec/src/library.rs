@@ -42,12 +42,14 @@ pub struct Library {
     /// Where the list of names the stub exports comes from.
     pub exports: ExportSource,
     /// Exports the stub crate implements by hand (the macro declares them, the crate defines
-    /// them).
+    /// them), besides [`Library::abi12_hand_written`]'s ([`Library::is_hand_written`] asks
+    /// both).
     pub hand_written: &'static [&'static str],
     /// `Some`: the library also exports CUDA 12's ABI, under ELF symbol versions, for the names
     /// whose 12.x and 13.x ABIs differ; the list names the ones whose CUDA 12 version the stub
     /// crate implements by hand (the others are forwarded where the runtime has that ABI,
-    /// refused elsewhere). `None`: one definition per name.
+    /// refused elsewhere), each hand-written in its newest version too (not repeated in
+    /// [`Library::hand_written`]). `None`: one definition per name.
     pub abi12_hand_written: Option<&'static [&'static str]>,
     /// Codegen writes `abi_types.rs` and `abi_fns.rs` (the older majors' struct layouts and
     /// function-pointer types) for the crate's hand-written ABI adapters.
@@ -71,6 +73,16 @@ impl Library {
     pub fn link_stub_crate(&self) -> Option<String> {
         self.abi12_hand_written
             .map(|_| format!("{}-abi{OLDER_ABI}", self.crate_dir))
+    }
+
+    /// Whether the stub crate implements `name` by hand in the newest ABI: listed in
+    /// [`Library::hand_written`] or [`Library::abi12_hand_written`] (whose names are hand-written
+    /// in both versions).
+    pub fn is_hand_written(&self, name: &str) -> bool {
+        self.hand_written.contains(&name)
+            || self
+                .abi12_hand_written
+                .is_some_and(|older| older.contains(&name))
     }
 
     /// The `library = "..."` name the proc-macro takes; also the manifest's file stem and the

@@ -62,60 +62,28 @@ pub const CUDART: Library = Library {
     hand_written: &[
         "cudaGetErrorName",
         "cudaGetErrorString",
-        // ABI adapters (stubs-cudart/src/adapters/): translate between CUDA majors.
-        "cudaGetDeviceProperties",
+        // ABI adapters (stubs-cudart/src/adapters/): translate between CUDA majors. Those of
+        // the names exported once per ABI are `abi12_hand_written` below (both versions).
         "cudaGetDeviceProperties_v2",
         "cudaGraphInstantiate",
         "cudaFuncGetAttributes",
-        "cudaPointerGetAttributes",
-        "cudaStreamGetCaptureInfo",
-        "cudaStreamGetCaptureInfo_ptsz",
         // What 12.x headers call for cudaStreamGetCaptureInfo: 13.x removed the name
         // (stubs-cudart/src/adapters/abi12/cuda_stream_get_capture_info.rs).
         "cudaStreamGetCaptureInfo_v2",
         "cudaStreamGetCaptureInfo_v2_ptsz",
-        "cudaMemAdvise",
-        "cudaMemPrefetchAsync",
-        "cudaMemPrefetchAsync_ptsz",
-        "cudaGraphAddDependencies",
-        "cudaGraphRemoveDependencies",
-        "cudaGraphGetEdges",
-        "cudaGraphNodeGetDependencies",
-        "cudaGraphNodeGetDependentNodes",
-        "cudaGraphAddNode",
         "cudaGraphExecUpdate",
         "cudaGetDriverEntryPoint",
         "cudaGetDriverEntryPoint_ptsz",
-        "cudaChooseDevice",
-        "cudaStreamUpdateCaptureDependencies",
-        "cudaStreamUpdateCaptureDependencies_ptsz",
-        "cudaCreateTextureObject",
-        "cudaGetTextureObjectResourceDesc",
         "cudaGetTextureObjectTextureDesc",
-        "cudaGetTextureObjectResourceViewDesc",
-        "cudaCreateSurfaceObject",
-        "cudaGetSurfaceObjectResourceDesc",
-        "cudaImportExternalMemory",
-        "cudaExternalMemoryGetMappedBuffer",
-        "cudaExternalMemoryGetMappedMipmappedArray",
-        "cudaImportExternalSemaphore",
-        "cudaSignalExternalSemaphoresAsync",
-        "cudaSignalExternalSemaphoresAsync_ptsz",
-        "cudaWaitExternalSemaphoresAsync",
-        "cudaWaitExternalSemaphoresAsync_ptsz",
-        "cudaMemcpyBatchAsync",
-        "cudaMemcpyBatchAsync_ptsz",
-        "cudaMemcpy3DBatchAsync",
-        "cudaMemcpy3DBatchAsync_ptsz",
-        "cudaGraphNodeSetParams",
-        "cudaGraphExecNodeSetParams",
         // nvcc's launch path, translated to cudaLaunchKernel on runtimes without it (11.x).
         "__cudaGetKernel",
         "__cudaLaunchKernel",
         "__cudaLaunchKernel_ptsz",
     ],
-    // The CUDA 12 versions of the names exported once per ABI (`name@CUDA_STUBS_CUDART_12`):
-    // 12.x prototypes, translated for a 13.x runtime (stubs-cudart/src/adapters/abi12/).
+    // The names exported once per ABI, both versions hand-written: the CUDA 13 version
+    // (`name@@CUDA_STUBS_CUDART_13`, stubs-cudart/src/adapters/abi13/) and the CUDA 12 one
+    // (`name@CUDA_STUBS_CUDART_12`: 12.x prototypes, translated for a 13.x runtime,
+    // stubs-cudart/src/adapters/abi12/).
     abi12_hand_written: Some(&[
         "cudaGetDeviceProperties",
         "cudaChooseDevice",

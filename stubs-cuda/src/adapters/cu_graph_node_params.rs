@@ -24,17 +24,17 @@
 //! lacks the entry point; otherwise the driver's own status. `nodeParams` NULL is passed on
 //! (the driver reports it).
 
-use super::{ProcFn, Target, call_proc, refusal, target};
+use super::{RawFn, Target, call_raw, refusal, target};
 use crate::types::{
     CU_GRAPH_NODE_TYPE_EVENT_RECORD, CU_GRAPH_NODE_TYPE_EXT_SEMAS_SIGNAL,
     CU_GRAPH_NODE_TYPE_EXT_SEMAS_WAIT, CU_GRAPH_NODE_TYPE_HOST, CUgraph, CUgraphEdgeData,
     CUgraphExec, CUgraphNode, CUgraphNodeParams, CUresult,
 };
 
-static ADD_NODE: ProcFn = ProcFn::new(c"cuGraphAddNode");
-static ADD_NODE_V2: ProcFn = ProcFn::new(c"cuGraphAddNode_v2");
-static NODE_SET_PARAMS: ProcFn = ProcFn::new(c"cuGraphNodeSetParams");
-static EXEC_NODE_SET_PARAMS: ProcFn = ProcFn::new(c"cuGraphExecNodeSetParams");
+static ADD_NODE: RawFn = RawFn::new(c"cuGraphAddNode");
+static ADD_NODE_V2: RawFn = RawFn::new(c"cuGraphAddNode_v2");
+static NODE_SET_PARAMS: RawFn = RawFn::new(c"cuGraphNodeSetParams");
+static EXEC_NODE_SET_PARAMS: RawFn = RawFn::new(c"cuGraphExecNodeSetParams");
 
 type AddNode = unsafe extern "C" fn(
     *mut CUgraphNode,
@@ -110,7 +110,7 @@ pub unsafe extern "C" fn cuGraphAddNode(
     if !unsafe { fits(nodeParams) } {
         return refusal();
     }
-    call_proc!(
+    call_raw!(
         ADD_NODE,
         AddNode,
         (
@@ -141,7 +141,7 @@ pub unsafe extern "C" fn cuGraphAddNode_v2(
     if !unsafe { fits(nodeParams) } {
         return refusal();
     }
-    call_proc!(
+    call_raw!(
         ADD_NODE_V2,
         AddNodeV2,
         (
@@ -169,7 +169,7 @@ pub unsafe extern "C" fn cuGraphNodeSetParams(
     if !unsafe { fits(nodeParams) } {
         return refusal();
     }
-    call_proc!(NODE_SET_PARAMS, NodeSetParams, (hNode, nodeParams))
+    call_raw!(NODE_SET_PARAMS, NodeSetParams, (hNode, nodeParams))
 }
 
 /// `CUresult cuGraphExecNodeSetParams(CUgraphExec hGraphExec, CUgraphNode hNode, CUgraphNodeParams *nodeParams)`
@@ -187,7 +187,7 @@ pub unsafe extern "C" fn cuGraphExecNodeSetParams(
     if !unsafe { fits(nodeParams) } {
         return refusal();
     }
-    call_proc!(
+    call_raw!(
         EXEC_NODE_SET_PARAMS,
         ExecNodeSetParams,
         (hGraphExec, hNode, nodeParams)

@@ -15,9 +15,10 @@
 //! layout, into a local struct, and converts field by field (the conversions are here); the
 //! caller's struct is written only on success.
 //!
-//! Fields the loaded runtime's layout lacks are read with `cudaDeviceGetAttribute` (attribute
-//! numbers of the 13.0 / 12.9 `cudaDeviceAttr`, which never renumber); a failing query leaves
-//! the field 0:
+//! Fields the loaded runtime's layout lacks are read with `cudaDeviceGetAttribute`, by the
+//! `cudaDevAttr*` constants of the generated `types.rs` (13.x's `cudaDeviceAttr`; the enum never
+//! renumbers: 96, 12.9's `cudaDevAttrCooperativeMultiDeviceLaunch`, is 13.x's
+//! `cudaDevAttrReserved96`); a failing query leaves the field 0:
 //! - 13.0 fields new since 12.9: `deviceNumaConfig` (130), `deviceNumaId` (131), `mpsEnabled`
 //!   (133), `hostNumaId` (134), `gpuPciDeviceID` (139), `gpuPciSubsystemID` (140),
 //!   `hostNumaMultinodeIpcSupported` (143);
@@ -38,12 +39,8 @@
 use super::{RawFn, SUCCESS, Target, call_raw, refusal, target};
 use crate::abi_fns;
 use crate::abi_types::{v11, v12};
-use crate::types::{cudaDeviceProp, cudaError_t, cudaErrorInvalidValue};
+use crate::types::{cudaDeviceAttr, cudaDeviceProp, cudaError_t, cudaErrorInvalidValue};
 use core::ffi::c_int;
-
-const _: () = assert!(core::mem::size_of::<v11::cudaDeviceProp>() == 728);
-const _: () = assert!(core::mem::size_of::<v12::cudaDeviceProp>() == 1032);
-const _: () = assert!(core::mem::size_of::<cudaDeviceProp>() == 1008);
 
 /// 11.8 (and 12.x's legacy plain export): `cudaGetDeviceProperties`, 728-byte layout.
 pub(super) static V11_GET: RawFn = RawFn::new(c"cudaGetDeviceProperties");
@@ -189,19 +186,20 @@ macro_rules! copy_removed_in_13 {
 }
 
 /// `cudaDeviceGetAttribute(attr, device)` through the loaded runtime, `None` on error.
-fn attribute(attr: u32, device: c_int) -> Option<c_int> {
+fn attribute(attr: cudaDeviceAttr, device: c_int) -> Option<c_int> {
     let mut value: c_int = 0;
     // SAFETY: `value` is a valid out pointer; the prototype is the same in every major.
     let status =
-        unsafe { crate::api::cudaDeviceGetAttribute::Forward::call(&mut value, attr as _, device) };
+        unsafe { crate::api::cudaDeviceGetAttribute::Forward::call(&mut value, attr, device) };
     (status == SUCCESS).then_some(value)
 }
 
-/// Sets each `field` from its attribute; a failing query leaves the field as it is (0).
+/// Sets each `field` from its attribute (a `crate::types::cudaDevAttr*` name); a failing query
+/// leaves the field as it is (0).
 macro_rules! fill_from_attributes {
-    ($dst:expr, $device:expr, [$(($f:ident, $attr:expr)),* $(,)?]) => {
+    ($dst:expr, $device:expr, [$($f:ident => $attr:ident),* $(,)?]) => {
         $(
-            if let Some(v) = attribute($attr, $device) {
+            if let Some(v) = attribute(crate::types::$attr, $device) {
                 #[allow(clippy::cast_sign_loss)]
                 { $dst.$f = v as _; }
             }
@@ -214,13 +212,13 @@ fn fill_new_in_13(p: &mut cudaDeviceProp, device: c_int) {
         p,
         device,
         [
-            (deviceNumaConfig, 130),
-            (deviceNumaId, 131),
-            (mpsEnabled, 133),
-            (hostNumaId, 134),
-            (gpuPciDeviceID, 139),
-            (gpuPciSubsystemID, 140),
-            (hostNumaMultinodeIpcSupported, 143),
+            deviceNumaConfig => cudaDevAttrNumaConfig,
+            deviceNumaId => cudaDevAttrNumaId,
+            mpsEnabled => cudaDevAttrMpsEnabled,
+            hostNumaId => cudaDevAttrHostNumaId,
+            gpuPciDeviceID => cudaDevAttrGpuPciDeviceId,
+            gpuPciSubsystemID => cudaDevAttrGpuPciSubsystemId,
+            hostNumaMultinodeIpcSupported => cudaDevAttrHostNumaMultinodeIpcSupported,
         ]
     );
 }
@@ -232,18 +230,39 @@ macro_rules! fill_since_12 {
             $dst,
             $device,
             [
-                (hostRegisterSupported, 99),
-                (sparseCudaArraySupported, 112),
-                (hostRegisterReadOnlySupported, 113),
-                (timelineSemaphoreInteropSupported, 114),
-                (memoryPoolsSupported, 115),
-                (gpuDirectRDMASupported, 116),
-                (gpuDirectRDMAFlushWritesOptions, 117),
-                (gpuDirectRDMAWritesOrdering, 118),
-                (memoryPoolSupportedHandleTypes, 119),
-                (clusterLaunch, 120),
-                (deferredMappingCudaArraySupported, 121),
-                (ipcEventSupported, 125),
+                hostRegisterSupported => cudaDevAttrHostRegisterSupported,
+                sparseCudaArraySupported => cudaDevAttrSparseCudaArraySupported,
+                hostRegisterReadOnlySupported => cudaDevAttrHostRegisterReadOnlySupported,
+                timelineSemaphoreInteropSupported => cudaDevAttrTimelineSemaphoreInteropSupported,
+                memoryPoolsSupported => cudaDevAttrMemoryPoolsSupported,
+                gpuDirectRDMASupported => cudaDevAttrGPUDirectRDMASupported,
+                gpuDirectRDMAFlushWritesOptions => cudaDevAttrGPUDirectRDMAFlushWritesOptions,
+                gpuDirectRDMAWritesOrdering => cudaDevAttrGPUDirectRDMAWritesOrdering,
+                memoryPoolSupportedHandleTypes => cudaDevAttrMemoryPoolSupportedHandleTypes,
+                clusterLaunch => cudaDevAttrClusterLaunch,
+                deferredMappingCudaArraySupported => cudaDevAttrDeferredMappingCudaArraySupported,
+                ipcEventSupported => cudaDevAttrIpcEventSupport,
+            ]
+        )
+    };
+}
+
+/// The 11.8 / 12.9 fields 13.0 removed (`cooperativeMultiDeviceLaunch`: attribute 96, which
+/// 13.x's enum calls `cudaDevAttrReserved96`).
+macro_rules! fill_removed_in_13 {
+    ($dst:expr, $device:expr) => {
+        fill_from_attributes!(
+            $dst,
+            $device,
+            [
+                clockRate => cudaDevAttrClockRate,
+                deviceOverlap => cudaDevAttrGpuOverlap,
+                kernelExecTimeoutEnabled => cudaDevAttrKernelExecTimeout,
+                computeMode => cudaDevAttrComputeMode,
+                memoryClockRate => cudaDevAttrMemoryClockRate,
+                maxTexture1DLinear => cudaDevAttrMaxTexture1DLinearWidth,
+                singleToDoublePrecisionPerfRatio => cudaDevAttrSingleToDoublePrecisionPerfRatio,
+                cooperativeMultiDeviceLaunch => cudaDevAttrReserved96,
             ]
         )
     };
@@ -272,20 +291,7 @@ fn v12_from_v13(src: &cudaDeviceProp, device: c_int) -> v12::cudaDeviceProp {
     let mut p = v12::cudaDeviceProp::default();
     copy_shared!(p, src);
     copy_since_12!(p, src);
-    fill_from_attributes!(
-        p,
-        device,
-        [
-            (clockRate, 13),
-            (deviceOverlap, 15),
-            (kernelExecTimeoutEnabled, 17),
-            (computeMode, 20),
-            (memoryClockRate, 36),
-            (maxTexture1DLinear, 69),
-            (singleToDoublePrecisionPerfRatio, 87),
-            (cooperativeMultiDeviceLaunch, 96),
-        ]
-    );
+    fill_removed_in_13!(p, device);
     p
 }
 
@@ -320,20 +326,7 @@ pub(super) fn v11_input_from_v13(src: &cudaDeviceProp) -> v11::cudaDeviceProp {
 pub(super) fn v11_from_v13(src: &cudaDeviceProp, device: c_int) -> v11::cudaDeviceProp {
     let mut p = v11::cudaDeviceProp::default();
     copy_shared!(p, src);
-    fill_from_attributes!(
-        p,
-        device,
-        [
-            (clockRate, 13),
-            (deviceOverlap, 15),
-            (kernelExecTimeoutEnabled, 17),
-            (computeMode, 20),
-            (memoryClockRate, 36),
-            (maxTexture1DLinear, 69),
-            (singleToDoublePrecisionPerfRatio, 87),
-            (cooperativeMultiDeviceLaunch, 96),
-        ]
-    );
+    fill_removed_in_13!(p, device);
     p
 }
 

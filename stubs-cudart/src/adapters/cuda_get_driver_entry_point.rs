@@ -9,7 +9,7 @@
 //!   not `driverStatus` is given, never through the return code); `driverStatus` is written
 //!   only when non-NULL. Any other error is returned as is, outputs untouched.
 
-use super::{RawFn, SUCCESS, Target, call_raw, refusal, target};
+use super::{RawFn, SUCCESS, Target, call_raw, refusal, target, with_ptsz};
 use crate::abi_fns;
 use crate::types::{
     cudaDriverEntryPointQueryResult, cudaDriverEntryPointSuccess,
@@ -56,51 +56,32 @@ unsafe fn older(
     code
 }
 
-/// `cudaError_t cudaGetDriverEntryPoint(const char *symbol, void **funcPtr, unsigned long long flags, cudaDriverEntryPointQueryResult *driverStatus)` (12.0+ ABI).
-///
-/// # Safety
-/// The CUDA API contract of `cudaGetDriverEntryPoint`.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn cudaGetDriverEntryPoint(
-    symbol: *const c_char,
-    funcPtr: *mut *mut c_void,
-    flags: c_ulonglong,
-    driverStatus: *mut cudaDriverEntryPointQueryResult,
-) -> cudaError_t {
-    match target() {
-        Target::NoLibrary => refusal(),
-        // SAFETY: forwarded contract.
-        Target::Major(11) => unsafe { older(&V11, symbol, funcPtr, flags, driverStatus) },
-        // SAFETY: forwarded contract; same prototype on 12.x and 13.x.
-        Target::Major(_) => unsafe {
-            crate::api::cudaGetDriverEntryPoint::Forward::call(symbol, funcPtr, flags, driverStatus)
-        },
+with_ptsz! {
+    /// `cudaError_t cudaGetDriverEntryPoint(const char *symbol, void **funcPtr, unsigned long long flags, cudaDriverEntryPointQueryResult *driverStatus)` (12.0+ ABI).
+    ///
+    /// # Safety
+    /// The CUDA API contract of `cudaGetDriverEntryPoint`.
+    #[unsafe(no_mangle)]
+    pub unsafe extern "C" fn cudaGetDriverEntryPoint / cudaGetDriverEntryPoint_ptsz(
+        symbol: *const c_char,
+        funcPtr: *mut *mut c_void,
+        flags: c_ulonglong,
+        driverStatus: *mut cudaDriverEntryPointQueryResult,
+    ) -> cudaError_t
+    where {
+        v11 = &V11, &V11_PTSZ;
+        forward = crate::api::cudaGetDriverEntryPoint::Forward::call,
+            crate::api::cudaGetDriverEntryPoint_ptsz::Forward::call;
     }
-}
-
-/// `cudaGetDriverEntryPoint_ptsz`: [`cudaGetDriverEntryPoint`], per-thread default stream build.
-///
-/// # Safety
-/// The CUDA API contract of `cudaGetDriverEntryPoint`.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn cudaGetDriverEntryPoint_ptsz(
-    symbol: *const c_char,
-    funcPtr: *mut *mut c_void,
-    flags: c_ulonglong,
-    driverStatus: *mut cudaDriverEntryPointQueryResult,
-) -> cudaError_t {
-    match target() {
-        Target::NoLibrary => refusal(),
-        // SAFETY: forwarded contract.
-        Target::Major(11) => unsafe { older(&V11_PTSZ, symbol, funcPtr, flags, driverStatus) },
-        // SAFETY: forwarded contract; same prototype on 12.x and 13.x.
-        Target::Major(_) => unsafe {
-            crate::api::cudaGetDriverEntryPoint_ptsz::Forward::call(
-                symbol,
-                funcPtr,
-                flags,
-                driverStatus,
-            )
-        },
+    {
+        match target() {
+            Target::NoLibrary => refusal(),
+            // SAFETY: forwarded contract.
+            Target::Major(11) => unsafe { older(v11, symbol, funcPtr, flags, driverStatus) },
+            // SAFETY: forwarded contract; same prototype on 12.x and 13.x.
+            Target::Major(_) => unsafe {
+                forward(symbol, funcPtr, flags, driverStatus)
+            },
+        }
     }
 }

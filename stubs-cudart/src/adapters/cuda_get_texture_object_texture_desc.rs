@@ -8,9 +8,6 @@ use crate::abi_fns;
 use crate::abi_types::v11;
 use crate::types::{cudaError_t, cudaTextureDesc, cudaTextureObject_t};
 
-const _: () = assert!(core::mem::size_of::<v11::cudaTextureDesc>() == 68);
-const _: () = assert!(core::mem::size_of::<cudaTextureDesc>() == 72);
-
 static GET_TEX: RawFn = RawFn::new(c"cudaGetTextureObjectTextureDesc");
 static GET_TEX_V2: RawFn = RawFn::new(c"cudaGetTextureObjectTextureDesc_v2");
 

@@ -1,7 +1,7 @@
 //! Hand-written ABI adapters: exports whose prototype or struct layout differs between CUDA
 //! majors. Each forwards to a runtime with its own ABI unchanged (through the gated slot) and,
-//! on another runtime, calls that major's own entry point (found by name with
-//! [`stub_loader::Library::raw_symbol`], never through the gated slot) and translates the
+//! on another runtime, calls that major's own entry point (found by name with [`RawFn`], never
+//! through the gated slot; the machinery is `stub_loader::adapter`'s) and translates the
 //! arguments and results. What the loaded runtime cannot express is refused with
 //! `cudaErrorNotSupported` (801), outputs untouched.
 //!
@@ -18,8 +18,6 @@
 //! point is a typed refusal, never a call through NULL.
 
 use crate::types::cudaError_t;
-use crate::{LIBRARY, STATUS_ABSENT, STATUS_NO_LIBRARY};
-use core::ffi::{CStr, c_void};
 use core::sync::atomic::{AtomicPtr, Ordering};
 
 pub(crate) mod abi12;
@@ -35,86 +33,84 @@ mod nvcc_launch_kernel;
 // Descriptor conversions both versions' texture / surface adapters use.
 mod resource_desc;
 
+// The machinery every stub's adapters share (`stub_loader::adapter`).
+pub(crate) use stub_loader::{Target, call_raw};
+
+/// The runtime as the adapters see it: [`crate::LIBRARY`] and the spec's typed errors.
+pub(crate) enum Runtime {}
+
+impl stub_loader::Adapted for Runtime {
+    fn library() -> &'static stub_loader::Library {
+        &crate::LIBRARY
+    }
+    const ERRORS: stub_spec::TypedErrors = stub_spec::libraries::CUDART.errors;
+}
+
+/// An entry point of the loaded runtime looked up by name once, ungated.
+pub(crate) type RawFn = stub_loader::RawFn<Runtime>;
+
 /// `cudaSuccess`, short for the adapters' many comparisons.
 pub(crate) const SUCCESS: cudaError_t = crate::types::cudaSuccess;
 
-/// What an adapter does for the loaded runtime.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Target {
-    /// No runtime bound: return `cudaErrorStubLibrary`.
-    NoLibrary,
-    /// The loaded major (11, 12, 13 …).
-    Major(u32),
-}
-
 /// The loaded runtime's major, searching for it on the first call.
 pub(crate) fn target() -> Target {
-    let loaded = LIBRARY.loaded();
-    if loaded.is_bound() {
-        Target::Major(loaded.major())
-    } else {
-        Target::NoLibrary
-    }
+    <Runtime as stub_loader::Adapted>::target()
 }
 
-/// The code for "no runtime" or "this runtime cannot do it", as the generated stubs return;
-/// recorded as the calling thread's last error, as the generated fallbacks do.
+/// `cudaErrorStubLibrary` (34) without a runtime, else `cudaErrorNotSupported` (801); recorded
+/// as the calling thread's last error, as the generated fallbacks do.
 pub(crate) fn refusal() -> cudaError_t {
-    LIBRARY.note_refusal();
-    if LIBRARY.loaded().is_bound() {
-        STATUS_ABSENT
-    } else {
-        STATUS_NO_LIBRARY
-    }
+    <Runtime as stub_loader::Adapted>::refusal()
 }
 
-/// An entry point of the loaded runtime looked up by name once (ungated: the adapter knows
-/// which major's prototype it has). Never closed.
-pub(crate) struct RawFn {
-    name: &'static CStr,
-    ptr: AtomicPtr<c_void>,
-}
-
-/// Marks a name looked up and missing.
-const MISSING: *mut c_void = core::ptr::dangling_mut::<c_void>();
-
-impl RawFn {
-    /// Not yet looked up.
-    pub(crate) const fn new(name: &'static CStr) -> Self {
-        RawFn {
-            name,
-            ptr: AtomicPtr::new(core::ptr::null_mut()),
+/// Defines an export and its `_ptsz` twin from one body: the same call on the per-thread default
+/// stream (code built with `--default-stream per-thread` calls the `_ptsz` name). In the body,
+/// each `$var` is its first value in the plain export and its second in the `_ptsz` one (what
+/// differs: the `RawFn`s and the gated `Forward::call` each variant calls). The docs describe
+/// the plain export; `#[unsafe(no_mangle)]`, when given, applies to both.
+macro_rules! with_ptsz {
+    (
+        $(#[doc = $doc:literal])*
+        #[unsafe(no_mangle)]
+        $($rest:tt)*
+    ) => {
+        $crate::adapters::with_ptsz!(@emit [#[unsafe(no_mangle)]] $(#[doc = $doc])* $($rest)*);
+    };
+    (@emit [$($shared:tt)*]
+        $(#[doc = $doc:literal])*
+        $vis:vis unsafe extern "C" fn $name:ident / $ptsz:ident(
+            $($arg:ident: $ty:ty),* $(,)?
+        ) -> $ret:ty
+        where { $($var:ident = $plain:expr, $per_thread:expr;)* }
+        $body:block
+    ) => {
+        $(#[doc = $doc])*
+        $($shared)*
+        #[allow(clippy::too_many_arguments)]
+        $vis unsafe extern "C" fn $name($($arg: $ty),*) -> $ret {
+            $(let $var = $plain;)*
+            $body
         }
-    }
 
-    /// The address in the loaded runtime, `None` when it lacks the symbol (or none is bound).
-    pub(crate) fn get(&self) -> Option<*mut c_void> {
-        let p = self.ptr.load(Ordering::Acquire);
-        if p == MISSING {
-            return None;
-        }
-        if !p.is_null() {
-            return Some(p);
-        }
-        let found = LIBRARY.raw_symbol(self.name);
-        self.ptr.store(found.unwrap_or(MISSING), Ordering::Release);
-        found
-    }
-}
-
-/// Calls `$raw` (a [`RawFn`]) with the C prototype `$ty`, or evaluates to the refusal code when
-/// the loaded runtime lacks it. `$ty` is the loaded major's generated prototype,
-/// `crate::abi_fns::vNN::<name>`, never one typed by hand.
-macro_rules! call_raw {
-    ($raw:expr, $ty:ty, ($($arg:expr),* $(,)?)) => {
-        match $raw.get() {
-            // SAFETY: the symbol has this prototype in the loaded major (see the adapter's docs).
-            Some(p) => unsafe { ::core::mem::transmute::<*mut ::core::ffi::c_void, $ty>(p)($($arg),*) },
-            None => $crate::adapters::refusal(),
+        #[doc = concat!(
+            "`", stringify!($ptsz), "`: [`", stringify!($name),
+            "`] with the per-thread default stream."
+        )]
+        ///
+        /// # Safety
+        #[doc = concat!("The CUDA API contract of `", stringify!($name), "`.")]
+        $($shared)*
+        #[allow(clippy::too_many_arguments)]
+        $vis unsafe extern "C" fn $ptsz($($arg: $ty),*) -> $ret {
+            $(let $var = $per_thread;)*
+            $body
         }
     };
+    ($($rest:tt)*) => {
+        $crate::adapters::with_ptsz!(@emit [] $($rest)*);
+    };
 }
-pub(crate) use call_raw;
+pub(crate) use with_ptsz;
 
 /// A zeroed (default) `cudaGraphEdgeData` array of at least `n` entries, read-only and valid
 /// for the life of the process: what older runtimes, which only have default edges, would

@@ -792,3 +792,31 @@ const _: () = assert!(::core::mem::size_of::<v12::cudaExternalMemoryHandleDesc>(
 const _: () = assert!(::core::mem::size_of::<v12::cudaExternalMemoryBufferDesc>() == 24);
 const _: () = assert!(::core::mem::size_of::<v12::cudaExternalMemoryMipmappedArrayDesc>() == 64);
 const _: () = assert!(::core::mem::size_of::<v12::cudaExternalSemaphoreHandleDesc>() == 32);
+const _: () = assert!(::core::mem::size_of::<crate::types::cudaDeviceProp>() == 1008);
+const _: () = assert!(::core::mem::size_of::<crate::types::cudaExternalMemoryBufferDesc>() == 88);
+const _: () = assert!(::core::mem::size_of::<crate::types::cudaExternalMemoryHandleDesc>() == 104);
+const _: () =
+    assert!(::core::mem::size_of::<crate::types::cudaExternalMemoryMipmappedArrayDesc>() == 128);
+const _: () =
+    assert!(::core::mem::size_of::<crate::types::cudaExternalSemaphoreHandleDesc>() == 96);
+const _: () =
+    assert!(::core::mem::size_of::<crate::types::cudaExternalSemaphoreSignalParams>() == 144);
+const _: () =
+    assert!(::core::mem::size_of::<crate::types::cudaExternalSemaphoreSignalParams_v1>() == 32);
+const _: () =
+    assert!(::core::mem::size_of::<crate::types::cudaExternalSemaphoreWaitParams>() == 144);
+const _: () =
+    assert!(::core::mem::size_of::<crate::types::cudaExternalSemaphoreWaitParams_v1>() == 40);
+const _: () = assert!(::core::mem::size_of::<crate::types::cudaFuncAttributes>() == 144);
+const _: () = assert!(::core::mem::size_of::<crate::types::cudaGraphEdgeData>() == 8);
+const _: () = assert!(::core::mem::size_of::<crate::types::cudaGraphExecUpdateResultInfo>() == 24);
+const _: () = assert!(::core::mem::size_of::<crate::types::cudaGraphNodeParams>() == 256);
+const _: () = assert!(::core::mem::size_of::<crate::types::cudaMemLocation>() == 8);
+const _: () = assert!(::core::mem::size_of::<crate::types::cudaMemcpy3DBatchOp>() == 112);
+const _: () = assert!(::core::mem::size_of::<crate::types::cudaMemcpyAttributes>() == 24);
+const _: () = assert!(::core::mem::size_of::<crate::types::cudaPointerAttributes>() == 88);
+const _: () = assert!(::core::mem::size_of::<crate::types::cudaResourceDesc>() == 144);
+const _: () = assert!(::core::mem::size_of::<crate::types::cudaResourceViewDesc>() == 112);
+const _: () = assert!(::core::mem::size_of::<crate::types::cudaTextureDesc>() == 72);
+const _: () = assert!(::core::mem::size_of::<crate::types::cudaTextureDesc_v2>() == 72);
+const _: () = assert!(::core::mem::size_of::<crate::types::dim3>() == 12);

@@ -17,13 +17,9 @@
 use super::super::cuda_get_device_properties::{v11_input_from_v12, v13_input_from_v12};
 use super::super::{RawFn, Target, call_raw, target};
 use crate::abi_fns;
-use crate::abi_types::{v11, v12};
-use crate::types::{cudaDeviceProp, cudaError_t};
+use crate::abi_types::v12;
+use crate::types::cudaError_t;
 use core::ffi::c_int;
-
-const _: () = assert!(core::mem::size_of::<v11::cudaDeviceProp>() == 728);
-const _: () = assert!(core::mem::size_of::<v12::cudaDeviceProp>() == 1032);
-const _: () = assert!(core::mem::size_of::<cudaDeviceProp>() == 1008);
 
 static CHOOSE: RawFn = RawFn::new(c"cudaChooseDevice");
 

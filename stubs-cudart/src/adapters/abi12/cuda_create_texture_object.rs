@@ -30,20 +30,11 @@ use super::super::{RawFn, SUCCESS, Target, call_raw, refusal, target};
 // descriptors are laid out as the exported 12.x ones (`abi_types` holds both): its calls pass
 // the caller's pointers cast.
 use crate::abi_fns;
-use crate::abi_types::{v11, v12};
+use crate::abi_types::v12;
 use crate::types::{
     cudaError_t, cudaResourceDesc, cudaResourceViewDesc, cudaSurfaceObject_t, cudaTextureDesc,
     cudaTextureObject_t,
 };
-use core::mem::size_of;
-
-const _: () = assert!(size_of::<v11::cudaResourceDesc>() == 64);
-const _: () = assert!(size_of::<v12::cudaResourceDesc>() == 64);
-const _: () = assert!(size_of::<v12::cudaResourceViewDesc>() == 48);
-const _: () = assert!(size_of::<v11::cudaTextureDesc>() == 68);
-const _: () = assert!(size_of::<cudaResourceDesc>() == 144);
-const _: () = assert!(size_of::<cudaResourceViewDesc>() == 112);
-const _: () = assert!(size_of::<cudaTextureDesc>() == 72);
 
 static CREATE_TEX: RawFn = RawFn::new(c"cudaCreateTextureObject");
 static CREATE_TEX_V2: RawFn = RawFn::new(c"cudaCreateTextureObject_v2");

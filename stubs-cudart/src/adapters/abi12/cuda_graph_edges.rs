@@ -18,9 +18,7 @@
 use super::super::{RawFn, Target, call_raw, refusal, target};
 // A 13.x runtime is called with its own prototypes (`abi_fns::v13`).
 use crate::abi_fns;
-use crate::types::{cudaError_t, cudaGraph_t, cudaGraphEdgeData, cudaGraphNode_t};
-
-const _: () = assert!(core::mem::size_of::<cudaGraphEdgeData>() == 8);
+use crate::types::{cudaError_t, cudaGraph_t, cudaGraphNode_t};
 
 static ADD_DEPS: RawFn = RawFn::new(c"cudaGraphAddDependencies");
 static REMOVE_DEPS: RawFn = RawFn::new(c"cudaGraphRemoveDependencies");

@@ -40,18 +40,6 @@ use crate::types::{
 use core::ffi::{c_uint, c_void};
 use core::mem::{MaybeUninit, size_of};
 
-const _: () = assert!(size_of::<v12::cudaExternalMemoryHandleDesc>() == 40);
-const _: () = assert!(size_of::<v12::cudaExternalMemoryBufferDesc>() == 24);
-const _: () = assert!(size_of::<v12::cudaExternalMemoryMipmappedArrayDesc>() == 64);
-const _: () = assert!(size_of::<v12::cudaExternalSemaphoreHandleDesc>() == 32);
-const _: () = assert!(size_of::<cudaExternalMemoryHandleDesc>() == 104);
-const _: () = assert!(size_of::<cudaExternalMemoryBufferDesc>() == 88);
-const _: () = assert!(size_of::<cudaExternalMemoryMipmappedArrayDesc>() == 128);
-const _: () = assert!(size_of::<cudaExternalSemaphoreHandleDesc>() == 96);
-const _: () = assert!(size_of::<cudaExternalSemaphoreSignalParams_v1>() == 32);
-const _: () = assert!(size_of::<cudaExternalSemaphoreWaitParams_v1>() == 40);
-const _: () = assert!(size_of::<cudaExternalSemaphoreSignalParams>() == 144);
-const _: () = assert!(size_of::<cudaExternalSemaphoreWaitParams>() == 144);
 // The handle unions are the same 16 bytes in every major (copied as bytes below).
 const _: () = assert!(
     size_of::<v12::cudaExternalMemoryHandleDesc__bindgen_ty_1>()

@@ -14,7 +14,7 @@
 //! invalid ordinal gets the runtime's own error, as on 12.x); prefetch `flags` are 0 (12.x had
 //! none). Nothing is refused.
 
-use super::super::{RawFn, Target, call_raw, refusal, target};
+use super::super::{RawFn, Target, call_raw, refusal, target, with_ptsz};
 // A 13.x runtime is called with its own prototypes (`abi_fns::v13`).
 use crate::abi_fns;
 use crate::types::{
@@ -22,8 +22,6 @@ use crate::types::{
     cudaMemLocationTypeHost, cudaMemoryAdvise, cudaStream_t,
 };
 use core::ffi::{c_int, c_void};
-
-const _: () = assert!(core::mem::size_of::<cudaMemLocation>() == 8);
 
 /// `cudaCpuDeviceId`.
 const CPU_DEVICE_ID: c_int = -1;
@@ -72,53 +70,35 @@ pub(crate) unsafe extern "C" fn cudaMemAdvise(
     }
 }
 
-/// `cudaError_t cudaMemPrefetchAsync(const void *devPtr, size_t count, int dstDevice, cudaStream_t stream)`
-/// (12.9 ABI). 13.x: the location form, flags 0.
-///
-/// # Safety
-/// The CUDA API contract of `cudaMemPrefetchAsync`.
-pub(crate) unsafe extern "C" fn cudaMemPrefetchAsync(
-    devPtr: *const c_void,
-    count: usize,
-    dstDevice: c_int,
-    stream: cudaStream_t,
-) -> cudaError_t {
-    match target() {
-        Target::NoLibrary => refusal(),
-        Target::Major(13) => call_raw!(
-            PREFETCH,
-            abi_fns::v13::cudaMemPrefetchAsync,
-            (devPtr, count, location_of(dstDevice), 0, stream)
-        ),
-        // SAFETY: forwarded contract; 11.x / 12.x have the exported prototype.
-        Target::Major(_) => unsafe {
-            crate::api::abi12::cudaMemPrefetchAsync::Forward::call(devPtr, count, dstDevice, stream)
-        },
+with_ptsz! {
+    /// `cudaError_t cudaMemPrefetchAsync(const void *devPtr, size_t count, int dstDevice, cudaStream_t stream)`
+    /// (12.9 ABI). 13.x: the location form, flags 0.
+    ///
+    /// # Safety
+    /// The CUDA API contract of `cudaMemPrefetchAsync`.
+    pub(crate) unsafe extern "C" fn cudaMemPrefetchAsync / cudaMemPrefetchAsync_ptsz(
+        devPtr: *const c_void,
+        count: usize,
+        dstDevice: c_int,
+        stream: cudaStream_t,
+    ) -> cudaError_t
+    where {
+        prefetch = &PREFETCH, &PREFETCH_PTSZ;
+        forward = crate::api::abi12::cudaMemPrefetchAsync::Forward::call,
+            crate::api::abi12::cudaMemPrefetchAsync_ptsz::Forward::call;
     }
-}
-
-/// `cudaMemPrefetchAsync_ptsz`: [`cudaMemPrefetchAsync`] with the per-thread default stream.
-///
-/// # Safety
-/// The CUDA API contract of `cudaMemPrefetchAsync`.
-pub(crate) unsafe extern "C" fn cudaMemPrefetchAsync_ptsz(
-    devPtr: *const c_void,
-    count: usize,
-    dstDevice: c_int,
-    stream: cudaStream_t,
-) -> cudaError_t {
-    match target() {
-        Target::NoLibrary => refusal(),
-        Target::Major(13) => call_raw!(
-            PREFETCH_PTSZ,
-            abi_fns::v13::cudaMemPrefetchAsync,
-            (devPtr, count, location_of(dstDevice), 0, stream)
-        ),
-        // SAFETY: forwarded contract; 11.x / 12.x have the exported prototype.
-        Target::Major(_) => unsafe {
-            crate::api::abi12::cudaMemPrefetchAsync_ptsz::Forward::call(
-                devPtr, count, dstDevice, stream,
-            )
-        },
+    {
+        match target() {
+            Target::NoLibrary => refusal(),
+            Target::Major(13) => call_raw!(
+                prefetch,
+                abi_fns::v13::cudaMemPrefetchAsync,
+                (devPtr, count, location_of(dstDevice), 0, stream)
+            ),
+            // SAFETY: forwarded contract; 11.x / 12.x have the exported prototype.
+            Target::Major(_) => unsafe {
+                forward(devPtr, count, dstDevice, stream)
+            },
+        }
     }
 }

@@ -19,9 +19,6 @@ use crate::abi_fns;
 use crate::types::{cudaError_t, cudaMemcpy3DBatchOp, cudaMemcpyAttributes, cudaStream_t};
 use core::ffi::{c_ulonglong, c_void};
 
-const _: () = assert!(core::mem::size_of::<cudaMemcpyAttributes>() == 24);
-const _: () = assert!(core::mem::size_of::<cudaMemcpy3DBatchOp>() == 112);
-
 static BATCH: RawFn = RawFn::new(c"cudaMemcpyBatchAsync");
 static BATCH_PTSZ: RawFn = RawFn::new(c"cudaMemcpyBatchAsync_ptsz");
 static BATCH_3D: RawFn = RawFn::new(c"cudaMemcpy3DBatchAsync");

@@ -17,9 +17,6 @@ use crate::abi_types::v12;
 use crate::types::{cudaError_t, cudaPointerAttributes};
 use core::ffi::c_void;
 
-const _: () = assert!(core::mem::size_of::<v12::cudaPointerAttributes>() == 24);
-const _: () = assert!(core::mem::size_of::<cudaPointerAttributes>() == 88);
-
 static GET: RawFn = RawFn::new(c"cudaPointerGetAttributes");
 /// `cudaError_t cudaPointerGetAttributes(struct cudaPointerAttributes *attributes, const void *ptr)`,
 /// 12.9 layout (24 bytes).

@@ -21,7 +21,7 @@
 //! `cudaErrorLossyQuery` when a dependency has non-default edge data; 13.x does the same for a
 //! NULL `edgeData_out`).
 
-use super::super::{RawFn, Target, call_raw, refusal, target};
+use super::super::{RawFn, Target, call_raw, refusal, target, with_ptsz};
 // A 13.x runtime is called with its own prototypes (`abi_fns::v13`).
 use crate::abi_fns;
 use crate::types::{
@@ -33,72 +33,44 @@ use core::ptr::null_mut;
 static INFO: RawFn = RawFn::new(c"cudaStreamGetCaptureInfo");
 static INFO_PTSZ: RawFn = RawFn::new(c"cudaStreamGetCaptureInfo_ptsz");
 
-/// `cudaError_t cudaStreamGetCaptureInfo(cudaStream_t stream, enum cudaStreamCaptureStatus *pCaptureStatus, unsigned long long *pId)`
-/// (12.9 ABI, the legacy form). 13.x: the 7-argument form, graph / dependencies / edge data
-/// not requested.
-///
-/// # Safety
-/// The CUDA API contract of `cudaStreamGetCaptureInfo`.
-pub(crate) unsafe extern "C" fn cudaStreamGetCaptureInfo(
-    stream: cudaStream_t,
-    pCaptureStatus: *mut cudaStreamCaptureStatus,
-    pId: *mut c_ulonglong,
-) -> cudaError_t {
-    match target() {
-        Target::NoLibrary => refusal(),
-        Target::Major(13) => call_raw!(
-            INFO,
-            abi_fns::v13::cudaStreamGetCaptureInfo,
-            (
-                stream,
-                pCaptureStatus,
-                pId,
-                null_mut(),
-                null_mut(),
-                null_mut(),
-                null_mut()
-            )
-        ),
-        // SAFETY: forwarded contract; 11.x / 12.x have the exported prototype.
-        Target::Major(_) => unsafe {
-            crate::api::abi12::cudaStreamGetCaptureInfo::Forward::call(stream, pCaptureStatus, pId)
-        },
+with_ptsz! {
+    /// `cudaError_t cudaStreamGetCaptureInfo(cudaStream_t stream, enum cudaStreamCaptureStatus *pCaptureStatus, unsigned long long *pId)`
+    /// (12.9 ABI, the legacy form). 13.x: the 7-argument form, graph / dependencies / edge data
+    /// not requested.
+    ///
+    /// # Safety
+    /// The CUDA API contract of `cudaStreamGetCaptureInfo`.
+    pub(crate) unsafe extern "C" fn cudaStreamGetCaptureInfo / cudaStreamGetCaptureInfo_ptsz(
+        stream: cudaStream_t,
+        pCaptureStatus: *mut cudaStreamCaptureStatus,
+        pId: *mut c_ulonglong,
+    ) -> cudaError_t
+    where {
+        info = &INFO, &INFO_PTSZ;
+        forward = crate::api::abi12::cudaStreamGetCaptureInfo::Forward::call,
+            crate::api::abi12::cudaStreamGetCaptureInfo_ptsz::Forward::call;
     }
-}
-
-/// `cudaStreamGetCaptureInfo_ptsz`: [`cudaStreamGetCaptureInfo`] with the per-thread default
-/// stream.
-///
-/// # Safety
-/// The CUDA API contract of `cudaStreamGetCaptureInfo`.
-pub(crate) unsafe extern "C" fn cudaStreamGetCaptureInfo_ptsz(
-    stream: cudaStream_t,
-    pCaptureStatus: *mut cudaStreamCaptureStatus,
-    pId: *mut c_ulonglong,
-) -> cudaError_t {
-    match target() {
-        Target::NoLibrary => refusal(),
-        Target::Major(13) => call_raw!(
-            INFO_PTSZ,
-            abi_fns::v13::cudaStreamGetCaptureInfo,
-            (
-                stream,
-                pCaptureStatus,
-                pId,
-                null_mut(),
-                null_mut(),
-                null_mut(),
-                null_mut()
-            )
-        ),
-        // SAFETY: forwarded contract; 11.x / 12.x have the exported prototype.
-        Target::Major(_) => unsafe {
-            crate::api::abi12::cudaStreamGetCaptureInfo_ptsz::Forward::call(
-                stream,
-                pCaptureStatus,
-                pId,
-            )
-        },
+    {
+        match target() {
+            Target::NoLibrary => refusal(),
+            Target::Major(13) => call_raw!(
+                info,
+                abi_fns::v13::cudaStreamGetCaptureInfo,
+                (
+                    stream,
+                    pCaptureStatus,
+                    pId,
+                    null_mut(),
+                    null_mut(),
+                    null_mut(),
+                    null_mut()
+                )
+            ),
+            // SAFETY: forwarded contract; 11.x / 12.x have the exported prototype.
+            Target::Major(_) => unsafe {
+                forward(stream, pCaptureStatus, pId)
+            },
+        }
     }
 }
 
@@ -128,83 +100,52 @@ fn v2_on_13(
     )
 }
 
-/// `cudaError_t cudaStreamGetCaptureInfo_v2(cudaStream_t stream, enum cudaStreamCaptureStatus *captureStatus_out, unsigned long long *id_out, cudaGraph_t *graph_out, const cudaGraphNode_t **dependencies_out, size_t *numDependencies_out)`
-/// (cuda_runtime_api.h 11.3+ / 12.x ABI, what 12.x headers call for `cudaStreamGetCaptureInfo`).
-/// 11.x / 12.x: forwarded. 13.x: the 7-argument plain form, edge data not requested.
-/// Errors: the runtime's own (13.x: `cudaErrorLossyQuery` when a dependency carries non-default
-/// edge data, as 12.3+'s `_v2`); `cudaErrorStubLibrary` (34) without a runtime.
-///
-/// # Safety
-/// The CUDA API contract of `cudaStreamGetCaptureInfo_v2`.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn cudaStreamGetCaptureInfo_v2(
-    stream: cudaStream_t,
-    captureStatus_out: *mut cudaStreamCaptureStatus,
-    id_out: *mut c_ulonglong,
-    graph_out: *mut cudaGraph_t,
-    dependencies_out: *mut *const cudaGraphNode_t,
-    numDependencies_out: *mut usize,
-) -> cudaError_t {
-    match target() {
-        Target::NoLibrary => refusal(),
-        Target::Major(13) => v2_on_13(
-            &INFO,
-            stream,
-            captureStatus_out,
-            id_out,
-            graph_out,
-            dependencies_out,
-            numDependencies_out,
-        ),
-        // SAFETY: forwarded contract; 11.x / 12.x have the exported prototype.
-        Target::Major(_) => unsafe {
-            crate::api::cudaStreamGetCaptureInfo_v2::Forward::call(
-                stream,
-                captureStatus_out,
-                id_out,
-                graph_out,
-                dependencies_out,
-                numDependencies_out,
-            )
-        },
+with_ptsz! {
+    /// `cudaError_t cudaStreamGetCaptureInfo_v2(cudaStream_t stream, enum cudaStreamCaptureStatus *captureStatus_out, unsigned long long *id_out, cudaGraph_t *graph_out, const cudaGraphNode_t **dependencies_out, size_t *numDependencies_out)`
+    /// (cuda_runtime_api.h 11.3+ / 12.x ABI, what 12.x headers call for `cudaStreamGetCaptureInfo`).
+    /// 11.x / 12.x: forwarded. 13.x: the 7-argument plain form, edge data not requested.
+    /// Errors: the runtime's own (13.x: `cudaErrorLossyQuery` when a dependency carries non-default
+    /// edge data, as 12.3+'s `_v2`); `cudaErrorStubLibrary` (34) without a runtime.
+    ///
+    /// # Safety
+    /// The CUDA API contract of `cudaStreamGetCaptureInfo_v2`.
+    #[unsafe(no_mangle)]
+    pub unsafe extern "C" fn cudaStreamGetCaptureInfo_v2 / cudaStreamGetCaptureInfo_v2_ptsz(
+        stream: cudaStream_t,
+        captureStatus_out: *mut cudaStreamCaptureStatus,
+        id_out: *mut c_ulonglong,
+        graph_out: *mut cudaGraph_t,
+        dependencies_out: *mut *const cudaGraphNode_t,
+        numDependencies_out: *mut usize,
+    ) -> cudaError_t
+    where {
+        info = &INFO, &INFO_PTSZ;
+        forward = crate::api::cudaStreamGetCaptureInfo_v2::Forward::call,
+            crate::api::cudaStreamGetCaptureInfo_v2_ptsz::Forward::call;
     }
-}
-
-/// `cudaStreamGetCaptureInfo_v2_ptsz`: [`cudaStreamGetCaptureInfo_v2`] with the per-thread
-/// default stream.
-///
-/// # Safety
-/// The CUDA API contract of `cudaStreamGetCaptureInfo_v2`.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn cudaStreamGetCaptureInfo_v2_ptsz(
-    stream: cudaStream_t,
-    captureStatus_out: *mut cudaStreamCaptureStatus,
-    id_out: *mut c_ulonglong,
-    graph_out: *mut cudaGraph_t,
-    dependencies_out: *mut *const cudaGraphNode_t,
-    numDependencies_out: *mut usize,
-) -> cudaError_t {
-    match target() {
-        Target::NoLibrary => refusal(),
-        Target::Major(13) => v2_on_13(
-            &INFO_PTSZ,
-            stream,
-            captureStatus_out,
-            id_out,
-            graph_out,
-            dependencies_out,
-            numDependencies_out,
-        ),
-        // SAFETY: forwarded contract; 11.x / 12.x have the exported prototype.
-        Target::Major(_) => unsafe {
-            crate::api::cudaStreamGetCaptureInfo_v2_ptsz::Forward::call(
+    {
+        match target() {
+            Target::NoLibrary => refusal(),
+            Target::Major(13) => v2_on_13(
+                info,
                 stream,
                 captureStatus_out,
                 id_out,
                 graph_out,
                 dependencies_out,
                 numDependencies_out,
-            )
-        },
+            ),
+            // SAFETY: forwarded contract; 11.x / 12.x have the exported prototype.
+            Target::Major(_) => unsafe {
+                forward(
+                    stream,
+                    captureStatus_out,
+                    id_out,
+                    graph_out,
+                    dependencies_out,
+                    numDependencies_out,
+                )
+            },
+        }
     }
 }

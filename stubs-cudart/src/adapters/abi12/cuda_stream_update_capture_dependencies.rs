@@ -9,7 +9,7 @@
 //! On 13.x the adapter passes NULL edge data: 13.x documents it as all default edges, the only
 //! kind a 12.x caller of the plain name can mean. Nothing is refused.
 
-use super::super::{RawFn, Target, call_raw, refusal, target};
+use super::super::{RawFn, Target, call_raw, refusal, target, with_ptsz};
 // A 13.x runtime is called with its own prototypes (`abi_fns::v13`).
 use crate::abi_fns;
 use crate::types::{cudaError_t, cudaGraphNode_t, cudaStream_t};
@@ -18,74 +18,46 @@ use core::ffi::c_uint;
 static UPDATE: RawFn = RawFn::new(c"cudaStreamUpdateCaptureDependencies");
 static UPDATE_PTSZ: RawFn = RawFn::new(c"cudaStreamUpdateCaptureDependencies_ptsz");
 
-/// `cudaError_t cudaStreamUpdateCaptureDependencies(cudaStream_t stream, cudaGraphNode_t *dependencies, size_t numDependencies, unsigned int flags)`
-/// (12.9 ABI). 13.x: the 5-argument form with NULL edge data.
-///
-/// # Safety
-/// The CUDA API contract of `cudaStreamUpdateCaptureDependencies`.
-pub(crate) unsafe extern "C" fn cudaStreamUpdateCaptureDependencies(
-    stream: cudaStream_t,
-    dependencies: *mut cudaGraphNode_t,
-    numDependencies: usize,
-    flags: c_uint,
-) -> cudaError_t {
-    match target() {
-        Target::NoLibrary => refusal(),
-        Target::Major(13) => call_raw!(
-            UPDATE,
-            abi_fns::v13::cudaStreamUpdateCaptureDependencies,
-            (
-                stream,
-                dependencies,
-                core::ptr::null(),
-                numDependencies,
-                flags
-            )
-        ),
-        // SAFETY: forwarded contract; 11.x / 12.x have the exported prototype.
-        Target::Major(_) => unsafe {
-            crate::api::abi12::cudaStreamUpdateCaptureDependencies::Forward::call(
-                stream,
-                dependencies,
-                numDependencies,
-                flags,
-            )
-        },
+with_ptsz! {
+    /// `cudaError_t cudaStreamUpdateCaptureDependencies(cudaStream_t stream, cudaGraphNode_t *dependencies, size_t numDependencies, unsigned int flags)`
+    /// (12.9 ABI). 13.x: the 5-argument form with NULL edge data.
+    ///
+    /// # Safety
+    /// The CUDA API contract of `cudaStreamUpdateCaptureDependencies`.
+    pub(crate) unsafe extern "C" fn cudaStreamUpdateCaptureDependencies / cudaStreamUpdateCaptureDependencies_ptsz(
+        stream: cudaStream_t,
+        dependencies: *mut cudaGraphNode_t,
+        numDependencies: usize,
+        flags: c_uint,
+    ) -> cudaError_t
+    where {
+        update = &UPDATE, &UPDATE_PTSZ;
+        forward = crate::api::abi12::cudaStreamUpdateCaptureDependencies::Forward::call,
+            crate::api::abi12::cudaStreamUpdateCaptureDependencies_ptsz::Forward::call;
     }
-}
-
-/// `cudaStreamUpdateCaptureDependencies_ptsz`: [`cudaStreamUpdateCaptureDependencies`] with the
-/// per-thread default stream.
-///
-/// # Safety
-/// The CUDA API contract of `cudaStreamUpdateCaptureDependencies`.
-pub(crate) unsafe extern "C" fn cudaStreamUpdateCaptureDependencies_ptsz(
-    stream: cudaStream_t,
-    dependencies: *mut cudaGraphNode_t,
-    numDependencies: usize,
-    flags: c_uint,
-) -> cudaError_t {
-    match target() {
-        Target::NoLibrary => refusal(),
-        Target::Major(13) => call_raw!(
-            UPDATE_PTSZ,
-            abi_fns::v13::cudaStreamUpdateCaptureDependencies,
-            (
-                stream,
-                dependencies,
-                core::ptr::null(),
-                numDependencies,
-                flags
-            )
-        ),
-        // SAFETY: forwarded contract; 11.x / 12.x have the exported prototype.
-        Target::Major(_) => unsafe {
-            crate::api::abi12::cudaStreamUpdateCaptureDependencies_ptsz::Forward::call(
-                stream,
-                dependencies,
-                numDependencies,
-                flags,
-            )
-        },
+    {
+        match target() {
+            Target::NoLibrary => refusal(),
+            Target::Major(13) => call_raw!(
+                update,
+                abi_fns::v13::cudaStreamUpdateCaptureDependencies,
+                (
+                    stream,
+                    dependencies,
+                    core::ptr::null(),
+                    numDependencies,
+                    flags
+                )
+            ),
+            // SAFETY: forwarded contract; 11.x / 12.x have the exported prototype.
+            Target::Major(_) => unsafe {
+                forward(
+                    stream,
+                    dependencies,
+                    numDependencies,
+                    flags,
+                )
+            },
+        }
     }
 }

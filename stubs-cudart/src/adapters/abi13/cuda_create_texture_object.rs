@@ -40,14 +40,9 @@ use crate::types::{
 use core::mem::size_of;
 
 // 11.8 and 12.9 share the resource layouts: the 12.9 types serve both majors.
-const _: () = assert!(size_of::<v11::cudaResourceDesc>() == 64);
-const _: () = assert!(size_of::<v12::cudaResourceDesc>() == 64);
-const _: () = assert!(size_of::<v11::cudaResourceViewDesc>() == 48);
-const _: () = assert!(size_of::<v12::cudaResourceViewDesc>() == 48);
-const _: () = assert!(size_of::<v11::cudaTextureDesc>() == 68);
-const _: () = assert!(size_of::<cudaResourceDesc>() == 144);
-const _: () = assert!(size_of::<cudaResourceViewDesc>() == 112);
-const _: () = assert!(size_of::<cudaTextureDesc>() == 72);
+const _: () = assert!(size_of::<v11::cudaResourceDesc>() == size_of::<v12::cudaResourceDesc>());
+const _: () =
+    assert!(size_of::<v11::cudaResourceViewDesc>() == size_of::<v12::cudaResourceViewDesc>());
 
 static CREATE_TEX: RawFn = RawFn::new(c"cudaCreateTextureObject");
 static CREATE_TEX_V2: RawFn = RawFn::new(c"cudaCreateTextureObject_v2");

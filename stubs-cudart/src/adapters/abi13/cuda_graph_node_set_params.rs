@@ -32,8 +32,6 @@ use super::super::{RawFn, Target, call_raw, refusal, target};
 use crate::abi_fns;
 use crate::types::{cudaError_t, cudaGraphExec_t, cudaGraphNode_t, cudaGraphNodeParams};
 
-const _: () = assert!(core::mem::size_of::<cudaGraphNodeParams>() == 256);
-
 /// `cudaGraphNodeType` values (driver_types.h 12.9 / 13.x), short names for the matches below.
 const KERNEL: u32 = crate::types::cudaGraphNodeTypeKernel;
 const MEMCPY: u32 = crate::types::cudaGraphNodeTypeMemcpy;

@@ -40,18 +40,22 @@ use core::ffi::{c_uint, c_void};
 use core::mem::size_of;
 
 // 11.8 and 12.9 share these layouts: the 12.9 types serve both majors.
-const _: () = assert!(size_of::<v11::cudaExternalMemoryHandleDesc>() == 40);
-const _: () = assert!(size_of::<v12::cudaExternalMemoryHandleDesc>() == 40);
-const _: () = assert!(size_of::<v11::cudaExternalMemoryBufferDesc>() == 24);
-const _: () = assert!(size_of::<v12::cudaExternalMemoryBufferDesc>() == 24);
-const _: () = assert!(size_of::<v11::cudaExternalMemoryMipmappedArrayDesc>() == 64);
-const _: () = assert!(size_of::<v12::cudaExternalMemoryMipmappedArrayDesc>() == 64);
-const _: () = assert!(size_of::<v11::cudaExternalSemaphoreHandleDesc>() == 32);
-const _: () = assert!(size_of::<v12::cudaExternalSemaphoreHandleDesc>() == 32);
-const _: () = assert!(size_of::<cudaExternalMemoryHandleDesc>() == 104);
-const _: () = assert!(size_of::<cudaExternalMemoryBufferDesc>() == 88);
-const _: () = assert!(size_of::<cudaExternalMemoryMipmappedArrayDesc>() == 128);
-const _: () = assert!(size_of::<cudaExternalSemaphoreHandleDesc>() == 96);
+const _: () = assert!(
+    size_of::<v11::cudaExternalMemoryHandleDesc>()
+        == size_of::<v12::cudaExternalMemoryHandleDesc>()
+);
+const _: () = assert!(
+    size_of::<v11::cudaExternalMemoryBufferDesc>()
+        == size_of::<v12::cudaExternalMemoryBufferDesc>()
+);
+const _: () = assert!(
+    size_of::<v11::cudaExternalMemoryMipmappedArrayDesc>()
+        == size_of::<v12::cudaExternalMemoryMipmappedArrayDesc>()
+);
+const _: () = assert!(
+    size_of::<v11::cudaExternalSemaphoreHandleDesc>()
+        == size_of::<v12::cudaExternalSemaphoreHandleDesc>()
+);
 // The handle unions are the same 16 bytes in every major (copied as bytes below).
 const _: () = assert!(
     size_of::<v12::cudaExternalMemoryHandleDesc__bindgen_ty_1>()

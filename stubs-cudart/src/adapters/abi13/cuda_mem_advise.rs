@@ -16,20 +16,21 @@
 //! express (`HostNuma`, `HostNumaCurrent`, invalid) and non-zero prefetch `flags` are refused
 //! with `cudaErrorNotSupported` (801).
 
-use super::super::{RawFn, Target, call_raw, refusal, target};
+use super::super::{RawFn, Target, call_raw, refusal, target, with_ptsz};
 // Older runtimes are called with 12.9's prototypes (`abi_fns::v12`); 11.x declares the same
 // where it exports the name.
 use crate::abi_fns;
 use crate::types::{
-    cudaError_t, cudaMemLocation, cudaMemLocationTypeDevice, cudaMemLocationTypeHost,
-    cudaMemoryAdvise, cudaStream_t,
+    cudaError_t, cudaMemAdviseSetReadMostly, cudaMemAdviseUnsetReadMostly, cudaMemLocation,
+    cudaMemLocationTypeDevice, cudaMemLocationTypeHost, cudaMemoryAdvise, cudaStream_t,
 };
 use core::ffi::{c_int, c_uint, c_void};
 
 /// `cudaCpuDeviceId`.
 const CPU_DEVICE_ID: c_int = -1;
-/// `cudaMemAdviseSetReadMostly`, `cudaMemAdviseUnsetReadMostly`: location ignored.
-const READ_MOSTLY: [cudaMemoryAdvise; 2] = [1, 2];
+/// Advice whose location is ignored.
+const READ_MOSTLY: [cudaMemoryAdvise; 2] =
+    [cudaMemAdviseSetReadMostly, cudaMemAdviseUnsetReadMostly];
 
 static ADVISE_INT: RawFn = RawFn::new(c"cudaMemAdvise");
 static ADVISE_V2: RawFn = RawFn::new(c"cudaMemAdvise_v2");
@@ -118,66 +119,43 @@ fn prefetch_older(
     }
 }
 
-/// `cudaError_t cudaMemPrefetchAsync(const void *devPtr, size_t count, struct cudaMemLocation location, unsigned int flags, cudaStream_t stream)` (13.0 ABI).
-///
-/// # Safety
-/// The CUDA API contract of `cudaMemPrefetchAsync`.
-pub(crate) unsafe extern "C" fn cudaMemPrefetchAsync(
-    devPtr: *const c_void,
-    count: usize,
-    location: cudaMemLocation,
-    flags: c_uint,
-    stream: cudaStream_t,
-) -> cudaError_t {
-    match target() {
-        Target::NoLibrary => refusal(),
-        Target::Major(m @ (11 | 12)) => prefetch_older(
-            &PREFETCH_INT,
-            &PREFETCH_V2,
-            m,
-            devPtr,
-            count,
-            location,
-            flags,
-            stream,
-        ),
-        // SAFETY: forwarded contract; 13.x has the exported prototype.
-        Target::Major(_) => unsafe {
-            crate::api::abi13::cudaMemPrefetchAsync::Forward::call(
-                devPtr, count, location, flags, stream,
-            )
-        },
+with_ptsz! {
+    /// `cudaError_t cudaMemPrefetchAsync(const void *devPtr, size_t count, struct cudaMemLocation location, unsigned int flags, cudaStream_t stream)` (13.0 ABI).
+    ///
+    /// # Safety
+    /// The CUDA API contract of `cudaMemPrefetchAsync`.
+    pub(crate) unsafe extern "C" fn cudaMemPrefetchAsync / cudaMemPrefetchAsync_ptsz(
+        devPtr: *const c_void,
+        count: usize,
+        location: cudaMemLocation,
+        flags: c_uint,
+        stream: cudaStream_t,
+    ) -> cudaError_t
+    where {
+        int_form = &PREFETCH_INT, &PREFETCH_INT_PTSZ;
+        v2 = &PREFETCH_V2, &PREFETCH_V2_PTSZ;
+        forward = crate::api::abi13::cudaMemPrefetchAsync::Forward::call,
+            crate::api::abi13::cudaMemPrefetchAsync_ptsz::Forward::call;
     }
-}
-
-/// `cudaMemPrefetchAsync_ptsz`: [`cudaMemPrefetchAsync`] with the per-thread default stream.
-///
-/// # Safety
-/// The CUDA API contract of `cudaMemPrefetchAsync`.
-pub(crate) unsafe extern "C" fn cudaMemPrefetchAsync_ptsz(
-    devPtr: *const c_void,
-    count: usize,
-    location: cudaMemLocation,
-    flags: c_uint,
-    stream: cudaStream_t,
-) -> cudaError_t {
-    match target() {
-        Target::NoLibrary => refusal(),
-        Target::Major(m @ (11 | 12)) => prefetch_older(
-            &PREFETCH_INT_PTSZ,
-            &PREFETCH_V2_PTSZ,
-            m,
-            devPtr,
-            count,
-            location,
-            flags,
-            stream,
-        ),
-        // SAFETY: forwarded contract; 13.x has the exported prototype.
-        Target::Major(_) => unsafe {
-            crate::api::abi13::cudaMemPrefetchAsync_ptsz::Forward::call(
-                devPtr, count, location, flags, stream,
-            )
-        },
+    {
+        match target() {
+            Target::NoLibrary => refusal(),
+            Target::Major(m @ (11 | 12)) => prefetch_older(
+                int_form,
+                v2,
+                m,
+                devPtr,
+                count,
+                location,
+                flags,
+                stream,
+            ),
+            // SAFETY: forwarded contract; 13.x has the exported prototype.
+            Target::Major(_) => unsafe {
+                forward(
+                    devPtr, count, location, flags, stream,
+                )
+            },
+        }
     }
 }

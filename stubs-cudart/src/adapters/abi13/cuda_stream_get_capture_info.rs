@@ -14,7 +14,7 @@
 //! refused (801): the array's length could not be known. The `_ptsz` twins are the same with
 //! the per-thread default stream.
 
-use super::super::{RawFn, SUCCESS, Target, call_raw, default_edges, refusal, target};
+use super::super::{RawFn, SUCCESS, Target, call_raw, default_edges, refusal, target, with_ptsz};
 // Older runtimes are called with 12.9's prototypes (`abi_fns::v12`); 11.x declares the same
 // where it exports the name.
 use crate::abi_fns;
@@ -102,92 +102,56 @@ unsafe fn older(
     SUCCESS
 }
 
-/// `cudaError_t cudaStreamGetCaptureInfo(cudaStream_t, cudaStreamCaptureStatus *, unsigned long long *, cudaGraph_t *, const cudaGraphNode_t **, const cudaGraphEdgeData **, size_t *)` (13.0 ABI).
-///
-/// # Safety
-/// The CUDA API contract of `cudaStreamGetCaptureInfo`.
-pub(crate) unsafe extern "C" fn cudaStreamGetCaptureInfo(
-    stream: cudaStream_t,
-    captureStatus_out: *mut cudaStreamCaptureStatus,
-    id_out: *mut c_ulonglong,
-    graph_out: *mut cudaGraph_t,
-    dependencies_out: *mut *const cudaGraphNode_t,
-    edgeData_out: *mut *const cudaGraphEdgeData,
-    numDependencies_out: *mut usize,
-) -> cudaError_t {
-    match target() {
-        Target::NoLibrary => refusal(),
-        // SAFETY: forwarded contract.
-        Target::Major(m @ (11 | 12)) => unsafe {
-            older(
-                &V2_PLAIN,
-                &V3_PLAIN,
-                m,
-                stream,
-                captureStatus_out,
-                id_out,
-                graph_out,
-                dependencies_out,
-                edgeData_out,
-                numDependencies_out,
-            )
-        },
-        // SAFETY: forwarded contract; 13.x has the exported prototype.
-        Target::Major(_) => unsafe {
-            crate::api::abi13::cudaStreamGetCaptureInfo::Forward::call(
-                stream,
-                captureStatus_out,
-                id_out,
-                graph_out,
-                dependencies_out,
-                edgeData_out,
-                numDependencies_out,
-            )
-        },
+with_ptsz! {
+    /// `cudaError_t cudaStreamGetCaptureInfo(cudaStream_t, cudaStreamCaptureStatus *, unsigned long long *, cudaGraph_t *, const cudaGraphNode_t **, const cudaGraphEdgeData **, size_t *)` (13.0 ABI).
+    ///
+    /// # Safety
+    /// The CUDA API contract of `cudaStreamGetCaptureInfo`.
+    pub(crate) unsafe extern "C" fn cudaStreamGetCaptureInfo / cudaStreamGetCaptureInfo_ptsz(
+        stream: cudaStream_t,
+        captureStatus_out: *mut cudaStreamCaptureStatus,
+        id_out: *mut c_ulonglong,
+        graph_out: *mut cudaGraph_t,
+        dependencies_out: *mut *const cudaGraphNode_t,
+        edgeData_out: *mut *const cudaGraphEdgeData,
+        numDependencies_out: *mut usize,
+    ) -> cudaError_t
+    where {
+        v2 = &V2_PLAIN, &V2_PTSZ;
+        v3 = &V3_PLAIN, &V3_PTSZ;
+        forward = crate::api::abi13::cudaStreamGetCaptureInfo::Forward::call,
+            crate::api::abi13::cudaStreamGetCaptureInfo_ptsz::Forward::call;
     }
-}
-
-/// `cudaStreamGetCaptureInfo_ptsz`: [`cudaStreamGetCaptureInfo`] with the per-thread default stream.
-///
-/// # Safety
-/// The CUDA API contract of `cudaStreamGetCaptureInfo`.
-pub(crate) unsafe extern "C" fn cudaStreamGetCaptureInfo_ptsz(
-    stream: cudaStream_t,
-    captureStatus_out: *mut cudaStreamCaptureStatus,
-    id_out: *mut c_ulonglong,
-    graph_out: *mut cudaGraph_t,
-    dependencies_out: *mut *const cudaGraphNode_t,
-    edgeData_out: *mut *const cudaGraphEdgeData,
-    numDependencies_out: *mut usize,
-) -> cudaError_t {
-    match target() {
-        Target::NoLibrary => refusal(),
-        // SAFETY: forwarded contract.
-        Target::Major(m @ (11 | 12)) => unsafe {
-            older(
-                &V2_PTSZ,
-                &V3_PTSZ,
-                m,
-                stream,
-                captureStatus_out,
-                id_out,
-                graph_out,
-                dependencies_out,
-                edgeData_out,
-                numDependencies_out,
-            )
-        },
-        // SAFETY: forwarded contract; 13.x has the exported prototype.
-        Target::Major(_) => unsafe {
-            crate::api::abi13::cudaStreamGetCaptureInfo_ptsz::Forward::call(
-                stream,
-                captureStatus_out,
-                id_out,
-                graph_out,
-                dependencies_out,
-                edgeData_out,
-                numDependencies_out,
-            )
-        },
+    {
+        match target() {
+            Target::NoLibrary => refusal(),
+            // SAFETY: forwarded contract.
+            Target::Major(m @ (11 | 12)) => unsafe {
+                older(
+                    v2,
+                    v3,
+                    m,
+                    stream,
+                    captureStatus_out,
+                    id_out,
+                    graph_out,
+                    dependencies_out,
+                    edgeData_out,
+                    numDependencies_out,
+                )
+            },
+            // SAFETY: forwarded contract; 13.x has the exported prototype.
+            Target::Major(_) => unsafe {
+                forward(
+                    stream,
+                    captureStatus_out,
+                    id_out,
+                    graph_out,
+                    dependencies_out,
+                    edgeData_out,
+                    numDependencies_out,
+                )
+            },
+        }
     }
 }

@@ -13,7 +13,7 @@
 //! `cudaErrorNotSupported` (801) without calling the runtime (a programmatic edge cannot be
 //! expressed). The `_ptsz` twin is the same with the per-thread default stream.
 
-use super::super::{RawFn, Target, call_raw, refusal, target};
+use super::super::{RawFn, Target, call_raw, refusal, target, with_ptsz};
 use super::cuda_graph_edges::all_default;
 // Older runtimes are called with 12.9's prototypes (`abi_fns::v12`); 11.x declares the same
 // where it exports the name.
@@ -59,79 +59,49 @@ unsafe fn older(
     )
 }
 
-/// `cudaError_t cudaStreamUpdateCaptureDependencies(cudaStream_t stream, cudaGraphNode_t *dependencies, const cudaGraphEdgeData *dependencyData, size_t numDependencies, unsigned int flags)` (13.0 ABI).
-///
-/// # Safety
-/// The CUDA API contract of `cudaStreamUpdateCaptureDependencies`.
-pub(crate) unsafe extern "C" fn cudaStreamUpdateCaptureDependencies(
-    stream: cudaStream_t,
-    dependencies: *mut cudaGraphNode_t,
-    dependencyData: *const cudaGraphEdgeData,
-    numDependencies: usize,
-    flags: c_uint,
-) -> cudaError_t {
-    match target() {
-        // SAFETY: forwarded contract.
-        Target::Major(m @ (11 | 12)) => unsafe {
-            older(
-                &PLAIN,
-                &V2,
-                m,
-                stream,
-                dependencies,
-                dependencyData,
-                numDependencies,
-                flags,
-            )
-        },
-        // SAFETY: forwarded contract (13.x, or the typed refusal).
-        _ => unsafe {
-            crate::api::abi13::cudaStreamUpdateCaptureDependencies::Forward::call(
-                stream,
-                dependencies,
-                dependencyData,
-                numDependencies,
-                flags,
-            )
-        },
+with_ptsz! {
+    /// `cudaError_t cudaStreamUpdateCaptureDependencies(cudaStream_t stream, cudaGraphNode_t *dependencies, const cudaGraphEdgeData *dependencyData, size_t numDependencies, unsigned int flags)` (13.0 ABI).
+    ///
+    /// # Safety
+    /// The CUDA API contract of `cudaStreamUpdateCaptureDependencies`.
+    pub(crate) unsafe extern "C" fn cudaStreamUpdateCaptureDependencies / cudaStreamUpdateCaptureDependencies_ptsz(
+        stream: cudaStream_t,
+        dependencies: *mut cudaGraphNode_t,
+        dependencyData: *const cudaGraphEdgeData,
+        numDependencies: usize,
+        flags: c_uint,
+    ) -> cudaError_t
+    where {
+        plain = &PLAIN, &PLAIN_PTSZ;
+        v2 = &V2, &V2_PTSZ;
+        forward = crate::api::abi13::cudaStreamUpdateCaptureDependencies::Forward::call,
+            crate::api::abi13::cudaStreamUpdateCaptureDependencies_ptsz::Forward::call;
     }
-}
-
-/// `cudaStreamUpdateCaptureDependencies_ptsz`: [`cudaStreamUpdateCaptureDependencies`] with the
-/// per-thread default stream.
-///
-/// # Safety
-/// The CUDA API contract of `cudaStreamUpdateCaptureDependencies`.
-pub(crate) unsafe extern "C" fn cudaStreamUpdateCaptureDependencies_ptsz(
-    stream: cudaStream_t,
-    dependencies: *mut cudaGraphNode_t,
-    dependencyData: *const cudaGraphEdgeData,
-    numDependencies: usize,
-    flags: c_uint,
-) -> cudaError_t {
-    match target() {
-        // SAFETY: forwarded contract.
-        Target::Major(m @ (11 | 12)) => unsafe {
-            older(
-                &PLAIN_PTSZ,
-                &V2_PTSZ,
-                m,
-                stream,
-                dependencies,
-                dependencyData,
-                numDependencies,
-                flags,
-            )
-        },
-        // SAFETY: forwarded contract (13.x, or the typed refusal).
-        _ => unsafe {
-            crate::api::abi13::cudaStreamUpdateCaptureDependencies_ptsz::Forward::call(
-                stream,
-                dependencies,
-                dependencyData,
-                numDependencies,
-                flags,
-            )
-        },
+    {
+        match target() {
+            // SAFETY: forwarded contract.
+            Target::Major(m @ (11 | 12)) => unsafe {
+                older(
+                    plain,
+                    v2,
+                    m,
+                    stream,
+                    dependencies,
+                    dependencyData,
+                    numDependencies,
+                    flags,
+                )
+            },
+            // SAFETY: forwarded contract (13.x, or the typed refusal).
+            _ => unsafe {
+                forward(
+                    stream,
+                    dependencies,
+                    dependencyData,
+                    numDependencies,
+                    flags,
+                )
+            },
+        }
     }
 }
