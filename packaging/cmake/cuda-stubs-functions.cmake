@@ -170,7 +170,9 @@ endfunction()
 # - FindCUDAToolkit's CUDA::cudart, CUDA::cudart_static, CUDA::cuda_driver, CUDA::nvrtc and
 #   CUDA::nvJitLink: their file becomes the stub's (other properties kept: CUDA::cudart's
 #   include directories); missing ones (no toolkit on the machine) are created, so
-#   `target_link_libraries(app CUDA::cudart)` links the stub either way. NVIDIA's static
+#   `target_link_libraries(app CUDA::cudart)` links the stub either way. Its cache entries
+#   CUDA_cudart_LIBRARY, CUDA_cuda_driver_LIBRARY … name the stubs too, for projects that link
+#   those variables, in every subproject. NVIDIA's static
 #   libraries (CUDA::cufft_static, CUDA::cublas_static, ...) are linked unchanged: their
 #   runtime calls resolve against the stub like the project's own.
 #
@@ -236,6 +238,14 @@ function(cuda_stubs_use_for_cuda_toolkit)
       add_library(CUDA::${_name} INTERFACE IMPORTED GLOBAL)
       set_property(TARGET CUDA::${_name} PROPERTY INTERFACE_LINK_LIBRARIES cuda-stubs::${_stub})
     endif()
+    # FindCUDAToolkit's cache entry CUDA_<name>_LIBRARY, which projects also link directly
+    # (`target_link_libraries(app ${CUDA_cuda_driver_LIBRARY})`: NVIDIA's libNVVM samples):
+    # the stub's file. In the cache, so that a subproject's own find_package(CUDAToolkit) keeps
+    # it (find_library does not search again for a set entry); as a normal variable too, which
+    # would shadow the cache entry in the caller's scope.
+    set(CUDA_${_name}_LIBRARY "${_location}" CACHE FILEPATH
+      "FindCUDAToolkit's ${_name} library, switched to the cuda-stubs stub" FORCE)
+    set(CUDA_${_name}_LIBRARY "${_location}" PARENT_SCOPE)
   endforeach()
   # The implicit runtime, now (CUDA enabled) and wherever CUDA is enabled later.
   set(CUDA_STUBS_SWITCHED_CUDART_ABI "${_abi}")

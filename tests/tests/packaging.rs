@@ -22,7 +22,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
 use stubs_tests::symbol_versions;
-use stubs_tests::{Scenario, cuda_layout, run, stubs_dir, temp_dir, workspace_root};
+use stubs_tests::{Scenario, cuda_layout, mock, run, stubs_dir, temp_dir, workspace_root};
 
 /// True in the valgrind pass, where these tests (nothing of them under memcheck) are not rerun.
 fn valgrind_pass() -> bool {
@@ -436,7 +436,7 @@ fn pkg_config_consumer_runs_on_real_nvrtc() {
 
 /// A CUDA toolkit root FindCUDAToolkit accepts, made of NVIDIA's CUDA 13.5 wheels (nvcc, cicc,
 /// headers, libraries): `bin`, `include`, `nvvm` linked, `lib64` with the toolkit's
-/// development links (`libcudart.so`, which the wheels lack).
+/// development links (`libcudart.so`, which the wheels lack) and `lib64/stubs/libcuda.so`.
 fn toolkit_from_wheels(dir: &Path) -> PathBuf {
     let layout = cuda_layout(13);
     let lib = layout.cudart.parent().expect("lib folder").to_path_buf();
@@ -456,6 +456,14 @@ fn toolkit_from_wheels(dir: &Path) -> PathBuf {
     ] {
         std::os::unix::fs::symlink(lib.join(file), root.join("lib64").join(link)).expect("symlink");
     }
+    // A toolkit's link-time libcuda (the driver comes with the GPU's driver, not the toolkit):
+    // FindCUDAToolkit's CUDA_cuda_driver_LIBRARY. The mock driver stands in (soname libcuda.so.1).
+    std::fs::create_dir_all(root.join("lib64/stubs")).expect("mkdir lib64/stubs");
+    std::os::unix::fs::symlink(
+        mock("mock-driver").join("libcuda.so.1"),
+        root.join("lib64/stubs/libcuda.so"),
+    )
+    .expect("symlink libcuda.so");
     root
 }
 
@@ -627,6 +635,8 @@ const STYLES: &[(&str, &[&str])] = &[
     ("openmp", &["openmp_probe"]),
     ("cudart_static", &["cudart_static"]),
     ("check_language", &["late_cuda"]),
+    // No CUDA code: a C program linking FindCUDAToolkit's cache entries (see below).
+    ("toolkit_variables", &[]),
 ];
 
 /// The checks particular to a style, on its build folder (`dir`) and configure output;
@@ -645,6 +655,29 @@ fn assert_style_specifics(style: &str, dir: &Path, configured: &str, alone: bool
             }
         }
         "cxx_static_lib" => assert_untouched(&dir.join("no_cuda")),
+        "toolkit_variables" => {
+            // `${CUDA_cudart_LIBRARY} ${CUDA_cuda_driver_LIBRARY}` in a subproject that found
+            // the toolkit again: the stubs, never NVIDIA's files.
+            let exe = dir.join("sub/toolkit_variables");
+            let needed = needed(&exe);
+            assert!(
+                needed.iter().any(|n| n == "libstubs_cudart.so")
+                    && needed.iter().any(|n| n == "libstubs_cuda.so")
+                    && !needed
+                        .iter()
+                        .any(|n| n.starts_with("libcudart") || n.starts_with("libcuda.so")),
+                "{}: {needed:?}",
+                exe.display()
+            );
+            let layout = cuda_layout(13);
+            let code = layout.version_code();
+            Scenario::new(&exe)
+                .env("CUDA_STUBS_CUDART_PATH", &layout.cudart)
+                .run()
+                .assert_success()
+                .assert_line(&format!("cudaRuntimeGetVersion rc=0 version={code}"))
+                .assert_line("cuDriverGetVersion rc=34 version=0");
+        }
         "openmp" => {
             Scenario::new(dir.join("openmp_probe"))
                 .env("OMP_NUM_THREADS", "3")
@@ -704,6 +737,13 @@ fn cmake_two_lines_switch_shared_and_static_runtime() {
 #[test]
 fn cmake_two_lines_switch_a_cxx_executable_of_cuda_objects() {
     two_lines_switch("cxx_static_lib");
+}
+
+/// FindCUDAToolkit's `CUDA_cudart_LIBRARY` and `CUDA_cuda_driver_LIBRARY` linked by name in a
+/// subproject with its own `find_package(CUDAToolkit)` (NVIDIA's libNVVM samples) are the stubs.
+#[test]
+fn cmake_two_lines_switch_the_toolkit_variables() {
+    two_lines_switch("toolkit_variables");
 }
 
 /// Separable compilation with dynamic parallelism: the device link keeps `cudadevrt`.
