@@ -3,13 +3,13 @@
 //! first-call thunk, which leads to the library's traced entry (`shared_resolver`).
 
 use crate::debug::{errno, errno_text, line, write_all};
-use crate::fn_table::RetKind;
 use crate::hook_config::{FaultRule, FaultWhen, TraceFilter, parse_fault_spec, parse_trace_filter};
 use crate::secure::trusted_text;
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 use core::sync::atomic::{AtomicPtr, AtomicU64, Ordering};
+use stub_spec::RetKind;
 
 /// Per-function state of a selected function: the entry point (or fallback) the traced entry
 /// calls, the fault rule that applies, and the call count.

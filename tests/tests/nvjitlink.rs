@@ -441,8 +441,9 @@ fn no_library_every_function_returns_the_typed_error() {
         assert!(
             run.line("status nvjitlink message").starts_with(
                 "status nvjitlink message=cuda-stubs: libnvjitlink not found (searched \
-                 libnvJitLink.so.13, libnvJitLink.so.12; CUDA_STUBS_NVJITLINK_PATH; wheel \
-                 layouts nvidia/cu13/lib, nvidia/nvjitlink/lib;"
+                 libnvJitLink.so.13, libnvJitLink.so.12: already loaded (RTLD_NOLOAD); \
+                 environment override (CUDA_STUBS_NVJITLINK_PATH); wheel layout beside the stub \
+                 (nvidia/cu13/lib, nvidia/nvjitlink/lib);"
             ),
             "{run}"
         );
