@@ -54,9 +54,14 @@ impl HookConfig {
             }
             None => Vec::new(),
         };
-        let seed = trusted_text(c"CUDA_STUBS_FAULT_SEED")
-            .and_then(|s| s.trim().parse().ok())
-            .unwrap_or(0);
+        // The seed only draws `%P` faults: without faults it is not even read.
+        let seed = if faults.is_empty() {
+            0
+        } else {
+            trusted_text(c"CUDA_STUBS_FAULT_SEED")
+                .and_then(|s| s.trim().parse().ok())
+                .unwrap_or(0)
+        };
         let mut fd = 2;
         if trace.is_some() {
             if let Some(path) = trusted_text(c"CUDA_STUBS_TRACE_FILE") {

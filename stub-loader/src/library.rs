@@ -3,7 +3,7 @@
 //! same-prototype replacement), with the last-error readers and the tracing hooks that binding
 //! decides on.
 
-use crate::debug::line;
+use crate::debug::{Lossy, line};
 use crate::fn_table::FnTable;
 use crate::gating::{Majors, Resolution, SymbolGate, gate_decision};
 use crate::hooks::{HookConfig, TraceResult};
@@ -237,7 +237,7 @@ impl Library {
         if !loaded.is_bound() {
             return Resolution::NoLibrary;
         }
-        let fname = name.to_string_lossy();
+        let fname = Lossy(name.to_bytes());
         let major = loaded.major();
         let result = match gate_decision(self.spec.real.gating, gate, major) {
             Some(r) => {
@@ -307,8 +307,8 @@ impl Library {
             self.spec.real.name,
             format_args!(
                 "{}: cuGetProcAddress({}, {version}, flags {flags}) = {status}",
-                name.to_string_lossy(),
-                base.to_string_lossy()
+                Lossy(name.to_bytes()),
+                Lossy(base.to_bytes())
             ),
         );
         (status == 0 && !p.is_null()).then_some(p)
@@ -328,8 +328,8 @@ impl Library {
             self.spec.real.name,
             format_args!(
                 "{}: absent, bound to its replacement {}",
-                name.to_string_lossy(),
-                with.to_string_lossy()
+                Lossy(name.to_bytes()),
+                Lossy(with.to_bytes())
             ),
         );
         Some(Resolution::Found(p))

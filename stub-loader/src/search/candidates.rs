@@ -208,12 +208,7 @@ impl Places {
             }
             // SAFETY: as above.
             let name_major = match unsafe { elf::loaded_soname(info) } {
-                Some(soname) => match spec
-                    .real
-                    .sonames
-                    .iter()
-                    .find(|s| s.name.to_bytes() == soname)
-                {
+                Some(soname) => match spec.real.sonames.iter().find(|s| same(s.name, soname)) {
                     Some(s) => s.major,
                     None => return,
                 },
@@ -305,6 +300,24 @@ impl Places {
     }
 }
 
+/// `c == bytes` (`bytes` without NUL), compared as it walks `c`: the walk of the loaded objects
+/// compares every object's soname with each of the spec's, and most differ in their first few
+/// bytes, so neither is measured first (no `strlen`, no `memcmp` call).
+fn same(c: &CStr, bytes: &[u8]) -> bool {
+    let mut p = c.as_ptr();
+    for &b in bytes {
+        // SAFETY: `p` is within `c`: it stops at the first mismatch, and `c`'s NUL mismatches
+        // every byte of `bytes`, which has none.
+        if unsafe { *p } as u8 != b {
+            return false;
+        }
+        // SAFETY: as above; at most one past a non-NUL byte of `c`, still within it.
+        p = unsafe { p.add(1) };
+    }
+    // SAFETY: as above: every byte so far matched a non-NUL byte, so `p` is within `c`.
+    unsafe { *p == 0 }
+}
+
 /// The name of the stub's own object.
 fn own_name(info: &libc::dl_phdr_info) -> &'static CStr {
     // SAFETY: an object each_loaded_object passed; this one is the stub itself, loaded for as
@@ -322,6 +335,16 @@ mod tests {
         proc_address: None,
         last_error: None,
     };
+
+    #[test]
+    fn sonames_compare_without_measuring() {
+        assert!(same(c"libnvrtc.so.13", b"libnvrtc.so.13"));
+        assert!(!same(c"libnvrtc.so.13", b"libnvrtc.so.1"));
+        assert!(!same(c"libnvrtc.so.1", b"libnvrtc.so.13"));
+        assert!(!same(c"libnvrtc.so.13", b"libc.so.6"));
+        assert!(same(c"", b""));
+        assert!(!same(c"", b"x"));
+    }
 
     #[test]
     fn file_names_give_their_major() {

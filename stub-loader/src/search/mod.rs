@@ -47,15 +47,9 @@ pub(crate) fn find(spec: &'static LibrarySpec) -> Loaded {
             Listed::Try(c) => match probe::try_candidate(spec, &c) {
                 Ok((handle, version)) => return ControlFlow::Break((c, handle, version)),
                 Err(reject) => {
-                    line(
-                        lib,
-                        format_args!(
-                            "try {} [{}]: rejected: {reject}",
-                            c.display(),
-                            c.origin.as_str()
-                        ),
-                    );
-                    (Tried::Candidate(c), reject)
+                    let tried = Tried::Candidate(c);
+                    line(lib, format_args!("try {tried}: rejected: {reject}"));
+                    (tried, reject)
                 }
             },
             Listed::Relative { name, value } => {

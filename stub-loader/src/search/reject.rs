@@ -1,7 +1,7 @@
 //! Why a candidate was not bound ([`Reject`]), and what the search tried ([`Attempt`]).
 
 use super::candidates::Candidate;
-use crate::debug::errno_text;
+use crate::debug::{Lossy, errno_text};
 use crate::elf::{OUR_CLASS, OUR_MACHINE};
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -87,13 +87,12 @@ impl fmt::Display for Tried {
     /// `target [origin]` for a candidate, `NAME=value` for a variable.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Tried::Candidate(c) => write!(f, "{} [{}]", c.display(), c.origin.as_str()),
-            Tried::Variable { name, value } => write!(
-                f,
-                "{}={}",
-                name.to_string_lossy(),
-                String::from_utf8_lossy(value)
-            ),
+            Tried::Candidate(c) => {
+                write!(f, "{} [{}]", Lossy(c.target.to_bytes()), c.origin.as_str())
+            }
+            Tried::Variable { name, value } => {
+                write!(f, "{}={}", Lossy(name.to_bytes()), Lossy(value))
+            }
         }
     }
 }
