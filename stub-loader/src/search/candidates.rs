@@ -4,7 +4,8 @@
 
 use super::order::Origin;
 use super::paths::{
-    enclosing_site_packages, file_name, fold_dots, is_dir, join, parent, site_packages,
+    enclosing_site_packages, file_name, fold_dots, is_dir, join, may_be_in_site_packages, parent,
+    site_packages,
 };
 use crate::debug::line;
 use crate::dlopen::{each_loaded_object, object_name};
@@ -140,7 +141,13 @@ impl Places {
                 let Some(file) = self.own_file() else {
                     return ControlFlow::Continue(());
                 };
-                let dir = parent(file.to_bytes()).map(fold_dots);
+                let file = file.to_bytes();
+                // Most stubs live outside any Python environment: one scan of the path for the
+                // folder's name decides that before any folding or splitting.
+                if !may_be_in_site_packages(file) {
+                    return ControlFlow::Continue(());
+                }
+                let dir = parent(file).map(fold_dots);
                 if let Some(site) = dir.as_deref().and_then(enclosing_site_packages) {
                     for wheel in spec.real.wheel_dirs {
                         self.in_wheel_dir(&join(site, wheel.to_bytes()), origin, visit)?;

@@ -103,6 +103,13 @@ pub(crate) fn enclosing_site_packages(dir: &[u8]) -> Option<&[u8]> {
     None
 }
 
+/// False when no folder of `path` can be a `site-packages` or `dist-packages` (the names
+/// [`enclosing_site_packages`] looks for): the cheap test before it.
+pub(crate) fn may_be_in_site_packages(path: &[u8]) -> bool {
+    path.windows(b"-packages/".len())
+        .any(|w| w == b"-packages/")
+}
+
 /// `<prefix>/lib/python3.*/site-packages`, sorted so that the search is deterministic.
 pub(crate) fn site_packages(prefix: &[u8]) -> Vec<CString> {
     let lib = join(prefix, b"lib");
@@ -163,6 +170,15 @@ mod tests {
             Some(&b"/usr/lib/python3/dist-packages"[..])
         );
         assert_eq!(enclosing_site_packages(b"/work/target/release"), None);
+        assert!(may_be_in_site_packages(
+            b"/v/lib/python3.12/site-packages/x/libstubs.so"
+        ));
+        assert!(may_be_in_site_packages(
+            b"/usr/lib/python3/dist-packages/x/libstubs.so"
+        ));
+        assert!(!may_be_in_site_packages(
+            b"/work/target/release/libstubs.so"
+        ));
     }
 
     #[test]
