@@ -95,6 +95,11 @@ impl HookConfig {
         }
     }
 
+    /// True when tracing or fault injection is on for any function.
+    pub(crate) fn is_active(&self) -> bool {
+        !self.states.is_empty()
+    }
+
     /// True when `name` is traced or has a fault rule.
     pub(crate) fn selects(&self, name: &str) -> bool {
         self.traces(name) || self.faults.iter().any(|r| r.name == name)

@@ -107,9 +107,12 @@ impl Library {
         };
         if meta.traceable {
             let hooks = self.hook_config();
-            let text = name.to_str().unwrap_or("");
-            if hooks.selects(text) && hooks.arm(i, text, target) {
-                return t.traced;
+            // Nothing to match when neither variable is set: the name is not even read as text.
+            if hooks.is_active() {
+                let text = name.to_str().unwrap_or("");
+                if hooks.selects(text) && hooks.arm(i, text, target) {
+                    return t.traced;
+                }
             }
         }
         // SeqCst with `note_refusal`'s flag: either this sees `diverted`, or the diversion's

@@ -5,7 +5,7 @@
 use super::order::Origin;
 use super::paths::{
     enclosing_site_packages, file_name, fold_dots, is_dir, join, may_be_in_site_packages, parent,
-    site_packages,
+    site_packages, sort_small,
 };
 use crate::debug::line;
 use crate::dlopen::{each_loaded_object, object_name};
@@ -242,9 +242,7 @@ impl Places {
         });
         self.own_file = Some(own_file);
         // Newest major first, like every other place.
-        if out.len() > 1 {
-            out.sort_by_key(|c| core::cmp::Reverse(c.name_major));
-        }
+        sort_small(&mut out, |a, b| a.name_major > b.name_major);
         if out.is_empty() {
             line(spec.real.name, format_args!("no copy already loaded"));
         }
