@@ -233,8 +233,12 @@ fn programs_call_their_headers_abi_names_through_the_stub_only() {
             "{needed:?}"
         );
     }
-    // The stub's SONAME does not look like NVIDIA's.
-    assert_eq!(needed(&stub("nvjitlink")), ["libc.so.6"]);
+    // The stub needs nothing of NVIDIA's: libc, and the two libraries of the glibc floor
+    // (`stub-loader/link_args.rs`, as `load_topology.rs` and `glibc_floor.rs` check).
+    assert_eq!(
+        needed(&stub("nvjitlink")),
+        ["libc.so.6", "libdl.so.2", "libpthread.so.0"]
+    );
 }
 
 /// `header`'s program on the real nvJitLink of `lib`: LTO-IR and PTX from that major's NVRTC
