@@ -202,7 +202,8 @@ mod tests {
     }
 
     /// The sonames read from memory are the real ones: libc's (relocated dynamic section) and
-    /// the vDSO's (read-only dynamic section, `DT_STRTAB` left an offset).
+    /// the vDSO's (read-only dynamic section, `DT_STRTAB` left an offset), where the process has
+    /// one (qemu-user gives an emulated aarch64 process none).
     #[test]
     fn loaded_sonames_are_read_from_memory() {
         use alloc::vec::Vec;
@@ -212,16 +213,15 @@ mod tests {
             let (name, soname) = unsafe { (crate::dlopen::object_name(info), loaded_soname(info)) };
             objects.push((name.to_bytes().to_vec(), soname.map(<[u8]>::to_vec)));
         });
-        let soname_of = |file: &[u8]| {
+        let object = |file: &[u8]| {
             objects
                 .iter()
                 .find(|(path, _)| path.rsplit(|b| *b == b'/').next() == Some(file))
-                .and_then(|(_, soname)| soname.clone())
+                .map(|(_, soname)| soname.as_deref())
         };
-        assert_eq!(soname_of(b"libc.so.6").as_deref(), Some(&b"libc.so.6"[..]));
-        assert_eq!(
-            soname_of(b"linux-vdso.so.1").as_deref(),
-            Some(&b"linux-vdso.so.1"[..])
-        );
+        assert_eq!(object(b"libc.so.6"), Some(Some(&b"libc.so.6"[..])));
+        if let Some(vdso) = object(b"linux-vdso.so.1") {
+            assert_eq!(vdso, Some(&b"linux-vdso.so.1"[..]));
+        }
     }
 }

@@ -309,11 +309,11 @@ impl Places {
 /// compares every object's soname with each of the spec's, and most differ in their first few
 /// bytes, so neither is measured first (no `strlen`, no `memcmp` call).
 fn same(c: &CStr, bytes: &[u8]) -> bool {
-    let mut p = c.as_ptr();
+    let mut p = c.as_ptr().cast::<u8>();
     for &b in bytes {
         // SAFETY: `p` is within `c`: it stops at the first mismatch, and `c`'s NUL mismatches
         // every byte of `bytes`, which has none.
-        if unsafe { *p } as u8 != b {
+        if unsafe { *p } != b {
             return false;
         }
         // SAFETY: as above; at most one past a non-NUL byte of `c`, still within it.
