@@ -21,7 +21,7 @@ pub struct Results {
 
 /// Added instruction targets: the stub may add at most this many per call over direct.
 const MAX_ADDED_INSTRUCTIONS: f64 = 2.0;
-const MAX_FIRST_CALL_SHARE_US: f64 = 50.0;
+const MAX_FIRST_CALL_SHARE_US: f64 = 20.0;
 const MAX_STRIPPED_KIB: f64 = 400.0;
 
 fn yes(ok: bool) -> &'static str {

@@ -17,6 +17,24 @@ pub fn debug_enabled() -> bool {
     }
 }
 
+/// Bytes shown as text, each invalid UTF-8 sequence as U+FFFD: a `Display`, so that a debug line
+/// not written costs nothing (a `format_args!` argument is evaluated whether or not the line is
+/// written; `to_string_lossy` would validate, and maybe copy, every time).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Lossy<'a>(pub(crate) &'a [u8]);
+
+impl core::fmt::Display for Lossy<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        for chunk in self.0.utf8_chunks() {
+            f.write_str(chunk.valid())?;
+            if !chunk.invalid().is_empty() {
+                f.write_str("\u{FFFD}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
 /// Writes one debug line with one `write(2)`; errors writing stderr are ignored (a closed
 /// stderr must not matter).
 pub(crate) fn line(lib: &str, text: core::fmt::Arguments<'_>) {

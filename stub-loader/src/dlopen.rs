@@ -1,7 +1,6 @@
-//! `dlopen`, `dlsym`, `dladdr` with their errors as text (libloading needs `std`).
+//! The dynamic loader's interface: `dlopen`, `dlsym`, `dlinfo` with their errors as text
+//! (libloading needs `std`), and `dl_iterate_phdr` over the objects already loaded.
 
-use alloc::borrow::ToOwned;
-use alloc::ffi::CString;
 use alloc::string::String;
 use core::ffi::{CStr, c_int, c_void};
 
@@ -43,7 +42,8 @@ impl Handle {
 
     /// The file the dynamic loader mapped for this handle (`dlinfo(RTLD_DI_LINKMAP)`'s
     /// `l_name`): constant time, unlike `dladdr`, which scans the object's whole symbol table.
-    pub(crate) fn path(&self) -> Option<CString> {
+    /// The loader's own string, valid for the life of the process: the handle is never closed.
+    pub(crate) fn path(&self) -> Option<&'static CStr> {
         /// The leading, public fields of glibc's `struct link_map` (`<link.h>`).
         #[repr(C)]
         struct LinkMap {
@@ -62,9 +62,9 @@ impl Handle {
         if name.is_null() {
             return None;
         }
-        // SAFETY: l_name is NUL-terminated, owned by the loader.
+        // SAFETY: l_name is NUL-terminated, owned by the loader, kept while the object is.
         let name = unsafe { CStr::from_ptr(name) };
-        (!name.is_empty()).then(|| name.to_owned())
+        (!name.is_empty()).then_some(name)
     }
 
     /// The address of `name`, `None` when missing or NULL.
@@ -75,14 +75,40 @@ impl Handle {
     }
 }
 
-/// The file of the loaded object that contains `addr` (`dladdr`).
-pub(crate) fn object_path(addr: *const c_void) -> Option<CString> {
-    // SAFETY: Dl_info is plain data; dladdr only reads the loader's tables.
-    let mut info: libc::Dl_info = unsafe { core::mem::zeroed() };
-    // SAFETY: as above.
-    if unsafe { crate::glibc::dladdr(addr, &mut info) } == 0 || info.dli_fname.is_null() {
-        return None;
+/// Calls `visit` with `dl_iterate_phdr`'s description of every object the process has loaded
+/// but the main program (whose empty name gives no path to reopen), under the dynamic loader's
+/// lock: `visit` must not load anything. The object's name, `dlpi_name`, is non-empty.
+pub(crate) fn each_loaded_object(visit: &mut dyn FnMut(&libc::dl_phdr_info)) {
+    unsafe extern "C" fn each(
+        info: *mut libc::dl_phdr_info,
+        _size: usize,
+        data: *mut libc::c_void,
+    ) -> libc::c_int {
+        // SAFETY: dl_iterate_phdr passes a valid info and our visitor as data.
+        let (info, visit) = unsafe {
+            (
+                &*info,
+                &mut *data.cast::<&mut dyn FnMut(&libc::dl_phdr_info)>(),
+            )
+        };
+        // SAFETY: a NUL-terminated name owned by the dynamic loader; only its first byte is
+        // read here (its length is computed only for the objects a caller keeps).
+        if !info.dlpi_name.is_null() && unsafe { *info.dlpi_name } != 0 {
+            visit(info);
+        }
+        0
     }
-    // SAFETY: dladdr returned a NUL-terminated path owned by the dynamic loader.
-    Some(unsafe { CStr::from_ptr(info.dli_fname) }.to_owned())
+    let mut visit = visit;
+    // SAFETY: the callback only reads the loader's tables and calls `visit`.
+    unsafe { libc::dl_iterate_phdr(Some(each), (&raw mut visit).cast()) };
+}
+
+/// The name of an object [`each_loaded_object`] visits.
+///
+/// # Safety
+/// `info` is one [`each_loaded_object`] passed; the name is the loader's and lives as long as
+/// the object stays loaded.
+pub(crate) unsafe fn object_name(info: &libc::dl_phdr_info) -> &CStr {
+    // SAFETY: by contract, non-null and NUL-terminated.
+    unsafe { CStr::from_ptr(info.dlpi_name) }
 }

@@ -2,7 +2,8 @@
 //! return kind and slot, as offsets and small integers, so that the table itself needs no
 //! relocations (only the slots, which start at each function's first-call thunk, do).
 
-use crate::library::SymbolGate;
+use crate::gating::SymbolGate;
+use crate::names::name_at;
 use core::ffi::CStr;
 use core::sync::atomic::AtomicPtr;
 pub use stub_spec::RetKind;
@@ -80,11 +81,4 @@ impl FnTable {
                 .map_or(self.zero, |(_, f)| *f),
         }
     }
-}
-
-/// The NUL-terminated string at `offset` of a blob (empty when out of range).
-pub(crate) fn name_at(blob: &'static [u8], offset: u32) -> &'static CStr {
-    blob.get(offset as usize..)
-        .and_then(|rest| CStr::from_bytes_until_nul(rest).ok())
-        .unwrap_or(c"")
 }

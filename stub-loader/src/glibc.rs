@@ -52,8 +52,6 @@ pinned! {
     fn dlsym(handle: *mut c_void, symbol: *const c_char) -> *mut c_void = "GLIBC_2.2.5";
     /// `dlfcn.h`; `libdl.so.2` before glibc 2.34.
     fn dlerror() -> *mut c_char = "GLIBC_2.2.5";
-    /// `dlfcn.h`; `libdl.so.2` before glibc 2.34.
-    fn dladdr(addr: *const c_void, info: *mut libc::Dl_info) -> c_int = "GLIBC_2.2.5";
     /// `dlfcn.h`; `libdl.so.2` before glibc 2.34, added in 2.3.3.
     fn dlinfo(handle: *mut c_void, request: c_int, info: *mut c_void) -> c_int = "GLIBC_2.3.3";
     /// `pthread.h`; `libpthread.so.0` before glibc 2.34.

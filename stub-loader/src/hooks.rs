@@ -3,13 +3,13 @@
 //! first-call thunk, which leads to the library's traced entry (`shared_resolver`).
 
 use crate::debug::{errno, errno_text, line, write_all};
-use crate::fn_table::RetKind;
 use crate::hook_config::{FaultRule, FaultWhen, TraceFilter, parse_fault_spec, parse_trace_filter};
 use crate::secure::trusted_text;
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 use core::sync::atomic::{AtomicPtr, AtomicU64, Ordering};
+use stub_spec::RetKind;
 
 /// Per-function state of a selected function: the entry point (or fallback) the traced entry
 /// calls, the fault rule that applies, and the call count.
@@ -54,9 +54,14 @@ impl HookConfig {
             }
             None => Vec::new(),
         };
-        let seed = trusted_text(c"CUDA_STUBS_FAULT_SEED")
-            .and_then(|s| s.trim().parse().ok())
-            .unwrap_or(0);
+        // The seed only draws `%P` faults: without faults it is not even read.
+        let seed = if faults.is_empty() {
+            0
+        } else {
+            trusted_text(c"CUDA_STUBS_FAULT_SEED")
+                .and_then(|s| s.trim().parse().ok())
+                .unwrap_or(0)
+        };
         let mut fd = 2;
         if trace.is_some() {
             if let Some(path) = trusted_text(c"CUDA_STUBS_TRACE_FILE") {
@@ -88,6 +93,11 @@ impl HookConfig {
             fd,
             states,
         }
+    }
+
+    /// True when tracing or fault injection is on for any function.
+    pub(crate) fn is_active(&self) -> bool {
+        !self.states.is_empty()
     }
 
     /// True when `name` is traced or has a fault rule.

@@ -3,8 +3,8 @@
 //!
 //! On the first call into a stub, [`Library::loaded`] finds the real NVIDIA library, `dlopen`s
 //! it with `RTLD_LAZY | RTLD_LOCAL` (never `dlclose`d), learns its version and records every
-//! candidate it tried. The search order is one list, `candidates::SEARCH`, documented there
-//! step by step (and in the README): a copy already loaded (by `DT_SONAME`), the environment
+//! candidate it tried. The search order is one list, `search::SEARCH`, documented there
+//! place by place (and in the README): a copy already loaded (by `DT_SONAME`), the environment
 //! override, NVIDIA's wheels of the stub's own Python environment, the dynamic loader's search,
 //! then the CUDA toolkit folders.
 //!
@@ -24,19 +24,21 @@
 extern crate alloc;
 
 mod adapter;
-mod candidates;
 mod debug;
 mod dlopen;
-mod elf_check;
+mod elf;
 mod fn_table;
+mod gating;
 mod glibc;
 mod hook_config;
 mod hooks;
 mod last_error;
 mod library;
 mod link_stub;
+mod names;
 mod once;
 mod runtime;
+mod search;
 mod secure;
 mod shared_resolver;
 mod spec;
@@ -44,14 +46,15 @@ mod status;
 mod versioned_export;
 
 pub use adapter::{Adapted, RawFn, Target};
-pub use candidates::{Candidate, Origin};
 pub use debug::debug_enabled;
 pub use fn_table::{FnMeta, FnTable, MASK_BASE, RetKind};
+pub use gating::{Resolution, SymbolGate};
 pub use hook_config::{FaultRule, FaultWhen, TraceFilter, parse_fault_spec, parse_trace_filter};
 pub use hooks::clock_ns;
 pub use last_error::{peek_last_refusal, set_last_refusal, take_last_refusal};
-pub use library::{Library, Loaded, Resolution, SymbolGate};
+pub use library::Library;
 pub use runtime::{LibcAlloc, abort_on_panic};
+pub use search::{Attempt, Candidate, Loaded, Origin, Reject, STUB_MARKER, Tried};
 pub use secure::secure_execution;
 pub use shared_resolver::TRACED_ARG_WORDS;
 pub use spec::{
@@ -59,10 +62,6 @@ pub use spec::{
     StatusReader, VersionProbe,
 };
 pub use status::{CudaStubsStatus, fill_status};
-
-/// Name of the data symbol every cuda-stubs library exports. A `dlopen`ed candidate that has it
-/// is a stub, not NVIDIA's library, and is rejected.
-pub const STUB_MARKER: &core::ffi::CStr = c"cuda_stubs_marker";
 
 /// The marker itself (see [`STUB_MARKER`]). Exported by every stub because every stub links
 /// this crate.

@@ -1,11 +1,24 @@
 use core::ffi::CStr;
+use core::sync::atomic::{AtomicU8, Ordering};
 
 /// True in a secure-execution process (`getauxval(AT_SECURE) != 0`: setuid or setgid binary, or
 /// one granted file capabilities). The loader then ignores every path the environment gives, as
 /// glibc ignores `LD_LIBRARY_PATH`.
+///
+/// Read once: `AT_SECURE` is fixed for the life of the process, and every environment variable
+/// the loader reads asks for it.
 pub fn secure_execution() -> bool {
-    // SAFETY: getauxval reads the auxiliary vector; it has no preconditions.
-    unsafe { libc::getauxval(libc::AT_SECURE) != 0 }
+    // 0 unknown, 1 no, 2 yes. Racing first readers compute the same answer.
+    static SECURE: AtomicU8 = AtomicU8::new(0);
+    match SECURE.load(Ordering::Relaxed) {
+        0 => {
+            // SAFETY: getauxval reads the auxiliary vector; it has no preconditions.
+            let secure = unsafe { libc::getauxval(libc::AT_SECURE) != 0 };
+            SECURE.store(if secure { 2 } else { 1 }, Ordering::Relaxed);
+            secure
+        }
+        v => v == 2,
+    }
 }
 
 /// Reads an environment variable the loader may trust (`getenv`): `None` when unset, empty, or

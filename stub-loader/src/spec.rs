@@ -32,7 +32,7 @@ pub struct ProcEntry {
 impl ProcAddress {
     /// The ABI name of `entry`.
     pub fn name(&self, entry: &ProcEntry) -> &'static CStr {
-        crate::fn_table::name_at(self.names, entry.name)
+        crate::names::name_at(self.names, entry.name)
     }
 
     /// The entry of `name`, by binary search.

@@ -1,5 +1,5 @@
 use crate::library::Library;
-use core::ffi::{c_char, c_int};
+use core::ffi::{CStr, c_char, c_int};
 
 /// What a stub knows about its real library; filled by `cuda_stubs_cudart_status`,
 /// `cuda_stubs_nvrtc_status`, `cuda_stubs_cuda_status` and `cuda_stubs_nvjitlink_status` (header
@@ -40,14 +40,11 @@ pub unsafe fn fill_status(library: &Library, out: *mut CudaStubsStatus) -> c_int
     let status = CudaStubsStatus {
         bound: c_int::from(loaded.is_bound()),
         version: loaded.version,
-        path: loaded
-            .path
-            .as_ref()
-            .map_or(core::ptr::null(), |p| p.as_ptr()),
+        path: loaded.path().map_or(core::ptr::null(), CStr::as_ptr),
         found_by: loaded
             .origin
             .map_or(core::ptr::null(), |o| o.as_cstr().as_ptr()),
-        message: loaded.summary.as_ptr(),
+        message: loaded.summary().as_ptr(),
         resolved: library.resolved_count(),
         missing: library.missing_count(),
     };

@@ -11,7 +11,7 @@ fn own_text(error: CUresult, name: bool) -> Option<&'static CStr> {
         (0, true) => c"CUDA_SUCCESS",
         (0, false) => c"no error",
         (STATUS_NO_LIBRARY, true) => c"CUDA_ERROR_STUB_LIBRARY",
-        (STATUS_NO_LIBRARY, false) if !loaded.is_bound() => loaded.summary.as_c_str(),
+        (STATUS_NO_LIBRARY, false) if !loaded.is_bound() => loaded.summary(),
         (STATUS_NO_LIBRARY, false) => c"CUDA driver is a stub library",
         (STATUS_ABSENT, true) => c"CUDA_ERROR_NOT_SUPPORTED",
         (STATUS_ABSENT, false) => {

@@ -9,7 +9,7 @@ fn own_text(error: cudaError_t, name: bool) -> &'static CStr {
         (0, true) => c"cudaSuccess",
         (0, false) => c"no error",
         (STATUS_NO_LIBRARY, true) => c"cudaErrorStubLibrary",
-        (STATUS_NO_LIBRARY, false) if !loaded.is_bound() => loaded.summary.as_c_str(),
+        (STATUS_NO_LIBRARY, false) if !loaded.is_bound() => loaded.summary(),
         (STATUS_NO_LIBRARY, false) => c"CUDA driver is a stub library",
         (STATUS_ABSENT, true) => c"cudaErrorNotSupported",
         (STATUS_ABSENT, false) => {

@@ -21,7 +21,7 @@ pub unsafe extern "C" fn nvrtcGetErrorString(result: nvrtcResult) -> *const c_ch
     }
     match result {
         0 => c"NVRTC_SUCCESS".as_ptr(),
-        STATUS_NO_LIBRARY if !loaded.is_bound() => loaded.summary.as_ptr(),
+        STATUS_NO_LIBRARY if !loaded.is_bound() => loaded.summary().as_ptr(),
         STATUS_ABSENT => c"NVRTC_ERROR_BUILTIN_OPERATION_FAILURE (cuda-stubs: function absent from the loaded NVRTC)".as_ptr(),
         _ => c"NVRTC_ERROR unknown (cuda-stubs: no libnvrtc loaded)".as_ptr(),
     }

@@ -347,23 +347,28 @@ fn no_library_typed_errors_and_strings() {
     assert!(
         run.line("cudaGetErrorString(34)").starts_with(
             "cudaGetErrorString(34) = cuda-stubs: libcudart not found (searched libcudart.so.13, \
-             libcudart.so.12, libcudart.so.11.0; CUDA_STUBS_CUDART_PATH; wheel layouts \
-             nvidia/cu13/lib, nvidia/cuda_runtime/lib; "
+             libcudart.so.12, libcudart.so.11.0: already loaded (RTLD_NOLOAD); environment \
+             override (CUDA_STUBS_CUDART_PATH); wheel layout beside the stub (nvidia/cu13/lib, \
+             nvidia/cuda_runtime/lib); wheel layout in the Python environment ($VIRTUAL_ENV, \
+             $CONDA_PREFIX site-packages); $CONDA_PREFIX/lib; dynamic loader search; \
+             $CUDA_HOME/$CUDA_PATH lib64; /usr/local/cuda/lib64)"
         ),
         "{run}"
     );
     assert!(
         run.line("nvrtcGetErrorString(11)").starts_with(
             "nvrtcGetErrorString(11) = cuda-stubs: libnvrtc not found (searched libnvrtc.so.13, \
-             libnvrtc.so.12, libnvrtc.so.11.2; CUDA_STUBS_NVRTC_PATH; wheel layouts \
-             nvidia/cu13/lib, nvidia/cuda_nvrtc/lib; "
+             libnvrtc.so.12, libnvrtc.so.11.2: already loaded (RTLD_NOLOAD); environment \
+             override (CUDA_STUBS_NVRTC_PATH); wheel layout beside the stub (nvidia/cu13/lib, \
+             nvidia/cuda_nvrtc/lib); "
         ),
         "{run}"
     );
     assert!(
         run.line("cuGetErrorString(34)").starts_with(
-            "cuGetErrorString(34) rc=0 out=cuda-stubs: libcuda not found (searched libcuda.so.1; \
-             CUDA_STUBS_CUDA_PATH;"
+            "cuGetErrorString(34) rc=0 out=cuda-stubs: libcuda not found (searched libcuda.so.1: \
+             already loaded (RTLD_NOLOAD); environment override (CUDA_STUBS_CUDA_PATH); \
+             $CONDA_PREFIX/lib; "
         ),
         "{run}"
     );

@@ -220,7 +220,8 @@ fn programs_call_their_headers_abi_names_through_the_stub_only() {
             "{needed:?}"
         );
     }
-    // The stub itself needs glibc alone (`glibc_floor.rs`), never NVIDIA's library.
+    // The stub needs nothing of NVIDIA's: libc, and the two libraries of the glibc floor
+    // (`stub-loader/link_args.rs`, as `load_topology.rs` and `glibc_floor.rs` check).
     assert_eq!(
         dynamic::needed(&stub("nvjitlink")),
         ["libc.so.6", "libdl.so.2", "libpthread.so.0"]
@@ -431,8 +432,9 @@ fn no_library_every_function_returns_the_typed_error() {
         assert!(
             run.line("status nvjitlink message").starts_with(
                 "status nvjitlink message=cuda-stubs: libnvjitlink not found (searched \
-                 libnvJitLink.so.13, libnvJitLink.so.12; CUDA_STUBS_NVJITLINK_PATH; wheel \
-                 layouts nvidia/cu13/lib, nvidia/nvjitlink/lib;"
+                 libnvJitLink.so.13, libnvJitLink.so.12: already loaded (RTLD_NOLOAD); \
+                 environment override (CUDA_STUBS_NVJITLINK_PATH); wheel layout beside the stub \
+                 (nvidia/cu13/lib, nvidia/nvjitlink/lib);"
             ),
             "{run}"
         );

@@ -1,0 +1,98 @@
+//! The search for the real library: one ordered list of places, [`SEARCH`] (`order.rs`), and
+//! its runner, [`find`]: the first place with a usable candidate wins.
+//!
+//! - `order.rs`: [`SEARCH`] and [`Origin`], the places in order;
+//! - `candidates.rs`: what each place lists, only when the search reaches it;
+//! - `probe.rs`: one candidate tried (file checks, `dlopen`, stub marker, version);
+//! - `reject.rs`: why a candidate was skipped ([`Reject`]), what was tried ([`Attempt`]);
+//! - `loaded.rs`, `summary.rs`: the result, [`Loaded`], and its one-line summary, built from
+//!   [`SEARCH`];
+//! - `paths.rs`: paths as bytes, `stat`, a Python environment's folders.
+//!
+//! The first call of every stub runs this, so it is written for that call's cost: nothing is
+//! listed past the place that binds, a listing allocates only for a path it hands out, a miss
+//! allocates only its record, the stub's own file comes from the walk of the loaded objects
+//! (not `dladdr`, which scans the stub's whole symbol table), and the bound file's path and the
+//! summary are computed only when asked.
+
+mod candidates;
+mod loaded;
+mod order;
+mod paths;
+mod probe;
+mod reject;
+mod summary;
+
+pub use candidates::Candidate;
+pub use loaded::Loaded;
+pub use order::Origin;
+pub use probe::STUB_MARKER;
+pub use reject::{Attempt, Reject, Tried};
+
+use crate::debug::{debug_enabled, line};
+use crate::spec::LibrarySpec;
+use alloc::vec::Vec;
+use candidates::{Listed, Places};
+use core::ops::ControlFlow;
+use order::SEARCH;
+
+/// Searches [`SEARCH`] in order for `spec`'s library and binds the first usable candidate;
+/// every candidate skipped is logged (`CUDA_STUBS_DEBUG`) and recorded with its reason.
+pub(crate) fn find(spec: &'static LibrarySpec) -> Loaded {
+    let lib = spec.real.name;
+    let mut places = Places::new(spec);
+    let mut attempts: Vec<Attempt> = Vec::new();
+    let mut try_listed = |listed: Listed| {
+        let (tried, reject) = match listed {
+            Listed::Try(c) => match probe::try_candidate(spec, &c) {
+                Ok((handle, version)) => return ControlFlow::Break((c, handle, version)),
+                Err(reject) => {
+                    let tried = Tried::Candidate(c);
+                    line(lib, format_args!("try {tried}: rejected: {reject}"));
+                    (tried, reject)
+                }
+            },
+            Listed::Relative { name, value } => {
+                let tried = Tried::Variable {
+                    name,
+                    value: value.to_vec(),
+                };
+                let reject = Reject::NotAbsolute;
+                line(lib, format_args!("{tried}: {reject}"));
+                (tried, reject)
+            }
+        };
+        attempts.push(Attempt { tried, reject });
+        ControlFlow::Continue(())
+    };
+    let mut found = None;
+    for origin in SEARCH {
+        if let ControlFlow::Break(bound) = places.each(origin, &mut try_listed) {
+            found = Some(bound);
+            break;
+        }
+    }
+    let Some((candidate, handle, version)) = found else {
+        line(
+            lib,
+            format_args!("no library found: calls return the stub's \"library not found\" error"),
+        );
+        return Loaded::not_found(spec, attempts);
+    };
+    if !candidate.is_soname() && candidate.origin != Origin::AlreadyLoaded {
+        probe::preload_companion(spec, candidate.target.to_bytes(), version);
+    }
+    let loaded = Loaded::bound(spec, handle, candidate, version, attempts);
+    if debug_enabled() {
+        let path = loaded
+            .path()
+            .map(|p| p.to_string_lossy())
+            .unwrap_or_default();
+        let origin = loaded.origin.map_or("", Origin::as_str);
+        line(
+            lib,
+            format_args!("bound {path} (version {version}) [{origin}]"),
+        );
+    }
+    loaded
+}

@@ -1,0 +1,154 @@
+//! Trying one candidate: the file's checks, `dlopen`, the stub marker and the version; and the
+//! companion a bound library needs beside it.
+
+use super::candidates::{Candidate, major_of_name};
+use super::order::Origin;
+use super::paths::{file_name, is_file, join, parent};
+use super::reject::{MIN_VERSION, Reject};
+use crate::debug::{errno, line};
+use crate::dlopen::Handle;
+use crate::elf::{self, HEAD_LEN, Ident};
+use crate::spec::{LibrarySpec, VersionProbe};
+use alloc::format;
+use core::ffi::{CStr, c_int};
+
+/// Name of the data symbol every cuda-stubs library exports. A `dlopen`ed candidate that has it
+/// is a stub, not NVIDIA's library, and is rejected.
+pub const STUB_MARKER: &CStr = c"cuda_stubs_marker";
+
+/// Tries one candidate: `Ok` holds the handle and the version (`1000 * major + 10 * minor`,
+/// from the library, else from its file name, else 0).
+pub(crate) fn try_candidate(spec: &LibrarySpec, c: &Candidate) -> Result<(Handle, i32), Reject> {
+    let lazy_local = libc::RTLD_LAZY | libc::RTLD_LOCAL;
+    let flags = if c.origin == Origin::AlreadyLoaded {
+        // Reopened by its path with RTLD_NOLOAD, which matches the loaded object without
+        // touching the file system and never loads a second one. A loaded object is a valid
+        // ELF of this machine already.
+        lazy_local | libc::RTLD_NOLOAD
+    } else {
+        if !c.is_soname() {
+            check_file(&c.target)?;
+        }
+        lazy_local
+    };
+    let handle = open(&c.target, flags)?;
+    if handle.symbol(STUB_MARKER).is_some() {
+        // A stub: keep it loaded (never dlclose) but never call it.
+        return Err(Reject::IsStub);
+    }
+    let name_major = match c.name_major {
+        0 => major_of_name(spec, file_name(c.target.to_bytes())),
+        m => m,
+    };
+    let by_name = i32::try_from(name_major * 1000).unwrap_or(0);
+    let version = reported_version(spec, &handle).unwrap_or(by_name);
+    if version != 0 && version < MIN_VERSION {
+        return Err(Reject::TooOld(version));
+    }
+    Ok((handle, version))
+}
+
+/// `dlopen`; a file the dynamic loader cannot find is "not found", as one `stat` cannot find.
+fn open(target: &CStr, flags: c_int) -> Result<Handle, Reject> {
+    Handle::open(target, flags).map_err(|text| {
+        if text.contains("No such file or directory") {
+            Reject::NotFound
+        } else {
+            Reject::Dlopen(text)
+        }
+    })
+}
+
+/// Checks a candidate file before `dlopen`, so that the debug log says precisely why it is
+/// skipped (dlopen's own message for these cases varies between glibc versions).
+fn check_file(path: &CStr) -> Result<(), Reject> {
+    let Some(st) = crate::glibc::stat(path) else {
+        return Err(match errno() {
+            libc::ENOENT | libc::ENOTDIR => Reject::NotFound,
+            e => Reject::CannotStat(e),
+        });
+    };
+    if st.st_mode & libc::S_IFMT == libc::S_IFDIR {
+        return Err(Reject::IsDirectory);
+    }
+    let mut head = [0u8; HEAD_LEN];
+    let n = read_head(path, &mut head)?;
+    match elf::identify(head.get(..n).unwrap_or_default()) {
+        Ident::Ours => Ok(()),
+        Ident::Empty => Err(Reject::Empty),
+        Ident::NotElf => Err(Reject::NotElf),
+        Ident::WrongClass(class) => Err(Reject::WrongClass(class)),
+        Ident::WrongMachine(machine) => Err(Reject::WrongMachine(machine)),
+    }
+}
+
+/// Reads up to `buf.len()` bytes from the start of the file.
+fn read_head(path: &CStr, buf: &mut [u8]) -> Result<usize, Reject> {
+    // SAFETY: NUL-terminated path; the descriptor is closed below.
+    let fd = unsafe { libc::open(path.as_ptr(), libc::O_RDONLY | libc::O_CLOEXEC) };
+    if fd < 0 {
+        return Err(Reject::CannotOpen(errno()));
+    }
+    let mut filled = 0;
+    let result = loop {
+        let Some(rest) = buf.get_mut(filled..) else {
+            break Ok(filled);
+        };
+        if rest.is_empty() {
+            break Ok(filled);
+        }
+        // SAFETY: rest is writable for its length.
+        match unsafe { libc::read(fd, rest.as_mut_ptr().cast(), rest.len()) } {
+            0 => break Ok(filled),
+            n if n > 0 => filled += n.unsigned_abs(),
+            _ if errno() == libc::EINTR => {}
+            _ => break Err(Reject::CannotRead(errno())),
+        }
+    };
+    // SAFETY: opened above.
+    unsafe { libc::close(fd) };
+    result
+}
+
+/// The version the library reports through the spec's version function, if it answers.
+fn reported_version(spec: &LibrarySpec, handle: &Handle) -> Option<i32> {
+    match spec.real.version {
+        VersionProbe::OneInt(name) => {
+            let f = handle.symbol(name)?;
+            // SAFETY: cudaRuntimeGetVersion / cuDriverGetVersion: `int f(int *)`, all majors.
+            let f: unsafe extern "C" fn(*mut c_int) -> c_int = unsafe { core::mem::transmute(f) };
+            let mut v: c_int = 0;
+            // SAFETY: a valid out-pointer.
+            ((unsafe { f(&mut v) }) == 0 && v > 0).then_some(v)
+        }
+        VersionProbe::MajorMinor(name) => {
+            let f = handle.symbol(name)?;
+            // SAFETY: nvrtcVersion / nvJitLinkVersion: `int f(int *major, int *minor)` by ABI
+            // (VersionProbe::MajorMinor).
+            let f: unsafe extern "C" fn(*mut c_int, *mut c_int) -> c_int =
+                unsafe { core::mem::transmute(f) };
+            let (mut major, mut minor): (c_int, c_int) = (0, 0);
+            // SAFETY: valid out-pointers.
+            ((unsafe { f(&mut major, &mut minor) }) == 0 && major > 0)
+                .then_some(major * 1000 + minor * 10)
+        }
+    }
+}
+
+/// Loads the spec's companion from the real library's directory, if there is one there; once
+/// loaded, the real library's `dlopen` of its bare soname finds it. `real` is the bound file.
+pub(crate) fn preload_companion(spec: &LibrarySpec, real: &[u8], version: i32) {
+    let (Some(prefix), Some(dir)) = (spec.real.companion, parent(real)) else {
+        return;
+    };
+    let name = format!("{prefix}{}.{}", version / 1000, (version % 1000) / 10);
+    let file = join(dir, name.as_bytes());
+    if !is_file(&file) {
+        return;
+    }
+    let shown = file.to_string_lossy();
+    match open(&file, libc::RTLD_LAZY | libc::RTLD_LOCAL) {
+        Ok(_) => line(spec.real.name, format_args!("preloaded {shown}")),
+        Err(why) => line(spec.real.name, format_args!("preload {shown}: {why}")),
+    }
+}

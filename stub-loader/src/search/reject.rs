@@ -1,0 +1,114 @@
+//! Why a candidate was not bound ([`Reject`]), and what the search tried ([`Attempt`]).
+
+use super::candidates::Candidate;
+use crate::debug::{Lossy, errno_text};
+use crate::elf::{OUR_CLASS, OUR_MACHINE};
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::ffi::CStr;
+use core::fmt;
+
+/// Oldest CUDA version the stubs serve (`1000 * major + 10 * minor`): a library reporting an
+/// older one is rejected ([`Reject::TooOld`]).
+pub(crate) const MIN_VERSION: i32 = 11000;
+
+/// Why a candidate was skipped: the reasons README's "Where the real library is searched"
+/// lists. Its text (`Display`) is what the debug log and the "not found" summary say.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Reject {
+    /// No such file; for a soname, the dynamic loader found none.
+    NotFound,
+    /// `stat` failed otherwise (the `errno`).
+    CannotStat(i32),
+    /// A directory.
+    IsDirectory,
+    /// `open` failed (the `errno`).
+    CannotOpen(i32),
+    /// `read` failed (the `errno`).
+    CannotRead(i32),
+    /// An empty file.
+    Empty,
+    /// Not an ELF file (or shorter than an ELF header).
+    NotElf,
+    /// ELF of another class (`EI_CLASS`).
+    WrongClass(u8),
+    /// ELF of another machine (`e_machine`).
+    WrongMachine(u16),
+    /// `dlopen` failed: its `dlerror` text.
+    Dlopen(String),
+    /// A cuda-stubs library (it exports [`crate::STUB_MARKER`]): binding it would call itself.
+    IsStub,
+    /// It reports a version older than the oldest the stubs serve.
+    TooOld(i32),
+    /// An environment override that is not an absolute path: ignored.
+    NotAbsolute,
+}
+
+impl fmt::Display for Reject {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Reject::NotFound => f.write_str("not found"),
+            Reject::CannotStat(e) => write!(f, "cannot stat ({})", errno_text(*e)),
+            Reject::IsDirectory => f.write_str("is a directory"),
+            Reject::CannotOpen(e) => write!(f, "cannot open ({})", errno_text(*e)),
+            Reject::CannotRead(e) => write!(f, "cannot read ({})", errno_text(*e)),
+            Reject::Empty => f.write_str("empty file"),
+            Reject::NotElf => f.write_str("not an ELF file"),
+            Reject::WrongClass(c) => write!(f, "wrong ELF class {c} (this process is {OUR_CLASS})"),
+            Reject::WrongMachine(m) => write!(
+                f,
+                "wrong machine (e_machine {m}, this process is {OUR_MACHINE})"
+            ),
+            Reject::Dlopen(text) => write!(f, "dlopen: {text}"),
+            Reject::IsStub => {
+                f.write_str("is a cuda-stubs library, not NVIDIA's (would call itself)")
+            }
+            Reject::TooOld(v) => write!(f, "version {v} too old (need {MIN_VERSION} or newer)"),
+            Reject::NotAbsolute => f.write_str("not an absolute path (ignored)"),
+        }
+    }
+}
+
+/// What the search tried and did not bind.
+#[derive(Debug, Clone)]
+pub enum Tried {
+    /// A candidate, which was dlopen'ed or checked.
+    Candidate(Candidate),
+    /// An environment variable's value, ignored before anything was tried.
+    Variable {
+        /// The variable (`CUDA_STUBS_NVRTC_PATH`).
+        name: &'static CStr,
+        /// Its value.
+        value: Vec<u8>,
+    },
+}
+
+impl fmt::Display for Tried {
+    /// `target [origin]` for a candidate, `NAME=value` for a variable.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Tried::Candidate(c) => {
+                write!(f, "{} [{}]", Lossy(c.target.to_bytes()), c.origin.as_str())
+            }
+            Tried::Variable { name, value } => {
+                write!(f, "{}={}", Lossy(name.to_bytes()), Lossy(value))
+            }
+        }
+    }
+}
+
+/// One thing the search tried, and why it was skipped.
+#[derive(Debug, Clone)]
+pub struct Attempt {
+    /// What was tried.
+    pub tried: Tried,
+    /// Why it was skipped.
+    pub reject: Reject,
+}
+
+impl fmt::Display for Attempt {
+    /// `what: why`, as the "not found" summary lists it.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.tried, self.reject)
+    }
+}

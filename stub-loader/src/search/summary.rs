@@ -1,0 +1,144 @@
+//! The one-line summary of a search, for the status API and the "library not found" error
+//! strings: what was bound, or every place of [`SEARCH`] and why each candidate found there
+//! was skipped.
+
+use super::order::{Origin, SEARCH};
+use super::reject::{Attempt, Reject};
+use crate::spec::LibrarySpec;
+use alloc::ffi::CString;
+use alloc::format;
+use alloc::string::String;
+use core::ffi::CStr;
+use core::fmt::Write;
+
+/// `cuda-stubs: libnvrtc bound to PATH, version 13050, found by dynamic loader search`.
+pub(crate) fn bound(spec: &LibrarySpec, path: &CStr, version: i32, origin: Origin) -> CString {
+    to_cstring(format!(
+        "cuda-stubs: lib{} bound to {}, version {version}, found by {}",
+        spec.real.name,
+        path.to_string_lossy(),
+        origin.as_str()
+    ))
+}
+
+/// `cuda-stubs: libnvrtc not found (searched SONAMES: PLACE; PLACE …); rejected: WHAT: WHY; …`:
+/// the places in [`SEARCH`] order, each named as the debug log and the status name it, then
+/// every candidate skipped for a reason other than "not found".
+pub(crate) fn not_found(spec: &LibrarySpec, attempts: &[Attempt]) -> CString {
+    let real = spec.real;
+    let mut text = format!("cuda-stubs: lib{} not found (searched ", real.name);
+    for (i, s) in real.sonames.iter().enumerate() {
+        let sep = if i == 0 { "" } else { ", " };
+        let _ = write!(text, "{sep}{}", s.name.to_string_lossy());
+    }
+    let mut sep = ": ";
+    for origin in SEARCH {
+        let wheels = || join(real.wheel_dirs.iter().map(|d| d.to_string_lossy()));
+        let detail = match origin {
+            // No wheel ships this library (the driver): nothing was looked at there.
+            Origin::BesideStub | Origin::PythonEnv if real.wheel_dirs.is_empty() => continue,
+            Origin::EnvOverride => Some(real.env_path.to_string_lossy().into()),
+            Origin::BesideStub => Some(wheels()),
+            Origin::PythonEnv => Some("$VIRTUAL_ENV, $CONDA_PREFIX site-packages".into()),
+            Origin::AlreadyLoaded
+            | Origin::CondaLib
+            | Origin::LoaderSearch
+            | Origin::CudaHome
+            | Origin::SystemCuda => None,
+        };
+        let _ = write!(text, "{sep}{}", origin.as_str());
+        if let Some(detail) = detail {
+            let _ = write!(text, " ({detail})");
+        }
+        sep = "; ";
+    }
+    text.push(')');
+    let mut sep = "; rejected: ";
+    for a in attempts.iter().filter(|a| a.reject != Reject::NotFound) {
+        let _ = write!(text, "{sep}{a}");
+        sep = "; ";
+    }
+    to_cstring(text)
+}
+
+fn join<'a>(items: impl Iterator<Item = alloc::borrow::Cow<'a, str>>) -> String {
+    let mut out = String::new();
+    for (i, item) in items.enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        out.push_str(&item);
+    }
+    out
+}
+
+fn to_cstring(s: String) -> CString {
+    CString::new(s.replace('\0', " ")).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::candidates::Candidate;
+    use crate::search::reject::Tried;
+    use alloc::borrow::Cow;
+    use alloc::vec;
+
+    fn spec(lib: &'static stub_spec::Library) -> LibrarySpec {
+        LibrarySpec {
+            real: lib.real,
+            replacements: &[],
+            proc_address: None,
+            last_error: None,
+        }
+    }
+
+    /// Every place of SEARCH, in order, with what it looked at.
+    #[test]
+    fn not_found_lists_every_place_in_order() {
+        let text = not_found(&spec(&stub_spec::libraries::NVRTC), &[]);
+        assert_eq!(
+            text.to_str().unwrap(),
+            "cuda-stubs: libnvrtc not found (searched libnvrtc.so.13, libnvrtc.so.12, \
+             libnvrtc.so.11.2: already loaded (RTLD_NOLOAD); environment override \
+             (CUDA_STUBS_NVRTC_PATH); wheel layout beside the stub (nvidia/cu13/lib, \
+             nvidia/cuda_nvrtc/lib); wheel layout in the Python environment ($VIRTUAL_ENV, \
+             $CONDA_PREFIX site-packages); $CONDA_PREFIX/lib; dynamic loader search; \
+             $CUDA_HOME/$CUDA_PATH lib64; /usr/local/cuda/lib64)"
+        );
+    }
+
+    /// The driver has no wheel: no wheel places. Rejections other than "not found" follow.
+    #[test]
+    fn not_found_lists_the_rejections() {
+        let tried = |target: &'static CStr, reject| Attempt {
+            tried: Tried::Candidate(Candidate {
+                origin: Origin::LoaderSearch,
+                target: Cow::Borrowed(target),
+                name_major: 0,
+            }),
+            reject,
+        };
+        let attempts = vec![
+            tried(c"libcuda.so.1", Reject::NotFound),
+            tried(c"/x/libcuda.so.1", Reject::IsStub),
+            Attempt {
+                tried: Tried::Variable {
+                    name: c"CUDA_STUBS_CUDA_PATH",
+                    value: b"rel".to_vec(),
+                },
+                reject: Reject::NotAbsolute,
+            },
+        ];
+        let text = not_found(&spec(&stub_spec::libraries::CUDA), &attempts);
+        assert_eq!(
+            text.to_str().unwrap(),
+            "cuda-stubs: libcuda not found (searched libcuda.so.1: already loaded \
+             (RTLD_NOLOAD); environment override (CUDA_STUBS_CUDA_PATH); $CONDA_PREFIX/lib; \
+             dynamic loader search; $CUDA_HOME/$CUDA_PATH lib64; /usr/local/cuda/lib64); \
+             rejected: /x/libcuda.so.1 [dynamic loader search]: is a cuda-stubs library, not \
+             NVIDIA's (would call itself); CUDA_STUBS_CUDA_PATH=rel: not an absolute path \
+             (ignored)"
+        );
+    }
+}
