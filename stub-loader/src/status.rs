@@ -1,9 +1,8 @@
 use crate::library::Library;
 use core::ffi::{c_char, c_int};
 
-/// What a stub knows about its real library; filled by `cuda_stubs_cudart_status`,
-/// `cuda_stubs_nvrtc_status`, `cuda_stubs_cuda_status` and `cuda_stubs_nvjitlink_status` (header
-/// `cuda_stubs.h`).
+/// What a stub knows about its real library; filled by its `cuda_stubs_<name>_status` (header
+/// `cuda_stubs.h`, which declares one per stub).
 ///
 /// Every string is NUL-terminated, owned by the stub and valid for the life of the process.
 #[repr(C)]
@@ -54,22 +53,4 @@ pub unsafe fn fill_status(library: &Library, out: *mut CudaStubsStatus) -> c_int
     // SAFETY: out is non-NULL and, by contract, writable.
     unsafe { out.write(status) };
     0
-}
-
-// The C API the stubs export, declared here (where its struct lives) so that cbindgen,
-// run on this crate alone, writes the whole header `cuda_stubs.h`. Each stub defines one.
-#[allow(dead_code)]
-unsafe extern "C" {
-    /// Describes the real libcudart bound by `libstubs_cudart.so` (searching first if no call
-    /// has). Returns 0, or -1 when `out` is NULL.
-    pub fn cuda_stubs_cudart_status(out: *mut CudaStubsStatus) -> c_int;
-    /// Describes the real libnvrtc bound by `libstubs_nvrtc.so` (searching first if no call
-    /// has). Returns 0, or -1 when `out` is NULL.
-    pub fn cuda_stubs_nvrtc_status(out: *mut CudaStubsStatus) -> c_int;
-    /// Describes the real libcuda.so.1 bound by `libstubs_cuda.so` (searching first if no call
-    /// has). Returns 0, or -1 when `out` is NULL.
-    pub fn cuda_stubs_cuda_status(out: *mut CudaStubsStatus) -> c_int;
-    /// Describes the real libnvJitLink bound by `libstubs_nvjitlink.so` (searching first if no
-    /// call has). Returns 0, or -1 when `out` is NULL.
-    pub fn cuda_stubs_nvjitlink_status(out: *mut CudaStubsStatus) -> c_int;
 }
