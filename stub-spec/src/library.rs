@@ -301,3 +301,28 @@ impl TestWheel {
         self.lib_dir.to_str().ok()?.strip_suffix("/lib")
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::libraries::{ALL, CUDA, CUDART, NVJITLINK};
+
+    #[test]
+    fn packaging_names() {
+        assert_eq!(CUDART.stub_file(), "libstubs_cudart.so");
+        assert_eq!(
+            CUDART.link_stub_file().as_deref(),
+            Some("libstubs_cudart_abi12.so")
+        );
+        assert_eq!(CUDART.abis(), [12, 13]);
+        assert_eq!(CUDART.real_label(), "libcudart");
+        assert_eq!(CUDA.real_label(), "libcuda.so.1");
+        assert_eq!(NVJITLINK.pkg_config_module(), "cuda-stubs-nvjitlink");
+        for library in ALL {
+            assert_eq!(
+                library.link_stub_file().is_some(),
+                !library.abis().is_empty()
+            );
+            assert!(!library.packaging.toolkit_targets.is_empty());
+        }
+    }
+}
