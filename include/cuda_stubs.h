@@ -5,9 +5,8 @@
 
 #include <stdint.h>
 
-// What a stub knows about its real library; filled by `cuda_stubs_cudart_status`,
-// `cuda_stubs_nvrtc_status`, `cuda_stubs_cuda_status` and `cuda_stubs_nvjitlink_status` (header
-// `cuda_stubs.h`).
+// What a stub knows about its real library; filled by its `cuda_stubs_<name>_status` (header
+// `cuda_stubs.h`, which declares one per stub).
 //
 // Every string is NUL-terminated, owned by the stub and valid for the life of the process.
 typedef struct cuda_stubs_status {

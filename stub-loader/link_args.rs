@@ -1,5 +1,37 @@
 // The link arguments of the stub cdylibs, `include!`d by each stub crate's build script: one
-// place for what every stub's link line needs.
+// place for what every stub's link line needs. The build script is one call,
+// `stub_link_args()`, which finds the crate's spec by its package name (each stub crate has
+// `stub-spec` as a build-dependency).
+
+/// The link arguments of the stub crate being built, from its spec in
+/// `stub_spec::libraries::ALL`: a library's crate (`crate_dir`) links as its
+/// [`stub_spec::Library::stub_file`], with the version nodes of its `versions.map` when it
+/// exports two ABIs; a link-time stub crate (`link_stub_crate()`, `stubs-cudart-abi12`) takes
+/// its library's SONAME (a program linked against it needs and runs the runtime stub), the
+/// same version nodes with its own defaults, and `-z nodlopen` (never loaded).
+#[allow(dead_code)]
+fn stub_link_args() {
+    let dir = std::path::PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").expect("set"));
+    // The package name, which is the spec's crate folder name (codegen checks the `[lib]` name).
+    let name = std::env::var("CARGO_PKG_NAME").expect("cargo sets CARGO_PKG_NAME");
+    for library in stub_spec::libraries::ALL {
+        let versions = dir.join("..").join(library.crate_dir).join("versions.map");
+        if library.crate_dir == name {
+            cdylib_link_args(&library.stub_file());
+            if library.abi12_hand_written.is_some() {
+                versioned_link_args(&versions);
+            }
+            return;
+        }
+        if library.link_stub_crate().as_deref() == Some(name.as_str()) {
+            cdylib_link_args(&library.stub_file());
+            println!("cargo:rustc-cdylib-link-arg=-Wl,-z,nodlopen");
+            versioned_link_args(&versions);
+            return;
+        }
+    }
+    panic!("{name}: no spec in stub_spec::libraries::ALL has it as its crate_dir or link stub crate");
+}
 
 /// Every stub: its SONAME, and the `DT_NEEDED` edges of the glibc floor.
 ///
@@ -13,6 +45,7 @@
 /// `--no-as-needed`, because on the build machine's newer glibc nothing is resolved from them
 /// and rustc's default `--as-needed` would drop them. `-l:` names the runtime file: glibc 2.34+
 /// ships no `libdl.so` development link.
+#[allow(dead_code)]
 fn cdylib_link_args(soname: &str) {
     println!("cargo:rustc-cdylib-link-arg=-Wl,-soname,{soname}");
     println!(

@@ -32,16 +32,25 @@ pub fn rustfmt(text: &str) -> Result<String, String> {
 }
 
 /// `include/cuda_stubs.h`, the C header of the stubs' own API, written by cbindgen from the
-/// `stub-loader` crate with `stub-loader/cbindgen.toml`.
-pub fn c_header(root: &std::path::Path) -> Result<String, String> {
+/// `stub-loader` crate (the status struct) with `stub-loader/cbindgen.toml`, and from
+/// `status_declarations` (Rust: each stub's status function, from the specs), which it reads
+/// from a temporary file.
+pub fn c_header(root: &std::path::Path, status_declarations: &str) -> Result<String, String> {
     let crate_dir = root.join("stub-loader");
     let config = cbindgen::Config::from_file(crate_dir.join("cbindgen.toml"))
         .map_err(|e| format!("cbindgen.toml: {e}"))?;
+    let src = std::env::temp_dir().join(format!(
+        "cuda-stubs-codegen-status-{}.rs",
+        std::process::id()
+    ));
+    std::fs::write(&src, status_declarations).map_err(|e| format!("{}: {e}", src.display()))?;
     let bindings = cbindgen::Builder::new()
         .with_crate(&crate_dir)
+        .with_src(&src)
         .with_config(config)
-        .generate()
-        .map_err(|e| format!("cbindgen: {e}"))?;
+        .generate();
+    let _ = std::fs::remove_file(&src);
+    let bindings = bindings.map_err(|e| format!("cbindgen: {e}"))?;
     let mut out = Vec::new();
     bindings.write(&mut out);
     String::from_utf8(out).map_err(|e| format!("cbindgen output: {e}"))

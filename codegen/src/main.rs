@@ -2,7 +2,9 @@
 //! (`stubs-*/src/generated/api.rs`), their types (`stubs-*/src/generated/types.rs`), the symbol
 //! versions (`stubs-cudart/versions.map`, the link-time stub's `src/generated/exports.rs`) and the ABI manifests (`manifest/`) from the CUDA headers and
 //! libraries unpacked by `scripts/fetch-cuda.py`, and that script's `scripts/libraries.json`
-//! (the test wheels of each library's spec). With `--check` nothing is
+//! (the test wheels of each library's spec), and the lists of stubs outside Rust (the CMake
+//! list, the `.pc.in` files, the Python package's `_libraries.py`: `src/emit_packaging.rs`).
+//! With `--check` nothing is
 //! written; it exits 1 when a checked-in file differs from what would be generated.
 
 mod abi_diff;
@@ -12,6 +14,7 @@ mod emit_abi_fns;
 mod emit_abi_types;
 mod emit_decls;
 mod emit_mod;
+mod emit_packaging;
 mod emit_types;
 mod emit_versions;
 mod exports;
@@ -98,9 +101,10 @@ fn generate(root: &Path) -> Result<Vec<(PathBuf, String)>, String> {
         root.join("scripts/libraries.json"),
         test_wheels::libraries_json()?,
     ));
+    files.extend(emit_packaging::files(root)?);
     files.push((
         root.join("include/cuda_stubs.h"),
-        formatting::c_header(root)?,
+        formatting::c_header(root, &emit_packaging::status_declarations())?,
     ));
     files.push((
         root.join("manifest/ABI-REPORT.md"),

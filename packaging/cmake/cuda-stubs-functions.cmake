@@ -7,8 +7,10 @@
 get_filename_component(_cuda_stubs_prefix "${CMAKE_CURRENT_LIST_DIR}/../../.." ABSOLUTE)
 set(cuda-stubs_LIBRARY_DIR "${_cuda_stubs_prefix}/lib")
 set(cuda-stubs_INCLUDE_DIR "${_cuda_stubs_prefix}/include")
-# The cudart ABIs the stub exports, oldest first; the last is libstubs_cudart.so's default.
-set(cuda-stubs_CUDART_ABIS 12 13)
+# Which stubs exist (codegen writes it from the specs): cuda-stubs_IMPORTED_TARGETS,
+# cuda-stubs_TOOLKIT_TARGETS, cuda-stubs_CUDART_ABIS (the cudart ABIs the stub exports, oldest
+# first; the last is libstubs_cudart.so's default) ...
+include("${CMAKE_CURRENT_LIST_DIR}/cuda-stubs-libraries.cmake")
 
 # The cudart ABI to link for, from CUDA_STUBS_CUDART_ABI and the project's CUDA toolkit, into
 # `out`; FATAL_ERROR on a mismatch (see the top of cuda-stubsConfig.cmake).
@@ -201,9 +203,7 @@ function(cuda_stubs_use_for_cuda_toolkit)
   endif()
   set_target_properties(cuda-stubs::cudart PROPERTIES IMPORTED_LOCATION "${_file}")
   set(cuda-stubs_CUDART_ABI "${_abi}" PARENT_SCOPE)
-  foreach(_pair IN ITEMS "cudart|cudart|cudart" "cudart_static|cudart|cudart"
-                         "cuda_driver|cuda_driver|cuda" "nvrtc|nvrtc|nvrtc"
-                         "nvJitLink|nvjitlink|nvjitlink")
+  foreach(_pair IN LISTS cuda-stubs_TOOLKIT_TARGETS)
     string(REPLACE "|" ";" _pair "${_pair}")
     list(GET _pair 0 _name)
     list(GET _pair 1 _stub)
@@ -226,7 +226,7 @@ function(cuda_stubs_use_for_cuda_toolkit)
         # as IMPORTED_LOCATION: swap the file, keep the rest.
         set_target_properties(CUDA::${_name} PROPERTIES
           IMPORTED_LOCATION "${_location}"
-          IMPORTED_SONAME "libstubs_${_stub_file}.so")
+          IMPORTED_SONAME "${_stub_file}")
         foreach(_config IN LISTS CMAKE_CONFIGURATION_TYPES CMAKE_BUILD_TYPE)
           string(TOUPPER "${_config}" _config)
           set_property(TARGET CUDA::${_name} PROPERTY IMPORTED_LOCATION_${_config} "${_location}")

@@ -35,12 +35,12 @@ include("${CMAKE_CURRENT_LIST_DIR}/cuda-stubs-functions.cmake")
 
 _cuda_stubs_cudart_abi(cuda-stubs_CUDART_ABI)
 
-foreach(_cuda_stubs_pair IN ITEMS "cudart|cudart" "nvrtc|nvrtc" "cuda_driver|cuda"
-                                  "nvjitlink|nvjitlink")
+# cuda-stubs-libraries.cmake (codegen, from the specs) lists the targets and files.
+foreach(_cuda_stubs_pair IN LISTS cuda-stubs_IMPORTED_TARGETS)
   string(REPLACE "|" ";" _cuda_stubs_pair "${_cuda_stubs_pair}")
   list(GET _cuda_stubs_pair 0 _cuda_stubs_target)
   list(GET _cuda_stubs_pair 1 _cuda_stubs_file)
-  set(_cuda_stubs_lib "${cuda-stubs_LIBRARY_DIR}/libstubs_${_cuda_stubs_file}.so")
+  set(_cuda_stubs_lib "${cuda-stubs_LIBRARY_DIR}/${_cuda_stubs_file}")
   if(_cuda_stubs_target STREQUAL "cudart")
     _cuda_stubs_cudart_file("${cuda-stubs_CUDART_ABI}" _cuda_stubs_lib)
     if(_cuda_stubs_lib STREQUAL "")
@@ -58,7 +58,7 @@ foreach(_cuda_stubs_pair IN ITEMS "cudart|cudart" "nvrtc|nvrtc" "cuda_driver|cud
     set_target_properties(cuda-stubs::${_cuda_stubs_target} PROPERTIES
       IMPORTED_LOCATION "${_cuda_stubs_lib}"
       # The runtime stub's SONAME (the link-time stub has it too): what DT_NEEDED records.
-      IMPORTED_SONAME "libstubs_${_cuda_stubs_file}.so"
+      IMPORTED_SONAME "${_cuda_stubs_file}"
       INTERFACE_INCLUDE_DIRECTORIES "${cuda-stubs_INCLUDE_DIR}")
   endif()
 endforeach()

@@ -13,6 +13,12 @@ from __future__ import annotations
 import ctypes
 from pathlib import Path
 
+# Which stubs exist, written by codegen from the specs: LIBRARIES (short name -> file name =
+# SONAME) and CUDART_ABIS (the CUDA majors whose headers' runtime ABI the cudart stub exports,
+# oldest first: ``libstubs_cudart.so`` the newest, the last; ``libstubs_cudart_abi<N>.so``, a
+# link-time stub of the same SONAME, the others).
+from ._libraries import CUDART_ABIS, LIBRARIES
+
 __all__ = [
     "CUDART_ABIS",
     "LIBRARIES",
@@ -27,14 +33,6 @@ __all__ = [
 ]
 
 _ROOT = Path(__file__).resolve().parent
-
-#: The stubs: short name -> file name (= SONAME).
-LIBRARIES = {
-    "cudart": "libstubs_cudart.so",
-    "nvrtc": "libstubs_nvrtc.so",
-    "cuda": "libstubs_cuda.so",
-    "nvjitlink": "libstubs_nvjitlink.so",
-}
 
 
 def lib_dir() -> str:
@@ -61,14 +59,6 @@ def pkgconfig_dir() -> str:
 def library_path(name: str) -> str:
     """The path of one stub: ``library_path("nvrtc")`` is ``.../libstubs_nvrtc.so``."""
     return str(_ROOT / "lib" / LIBRARIES[name])
-
-
-#: The CUDA majors whose headers' runtime ABI the cudart stub exports, oldest first. The names
-#: whose prototype differs between them (``cudaMemAdvise``, ``cudaGraphAddDependencies`` …) are
-#: exported once per ABI; the file a link names decides which one its calls record:
-#: ``libstubs_cudart.so`` the newest (the last), ``libstubs_cudart_abi<N>.so`` (a link-time
-#: stub, same SONAME) the others.
-CUDART_ABIS = (12, 13)
 
 
 def _cudart_link_name(abi: int) -> str:

@@ -1,9 +1,8 @@
 use crate::library::Library;
 use core::ffi::{CStr, c_char, c_int};
 
-/// What a stub knows about its real library; filled by `cuda_stubs_cudart_status`,
-/// `cuda_stubs_nvrtc_status`, `cuda_stubs_cuda_status` and `cuda_stubs_nvjitlink_status` (header
-/// `cuda_stubs.h`).
+/// What a stub knows about its real library; filled by its `cuda_stubs_<name>_status` (header
+/// `cuda_stubs.h`, which declares one per stub).
 ///
 /// Every string is NUL-terminated, owned by the stub and valid for the life of the process.
 #[repr(C)]
@@ -53,20 +52,107 @@ pub unsafe fn fill_status(library: &Library, out: *mut CudaStubsStatus) -> c_int
     0
 }
 
-// The C API the stubs export, declared here (where its struct lives) so that cbindgen,
-// run on this crate alone, writes the whole header `cuda_stubs.h`. Each stub defines one.
-#[allow(dead_code)]
-unsafe extern "C" {
-    /// Describes the real libcudart bound by `libstubs_cudart.so` (searching first if no call
-    /// has). Returns 0, or -1 when `out` is NULL.
-    pub fn cuda_stubs_cudart_status(out: *mut CudaStubsStatus) -> c_int;
-    /// Describes the real libnvrtc bound by `libstubs_nvrtc.so` (searching first if no call
-    /// has). Returns 0, or -1 when `out` is NULL.
-    pub fn cuda_stubs_nvrtc_status(out: *mut CudaStubsStatus) -> c_int;
-    /// Describes the real libcuda.so.1 bound by `libstubs_cuda.so` (searching first if no call
-    /// has). Returns 0, or -1 when `out` is NULL.
-    pub fn cuda_stubs_cuda_status(out: *mut CudaStubsStatus) -> c_int;
-    /// Describes the real libnvJitLink bound by `libstubs_nvjitlink.so` (searching first if no
-    /// call has). Returns 0, or -1 when `out` is NULL.
-    pub fn cuda_stubs_nvjitlink_status(out: *mut CudaStubsStatus) -> c_int;
+/// Declares, at a stub crate's root, what every stub has beside its generated declarations and
+/// its adapters, from its spec (`stub_spec::libraries::<LIB>`):
+///
+/// - `LIBRARY: stub_loader::Library`, the real library searched for on the first call, with
+///   the spec's `real` part and the crate's `replacements` (default none), `proc_address` (the
+///   spec's getter with the crate's generated `(names, entries)` table; default none) and
+///   `last_error_readers` (the runtime's last-error wrappers, recording the spec's typed
+///   errors; default none);
+/// - `STATUS_NO_LIBRARY` and `STATUS_ABSENT`, the spec's typed errors in the status type;
+/// - the export `int cuda_stubs_<name>_status(cuda_stubs_status *out)` (`cuda_stubs.h`, which
+///   codegen declares from the same specs).
+///
+/// `#[stub_macros::cuda_stubs]` and the adapters name these as `crate::LIBRARY`,
+/// `crate::STATUS_NO_LIBRARY`, `crate::STATUS_ABSENT`. `name` must be the spec's name (checked
+/// at compile time): it spells the status export.
+///
+/// ```ignore
+/// stub_loader::stub_library! {
+///     name: nvrtc,
+///     spec: stub_spec::libraries::NVRTC,
+///     status_type: types::nvrtcResult,
+///     functions: api::FUNCTIONS,
+///     replacements: REPLACEMENTS,
+/// }
+/// ```
+#[macro_export]
+macro_rules! stub_library {
+    (
+        name: $name:ident,
+        spec: $spec:path,
+        status_type: $status:ty,
+        functions: $functions:expr
+        $(, replacements: $replacements:expr)?
+        $(, proc_address: ($names:expr, $entries:expr))?
+        $(, last_error_readers: $readers:expr)?
+        $(,)?
+    ) => {
+        const _: () = {
+            let (a, b) = (::core::stringify!($name).as_bytes(), $spec.real.name.as_bytes());
+            ::core::assert!(a.len() == b.len(), "stub_library!: `name` is not the spec's name");
+            let mut i = 0;
+            while i < a.len() {
+                ::core::assert!(a[i] == b[i], "stub_library!: `name` is not the spec's name");
+                i += 1;
+            }
+        };
+
+        #[doc = ::core::concat!("The real ", ::core::stringify!($name), " library, searched for on the first call.")]
+        pub(crate) static LIBRARY: $crate::Library = $crate::Library::new(
+            {
+                static SPEC: $crate::LibrarySpec = $crate::LibrarySpec {
+                    real: $spec.real,
+                    replacements: $crate::stub_library!(@replacements $($replacements)?),
+                    proc_address: $crate::stub_library!(@proc_address $spec $(, $names, $entries)?),
+                    last_error: $crate::stub_library!(@last_error $spec $(, $readers)?),
+                };
+                &SPEC
+            },
+            &$functions,
+        );
+
+        /// Returned by every function when no real library was found: the spec's
+        /// `errors.no_library`.
+        pub const STATUS_NO_LIBRARY: $status = $spec.errors.no_library.value;
+        /// Returned by a function the loaded library lacks (or cannot take with this ABI): the
+        /// spec's `errors.absent`.
+        pub const STATUS_ABSENT: $status = $spec.errors.absent.value;
+
+        #[doc = ::core::concat!("`int cuda_stubs_", ::core::stringify!($name), "_status(cuda_stubs_status *out)` (`cuda_stubs.h`): finds the real library if no call has yet, and describes what is bound. Returns 0, or -1 for a NULL `out`.")]
+        ///
+        /// # Safety
+        /// `out` is NULL or points to writable storage for one `cuda_stubs_status`.
+        #[unsafe(export_name = ::core::concat!("cuda_stubs_", ::core::stringify!($name), "_status"))]
+        pub unsafe extern "C" fn cuda_stubs_status(
+            out: *mut $crate::CudaStubsStatus,
+        ) -> ::core::ffi::c_int {
+            // SAFETY: forwarded contract.
+            unsafe { $crate::fill_status(&LIBRARY, out) }
+        }
+    };
+    (@replacements) => { &[] };
+    (@replacements $replacements:expr) => { $replacements };
+    (@proc_address $spec:path) => { ::core::option::Option::None };
+    (@proc_address $spec:path, $names:expr, $entries:expr) => {
+        ::core::option::Option::Some($crate::ProcAddress {
+            getter: match $spec.proc_address {
+                ::core::option::Option::Some(source) => source.getter,
+                ::core::option::Option::None => {
+                    ::core::panic!("stub_library!: the spec names no proc_address getter")
+                }
+            },
+            names: $names,
+            entries: $entries,
+        })
+    };
+    (@last_error $spec:path) => { ::core::option::Option::None };
+    (@last_error $spec:path, $readers:expr) => {
+        ::core::option::Option::Some($crate::LastError {
+            no_library: $spec.errors.no_library.value,
+            absent: $spec.errors.absent.value,
+            readers: $readers,
+        })
+    };
 }

@@ -28,8 +28,8 @@ mod ret_kind;
 mod versioned_names;
 
 pub use library::{
-    ExportSource, Gating, HeaderVersion, Library, OLDER_ABI, ProcAddressSource, RealLibrary,
-    Soname, StatusCode, TestWheel, TypedErrors, VersionProbe,
+    ExportSource, Gating, HeaderVersion, Library, OLDER_ABI, Packaging, ProcAddressSource,
+    RealLibrary, Soname, StatusCode, TestWheel, TypedErrors, VersionProbe,
 };
 pub use library_kind::LibraryKind;
 pub use ret_kind::RetKind;

@@ -63,6 +63,11 @@ pub struct Library {
     /// first: what `scripts/fetch-cuda.py` unpacks for codegen and the tests. Empty when no
     /// wheel ships the library (the driver: its header ships in the runtime's wheel).
     pub test_wheels: &'static [TestWheel],
+    /// How the stub is named to build systems: the CMake package's targets, FindCUDAToolkit's
+    /// targets the switch points at it, pkg-config's description. Codegen writes the packaging
+    /// lists from it (`packaging/cmake/cuda-stubs-libraries.cmake`, the `.pc.in` files,
+    /// `python/cuda_stubs/_libraries.py`).
+    pub packaging: Packaging,
 }
 
 impl Library {
@@ -83,6 +88,49 @@ impl Library {
             || self
                 .abi12_hand_written
                 .is_some_and(|older| older.contains(&name))
+    }
+
+    /// The stub's file name, also its SONAME: `libstubs_<name>.so` (the stub crate's `[lib]`
+    /// name is `stubs_<name>`; codegen checks it). Never a name starting like NVIDIA's.
+    pub fn stub_file(&self) -> String {
+        format!("libstubs_{}.so", self.name())
+    }
+
+    /// The link-time stub's file name, `libstubs_<name>_abi12.so` (SONAME: [`Library::stub_file`]),
+    /// for a library exporting two ABIs; `None` for a library with one.
+    pub fn link_stub_file(&self) -> Option<String> {
+        self.abi12_hand_written
+            .map(|_| format!("libstubs_{}_abi{OLDER_ABI}.so", self.name()))
+    }
+
+    /// The pkg-config module of the stub: `cuda-stubs-<name>` (a two-ABI library also has
+    /// `cuda-stubs-<name>-<major>` for each of its ABIs).
+    pub fn pkg_config_module(&self) -> String {
+        format!("cuda-stubs-{}", self.name())
+    }
+
+    /// The CUDA majors whose headers' ABI a two-ABI library exports, oldest first:
+    /// [`OLDER_ABI`] and its newest soname's major (`[12, 13]`: `libstubs_<name>.so`'s default
+    /// is the last). Empty for a library with one ABI.
+    pub fn abis(&self) -> alloc::vec::Vec<u32> {
+        let newest = self.real.sonames.iter().map(|s| s.major).max();
+        match (self.abi12_hand_written, newest) {
+            (Some(_), Some(newest)) => alloc::vec![OLDER_ABI, newest],
+            _ => alloc::vec::Vec::new(),
+        }
+    }
+
+    /// The real library as the status API's documentation names it: the soname when there is
+    /// one (`libcuda.so.1`), else the sonames' common stem (`libcudart`).
+    pub fn real_label(&self) -> &'static str {
+        let first = self.real.sonames.first().map(|s| s.name.to_bytes());
+        let Some(Ok(first)) = first.map(core::str::from_utf8) else {
+            return self.name();
+        };
+        if self.real.sonames.len() == 1 {
+            return first;
+        }
+        first.split(".so").next().unwrap_or(first)
     }
 
     /// The `library = "..."` name the proc-macro takes; also the manifest's file stem and the
@@ -123,6 +171,21 @@ pub struct RealLibrary {
     /// 13.x has no `$ORIGIN` RUNPATH, so outside `LD_LIBRARY_PATH` it cannot find it alone).
     /// The version's `major.minor` is appended.
     pub companion: Option<&'static str>,
+}
+
+/// How a stub is named to build systems ([`Library::packaging`]); its file name is
+/// [`Library::stub_file`], its pkg-config module [`Library::pkg_config_module`].
+#[derive(Debug, Clone, Copy)]
+pub struct Packaging {
+    /// What the stub stands for, in its pkg-config `Description` and the CMake package's
+    /// comments: `the CUDA runtime (libcudart)`, `NVRTC (libnvrtc)`.
+    pub stands_for: &'static str,
+    /// The CMake package's imported target, `cuda-stubs::<cmake_target>` (`cudart`,
+    /// `cuda_driver`: FindCUDAToolkit's name of the driver).
+    pub cmake_target: &'static str,
+    /// FindCUDAToolkit's targets `CUDA::<name>` (and cache entries `CUDA_<name>_LIBRARY`) that
+    /// `cuda_stubs_use_for_cuda_toolkit()` points at the stub (`cudart`, `cudart_static`).
+    pub toolkit_targets: &'static [&'static str],
 }
 
 /// One soname a real library is published under, and the CUDA major it belongs to.
@@ -236,5 +299,30 @@ impl TestWheel {
     /// (`nvidia/cu13/lib` → `nvidia/cu13`): its `include` holds the headers.
     pub fn package_dir(&self) -> Option<&'static str> {
         self.lib_dir.to_str().ok()?.strip_suffix("/lib")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::libraries::{ALL, CUDA, CUDART, NVJITLINK};
+
+    #[test]
+    fn packaging_names() {
+        assert_eq!(CUDART.stub_file(), "libstubs_cudart.so");
+        assert_eq!(
+            CUDART.link_stub_file().as_deref(),
+            Some("libstubs_cudart_abi12.so")
+        );
+        assert_eq!(CUDART.abis(), [12, 13]);
+        assert_eq!(CUDART.real_label(), "libcudart");
+        assert_eq!(CUDA.real_label(), "libcuda.so.1");
+        assert_eq!(NVJITLINK.pkg_config_module(), "cuda-stubs-nvjitlink");
+        for library in ALL {
+            assert_eq!(
+                library.link_stub_file().is_some(),
+                !library.abis().is_empty()
+            );
+            assert!(!library.packaging.toolkit_targets.is_empty());
+        }
     }
 }

@@ -30,42 +30,14 @@ use generated::{api, proc_address};
 mod adapters;
 mod error_string;
 
-use stub_loader::{Library, LibrarySpec, ProcAddress};
-use stub_spec::libraries::CUDA;
-use types::CUresult;
-
-static SPEC: LibrarySpec = LibrarySpec {
-    real: CUDA.real,
-    replacements: &[],
-    // The getter from the spec; the table codegen wrote from its typedefs header.
-    proc_address: Some(ProcAddress {
-        getter: CUDA
-            .proc_address
-            .expect("the driver's spec names cuGetProcAddress")
-            .getter,
-        names: proc_address::NAMES,
-        entries: proc_address::ENTRIES,
-    }),
-    last_error: None,
-};
-
-/// The real libcuda.so.1 (the driver), searched for on the first call.
-pub(crate) static LIBRARY: Library = Library::new(&SPEC, &api::FUNCTIONS);
-
-/// Returned by every function when no driver library was found: `CUDA_ERROR_STUB_LIBRARY`.
-pub const STATUS_NO_LIBRARY: CUresult = CUDA.errors.no_library.value;
-/// Returned by a function the installed driver lacks: `CUDA_ERROR_NOT_SUPPORTED`.
-pub const STATUS_ABSENT: CUresult = CUDA.errors.absent.value;
-
-/// `int cuda_stubs_cuda_status(cuda_stubs_status *out)` (`cuda_stubs.h`): finds the real
-/// libcuda if no call has yet, and describes what is bound. Returns 0, or -1 for a NULL `out`.
-///
-/// # Safety
-/// `out` is NULL or points to writable storage for one `cuda_stubs_status`.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn cuda_stubs_cuda_status(
-    out: *mut stub_loader::CudaStubsStatus,
-) -> core::ffi::c_int {
-    // SAFETY: forwarded contract.
-    unsafe { stub_loader::fill_status(&LIBRARY, out) }
+// `LIBRARY`, `STATUS_NO_LIBRARY` (`CUDA_ERROR_STUB_LIBRARY`), `STATUS_ABSENT`
+// (`CUDA_ERROR_NOT_SUPPORTED`) and the export `cuda_stubs_cuda_status`, from the spec: entry
+// points resolved through the spec's getter (`cuGetProcAddress`) with the table codegen wrote
+// from its typedefs header.
+stub_loader::stub_library! {
+    name: cuda,
+    spec: stub_spec::libraries::CUDA,
+    status_type: types::CUresult,
+    functions: api::FUNCTIONS,
+    proc_address: (proc_address::NAMES, proc_address::ENTRIES),
 }

@@ -30,20 +30,18 @@ mod adapters;
 mod error_string;
 mod last_error;
 
-use stub_loader::{LastError, Library, LibrarySpec, Replacement};
-use stub_spec::libraries::CUDART;
-use types::cudaError_t;
+use stub_loader::Replacement;
 
-static SPEC: LibrarySpec = LibrarySpec {
-    real: CUDART.real,
+// `LIBRARY`, `STATUS_NO_LIBRARY` (`cudaErrorStubLibrary`), `STATUS_ABSENT`
+// (`cudaErrorNotSupported`) and the export `cuda_stubs_cudart_status`, from the spec.
+stub_loader::stub_library! {
+    name: cudart,
+    spec: stub_spec::libraries::CUDART,
+    status_type: types::cudaError_t,
+    functions: api::FUNCTIONS,
     replacements: REPLACEMENTS,
-    proc_address: None,
-    last_error: Some(LastError {
-        no_library: CUDART.errors.no_library.value,
-        absent: CUDART.errors.absent.value,
-        readers: last_error::READERS,
-    }),
-};
+    last_error_readers: last_error::READERS,
+}
 
 /// Names CUDA 13.0 removed, bound on 13.x to a name of the same prototype and semantics:
 /// - the thread-era calls, to the device-era calls that replaced them in CUDA 4.0
@@ -124,26 +122,4 @@ const fn renamed_in_13(
         with,
         on: &[13],
     }
-}
-
-/// The real libcudart, searched for on the first call.
-pub(crate) static LIBRARY: Library = Library::new(&SPEC, &api::FUNCTIONS);
-
-/// Returned by every function when no libcudart was found: `cudaErrorStubLibrary`.
-pub const STATUS_NO_LIBRARY: cudaError_t = CUDART.errors.no_library.value;
-/// Returned by a function the loaded runtime lacks or cannot take with this ABI:
-/// `cudaErrorNotSupported`.
-pub const STATUS_ABSENT: cudaError_t = CUDART.errors.absent.value;
-
-/// `int cuda_stubs_cudart_status(cuda_stubs_status *out)` (`cuda_stubs.h`): finds the real
-/// libcudart if no call has yet, and describes what is bound. Returns 0, or -1 for a NULL `out`.
-///
-/// # Safety
-/// `out` is NULL or points to writable storage for one `cuda_stubs_status`.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn cuda_stubs_cudart_status(
-    out: *mut stub_loader::CudaStubsStatus,
-) -> core::ffi::c_int {
-    // SAFETY: forwarded contract.
-    unsafe { stub_loader::fill_status(&LIBRARY, out) }
 }

@@ -53,36 +53,13 @@ mod generated;
 use generated::api;
 pub use generated::{types, versioned_names};
 
-use stub_loader::{Library, LibrarySpec};
-use stub_spec::libraries::NVJITLINK;
-use types::nvJitLinkResult;
-
-static SPEC: LibrarySpec = LibrarySpec {
-    real: NVJITLINK.real,
+// `LIBRARY`, `STATUS_NO_LIBRARY` (`NVJITLINK_ERROR_INTERNAL`), `STATUS_ABSENT`
+// (`NVJITLINK_ERROR_OUTDATED_LIBRARY`) and the export `cuda_stubs_nvjitlink_status`, from the
+// spec; the per-version names' plain names as replacements.
+stub_loader::stub_library! {
+    name: nvjitlink,
+    spec: stub_spec::libraries::NVJITLINK,
+    status_type: types::nvJitLinkResult,
+    functions: api::FUNCTIONS,
     replacements: versioned_names::REPLACEMENTS,
-    proc_address: None,
-    last_error: None,
-};
-
-/// The real libnvJitLink, searched for on the first call.
-pub(crate) static LIBRARY: Library = Library::new(&SPEC, &api::FUNCTIONS);
-
-/// Returned by every function when no libnvJitLink was found: `NVJITLINK_ERROR_INTERNAL`.
-pub const STATUS_NO_LIBRARY: nvJitLinkResult = NVJITLINK.errors.no_library.value;
-/// Returned by a function the loaded nvJitLink lacks under every name the stub may bind it to:
-/// `NVJITLINK_ERROR_OUTDATED_LIBRARY`.
-pub const STATUS_ABSENT: nvJitLinkResult = NVJITLINK.errors.absent.value;
-
-/// `int cuda_stubs_nvjitlink_status(cuda_stubs_status *out)` (`cuda_stubs.h`): finds the real
-/// libnvJitLink if no call has yet, and describes what is bound. Returns 0, or -1 for a NULL
-/// `out`.
-///
-/// # Safety
-/// `out` is NULL or points to writable storage for one `cuda_stubs_status`.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn cuda_stubs_nvjitlink_status(
-    out: *mut stub_loader::CudaStubsStatus,
-) -> core::ffi::c_int {
-    // SAFETY: forwarded contract.
-    unsafe { stub_loader::fill_status(&LIBRARY, out) }
 }

@@ -20,16 +20,18 @@ pub use generated::types;
 
 mod error_string;
 
-use stub_loader::{Library, LibrarySpec, Replacement};
-use stub_spec::libraries::NVRTC;
-use types::nvrtcResult;
+use stub_loader::Replacement;
 
-static SPEC: LibrarySpec = LibrarySpec {
-    real: NVRTC.real,
+// `LIBRARY`, `STATUS_NO_LIBRARY` (`NVRTC_ERROR_INTERNAL_ERROR`), `STATUS_ABSENT`
+// (`NVRTC_ERROR_BUILTIN_OPERATION_FAILURE`) and the export `cuda_stubs_nvrtc_status`, from the
+// spec.
+stub_loader::stub_library! {
+    name: nvrtc,
+    spec: stub_spec::libraries::NVRTC,
+    status_type: types::nvrtcResult,
+    functions: api::FUNCTIONS,
     replacements: REPLACEMENTS,
-    proc_address: None,
-    last_error: None,
-};
+}
 
 /// The LTO-IR getters under their other name: CUDA 12.0 renamed `nvrtcGetNVVM[Size]` (11.x, the
 /// IR `-dlto` produces) to `nvrtcGetLTOIR[Size]`, same prototypes and result (nvrtc.h 12.x keeps
@@ -57,24 +59,3 @@ pub static REPLACEMENTS: &[Replacement] = &[
         on: &[13],
     },
 ];
-
-/// The real libnvrtc, searched for on the first call.
-pub(crate) static LIBRARY: Library = Library::new(&SPEC, &api::FUNCTIONS);
-
-/// Returned by every function when no libnvrtc was found: `NVRTC_ERROR_INTERNAL_ERROR`.
-pub const STATUS_NO_LIBRARY: nvrtcResult = NVRTC.errors.no_library.value;
-/// Returned by a function the loaded NVRTC lacks: `NVRTC_ERROR_BUILTIN_OPERATION_FAILURE`.
-pub const STATUS_ABSENT: nvrtcResult = NVRTC.errors.absent.value;
-
-/// `int cuda_stubs_nvrtc_status(cuda_stubs_status *out)` (`cuda_stubs.h`): finds the real
-/// libnvrtc if no call has yet, and describes what is bound. Returns 0, or -1 for a NULL `out`.
-///
-/// # Safety
-/// `out` is NULL or points to writable storage for one `cuda_stubs_status`.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn cuda_stubs_nvrtc_status(
-    out: *mut stub_loader::CudaStubsStatus,
-) -> core::ffi::c_int {
-    // SAFETY: forwarded contract.
-    unsafe { stub_loader::fill_status(&LIBRARY, out) }
-}

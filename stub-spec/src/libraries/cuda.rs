@@ -1,8 +1,8 @@
 //! The CUDA driver API, libcuda (`cuda.h`, CUDA 11.8, 12.x, 13.x).
 
 use crate::{
-    ExportSource, Gating, HeaderVersion, Library, LibraryKind, ProcAddressSource, RealLibrary,
-    Soname, StatusCode, TypedErrors, VersionProbe,
+    ExportSource, Gating, HeaderVersion, Library, LibraryKind, Packaging, ProcAddressSource,
+    RealLibrary, Soname, StatusCode, TypedErrors, VersionProbe,
 };
 
 /// The driver API.
@@ -66,4 +66,9 @@ pub const CUDA: Library = Library {
         typedefs_header: "cudaTypedefs.h",
     }),
     test_wheels: &[],
+    packaging: Packaging {
+        stands_for: "the CUDA driver API (libcuda)",
+        cmake_target: "cuda_driver",
+        toolkit_targets: &["cuda_driver"],
+    },
 };

@@ -2,8 +2,8 @@
 
 use super::CU13_LIB;
 use crate::{
-    ExportSource, Gating, HeaderVersion, Library, LibraryKind, RealLibrary, Soname, StatusCode,
-    TestWheel, TypedErrors, VersionProbe,
+    ExportSource, Gating, HeaderVersion, Library, LibraryKind, Packaging, RealLibrary, Soname,
+    StatusCode, TestWheel, TypedErrors, VersionProbe,
 };
 use core::ffi::CStr;
 
@@ -141,4 +141,9 @@ pub const CUDART: Library = Library {
             lib_dir: CU13_LIB,
         },
     ],
+    packaging: Packaging {
+        stands_for: "the CUDA runtime (libcudart)",
+        cmake_target: "cudart",
+        toolkit_targets: &["cudart", "cudart_static"],
+    },
 };

@@ -6,8 +6,8 @@
 
 use super::CU13_LIB;
 use crate::{
-    ExportSource, Gating, HeaderVersion, Library, LibraryKind, RealLibrary, Soname, StatusCode,
-    TestWheel, TypedErrors, VersionProbe, VersionedNames,
+    ExportSource, Gating, HeaderVersion, Library, LibraryKind, Packaging, RealLibrary, Soname,
+    StatusCode, TestWheel, TypedErrors, VersionProbe, VersionedNames,
 };
 use core::ffi::CStr;
 
@@ -73,4 +73,9 @@ pub const NVJITLINK: Library = Library {
             lib_dir: CU13_LIB,
         },
     ],
+    packaging: Packaging {
+        stands_for: "nvJitLink (libnvJitLink)",
+        cmake_target: "nvjitlink",
+        toolkit_targets: &["nvJitLink"],
+    },
 };

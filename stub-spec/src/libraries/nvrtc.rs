@@ -2,8 +2,8 @@
 
 use super::CU13_LIB;
 use crate::{
-    ExportSource, Gating, HeaderVersion, Library, LibraryKind, RealLibrary, Soname, StatusCode,
-    TestWheel, TypedErrors, VersionProbe,
+    ExportSource, Gating, HeaderVersion, Library, LibraryKind, Packaging, RealLibrary, Soname,
+    StatusCode, TestWheel, TypedErrors, VersionProbe,
 };
 use core::ffi::CStr;
 
@@ -76,4 +76,9 @@ pub const NVRTC: Library = Library {
             lib_dir: CU13_LIB,
         },
     ],
+    packaging: Packaging {
+        stands_for: "NVRTC (libnvrtc)",
+        cmake_target: "nvrtc",
+        toolkit_targets: &["nvrtc"],
+    },
 };
