@@ -1,6 +1,8 @@
-//! Writes `stubs-cudart/src/generated/abi_fns.rs`: every major's own prototype, as a function-pointer
-//! type, of the entry points the hand-written adapters call (`pub mod v11`, `v12`, `v13`), so
-//! that an adapter calling an older runtime through `call_raw!` never retypes a prototype.
+//! Writes `src/generated/abi_fns.rs` of each stub crate with adapters (its spec's
+//! `adapter_structs`: the runtime's, the driver's): every major's own prototype, as a
+//! function-pointer type, of the entry points the hand-written adapters call (`pub mod v11`,
+//! `v12`, `v13`), so that an adapter calling an older runtime through `call_raw!` never retypes a
+//! prototype.
 //!
 //! Which names: every hand-written export, of either ABI version (`Library::hand_written`,
 //! `Library::abi12_hand_written`), with its siblings — the base name (suffixes `_ptsz` and `_vN`
@@ -113,7 +115,7 @@ fn abi_differs(data: &LibraryData, major: u32) -> BTreeSet<String> {
 
 /// The text of `abi_fns.rs`, or `None` for a library without adapters.
 pub fn abi_fns_rs(data: &LibraryData) -> Result<Option<String>, String> {
-    if !data.library.adapter_abi_tables {
+    if data.library.adapter_structs.is_none() {
         return Ok(None);
     }
     let names = candidates(data);

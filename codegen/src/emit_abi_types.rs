@@ -1,4 +1,5 @@
-//! Writes `stubs-cudart/src/generated/abi_types.rs`: the older majors' layouts of the structs the
+//! Writes `src/generated/abi_types.rs` of each stub crate with adapters (its spec's
+//! `adapter_structs`: the runtime's, the driver's): the older majors' layouts of the structs the
 //! hand-written adapters translate (`pub mod v11`, `pub mod v12`), as bindgen reads them from
 //! the 11.8 / 12.9 headers, with compile-time size checks. A struct whose layout equals the
 //! newest major's is left out of that major's module (the adapter uses `crate::types`). The
@@ -12,26 +13,15 @@ use crate::type_table::StructDef;
 use quote::{ToTokens, format_ident, quote};
 use std::collections::BTreeMap;
 
-/// The structs the cudart adapters (`stubs-cudart/src/adapters/`) convert between majors.
-pub const ADAPTED_STRUCTS: &[&str] = &[
-    "cudaDeviceProp",
-    "cudaFuncAttributes",
-    "cudaPointerAttributes",
-    // Texture and surface objects (cuda_create_texture_object.rs).
-    "cudaResourceDesc",
-    "cudaResourceViewDesc",
-    "cudaTextureDesc",
-    // External memory and semaphores (cuda_import_external_memory.rs).
-    "cudaExternalMemoryHandleDesc",
-    "cudaExternalMemoryBufferDesc",
-    "cudaExternalMemoryMipmappedArrayDesc",
-    "cudaExternalSemaphoreHandleDesc",
-];
+/// The structs the library's adapters translate between layouts (its spec's `adapter_structs`).
+fn adapted_structs(data: &LibraryData) -> &'static [&'static str] {
+    data.library.adapter_structs.unwrap_or_default()
+}
 
 /// The older majors whose layouts are emitted.
 const OLDER: [u32; 2] = [11, 12];
 
-/// The structs of [`ADAPTED_STRUCTS`] whose `major` layout differs from the newest major's:
+/// The structs of the spec's `adapter_structs` whose `major` layout differs from the newest major's:
 /// those `abi_types::v{major}` defines (none for the newest major itself).
 pub fn differing_structs(data: &LibraryData, major: u32) -> Vec<&'static str> {
     if major == NEWEST {
@@ -39,7 +29,7 @@ pub fn differing_structs(data: &LibraryData, major: u32) -> Vec<&'static str> {
     }
     let newest = data.types(NEWEST);
     let table = data.types(major);
-    ADAPTED_STRUCTS
+    adapted_structs(data)
         .iter()
         .copied()
         .filter(
@@ -85,7 +75,7 @@ fn defines_or_belongs(item: &syn::Item, name: &str) -> bool {
 
 /// The text of `abi_types.rs`, or `None` for a library without adapters.
 pub fn abi_types_rs(data: &LibraryData) -> Result<Option<String>, String> {
-    if !data.library.adapter_abi_tables {
+    if data.library.adapter_structs.is_none() {
         return Ok(None);
     }
     let newest = data.types(NEWEST);
@@ -97,7 +87,7 @@ pub fn abi_types_rs(data: &LibraryData) -> Result<Option<String>, String> {
         let module = format_ident!("v{major}");
         let version = data.layout(major).short_version();
         let mut body = Vec::new();
-        for name in ADAPTED_STRUCTS {
+        for name in adapted_structs(data) {
             let def = table
                 .structs
                 .get(*name)
@@ -136,7 +126,7 @@ pub fn abi_types_rs(data: &LibraryData) -> Result<Option<String>, String> {
     }
     // The newest layouts the adapters convert or pass: their sizes, checked once here.
     let mut newest_sizes: BTreeMap<String, u64> = crate::emit_abi_fns::prototype_structs(data);
-    for name in ADAPTED_STRUCTS {
+    for name in adapted_structs(data) {
         if let Some(size) = newest.structs.get(*name).and_then(|def| def.size) {
             newest_sizes.insert((*name).to_owned(), size);
         }

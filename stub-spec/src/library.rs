@@ -51,9 +51,14 @@ pub struct Library {
     /// refused elsewhere), each hand-written in its newest version too (not repeated in
     /// [`Library::hand_written`]). `None`: one definition per name.
     pub abi12_hand_written: Option<&'static [&'static str]>,
-    /// Codegen writes `abi_types.rs` and `abi_fns.rs` (the older majors' struct layouts and
-    /// function-pointer types) for the crate's hand-written ABI adapters.
-    pub adapter_abi_tables: bool,
+    /// `Some`: the crate has hand-written ABI adapters, and codegen writes their tables:
+    /// `abi_fns.rs` (each major's prototypes of the entry points they call, as function-pointer
+    /// types) and `abi_types.rs` (the older majors' layouts of the listed structs where they
+    /// differ from the newest, and the newest sizes of every struct the adapters pass). The
+    /// list names the structs the adapters translate between layouts; a struct whose layout
+    /// differs but that the adapters pass unchanged (one spelled differently, or read alike)
+    /// stays out, and `abi_fns.rs` documents it at each prototype that takes it.
+    pub adapter_structs: Option<&'static [&'static str]>,
     /// How the library names one function's per-version ABI entry points, if it does.
     pub versioned_names: Option<VersionedNames>,
     /// `Some`: entry points are resolved through the library's own getter first; codegen writes

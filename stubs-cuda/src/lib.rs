@@ -23,7 +23,7 @@ stub_loader::cdylib_runtime!();
 // hand-written and generated code name it `crate::types`, `crate::api` ….
 mod generated;
 pub use generated::types;
-use generated::{api, proc_address};
+use generated::{abi_fns, api, proc_address};
 
 // Parameters keep the C names of the prototypes they implement.
 #[allow(non_snake_case)]

@@ -57,7 +57,10 @@ pub const CUDA: Library = Library {
     ],
     abi12_hand_written: None,
     // Its adapters (stubs-cuda/src/adapters/) spell the older layouts by hand.
-    adapter_abi_tables: false,
+    // The graph-node adapters (`stubs-cuda/src/adapters/cu_graph_node_params.rs`) pass
+    // CUgraphNodeParams as the caller laid it out, after checking a 12.x driver reads it alike:
+    // no struct is translated, the tables give them the prototypes.
+    adapter_structs: Some(&[]),
     versioned_names: None,
     // Every entry point is exported under its ABI name (`cuMemAlloc_v2`) and asked for by base
     // name and version (`cuMemAlloc` at 3020), never bound to the legacy unsuffixed one.

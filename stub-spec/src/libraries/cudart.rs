@@ -121,7 +121,20 @@ pub const CUDART: Library = Library {
         "cudaMemcpy3DBatchAsync",
         "cudaMemcpy3DBatchAsync_ptsz",
     ]),
-    adapter_abi_tables: true,
+    adapter_structs: Some(&[
+        "cudaDeviceProp",
+        "cudaFuncAttributes",
+        "cudaPointerAttributes",
+        // Texture and surface objects (cuda_create_texture_object.rs).
+        "cudaResourceDesc",
+        "cudaResourceViewDesc",
+        "cudaTextureDesc",
+        // External memory and semaphores (cuda_import_external_memory.rs).
+        "cudaExternalMemoryHandleDesc",
+        "cudaExternalMemoryBufferDesc",
+        "cudaExternalMemoryMipmappedArrayDesc",
+        "cudaExternalSemaphoreHandleDesc",
+    ]),
     versioned_names: None,
     proc_address: None,
     test_wheels: &[

@@ -58,7 +58,7 @@ pub const NVJITLINK: Library = Library {
     exports: ExportSource::Wheels,
     hand_written: &[],
     abi12_hand_written: None,
-    adapter_abi_tables: false,
+    adapter_structs: None,
     versioned_names: Some(VersionedNames { prefix: "__" }),
     proc_address: None,
     test_wheels: &[

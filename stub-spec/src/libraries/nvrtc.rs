@@ -56,7 +56,7 @@ pub const NVRTC: Library = Library {
     exports: ExportSource::Wheels,
     hand_written: &["nvrtcGetErrorString"],
     abi12_hand_written: None,
-    adapter_abi_tables: false,
+    adapter_structs: None,
     versioned_names: None,
     proc_address: None,
     test_wheels: &[

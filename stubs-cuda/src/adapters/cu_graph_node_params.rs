@@ -36,24 +36,17 @@ static ADD_NODE_V2: RawFn = RawFn::new(c"cuGraphAddNode_v2");
 static NODE_SET_PARAMS: RawFn = RawFn::new(c"cuGraphNodeSetParams");
 static EXEC_NODE_SET_PARAMS: RawFn = RawFn::new(c"cuGraphExecNodeSetParams");
 
-type AddNode = unsafe extern "C" fn(
-    *mut CUgraphNode,
-    CUgraph,
-    *const CUgraphNode,
-    usize,
-    *mut CUgraphNodeParams,
-) -> CUresult;
-type AddNodeV2 = unsafe extern "C" fn(
-    *mut CUgraphNode,
-    CUgraph,
-    *const CUgraphNode,
-    *const CUgraphEdgeData,
-    usize,
-    *mut CUgraphNodeParams,
-) -> CUresult;
-type NodeSetParams = unsafe extern "C" fn(CUgraphNode, *mut CUgraphNodeParams) -> CUresult;
-type ExecNodeSetParams =
-    unsafe extern "C" fn(CUgraphExec, CUgraphNode, *mut CUgraphNodeParams) -> CUresult;
+// The driver's own prototypes, as codegen read them from cuda.h: 12.x (12.2+) and 13.x declare
+// the same ones (checked below), so one type serves whichever major is loaded.
+use crate::abi_fns::v12;
+use crate::abi_fns::v13::{
+    cuGraphAddNode as AddNode, cuGraphAddNode_v2 as AddNodeV2,
+    cuGraphExecNodeSetParams as ExecNodeSetParams, cuGraphNodeSetParams as NodeSetParams,
+};
+const _: fn(v12::cuGraphAddNode) -> AddNode = |f| f;
+const _: fn(v12::cuGraphAddNode_v2) -> AddNodeV2 = |f| f;
+const _: fn(v12::cuGraphNodeSetParams) -> NodeSetParams = |f| f;
+const _: fn(v12::cuGraphExecNodeSetParams) -> ExecNodeSetParams = |f| f;
 
 /// Whether the loaded driver can take `params` as the caller laid it out: any 13.x or newer
 /// driver; a 12.x one when the fields 13.x added to the selected node type are zero.

@@ -16,5 +16,20 @@ pub mod types;
 #[allow(non_snake_case)]
 pub(crate) mod api;
 
+/// Older majors' layouts of the structs whose layout changed, for the adapters.
+#[allow(
+    non_camel_case_types,
+    non_snake_case,
+    non_upper_case_globals,
+    dead_code,
+    unused_imports,
+    clippy::all
+)]
+pub(crate) mod abi_types;
+
+/// Each major's prototypes of the entry points the adapters call.
+#[allow(non_camel_case_types, non_snake_case, dead_code, clippy::all)]
+pub(crate) mod abi_fns;
+
 /// The `cuGetProcAddress` (base name, CUDA version) of each driver entry point.
 pub(crate) mod proc_address;
