@@ -8,7 +8,11 @@
 #include <cstdio>
 #include <cuda_runtime.h>
 
+// The launch; a style may bring its own kernel (separable: one launching another).
+#ifndef CUDA_STUBS_PROBE_LAUNCH
 __global__ void fill(int *out) { out[threadIdx.x] = threadIdx.x; }
+#define CUDA_STUBS_PROBE_LAUNCH(out) fill<<<1, 4>>>(out)
+#endif
 
 int cuda_stubs_probe() {
   int version = 0;
@@ -16,7 +20,7 @@ int cuda_stubs_probe() {
   std::printf("cudaRuntimeGetVersion rc=%d version=%d\n", (int)rc, version);
   int *out = nullptr;
   if (cudaMalloc(&out, 4 * sizeof(int)) == cudaSuccess) {
-    fill<<<1, 4>>>(out);
+    CUDA_STUBS_PROBE_LAUNCH(out);
     std::printf("launch %s\n", cudaGetErrorName(cudaDeviceSynchronize()));
     cudaFree(out);
   } else {
