@@ -42,6 +42,16 @@ rm -rf "$root"
 debootstrap --variant=minbase --include="$image_packages" "$suite" "$root" "$mirror" >"$log" 2>&1 \
   || { tail -20 "$log" >&2; exit 1; }
 cp /etc/resolv.conf "$root/etc/resolv.conf"
+# The workplace's network trust, which every machine of it (CI's too) has and no project
+# installs: the registries are reached through a TLS proxy whose CA the image adds to the system
+# store and names in pip's configuration and the environment.
+cp -a /usr/local/share/ca-certificates/. "$root/usr/local/share/ca-certificates/"
+chroot "$root" update-ca-certificates >>"$log" 2>&1
+[ ! -f /etc/pip.conf ] || cp /etc/pip.conf "$root/etc/pip.conf"
+trust_env=()
+for var in SSL_CERT_FILE SSL_CERT_DIR PIP_CERT REQUESTS_CA_BUNDLE CURL_CA_BUNDLE GIT_SSL_CAINFO; do
+  [ -z "${!var:-}" ] || trust_env+=("$var=${!var}")
+done
 
 echo "== rustup's $toolchain, the host target only"
 mkdir -p "$root/root/.rustup/toolchains" "$root/root/.cargo/bin"
@@ -59,7 +69,7 @@ bind /dev
 bind /dev/pts
 
 in_root() {
-  chroot "$root" /usr/bin/env -i HOME=/root TERM=dumb CI=true \
+  chroot "$root" /usr/bin/env -i HOME=/root TERM=dumb CI=true "${trust_env[@]}" \
     PATH=/root/.cargo/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
     bash -c "$1"
 }
