@@ -39,6 +39,7 @@ bind() { mkdir -p "$root$1"; mount --bind "$1" "$root$1"; mounts+=("$root$1"); }
 
 echo "== a fresh $suite root in $root"
 rm -rf "$root"
+mkdir -p "$(dirname "$root")"
 debootstrap --variant=minbase --include="$image_packages" "$suite" "$root" "$mirror" >"$log" 2>&1 \
   || { tail -20 "$log" >&2; exit 1; }
 cp /etc/resolv.conf "$root/etc/resolv.conf"
