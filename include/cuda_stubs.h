@@ -47,6 +47,10 @@ extern int cuda_stubs_cuda_status(struct cuda_stubs_status *out);
 // call has). Returns 0, or -1 when `out` is NULL.
 extern int cuda_stubs_nvjitlink_status(struct cuda_stubs_status *out);
 
+// Describes the real libcurand.so.10 bound by `libstubs_curand.so` (searching first if no
+// call has). Returns 0, or -1 when `out` is NULL.
+extern int cuda_stubs_curand_status(struct cuda_stubs_status *out);
+
 #ifdef __cplusplus
 }  // extern "C"
 #endif  // __cplusplus

@@ -122,8 +122,9 @@ MAJORS = sorted({wheel["major"] for library in LIBRARIES for wheel in library["w
 
 PLATFORMS = {
     "x86_64": ["manylinux2014_x86_64", "manylinux_2_17_x86_64", "manylinux_2_12_x86_64",
-               "manylinux2010_x86_64", "manylinux_2_28_x86_64"],
-    "aarch64": ["manylinux2014_aarch64", "manylinux_2_17_aarch64", "manylinux_2_28_aarch64"],
+               "manylinux2010_x86_64", "manylinux_2_27_x86_64", "manylinux_2_28_x86_64"],
+    "aarch64": ["manylinux2014_aarch64", "manylinux_2_17_aarch64", "manylinux_2_27_aarch64",
+                "manylinux_2_28_aarch64"],
 }
 
 

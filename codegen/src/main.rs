@@ -119,6 +119,18 @@ fn main() -> ExitCode {
         .parent()
         .expect("codegen lives in the workspace")
         .to_path_buf();
+    // The fetch script's list depends on the specs alone: written first, so that a library
+    // just added to a spec can be fetched (`scripts/fetch-cuda.py`) before the rest, which
+    // reads its headers and libraries, can be generated.
+    if !check {
+        let path = root.join("scripts/libraries.json");
+        let written = test_wheels::libraries_json()
+            .and_then(|text| std::fs::write(&path, text).map_err(|e| e.to_string()));
+        if let Err(e) = written {
+            eprintln!("codegen: {}: {e}", path.display());
+            return ExitCode::from(2);
+        }
+    }
     let files = match generate(&root) {
         Ok(f) => f,
         Err(e) => {

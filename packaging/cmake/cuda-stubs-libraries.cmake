@@ -9,7 +9,8 @@ set(cuda-stubs_IMPORTED_TARGETS
   "cudart|libstubs_cudart.so"
   "nvrtc|libstubs_nvrtc.so"
   "cuda_driver|libstubs_cuda.so"
-  "nvjitlink|libstubs_nvjitlink.so")
+  "nvjitlink|libstubs_nvjitlink.so"
+  "curand|libstubs_curand.so")
 
 # FindCUDAToolkit's targets cuda_stubs_use_for_cuda_toolkit() points at a stub (and their
 # cache entries CUDA_<name>_LIBRARY): "<CUDA:: name>|<cuda-stubs:: target>|<file>".
@@ -18,7 +19,9 @@ set(cuda-stubs_TOOLKIT_TARGETS
   "cudart_static|cudart|libstubs_cudart.so"
   "nvrtc|nvrtc|libstubs_nvrtc.so"
   "cuda_driver|cuda_driver|libstubs_cuda.so"
-  "nvJitLink|nvjitlink|libstubs_nvjitlink.so")
+  "nvJitLink|nvjitlink|libstubs_nvjitlink.so"
+  "curand|curand|libstubs_curand.so"
+  "curand_static|curand|libstubs_curand.so")
 
 # The cudart ABIs the stub exports, oldest first; the last is libstubs_cudart.so's default, the
 # others are link-time stubs libstubs_cudart_abi<N>.so.
@@ -30,13 +33,15 @@ set(cuda-stubs_STUB_FILES
   "libstubs_cudart_abi12.so"
   "libstubs_nvrtc.so"
   "libstubs_cuda.so"
-  "libstubs_nvjitlink.so")
+  "libstubs_nvjitlink.so"
+  "libstubs_curand.so")
 set(cuda-stubs_STUB_CRATES
   "stubs-cudart"
   "stubs-cudart-abi12"
   "stubs-nvrtc"
   "stubs-cuda"
-  "stubs-nvjitlink")
+  "stubs-nvjitlink"
+  "stubs-curand")
 
 # The pkg-config modules: packaging/pkgconfig/<module>.pc.in, installed as <module>.pc.
 set(cuda-stubs_PKGCONFIG_MODULES
@@ -45,4 +50,5 @@ set(cuda-stubs_PKGCONFIG_MODULES
   "cuda-stubs-cudart-13"
   "cuda-stubs-nvrtc"
   "cuda-stubs-cuda"
-  "cuda-stubs-nvjitlink")
+  "cuda-stubs-nvjitlink"
+  "cuda-stubs-curand")

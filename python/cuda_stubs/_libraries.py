@@ -9,6 +9,7 @@ LIBRARIES = {
     "nvrtc": "libstubs_nvrtc.so",
     "cuda": "libstubs_cuda.so",
     "nvjitlink": "libstubs_nvjitlink.so",
+    "curand": "libstubs_curand.so",
 }
 
 #: The CUDA majors whose headers' runtime ABI the cudart stub exports, oldest first. The names

@@ -98,7 +98,7 @@ impl Library {
     /// The stub's file name, also its SONAME: `libstubs_<name>.so` (the stub crate's `[lib]`
     /// name is `stubs_<name>`; codegen checks it). Never a name starting like NVIDIA's.
     pub fn stub_file(&self) -> String {
-        format!("libstubs_{}.so", self.name())
+        self.real.stub_file()
     }
 
     /// The link-time stub's file name, `libstubs_<name>_abi12.so` (SONAME: [`Library::stub_file`]),
@@ -144,12 +144,13 @@ impl Library {
         self.real.name
     }
 
-    /// The soname of `major` (`libcudart.so.11.0` for 11), if the library has that major.
+    /// The soname of `major` (`libcudart.so.11.0` for 11), if the library has that major; a
+    /// soname of every major (major 0: `libcurand.so.10`, `libcuda.so.1`) for any.
     pub fn soname(&self, major: u32) -> Option<&'static CStr> {
         self.real
             .sonames
             .iter()
-            .find(|s| s.major == major)
+            .find(|s| s.major == major || s.major == 0)
             .map(|s| s.name)
     }
 }
@@ -176,6 +177,28 @@ pub struct RealLibrary {
     /// 13.x has no `$ORIGIN` RUNPATH, so outside `LD_LIBRARY_PATH` it cannot find it alone).
     /// The version's `major.minor` is appended.
     pub companion: Option<&'static str>,
+    /// The libraries whose loaded copy fixes the CUDA release this one must come from (one
+    /// CUDA release per process): for cuRAND, the runtime, which CUDA 13's `libcurand.so.10`
+    /// needs (`DT_NEEDED libcudart.so.13`) and which 11.x/12.x's link statically. Before its
+    /// search the stub has each one's stub (if the process has it) bind, then reads which of
+    /// their sonames the process has; a candidate of another major is rejected, before
+    /// `dlopen` when its `DT_NEEDED` names another major's soname, else by its version. Empty:
+    /// no such rule (the runtime, NVRTC, nvJitLink and the driver are the anchors).
+    pub same_release_as: &'static [&'static RealLibrary],
+}
+
+impl RealLibrary {
+    /// The file name and SONAME of this library's stub, `libstubs_<name>.so`
+    /// ([`Library::stub_file`]): how another stub finds it loaded (`dlopen` with `RTLD_NOLOAD`
+    /// matches a loaded object's SONAME).
+    pub fn stub_file(&self) -> String {
+        format!("libstubs_{}.so", self.name)
+    }
+
+    /// Its stub's status export, `cuda_stubs_<name>_status` (`cuda_stubs.h`).
+    pub fn status_export(&self) -> String {
+        format!("cuda_stubs_{}_status", self.name)
+    }
 }
 
 /// How a stub is named to build systems ([`Library::packaging`]); its file name is
@@ -214,6 +237,38 @@ pub enum VersionProbe {
     /// nvJitLinkVersion(unsigned int *major, unsigned int *minor)` (the same ABI: an enum
     /// result, two pointers to 32-bit integers): status 0 on success.
     MajorMinor(&'static CStr),
+    /// `int f(int *version)` giving the library's own version, not CUDA's (`curandGetVersion`:
+    /// `1000 * major + 100 * minor + patch`, 10310 for cuRAND 10.3.10), status 0 on success;
+    /// the CUDA major is the last of `releases` whose first version it reaches, and the
+    /// loaded version is recorded as `1000 * that major` (the CUDA minor is not known).
+    OwnVersion {
+        /// The function.
+        symbol: &'static CStr,
+        /// Each CUDA major's first version of the library, oldest first.
+        releases: &'static [Release],
+    },
+}
+
+/// The first version of a library ([`VersionProbe::OwnVersion`]) in one CUDA major.
+#[derive(Debug, Clone, Copy)]
+pub struct Release {
+    /// The library's first version (its own numbering) in `major`.
+    pub first: i32,
+    /// The CUDA major.
+    pub major: u32,
+}
+
+impl VersionProbe {
+    /// The CUDA version (`1000 * major`) of a library reporting its own version `own` under
+    /// [`VersionProbe::OwnVersion`]; `None` when older than every release listed (or for the
+    /// other probes, which report CUDA's version themselves).
+    pub fn cuda_version_of(&self, own: i32) -> Option<i32> {
+        let VersionProbe::OwnVersion { releases, .. } = self else {
+            return None;
+        };
+        let release = releases.iter().rev().find(|r| own >= r.first)?;
+        i32::try_from(release.major).ok().map(|m| m * 1000)
+    }
 }
 
 /// How a symbol's declared majors gate its lookup in the loaded library.
@@ -309,7 +364,7 @@ impl TestWheel {
 
 #[cfg(test)]
 mod tests {
-    use crate::libraries::{ALL, CUDA, CUDART, NVJITLINK};
+    use crate::libraries::{ALL, CUDA, CUDART, CURAND, NVJITLINK};
 
     #[test]
     fn packaging_names() {
@@ -329,5 +384,30 @@ mod tests {
             );
             assert!(!library.packaging.toolkit_targets.is_empty());
         }
+    }
+
+    /// cuRAND's own versions map to CUDA majors at each major's first release: 10.3.0 (11.8)
+    /// is 11, 10.3.1 (12.0) and 10.3.10 (12.9) are 12, 10.4.0 (13.0) and 10.4.5 (13.5) are 13;
+    /// one older than 11.0's is none. The other probes report CUDA's version themselves.
+    #[test]
+    fn own_versions_map_to_cuda_majors() {
+        let probe = CURAND.real.version;
+        for (own, cuda) in [
+            (10201, Some(11000)),
+            (10300, Some(11000)),
+            (10301, Some(12000)),
+            (10310, Some(12000)),
+            (10400, Some(13000)),
+            (10405, Some(13000)),
+            (10105, None),
+        ] {
+            assert_eq!(probe.cuda_version_of(own), cuda, "{own}");
+        }
+        assert_eq!(CUDART.real.version.cuda_version_of(12090), None);
+        assert_eq!(
+            CURAND.soname(12).map(|s| s.to_bytes()),
+            Some(&b"libcurand.so.10"[..])
+        );
+        assert_eq!(CURAND.real.same_release_as[0].name, "cudart");
     }
 }

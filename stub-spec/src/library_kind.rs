@@ -1,7 +1,7 @@
 //! Which real library a declaration block stands for, and the way to its spec.
 
 use crate::Library;
-use crate::libraries::{CUDA, CUDART, NVJITLINK, NVRTC};
+use crate::libraries::{CUDA, CUDART, CURAND, NVJITLINK, NVRTC};
 use alloc::format;
 use alloc::string::String;
 
@@ -16,6 +16,8 @@ pub enum LibraryKind {
     Cuda,
     /// nvJitLink, libnvJitLink ([`NVJITLINK`]).
     NvJitLink,
+    /// cuRAND, libcurand ([`CURAND`]).
+    Curand,
 }
 
 impl LibraryKind {
@@ -26,6 +28,7 @@ impl LibraryKind {
             Self::Nvrtc => &NVRTC,
             Self::Cuda => &CUDA,
             Self::NvJitLink => &NVJITLINK,
+            Self::Curand => &CURAND,
         }
     }
 

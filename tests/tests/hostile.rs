@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 use stubs_tests::decls::{RetKind, declared};
-use stubs_tests::{Scenario, mock, temp_dir};
+use stubs_tests::{Scenario, mock, stub, temp_dir};
 
 /// 64 threads released together make their first calls into two stubs; repeated in 25
 /// processes. Every thread gets the forwarded answer, and each library is searched and bound
@@ -103,7 +103,7 @@ fn every_status_function_without_a_library() {
     let list = dir.join("functions.txt");
     let mut text = String::new();
     let mut expected = Vec::new();
-    for (lib, code) in [("cudart", 34), ("nvrtc", 11), ("cuda", 34)] {
+    for (lib, code) in [("cudart", 34), ("nvrtc", 11), ("cuda", 34), ("curand", 203)] {
         let mut functions: Vec<_> = declared(lib)
             .into_iter()
             .filter(|f| f.ret == RetKind::Status)
@@ -125,12 +125,15 @@ fn every_status_function_without_a_library() {
     assert!(text.starts_with(&readers.concat()), "{text}");
     std::fs::write(&list, text).unwrap();
     let arg = format!("callall:{}", list.display());
-    let run = Scenario::probe([arg.as_str()]).run();
+    // The probe links the first three stubs; cuRAND's is loaded for the sweep.
+    let curand = format!("dlopen:{}", stub("curand").display());
+    let run = Scenario::probe([curand.as_str(), arg.as_str()]).run();
     run.assert_success();
     for (name, code) in &expected {
         run.assert_line(&format!("callall {name} rc={code}"));
     }
-    assert_eq!(run.stdout.lines().count(), expected.len(), "{run}");
+    run.assert_line(&format!("dlopen {} ok", stub("curand").display()));
+    assert_eq!(run.stdout.lines().count(), expected.len() + 1, "{run}");
     assert!(
         run.stderr.is_empty(),
         "the stubs printed without being asked: {run}"

@@ -114,6 +114,7 @@ fn install_script_fills_the_prefix() {
         "lib/libstubs_nvrtc.so",
         "lib/libstubs_cuda.so",
         "lib/libstubs_nvjitlink.so",
+        "lib/libstubs_curand.so",
         "include/cuda_stubs.h",
         "lib/cmake/cuda-stubs/cuda-stubsConfig.cmake",
         "lib/cmake/cuda-stubs/cuda-stubs-functions.cmake",
@@ -126,6 +127,7 @@ fn install_script_fills_the_prefix() {
         "lib/pkgconfig/cuda-stubs-nvrtc.pc",
         "lib/pkgconfig/cuda-stubs-cuda.pc",
         "lib/pkgconfig/cuda-stubs-nvjitlink.pc",
+        "lib/pkgconfig/cuda-stubs-curand.pc",
     ] {
         assert!(
             p.join(file).is_file(),
@@ -338,13 +340,13 @@ fn header_works_from_c_and_cxx() {
             .arg("-L")
             .arg(stubs_dir())
             .args(["-lstubs_cudart", "-lstubs_nvrtc", "-lstubs_cuda"])
-            .arg("-lstubs_nvjitlink")
+            .args(["-lstubs_nvjitlink", "-lstubs_curand"])
             .arg(&rpath);
         check(cmd);
         outputs.push(check(Command::new(&exe)));
     }
     for out in &outputs {
-        for lib in ["cudart", "nvrtc", "cuda", "nvjitlink"] {
+        for lib in ["cudart", "nvrtc", "cuda", "nvjitlink", "curand"] {
             assert!(
                 out.contains(&format!("{lib} rc=0 bound=0 version=0 found_by=(null)\n")),
                 "{out}"
@@ -420,6 +422,11 @@ fn pkg_config_consumer_runs_on_real_nvrtc() {
     assert!(
         nvjitlink.ends_with(" -lstubs_nvjitlink"),
         "cuda-stubs-nvjitlink: {nvjitlink}"
+    );
+    let curand = pkg_config(&["--libs", "cuda-stubs-curand"]);
+    assert!(
+        curand.ends_with(" -lstubs_curand"),
+        "cuda-stubs-curand: {curand}"
     );
     let exe = dir.join("nvrtc_pkgconfig");
     let mut cmd = Command::new("cc");

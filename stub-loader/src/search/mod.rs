@@ -5,6 +5,7 @@
 //! - `candidates.rs`: what each place lists, only when the search reaches it;
 //! - `probe.rs`: one candidate tried (file checks, `dlopen`, stub marker, version);
 //! - `reject.rs`: why a candidate was skipped ([`Reject`]), what was tried ([`Attempt`]);
+//! - `release.rs`: one CUDA release per process, for a library with anchors (cuRAND);
 //! - `loaded.rs`, `summary.rs`: the result, [`Loaded`], and its one-line summary, built from
 //!   [`SEARCH`];
 //! - `paths.rs`: paths as bytes, `stat`, a Python environment's folders.
@@ -21,6 +22,7 @@ mod order;
 mod paths;
 mod probe;
 mod reject;
+mod release;
 mod summary;
 
 pub use candidates::Candidate;
@@ -28,6 +30,7 @@ pub use loaded::Loaded;
 pub use order::Origin;
 pub use probe::STUB_MARKER;
 pub use reject::{Attempt, Reject, Tried};
+pub use release::ProcessRelease;
 
 use crate::debug::{debug_enabled, line};
 use crate::spec::LibrarySpec;
@@ -42,9 +45,20 @@ pub(crate) fn find(spec: &'static LibrarySpec) -> Loaded {
     let lib = spec.real.name;
     let mut places = Places::new(spec);
     let mut attempts: Vec<Attempt> = Vec::new();
+    let release = release::of_process(spec);
+    if let Some(r) = release {
+        line(
+            lib,
+            format_args!(
+                "the process has CUDA {} ({}): only that release is bound",
+                r.major,
+                r.soname.to_string_lossy()
+            ),
+        );
+    }
     let mut try_listed = |listed: Listed| {
         let (tried, reject) = match listed {
-            Listed::Try(c) => match probe::try_candidate(spec, &c) {
+            Listed::Try(c) => match probe::try_candidate(spec, &c, release) {
                 Ok((handle, version)) => return ControlFlow::Break((c, handle, version)),
                 Err(reject) => {
                     let tried = Tried::Candidate(c);

@@ -5,6 +5,7 @@ use super::candidates::{Candidate, major_of_name};
 use super::order::Origin;
 use super::paths::{file_name, is_file, join, parent};
 use super::reject::{MIN_VERSION, Reject};
+use super::release::{self, ProcessRelease};
 use crate::debug::{errno, line};
 use crate::dlopen::Handle;
 use crate::elf::{self, HEAD_LEN, Ident};
@@ -18,8 +19,18 @@ pub const STUB_MARKER: &CStr = c"cuda_stubs_marker";
 
 /// Tries one candidate: `Ok` holds the handle and the version (`1000 * major + 10 * minor`,
 /// from the library, else from its file name, else 0).
-pub(crate) fn try_candidate(spec: &LibrarySpec, c: &Candidate) -> Result<(Handle, i32), Reject> {
+///
+/// `release` is the process's CUDA release for a spec with anchors: a candidate of another one
+/// is rejected (before `dlopen` where its file says so), except a copy the process already has
+/// (never a second copy). A candidate file needing an anchor the process lacks has it loaded
+/// from its own folder first.
+pub(crate) fn try_candidate(
+    spec: &LibrarySpec,
+    c: &Candidate,
+    release: Option<ProcessRelease>,
+) -> Result<(Handle, i32), Reject> {
     let lazy_local = libc::RTLD_LAZY | libc::RTLD_LOCAL;
+    let anchored = !spec.real.same_release_as.is_empty();
     let flags = if c.origin == Origin::AlreadyLoaded {
         // Reopened by its path with RTLD_NOLOAD, which matches the loaded object without
         // touching the file system and never loads a second one. A loaded object is a valid
@@ -28,6 +39,12 @@ pub(crate) fn try_candidate(spec: &LibrarySpec, c: &Candidate) -> Result<(Handle
     } else {
         if !c.is_soname() {
             check_file(&c.target)?;
+            if anchored {
+                release::check_file(spec, &c.target, release)?;
+                if release.is_none() {
+                    release::preload_needed(spec, &c.target);
+                }
+            }
         }
         lazy_local
     };
@@ -44,6 +61,11 @@ pub(crate) fn try_candidate(spec: &LibrarySpec, c: &Candidate) -> Result<(Handle
     let version = reported_version(spec, &handle).unwrap_or(by_name);
     if version != 0 && version < MIN_VERSION {
         return Err(Reject::TooOld(version));
+    }
+    if anchored && c.origin != Origin::AlreadyLoaded {
+        // Loaded, and never unloaded: a static-runtime cuRAND of another major stays mapped
+        // but is never called.
+        release::check_version(version, release)?;
     }
     Ok((handle, version))
 }
@@ -131,6 +153,28 @@ fn reported_version(spec: &LibrarySpec, handle: &Handle) -> Option<i32> {
             // SAFETY: valid out-pointers.
             ((unsafe { f(&mut major, &mut minor) }) == 0 && major > 0)
                 .then_some(major * 1000 + minor * 10)
+        }
+        VersionProbe::OwnVersion { symbol, .. } => {
+            let f = handle.symbol(symbol)?;
+            // SAFETY: curandGetVersion: `curandStatus_t f(int *version)`, all majors.
+            let f: unsafe extern "C" fn(*mut c_int) -> c_int = unsafe { core::mem::transmute(f) };
+            let mut own: c_int = 0;
+            // SAFETY: a valid out-pointer.
+            if unsafe { f(&mut own) } != 0 || own <= 0 {
+                return None;
+            }
+            let cuda = spec.real.version.cuda_version_of(own);
+            line(
+                spec.real.name,
+                format_args!(
+                    "{} {own}: CUDA {}",
+                    symbol.to_string_lossy(),
+                    cuda.map_or(0, |v| v / 1000)
+                ),
+            );
+            // Older than every release listed: its own number (every such cuRAND's is below
+            // 11000) makes it "too old".
+            Some(cuda.unwrap_or(own))
         }
     }
 }

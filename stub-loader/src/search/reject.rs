@@ -1,6 +1,7 @@
 //! Why a candidate was not bound ([`Reject`]), and what the search tried ([`Attempt`]).
 
 use super::candidates::Candidate;
+use super::release::ProcessRelease;
 use crate::debug::{Lossy, errno_text};
 use crate::elf::{OUR_CLASS, OUR_MACHINE};
 use alloc::string::String;
@@ -42,6 +43,17 @@ pub enum Reject {
     TooOld(i32),
     /// An environment override that is not an absolute path: ignored.
     NotAbsolute,
+    /// Of another CUDA release than the process has (one CUDA release per process): CUDA
+    /// `major`, known from the runtime it `needs` (its `DT_NEEDED`, before `dlopen`) or, when
+    /// `None`, from its version.
+    OtherRelease {
+        /// The candidate's CUDA major.
+        major: u32,
+        /// The anchor soname its `DT_NEEDED` names, if that is how its major is known.
+        needs: Option<&'static CStr>,
+        /// What the process has.
+        process: ProcessRelease,
+    },
 }
 
 impl fmt::Display for Reject {
@@ -65,6 +77,22 @@ impl fmt::Display for Reject {
             }
             Reject::TooOld(v) => write!(f, "version {v} too old (need {MIN_VERSION} or newer)"),
             Reject::NotAbsolute => f.write_str("not an absolute path (ignored)"),
+            Reject::OtherRelease {
+                major,
+                needs,
+                process,
+            } => {
+                write!(f, "CUDA {major}")?;
+                if let Some(needs) = needs {
+                    write!(f, " (needs {})", Lossy(needs.to_bytes()))?;
+                }
+                write!(
+                    f,
+                    ", but the process has CUDA {} ({}): one CUDA release per process",
+                    process.major,
+                    Lossy(process.soname.to_bytes())
+                )
+            }
         }
     }
 }

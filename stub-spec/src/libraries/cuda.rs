@@ -22,6 +22,7 @@ pub const CUDA: Library = Library {
         // The driver keeps every entry point of older headers.
         gating: Gating::AtLeast,
         companion: None,
+        same_release_as: &[],
     },
     status_type: "CUresult",
     errors: TypedErrors {

@@ -35,6 +35,7 @@ pub const CUDART: Library = Library {
         // Majors remove names (`cudaThreadSynchronize` is gone from 13.x).
         gating: Gating::Exact,
         companion: None,
+        same_release_as: &[],
     },
     status_type: "cudaError_t",
     errors: TypedErrors {

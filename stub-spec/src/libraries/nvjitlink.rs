@@ -34,6 +34,7 @@ pub const NVJITLINK: Library = Library {
         version: VersionProbe::MajorMinor(c"nvJitLinkVersion"),
         gating: Gating::Exact,
         companion: None,
+        same_release_as: &[],
     },
     status_type: "nvJitLinkResult",
     // nvJitLink has no code for "library missing" or "function missing".

@@ -34,6 +34,7 @@ pub const NVRTC: Library = Library {
         version: VersionProbe::MajorMinor(c"nvrtcVersion"),
         gating: Gating::Exact,
         companion: Some("libnvrtc-builtins.so."),
+        same_release_as: &[],
     },
     status_type: "nvrtcResult",
     // NVRTC has no status for "library missing" or "function missing".

@@ -1,0 +1,171 @@
+//! One CUDA release per process, for a library whose spec names anchors
+//! ([`RealLibrary::same_release_as`](crate::spec::RealLibrary::same_release_as)): the release the
+//! process already has ([`of_process`]), whether a candidate file belongs to it before `dlopen`
+//! ([`check_file`]), and the anchor a candidate needs loaded first ([`preload_needed`]).
+//!
+//! Why before `dlopen`: loading CUDA 13's `libcurand.so.10` loads its `DT_NEEDED`
+//! `libcudart.so.13`, and nothing loaded is ever unloaded, so a process whose runtime is 12.9
+//! would have two runtimes before the version could be asked. A candidate whose `DT_NEEDED`
+//! names no anchor (11.x and 12.x cuRAND link the runtime statically) is checked by its version
+//! once loaded; a bare soname (the dynamic loader's search) can only be checked that way.
+
+use super::paths::{is_file, join, parent};
+use super::reject::Reject;
+use crate::debug::line;
+use crate::dlopen::Handle;
+use crate::elf_needed;
+use crate::spec::{LibrarySpec, RealLibrary};
+use crate::status::CudaStubsStatus;
+use alloc::ffi::CString;
+use core::ffi::{CStr, c_int};
+
+/// The CUDA release the process has: an anchor's real library it has loaded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ProcessRelease {
+    /// The loaded anchor's soname (`libcudart.so.12`).
+    pub soname: &'static CStr,
+    /// Its CUDA major.
+    pub major: u32,
+}
+
+/// The release the process has for `spec`'s anchors, `None` when it has none of their
+/// libraries (or the spec names no anchor).
+///
+/// Dependencies first: each anchor's stub, if the process has it (found by its SONAME), is
+/// asked for its status, which runs its search, so the runtime a program uses through the
+/// cudart stub is loaded before cuRAND is chosen and decides the release. Then each anchor
+/// soname, newest first, is looked for with `RTLD_NOLOAD`.
+pub(crate) fn of_process(spec: &LibrarySpec) -> Option<ProcessRelease> {
+    let anchors = spec.real.same_release_as;
+    for anchor in anchors {
+        bind_stub(spec, anchor);
+    }
+    anchors.iter().find_map(|anchor| {
+        anchor.sonames.iter().find_map(|s| {
+            is_loaded(s.name).then_some(ProcessRelease {
+                soname: s.name,
+                major: s.major,
+            })
+        })
+    })
+}
+
+/// Runs `anchor`'s stub's search, if the process has that stub.
+fn bind_stub(spec: &LibrarySpec, anchor: &RealLibrary) {
+    let (Ok(file), Ok(export)) = (
+        CString::new(anchor.stub_file()),
+        CString::new(anchor.status_export()),
+    ) else {
+        return;
+    };
+    let Ok(stub) = Handle::open(
+        &file,
+        libc::RTLD_LAZY | libc::RTLD_LOCAL | libc::RTLD_NOLOAD,
+    ) else {
+        return;
+    };
+    let Some(f) = stub.symbol(&export) else {
+        return;
+    };
+    // SAFETY: every stub's status export has this prototype (`cuda_stubs.h`,
+    // `stub_loader::stub_library!`).
+    let f: unsafe extern "C" fn(*mut CudaStubsStatus) -> c_int = unsafe { core::mem::transmute(f) };
+    let mut status = core::mem::MaybeUninit::<CudaStubsStatus>::uninit();
+    // SAFETY: writable storage for one status; the stub fills it or writes nothing.
+    let rc = unsafe { f(status.as_mut_ptr()) };
+    line(
+        spec.real.name,
+        format_args!(
+            "dependencies first: {} searched (status {rc})",
+            file.to_string_lossy()
+        ),
+    );
+}
+
+/// Whether the process has loaded an object of SONAME `soname`.
+fn is_loaded(soname: &CStr) -> bool {
+    Handle::open(
+        soname,
+        libc::RTLD_LAZY | libc::RTLD_LOCAL | libc::RTLD_NOLOAD,
+    )
+    .is_ok()
+}
+
+/// An anchor soname `needed` names, and its major.
+fn anchor_of(spec: &LibrarySpec, needed: &[alloc::vec::Vec<u8>]) -> Option<(&'static CStr, u32)> {
+    needed.iter().find_map(|n| {
+        spec.real.same_release_as.iter().find_map(|anchor| {
+            anchor
+                .sonames
+                .iter()
+                .find(|s| s.name.to_bytes() == n.as_slice())
+                .map(|s| (s.name, s.major))
+        })
+    })
+}
+
+/// Checks a candidate file against the process's release before `dlopen`: rejected when its
+/// `DT_NEEDED` names another major's anchor.
+pub(crate) fn check_file(
+    spec: &LibrarySpec,
+    path: &CStr,
+    release: Option<ProcessRelease>,
+) -> Result<(), Reject> {
+    let Some(release) = release else {
+        return Ok(());
+    };
+    let Some(needed) = elf_needed::needed(path) else {
+        return Ok(());
+    };
+    match anchor_of(spec, &needed) {
+        Some((soname, major)) if major != release.major => Err(Reject::OtherRelease {
+            major,
+            needs: Some(soname),
+            process: release,
+        }),
+        _ => Ok(()),
+    }
+}
+
+/// Checks a loaded candidate's version (`1000 * major`) against the process's release.
+pub(crate) fn check_version(version: i32, release: Option<ProcessRelease>) -> Result<(), Reject> {
+    let (Some(release), Ok(major)) = (release, u32::try_from(version / 1000)) else {
+        return Ok(());
+    };
+    if major == 0 || major == release.major {
+        return Ok(());
+    }
+    Err(Reject::OtherRelease {
+        major,
+        needs: None,
+        process: release,
+    })
+}
+
+/// Loads the anchor a candidate file needs from the candidate's own folder, when the process
+/// has no release yet: CUDA 13's `libcurand.so.10` has no RUNPATH, and its wheel folder
+/// (`nvidia/cu13/lib`) holds the `libcudart.so.13` it needs. Loaded by path first, the anchor
+/// is then found by its soname when the candidate is loaded.
+pub(crate) fn preload_needed(spec: &LibrarySpec, path: &CStr) {
+    let Some(needed) = elf_needed::needed(path) else {
+        return;
+    };
+    let (Some((soname, _)), Some(dir)) = (anchor_of(spec, &needed), parent(path.to_bytes())) else {
+        return;
+    };
+    if is_loaded(soname) {
+        return;
+    }
+    let file = join(dir, soname.to_bytes());
+    if !is_file(&file) {
+        return;
+    }
+    let shown = file.to_string_lossy();
+    match Handle::open(&file, libc::RTLD_LAZY | libc::RTLD_LOCAL) {
+        Ok(_) => line(
+            spec.real.name,
+            format_args!("preloaded {shown} (needed by the candidate)"),
+        ),
+        Err(why) => line(spec.real.name, format_args!("preload {shown}: {why}")),
+    }
+}

@@ -1,0 +1,287 @@
+//! cuRAND through `libstubs_curand.so`, on NVIDIA's real libcurand of CUDA 11.8, 12.9 and 13.5
+//! (the wheels; cuRAND's host generators need no GPU) and on none, and the rule of one CUDA
+//! release per process.
+//!
+//! `tests/c/curand_host.c` is compiled against each major's real `curand.h` twice: linked only
+//! to the stubs, and linked normally to that major's `libcurand.so.10`. Both builds must print
+//! the same lines (the library's version and property, a host generator's first numbers, the
+//! device generator's no-GPU status); the stub build must report the CUDA major the spec's
+//! releases give. All three majors share the soname `libcurand.so.10`, so a cuRAND of another
+//! release than the process's runtime is refused: a 13.x one (it needs `libcudart.so.13`)
+//! before `dlopen`, so the process never maps a second runtime; an 11.8 one (static runtime) by
+//! its version.
+
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+use stub_model::libraries::CURAND;
+use stubs_tests::{Outcome, Scenario, compile_c, cuda_include_args, cuda_layout, stubs_dir};
+
+/// The stub's codes: no library (of the process's release), function absent.
+const NO_LIBRARY: u32 = 203;
+const MAJORS: [u32; 3] = [11, 12, 13];
+const OVERRIDE: &str = "environment override";
+
+/// The real libcurand.so.10 of `major`.
+fn real(major: u32) -> PathBuf {
+    cuda_layout(major)
+        .libraries
+        .get("curand")
+        .cloned()
+        .unwrap_or_else(|| panic!("the CUDA {major} layout has no curand"))
+}
+
+fn slot(major: u32) -> usize {
+    MAJORS
+        .iter()
+        .position(|&m| m == major)
+        .expect("a tested major")
+}
+
+/// The program built against `major`'s header, linked to the stubs (cuRAND's and the
+/// runtime's), once per test process.
+fn stub_program(major: u32) -> &'static Path {
+    static BUILT: [OnceLock<PathBuf>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+    BUILT[slot(major)].get_or_init(|| {
+        let dir = stubs_dir();
+        let mut args = cuda_include_args(major);
+        args.push("-DWITH_STATUS".into());
+        args.push(format!("-L{}", dir.display()).into());
+        args.push("-lstubs_curand".into());
+        args.push("-lstubs_cudart".into());
+        args.push(format!("-Wl,-rpath,{}", dir.display()).into());
+        let refs: Vec<&std::ffi::OsStr> = args.iter().map(OsString::as_os_str).collect();
+        compile_c(
+            &format!("curand-stub-{major}"),
+            &[Path::new("c/curand_host.c")],
+            &refs,
+        )
+    })
+}
+
+/// The same program linked normally to NVIDIA's `libcurand.so.10` of `major`.
+fn normal_program(major: u32) -> &'static Path {
+    static BUILT: [OnceLock<PathBuf>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+    BUILT[slot(major)].get_or_init(|| {
+        let lib_dir = real(major).parent().expect("a folder").to_path_buf();
+        let mut args = cuda_include_args(major);
+        args.push(format!("-L{}", lib_dir.display()).into());
+        args.push("-l:libcurand.so.10".into());
+        // 13.x's libcurand needs libcudart.so.13 from the same folder.
+        args.push(format!("-Wl,-rpath-link,{}", lib_dir.display()).into());
+        let refs: Vec<&std::ffi::OsStr> = args.iter().map(OsString::as_os_str).collect();
+        compile_c(
+            &format!("curand-normal-{major}"),
+            &[Path::new("c/curand_host.c")],
+            &refs,
+        )
+    })
+}
+
+/// `nvidia-curand-cu12==10.3.10.19` → 10310: `CURAND_VERSION` of the spec's test wheel.
+fn wheel_version(major: u32) -> i32 {
+    let wheel = CURAND
+        .test_wheels
+        .iter()
+        .find(|w| w.major == major)
+        .expect("a test wheel of the major");
+    let version = wheel.requirement.split("==").nth(1).expect("pinned");
+    let parts: Vec<i32> = version
+        .split('.')
+        .take(3)
+        .map(|p| p.parse().expect("numeric"))
+        .collect();
+    parts[0] * 1000 + parts[1] * 100 + parts[2]
+}
+
+/// The stub build with the runtime and cuRAND of the given majors as overrides.
+fn run_stub(header: u32, cudart: Option<u32>, curand: Option<u32>, args: &[&str]) -> Outcome {
+    let mut s = Scenario::new(stub_program(header)).args(args).debug();
+    if let Some(m) = cudart {
+        s = s.env("CUDA_STUBS_CUDART_PATH", cuda_layout(m).cudart);
+    }
+    if let Some(m) = curand {
+        s = s.env("CUDA_STUBS_CURAND_PATH", real(m));
+    }
+    s.run()
+}
+
+/// The lines both builds print (not the stubs' own status and mapping lines).
+fn api_lines(run: &Outcome) -> Vec<&str> {
+    run.stdout
+        .lines()
+        .filter(|l| l.starts_with("curand"))
+        .collect()
+}
+
+/// On every major, the stub build prints what the normal build prints, and binds the real
+/// library reporting the CUDA major of the spec's releases.
+#[test]
+fn each_major_answers_as_the_normally_linked_program() {
+    for major in MAJORS {
+        let normal = Scenario::new(normal_program(major))
+            .library_path([real(major).parent().expect("a folder")])
+            .run();
+        normal.assert_success();
+        let own = wheel_version(major);
+        normal
+            .assert_line(&format!("curandGetVersion rc=0 version={own}"))
+            .assert_line("curandGetProperty(MAJOR_VERSION) rc=0 value=10")
+            .assert_line("curandCreateGeneratorHost rc=0");
+        assert!(
+            normal
+                .line("curandGenerate")
+                .starts_with("curandGenerate rc=0 values="),
+            "{normal}"
+        );
+
+        let stub = run_stub(major, Some(major), Some(major), &[]);
+        stub.assert_success()
+            .assert_bound("curand", &real(major), 1000 * major as i32, OVERRIDE)
+            .assert_debug("curand", &format!("curandGetVersion {own}: CUDA {major}"))
+            .assert_line(&format!(
+                "status bound=1 version={} found_by={OVERRIDE}",
+                1000 * major
+            ));
+        assert_eq!(
+            api_lines(&stub),
+            api_lines(&normal),
+            "stub:\n{stub}\nnormal:\n{normal}"
+        );
+        // The process has its own release's runtime only.
+        let cudart = cuda_layout(major).cudart;
+        assert_eq!(stub.mapped(), [cudart.to_str().expect("utf-8")], "{stub}");
+    }
+}
+
+/// The host generator's numbers do not depend on the release: XORWOW seeded alike gives the
+/// same sequence in 11.8, 12.9 and 13.5 (what a program moved between majors relies on).
+#[test]
+fn host_generator_sequences_agree_across_majors() {
+    let runs: Vec<Outcome> = MAJORS
+        .iter()
+        .map(|&m| run_stub(m, Some(m), Some(m), &[]))
+        .collect();
+    let first = runs[0].line("curandGenerate").to_owned();
+    assert_ne!(first, "curandGenerate rc=0 values=0,0,0,0", "{}", runs[0]);
+    for run in &runs {
+        assert_eq!(run.line("curandGenerate"), first, "{run}");
+        assert_eq!(
+            run.line("curandGenerateUniform"),
+            runs[0].line("curandGenerateUniform"),
+            "{run}"
+        );
+    }
+}
+
+/// With no cuRAND anywhere, every call is the typed error and the status says what was
+/// searched.
+#[test]
+fn without_a_library_every_call_is_the_typed_error() {
+    let run = run_stub(13, None, None, &[]);
+    run.assert_success();
+    for call in [
+        "curandGetVersion rc=203 version=0",
+        "curandGetProperty(MAJOR_VERSION) rc=203 value=-1",
+        "curandCreateGeneratorHost rc=203",
+        "curandCreateGenerator rc=203",
+        "status bound=0 version=0 found_by=(null)",
+    ] {
+        run.assert_line(call);
+    }
+    assert_eq!(NO_LIBRARY, CURAND.errors.no_library.value);
+    let message = run.line("status message");
+    assert!(
+        message.contains("libcurand not found (searched libcurand.so.10"),
+        "{run}"
+    );
+}
+
+/// A 13.x cuRAND next to a runtime stub bound to 12.9 is refused before `dlopen`: its
+/// `DT_NEEDED` names `libcudart.so.13`, which the process never maps.
+#[test]
+fn a_13_curand_beside_a_12_runtime_is_refused_before_dlopen() {
+    let run = run_stub(13, Some(12), Some(13), &[]);
+    run.assert_success();
+    let reason = "CUDA 13 (needs libcudart.so.13), but the process has CUDA 12 \
+                  (libcudart.so.12): one CUDA release per process";
+    run.assert_debug(
+        "curand",
+        &format!(
+            "try {} [{OVERRIDE}]: rejected: {reason}",
+            real(13).display()
+        ),
+    )
+    .assert_line("curandGetVersion rc=203 version=0")
+    .assert_line("curandCreateGeneratorHost rc=203");
+    assert!(run.line("status message").contains(reason), "{run}");
+    let cudart12 = cuda_layout(12).cudart;
+    assert_eq!(run.mapped(), [cudart12.to_str().expect("utf-8")], "{run}");
+    assert!(
+        !run.debug("curand")
+            .iter()
+            .any(|l| l.starts_with("curandGetVersion")),
+        "the refused library was never loaded: {run}"
+    );
+}
+
+/// An 11.8 cuRAND (runtime linked statically, no `DT_NEEDED` to tell) beside a 12.9 runtime is
+/// refused once its version says CUDA 11.
+#[test]
+fn an_11_curand_beside_a_12_runtime_is_refused_by_its_version() {
+    let run = run_stub(12, Some(12), Some(11), &[]);
+    run.assert_success();
+    let reason = "CUDA 11, but the process has CUDA 12 (libcudart.so.12): one CUDA release \
+                  per process";
+    run.assert_debug(
+        "curand",
+        &format!("curandGetVersion {}: CUDA 11", wheel_version(11)),
+    )
+    .assert_debug(
+        "curand",
+        &format!(
+            "try {} [{OVERRIDE}]: rejected: {reason}",
+            real(11).display()
+        ),
+    )
+    .assert_line("curandCreateGeneratorHost rc=203");
+    assert!(run.line("status message").contains(reason), "{run}");
+}
+
+/// Dependencies first: the runtime stub binds before cuRAND is chosen, even when the program's
+/// first call is cuRAND's, and its release decides.
+#[test]
+fn the_runtime_stub_binds_first_and_decides_the_release() {
+    let run = run_stub(12, Some(12), Some(12), &[]);
+    run.assert_success();
+    let curand = run.debug("curand");
+    assert!(
+        curand.contains(&"dependencies first: libstubs_cudart.so searched (status 0)"),
+        "{run}"
+    );
+    assert!(
+        curand.contains(&"the process has CUDA 12 (libcudart.so.12): only that release is bound"),
+        "{run}"
+    );
+}
+
+/// A 13.x cuRAND found by path with no runtime in the process loads the `libcudart.so.13`
+/// beside it first (it has no RUNPATH, and the dynamic loader's search has no runtime here).
+/// The runtime stub searched first and found none: it stays unbound (its search is over).
+#[test]
+fn a_13_curand_alone_loads_its_runtime_from_its_own_folder() {
+    let run = run_stub(13, None, Some(13), &[]);
+    run.assert_success();
+    let cudart13 = cuda_layout(13).cudart;
+    run.assert_debug(
+        "curand",
+        &format!("preloaded {} (needed by the candidate)", cudart13.display()),
+    )
+    .assert_bound("curand", &real(13), 13000, OVERRIDE)
+    .assert_line("curandCreateGeneratorHost rc=0");
+    assert_eq!(run.mapped(), [cudart13.to_str().expect("utf-8")], "{run}");
+    run.assert_debug(
+        "cudart",
+        "no library found: calls return the stub's \"library not found\" error",
+    );
+}
