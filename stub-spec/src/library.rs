@@ -178,7 +178,7 @@ pub struct RealLibrary {
     /// The version's `major.minor` is appended.
     pub companion: Option<&'static str>,
     /// The libraries whose loaded copy fixes the CUDA release this one must come from (one
-    /// CUDA release per process): for cuRAND, the runtime, which CUDA 13's `libcurand.so.10`
+    /// CUDA release per process): for cuRAND, the runtime, which 13.5's `libcurand.so.10`
     /// needs (`DT_NEEDED libcudart.so.13`) and which 11.x/12.x's link statically. Before its
     /// search the stub has each one's stub (if the process has it) bind, then reads which of
     /// their sonames the process has; a candidate of another major is rejected, before

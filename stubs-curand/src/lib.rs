@@ -8,15 +8,16 @@
 //! 10.4 is 13.x; the spec's `releases`), and the status API reports the CUDA major it maps to
 //! (`1000 * major`).
 //!
-//! **One CUDA release per process.** CUDA 13's `libcurand.so.10` has `DT_NEEDED
-//! libcudart.so.13` and no RUNPATH; 11.x's and 12.x's link the runtime statically. Loading a
-//! 13.x cuRAND into a process whose runtime is 12.9 would put a second runtime in it, and a
-//! 12.x cuRAND beside a 13.x runtime mixes releases. So before its search the stub has the
-//! runtime stub bind (when the process has one), reads which `libcudart.so.*` the process has,
-//! and rejects any cuRAND of another major: before `dlopen` when its `DT_NEEDED` names another
-//! runtime, else once its version is known. With a 13.x cuRAND found by path and no runtime yet,
-//! the `libcudart.so.13` beside it is loaded first (its wheel folder, `nvidia/cu13/lib`, holds
-//! both).
+//! **One CUDA release per process.** 13.5's `libcurand.so.10` (NVIDIA's wheel, 10.4.5) has
+//! `DT_NEEDED libcudart.so.13` and no RUNPATH; 11.8's, 12.9's and the CUDA 13.0 toolkit's
+//! (10.4.0) link the runtime statically. Loading the former into a process whose runtime is
+//! 12.9 would put a second runtime in it, and any cuRAND of another major mixes releases. So
+//! before its search the stub has the runtime stub bind (when the process has one), reads which
+//! `libcudart.so.*` the process has, and rejects any cuRAND of another major: before `dlopen`
+//! when its file's `DT_NEEDED` names another runtime, else once its version is known (a copy of
+//! another release loaded that way stays mapped, never called). With a 13.5 cuRAND found by
+//! path and no runtime yet, the `libcudart.so.13` beside it is loaded first (its wheel folder,
+//! `nvidia/cu13/lib`, holds both).
 //!
 //! **Typed errors.** cuRAND has no code for "library missing" or "function missing", so:
 //! - [`STATUS_NO_LIBRARY`], `CURAND_STATUS_INITIALIZATION_FAILED` (203), when no cuRAND of the

@@ -18,7 +18,11 @@
 #   SAMPLES  a cuda-samples checkout (or a .tar.xz of one, top folder cuda-samples/)
 #   PREFIX   the stubs installed by `scripts/install.sh --prefix PREFIX`
 #   WORK     scratch folder (sources in WORK/src-MODE, builds in WORK/src-MODE/build)
-#   CUDA12/CUDA11  folders with libcudart.so.12 + libnvrtc.so.12 (+ builtins) / .11.0 + .11.2
+#   CUDA12/CUDA11  folders with libcudart.so.12 + libnvrtc.so.12 (+ builtins) / .11.0 + .11.2,
+#            and libcurand.so.10 of that major where carried
+#   SAMPLE_TARGETS (environment) builds only these targets (e.g. the samples linking
+#            CUDA::curand), without the ptsz builds; BIND_SAMPLE (environment) the sample, relative
+#            to build/Samples, whose debug lines show what each variant bound (deviceQuery)
 #   OUT      where result_VARIANT.json (tests/gpu/run_samples.py), targets_MODE.txt and logs go
 # Results of a run on an H100 and the commands: tests/gpu/RESULTS.md.
 set -u
@@ -69,16 +73,17 @@ if [ "$stage" = build ]; then
   echo "$mode: configure rc=$?"
   grep -iE 'cuda-stubs|OpenMP' "$W/logs/configure-$mode.log" | sort | uniq -c | head -8
   start=$(date +%s)
-  timeout 420 ninja -C build -k 0 -j"$(nproc)" > "$W/logs/build-$mode.log" 2>&1
+  # shellcheck disable=SC2086 # a list of target names
+  timeout 420 ninja -C build -k 0 -j"$(nproc)" ${SAMPLE_TARGETS:-} > "$W/logs/build-$mode.log" 2>&1
   echo "$mode: build rc=$? in $(($(date +%s) - start)) s, $(grep -c '^FAILED' "$W/logs/build-$mode.log") failed targets"
   # The executables the build produced (one per sample target that linked).
   find build/Samples -type f -executable ! -name '*.so' ! -path '*/CMakeFiles/*' -printf '%f\n' | sort > "$W/logs/executables-$mode.txt"
   echo "$mode: $(wc -l < "$W/logs/executables-$mode.txt") executables"
-  if [ "$mode" = normal ]; then build_ptsz "$W/ptsz-normal"; else build_ptsz "$W/ptsz-$mode" -L"$W/link" -Xlinker -rpath="$P/lib"; fi
+  if [ -n "${SAMPLE_TARGETS:-}" ]; then :; elif [ "$mode" = normal ]; then build_ptsz "$W/ptsz-normal"; else build_ptsz "$W/ptsz-$mode" -L"$W/link" -Xlinker -rpath="$P/lib"; fi
   # What the binaries need: with the stubs, never NVIDIA's runtime, driver or NVRTC.
   find build/Samples "$W/ptsz-$mode" -type f -executable ! -name '*.so' -exec readelf -d {} \; 2>/dev/null \
     | grep -oE 'NEEDED.*\[[^]]*\]' | sort | uniq -c | sort -rn > "$W/logs/needed-$mode.txt"
-  grep -E 'cudart|libcuda\.|nvrtc|stubs' "$W/logs/needed-$mode.txt"
+  grep -E 'cudart|libcuda\.|nvrtc|curand|stubs' "$W/logs/needed-$mode.txt"
   exit 0
 fi
 cuda12=$5 cuda11=$6 out=$7
@@ -93,9 +98,14 @@ for v in "$@"; do
     s12) mode=lines env=("CUDA_STUBS_CUDART_PATH=$cuda12/libcudart.so.12" "CUDA_STUBS_NVRTC_PATH=$cuda12/libnvrtc.so.12") ;;
     s11) mode=lines env=("CUDA_STUBS_CUDART_PATH=$cuda11/libcudart.so.11.0" "CUDA_STUBS_NVRTC_PATH=$cuda11/libnvrtc.so.11.2") ;;
     z13) mode=zero env=("CUDA_STUBS_UNUSED=1") ;;
+    # The zero-line build on 12.9's runtime and cuRAND; then on 12.9's runtime with the
+    # machine's 13.x cuRAND, which the one-release rule must refuse (a visible error).
+    z12) mode=zero env=("CUDA_STUBS_CUDART_PATH=$cuda12/libcudart.so.12" "CUDA_STUBS_CURAND_PATH=$cuda12/libcurand.so.10") ;;
+    zmix) mode=zero env=("CUDA_STUBS_CUDART_PATH=$cuda12/libcudart.so.12") ;;
     *) echo "unknown variant $v" >&2; exit 2 ;;
   esac
-  (cd "$W/src-$mode/build/Samples/1_Utilities/deviceQuery" && env "${env[@]}" CUDA_STUBS_DEBUG=1 ./deviceQuery 2>&1 \
-    | grep -E 'bound|Runtime Version|Result' | head -5) > "$out/bind_$v.txt"
+  bind=${BIND_SAMPLE:-1_Utilities/deviceQuery/deviceQuery}
+  (cd "$W/src-$mode/build/Samples/$(dirname "$bind")" && env "${env[@]}" CUDA_STUBS_DEBUG=1 "./$(basename "$bind")" 2>&1 \
+    | grep -E 'bound|rejected|release|Runtime Version|Result|error|PASS|FAIL' | head -12) > "$out/bind_$v.txt"
   env "${env[@]}" python3 "$here/run_samples.py" "$W/src-$mode/build" "$W/ptsz-$mode" "$out/result_$v.json" "$v"
 done

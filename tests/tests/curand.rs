@@ -67,7 +67,7 @@ fn normal_program(major: u32) -> &'static Path {
         let mut args = cuda_include_args(major);
         args.push(format!("-L{}", lib_dir.display()).into());
         args.push("-l:libcurand.so.10".into());
-        // 13.x's libcurand needs libcudart.so.13 from the same folder.
+        // 13.5's libcurand needs libcudart.so.13 from the same folder.
         args.push(format!("-Wl,-rpath-link,{}", lib_dir.display()).into());
         let refs: Vec<&std::ffi::OsStr> = args.iter().map(OsString::as_os_str).collect();
         compile_c(

@@ -3,7 +3,7 @@
 //! process already has ([`of_process`]), whether a candidate file belongs to it before `dlopen`
 //! ([`check_file`]), and the anchor a candidate needs loaded first ([`preload_needed`]).
 //!
-//! Why before `dlopen`: loading CUDA 13's `libcurand.so.10` loads its `DT_NEEDED`
+//! Why before `dlopen`: loading 13.5's `libcurand.so.10` (NVIDIA's wheel) loads its `DT_NEEDED`
 //! `libcudart.so.13`, and nothing loaded is ever unloaded, so a process whose runtime is 12.9
 //! would have two runtimes before the version could be asked. A candidate whose `DT_NEEDED`
 //! names no anchor (11.x and 12.x cuRAND link the runtime statically) is checked by its version
@@ -143,7 +143,7 @@ pub(crate) fn check_version(version: i32, release: Option<ProcessRelease>) -> Re
 }
 
 /// Loads the anchor a candidate file needs from the candidate's own folder, when the process
-/// has no release yet: CUDA 13's `libcurand.so.10` has no RUNPATH, and its wheel folder
+/// has no release yet: 13.5's `libcurand.so.10` has no RUNPATH, and its wheel folder
 /// (`nvidia/cu13/lib`) holds the `libcudart.so.13` it needs. Loaded by path first, the anchor
 /// is then found by its soname when the candidate is loaded.
 pub(crate) fn preload_needed(spec: &LibrarySpec, path: &CStr) {
