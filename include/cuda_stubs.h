@@ -51,6 +51,10 @@ extern int cuda_stubs_nvjitlink_status(struct cuda_stubs_status *out);
 // call has). Returns 0, or -1 when `out` is NULL.
 extern int cuda_stubs_curand_status(struct cuda_stubs_status *out);
 
+// Describes the real libcufft bound by `libstubs_cufft.so` (searching first if no call
+// has). Returns 0, or -1 when `out` is NULL.
+extern int cuda_stubs_cufft_status(struct cuda_stubs_status *out);
+
 #ifdef __cplusplus
 }  // extern "C"
 #endif  // __cplusplus

@@ -10,7 +10,8 @@ set(cuda-stubs_IMPORTED_TARGETS
   "nvrtc|libstubs_nvrtc.so"
   "cuda_driver|libstubs_cuda.so"
   "nvjitlink|libstubs_nvjitlink.so"
-  "curand|libstubs_curand.so")
+  "curand|libstubs_curand.so"
+  "cufft|libstubs_cufft.so")
 
 # FindCUDAToolkit's targets cuda_stubs_use_for_cuda_toolkit() points at a stub (and their
 # cache entries CUDA_<name>_LIBRARY): "<CUDA:: name>|<cuda-stubs:: target>|<file>".
@@ -21,7 +22,10 @@ set(cuda-stubs_TOOLKIT_TARGETS
   "cuda_driver|cuda_driver|libstubs_cuda.so"
   "nvJitLink|nvjitlink|libstubs_nvjitlink.so"
   "curand|curand|libstubs_curand.so"
-  "curand_static|curand|libstubs_curand.so")
+  "curand_static|curand|libstubs_curand.so"
+  "cufft|cufft|libstubs_cufft.so"
+  "cufft_static|cufft|libstubs_cufft.so"
+  "cufft_static_nocallback|cufft|libstubs_cufft.so")
 
 # The cudart ABIs the stub exports, oldest first; the last is libstubs_cudart.so's default, the
 # others are link-time stubs libstubs_cudart_abi<N>.so.
@@ -34,14 +38,16 @@ set(cuda-stubs_STUB_FILES
   "libstubs_nvrtc.so"
   "libstubs_cuda.so"
   "libstubs_nvjitlink.so"
-  "libstubs_curand.so")
+  "libstubs_curand.so"
+  "libstubs_cufft.so")
 set(cuda-stubs_STUB_CRATES
   "stubs-cudart"
   "stubs-cudart-abi12"
   "stubs-nvrtc"
   "stubs-cuda"
   "stubs-nvjitlink"
-  "stubs-curand")
+  "stubs-curand"
+  "stubs-cufft")
 
 # The pkg-config modules: packaging/pkgconfig/<module>.pc.in, installed as <module>.pc.
 set(cuda-stubs_PKGCONFIG_MODULES
@@ -51,4 +57,5 @@ set(cuda-stubs_PKGCONFIG_MODULES
   "cuda-stubs-nvrtc"
   "cuda-stubs-cuda"
   "cuda-stubs-nvjitlink"
-  "cuda-stubs-curand")
+  "cuda-stubs-curand"
+  "cuda-stubs-cufft")

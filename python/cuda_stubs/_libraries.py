@@ -10,6 +10,7 @@ LIBRARIES = {
     "cuda": "libstubs_cuda.so",
     "nvjitlink": "libstubs_nvjitlink.so",
     "curand": "libstubs_curand.so",
+    "cufft": "libstubs_cufft.so",
 }
 
 #: The CUDA majors whose headers' runtime ABI the cudart stub exports, oldest first. The names

@@ -1,7 +1,7 @@
 //! Which real library a declaration block stands for, and the way to its spec.
 
 use crate::Library;
-use crate::libraries::{CUDA, CUDART, CURAND, NVJITLINK, NVRTC};
+use crate::libraries::{CUDA, CUDART, CUFFT, CURAND, NVJITLINK, NVRTC};
 use alloc::format;
 use alloc::string::String;
 
@@ -18,6 +18,8 @@ pub enum LibraryKind {
     NvJitLink,
     /// cuRAND, libcurand ([`CURAND`]).
     Curand,
+    /// cuFFT, libcufft ([`CUFFT`]).
+    Cufft,
 }
 
 impl LibraryKind {
@@ -29,6 +31,7 @@ impl LibraryKind {
             Self::Cuda => &CUDA,
             Self::NvJitLink => &NVJITLINK,
             Self::Curand => &CURAND,
+            Self::Cufft => &CUFFT,
         }
     }
 

@@ -103,7 +103,13 @@ fn every_status_function_without_a_library() {
     let list = dir.join("functions.txt");
     let mut text = String::new();
     let mut expected = Vec::new();
-    for (lib, code) in [("cudart", 34), ("nvrtc", 11), ("cuda", 34), ("curand", 203)] {
+    for (lib, code) in [
+        ("cudart", 34),
+        ("nvrtc", 11),
+        ("cuda", 34),
+        ("curand", 203),
+        ("cufft", 7),
+    ] {
         let mut functions: Vec<_> = declared(lib)
             .into_iter()
             .filter(|f| f.ret == RetKind::Status)
@@ -125,15 +131,17 @@ fn every_status_function_without_a_library() {
     assert!(text.starts_with(&readers.concat()), "{text}");
     std::fs::write(&list, text).unwrap();
     let arg = format!("callall:{}", list.display());
-    // The probe links the first three stubs; cuRAND's is loaded for the sweep.
-    let curand = format!("dlopen:{}", stub("curand").display());
-    let run = Scenario::probe([curand.as_str(), arg.as_str()]).run();
+    // The probe links the first three stubs; the math libraries' are loaded for the sweep.
+    let loads = ["curand", "cufft"].map(|lib| format!("dlopen:{}", stub(lib).display()));
+    let run = Scenario::probe([loads[0].as_str(), loads[1].as_str(), arg.as_str()]).run();
     run.assert_success();
     for (name, code) in &expected {
         run.assert_line(&format!("callall {name} rc={code}"));
     }
-    run.assert_line(&format!("dlopen {} ok", stub("curand").display()));
-    assert_eq!(run.stdout.lines().count(), expected.len() + 1, "{run}");
+    for lib in ["curand", "cufft"] {
+        run.assert_line(&format!("dlopen {} ok", stub(lib).display()));
+    }
+    assert_eq!(run.stdout.lines().count(), expected.len() + 2, "{run}");
     assert!(
         run.stderr.is_empty(),
         "the stubs printed without being asked: {run}"

@@ -115,6 +115,7 @@ fn install_script_fills_the_prefix() {
         "lib/libstubs_cuda.so",
         "lib/libstubs_nvjitlink.so",
         "lib/libstubs_curand.so",
+        "lib/libstubs_cufft.so",
         "include/cuda_stubs.h",
         "lib/cmake/cuda-stubs/cuda-stubsConfig.cmake",
         "lib/cmake/cuda-stubs/cuda-stubs-functions.cmake",
@@ -128,6 +129,7 @@ fn install_script_fills_the_prefix() {
         "lib/pkgconfig/cuda-stubs-cuda.pc",
         "lib/pkgconfig/cuda-stubs-nvjitlink.pc",
         "lib/pkgconfig/cuda-stubs-curand.pc",
+        "lib/pkgconfig/cuda-stubs-cufft.pc",
     ] {
         assert!(
             p.join(file).is_file(),
@@ -340,13 +342,13 @@ fn header_works_from_c_and_cxx() {
             .arg("-L")
             .arg(stubs_dir())
             .args(["-lstubs_cudart", "-lstubs_nvrtc", "-lstubs_cuda"])
-            .args(["-lstubs_nvjitlink", "-lstubs_curand"])
+            .args(["-lstubs_nvjitlink", "-lstubs_curand", "-lstubs_cufft"])
             .arg(&rpath);
         check(cmd);
         outputs.push(check(Command::new(&exe)));
     }
     for out in &outputs {
-        for lib in ["cudart", "nvrtc", "cuda", "nvjitlink", "curand"] {
+        for lib in ["cudart", "nvrtc", "cuda", "nvjitlink", "curand", "cufft"] {
             assert!(
                 out.contains(&format!("{lib} rc=0 bound=0 version=0 found_by=(null)\n")),
                 "{out}"
@@ -423,11 +425,13 @@ fn pkg_config_consumer_runs_on_real_nvrtc() {
         nvjitlink.ends_with(" -lstubs_nvjitlink"),
         "cuda-stubs-nvjitlink: {nvjitlink}"
     );
-    let curand = pkg_config(&["--libs", "cuda-stubs-curand"]);
-    assert!(
-        curand.ends_with(" -lstubs_curand"),
-        "cuda-stubs-curand: {curand}"
-    );
+    for lib in ["curand", "cufft"] {
+        let libs = pkg_config(&["--libs", &format!("cuda-stubs-{lib}")]);
+        assert!(
+            libs.ends_with(&format!(" -lstubs_{lib}")),
+            "cuda-stubs-{lib}: {libs}"
+        );
+    }
     let exe = dir.join("nvrtc_pkgconfig");
     let mut cmd = Command::new("cc");
     cmd.args(["-std=c11", "-Wall", "-Wextra", "-Werror", "-o"])

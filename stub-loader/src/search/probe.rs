@@ -21,7 +21,8 @@ pub const STUB_MARKER: &CStr = c"cuda_stubs_marker";
 /// from the library, else from its file name, else 0).
 ///
 /// `release` is the process's CUDA release for a spec with anchors: a candidate of another one
-/// is rejected (before `dlopen` where its file says so), except a copy the process already has
+/// is rejected (before `dlopen` where its name or its file's `DT_NEEDED` says so, else by its
+/// version), except a copy the process already has
 /// (never a second copy). A candidate file needing an anchor the process lacks has it loaded
 /// from its own folder first.
 pub(crate) fn try_candidate(
@@ -48,15 +49,19 @@ pub(crate) fn try_candidate(
         }
         lazy_local
     };
+    let name_major = match c.name_major {
+        0 => major_of_name(spec, file_name(c.target.to_bytes())),
+        m => m,
+    };
+    if anchored && c.origin != Origin::AlreadyLoaded {
+        // A soname that says its major (`libcufft.so.11`: 12.x) is checked before `dlopen`.
+        release::check_version(i32::try_from(name_major * 1000).unwrap_or(0), release)?;
+    }
     let handle = open(&c.target, flags)?;
     if handle.symbol(STUB_MARKER).is_some() {
         // A stub: keep it loaded (never dlclose) but never call it.
         return Err(Reject::IsStub);
     }
-    let name_major = match c.name_major {
-        0 => major_of_name(spec, file_name(c.target.to_bytes())),
-        m => m,
-    };
     let by_name = i32::try_from(name_major * 1000).unwrap_or(0);
     let version = reported_version(spec, &handle).unwrap_or(by_name);
     if version != 0 && version < MIN_VERSION {

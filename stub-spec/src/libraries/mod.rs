@@ -1,8 +1,9 @@
 //! One spec per stubbed library, data only: [`CUDART`], [`NVRTC`], [`CUDA`] (the driver),
-//! [`NVJITLINK`], [`CURAND`]. Adding a library is adding a file here (`docs/adding-a-cuda-library.md`).
+//! [`NVJITLINK`], [`CURAND`], [`CUFFT`]. Adding a library is adding a file here (`docs/adding-a-cuda-library.md`).
 
 mod cuda;
 mod cudart;
+mod cufft;
 mod curand;
 mod nvjitlink;
 mod nvrtc;
@@ -11,12 +12,13 @@ use core::ffi::CStr;
 
 pub use cuda::CUDA;
 pub use cudart::CUDART;
+pub use cufft::CUFFT;
 pub use curand::CURAND;
 pub use nvjitlink::NVJITLINK;
 pub use nvrtc::NVRTC;
 
 /// All of them, in the order codegen writes them.
-pub const ALL: [&crate::Library; 5] = [&CUDART, &NVRTC, &CUDA, &NVJITLINK, &CURAND];
+pub const ALL: [&crate::Library; 6] = [&CUDART, &NVRTC, &CUDA, &NVJITLINK, &CURAND, &CUFFT];
 
 /// Where CUDA 13's wheels (`nvidia-cuda-runtime`, `nvidia-cuda-nvrtc`, `nvidia-nvjitlink` 13.x)
 /// all put their libraries: one folder for every library of the major.
