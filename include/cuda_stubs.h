@@ -55,6 +55,10 @@ extern int cuda_stubs_curand_status(struct cuda_stubs_status *out);
 // has). Returns 0, or -1 when `out` is NULL.
 extern int cuda_stubs_cufft_status(struct cuda_stubs_status *out);
 
+// Describes the real libnvidia-ml.so.1 bound by `libstubs_nvml.so` (searching first if no
+// call has). Returns 0, or -1 when `out` is NULL.
+extern int cuda_stubs_nvml_status(struct cuda_stubs_status *out);
+
 #ifdef __cplusplus
 }  // extern "C"
 #endif  // __cplusplus

@@ -1,5 +1,5 @@
 //! Builds the mock CUDA libraries the tests load instead of NVIDIA's: real shared objects with
-//! the real sonames (`libcudart.so.12`, `libnvrtc.so.13`, `libcuda.so.1` …), one directory per
+//! the real sonames (`libcudart.so.12`, `libnvrtc.so.13`, `libcuda.so.1`, `libnvidia-ml.so.1` …), one directory per
 //! variant under `$OUT_DIR/mocks`, plus the bad candidates (`bad/`): a 32-bit ELF, an ELF of
 //! another machine, an empty file, a text file and a relocatable object.
 //!
@@ -124,6 +124,19 @@ const MOCKS: &[Mock] = &[
         source: "cuda.c",
         soname: "libcuda.so.1",
         defines: &["MOCK_DRIVER_VERSION=11080", "MOCK_ALL_SYMBOLS"],
+    },
+    // NVML of a driver serving CUDA 13, and of one serving CUDA 12.
+    Mock {
+        dir: "mock-nvml-13",
+        source: "nvml.c",
+        soname: "libnvidia-ml.so.1",
+        defines: &["MOCK_CUDA_MAJOR=13"],
+    },
+    Mock {
+        dir: "mock-nvml-12",
+        source: "nvml.c",
+        soname: "libnvidia-ml.so.1",
+        defines: &["MOCK_CUDA_MAJOR=12"],
     },
     // nvJitLink 12.1's export shape: per-version names only (no plain names, no version call).
     Mock {

@@ -15,7 +15,8 @@ pub enum View {
     /// `-DCUDA_API_PER_THREAD_DEFAULT_STREAM`: the `_ptds` / `_ptsz` names.
     PerThread,
     /// `-D__CUDA_API_VERSION_INTERNAL`: the legacy unsuffixed names with their old prototypes
-    /// (both cuda.h and cuda_runtime_api.h key on this one macro).
+    /// (both cuda.h and cuda_runtime_api.h key on this one macro; nvml.h on
+    /// `NVML_NO_UNVERSIONED_FUNC_DEFS`, defined alongside).
     Internal,
 }
 
@@ -36,7 +37,10 @@ impl View {
         match self {
             View::Default => &[],
             View::PerThread => &["-DCUDA_API_PER_THREAD_DEFAULT_STREAM"],
-            View::Internal => &["-D__CUDA_API_VERSION_INTERNAL"],
+            View::Internal => &[
+                "-D__CUDA_API_VERSION_INTERNAL",
+                "-DNVML_NO_UNVERSIONED_FUNC_DEFS",
+            ],
         }
     }
 }

@@ -238,7 +238,9 @@ pub fn collect(library: Library, layouts: &[Layout], root: &Path) -> Result<Libr
         let declared_by: Vec<u32> = prototypes.keys().copied().collect();
         let majors = if listed {
             if declared_by.is_empty() {
-                vec![13]
+                // Exported by the listed library and declared by no header: any major's
+                // library may have it, `dlsym` decides.
+                MAJORS.to_vec()
             } else {
                 declared_by.clone()
             }

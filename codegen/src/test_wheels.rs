@@ -7,10 +7,13 @@
 //! "wheel": "<pip requirement>", "library": "<path of the library in the unpacked tree>",
 //! "include": "<its include folder>"}, …]}, …]}`: lists, so libraries and majors keep spec order
 //! (libraries as codegen writes them, majors oldest first). The `layout.json` key of a library's
-//! path is its name. Libraries without test wheels (the driver) are left out.
+//! path is its name. Libraries without test wheels (the driver) are left out. A library that
+//! ships with the driver (`ExportSource::List`: NVML) has header-only wheels: its "library" is
+//! its header, the file whose presence tells the script the wheel is unpacked.
 
 use crate::libraries::ALL;
 use serde_json::{Value, json};
+use stub_model::ExportSource;
 
 /// The text of `scripts/libraries.json`.
 pub fn libraries_json() -> Result<String, String> {
@@ -28,10 +31,14 @@ pub fn libraries_json() -> Result<String, String> {
                     wheel.lib_dir
                 )
             })?;
+            let file = match library.exports {
+                ExportSource::Wheels => format!("{package}/lib/{}", soname.to_string_lossy()),
+                ExportSource::List { .. } => format!("{package}/include/{}", library.header),
+            };
             wheels.push(json!({
                 "major": wheel.major,
                 "wheel": wheel.requirement,
-                "library": format!("{package}/lib/{}", soname.to_string_lossy()),
+                "library": file,
                 "include": format!("{package}/include"),
             }));
         }

@@ -11,7 +11,8 @@ set(cuda-stubs_IMPORTED_TARGETS
   "cuda_driver|libstubs_cuda.so"
   "nvjitlink|libstubs_nvjitlink.so"
   "curand|libstubs_curand.so"
-  "cufft|libstubs_cufft.so")
+  "cufft|libstubs_cufft.so"
+  "nvml|libstubs_nvml.so")
 
 # FindCUDAToolkit's targets cuda_stubs_use_for_cuda_toolkit() points at a stub (and their
 # cache entries CUDA_<name>_LIBRARY): "<CUDA:: name>|<cuda-stubs:: target>|<file>".
@@ -25,7 +26,8 @@ set(cuda-stubs_TOOLKIT_TARGETS
   "curand_static|curand|libstubs_curand.so"
   "cufft|cufft|libstubs_cufft.so"
   "cufft_static|cufft|libstubs_cufft.so"
-  "cufft_static_nocallback|cufft|libstubs_cufft.so")
+  "cufft_static_nocallback|cufft|libstubs_cufft.so"
+  "nvml|nvml|libstubs_nvml.so")
 
 # The cudart ABIs the stub exports, oldest first; the last is libstubs_cudart.so's default, the
 # others are link-time stubs libstubs_cudart_abi<N>.so.
@@ -39,7 +41,8 @@ set(cuda-stubs_STUB_FILES
   "libstubs_cuda.so"
   "libstubs_nvjitlink.so"
   "libstubs_curand.so"
-  "libstubs_cufft.so")
+  "libstubs_cufft.so"
+  "libstubs_nvml.so")
 set(cuda-stubs_STUB_CRATES
   "stubs-cudart"
   "stubs-cudart-abi12"
@@ -47,7 +50,8 @@ set(cuda-stubs_STUB_CRATES
   "stubs-cuda"
   "stubs-nvjitlink"
   "stubs-curand"
-  "stubs-cufft")
+  "stubs-cufft"
+  "stubs-nvml")
 
 # The pkg-config modules: packaging/pkgconfig/<module>.pc.in, installed as <module>.pc.
 set(cuda-stubs_PKGCONFIG_MODULES
@@ -58,4 +62,5 @@ set(cuda-stubs_PKGCONFIG_MODULES
   "cuda-stubs-cuda"
   "cuda-stubs-nvjitlink"
   "cuda-stubs-curand"
-  "cuda-stubs-cufft")
+  "cuda-stubs-cufft"
+  "cuda-stubs-nvml")

@@ -11,6 +11,7 @@ LIBRARIES = {
     "nvjitlink": "libstubs_nvjitlink.so",
     "curand": "libstubs_curand.so",
     "cufft": "libstubs_cufft.so",
+    "nvml": "libstubs_nvml.so",
 }
 
 #: The CUDA majors whose headers' runtime ABI the cudart stub exports, oldest first. The names

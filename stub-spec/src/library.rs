@@ -66,7 +66,9 @@ pub struct Library {
     pub proc_address: Option<ProcAddressSource>,
     /// NVIDIA's pip wheels holding the real library and its headers, one per major, oldest
     /// first: what `scripts/fetch-cuda.py` unpacks for codegen and the tests. Empty when no
-    /// wheel ships the library (the driver: its header ships in the runtime's wheel).
+    /// wheel ships the library or its header (the driver: `cuda.h` ships in the runtime's
+    /// wheel). For a library with a checked-in export list ([`ExportSource::List`]: it ships
+    /// with the driver), header-only wheels (NVML's `nvidia-nvml-dev`).
     pub test_wheels: &'static [TestWheel],
     /// How the stub is named to build systems: the CMake package's targets, FindCUDAToolkit's
     /// targets the switch points at it, pkg-config's description. Codegen writes the packaging
@@ -247,6 +249,10 @@ pub enum VersionProbe {
         /// Each CUDA major's first version of the library, oldest first.
         releases: &'static [Release],
     },
+    /// `int f(char *version, unsigned int length)` writing a dotted version whose first number
+    /// is the CUDA major (`nvmlSystemGetNVMLVersion`: `13.580.159.04` on driver 580, before
+    /// `nvmlInit`), status 0 on success; the version is recorded as `1000 * major`.
+    DottedString(&'static CStr),
 }
 
 /// The first version of a library ([`VersionProbe::OwnVersion`]) in one CUDA major.

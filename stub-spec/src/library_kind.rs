@@ -1,7 +1,7 @@
 //! Which real library a declaration block stands for, and the way to its spec.
 
 use crate::Library;
-use crate::libraries::{CUDA, CUDART, CUFFT, CURAND, NVJITLINK, NVRTC};
+use crate::libraries::{CUDA, CUDART, CUFFT, CURAND, NVJITLINK, NVML, NVRTC};
 use alloc::format;
 use alloc::string::String;
 
@@ -20,6 +20,8 @@ pub enum LibraryKind {
     Curand,
     /// cuFFT, libcufft ([`CUFFT`]).
     Cufft,
+    /// NVML, libnvidia-ml ([`NVML`]).
+    Nvml,
 }
 
 impl LibraryKind {
@@ -32,6 +34,7 @@ impl LibraryKind {
             Self::NvJitLink => &NVJITLINK,
             Self::Curand => &CURAND,
             Self::Cufft => &CUFFT,
+            Self::Nvml => &NVML,
         }
     }
 

@@ -109,6 +109,7 @@ fn every_status_function_without_a_library() {
         ("cuda", 34),
         ("curand", 203),
         ("cufft", 7),
+        ("nvml", 12),
     ] {
         let mut functions: Vec<_> = declared(lib)
             .into_iter()
@@ -132,16 +133,24 @@ fn every_status_function_without_a_library() {
     std::fs::write(&list, text).unwrap();
     let arg = format!("callall:{}", list.display());
     // The probe links the first three stubs; the math libraries' are loaded for the sweep.
-    let loads = ["curand", "cufft"].map(|lib| format!("dlopen:{}", stub(lib).display()));
-    let run = Scenario::probe([loads[0].as_str(), loads[1].as_str(), arg.as_str()]).run();
+    let loaded = ["curand", "cufft", "nvml"];
+    let mut commands = loaded
+        .map(|lib| format!("dlopen:{}", stub(lib).display()))
+        .to_vec();
+    commands.push(arg);
+    let run = Scenario::probe(&commands).run();
     run.assert_success();
     for (name, code) in &expected {
         run.assert_line(&format!("callall {name} rc={code}"));
     }
-    for lib in ["curand", "cufft"] {
+    for lib in loaded {
         run.assert_line(&format!("dlopen {} ok", stub(lib).display()));
     }
-    assert_eq!(run.stdout.lines().count(), expected.len() + 2, "{run}");
+    assert_eq!(
+        run.stdout.lines().count(),
+        expected.len() + loaded.len(),
+        "{run}"
+    );
     assert!(
         run.stderr.is_empty(),
         "the stubs printed without being asked: {run}"

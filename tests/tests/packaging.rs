@@ -116,6 +116,7 @@ fn install_script_fills_the_prefix() {
         "lib/libstubs_nvjitlink.so",
         "lib/libstubs_curand.so",
         "lib/libstubs_cufft.so",
+        "lib/libstubs_nvml.so",
         "include/cuda_stubs.h",
         "lib/cmake/cuda-stubs/cuda-stubsConfig.cmake",
         "lib/cmake/cuda-stubs/cuda-stubs-functions.cmake",
@@ -130,6 +131,7 @@ fn install_script_fills_the_prefix() {
         "lib/pkgconfig/cuda-stubs-nvjitlink.pc",
         "lib/pkgconfig/cuda-stubs-curand.pc",
         "lib/pkgconfig/cuda-stubs-cufft.pc",
+        "lib/pkgconfig/cuda-stubs-nvml.pc",
     ] {
         assert!(
             p.join(file).is_file(),
@@ -342,13 +344,26 @@ fn header_works_from_c_and_cxx() {
             .arg("-L")
             .arg(stubs_dir())
             .args(["-lstubs_cudart", "-lstubs_nvrtc", "-lstubs_cuda"])
-            .args(["-lstubs_nvjitlink", "-lstubs_curand", "-lstubs_cufft"])
+            .args([
+                "-lstubs_nvjitlink",
+                "-lstubs_curand",
+                "-lstubs_cufft",
+                "-lstubs_nvml",
+            ])
             .arg(&rpath);
         check(cmd);
         outputs.push(check(Command::new(&exe)));
     }
     for out in &outputs {
-        for lib in ["cudart", "nvrtc", "cuda", "nvjitlink", "curand", "cufft"] {
+        for lib in [
+            "cudart",
+            "nvrtc",
+            "cuda",
+            "nvjitlink",
+            "curand",
+            "cufft",
+            "nvml",
+        ] {
             assert!(
                 out.contains(&format!("{lib} rc=0 bound=0 version=0 found_by=(null)\n")),
                 "{out}"
@@ -425,7 +440,7 @@ fn pkg_config_consumer_runs_on_real_nvrtc() {
         nvjitlink.ends_with(" -lstubs_nvjitlink"),
         "cuda-stubs-nvjitlink: {nvjitlink}"
     );
-    for lib in ["curand", "cufft"] {
+    for lib in ["curand", "cufft", "nvml"] {
         let libs = pkg_config(&["--libs", &format!("cuda-stubs-{lib}")]);
         assert!(
             libs.ends_with(&format!(" -lstubs_{lib}")),

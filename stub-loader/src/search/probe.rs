@@ -159,6 +159,26 @@ fn reported_version(spec: &LibrarySpec, handle: &Handle) -> Option<i32> {
             ((unsafe { f(&mut major, &mut minor) }) == 0 && major > 0)
                 .then_some(major * 1000 + minor * 10)
         }
+        VersionProbe::DottedString(name) => {
+            let f = handle.symbol(name)?;
+            // SAFETY: nvmlSystemGetNVMLVersion: `nvmlReturn_t f(char *version, unsigned int
+            // length)`, every driver (VersionProbe::DottedString).
+            let f: unsafe extern "C" fn(*mut core::ffi::c_char, core::ffi::c_uint) -> c_int =
+                unsafe { core::mem::transmute(f) };
+            let mut text = [0u8; 96];
+            let len = core::ffi::c_uint::try_from(text.len()).unwrap_or(0);
+            // SAFETY: a writable buffer of `len` bytes.
+            if unsafe { f(text.as_mut_ptr().cast(), len) } != 0 {
+                return None;
+            }
+            let major: i32 = text
+                .iter()
+                .take_while(|b| b.is_ascii_digit())
+                .try_fold(0i32, |v, b| {
+                    v.checked_mul(10)?.checked_add(i32::from(b - b'0'))
+                })?;
+            (major > 0).then(|| major.saturating_mul(1000))
+        }
         VersionProbe::OwnVersion { symbol, .. } => {
             let f = handle.symbol(symbol)?;
             // SAFETY: curandGetVersion: `curandStatus_t f(int *version)`, all majors.

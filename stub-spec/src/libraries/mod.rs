@@ -1,11 +1,12 @@
 //! One spec per stubbed library, data only: [`CUDART`], [`NVRTC`], [`CUDA`] (the driver),
-//! [`NVJITLINK`], [`CURAND`], [`CUFFT`]. Adding a library is adding a file here (`docs/adding-a-cuda-library.md`).
+//! [`NVJITLINK`], [`CURAND`], [`CUFFT`], [`NVML`]. Adding a library is adding a file here (`docs/adding-a-cuda-library.md`).
 
 mod cuda;
 mod cudart;
 mod cufft;
 mod curand;
 mod nvjitlink;
+mod nvml;
 mod nvrtc;
 
 use core::ffi::CStr;
@@ -15,10 +16,11 @@ pub use cudart::CUDART;
 pub use cufft::CUFFT;
 pub use curand::CURAND;
 pub use nvjitlink::NVJITLINK;
+pub use nvml::NVML;
 pub use nvrtc::NVRTC;
 
 /// All of them, in the order codegen writes them.
-pub const ALL: [&crate::Library; 6] = [&CUDART, &NVRTC, &CUDA, &NVJITLINK, &CURAND, &CUFFT];
+pub const ALL: [&crate::Library; 7] = [&CUDART, &NVRTC, &CUDA, &NVJITLINK, &CURAND, &CUFFT, &NVML];
 
 /// Where CUDA 13's wheels (`nvidia-cuda-runtime`, `nvidia-cuda-nvrtc`, `nvidia-nvjitlink` 13.x)
 /// all put their libraries: one folder for every library of the major.

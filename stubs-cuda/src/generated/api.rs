@@ -538,7 +538,7 @@ unsafe extern "C" {
     #[cuda(majors = [11, 12, 13])]
     pub fn cuDriverGetVersion(driverVersion: *mut ::core::ffi::c_int) -> CUresult;
     /// libcuda 580 export list only; prototype unknown (opaque).
-    #[cuda(majors = [13], opaque)]
+    #[cuda(majors = [11, 12, 13], opaque)]
     pub fn cuEGLApiInit();
     /// cuda.h; declared by 11.8, 12.9, 13.5.
     #[cuda(majors = [11, 12, 13])]
@@ -2339,10 +2339,10 @@ unsafe extern "C" {
         handle: CUmemGenericAllocationHandle,
     ) -> CUresult;
     /// libcuda 580 export list only; prototype unknown (opaque).
-    #[cuda(majors = [13], opaque)]
+    #[cuda(majors = [11, 12, 13], opaque)]
     pub fn cuMemGetAttribute();
     /// libcuda 580 export list only; prototype unknown (opaque).
-    #[cuda(majors = [13], opaque)]
+    #[cuda(majors = [11, 12, 13], opaque)]
     pub fn cuMemGetAttribute_v2();
     /// cuda.h; declared by 13.5.
     #[cuda(majors = [13])]
@@ -3696,17 +3696,17 @@ unsafe extern "C" {
         ptr: CUdeviceptr,
     ) -> CUresult;
     /// libcuda 580 export list only; prototype from cudaProfiler.h.
-    #[cuda(majors = [13])]
+    #[cuda(majors = [11, 12, 13])]
     pub fn cuProfilerInitialize(
         configFile: *const ::core::ffi::c_char,
         outputFile: *const ::core::ffi::c_char,
         outputMode: ::core::ffi::c_uint,
     ) -> CUresult;
     /// libcuda 580 export list only; prototype from cudaProfiler.h.
-    #[cuda(majors = [13])]
+    #[cuda(majors = [11, 12, 13])]
     pub fn cuProfilerStart() -> CUresult;
     /// libcuda 580 export list only; prototype from cudaProfiler.h.
-    #[cuda(majors = [13])]
+    #[cuda(majors = [11, 12, 13])]
     pub fn cuProfilerStop() -> CUresult;
     /// cuda.h; declared by 11.8, 12.9, 13.5.
     #[cuda(majors = [11, 12, 13])]
@@ -4573,27 +4573,27 @@ unsafe extern "C" {
         stream: CUstream,
     ) -> CUresult;
     /// libcuda 580 export list only; prototype unknown (opaque).
-    #[cuda(majors = [13], opaque)]
+    #[cuda(majors = [11, 12, 13], opaque)]
     pub fn cudbgApiAttach();
     /// libcuda 580 export list only; prototype unknown (opaque).
-    #[cuda(majors = [13], opaque)]
+    #[cuda(majors = [11, 12, 13], opaque)]
     pub fn cudbgApiDetach();
     /// libcuda 580 export list only; prototype unknown (opaque).
-    #[cuda(majors = [13], opaque)]
+    #[cuda(majors = [11, 12, 13], opaque)]
     pub fn cudbgApiInit();
     /// libcuda 580 export list only; prototype unknown (opaque).
-    #[cuda(majors = [13], opaque)]
+    #[cuda(majors = [11, 12, 13], opaque)]
     pub fn cudbgGetAPI();
     /// libcuda 580 export list only; prototype unknown (opaque).
-    #[cuda(majors = [13], opaque)]
+    #[cuda(majors = [11, 12, 13], opaque)]
     pub fn cudbgGetAPIVersion();
     /// libcuda 580 export list only; prototype unknown (opaque).
-    #[cuda(majors = [13], opaque)]
+    #[cuda(majors = [11, 12, 13], opaque)]
     pub fn cudbgMain();
     /// libcuda 580 export list only; prototype unknown (opaque).
-    #[cuda(majors = [13], opaque)]
+    #[cuda(majors = [11, 12, 13], opaque)]
     pub fn cudbgReportDriverApiError();
     /// libcuda 580 export list only; prototype unknown (opaque).
-    #[cuda(majors = [13], opaque)]
+    #[cuda(majors = [11, 12, 13], opaque)]
     pub fn cudbgReportDriverInternalError();
 }

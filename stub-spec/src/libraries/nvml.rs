@@ -1,0 +1,91 @@
+//! NVML, libnvidia-ml (`nvml.h`, CUDA 11.8, 12.x, 13.x): the management library, which ships
+//! with the driver as `libnvidia-ml.so.1`, like libcuda, and whose headers come in NVIDIA's
+//! header-only `nvidia-nvml-dev` wheels.
+
+use super::CU13_LIB;
+use crate::{
+    ExportSource, Gating, HeaderVersion, Library, LibraryKind, Packaging, RealLibrary, Soname,
+    StatusCode, TestWheel, TypedErrors, VersionProbe,
+};
+use core::ffi::CStr;
+
+/// The folder beside the 11.x and 12.x wheels' `include` (`nvidia-nvml-dev-cu11`, `-cu12`
+/// ship `nvidia/nvml_dev/include/nvml.h` and no library).
+const NVML_DEV_LIB: &CStr = c"nvidia/nvml_dev/lib";
+
+/// NVML.
+pub const NVML: Library = Library {
+    kind: LibraryKind::Nvml,
+    real: &RealLibrary {
+        name: "nvml",
+        // One soname for every driver (verified on driver 580.159.04).
+        sonames: &[Soname {
+            name: c"libnvidia-ml.so.1",
+            major: 0,
+        }],
+        env_path: c"CUDA_STUBS_NVML_PATH",
+        // The driver's library, never in a wheel.
+        wheel_dirs: &[],
+        // `nvmlSystemGetNVMLVersion` answers before `nvmlInit` (`13.580.159.04`: the CUDA major
+        // the driver serves, then its branch); the stub never calls `nvmlInit` itself, which
+        // would change the library's reference count under the program.
+        version: VersionProbe::DottedString(c"nvmlSystemGetNVMLVersion"),
+        // A newer driver keeps every entry point of older headers.
+        gating: Gating::AtLeast,
+        companion: None,
+        // NVML serves every release: no anchor.
+        same_release_as: &[],
+    },
+    status_type: "nvmlReturn_t",
+    // NVML has codes for both cases: its own words for them.
+    errors: TypedErrors {
+        // "NVML Shared Library couldn't be found or loaded".
+        no_library: StatusCode {
+            name: "NVML_ERROR_LIBRARY_NOT_FOUND",
+            value: 12,
+        },
+        // "Local version of NVML doesn't implement this function".
+        absent: StatusCode {
+            name: "NVML_ERROR_FUNCTION_NOT_FOUND",
+            value: 13,
+        },
+    },
+    crate_dir: "stubs-nvml",
+    header: "nvml.h",
+    header_version: HeaderVersion::MajorMinor,
+    interop_headers: &[],
+    functions: "nvml.*",
+    extra_types: "nvmlReturn_t|nvmlDevice_t",
+    // libnvidia-ml is in no wheel: the export list of driver 580.159.04, checked in.
+    exports: ExportSource::List {
+        path: "tests/data/libnvidia-ml-580.159.04-exports.txt",
+        label: "libnvidia-ml 580",
+    },
+    hand_written: &[],
+    abi12_hand_written: None,
+    adapter_structs: None,
+    versioned_names: None,
+    proc_address: None,
+    test_wheels: &[
+        TestWheel {
+            major: 11,
+            requirement: "nvidia-nvml-dev-cu11==11.8.86",
+            lib_dir: NVML_DEV_LIB,
+        },
+        TestWheel {
+            major: 12,
+            requirement: "nvidia-nvml-dev-cu12==12.9.79",
+            lib_dir: NVML_DEV_LIB,
+        },
+        TestWheel {
+            major: 13,
+            requirement: "nvidia-nvml-dev==13.5.37",
+            lib_dir: CU13_LIB,
+        },
+    ],
+    packaging: Packaging {
+        stands_for: "NVML (libnvidia-ml)",
+        cmake_target: "nvml",
+        toolkit_targets: &["nvml"],
+    },
+};
