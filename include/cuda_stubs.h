@@ -59,6 +59,10 @@ extern int cuda_stubs_cufft_status(struct cuda_stubs_status *out);
 // call has). Returns 0, or -1 when `out` is NULL.
 extern int cuda_stubs_nvml_status(struct cuda_stubs_status *out);
 
+// Describes the real libcublas bound by `libstubs_cublas.so` (searching first if no call
+// has). Returns 0, or -1 when `out` is NULL.
+extern int cuda_stubs_cublas_status(struct cuda_stubs_status *out);
+
 #ifdef __cplusplus
 }  // extern "C"
 #endif  // __cplusplus

@@ -12,7 +12,8 @@ set(cuda-stubs_IMPORTED_TARGETS
   "nvjitlink|libstubs_nvjitlink.so"
   "curand|libstubs_curand.so"
   "cufft|libstubs_cufft.so"
-  "nvml|libstubs_nvml.so")
+  "nvml|libstubs_nvml.so"
+  "cublas|libstubs_cublas.so")
 
 # FindCUDAToolkit's targets cuda_stubs_use_for_cuda_toolkit() points at a stub (and their
 # cache entries CUDA_<name>_LIBRARY): "<CUDA:: name>|<cuda-stubs:: target>|<file>".
@@ -27,7 +28,9 @@ set(cuda-stubs_TOOLKIT_TARGETS
   "cufft|cufft|libstubs_cufft.so"
   "cufft_static|cufft|libstubs_cufft.so"
   "cufft_static_nocallback|cufft|libstubs_cufft.so"
-  "nvml|nvml|libstubs_nvml.so")
+  "nvml|nvml|libstubs_nvml.so"
+  "cublas|cublas|libstubs_cublas.so"
+  "cublas_static|cublas|libstubs_cublas.so")
 
 # The cudart ABIs the stub exports, oldest first; the last is libstubs_cudart.so's default, the
 # others are link-time stubs libstubs_cudart_abi<N>.so.
@@ -42,7 +45,8 @@ set(cuda-stubs_STUB_FILES
   "libstubs_nvjitlink.so"
   "libstubs_curand.so"
   "libstubs_cufft.so"
-  "libstubs_nvml.so")
+  "libstubs_nvml.so"
+  "libstubs_cublas.so")
 set(cuda-stubs_STUB_CRATES
   "stubs-cudart"
   "stubs-cudart-abi12"
@@ -51,7 +55,8 @@ set(cuda-stubs_STUB_CRATES
   "stubs-nvjitlink"
   "stubs-curand"
   "stubs-cufft"
-  "stubs-nvml")
+  "stubs-nvml"
+  "stubs-cublas")
 
 # The pkg-config modules: packaging/pkgconfig/<module>.pc.in, installed as <module>.pc.
 set(cuda-stubs_PKGCONFIG_MODULES
@@ -63,4 +68,5 @@ set(cuda-stubs_PKGCONFIG_MODULES
   "cuda-stubs-nvjitlink"
   "cuda-stubs-curand"
   "cuda-stubs-cufft"
-  "cuda-stubs-nvml")
+  "cuda-stubs-nvml"
+  "cuda-stubs-cublas")

@@ -12,6 +12,7 @@ LIBRARIES = {
     "curand": "libstubs_curand.so",
     "cufft": "libstubs_cufft.so",
     "nvml": "libstubs_nvml.so",
+    "cublas": "libstubs_cublas.so",
 }
 
 #: The CUDA majors whose headers' runtime ABI the cudart stub exports, oldest first. The names

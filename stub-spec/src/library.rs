@@ -253,6 +253,10 @@ pub enum VersionProbe {
     /// is the CUDA major (`nvmlSystemGetNVMLVersion`: `13.580.159.04` on driver 580, before
     /// `nvmlInit`), status 0 on success; the version is recorded as `1000 * major`.
     DottedString(&'static CStr),
+    /// `status f(libraryPropertyType type, int *value)` asked for `MAJOR_VERSION` (0) and
+    /// `MINOR_VERSION` (1) (`cublasGetProperty`: cuBLAS's major is CUDA's, 12 and 9 for 12.9),
+    /// status 0 on success; the version is `1000 * major + 10 * minor`.
+    Property(&'static CStr),
 }
 
 /// The first version of a library ([`VersionProbe::OwnVersion`]) in one CUDA major.

@@ -1,7 +1,7 @@
 //! Which real library a declaration block stands for, and the way to its spec.
 
 use crate::Library;
-use crate::libraries::{CUDA, CUDART, CUFFT, CURAND, NVJITLINK, NVML, NVRTC};
+use crate::libraries::{CUBLAS, CUDA, CUDART, CUFFT, CURAND, NVJITLINK, NVML, NVRTC};
 use alloc::format;
 use alloc::string::String;
 
@@ -22,6 +22,8 @@ pub enum LibraryKind {
     Cufft,
     /// NVML, libnvidia-ml ([`NVML`]).
     Nvml,
+    /// cuBLAS, libcublas ([`CUBLAS`]).
+    Cublas,
 }
 
 impl LibraryKind {
@@ -35,6 +37,7 @@ impl LibraryKind {
             Self::Curand => &CURAND,
             Self::Cufft => &CUFFT,
             Self::Nvml => &NVML,
+            Self::Cublas => &CUBLAS,
         }
     }
 

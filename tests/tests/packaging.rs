@@ -117,6 +117,7 @@ fn install_script_fills_the_prefix() {
         "lib/libstubs_curand.so",
         "lib/libstubs_cufft.so",
         "lib/libstubs_nvml.so",
+        "lib/libstubs_cublas.so",
         "include/cuda_stubs.h",
         "lib/cmake/cuda-stubs/cuda-stubsConfig.cmake",
         "lib/cmake/cuda-stubs/cuda-stubs-functions.cmake",
@@ -132,6 +133,7 @@ fn install_script_fills_the_prefix() {
         "lib/pkgconfig/cuda-stubs-curand.pc",
         "lib/pkgconfig/cuda-stubs-cufft.pc",
         "lib/pkgconfig/cuda-stubs-nvml.pc",
+        "lib/pkgconfig/cuda-stubs-cublas.pc",
     ] {
         assert!(
             p.join(file).is_file(),
@@ -349,6 +351,7 @@ fn header_works_from_c_and_cxx() {
                 "-lstubs_curand",
                 "-lstubs_cufft",
                 "-lstubs_nvml",
+                "-lstubs_cublas",
             ])
             .arg(&rpath);
         check(cmd);
@@ -363,6 +366,7 @@ fn header_works_from_c_and_cxx() {
             "curand",
             "cufft",
             "nvml",
+            "cublas",
         ] {
             assert!(
                 out.contains(&format!("{lib} rc=0 bound=0 version=0 found_by=(null)\n")),
@@ -440,7 +444,7 @@ fn pkg_config_consumer_runs_on_real_nvrtc() {
         nvjitlink.ends_with(" -lstubs_nvjitlink"),
         "cuda-stubs-nvjitlink: {nvjitlink}"
     );
-    for lib in ["curand", "cufft", "nvml"] {
+    for lib in ["curand", "cufft", "nvml", "cublas"] {
         let libs = pkg_config(&["--libs", &format!("cuda-stubs-{lib}")]);
         assert!(
             libs.ends_with(&format!(" -lstubs_{lib}")),

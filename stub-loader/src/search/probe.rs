@@ -23,8 +23,8 @@ pub const STUB_MARKER: &CStr = c"cuda_stubs_marker";
 /// `release` is the process's CUDA release for a spec with anchors: a candidate of another one
 /// is rejected (before `dlopen` where its name or its file's `DT_NEEDED` says so, else by its
 /// version), except a copy the process already has
-/// (never a second copy). A candidate file needing an anchor the process lacks has it loaded
-/// from its own folder first.
+/// (never a second copy). A candidate file of the process's release has what it needs and the
+/// process lacks loaded from its own folder first.
 pub(crate) fn try_candidate(
     spec: &LibrarySpec,
     c: &Candidate,
@@ -42,9 +42,7 @@ pub(crate) fn try_candidate(
             check_file(&c.target)?;
             if anchored {
                 release::check_file(spec, &c.target, release)?;
-                if release.is_none() {
-                    release::preload_needed(spec, &c.target);
-                }
+                release::preload_needed(spec, &c.target);
             }
         }
         lazy_local
@@ -158,6 +156,17 @@ fn reported_version(spec: &LibrarySpec, handle: &Handle) -> Option<i32> {
             // SAFETY: valid out-pointers.
             ((unsafe { f(&mut major, &mut minor) }) == 0 && major > 0)
                 .then_some(major * 1000 + minor * 10)
+        }
+        VersionProbe::Property(name) => {
+            let f = handle.symbol(name)?;
+            // SAFETY: cublasGetProperty: `cublasStatus_t f(libraryPropertyType type, int
+            // *value)`, an enum and an out-pointer, every major (VersionProbe::Property).
+            let f: unsafe extern "C" fn(c_int, *mut c_int) -> c_int =
+                unsafe { core::mem::transmute(f) };
+            let (mut major, mut minor): (c_int, c_int) = (0, 0);
+            // SAFETY: valid out-pointers; MAJOR_VERSION = 0, MINOR_VERSION = 1.
+            let ok = unsafe { f(0, &mut major) == 0 && f(1, &mut minor) == 0 };
+            (ok && major > 0).then(|| major * 1000 + minor * 10)
         }
         VersionProbe::DottedString(name) => {
             let f = handle.symbol(name)?;

@@ -1,7 +1,8 @@
 //! One CUDA release per process, for a library whose spec names anchors
 //! ([`RealLibrary::same_release_as`](crate::spec::RealLibrary::same_release_as)): the release the
 //! process already has ([`of_process`]), whether a candidate file belongs to it before `dlopen`
-//! ([`check_file`]), and the anchor a candidate needs loaded first ([`preload_needed`]).
+//! ([`check_file`]), and what a candidate needs loaded first from its own folder
+//! ([`preload_needed`]).
 //!
 //! Why before `dlopen`: loading 13.5's `libcurand.so.10` (NVIDIA's wheel) loads its `DT_NEEDED`
 //! `libcudart.so.13`, and nothing loaded is ever unloaded, so a process whose runtime is 12.9
@@ -142,30 +143,28 @@ pub(crate) fn check_version(version: i32, release: Option<ProcessRelease>) -> Re
     })
 }
 
-/// Loads the anchor a candidate file needs from the candidate's own folder, when the process
-/// has no release yet: 13.5's `libcurand.so.10` has no RUNPATH, and its wheel folder
-/// (`nvidia/cu13/lib`) holds the `libcudart.so.13` it needs. Loaded by path first, the anchor
-/// is then found by its soname when the candidate is loaded.
+/// Loads, from a candidate file's own folder, the NVIDIA libraries its `DT_NEEDED` names that
+/// the process lacks and the folder holds (the candidate passed [`check_file`]): 13.5's
+/// `libcurand.so.10` needs `libcudart.so.13`, 13.10's `libcublas.so.13` needs
+/// `libcublasLt.so.13`, and neither has a RUNPATH, while their wheel folder (`nvidia/cu13/lib`)
+/// holds both. Loaded by path first, each is then found by its soname when the candidate is
+/// loaded. (A system library it needs, `libm.so.6`, is not in a CUDA folder.)
 pub(crate) fn preload_needed(spec: &LibrarySpec, path: &CStr) {
-    let Some(needed) = elf_needed::needed(path) else {
+    let (Some(needed), Some(dir)) = (elf_needed::needed(path), parent(path.to_bytes())) else {
         return;
     };
-    let (Some((soname, _)), Some(dir)) = (anchor_of(spec, &needed), parent(path.to_bytes())) else {
-        return;
-    };
-    if is_loaded(soname) {
-        return;
-    }
-    let file = join(dir, soname.to_bytes());
-    if !is_file(&file) {
-        return;
-    }
-    let shown = file.to_string_lossy();
-    match Handle::open(&file, libc::RTLD_LAZY | libc::RTLD_LOCAL) {
-        Ok(_) => line(
-            spec.real.name,
-            format_args!("preloaded {shown} (needed by the candidate)"),
-        ),
-        Err(why) => line(spec.real.name, format_args!("preload {shown}: {why}")),
+    for soname in &needed {
+        let file = join(dir, soname);
+        if !is_file(&file) || CString::new(soname.as_slice()).is_ok_and(|s| is_loaded(&s)) {
+            continue;
+        }
+        let shown = file.to_string_lossy();
+        match Handle::open(&file, libc::RTLD_LAZY | libc::RTLD_LOCAL) {
+            Ok(_) => line(
+                spec.real.name,
+                format_args!("preloaded {shown} (needed by the candidate)"),
+            ),
+            Err(why) => line(spec.real.name, format_args!("preload {shown}: {why}")),
+        }
     }
 }

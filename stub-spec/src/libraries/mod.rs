@@ -1,6 +1,7 @@
 //! One spec per stubbed library, data only: [`CUDART`], [`NVRTC`], [`CUDA`] (the driver),
-//! [`NVJITLINK`], [`CURAND`], [`CUFFT`], [`NVML`]. Adding a library is adding a file here (`docs/adding-a-cuda-library.md`).
+//! [`NVJITLINK`], [`CURAND`], [`CUFFT`], [`NVML`], [`CUBLAS`]. Adding a library is adding a file here (`docs/adding-a-cuda-library.md`).
 
+mod cublas;
 mod cuda;
 mod cudart;
 mod cufft;
@@ -11,6 +12,7 @@ mod nvrtc;
 
 use core::ffi::CStr;
 
+pub use cublas::CUBLAS;
 pub use cuda::CUDA;
 pub use cudart::CUDART;
 pub use cufft::CUFFT;
@@ -20,7 +22,9 @@ pub use nvml::NVML;
 pub use nvrtc::NVRTC;
 
 /// All of them, in the order codegen writes them.
-pub const ALL: [&crate::Library; 7] = [&CUDART, &NVRTC, &CUDA, &NVJITLINK, &CURAND, &CUFFT, &NVML];
+pub const ALL: [&crate::Library; 8] = [
+    &CUDART, &NVRTC, &CUDA, &NVJITLINK, &CURAND, &CUFFT, &NVML, &CUBLAS,
+];
 
 /// Where CUDA 13's wheels (`nvidia-cuda-runtime`, `nvidia-cuda-nvrtc`, `nvidia-nvjitlink` 13.x)
 /// all put their libraries: one folder for every library of the major.
