@@ -26,7 +26,6 @@ set(cuda-stubs_TOOLKIT_TARGETS
   "curand|curand|libstubs_curand.so"
   "curand_static|curand|libstubs_curand.so"
   "cufft|cufft|libstubs_cufft.so"
-  "cufft_static|cufft|libstubs_cufft.so"
   "cufft_static_nocallback|cufft|libstubs_cufft.so"
   "nvml|nvml|libstubs_nvml.so"
   "cublas|cublas|libstubs_cublas.so"

@@ -110,6 +110,9 @@ pub const CUFFT: Library = Library {
     packaging: Packaging {
         stands_for: "cuFFT (libcufft)",
         cmake_target: "cufft",
-        toolkit_targets: &["cufft", "cufft_static", "cufft_static_nocallback"],
+        // Not `cufft_static`: cuFFT's callbacks need the static library (linked to the shared
+        // one, NVIDIA's `simpleCUFFT_callback` gets CUFFT_NOT_IMPLEMENTED from
+        // `cufftXtSetCallback`, seen on an H100), and a static cuFFT adds no `DT_NEEDED`.
+        toolkit_targets: &["cufft", "cufft_static_nocallback"],
     },
 };
