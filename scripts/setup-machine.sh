@@ -12,6 +12,12 @@
 # Usage: scripts/setup-machine.sh test|aarch64|bench
 set -euo pipefail
 
+# Whether the python3 on PATH has its C headers (`Python.h` in sysconfig's include folder).
+python3_has_headers() {
+  python3 -c 'import os, sysconfig
+raise SystemExit(not os.path.isfile(os.path.join(sysconfig.get_paths()["include"], "Python.h")))'
+}
+
 # stage -> Debian packages, each with the step that uses it.
 packages() {
   case "$1" in
@@ -22,6 +28,10 @@ packages() {
       echo valgrind
       # packaging.rs, test-packaging.sh, test-example-python.sh: CMake packages, .pc files.
       echo cmake pkg-config
+      # test-example-python.sh: the example extension compiles against the C headers of the
+      # python3 that builds it (scikit-build-core's FindPython, Development.Module). A Python
+      # built from source (pyenv) has them; Debian's python3 needs python3-dev.
+      python3_has_headers || echo python3-dev
       ;;
     aarch64)
       # The aarch64 cross compiler and C library; qemu-user runs every aarch64 program. cmake
