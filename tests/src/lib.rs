@@ -17,6 +17,7 @@ pub mod dynamic;
 pub mod mock_values;
 pub mod symbol_versions;
 pub mod topology;
+pub mod two_builds;
 
 use std::collections::BTreeMap;
 use std::ffi::{OsStr, OsString};

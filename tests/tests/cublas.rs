@@ -11,129 +11,31 @@
 //! runtime is refused by its soname, before `dlopen`.
 //!
 //! `cublas_api.h` includes `cuda_fp16.h`, which includes CCCL's `<nv/target>`: NVIDIA's runtime
-//! wheels do not ship CCCL, so the programs build with codegen's shim of it (empty: C never
-//! reaches what uses it).
+//! wheels do not ship CCCL, so the programs build with codegen's shim of it
+//! ([`TwoBuilds::nv_target_shim`]).
 
-use std::ffi::OsString;
-use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
 use stub_model::libraries::CUBLAS;
-use stubs_tests::{
-    Outcome, Scenario, compile_c, cuda_include_args, cuda_layout, stubs_dir, workspace_root,
-};
+use stubs_tests::Outcome;
+use stubs_tests::two_builds::{TwoBuilds, api_lines};
 
 const MAJORS: [u32; 3] = [11, 12, 13];
 const OVERRIDE: &str = "environment override";
+const PROGRAM: TwoBuilds = TwoBuilds {
+    library: &CUBLAS,
+    source: "c/cublas_host.c",
+    also_stubs: &["cudart"],
+    nv_target_shim: true,
+};
 
 /// The real libcublas of `major`.
-fn real(major: u32) -> PathBuf {
-    cuda_layout(major)
-        .libraries
-        .get("cublas")
-        .cloned()
-        .unwrap_or_else(|| panic!("the CUDA {major} layout has no cublas"))
+fn real(major: u32) -> std::path::PathBuf {
+    PROGRAM.real(major)
 }
 
-fn slot(major: u32) -> usize {
-    MAJORS
-        .iter()
-        .position(|&m| m == major)
-        .expect("a tested major")
-}
-
-/// `-I` flags for `major`'s headers and the `<nv/target>` shim.
-fn include_args(major: u32) -> Vec<OsString> {
-    let mut args = cuda_include_args(major);
-    args.push(
-        format!(
-            "-I{}",
-            workspace_root().join("codegen/shim-include").display()
-        )
-        .into(),
-    );
-    args
-}
-
-/// The program built against `major`'s header, linked to the stubs (cuBLAS's and the
-/// runtime's, kept although it calls none of the runtime, as a CUDA program has it).
-fn stub_program(major: u32) -> &'static Path {
-    static BUILT: [OnceLock<PathBuf>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
-    BUILT[slot(major)].get_or_init(|| {
-        let dir = stubs_dir();
-        let mut args = include_args(major);
-        args.push("-DWITH_STATUS".into());
-        args.push(format!("-L{}", dir.display()).into());
-        args.push("-Wl,--no-as-needed".into());
-        args.push("-lstubs_cublas".into());
-        args.push("-lstubs_cudart".into());
-        args.push(format!("-Wl,-rpath,{}", dir.display()).into());
-        let refs: Vec<&std::ffi::OsStr> = args.iter().map(OsString::as_os_str).collect();
-        compile_c(
-            &format!("cublas-stub-{major}"),
-            &[Path::new("c/cublas_host.c")],
-            &refs,
-        )
-    })
-}
-
-/// The same program linked normally to NVIDIA's libcublas of `major`.
-fn normal_program(major: u32) -> &'static Path {
-    static BUILT: [OnceLock<PathBuf>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
-    BUILT[slot(major)].get_or_init(|| {
-        let file = real(major);
-        let lib_dir = file.parent().expect("a folder").to_path_buf();
-        let soname = file
-            .file_name()
-            .expect("a file")
-            .to_string_lossy()
-            .into_owned();
-        let mut args = include_args(major);
-        args.push(format!("-L{}", lib_dir.display()).into());
-        args.push(format!("-l:{soname}").into());
-        args.push(format!("-Wl,-rpath-link,{}", lib_dir.display()).into());
-        let refs: Vec<&std::ffi::OsStr> = args.iter().map(OsString::as_os_str).collect();
-        compile_c(
-            &format!("cublas-normal-{major}"),
-            &[Path::new("c/cublas_host.c")],
-            &refs,
-        )
-    })
-}
-
-/// `nvidia-cublas-cu12==12.9.1.4` → (12, 9, 1).
-fn wheel_version(major: u32) -> (i32, i32, i32) {
-    let wheel = CUBLAS
-        .test_wheels
-        .iter()
-        .find(|w| w.major == major)
-        .expect("a test wheel of the major");
-    let version = wheel.requirement.split("==").nth(1).expect("pinned");
-    let parts: Vec<i32> = version
-        .split('.')
-        .take(3)
-        .map(|p| p.parse().expect("numeric"))
-        .collect();
-    (parts[0], parts[1], parts[2])
-}
-
-/// The stub build of `header` with the runtime and cuBLAS of the given majors as overrides.
+/// The stub build of `header` with the runtime and the library of the given majors as
+/// overrides.
 fn run_stub(header: u32, cudart: Option<u32>, cublas: Option<u32>) -> Outcome {
-    let mut s = Scenario::new(stub_program(header)).debug();
-    if let Some(m) = cudart {
-        s = s.env("CUDA_STUBS_CUDART_PATH", cuda_layout(m).cudart);
-    }
-    if let Some(m) = cublas {
-        s = s.env("CUDA_STUBS_CUBLAS_PATH", real(m));
-    }
-    s.run()
-}
-
-/// The lines both builds print.
-fn api_lines(run: &Outcome) -> Vec<&str> {
-    run.stdout
-        .lines()
-        .filter(|l| l.starts_with("cublas"))
-        .collect()
+    PROGRAM.run_stub(header, cudart, cublas, &[])
 }
 
 /// On every major, the stub build prints what the normal build prints, and binds the real
@@ -141,11 +43,8 @@ fn api_lines(run: &Outcome) -> Vec<&str> {
 #[test]
 fn each_major_answers_as_the_normally_linked_program() {
     for major in MAJORS {
-        let normal = Scenario::new(normal_program(major))
-            .library_path([real(major).parent().expect("a folder")])
-            .run();
-        normal.assert_success();
-        let (maj, min, patch) = wheel_version(major);
+        let normal = PROGRAM.run_normal(major);
+        let [maj, min, patch] = PROGRAM.wheel_version(major);
         normal
             .assert_line(&format!(
                 "cublasGetProperty(MAJOR_VERSION) rc=0 value={maj}"
@@ -162,8 +61,8 @@ fn each_major_answers_as_the_normally_linked_program() {
         stub.assert_success()
             .assert_bound("cublas", &real(major), maj * 1000 + min * 10, OVERRIDE);
         assert_eq!(
-            api_lines(&stub),
-            api_lines(&normal),
+            api_lines(&stub, "cublas"),
+            api_lines(&normal, "cublas"),
             "stub:\n{stub}\nnormal:\n{normal}"
         );
     }

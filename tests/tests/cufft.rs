@@ -10,110 +10,34 @@
 //! runs there. A cuFFT of another release than the runtime the process uses is refused by its
 //! soname, before `dlopen`.
 
-use std::ffi::OsString;
-use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
 use stub_model::libraries::CUFFT;
-use stubs_tests::{Outcome, Scenario, compile_c, cuda_include_args, cuda_layout, stubs_dir};
+use stubs_tests::Outcome;
+use stubs_tests::two_builds::{TwoBuilds, api_lines};
 
 const MAJORS: [u32; 3] = [11, 12, 13];
 const OVERRIDE: &str = "environment override";
+const PROGRAM: TwoBuilds = TwoBuilds {
+    library: &CUFFT,
+    source: "c/cufft_host.c",
+    also_stubs: &["cudart"],
+    nv_target_shim: false,
+};
 
 /// The real libcufft of `major`.
-fn real(major: u32) -> PathBuf {
-    cuda_layout(major)
-        .libraries
-        .get("cufft")
-        .cloned()
-        .unwrap_or_else(|| panic!("the CUDA {major} layout has no cufft"))
-}
-
-fn slot(major: u32) -> usize {
-    MAJORS
-        .iter()
-        .position(|&m| m == major)
-        .expect("a tested major")
-}
-
-/// The program built against `major`'s headers, linked to the stubs (cuFFT's, and the
-/// runtime's although it calls none of it, as a CUDA program has it), once per test process.
-fn stub_program(major: u32) -> &'static Path {
-    static BUILT: [OnceLock<PathBuf>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
-    BUILT[slot(major)].get_or_init(|| {
-        let dir = stubs_dir();
-        let mut args = cuda_include_args(major);
-        args.push("-DWITH_STATUS".into());
-        args.push(format!("-L{}", dir.display()).into());
-        args.push("-Wl,--no-as-needed".into());
-        args.push("-lstubs_cufft".into());
-        args.push("-lstubs_cudart".into());
-        args.push(format!("-Wl,-rpath,{}", dir.display()).into());
-        let refs: Vec<&std::ffi::OsStr> = args.iter().map(OsString::as_os_str).collect();
-        compile_c(
-            &format!("cufft-stub-{major}"),
-            &[Path::new("c/cufft_host.c")],
-            &refs,
-        )
-    })
-}
-
-/// The same program linked normally to NVIDIA's libcufft of `major`.
-fn normal_program(major: u32) -> &'static Path {
-    static BUILT: [OnceLock<PathBuf>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
-    BUILT[slot(major)].get_or_init(|| {
-        let file = real(major);
-        let lib_dir = file.parent().expect("a folder").to_path_buf();
-        let soname = file
-            .file_name()
-            .expect("a file")
-            .to_string_lossy()
-            .into_owned();
-        let mut args = cuda_include_args(major);
-        args.push(format!("-L{}", lib_dir.display()).into());
-        args.push(format!("-l:{soname}").into());
-        let refs: Vec<&std::ffi::OsStr> = args.iter().map(OsString::as_os_str).collect();
-        compile_c(
-            &format!("cufft-normal-{major}"),
-            &[Path::new("c/cufft_host.c")],
-            &refs,
-        )
-    })
+fn real(major: u32) -> std::path::PathBuf {
+    PROGRAM.real(major)
 }
 
 /// `nvidia-cufft-cu12==11.4.1.4` → 11401: `CUFFT_VERSION` of the spec's test wheel.
 fn wheel_version(major: u32) -> i32 {
-    let wheel = CUFFT
-        .test_wheels
-        .iter()
-        .find(|w| w.major == major)
-        .expect("a test wheel of the major");
-    let version = wheel.requirement.split("==").nth(1).expect("pinned");
-    let parts: Vec<i32> = version
-        .split('.')
-        .take(3)
-        .map(|p| p.parse().expect("numeric"))
-        .collect();
-    parts[0] * 1000 + parts[1] * 100 + parts[2]
+    let [major, minor, patch] = PROGRAM.wheel_version(major);
+    major * 1000 + minor * 100 + patch
 }
 
-/// The stub build of `header` with the runtime and cuFFT of the given majors as overrides.
+/// The stub build of `header` with the runtime and the library of the given majors as
+/// overrides.
 fn run_stub(header: u32, cudart: Option<u32>, cufft: Option<u32>) -> Outcome {
-    let mut s = Scenario::new(stub_program(header)).debug();
-    if let Some(m) = cudart {
-        s = s.env("CUDA_STUBS_CUDART_PATH", cuda_layout(m).cudart);
-    }
-    if let Some(m) = cufft {
-        s = s.env("CUDA_STUBS_CUFFT_PATH", real(m));
-    }
-    s.run()
-}
-
-/// The lines both builds print.
-fn api_lines(run: &Outcome) -> Vec<&str> {
-    run.stdout
-        .lines()
-        .filter(|l| l.starts_with("cufft"))
-        .collect()
+    PROGRAM.run_stub(header, cudart, cufft, &[])
 }
 
 /// On every major, the stub build prints what the normal build prints, and binds the real
@@ -121,10 +45,7 @@ fn api_lines(run: &Outcome) -> Vec<&str> {
 #[test]
 fn each_major_answers_as_the_normally_linked_program() {
     for major in MAJORS {
-        let normal = Scenario::new(normal_program(major))
-            .library_path([real(major).parent().expect("a folder")])
-            .run();
-        normal.assert_success();
+        let normal = PROGRAM.run_normal(major);
         let own = wheel_version(major);
         normal
             .assert_line(&format!("cufftGetVersion rc=0 version={own}"))
@@ -155,8 +76,8 @@ fn each_major_answers_as_the_normally_linked_program() {
                 1000 * major
             ));
         assert_eq!(
-            api_lines(&stub),
-            api_lines(&normal),
+            api_lines(&stub, "cufft"),
+            api_lines(&normal, "cufft"),
             "stub:\n{stub}\nnormal:\n{normal}"
         );
     }

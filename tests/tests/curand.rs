@@ -11,107 +11,35 @@
 //! before `dlopen`, so the process never maps a second runtime; an 11.8 one (static runtime) by
 //! its version.
 
-use std::ffi::OsString;
-use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
 use stub_model::libraries::CURAND;
-use stubs_tests::{Outcome, Scenario, compile_c, cuda_include_args, cuda_layout, stubs_dir};
+use stubs_tests::two_builds::{TwoBuilds, api_lines};
+use stubs_tests::{Outcome, cuda_layout};
 
-/// The stub's codes: no library (of the process's release), function absent.
+/// The stub's code for no library (of the process's release).
 const NO_LIBRARY: u32 = 203;
 const MAJORS: [u32; 3] = [11, 12, 13];
 const OVERRIDE: &str = "environment override";
+const PROGRAM: TwoBuilds = TwoBuilds {
+    library: &CURAND,
+    source: "c/curand_host.c",
+    also_stubs: &["cudart"],
+    nv_target_shim: false,
+};
 
 /// The real libcurand.so.10 of `major`.
-fn real(major: u32) -> PathBuf {
-    cuda_layout(major)
-        .libraries
-        .get("curand")
-        .cloned()
-        .unwrap_or_else(|| panic!("the CUDA {major} layout has no curand"))
-}
-
-fn slot(major: u32) -> usize {
-    MAJORS
-        .iter()
-        .position(|&m| m == major)
-        .expect("a tested major")
-}
-
-/// The program built against `major`'s header, linked to the stubs (cuRAND's and the
-/// runtime's), once per test process.
-fn stub_program(major: u32) -> &'static Path {
-    static BUILT: [OnceLock<PathBuf>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
-    BUILT[slot(major)].get_or_init(|| {
-        let dir = stubs_dir();
-        let mut args = cuda_include_args(major);
-        args.push("-DWITH_STATUS".into());
-        args.push(format!("-L{}", dir.display()).into());
-        args.push("-lstubs_curand".into());
-        args.push("-lstubs_cudart".into());
-        args.push(format!("-Wl,-rpath,{}", dir.display()).into());
-        let refs: Vec<&std::ffi::OsStr> = args.iter().map(OsString::as_os_str).collect();
-        compile_c(
-            &format!("curand-stub-{major}"),
-            &[Path::new("c/curand_host.c")],
-            &refs,
-        )
-    })
-}
-
-/// The same program linked normally to NVIDIA's `libcurand.so.10` of `major`.
-fn normal_program(major: u32) -> &'static Path {
-    static BUILT: [OnceLock<PathBuf>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
-    BUILT[slot(major)].get_or_init(|| {
-        let lib_dir = real(major).parent().expect("a folder").to_path_buf();
-        let mut args = cuda_include_args(major);
-        args.push(format!("-L{}", lib_dir.display()).into());
-        args.push("-l:libcurand.so.10".into());
-        // 13.5's libcurand needs libcudart.so.13 from the same folder.
-        args.push(format!("-Wl,-rpath-link,{}", lib_dir.display()).into());
-        let refs: Vec<&std::ffi::OsStr> = args.iter().map(OsString::as_os_str).collect();
-        compile_c(
-            &format!("curand-normal-{major}"),
-            &[Path::new("c/curand_host.c")],
-            &refs,
-        )
-    })
+fn real(major: u32) -> std::path::PathBuf {
+    PROGRAM.real(major)
 }
 
 /// `nvidia-curand-cu12==10.3.10.19` → 10310: `CURAND_VERSION` of the spec's test wheel.
 fn wheel_version(major: u32) -> i32 {
-    let wheel = CURAND
-        .test_wheels
-        .iter()
-        .find(|w| w.major == major)
-        .expect("a test wheel of the major");
-    let version = wheel.requirement.split("==").nth(1).expect("pinned");
-    let parts: Vec<i32> = version
-        .split('.')
-        .take(3)
-        .map(|p| p.parse().expect("numeric"))
-        .collect();
-    parts[0] * 1000 + parts[1] * 100 + parts[2]
+    let [major, minor, patch] = PROGRAM.wheel_version(major);
+    major * 1000 + minor * 100 + patch
 }
 
 /// The stub build with the runtime and cuRAND of the given majors as overrides.
 fn run_stub(header: u32, cudart: Option<u32>, curand: Option<u32>, args: &[&str]) -> Outcome {
-    let mut s = Scenario::new(stub_program(header)).args(args).debug();
-    if let Some(m) = cudart {
-        s = s.env("CUDA_STUBS_CUDART_PATH", cuda_layout(m).cudart);
-    }
-    if let Some(m) = curand {
-        s = s.env("CUDA_STUBS_CURAND_PATH", real(m));
-    }
-    s.run()
-}
-
-/// The lines both builds print (not the stubs' own status and mapping lines).
-fn api_lines(run: &Outcome) -> Vec<&str> {
-    run.stdout
-        .lines()
-        .filter(|l| l.starts_with("curand"))
-        .collect()
+    PROGRAM.run_stub(header, cudart, curand, args)
 }
 
 /// On every major, the stub build prints what the normal build prints, and binds the real
@@ -119,10 +47,7 @@ fn api_lines(run: &Outcome) -> Vec<&str> {
 #[test]
 fn each_major_answers_as_the_normally_linked_program() {
     for major in MAJORS {
-        let normal = Scenario::new(normal_program(major))
-            .library_path([real(major).parent().expect("a folder")])
-            .run();
-        normal.assert_success();
+        let normal = PROGRAM.run_normal(major);
         let own = wheel_version(major);
         normal
             .assert_line(&format!("curandGetVersion rc=0 version={own}"))
@@ -144,8 +69,8 @@ fn each_major_answers_as_the_normally_linked_program() {
                 1000 * major
             ));
         assert_eq!(
-            api_lines(&stub),
-            api_lines(&normal),
+            api_lines(&stub, "curand"),
+            api_lines(&normal, "curand"),
             "stub:\n{stub}\nnormal:\n{normal}"
         );
         // The process has its own release's runtime only.
