@@ -63,6 +63,10 @@ extern int cuda_stubs_nvml_status(struct cuda_stubs_status *out);
 // has). Returns 0, or -1 when `out` is NULL.
 extern int cuda_stubs_cublas_status(struct cuda_stubs_status *out);
 
+// Describes the real libcublasLt bound by `libstubs_cublaslt.so` (searching first if no
+// call has). Returns 0, or -1 when `out` is NULL.
+extern int cuda_stubs_cublaslt_status(struct cuda_stubs_status *out);
+
 #ifdef __cplusplus
 }  // extern "C"
 #endif  // __cplusplus

@@ -106,7 +106,8 @@ def major_spec(major: int) -> dict:
     include = [libraries[name]["include"] for name in first] + tools["include"] + [
         libraries[name]["include"] for name in later]
     spec = {
-        "wheels": [libraries[name]["wheel"] for name in libraries] + tools["wheels"],
+        # Once each: cuBLAS and cuBLASLt come in one wheel.
+        "wheels": list(dict.fromkeys(libraries[name]["wheel"] for name in libraries)) + tools["wheels"],
         "version": runtime.split("==")[1],
         "first": {name: libraries[name]["library"] for name in first},
         "later": {name: libraries[name]["library"] for name in later},

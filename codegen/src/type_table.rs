@@ -421,6 +421,30 @@ impl TypeTable {
         self.reserved_from = tails.clone();
     }
 
+    /// Whether `ty` is opaque storage: a struct (not a union) whose one field is an array of
+    /// integers, named `data` (NVIDIA's `*Opaque_t` descriptors).
+    fn is_opaque_storage(&self, ty: &syn::Type) -> bool {
+        let Some((_, def)) = self.aggregate_of(ty) else {
+            return false;
+        };
+        let [field] = def.fields.as_slice() else {
+            return false;
+        };
+        let syn::Type::Array(array) = &field.ty else {
+            return false;
+        };
+        let syn::Type::Path(elem) = &*array.elem else {
+            return false;
+        };
+        !def.is_union
+            && field.name == "data"
+            && elem
+                .path
+                .segments
+                .last()
+                .is_some_and(|s| primitive(&s.ident.to_string()).is_some())
+    }
+
     /// The ABI key of `ty`: how it is passed, and the layout of every struct it reaches.
     pub fn abi_key(&self, ty: &syn::Type) -> String {
         let mut out = String::new();
@@ -511,6 +535,14 @@ impl TypeTable {
 
     fn key_into(&self, ty: &syn::Type, stack: &mut Vec<String>, out: &mut String) {
         match ty {
+            syn::Type::Ptr(p) if self.is_opaque_storage(&p.elem) => {
+                // NVIDIA's opaque storage (`typedef struct { uint64_t data[32]; }
+                // cublasLtMatmulDescOpaque_t`) behind a pointer: the caller never reads it, the
+                // library lays it out; where a caller allocates it, its size is passed too
+                // (`cublasLtMatmulDescInit_internal(desc, size, ..)`), and the library checks it.
+                // Its size grew in every major (184, 192, 256 bytes) without changing the ABI.
+                out.push_str("*opaque");
+            }
             syn::Type::Ptr(p) => {
                 out.push('*');
                 self.key_into(&p.elem, stack, out);

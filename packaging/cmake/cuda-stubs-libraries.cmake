@@ -13,7 +13,8 @@ set(cuda-stubs_IMPORTED_TARGETS
   "curand|libstubs_curand.so"
   "cufft|libstubs_cufft.so"
   "nvml|libstubs_nvml.so"
-  "cublas|libstubs_cublas.so")
+  "cublas|libstubs_cublas.so"
+  "cublaslt|libstubs_cublaslt.so")
 
 # FindCUDAToolkit's targets cuda_stubs_use_for_cuda_toolkit() points at a stub (and their
 # cache entries CUDA_<name>_LIBRARY): "<CUDA:: name>|<cuda-stubs:: target>|<file>".
@@ -29,7 +30,9 @@ set(cuda-stubs_TOOLKIT_TARGETS
   "cufft_static_nocallback|cufft|libstubs_cufft.so"
   "nvml|nvml|libstubs_nvml.so"
   "cublas|cublas|libstubs_cublas.so"
-  "cublas_static|cublas|libstubs_cublas.so")
+  "cublas_static|cublas|libstubs_cublas.so"
+  "cublasLt|cublaslt|libstubs_cublaslt.so"
+  "cublasLt_static|cublaslt|libstubs_cublaslt.so")
 
 # The cudart ABIs the stub exports, oldest first; the last is libstubs_cudart.so's default, the
 # others are link-time stubs libstubs_cudart_abi<N>.so.
@@ -45,7 +48,8 @@ set(cuda-stubs_STUB_FILES
   "libstubs_curand.so"
   "libstubs_cufft.so"
   "libstubs_nvml.so"
-  "libstubs_cublas.so")
+  "libstubs_cublas.so"
+  "libstubs_cublaslt.so")
 set(cuda-stubs_STUB_CRATES
   "stubs-cudart"
   "stubs-cudart-abi12"
@@ -55,7 +59,8 @@ set(cuda-stubs_STUB_CRATES
   "stubs-curand"
   "stubs-cufft"
   "stubs-nvml"
-  "stubs-cublas")
+  "stubs-cublas"
+  "stubs-cublaslt")
 
 # The pkg-config modules: packaging/pkgconfig/<module>.pc.in, installed as <module>.pc.
 set(cuda-stubs_PKGCONFIG_MODULES
@@ -68,4 +73,5 @@ set(cuda-stubs_PKGCONFIG_MODULES
   "cuda-stubs-curand"
   "cuda-stubs-cufft"
   "cuda-stubs-nvml"
-  "cuda-stubs-cublas")
+  "cuda-stubs-cublas"
+  "cuda-stubs-cublaslt")

@@ -13,6 +13,7 @@ LIBRARIES = {
     "cufft": "libstubs_cufft.so",
     "nvml": "libstubs_nvml.so",
     "cublas": "libstubs_cublas.so",
+    "cublaslt": "libstubs_cublaslt.so",
 }
 
 #: The CUDA majors whose headers' runtime ABI the cudart stub exports, oldest first. The names

@@ -1,7 +1,7 @@
 //! Which real library a declaration block stands for, and the way to its spec.
 
 use crate::Library;
-use crate::libraries::{CUBLAS, CUDA, CUDART, CUFFT, CURAND, NVJITLINK, NVML, NVRTC};
+use crate::libraries::{CUBLAS, CUBLASLT, CUDA, CUDART, CUFFT, CURAND, NVJITLINK, NVML, NVRTC};
 use alloc::format;
 use alloc::string::String;
 
@@ -24,6 +24,8 @@ pub enum LibraryKind {
     Nvml,
     /// cuBLAS, libcublas ([`CUBLAS`]).
     Cublas,
+    /// cuBLASLt, libcublasLt ([`CUBLASLT`]).
+    CublasLt,
 }
 
 impl LibraryKind {
@@ -38,6 +40,7 @@ impl LibraryKind {
             Self::Cufft => &CUFFT,
             Self::Nvml => &NVML,
             Self::Cublas => &CUBLAS,
+            Self::CublasLt => &CUBLASLT,
         }
     }
 

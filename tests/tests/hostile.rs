@@ -111,6 +111,7 @@ fn every_status_function_without_a_library() {
         ("cufft", 7),
         ("nvml", 12),
         ("cublas", 1),
+        ("cublaslt", 1),
     ] {
         let mut functions: Vec<_> = declared(lib)
             .into_iter()
@@ -134,7 +135,7 @@ fn every_status_function_without_a_library() {
     std::fs::write(&list, text).unwrap();
     let arg = format!("callall:{}", list.display());
     // The probe links the first three stubs; the math libraries' are loaded for the sweep.
-    let loaded = ["curand", "cufft", "nvml", "cublas"];
+    let loaded = ["curand", "cufft", "nvml", "cublas", "cublaslt"];
     let mut commands = loaded
         .map(|lib| format!("dlopen:{}", stub(lib).display()))
         .to_vec();

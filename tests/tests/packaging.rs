@@ -118,6 +118,7 @@ fn install_script_fills_the_prefix() {
         "lib/libstubs_cufft.so",
         "lib/libstubs_nvml.so",
         "lib/libstubs_cublas.so",
+        "lib/libstubs_cublaslt.so",
         "include/cuda_stubs.h",
         "lib/cmake/cuda-stubs/cuda-stubsConfig.cmake",
         "lib/cmake/cuda-stubs/cuda-stubs-functions.cmake",
@@ -134,6 +135,7 @@ fn install_script_fills_the_prefix() {
         "lib/pkgconfig/cuda-stubs-cufft.pc",
         "lib/pkgconfig/cuda-stubs-nvml.pc",
         "lib/pkgconfig/cuda-stubs-cublas.pc",
+        "lib/pkgconfig/cuda-stubs-cublaslt.pc",
     ] {
         assert!(
             p.join(file).is_file(),
@@ -352,6 +354,7 @@ fn header_works_from_c_and_cxx() {
                 "-lstubs_cufft",
                 "-lstubs_nvml",
                 "-lstubs_cublas",
+                "-lstubs_cublaslt",
             ])
             .arg(&rpath);
         check(cmd);
@@ -367,6 +370,7 @@ fn header_works_from_c_and_cxx() {
             "cufft",
             "nvml",
             "cublas",
+            "cublaslt",
         ] {
             assert!(
                 out.contains(&format!("{lib} rc=0 bound=0 version=0 found_by=(null)\n")),
@@ -444,7 +448,7 @@ fn pkg_config_consumer_runs_on_real_nvrtc() {
         nvjitlink.ends_with(" -lstubs_nvjitlink"),
         "cuda-stubs-nvjitlink: {nvjitlink}"
     );
-    for lib in ["curand", "cufft", "nvml", "cublas"] {
+    for lib in ["curand", "cufft", "nvml", "cublas", "cublaslt"] {
         let libs = pkg_config(&["--libs", &format!("cuda-stubs-{lib}")]);
         assert!(
             libs.ends_with(&format!(" -lstubs_{lib}")),

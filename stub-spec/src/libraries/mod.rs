@@ -1,7 +1,8 @@
 //! One spec per stubbed library, data only: [`CUDART`], [`NVRTC`], [`CUDA`] (the driver),
-//! [`NVJITLINK`], [`CURAND`], [`CUFFT`], [`NVML`], [`CUBLAS`]. Adding a library is adding a file here (`docs/adding-a-cuda-library.md`).
+//! [`NVJITLINK`], [`CURAND`], [`CUFFT`], [`NVML`], [`CUBLAS`], [`CUBLASLT`]. Adding a library is adding a file here (`docs/adding-a-cuda-library.md`).
 
 mod cublas;
+mod cublaslt;
 mod cuda;
 mod cudart;
 mod cufft;
@@ -13,6 +14,7 @@ mod nvrtc;
 use core::ffi::CStr;
 
 pub use cublas::CUBLAS;
+pub use cublaslt::CUBLASLT;
 pub use cuda::CUDA;
 pub use cudart::CUDART;
 pub use cufft::CUFFT;
@@ -22,8 +24,8 @@ pub use nvml::NVML;
 pub use nvrtc::NVRTC;
 
 /// All of them, in the order codegen writes them.
-pub const ALL: [&crate::Library; 8] = [
-    &CUDART, &NVRTC, &CUDA, &NVJITLINK, &CURAND, &CUFFT, &NVML, &CUBLAS,
+pub const ALL: [&crate::Library; 9] = [
+    &CUDART, &NVRTC, &CUDA, &NVJITLINK, &CURAND, &CUFFT, &NVML, &CUBLAS, &CUBLASLT,
 ];
 
 /// Where CUDA 13's wheels (`nvidia-cuda-runtime`, `nvidia-cuda-nvrtc`, `nvidia-nvjitlink` 13.x)

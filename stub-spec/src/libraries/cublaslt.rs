@@ -1,0 +1,97 @@
+//! cuBLASLt, libcublasLt (`cublasLt.h`, CUDA 11.8, 12.x, 13.x): the lightweight GEMM API cuBLAS
+//! itself is built on, in the same wheels as cuBLAS. Its soname and its own major are CUDA's
+//! (`libcublasLt.so.11` / `.12` / `.13`), and it links the runtime statically.
+
+use super::CU13_LIB;
+use super::cudart::CUDART;
+use crate::{
+    ExportSource, Gating, HeaderVersion, Library, LibraryKind, Packaging, RealLibrary, Soname,
+    StatusCode, TestWheel, TypedErrors, VersionProbe,
+};
+use core::ffi::CStr;
+
+/// Where the 11.x and 12.x wheels (`nvidia-cublas-cu11`, `-cu12`) put it, beside libcublas.
+const CUBLAS_LIB: &CStr = c"nvidia/cublas/lib";
+
+/// cuBLASLt.
+pub const CUBLASLT: Library = Library {
+    kind: LibraryKind::CublasLt,
+    real: &RealLibrary {
+        name: "cublaslt",
+        // Verified in NVIDIA's cuBLAS wheels 11.11.3.6 (11.8), 12.9.1.4 (12.9), 13.5.1.27.
+        sonames: &[
+            Soname {
+                name: c"libcublasLt.so.13",
+                major: 13,
+            },
+            Soname {
+                name: c"libcublasLt.so.12",
+                major: 12,
+            },
+            Soname {
+                name: c"libcublasLt.so.11",
+                major: 11,
+            },
+        ],
+        env_path: c"CUDA_STUBS_CUBLASLT_PATH",
+        wheel_dirs: &[CU13_LIB, CUBLAS_LIB],
+        // `cublasLtGetProperty(MAJOR_VERSION / MINOR_VERSION)`: 11.11, 12.9, 13.5; no handle,
+        // no GPU.
+        version: VersionProbe::Property(c"cublasLtGetProperty"),
+        gating: Gating::Exact,
+        companion: None,
+        // Its runtime is linked in statically, but it must be the process's release (and a
+        // bound cuBLAS has loaded its own libcublasLt, which the search finds first).
+        same_release_as: &[CUDART.real],
+    },
+    status_type: "cublasStatus_t",
+    // cuBLASLt returns cuBLAS's status type, which has no status for "library missing" or
+    // "function missing": cuBLAS's choices.
+    errors: TypedErrors {
+        // "The cuBLAS library was not initialized": what the real `cublasLtCreate` answers
+        // without a GPU too.
+        no_library: StatusCode {
+            name: "CUBLAS_STATUS_NOT_INITIALIZED",
+            value: 1,
+        },
+        // As the runtime's and the driver's "not supported".
+        absent: StatusCode {
+            name: "CUBLAS_STATUS_NOT_SUPPORTED",
+            value: 15,
+        },
+    },
+    crate_dir: "stubs-cublaslt",
+    header: "cublasLt.h",
+    header_version: HeaderVersion::MajorMinor,
+    interop_headers: &[],
+    functions: "cublasLt.*",
+    extra_types: "cublasStatus_t|cublasLtHandle_t",
+    exports: ExportSource::Wheels,
+    hand_written: &[],
+    abi12_hand_written: None,
+    adapter_structs: None,
+    versioned_names: None,
+    proc_address: None,
+    test_wheels: &[
+        TestWheel {
+            major: 11,
+            requirement: "nvidia-cublas-cu11==11.11.3.6",
+            lib_dir: CUBLAS_LIB,
+        },
+        TestWheel {
+            major: 12,
+            requirement: "nvidia-cublas-cu12==12.9.1.4",
+            lib_dir: CUBLAS_LIB,
+        },
+        TestWheel {
+            major: 13,
+            requirement: "nvidia-cublas==13.5.1.27",
+            lib_dir: CU13_LIB,
+        },
+    ],
+    packaging: Packaging {
+        stands_for: "cuBLASLt (libcublasLt)",
+        cmake_target: "cublaslt",
+        toolkit_targets: &["cublasLt", "cublasLt_static"],
+    },
+};
