@@ -67,6 +67,14 @@ extern int cuda_stubs_cublas_status(struct cuda_stubs_status *out);
 // call has). Returns 0, or -1 when `out` is NULL.
 extern int cuda_stubs_cublaslt_status(struct cuda_stubs_status *out);
 
+// Describes the real libcusparse bound by `libstubs_cusparse.so` (searching first if no
+// call has). Returns 0, or -1 when `out` is NULL.
+extern int cuda_stubs_cusparse_status(struct cuda_stubs_status *out);
+
+// Describes the real libcusolver bound by `libstubs_cusolver.so` (searching first if no
+// call has). Returns 0, or -1 when `out` is NULL.
+extern int cuda_stubs_cusolver_status(struct cuda_stubs_status *out);
+
 #ifdef __cplusplus
 }  // extern "C"
 #endif  // __cplusplus

@@ -3,9 +3,9 @@
 #
 #   scripts/install.sh --prefix DIR
 #
-# gives DIR/lib/libstubs_{cudart,nvrtc,cuda,nvjitlink,curand,cufft,nvml,cublas,cublaslt}.so, DIR/include/cuda_stubs.h,
+# gives DIR/lib/libstubs_{cudart,nvrtc,cuda,nvjitlink,curand,cufft,nvml,cublas,cublaslt,cusparse,cusolver}.so, DIR/include/cuda_stubs.h,
 # DIR/lib/cmake/cuda-stubs/ (find_package(cuda-stubs CONFIG)) and DIR/lib/pkgconfig/
-# (cuda-stubs-{cudart,nvrtc,cuda,nvjitlink,curand,cufft,nvml,cublas,cublaslt}.pc). Needs cargo and CMake >= 3.18 (`pip install cmake`
+# (cuda-stubs-{cudart,nvrtc,cuda,nvjitlink,curand,cufft,nvml,cublas,cublaslt,cusparse,cusolver}.pc). Needs cargo and CMake >= 3.18 (`pip install cmake`
 # gives one). The tree is relocatable: move DIR anywhere.
 set -euo pipefail
 usage() { echo "usage: $0 --prefix DIR [--build-dir DIR]" >&2; exit 2; }

@@ -31,6 +31,8 @@
 #   nvml           NVML on mock drivers serving CUDA 12 and 13, and none
 #   cublas         cuBLAS 11.8 / 12.9 / 13.5 as the normally linked program, the _64 entry points
 #   cublaslt       cuBLASLt 11.8 / 12.9 / 13.5 descriptors as the normally linked program
+#   cusparse       cuSPARSE 11.8 / 12.9 / 13.x, the legacy API gone from 12.0
+#   cusolver       cuSOLVER 11.8 / 12.9 / 13.x with its cuBLAS / cuSPARSE, the release rule
 #                  into CUBINs on the real aarch64 nvJitLink 12.9 / 13.5 through the stub
 #   glibc_floor    no stub references a glibc version above 2.17 (aarch64's base version);
 #                  a program built against Debian 11's aarch64 glibc 2.31 runs the stubs
@@ -74,13 +76,13 @@ export CC_aarch64_unknown_linux_gnu=aarch64-linux-gnu-gcc
 
 echo "== clippy, aarch64 code paths (cfg(target_arch = \"aarch64\") asm and loader)"
 cargo clippy --target "$triple" --quiet -p stub-loader -p stubs-cudart -p stubs-cudart-abi12 \
-  -p stubs-nvrtc -p stubs-cuda -p stubs-nvjitlink -p stubs-curand -p stubs-cufft -p stubs-nvml -p stubs-cublas -p stubs-cublaslt -- -D warnings
+  -p stubs-nvrtc -p stubs-cuda -p stubs-nvjitlink -p stubs-curand -p stubs-cufft -p stubs-nvml -p stubs-cublas -p stubs-cublaslt -p stubs-cusparse -p stubs-cusolver -- -D warnings
 
 echo "== stubs: aarch64 shared objects"
 cargo build --target "$triple" --quiet -p stubs-cudart -p stubs-cudart-abi12 -p stubs-nvrtc \
   -p stubs-cuda -p stubs-nvjitlink -p stubs-curand -p stubs-cufft -p stubs-nvml \
-  -p stubs-cublas -p stubs-cublaslt
-for lib in cudart cudart_abi12 nvrtc cuda nvjitlink curand cufft nvml cublas cublaslt; do
+  -p stubs-cublas -p stubs-cublaslt -p stubs-cusparse -p stubs-cusolver
+for lib in cudart cudart_abi12 nvrtc cuda nvjitlink curand cufft nvml cublas cublaslt cusparse cusolver; do
   file="${CARGO_TARGET_DIR:-target}/$triple/debug/libstubs_$lib.so"
   # e_machine (offset 18, little endian) 183 = EM_AARCH64.
   machine=$(od -An -j18 -N2 -tu2 "$file" | tr -d ' ')
@@ -93,7 +95,7 @@ echo "== cargo test --target $triple (under qemu-aarch64)"
 timeout --kill-after=30 1200 cargo test --target "$triple" -p stubs-tests --no-fail-fast \
   --test real_matrix --test mock_search --test mock_gating --test load_topology \
   --test preload --test c_link --test last_error --test trace_fault --test hostile \
-  --test abi_calls --test abi_props --test abi12 --test abi_versions --test coverage --test nvjitlink --test curand --test cufft --test nvml --test cublas --test cublaslt --test glibc_floor "$@" ||
+  --test abi_calls --test abi_props --test abi12 --test abi_versions --test coverage --test nvjitlink --test curand --test cufft --test nvml --test cublas --test cublaslt --test cusparse --test cusolver --test glibc_floor "$@" ||
   { rc=$?; [ "$rc" != 124 ] || echo "test-aarch64: cargo test still running after 1200 s: killed" >&2; exit "$rc"; }
 
 echo "== wheel: manylinux_2_17_aarch64, cross-built, with NVIDIA's aarch64 NVRTC wheel beside it"

@@ -37,7 +37,7 @@ site=$("$py" -c 'import sysconfig; print(sysconfig.get_paths()["platlib"])')
 [ "$libdir" = "$site/cuda_stubs/lib" ] || fail "--libdir is $libdir"
 [ -f "$cmakedir/cuda-stubsConfig.cmake" ] || fail "no cuda-stubsConfig.cmake in $cmakedir"
 [ -f "$includedir/cuda_stubs.h" ] || fail "no cuda_stubs.h in $includedir"
-for lib in cudart nvrtc cuda nvjitlink curand cufft nvml cublas cublaslt; do
+for lib in cudart nvrtc cuda nvjitlink curand cufft nvml cublas cublaslt cusparse cusolver; do
   [ -f "$libdir/libstubs_$lib.so" ] || fail "no libstubs_$lib.so in $libdir"
   [ -f "$pcdir/cuda-stubs-$lib.pc" ] || fail "no cuda-stubs-$lib.pc in $pcdir"
 done
@@ -45,11 +45,11 @@ done
 for pc in cudart-12 cudart-13; do
   [ -f "$pcdir/cuda-stubs-$pc.pc" ] || fail "no cuda-stubs-$pc.pc in $pcdir"
 done
-[ "$("$py" -m cuda_stubs --ldflags)" = "-L$libdir -lstubs_cudart -lstubs_nvrtc -lstubs_cuda -lstubs_nvjitlink -lstubs_curand -lstubs_cufft -lstubs_nvml -lstubs_cublas -lstubs_cublaslt -Wl,-rpath,$libdir" ] \
+[ "$("$py" -m cuda_stubs --ldflags)" = "-L$libdir -lstubs_cudart -lstubs_nvrtc -lstubs_cuda -lstubs_nvjitlink -lstubs_curand -lstubs_cufft -lstubs_nvml -lstubs_cublas -lstubs_cublaslt -lstubs_cusparse -lstubs_cusolver -Wl,-rpath,$libdir" ] \
   || fail "--ldflags: $("$py" -m cuda_stubs --ldflags)"
 # The cudart ABI: --abi, or the headers' own CUDART_VERSION; a disagreement fails (exit 2).
 inc12=$(layout 12 'd["include"][0]')
-[ "$("$py" -m cuda_stubs --ldflags --abi 12)" = "-L$libdir -lstubs_cudart_abi12 -lstubs_nvrtc -lstubs_cuda -lstubs_nvjitlink -lstubs_curand -lstubs_cufft -lstubs_nvml -lstubs_cublas -lstubs_cublaslt -Wl,-rpath,$libdir" ] \
+[ "$("$py" -m cuda_stubs --ldflags --abi 12)" = "-L$libdir -lstubs_cudart_abi12 -lstubs_nvrtc -lstubs_cuda -lstubs_nvjitlink -lstubs_curand -lstubs_cufft -lstubs_nvml -lstubs_cublas -lstubs_cublaslt -lstubs_cusparse -lstubs_cusolver -Wl,-rpath,$libdir" ] \
   || fail "--ldflags --abi 12: $("$py" -m cuda_stubs --ldflags --abi 12)"
 [ "$("$py" -m cuda_stubs --ldflags --cuda-include "$inc12")" = "$("$py" -m cuda_stubs --ldflags --abi 12)" ] \
   || fail "--ldflags --cuda-include (12.9 headers): $("$py" -m cuda_stubs --ldflags --cuda-include "$inc12")"
@@ -63,8 +63,8 @@ grep -q "^python -m cuda_stubs: error: --abi 13, but .* is CUDA 12.x" <<<"$err" 
 env -u LD_LIBRARY_PATH "$py" -c '
 import cuda_stubs
 s = cuda_stubs.status()
-assert sorted(s) == ["cublas", "cublaslt", "cuda", "cudart", "cufft", "curand", "nvjitlink", "nvml",
-                     "nvrtc"], s
+assert sorted(s) == ["cublas", "cublaslt", "cuda", "cudart", "cufft", "curand", "cusolver",
+                     "cusparse", "nvjitlink", "nvml", "nvrtc"], s
 for name, v in s.items():
     assert v["bound"] is False and v["version"] == 0 and v["path"] is None, (name, v)
     assert v["message"].startswith(f"cuda-stubs: lib{name} not found (searched "), (name, v)

@@ -14,7 +14,9 @@ set(cuda-stubs_IMPORTED_TARGETS
   "cufft|libstubs_cufft.so"
   "nvml|libstubs_nvml.so"
   "cublas|libstubs_cublas.so"
-  "cublaslt|libstubs_cublaslt.so")
+  "cublaslt|libstubs_cublaslt.so"
+  "cusparse|libstubs_cusparse.so"
+  "cusolver|libstubs_cusolver.so")
 
 # FindCUDAToolkit's targets cuda_stubs_use_for_cuda_toolkit() points at a stub (and their
 # cache entries CUDA_<name>_LIBRARY): "<CUDA:: name>|<cuda-stubs:: target>|<file>".
@@ -32,7 +34,11 @@ set(cuda-stubs_TOOLKIT_TARGETS
   "cublas|cublas|libstubs_cublas.so"
   "cublas_static|cublas|libstubs_cublas.so"
   "cublasLt|cublaslt|libstubs_cublaslt.so"
-  "cublasLt_static|cublaslt|libstubs_cublaslt.so")
+  "cublasLt_static|cublaslt|libstubs_cublaslt.so"
+  "cusparse|cusparse|libstubs_cusparse.so"
+  "cusparse_static|cusparse|libstubs_cusparse.so"
+  "cusolver|cusolver|libstubs_cusolver.so"
+  "cusolver_static|cusolver|libstubs_cusolver.so")
 
 # The cudart ABIs the stub exports, oldest first; the last is libstubs_cudart.so's default, the
 # others are link-time stubs libstubs_cudart_abi<N>.so.
@@ -49,7 +55,9 @@ set(cuda-stubs_STUB_FILES
   "libstubs_cufft.so"
   "libstubs_nvml.so"
   "libstubs_cublas.so"
-  "libstubs_cublaslt.so")
+  "libstubs_cublaslt.so"
+  "libstubs_cusparse.so"
+  "libstubs_cusolver.so")
 set(cuda-stubs_STUB_CRATES
   "stubs-cudart"
   "stubs-cudart-abi12"
@@ -60,7 +68,9 @@ set(cuda-stubs_STUB_CRATES
   "stubs-cufft"
   "stubs-nvml"
   "stubs-cublas"
-  "stubs-cublaslt")
+  "stubs-cublaslt"
+  "stubs-cusparse"
+  "stubs-cusolver")
 
 # The pkg-config modules: packaging/pkgconfig/<module>.pc.in, installed as <module>.pc.
 set(cuda-stubs_PKGCONFIG_MODULES
@@ -74,4 +84,6 @@ set(cuda-stubs_PKGCONFIG_MODULES
   "cuda-stubs-cufft"
   "cuda-stubs-nvml"
   "cuda-stubs-cublas"
-  "cuda-stubs-cublaslt")
+  "cuda-stubs-cublaslt"
+  "cuda-stubs-cusparse"
+  "cuda-stubs-cusolver")

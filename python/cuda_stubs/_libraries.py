@@ -14,6 +14,8 @@ LIBRARIES = {
     "nvml": "libstubs_nvml.so",
     "cublas": "libstubs_cublas.so",
     "cublaslt": "libstubs_cublaslt.so",
+    "cusparse": "libstubs_cusparse.so",
+    "cusolver": "libstubs_cusolver.so",
 }
 
 #: The CUDA majors whose headers' runtime ABI the cudart stub exports, oldest first. The names

@@ -263,7 +263,7 @@ mod tests {
     fn mistakes_point_at_the_bad_item() {
         let cases = [
             (
-                quote!(library = "cublas"),
+                quote!(library = "cudnn"),
                 quote!(
                     unsafe extern "C" {}
                 ),

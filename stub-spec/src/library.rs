@@ -146,13 +146,15 @@ impl Library {
         self.real.name
     }
 
-    /// The soname of `major` (`libcudart.so.11.0` for 11), if the library has that major; a
-    /// soname of every major (major 0: `libcurand.so.10`, `libcuda.so.1`) for any.
+    /// The soname of `major` (`libcudart.so.11.0` for 11), if the library has that major; else a
+    /// soname of several majors (major 0: `libcurand.so.10`, `libcuda.so.1`, cuSPARSE's
+    /// `libcusparse.so.12` of 12.x and 13.x).
     pub fn soname(&self, major: u32) -> Option<&'static CStr> {
         self.real
             .sonames
             .iter()
-            .find(|s| s.major == major || s.major == 0)
+            .find(|s| s.major == major)
+            .or_else(|| self.real.sonames.iter().find(|s| s.major == 0))
             .map(|s| s.name)
     }
 }
@@ -253,10 +255,19 @@ pub enum VersionProbe {
     /// is the CUDA major (`nvmlSystemGetNVMLVersion`: `13.580.159.04` on driver 580, before
     /// `nvmlInit`), status 0 on success; the version is recorded as `1000 * major`.
     DottedString(&'static CStr),
-    /// `status f(libraryPropertyType type, int *value)` asked for `MAJOR_VERSION` (0) and
-    /// `MINOR_VERSION` (1) (`cublasGetProperty`: cuBLAS's major is CUDA's, 12 and 9 for 12.9),
-    /// status 0 on success; the version is `1000 * major + 10 * minor`.
-    Property(&'static CStr),
+    /// `status f(libraryPropertyType type, int *value)` asked for `MAJOR_VERSION` (0),
+    /// `MINOR_VERSION` (1) and `PATCH_LEVEL` (2), status 0 on success. With no `releases`
+    /// (`cublasGetProperty`: cuBLAS's major is CUDA's, 12 and 9 for 12.9) the version is
+    /// `1000 * major + 10 * minor`; with them (`cusparseGetProperty`: cuSPARSE 12.x is CUDA
+    /// 12.x and 13.x), `1000 * major + 100 * minor + patch` is mapped to the CUDA major as
+    /// [`VersionProbe::OwnVersion`]'s.
+    Property {
+        /// The function.
+        symbol: &'static CStr,
+        /// Each CUDA major's first version of the library, oldest first; empty when the
+        /// library's major is CUDA's.
+        releases: &'static [Release],
+    },
 }
 
 /// The first version of a library ([`VersionProbe::OwnVersion`]) in one CUDA major.
@@ -273,7 +284,9 @@ impl VersionProbe {
     /// [`VersionProbe::OwnVersion`]; `None` when older than every release listed (or for the
     /// other probes, which report CUDA's version themselves).
     pub fn cuda_version_of(&self, own: i32) -> Option<i32> {
-        let VersionProbe::OwnVersion { releases, .. } = self else {
+        let (VersionProbe::OwnVersion { releases, .. } | VersionProbe::Property { releases, .. }) =
+            self
+        else {
             return None;
         };
         let release = releases.iter().rev().find(|r| own >= r.first)?;

@@ -1,7 +1,9 @@
 //! Which real library a declaration block stands for, and the way to its spec.
 
 use crate::Library;
-use crate::libraries::{CUBLAS, CUBLASLT, CUDA, CUDART, CUFFT, CURAND, NVJITLINK, NVML, NVRTC};
+use crate::libraries::{
+    CUBLAS, CUBLASLT, CUDA, CUDART, CUFFT, CURAND, CUSOLVER, CUSPARSE, NVJITLINK, NVML, NVRTC,
+};
 use alloc::format;
 use alloc::string::String;
 
@@ -26,6 +28,10 @@ pub enum LibraryKind {
     Cublas,
     /// cuBLASLt, libcublasLt ([`CUBLASLT`]).
     CublasLt,
+    /// cuSPARSE, libcusparse ([`CUSPARSE`]).
+    Cusparse,
+    /// cuSOLVER, libcusolver ([`CUSOLVER`]).
+    Cusolver,
 }
 
 impl LibraryKind {
@@ -41,6 +47,8 @@ impl LibraryKind {
             Self::Nvml => &NVML,
             Self::Cublas => &CUBLAS,
             Self::CublasLt => &CUBLASLT,
+            Self::Cusparse => &CUSPARSE,
+            Self::Cusolver => &CUSOLVER,
         }
     }
 

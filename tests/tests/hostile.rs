@@ -112,6 +112,8 @@ fn every_status_function_without_a_library() {
         ("nvml", 12),
         ("cublas", 1),
         ("cublaslt", 1),
+        ("cusparse", 1),
+        ("cusolver", 1),
     ] {
         let mut functions: Vec<_> = declared(lib)
             .into_iter()
@@ -135,7 +137,9 @@ fn every_status_function_without_a_library() {
     std::fs::write(&list, text).unwrap();
     let arg = format!("callall:{}", list.display());
     // The probe links the first three stubs; the math libraries' are loaded for the sweep.
-    let loaded = ["curand", "cufft", "nvml", "cublas", "cublaslt"];
+    let loaded = [
+        "curand", "cufft", "nvml", "cublas", "cublaslt", "cusparse", "cusolver",
+    ];
     let mut commands = loaded
         .map(|lib| format!("dlopen:{}", stub(lib).display()))
         .to_vec();

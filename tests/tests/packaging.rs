@@ -119,6 +119,8 @@ fn install_script_fills_the_prefix() {
         "lib/libstubs_nvml.so",
         "lib/libstubs_cublas.so",
         "lib/libstubs_cublaslt.so",
+        "lib/libstubs_cusparse.so",
+        "lib/libstubs_cusolver.so",
         "include/cuda_stubs.h",
         "lib/cmake/cuda-stubs/cuda-stubsConfig.cmake",
         "lib/cmake/cuda-stubs/cuda-stubs-functions.cmake",
@@ -136,6 +138,8 @@ fn install_script_fills_the_prefix() {
         "lib/pkgconfig/cuda-stubs-nvml.pc",
         "lib/pkgconfig/cuda-stubs-cublas.pc",
         "lib/pkgconfig/cuda-stubs-cublaslt.pc",
+        "lib/pkgconfig/cuda-stubs-cusparse.pc",
+        "lib/pkgconfig/cuda-stubs-cusolver.pc",
     ] {
         assert!(
             p.join(file).is_file(),
@@ -355,6 +359,8 @@ fn header_works_from_c_and_cxx() {
                 "-lstubs_nvml",
                 "-lstubs_cublas",
                 "-lstubs_cublaslt",
+                "-lstubs_cusparse",
+                "-lstubs_cusolver",
             ])
             .arg(&rpath);
         check(cmd);
@@ -371,6 +377,8 @@ fn header_works_from_c_and_cxx() {
             "nvml",
             "cublas",
             "cublaslt",
+            "cusparse",
+            "cusolver",
         ] {
             assert!(
                 out.contains(&format!("{lib} rc=0 bound=0 version=0 found_by=(null)\n")),
@@ -448,7 +456,9 @@ fn pkg_config_consumer_runs_on_real_nvrtc() {
         nvjitlink.ends_with(" -lstubs_nvjitlink"),
         "cuda-stubs-nvjitlink: {nvjitlink}"
     );
-    for lib in ["curand", "cufft", "nvml", "cublas", "cublaslt"] {
+    for lib in [
+        "curand", "cufft", "nvml", "cublas", "cublaslt", "cusparse", "cusolver",
+    ] {
         let libs = pkg_config(&["--libs", &format!("cuda-stubs-{lib}")]);
         assert!(
             libs.ends_with(&format!(" -lstubs_{lib}")),

@@ -157,16 +157,38 @@ fn reported_version(spec: &LibrarySpec, handle: &Handle) -> Option<i32> {
             ((unsafe { f(&mut major, &mut minor) }) == 0 && major > 0)
                 .then_some(major * 1000 + minor * 10)
         }
-        VersionProbe::Property(name) => {
-            let f = handle.symbol(name)?;
-            // SAFETY: cublasGetProperty: `cublasStatus_t f(libraryPropertyType type, int
-            // *value)`, an enum and an out-pointer, every major (VersionProbe::Property).
+        VersionProbe::Property { symbol, releases } => {
+            let f = handle.symbol(symbol)?;
+            // SAFETY: cublasGetProperty, cusparseGetProperty …: `status f(libraryPropertyType
+            // type, int *value)`, an enum and an out-pointer, every major
+            // (VersionProbe::Property).
             let f: unsafe extern "C" fn(c_int, *mut c_int) -> c_int =
                 unsafe { core::mem::transmute(f) };
-            let (mut major, mut minor): (c_int, c_int) = (0, 0);
-            // SAFETY: valid out-pointers; MAJOR_VERSION = 0, MINOR_VERSION = 1.
-            let ok = unsafe { f(0, &mut major) == 0 && f(1, &mut minor) == 0 };
-            (ok && major > 0).then(|| major * 1000 + minor * 10)
+            let mut parts: [c_int; 3] = [0; 3];
+            for (kind, part) in (0..).zip(parts.iter_mut()) {
+                // SAFETY: a valid out-pointer; MAJOR_VERSION 0, MINOR_VERSION 1, PATCH_LEVEL 2.
+                if unsafe { f(kind, part) } != 0 {
+                    return None;
+                }
+            }
+            let [major, minor, patch] = parts;
+            if major <= 0 {
+                return None;
+            }
+            if releases.is_empty() {
+                return Some(major * 1000 + minor * 10);
+            }
+            let own = major * 1000 + minor * 100 + patch;
+            let cuda = spec.real.version.cuda_version_of(own);
+            line(
+                spec.real.name,
+                format_args!(
+                    "{} {own}: CUDA {}",
+                    symbol.to_string_lossy(),
+                    cuda.map_or(0, |v| v / 1000)
+                ),
+            );
+            Some(cuda.unwrap_or(own))
         }
         VersionProbe::DottedString(name) => {
             let f = handle.symbol(name)?;

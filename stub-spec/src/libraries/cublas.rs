@@ -38,7 +38,10 @@ pub const CUBLAS: Library = Library {
         wheel_dirs: &[CU13_LIB, CUBLAS_LIB],
         // `cublasGetProperty(MAJOR_VERSION / MINOR_VERSION)`: 11.11, 12.9, 13.5; needs no
         // handle and no GPU (`cublasGetVersion` needs a handle).
-        version: VersionProbe::Property(c"cublasGetProperty"),
+        version: VersionProbe::Property {
+            symbol: c"cublasGetProperty",
+            releases: &[],
+        },
         gating: Gating::Exact,
         companion: None,
         // Its runtime is linked in statically, but it must be the process's release.

@@ -37,7 +37,10 @@ pub const CUBLASLT: Library = Library {
         wheel_dirs: &[CU13_LIB, CUBLAS_LIB],
         // `cublasLtGetProperty(MAJOR_VERSION / MINOR_VERSION)`: 11.11, 12.9, 13.5; no handle,
         // no GPU.
-        version: VersionProbe::Property(c"cublasLtGetProperty"),
+        version: VersionProbe::Property {
+            symbol: c"cublasLtGetProperty",
+            releases: &[],
+        },
         gating: Gating::Exact,
         companion: None,
         // Its runtime is linked in statically, but it must be the process's release (and a

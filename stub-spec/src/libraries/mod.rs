@@ -1,5 +1,6 @@
 //! One spec per stubbed library, data only: [`CUDART`], [`NVRTC`], [`CUDA`] (the driver),
-//! [`NVJITLINK`], [`CURAND`], [`CUFFT`], [`NVML`], [`CUBLAS`], [`CUBLASLT`]. Adding a library is adding a file here (`docs/adding-a-cuda-library.md`).
+//! [`NVJITLINK`], [`CURAND`], [`CUFFT`], [`NVML`], [`CUBLAS`], [`CUBLASLT`], [`CUSPARSE`],
+//! [`CUSOLVER`]. Adding a library is adding a file here (`docs/adding-a-cuda-library.md`).
 
 mod cublas;
 mod cublaslt;
@@ -7,6 +8,8 @@ mod cuda;
 mod cudart;
 mod cufft;
 mod curand;
+mod cusolver;
+mod cusparse;
 mod nvjitlink;
 mod nvml;
 mod nvrtc;
@@ -19,13 +22,16 @@ pub use cuda::CUDA;
 pub use cudart::CUDART;
 pub use cufft::CUFFT;
 pub use curand::CURAND;
+pub use cusolver::CUSOLVER;
+pub use cusparse::CUSPARSE;
 pub use nvjitlink::NVJITLINK;
 pub use nvml::NVML;
 pub use nvrtc::NVRTC;
 
 /// All of them, in the order codegen writes them.
-pub const ALL: [&crate::Library; 9] = [
-    &CUDART, &NVRTC, &CUDA, &NVJITLINK, &CURAND, &CUFFT, &NVML, &CUBLAS, &CUBLASLT,
+pub const ALL: [&crate::Library; 11] = [
+    &CUDART, &NVRTC, &CUDA, &NVJITLINK, &CURAND, &CUFFT, &NVML, &CUBLAS, &CUBLASLT, &CUSPARSE,
+    &CUSOLVER,
 ];
 
 /// Where CUDA 13's wheels (`nvidia-cuda-runtime`, `nvidia-cuda-nvrtc`, `nvidia-nvjitlink` 13.x)
