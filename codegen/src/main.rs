@@ -17,6 +17,7 @@ mod emit_mod;
 mod emit_packaging;
 mod emit_types;
 mod emit_versions;
+mod enum_diff;
 mod exports;
 mod formatting;
 mod headers;

@@ -223,6 +223,20 @@ pub fn section(data: &LibraryData, structs: &[StructDiff], versions: &AbiVersion
         }
         let _ = writeln!(out);
     }
+    let _ = writeln!(out, "### Enumerators with another value in another major\n");
+    let renumbered = crate::enum_diff::renumbered(data);
+    if renumbered.is_empty() {
+        let _ = writeln!(out, "none\n");
+    } else {
+        for (name, values) in &renumbered {
+            let values: Vec<String> = values
+                .iter()
+                .map(|(m, value)| format!("{} in {}", value, v(data, *m)))
+                .collect();
+            let _ = writeln!(out, "- `{name}`: {}", values.join(", "));
+        }
+        let _ = writeln!(out);
+    }
     let _ = writeln!(
         out,
         "### Fields widened into a same-size union or struct (ABI kept)\n"

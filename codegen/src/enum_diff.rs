@@ -1,0 +1,71 @@
+//! Enumerators whose value differs between majors: a caller built against one major's header
+//! passes the number, and a library of another major reads it as its own (ABI-REPORT.md's
+//! "Enumerators with another value" section; a renumbered one needs an adapter).
+
+use crate::headers::View;
+use crate::symbols::LibraryData;
+use quote::ToTokens;
+use std::collections::BTreeMap;
+
+/// Every enumerator (a constant whose type is not a primitive: bindgen's `Consts` enum style
+/// types them with their enum, `#define`s with an integer) that two majors' default views define
+/// with different values: its name and each major's value, oldest first.
+pub fn renumbered(data: &LibraryData) -> Vec<(String, Vec<(u32, String)>)> {
+    let mut values: BTreeMap<String, Vec<(u32, String)>> = BTreeMap::new();
+    for major in data.majors() {
+        let Some(view) = data.views.get(&(major, View::Default)) else {
+            continue;
+        };
+        for item in &view.type_items {
+            let syn::Item::Const(c) = item else { continue };
+            if !is_enum_type(&c.ty) {
+                continue;
+            }
+            let value = c.expr.to_token_stream().to_string();
+            values
+                .entry(c.ident.to_string())
+                .or_default()
+                .push((major, value));
+        }
+    }
+    values
+        .into_iter()
+        .filter(|(_, v)| v.windows(2).any(|w| w[0].1 != w[1].1))
+        .collect()
+}
+
+/// Whether a constant's type names an enum: a path that is no primitive integer.
+fn is_enum_type(ty: &syn::Type) -> bool {
+    let syn::Type::Path(p) = ty else { return false };
+    let Some(last) = p.path.segments.last() else {
+        return false;
+    };
+    let name = last.ident.to_string();
+    !matches!(
+        name.as_str(),
+        "u8" | "u16"
+            | "u32"
+            | "u64"
+            | "i8"
+            | "i16"
+            | "i32"
+            | "i64"
+            | "usize"
+            | "isize"
+            | "f32"
+            | "f64"
+            | "c_int"
+            | "c_uint"
+            | "c_long"
+            | "c_ulong"
+            | "c_char"
+            | "c_uchar"
+            | "c_short"
+            | "c_ushort"
+            | "c_longlong"
+            | "c_ulonglong"
+    ) && !matches!(
+        ty.to_token_stream().to_string().as_str(),
+        "& 'static [u8]" | "& [u8]"
+    )
+}
