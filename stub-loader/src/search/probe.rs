@@ -41,8 +41,7 @@ pub(crate) fn try_candidate(
         if !c.is_soname() {
             check_file(&c.target)?;
             if anchored {
-                release::check_file(spec, &c.target, release)?;
-                release::preload_needed(spec, &c.target);
+                release::prepare_file(spec, &c.target, release)?;
             }
         }
         lazy_local

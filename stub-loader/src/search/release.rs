@@ -1,8 +1,8 @@
 //! One CUDA release per process, for a library whose spec names anchors
 //! ([`RealLibrary::same_release_as`](crate::spec::RealLibrary::same_release_as)): the release the
 //! process already has ([`of_process`]), whether a candidate file belongs to it before `dlopen`
-//! ([`check_file`]), and what a candidate needs loaded first from its own folder
-//! ([`preload_needed`]).
+//! and what it needs loaded first from its own folder ([`prepare_file`]), and whether a loaded
+//! candidate does ([`check_version`]).
 //!
 //! Why before `dlopen`: loading 13.5's `libcurand.so.10` (NVIDIA's wheel) loads its `DT_NEEDED`
 //! `libcudart.so.13`, and nothing loaded is ever unloaded, so a process whose runtime is 12.9
@@ -18,6 +18,7 @@ use crate::elf_needed;
 use crate::spec::{LibrarySpec, RealLibrary};
 use crate::status::CudaStubsStatus;
 use alloc::ffi::CString;
+use alloc::vec::Vec;
 use core::ffi::{CStr, c_int};
 
 /// The CUDA release the process has: an anchor's real library it has loaded.
@@ -93,7 +94,7 @@ fn is_loaded(soname: &CStr) -> bool {
 }
 
 /// An anchor soname `needed` names, and its major.
-fn anchor_of(spec: &LibrarySpec, needed: &[alloc::vec::Vec<u8>]) -> Option<(&'static CStr, u32)> {
+fn anchor_of(spec: &LibrarySpec, needed: &[Vec<u8>]) -> Option<(&'static CStr, u32)> {
     needed.iter().find_map(|n| {
         spec.real.same_release_as.iter().find_map(|anchor| {
             anchor
@@ -105,20 +106,33 @@ fn anchor_of(spec: &LibrarySpec, needed: &[alloc::vec::Vec<u8>]) -> Option<(&'st
     })
 }
 
-/// Checks a candidate file against the process's release before `dlopen`: rejected when its
-/// `DT_NEEDED` names another major's anchor.
-pub(crate) fn check_file(
+/// Prepares a candidate file for `dlopen`, from one read of its `DT_NEEDED`: rejected when it
+/// names another major's anchor than the process has ([`check_needed`]); else what it needs, the
+/// process lacks and its folder holds is loaded first ([`preload_needed`]).
+pub(crate) fn prepare_file(
     spec: &LibrarySpec,
     path: &CStr,
+    release: Option<ProcessRelease>,
+) -> Result<(), Reject> {
+    let Some(needed) = elf_needed::needed(path) else {
+        return Ok(());
+    };
+    check_needed(spec, &needed, release)?;
+    preload_needed(spec, path, &needed);
+    Ok(())
+}
+
+/// Rejects a candidate whose `DT_NEEDED` (`needed`) names another major's anchor than the
+/// process's release.
+fn check_needed(
+    spec: &LibrarySpec,
+    needed: &[Vec<u8>],
     release: Option<ProcessRelease>,
 ) -> Result<(), Reject> {
     let Some(release) = release else {
         return Ok(());
     };
-    let Some(needed) = elf_needed::needed(path) else {
-        return Ok(());
-    };
-    match anchor_of(spec, &needed) {
+    match anchor_of(spec, needed) {
         Some((soname, major)) if major != release.major => Err(Reject::OtherRelease {
             major,
             needs: Some(soname),
@@ -144,16 +158,16 @@ pub(crate) fn check_version(version: i32, release: Option<ProcessRelease>) -> Re
 }
 
 /// Loads, from a candidate file's own folder, the NVIDIA libraries its `DT_NEEDED` names that
-/// the process lacks and the folder holds (the candidate passed [`check_file`]): 13.5's
+/// the process lacks and the folder holds (the candidate passed [`check_needed`]): 13.5's
 /// `libcurand.so.10` needs `libcudart.so.13`, 13.10's `libcublas.so.13` needs
 /// `libcublasLt.so.13`, and neither has a RUNPATH, while their wheel folder (`nvidia/cu13/lib`)
 /// holds both. Loaded by path first, each is then found by its soname when the candidate is
 /// loaded. (A system library it needs, `libm.so.6`, is not in a CUDA folder.)
-pub(crate) fn preload_needed(spec: &LibrarySpec, path: &CStr) {
-    let (Some(needed), Some(dir)) = (elf_needed::needed(path), parent(path.to_bytes())) else {
+fn preload_needed(spec: &LibrarySpec, path: &CStr, needed: &[Vec<u8>]) {
+    let Some(dir) = parent(path.to_bytes()) else {
         return;
     };
-    for soname in &needed {
+    for soname in needed {
         let file = join(dir, soname);
         if !is_file(&file) || CString::new(soname.as_slice()).is_ok_and(|s| is_loaded(&s)) {
             continue;
