@@ -34,38 +34,12 @@ pub fn renumbered(data: &LibraryData) -> Vec<(String, Vec<(u32, String)>)> {
         .collect()
 }
 
-/// Whether a constant's type names an enum: a path that is no primitive integer.
+/// Whether a constant's type names an enum: a path that is no primitive (codegen's table of
+/// them, [`crate::type_table::primitive`]); string `#define`s are references.
 fn is_enum_type(ty: &syn::Type) -> bool {
     let syn::Type::Path(p) = ty else { return false };
-    let Some(last) = p.path.segments.last() else {
-        return false;
-    };
-    let name = last.ident.to_string();
-    !matches!(
-        name.as_str(),
-        "u8" | "u16"
-            | "u32"
-            | "u64"
-            | "i8"
-            | "i16"
-            | "i32"
-            | "i64"
-            | "usize"
-            | "isize"
-            | "f32"
-            | "f64"
-            | "c_int"
-            | "c_uint"
-            | "c_long"
-            | "c_ulong"
-            | "c_char"
-            | "c_uchar"
-            | "c_short"
-            | "c_ushort"
-            | "c_longlong"
-            | "c_ulonglong"
-    ) && !matches!(
-        ty.to_token_stream().to_string().as_str(),
-        "& 'static [u8]" | "& [u8]"
-    )
+    p.path
+        .segments
+        .last()
+        .is_some_and(|last| crate::type_table::primitive(&last.ident.to_string()).is_none())
 }

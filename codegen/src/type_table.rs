@@ -655,7 +655,7 @@ impl TypeTable {
 }
 
 /// ABI key and size of C scalar types as bindgen spells them (LP64).
-fn primitive(name: &str) -> Option<(&'static str, u64)> {
+pub(crate) fn primitive(name: &str) -> Option<(&'static str, u64)> {
     Some(match name {
         "c_char" | "c_schar" | "i8" => ("i8", 1),
         "c_uchar" | "u8" | "bool" => ("u8", 1),
