@@ -39,11 +39,32 @@ versions (`manylinux2014_aarch64`), unpacked under <cache>/aarch64/cuda-<major> 
 <cache>/aarch64/wheels, so the x86-64 layout above is untouched. Libraries and headers only:
 nvcc (13.x's bin/ and nvvm/) is not unpacked, the .cu test it serves runs on x86-64 only.
 
-Usage: fetch-cuda.py [--arch x86_64|aarch64] [--print-cache]
+Windows (`--arch win_amd64`): NVIDIA's `win_amd64` wheels of the same versions, of the runtime,
+NVRTC and nvJitLink only (WINDOWS_LIBRARIES), fetched into <cache>/windows/wheels and unpacked
+under <cache>/windows/cuda-<major>. Only the DLLs are unpacked (every entry ending in .dll: no
+headers, no .lib import libraries, no tools), and every version libraries.json names has a
+win_amd64 wheel, so none is substituted. The DLLs lie in the wheels' bin/ folders:
+
+    cuda-11/nvidia/cuda_runtime/bin/cudart64_110.dll        (also cudart32_110.dll, unused)
+    cuda-11/nvidia/cuda_nvrtc/bin/nvrtc64_112_0.dll, nvrtc-builtins64_118.dll
+    cuda-12/nvidia/cuda_runtime/bin/cudart64_12.dll
+    cuda-12/nvidia/cuda_nvrtc/bin/nvrtc64_120_0.dll, nvrtc-builtins64_129.dll
+                                                            (also nvrtc64_120_0.alt.dll, unused)
+    cuda-12/nvidia/nvjitlink/bin/nvJitLink_120_0.dll
+    cuda-13/nvidia/cu13/bin/x86_64/cudart64_13.dll, nvrtc64_130_0.dll,
+                                   nvrtc-builtins64_135.dll, nvJitLink_130_0.dll
+
+and <cache>/windows/cuda-<major>/layout.json names them, relative to its own folder and found by
+name in each wheel (WINDOWS_DLLS), as {"layout_version": LAYOUT_VERSION, "major": 12,
+"version": "12.9.79", "dlls": {"cudart": ..., "nvrtc": ..., "nvrtc_builtins": ...,
+"nvjitlink": ...}}; "version" is the runtime wheel's, and 11 has no "nvjitlink".
+
+Usage: fetch-cuda.py [--arch x86_64|aarch64|win_amd64] [--print-cache]
 """
 import json
 import os
 import pathlib
+import re
 import shutil
 import subprocess
 import sys
@@ -126,6 +147,21 @@ PLATFORMS = {
                "manylinux2010_x86_64", "manylinux_2_27_x86_64", "manylinux_2_28_x86_64"],
     "aarch64": ["manylinux2014_aarch64", "manylinux_2_17_aarch64", "manylinux_2_27_aarch64",
                 "manylinux_2_28_aarch64"],
+    "win_amd64": ["win_amd64"],
+}
+
+# The cache folder of each arch but x86-64 (which keeps the cache's top level).
+ARCH_DIRS = {"aarch64": "aarch64", "win_amd64": "windows"}
+
+# The libraries whose Windows wheels are fetched (see the module docstring), and the DLLs
+# layout.json names from each: key -> pattern of the DLL's file name, matched against the
+# wheel's entries (exactly one must match; the 64-bit DLL, not cudart32_110.dll or
+# nvrtc64_120_0.alt.dll).
+WINDOWS_LIBRARIES = ("cudart", "nvrtc", "nvjitlink")
+WINDOWS_DLLS = {
+    "cudart": {"cudart": r"cudart64_\d+\.dll"},
+    "nvrtc": {"nvrtc": r"nvrtc64_\d+_0\.dll", "nvrtc_builtins": r"nvrtc-builtins64_\d+\.dll"},
+    "nvjitlink": {"nvjitlink": r"nvJitLink_\d+_0\.dll"},
 }
 
 
@@ -136,7 +172,7 @@ def cache_dir(arch: str = "x86_64") -> pathlib.Path:
         base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
         cache = pathlib.Path(base) / "cuda-stubs"
     # x86-64 keeps the cache's top level (the layout other tools and older checkouts read).
-    return cache if arch == "x86_64" else cache / arch
+    return cache if arch == "x86_64" else cache / ARCH_DIRS[arch]
 
 
 def aarch64_spec(spec: dict) -> dict:
@@ -171,10 +207,14 @@ def download(spec: str, dest: pathlib.Path, arch: str = "x86_64") -> pathlib.Pat
     return found[0]
 
 
-def unpack(wheel: pathlib.Path, root: pathlib.Path, prefixes: tuple) -> None:
+def unpack(wheel: pathlib.Path, root: pathlib.Path, prefixes: tuple, suffix: str = "") -> None:
+    """Unpacks the wheel's entries under one of the prefixes and, with a suffix, only the files
+    whose names end in it (case-insensitive)."""
     with zipfile.ZipFile(wheel) as z:
         for info in z.infolist():
             if not info.filename.startswith(prefixes) or ".dist-info/" in info.filename:
+                continue
+            if suffix and (info.is_dir() or not info.filename.lower().endswith(suffix)):
                 continue
             path = root / info.filename
             if info.is_dir():
@@ -233,18 +273,64 @@ def fetch(major: int, cache: pathlib.Path, arch: str = "x86_64") -> dict:
     return layout
 
 
+def fetch_windows(major: int, cache: pathlib.Path) -> dict:
+    """One major's Windows DLLs (see the module docstring); layout.json's paths are relative."""
+    wheels = {lib["name"]: wheel["wheel"] for lib in LIBRARIES for wheel in lib["wheels"]
+              if wheel["major"] == major and lib["name"] in WINDOWS_LIBRARIES}
+    root = cache / f"cuda-{major}"
+    layout_file = root / "layout.json"
+    keys = [key for name in wheels for key in WINDOWS_DLLS[name]]
+    if layout_file.exists():
+        layout = json.loads(layout_file.read_text())
+        if (layout.get("layout_version") == LAYOUT_VERSION
+                and sorted(layout.get("dlls", {})) == sorted(keys)):
+            return layout
+    wheel_dir = cache / "wheels"
+    wheel_dir.mkdir(parents=True, exist_ok=True)
+    root.mkdir(parents=True, exist_ok=True)
+    dlls = {}
+    for name, wheel_spec in wheels.items():
+        wheel = download(wheel_spec, wheel_dir, "win_amd64")
+        with zipfile.ZipFile(wheel) as z:
+            entries = z.namelist()
+        for key, pattern in WINDOWS_DLLS[name].items():
+            found = [e for e in entries if re.fullmatch(pattern, e.rsplit("/", 1)[-1])]
+            if len(found) != 1:
+                raise SystemExit(
+                    f"fetch-cuda: expected one {pattern} in {wheel.name}, found {found}")
+            dlls[key] = found[0]
+        unpack(wheel, root, ("nvidia/",), ".dll")
+    for path in dlls.values():
+        with open(root / path, "rb") as f:
+            if f.read(2) != b"MZ":
+                raise SystemExit(f"fetch-cuda: {root / path} is not a DLL")
+    layout = {
+        "layout_version": LAYOUT_VERSION,
+        "major": major,
+        "version": wheels[RUNTIME].split("==")[1],
+        "dlls": {key: dlls[key] for key in keys},
+    }
+    # Written last: its presence means the tree is complete.
+    layout_file.write_text(json.dumps(layout, indent=2) + "\n")
+    return layout
+
+
 def main() -> None:
     args = sys.argv[1:]
     arch = "x86_64"
     if args[:1] == ["--arch"] and len(args) >= 2:
         arch, args = args[1], args[2:]
     if arch not in PLATFORMS or args not in ([], ["--print-cache"]):
-        raise SystemExit("usage: fetch-cuda.py [--arch x86_64|aarch64] [--print-cache]")
+        raise SystemExit("usage: fetch-cuda.py [--arch x86_64|aarch64|win_amd64] [--print-cache]")
     cache = cache_dir(arch)
     if args == ["--print-cache"]:
         print(cache)
         return
     for major in MAJORS:
+        if arch == "win_amd64":
+            layout = fetch_windows(major, cache)
+            print(f"cuda {layout['version']}: {cache / f'cuda-{major}'}")
+            continue
         layout = fetch(major, cache, arch)
         print(f"cuda {layout['version']}: {layout['root']}")
 

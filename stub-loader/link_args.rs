@@ -14,6 +14,11 @@ fn stub_link_args() {
     let dir = std::path::PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").expect("set"));
     // The package name, which is the spec's crate folder name (codegen checks the `[lib]` name).
     let name = std::env::var("CARGO_PKG_NAME").expect("cargo sets CARGO_PKG_NAME");
+    // Windows: a DLL has no SONAME, no glibc and no symbol versions; rustc names the file
+    // `stubs_<name>.dll` after the `[lib]` name and writes its MinGW import library.
+    if std::env::var("CARGO_CFG_TARGET_OS").as_deref() == Ok("windows") {
+        return;
+    }
     for library in stub_spec::libraries::ALL {
         let versions = dir.join("..").join(library.crate_dir).join("versions.map");
         if library.crate_dir == name {

@@ -102,16 +102,14 @@ pub fn abi_types_rs(data: &LibraryData) -> Result<Option<String>, String> {
             let size = def
                 .size
                 .ok_or_else(|| format!("abi_types: {name} has no size in CUDA {major}"))?;
-            let size = proc_macro2::Literal::u64_unsuffixed(size);
             let ident = format_ident!("{name}");
             let found: Vec<&syn::Item> = items
                 .iter()
                 .filter(|i| defines_or_belongs(i, name))
                 .collect();
             body.extend(found.into_iter().cloned().map(|i| i.into_token_stream()));
-            asserts.push(quote! {
-                const _: () = assert!(::core::mem::size_of::<#module::#ident>() == #size);
-            });
+            let ty = quote!(#module::#ident);
+            asserts.extend(size_asserts(data, major, name, &ty, size)?);
         }
         let doc =
             format!(" Layouts of the CUDA {version} headers that differ from CUDA {NEWEST}'s.");
@@ -132,11 +130,9 @@ pub fn abi_types_rs(data: &LibraryData) -> Result<Option<String>, String> {
         }
     }
     for (name, size) in &newest_sizes {
-        let size = proc_macro2::Literal::u64_unsuffixed(*size);
         let ident = format_ident!("{name}");
-        asserts.push(quote! {
-            const _: () = assert!(::core::mem::size_of::<crate::types::#ident>() == #size);
-        });
+        let ty = quote!(crate::types::#ident);
+        asserts.extend(size_asserts(data, NEWEST, name, &ty, *size)?);
     }
     let file: syn::File = syn::parse2(quote! {
         #(#modules)*
@@ -146,4 +142,54 @@ pub fn abi_types_rs(data: &LibraryData) -> Result<Option<String>, String> {
     Ok(Some(
         crate::emit_decls::banner(data) + &prettyplease::unparse(&file),
     ))
+}
+
+/// The size check of struct `name` (Rust type `ty`) of CUDA `major`: `size` as the headers lay
+/// it out on Linux; for a library with a Windows stub, the Windows x64 size too, under
+/// `cfg(windows)` when it differs (LLP64: `cudaPointerAttributes` holds `long reserved[8]`,
+/// 88 bytes on Linux, 56 on Windows). The Rust declarations use `c_long`, so they take the
+/// target's layout; the check proves it is the one clang computes for that target.
+fn size_asserts(
+    data: &LibraryData,
+    major: u32,
+    name: &str,
+    ty: &proc_macro2::TokenStream,
+    size: u64,
+) -> Result<Vec<proc_macro2::TokenStream>, String> {
+    let linux = proc_macro2::Literal::u64_unsuffixed(size);
+    if data.windows_types.is_empty() {
+        return Ok(vec![quote! {
+            const _: () = assert!(::core::mem::size_of::<#ty>() == #linux);
+        }]);
+    }
+    // `major`'s header, else the newest that defines it, as `types.rs` takes its declaration
+    // (`cudaExternalSemaphoreSignalParams_v1` only in 12.x's).
+    let newest_first = std::iter::once(major).chain(data.windows_types.keys().rev().copied());
+    let named: syn::Type = syn::parse_str(name).map_err(|e| format!("{name}: {e}"))?;
+    let windows = newest_first
+        .filter_map(|m| {
+            // Through typedefs, as the Linux sizes were found (`cudaGraphEdgeData` is
+            // `struct cudaGraphEdgeData_st`).
+            let table = data.windows_types.get(&m)?;
+            let reached = table.reached_structs(&named);
+            table.structs.get(reached.first()?)?.size
+        })
+        .next()
+        .ok_or_else(|| format!("abi_types: {name} has no Windows size in CUDA {major}"))?;
+    if windows == size {
+        return Ok(vec![quote! {
+            const _: () = assert!(::core::mem::size_of::<#ty>() == #linux);
+        }]);
+    }
+    let windows = proc_macro2::Literal::u64_unsuffixed(windows);
+    Ok(vec![
+        quote! {
+            #[cfg(not(windows))]
+            const _: () = assert!(::core::mem::size_of::<#ty>() == #linux);
+        },
+        quote! {
+            #[cfg(windows)]
+            const _: () = assert!(::core::mem::size_of::<#ty>() == #windows);
+        },
+    ])
 }

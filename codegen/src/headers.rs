@@ -18,6 +18,13 @@ pub enum View {
     /// (both cuda.h and cuda_runtime_api.h key on this one macro; nvml.h on
     /// `NVML_NO_UNVERSIONED_FUNC_DEFS`, defined alongside).
     Internal,
+    /// The default view for Windows x64 (`--target=x86_64-pc-windows-msvc`): LLP64 (`long` is
+    /// 4 bytes) and MSVC's struct layout, as clang computes them for that target. Read only
+    /// for the struct sizes the Windows DLL stubs check (`emit_abi_types.rs`); not in
+    /// [`View::ALL`], whose views decide the declarations.
+    Windows,
+    /// [`View::Internal`] for Windows x64: the legacy `_v1` structs, checked as well.
+    WindowsInternal,
 }
 
 impl View {
@@ -30,6 +37,8 @@ impl View {
             View::Default => "default",
             View::PerThread => "per-thread",
             View::Internal => "internal",
+            View::Windows => "windows",
+            View::WindowsInternal => "windows-internal",
         }
     }
 
@@ -41,7 +50,52 @@ impl View {
                 "-D__CUDA_API_VERSION_INTERNAL",
                 "-DNVML_NO_UNVERSIONED_FUNC_DEFS",
             ],
+            // Freestanding: clang's own <stdint.h> and <stddef.h>, not the MSVC headers this
+            // machine does not have.
+            View::Windows => &["--target=x86_64-pc-windows-msvc", "-ffreestanding"],
+            View::WindowsInternal => &[
+                "--target=x86_64-pc-windows-msvc",
+                "-ffreestanding",
+                "-D__CUDA_API_VERSION_INTERNAL",
+                "-DNVML_NO_UNVERSIONED_FUNC_DEFS",
+            ],
         }
+    }
+}
+
+impl View {
+    /// `-isystem` of libclang's own resource headers for the Windows view, and of
+    /// `shim-windows` (a `<stdlib.h>` for `size_t`): the host's system folders do not apply to
+    /// another target, and bindgen finds libclang's headers only
+    /// through a `clang` executable, which a machine with `libclang-dev` alone lacks. Found
+    /// beside the libclang bindgen loads (`<libdir>/clang/<version>/include`).
+    fn system_includes(self) -> Result<Vec<String>, String> {
+        if !matches!(self, View::Windows | View::WindowsInternal) {
+            return Ok(Vec::new());
+        }
+        if !clang_sys::is_loaded() {
+            clang_sys::load()?;
+        }
+        let lib = clang_sys::get_library().ok_or("libclang is not loaded")?;
+        let path = std::fs::canonicalize(lib.path()).map_err(|e| e.to_string())?;
+        let dir = path.parent().ok_or("libclang has no folder")?;
+        // LLVM's own layout (`lib/clang`) and Debian's (`/usr/lib/<triple>/libclang…` beside
+        // `/usr/lib/clang`).
+        let places = [dir.join("clang"), dir.join("../clang")];
+        let include = places
+            .iter()
+            .filter_map(|clang| std::fs::read_dir(clang).ok())
+            .flatten()
+            .filter_map(|e| e.ok().map(|e| e.path().join("include")))
+            .find(|d| d.join("limits.h").is_file())
+            .ok_or_else(|| format!("no resource headers beside {}", path.display()))?;
+        let shim = Path::new(env!("CARGO_MANIFEST_DIR")).join("shim-windows");
+        Ok(vec![
+            "-isystem".into(),
+            include.display().to_string(),
+            "-isystem".into(),
+            shim.display().to_string(),
+        ])
     }
 }
 
@@ -73,6 +127,7 @@ pub fn parse(library: &Library, layout: &Layout, view: View) -> Result<HeaderVie
         .clang_args(layout.include.iter().map(|d| format!("-I{}", d.display())))
         .clang_arg(format!("-I{}", shim.display()))
         .clang_args(view.defines().iter().copied())
+        .clang_args(view.system_includes()?)
         .allowlist_function(library.functions)
         .allowlist_type(library.extra_types)
         .default_enum_style(bindgen::EnumVariation::Consts)

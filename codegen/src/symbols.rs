@@ -83,6 +83,10 @@ pub struct LibraryData {
     pub declared_not_exported: BTreeMap<String, Vec<u32>>,
     /// Fields widened into a same-size aggregate that still holds them (ABI kept).
     pub widenings: Vec<Widening>,
+    /// Each major's types as Windows x64 lays them out ([`View::Windows`], plus the structs only
+    /// [`View::WindowsInternal`] declares), for a library with
+    /// a Windows stub (`RealLibrary::windows`); empty otherwise.
+    pub windows_types: BTreeMap<u32, TypeTable>,
 }
 
 impl LibraryData {
@@ -177,6 +181,18 @@ pub fn collect(library: Library, layouts: &[Layout], root: &Path) -> Result<Libr
                 (layout.major, view),
                 headers::parse(&library, layout, view)?,
             );
+        }
+    }
+    let mut windows_types = BTreeMap::new();
+    if library.real.windows.is_some() {
+        for layout in layouts {
+            // The default view's structs, then those only the internal view declares.
+            let mut types = headers::parse(&library, layout, View::Windows)?.types;
+            let internal = headers::parse(&library, layout, View::WindowsInternal)?.types;
+            for (name, def) in internal.structs {
+                types.structs.entry(name).or_insert(def);
+            }
+            windows_types.insert(layout.major, types);
         }
     }
     let reserved = TypeTable::reserved_tails(views.values().map(|hv| &hv.types));
@@ -297,5 +313,6 @@ pub fn collect(library: Library, layouts: &[Layout], root: &Path) -> Result<Libr
         symbols,
         declared_not_exported,
         widenings,
+        windows_types,
     })
 }

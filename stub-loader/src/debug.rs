@@ -45,6 +45,7 @@ pub(crate) fn line(lib: &str, text: core::fmt::Arguments<'_>) {
 }
 
 /// `write(2)` until done or an error; short writes to a pipe are continued.
+#[cfg(unix)]
 pub(crate) fn write_all(fd: i32, mut bytes: &[u8]) {
     while !bytes.is_empty() {
         // SAFETY: a valid buffer of bytes.len() bytes.
@@ -57,13 +58,51 @@ pub(crate) fn write_all(fd: i32, mut bytes: &[u8]) {
     }
 }
 
+/// `WriteFile` to standard error (`fd` 2, the only one the Windows loader writes: trace files
+/// are Linux-only) until done or an error.
+#[cfg(windows)]
+pub(crate) fn write_all(fd: i32, mut bytes: &[u8]) {
+    use windows_sys::Win32::Storage::FileSystem::WriteFile;
+    use windows_sys::Win32::System::Console::{GetStdHandle, STD_ERROR_HANDLE};
+    if fd != 2 {
+        return;
+    }
+    // SAFETY: no preconditions; NULL or INVALID_HANDLE_VALUE make WriteFile fail below.
+    let handle = unsafe { GetStdHandle(STD_ERROR_HANDLE) };
+    while !bytes.is_empty() {
+        let mut n = 0u32;
+        let len = u32::try_from(bytes.len()).unwrap_or(u32::MAX);
+        // SAFETY: a valid buffer of `len` bytes, no overlapped I/O.
+        let ok = unsafe { WriteFile(handle, bytes.as_ptr(), len, &mut n, core::ptr::null_mut()) };
+        if ok == 0 || n == 0 {
+            return;
+        }
+        bytes = bytes.get(n as usize..).unwrap_or_default();
+    }
+}
+
 /// The calling thread's `errno`.
+#[cfg(unix)]
 pub(crate) fn errno() -> i32 {
     // SAFETY: __errno_location returns this thread's errno slot.
     unsafe { *libc::__errno_location() }
 }
 
+/// The calling thread's last Win32 error (`GetLastError`), Windows' `errno`.
+#[cfg(windows)]
+pub(crate) fn errno() -> i32 {
+    // SAFETY: no preconditions.
+    unsafe { windows_sys::Win32::Foundation::GetLastError() as i32 }
+}
+
+/// The system's text of a Win32 error code.
+#[cfg(windows)]
+pub(crate) fn errno_text(code: i32) -> alloc::string::String {
+    crate::loadlibrary::error_text(code as u32)
+}
+
 /// `strerror` text of an errno value, e.g. "No such file or directory".
+#[cfg(unix)]
 pub(crate) fn errno_text(code: i32) -> alloc::string::String {
     let mut buf = [0u8; 128];
     // SAFETY: buf is writable for its length; the XSI strerror_r NUL-terminates on success.

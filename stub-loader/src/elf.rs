@@ -208,9 +208,9 @@ mod tests {
     fn loaded_sonames_are_read_from_memory() {
         use alloc::vec::Vec;
         let mut objects: Vec<(Vec<u8>, Option<Vec<u8>>)> = Vec::new();
-        crate::dlopen::each_loaded_object(&mut |info| {
+        crate::dynlib::each_loaded_object(&mut |info| {
             // SAFETY: an object each_loaded_object passed.
-            let (name, soname) = unsafe { (crate::dlopen::object_name(info), loaded_soname(info)) };
+            let (name, soname) = unsafe { (crate::dynlib::object_name(info), loaded_soname(info)) };
             objects.push((name.to_bytes().to_vec(), soname.map(<[u8]>::to_vec)));
         });
         let object = |file: &[u8]| {

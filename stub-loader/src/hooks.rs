@@ -2,7 +2,9 @@
 //! function when it is bound, and only a selected function's slot keeps pointing at its
 //! first-call thunk, which leads to the library's traced entry (`shared_resolver`).
 
-use crate::debug::{errno, errno_text, line, write_all};
+#[cfg(unix)]
+use crate::debug::{errno, errno_text};
+use crate::debug::{line, write_all};
 use crate::hook_config::{FaultRule, FaultWhen, TraceFilter, parse_fault_spec, parse_trace_filter};
 use crate::secure::trusted_text;
 use alloc::format;
@@ -166,8 +168,15 @@ impl HookConfig {
     }
 }
 
+/// Trace files are Linux-only for now: on Windows, traces go to standard error.
+#[cfg(windows)]
+fn open_trace_file(_path: &str, _truncate: bool) -> Result<i32, String> {
+    Err("trace files are not supported on Windows (traces go to standard error)".into())
+}
+
 /// `O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW | O_CLOEXEC`, and `O_TRUNC` only when asked: a
 /// trace file never follows a symbolic link and never clobbers an existing file by default.
+#[cfg(unix)]
 fn open_trace_file(path: &str, truncate: bool) -> Result<i32, String> {
     if !path.starts_with('/') {
         return Err("not an absolute path".into());
@@ -187,7 +196,25 @@ fn open_trace_file(path: &str, truncate: bool) -> Result<i32, String> {
     }
 }
 
+/// Monotonic nanoseconds, for call durations (`QueryPerformanceCounter`).
+#[cfg(windows)]
+#[inline]
+pub fn clock_ns() -> u64 {
+    use windows_sys::Win32::System::Performance::{
+        QueryPerformanceCounter, QueryPerformanceFrequency,
+    };
+    let (mut count, mut freq) = (0i64, 0i64);
+    // SAFETY: valid out-pointers; both succeed on every Windows since XP.
+    unsafe {
+        QueryPerformanceCounter(&mut count);
+        QueryPerformanceFrequency(&mut freq);
+    }
+    let (count, freq) = (count.unsigned_abs(), freq.unsigned_abs().max(1));
+    u64::try_from(u128::from(count) * 1_000_000_000 / u128::from(freq)).unwrap_or(u64::MAX)
+}
+
 /// Monotonic nanoseconds, for call durations.
+#[cfg(unix)]
 #[inline]
 pub fn clock_ns() -> u64 {
     let mut ts = libc::timespec {

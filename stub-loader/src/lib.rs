@@ -15,6 +15,11 @@
 //!
 //! Nothing runs at process start: the search happens once, under a lock, on the first call.
 //!
+//! On Windows (`x86_64-pc-windows-gnu`, DLLs `stubs_<name>.dll`) the same code runs with the
+//! OS calls of `loadlibrary.rs` and the search list of `search/dll_places.rs`: DLL names carry
+//! the major (`cudart64_12.dll`), there is no soname, and nothing is loaded from the current
+//! directory or `PATH`.
+//!
 //! The crate is `no_std` (`core`, `alloc` and libc only): Rust's `std` would add ~265 KiB of
 //! panic-time symbolizer to every stub even with `panic = "abort"`. Each stub cdylib installs
 //! the allocator and panic handler with [`cdylib_runtime!`].
@@ -25,17 +30,23 @@ extern crate alloc;
 
 mod adapter;
 mod debug;
+#[cfg(unix)]
 mod dlopen;
+#[cfg(unix)]
 mod elf;
+#[cfg(unix)]
 mod elf_needed;
 mod fn_table;
 mod gating;
+#[cfg(unix)]
 mod glibc;
 mod hook_config;
 mod hooks;
 mod last_error;
 mod library;
 mod link_stub;
+#[cfg(windows)]
+mod loadlibrary;
 mod names;
 mod once;
 mod runtime;
@@ -45,6 +56,15 @@ mod shared_resolver;
 mod spec;
 mod status;
 mod versioned_export;
+#[cfg(windows)]
+mod wide;
+
+/// The operating system's library loader: `dlopen` (Linux) or `LoadLibraryExW` (Windows),
+/// behind one `Handle` type.
+#[cfg(unix)]
+use dlopen as dynlib;
+#[cfg(windows)]
+use loadlibrary as dynlib;
 
 pub use adapter::{Adapted, RawFn, Target};
 pub use debug::debug_enabled;

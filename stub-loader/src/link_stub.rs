@@ -40,6 +40,7 @@ macro_rules! link_stub {
             $crate::versioned_export!(
                 concat!("__cuda_stubs_link_", $node, "_", stringify!($v)),
                 concat!(stringify!($v), $sep, $node),
+                stringify!($v),
                 cuda_stubs_link_only
             );
         )*

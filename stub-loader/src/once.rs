@@ -1,14 +1,32 @@
-//! A once-initialised value behind a pthread mutex: `std::sync::OnceLock` without `std`.
+//! A once-initialised value behind a lock (a pthread mutex; on Windows an SRW lock):
+//! `std::sync::OnceLock` without `std`.
 
 use core::cell::UnsafeCell;
 use core::mem::MaybeUninit;
 use core::sync::atomic::{AtomicBool, Ordering};
 
+#[cfg(unix)]
+type Lock = libc::pthread_mutex_t;
+#[cfg(unix)]
+const LOCK_INIT: Lock = libc::PTHREAD_MUTEX_INITIALIZER;
+#[cfg(unix)]
+use libc::{pthread_mutex_lock as lock, pthread_mutex_unlock as unlock};
+
+// An SRW lock needs no initialisation call and is never destroyed, like the static mutex.
+#[cfg(windows)]
+type Lock = windows_sys::Win32::System::Threading::SRWLOCK;
+#[cfg(windows)]
+const LOCK_INIT: Lock = windows_sys::Win32::System::Threading::SRWLOCK_INIT;
+#[cfg(windows)]
+use windows_sys::Win32::System::Threading::{
+    AcquireSRWLockExclusive as lock, ReleaseSRWLockExclusive as unlock,
+};
+
 /// Initialised by the first caller of [`Once::get_or_init`]; other callers block on the mutex
 /// until it is done (the search for a library runs once, whatever the number of threads).
 pub(crate) struct Once<T> {
     done: AtomicBool,
-    lock: UnsafeCell<libc::pthread_mutex_t>,
+    lock: UnsafeCell<Lock>,
     value: UnsafeCell<MaybeUninit<T>>,
 }
 
@@ -16,11 +34,15 @@ pub(crate) struct Once<T> {
 // readers see it only after observing `done` (Acquire). T is shared across threads, so Sync.
 unsafe impl<T: Sync + Send> Sync for Once<T> {}
 
+// SAFETY: moving a `Once` moves its value (T: Send) and an unlocked lock, which is plain data
+// (Windows' SRWLOCK holds a pointer-sized word that is NULL while unlocked).
+unsafe impl<T: Send> Send for Once<T> {}
+
 impl<T> Once<T> {
     pub(crate) const fn new() -> Self {
         Once {
             done: AtomicBool::new(false),
-            lock: UnsafeCell::new(libc::PTHREAD_MUTEX_INITIALIZER),
+            lock: UnsafeCell::new(LOCK_INIT),
             value: UnsafeCell::new(MaybeUninit::uninit()),
         }
     }
@@ -40,8 +62,8 @@ impl<T> Once<T> {
         if let Some(v) = self.get() {
             return v;
         }
-        // SAFETY: a static mutex, initialised by PTHREAD_MUTEX_INITIALIZER, never destroyed.
-        unsafe { libc::pthread_mutex_lock(self.lock.get()) };
+        // SAFETY: a static lock, initialised by its static initialiser, never destroyed.
+        unsafe { lock(self.lock.get()) };
         if !self.done.load(Ordering::Relaxed) {
             let value = init();
             // SAFETY: only the lock holder writes, once, before publishing.
@@ -49,7 +71,7 @@ impl<T> Once<T> {
             self.done.store(true, Ordering::Release);
         }
         // SAFETY: locked above by this thread.
-        unsafe { libc::pthread_mutex_unlock(self.lock.get()) };
+        unsafe { unlock(self.lock.get()) };
         // SAFETY: done is set.
         unsafe { (*self.value.get()).assume_init_ref() }
     }

@@ -14,10 +14,12 @@ use core::alloc::{GlobalAlloc, Layout};
 // read-only after load, and the handful of libc symbols they use are resolved once at load
 // time, which is safe once libc is a dependency. Their hot path never goes through the PLT
 // (exports jump through their own slots), so lazy binding would save nothing.
+#[cfg(unix)]
 #[link(name = "c")]
 unsafe extern "C" {}
 
-/// glibc's `malloc` alignment on 64-bit targets.
+/// glibc's `malloc` alignment on 64-bit targets, and the Windows heap's
+/// (`MEMORY_ALLOCATION_ALIGNMENT` on 64-bit Windows).
 const MALLOC_ALIGN: usize = 16;
 
 /// The global allocator of the stubs: glibc's `malloc` family (`posix_memalign` above 16-byte
@@ -25,8 +27,95 @@ const MALLOC_ALIGN: usize = 16;
 #[derive(Debug, Clone, Copy)]
 pub struct LibcAlloc;
 
+/// On Windows, the process heap (`HeapAlloc` on `GetProcessHeap()`), which every C runtime of
+/// the process shares; above 16-byte alignment a block is over-allocated and the heap's own
+/// pointer is kept in the word before the aligned address.
+#[cfg(windows)]
+mod heap {
+    use windows_sys::Win32::System::Memory::{
+        GetProcessHeap, HEAP_ZERO_MEMORY, HeapAlloc, HeapFree, HeapReAlloc,
+    };
+
+    pub(super) unsafe fn alloc(size: usize, align: usize, zeroed: bool) -> *mut u8 {
+        let flags = if zeroed { HEAP_ZERO_MEMORY } else { 0 };
+        if align <= super::MALLOC_ALIGN {
+            // SAFETY: the process heap, plain allocation.
+            return unsafe { HeapAlloc(GetProcessHeap(), flags, size).cast() };
+        }
+        let Some(total) = size.checked_add(align) else {
+            return core::ptr::null_mut();
+        };
+        // SAFETY: as above.
+        let base = unsafe { HeapAlloc(GetProcessHeap(), flags, total) }.cast::<u8>();
+        if base.is_null() {
+            return base;
+        }
+        // At least one word (16 bytes) above `base`, inside the block: `align` > 16.
+        let offset = align - (base as usize % align);
+        // SAFETY: `offset` <= align, within the block of size + align bytes.
+        let aligned = unsafe { base.add(offset) };
+        // SAFETY: the word before `aligned` is inside the block (offset >= 16).
+        unsafe { aligned.cast::<*mut u8>().sub(1).write(base) };
+        aligned
+    }
+
+    pub(super) unsafe fn free(ptr: *mut u8, align: usize) {
+        let base = if align <= super::MALLOC_ALIGN {
+            ptr
+        } else {
+            // SAFETY: written by `alloc` for this alignment.
+            unsafe { ptr.cast::<*mut u8>().sub(1).read() }
+        };
+        // SAFETY: a block of the process heap.
+        unsafe { HeapFree(GetProcessHeap(), 0, base.cast()) };
+    }
+
+    pub(super) unsafe fn realloc(ptr: *mut u8, new_size: usize) -> *mut u8 {
+        // SAFETY: a block of the process heap of at most 16-byte alignment.
+        unsafe { HeapReAlloc(GetProcessHeap(), 0, ptr.cast(), new_size).cast() }
+    }
+}
+
+// SAFETY: the process heap with the GlobalAlloc contract: memory aligned to `layout.align()`,
+// NULL on failure, freed by the matching `free`.
+#[cfg(windows)]
+unsafe impl GlobalAlloc for LibcAlloc {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        // SAFETY: forwarded contract.
+        unsafe { heap::alloc(layout.size(), layout.align(), false) }
+    }
+
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        // SAFETY: forwarded contract.
+        unsafe { heap::alloc(layout.size(), layout.align(), true) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: forwarded contract.
+        unsafe { heap::free(ptr, layout.align()) }
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        if layout.align() <= MALLOC_ALIGN {
+            // SAFETY: forwarded contract.
+            return unsafe { heap::realloc(ptr, new_size) };
+        }
+        // SAFETY: forwarded contract.
+        let new = unsafe { heap::alloc(new_size, layout.align(), false) };
+        if !new.is_null() {
+            // SAFETY: both blocks hold at least the smaller size.
+            unsafe {
+                core::ptr::copy_nonoverlapping(ptr, new, layout.size().min(new_size));
+                heap::free(ptr, layout.align());
+            }
+        }
+        new
+    }
+}
+
 // SAFETY: each method forwards to the libc function with the GlobalAlloc contract: memory
 // aligned to `layout.align()`, NULL on failure, freed by the matching `free`.
+#[cfg(unix)]
 unsafe impl GlobalAlloc for LibcAlloc {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         if layout.align() <= MALLOC_ALIGN {
@@ -84,9 +173,18 @@ unsafe impl GlobalAlloc for LibcAlloc {
 /// The panic handler's body. The stubs are written not to panic (no unwrap, no indexing that
 /// can fail on the C ABI paths); should one ever happen, stopping is all that is left, as with
 /// `panic = "abort"`, and without printing.
+#[cfg(unix)]
 pub fn abort_on_panic() -> ! {
     // SAFETY: abort has no preconditions.
     unsafe { libc::abort() }
+}
+
+/// The panic handler's body on Windows: `__fastfail(FAST_FAIL_FATAL_APP_EXIT)` (`int 0x29`),
+/// which ends the process at once, without running anything of it.
+#[cfg(windows)]
+pub fn abort_on_panic() -> ! {
+    // SAFETY: ends the process; never returns.
+    unsafe { core::arch::asm!("int 0x29", in("ecx") 7, options(noreturn, nostack)) }
 }
 
 /// Body of the stubs' `rust_eh_personality`: return `_URC_CONTINUE_UNWIND` (8).
@@ -141,7 +239,7 @@ macro_rules! trap_asm {
 #[macro_export]
 macro_rules! cdylib_runtime {
     () => {
-        #[cfg(not(test))]
+        #[cfg(all(not(test), unix))]
         ::core::arch::global_asm!(
             ".pushsection .text.cuda_stubs_unwind,\"ax\",@progbits",
             ".globl rust_eh_personality",
@@ -152,6 +250,20 @@ macro_rules! cdylib_runtime {
             ".globl _Unwind_Resume",
             ".hidden _Unwind_Resume",
             ".type _Unwind_Resume,@function",
+            "_Unwind_Resume:",
+            ::stub_loader::trap_asm!(),
+            ".popsection",
+        );
+
+        // COFF has no hidden visibility: a DLL exports only what its `.def` file lists, which
+        // rustc writes from the Rust exports, so these two stay internal.
+        #[cfg(all(not(test), windows))]
+        ::core::arch::global_asm!(
+            ".pushsection .text$cuda_stubs_unwind,\"xr\"",
+            ".globl rust_eh_personality",
+            "rust_eh_personality:",
+            ::stub_loader::continue_unwind_asm!(),
+            ".globl _Unwind_Resume",
             "_Unwind_Resume:",
             ::stub_loader::trap_asm!(),
             ".popsection",

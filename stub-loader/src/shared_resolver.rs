@@ -14,6 +14,11 @@
 //!   see the result: it copies [`TRACED_ARG_WORDS`] stack words of arguments (the macro marks
 //!   prototypes whose arguments could need more as never traced).
 //!
+//! Windows x64 (the Microsoft x64 calling convention) has its own resolver and traced entry:
+//! arguments in rcx, rdx, r8, r9 and xmm0-3, 32 bytes of home space above the return address,
+//! rsi/rdi preserved, and unwind data as `.seh_*` directives (`.pdata`/`.xdata`), which
+//! Windows needs to unwind through a frame at all (an exception, a debugger's stack).
+//!
 //! The resolver and the traced entry are real frames between the caller and the real function,
 //! so both carry CFI (`.cfi_*`: the naked functions get no unwind information of their own):
 //! debuggers, profilers and `backtrace()` taken inside the real function unwind through them
@@ -81,10 +86,11 @@ macro_rules! first_call_thunk {
 }
 
 /// Body of the resolver: r11 holds the index; `$bind` is `extern "C" fn(u32) -> *mut ()`.
-#[cfg(target_arch = "x86_64")]
+/// `$me` is the resolver itself (its unwind data names it on Windows).
+#[cfg(all(target_arch = "x86_64", unix))]
 #[macro_export]
 macro_rules! resolver_body {
-    ($bind:path) => {
+    ($bind:path, $me:path) => {
         ::core::arch::naked_asm!(
             ".cfi_startproc",
             "push rbp",
@@ -144,7 +150,7 @@ macro_rules! resolver_body {
 #[cfg(target_arch = "aarch64")]
 #[macro_export]
 macro_rules! resolver_body {
-    ($bind:path) => {
+    ($bind:path, $me:path) => {
         ::core::arch::naked_asm!(
             ".cfi_startproc",
             "stp x29, x30, [sp, #-224]!",
@@ -189,10 +195,10 @@ macro_rules! resolver_body {
 /// Body of the traced entry: r11 holds the index. `$enter` is `extern "C" fn(u32, *mut u64) ->
 /// *mut ()` (the function to call, or NULL with the status to return in the `u64`); `$exit`
 /// is `extern "C" fn(u32, u64, u64)` (index, what enter stored, the integer result).
-#[cfg(target_arch = "x86_64")]
+#[cfg(all(target_arch = "x86_64", unix))]
 #[macro_export]
 macro_rules! traced_body {
-    ($enter:path, $exit:path) => {
+    ($enter:path, $exit:path, $me:path) => {
         ::core::arch::naked_asm!(
             ".cfi_startproc",
             "push rbp",
@@ -282,7 +288,7 @@ macro_rules! traced_body {
 #[cfg(target_arch = "aarch64")]
 #[macro_export]
 macro_rules! traced_body {
-    ($enter:path, $exit:path) => {
+    ($enter:path, $exit:path, $me:path) => {
         ::core::arch::naked_asm!(
             ".cfi_startproc",
             "stp x29, x30, [sp, #-256]!",
@@ -357,6 +363,125 @@ macro_rules! traced_body {
             exit = sym $exit,
             bytes = const 8 * $crate::TRACED_ARG_WORDS,
             pairs = const $crate::TRACED_ARG_WORDS / 2,
+        )
+    };
+}
+
+/// Body of the resolver on Windows x64: r11 holds the index; `$bind` is `extern "C" fn(u32)
+/// -> *mut ()` (index in ecx). The four argument registers go to the caller's home space
+/// (which belongs to the callee), xmm0-3 to the frame; the frame is a fixed `sub rsp`, so its
+/// unwind data is one allocation.
+#[cfg(all(target_arch = "x86_64", windows))]
+#[macro_export]
+macro_rules! resolver_body {
+    ($bind:path, $me:path) => {
+        ::core::arch::naked_asm!(
+            ".seh_proc {me}",
+            // entry rsp = 8 (mod 16): 120 realigns it for the call.
+            "sub rsp, 120",
+            ".seh_stackalloc 120",
+            ".seh_endprologue",
+            "mov [rsp + 128], rcx",
+            "mov [rsp + 136], rdx",
+            "mov [rsp + 144], r8",
+            "mov [rsp + 152], r9",
+            "movdqu [rsp + 32], xmm0",
+            "movdqu [rsp + 48], xmm1",
+            "movdqu [rsp + 64], xmm2",
+            "movdqu [rsp + 80], xmm3",
+            "mov [rsp + 96], r11",
+            "mov ecx, r11d",
+            "call {bind}",
+            "mov r10, rax",
+            "mov rcx, [rsp + 128]",
+            "mov rdx, [rsp + 136]",
+            "mov r8, [rsp + 144]",
+            "mov r9, [rsp + 152]",
+            "movdqu xmm0, [rsp + 32]",
+            "movdqu xmm1, [rsp + 48]",
+            "movdqu xmm2, [rsp + 64]",
+            "movdqu xmm3, [rsp + 80]",
+            // r11 keeps the index for the traced entry.
+            "mov r11, [rsp + 96]",
+            "add rsp, 120",
+            "jmp r10",
+            ".seh_endproc",
+            bind = sym $bind,
+            me = sym $me,
+        )
+    };
+}
+
+/// Body of the traced entry on Windows x64: r11 holds the index (see the SysV variant for
+/// `$enter` and `$exit`). Frame from rsp: 32 bytes of home space for the calls it makes, the
+/// copied stack arguments (what the caller put above its home space), the index, the state,
+/// xmm0-3, the result; rcx, rdx, r8, r9 wait in the caller's home space. Copies with rax and
+/// r10 (rsi and rdi are callee-saved on Windows, so no `rep movsq`).
+#[cfg(all(target_arch = "x86_64", windows))]
+#[macro_export]
+macro_rules! traced_body {
+    ($enter:path, $exit:path, $me:path) => {
+        ::core::arch::naked_asm!(
+            ".seh_proc {me}",
+            "sub rsp, {frame}",
+            ".seh_stackalloc {frame}",
+            ".seh_endprologue",
+            "mov [rsp + {frame} + 8], rcx",
+            "mov [rsp + {frame} + 16], rdx",
+            "mov [rsp + {frame} + 24], r8",
+            "mov [rsp + {frame} + 32], r9",
+            "mov [rsp + {index}], r11",
+            "movdqu [rsp + {xmm}], xmm0",
+            "movdqu [rsp + {xmm} + 16], xmm1",
+            "movdqu [rsp + {xmm} + 32], xmm2",
+            "movdqu [rsp + {xmm} + 48], xmm3",
+            "xor eax, eax",
+            "2:",
+            "mov r10, [rsp + {frame} + 40 + rax * 8]",
+            "mov [rsp + 32 + rax * 8], r10",
+            "inc eax",
+            "cmp eax, {words}",
+            "jne 2b",
+            "mov ecx, dword ptr [rsp + {index}]",
+            "lea rdx, [rsp + {state}]",
+            "call {enter}",
+            "test rax, rax",
+            "jz 3f",
+            "mov r10, rax",
+            "mov rcx, [rsp + {frame} + 8]",
+            "mov rdx, [rsp + {frame} + 16]",
+            "mov r8, [rsp + {frame} + 24]",
+            "mov r9, [rsp + {frame} + 32]",
+            "movdqu xmm0, [rsp + {xmm}]",
+            "movdqu xmm1, [rsp + {xmm} + 16]",
+            "movdqu xmm2, [rsp + {xmm} + 32]",
+            "movdqu xmm3, [rsp + {xmm} + 48]",
+            "call r10",
+            "mov [rsp + {result}], rax",
+            "movdqu [rsp + {xmm}], xmm0",
+            "mov ecx, dword ptr [rsp + {index}]",
+            "mov rdx, [rsp + {state}]",
+            "mov r8, rax",
+            "call {exit}",
+            "mov rax, [rsp + {result}]",
+            "movdqu xmm0, [rsp + {xmm}]",
+            "add rsp, {frame}",
+            "ret",
+            "3:",
+            "mov rax, [rsp + {state}]",
+            "add rsp, {frame}",
+            "ret",
+            ".seh_endproc",
+            enter = sym $enter,
+            exit = sym $exit,
+            me = sym $me,
+            index = const 32 + 8 * $crate::TRACED_ARG_WORDS,
+            state = const 40 + 8 * $crate::TRACED_ARG_WORDS,
+            xmm = const 48 + 8 * $crate::TRACED_ARG_WORDS,
+            result = const 112 + 8 * $crate::TRACED_ARG_WORDS,
+            // entry rsp = 8 (mod 16) and the frame = 8 (mod 16): aligned for the calls.
+            frame = const 120 + 8 * $crate::TRACED_ARG_WORDS,
+            words = const $crate::TRACED_ARG_WORDS,
         )
     };
 }

@@ -45,10 +45,13 @@ macro_rules! tail_jump_asm {
 /// Exports `$target` (a function: an adapter, or the naked slot jump of a declaration) as the
 /// versioned symbol `$symbol`: `"name@NODE"`, or `"name@@NODE"` for the version a link against
 /// this file records by default. `$label` is a name unique in the stub (never exported). Both
-/// are string literals or `concat!`s of them.
+/// are string literals or `concat!`s of them. `$windows` is the name the Windows DLL exports
+/// instead (the plain name for the default version; `LibraryKind::windows_export` for the
+/// others), unused here.
+#[cfg(unix)]
 #[macro_export]
 macro_rules! versioned_export {
-    ($label:expr, $symbol:expr, $target:path) => {
+    ($label:expr, $symbol:expr, $windows:expr, $target:path) => {
         ::core::arch::global_asm!(
             concat!(".pushsection .text.", $label, ",\"ax\",@progbits"),
             concat!(".globl ", $label),
@@ -61,5 +64,23 @@ macro_rules! versioned_export {
             ".popsection",
             target = sym $target,
         );
+    };
+}
+
+/// Windows: exports `$target` as `$windows`, a DLL export of its own (PE exports have no
+/// versions): a naked tail jump named by `export_name`, in an anonymous scope so that each
+/// invocation's function is its own item.
+#[cfg(windows)]
+#[macro_export]
+macro_rules! versioned_export {
+    ($label:expr, $symbol:expr, $windows:expr, $target:path) => {
+        const _: () = {
+            /// A versioned export (see `stub_loader::versioned_export!`).
+            #[unsafe(export_name = $windows)]
+            #[unsafe(naked)]
+            unsafe extern "C" fn export() {
+        ::core::arch::naked_asm!("jmp {target}", target = sym $target)
+            }
+        };
     };
 }

@@ -165,12 +165,12 @@ pub fn expand(block: &StubBlock) -> TokenStream {
 
             #[unsafe(naked)]
             unsafe extern "C" fn resolver() {
-                ::stub_loader::resolver_body!(bind)
+                ::stub_loader::resolver_body!(bind, resolver)
             }
 
             #[unsafe(naked)]
             pub(super) unsafe extern "C" fn traced() {
-                ::stub_loader::traced_body!(enter, exit)
+                ::stub_loader::traced_body!(enter, exit, traced)
             }
 
             #[allow(non_snake_case)]
@@ -333,6 +333,13 @@ fn versioned_export(
         "@"
     };
     let symbol = Literal::string(&format!("{name}{at}{node}"));
+    // Windows has no symbol versions: the default version is the plain name, the others an
+    // export of their own that `stubs_cudart_abi12.lib` imports under the plain name.
+    let windows = Literal::string(&if at == "@@" {
+        name.to_string()
+    } else {
+        block.library.windows_export(&name, version)
+    });
     let label = Literal::string(&format!(
         "__cuda_stubs_{}{version}_{name}",
         block.library.name()
@@ -349,7 +356,7 @@ fn versioned_export(
             const _: () = {
                 let _: unsafe extern "C" fn(#(#holes),*) #output = crate::adapters::#module::#ident;
             };
-            ::stub_loader::versioned_export!(#label, #symbol, crate::adapters::#module::#ident);
+            ::stub_loader::versioned_export!(#label, #symbol, #windows, crate::adapters::#module::#ident);
         }
     } else {
         quote! {
@@ -357,7 +364,7 @@ fn versioned_export(
             pub(crate) unsafe extern "C" fn #item_name() {
                 ::stub_loader::slot_jump!(super::SLOTS, #index)
             }
-            ::stub_loader::versioned_export!(#label, #symbol, #item_name);
+            ::stub_loader::versioned_export!(#label, #symbol, #windows, #item_name);
         }
     }
 }

@@ -29,7 +29,7 @@ mod versioned_names;
 
 pub use library::{
     ExportSource, Gating, HeaderVersion, Library, OLDER_ABI, Packaging, ProcAddressSource,
-    RealLibrary, Release, Soname, StatusCode, TestWheel, TypedErrors, VersionProbe,
+    RealLibrary, Release, Soname, StatusCode, TestWheel, TypedErrors, VersionProbe, WindowsDlls,
 };
 pub use library_kind::LibraryKind;
 pub use ret_kind::RetKind;

@@ -189,6 +189,27 @@ pub struct RealLibrary {
     /// `dlopen` when its `DT_NEEDED` names another major's soname, else by its version. Empty:
     /// no such rule (the runtime, NVRTC, nvJitLink and the driver are the anchors).
     pub same_release_as: &'static [&'static RealLibrary],
+    /// How the library is named and found on Windows ([`WindowsDlls`]); `None`: no Windows
+    /// stub yet (the math libraries and NVML).
+    pub windows: Option<&'static WindowsDlls>,
+}
+
+/// A real library on Windows, where the file name carries the major (`cudart64_12.dll`) and
+/// there is no soname: what the Windows search (`stub-loader/src/search/dll_places.rs`) tries.
+#[derive(Debug, Clone, Copy)]
+pub struct WindowsDlls {
+    /// The DLL names, newest major first, each with its CUDA major (`cudart64_13.dll` 13,
+    /// `cudart64_12.dll` 12, `cudart64_110.dll` 11; the driver's `nvcuda.dll` 0).
+    pub dlls: &'static [Soname],
+    /// Folders, relative to a `site-packages`, where NVIDIA's `win_amd64` wheels put the DLLs
+    /// (`nvidia/cu13/bin/x86_64` for 13.x, `nvidia/cuda_runtime/bin` for cu11/cu12).
+    pub wheel_dirs: &'static [&'static CStr],
+    /// Folders, relative to `%CUDA_PATH%`, of a toolkit installation: `bin\x64` (13.x), `bin`.
+    pub toolkit_dirs: &'static [&'static CStr],
+    /// A DLL the real one loads by bare name at run time, loaded first from the real DLL's own
+    /// folder (`nvrtc-builtins64_` + `10 * major + minor` + `.dll`: NVRTC's `LoadLibrary` of it
+    /// searches neither its own folder nor, from Python 3.8, `PATH`).
+    pub companion: Option<&'static str>,
 }
 
 impl RealLibrary {

@@ -73,6 +73,15 @@ impl LibraryKind {
         format!("CUDA_STUBS_{}_{major}", self.name().to_uppercase())
     }
 
+    /// The Windows export of `name` with CUDA `major`'s ABI when that is not the default
+    /// (newest) one, e.g. `__cuda_stubs_abi12_cudaMemAdvise`. PE exports have no versions: the
+    /// default ABI is exported under the plain name, each other one under this name, which
+    /// `stubs_cudart_abi12.lib` (the import library for programs built with CUDA 12's headers)
+    /// binds to the plain name, as the abi12 link stub does on Linux.
+    pub fn windows_export(self, name: &str, major: u32) -> String {
+        format!("__cuda_stubs_abi{major}_{name}")
+    }
+
     /// The C status type whose functions get typed errors as fallback.
     pub fn status_type(self) -> &'static str {
         self.spec().status_type

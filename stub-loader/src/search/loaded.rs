@@ -4,7 +4,7 @@ use super::candidates::Candidate;
 use super::order::Origin;
 use super::reject::Attempt;
 use super::summary;
-use crate::dlopen::Handle;
+use crate::dynlib::Handle;
 use crate::once::Once;
 use crate::spec::LibrarySpec;
 use alloc::borrow::Cow;
@@ -77,7 +77,7 @@ impl Loaded {
     /// picked (its link map, `dlinfo`). Looked up when asked: binding does not need it.
     pub fn path(&self) -> Option<&CStr> {
         let (handle, target) = self.bound.as_ref()?;
-        let soname = !target.to_bytes().contains(&b'/');
+        let soname = !super::paths::has_dir(target.to_bytes());
         Some(soname.then(|| handle.path()).flatten().unwrap_or(target))
     }
 

@@ -2,7 +2,8 @@
 //! its runner, [`find`]: the first place with a usable candidate wins.
 //!
 //! - `order.rs`: [`SEARCH`] and [`Origin`], the places in order;
-//! - `candidates.rs`: what each place lists, only when the search reaches it;
+//! - `candidates.rs`: what a place lists; `so_places.rs` (Linux) and `dll_places.rs`
+//!   (Windows): what each place lists, only when the search reaches it;
 //! - `probe.rs`: one candidate tried (file checks, `dlopen`, stub marker, version);
 //! - `reject.rs`: why a candidate was skipped ([`Reject`]), what was tried ([`Attempt`]);
 //! - `release.rs`: one CUDA release per process, for a library with anchors (cuRAND);
@@ -17,12 +18,16 @@
 //! summary are computed only when asked.
 
 mod candidates;
+#[cfg(windows)]
+mod dll_places;
 mod loaded;
 mod order;
 mod paths;
 mod probe;
 mod reject;
 mod release;
+#[cfg(unix)]
+mod so_places;
 mod summary;
 
 pub use candidates::Candidate;
@@ -35,9 +40,13 @@ pub use release::ProcessRelease;
 use crate::debug::{debug_enabled, line};
 use crate::spec::LibrarySpec;
 use alloc::vec::Vec;
-use candidates::{Listed, Places};
+use candidates::Listed;
 use core::ops::ControlFlow;
+#[cfg(windows)]
+use dll_places::Places;
 use order::SEARCH;
+#[cfg(unix)]
+use so_places::Places;
 
 /// Searches [`SEARCH`] in order for `spec`'s library and binds the first usable candidate;
 /// every candidate skipped is logged (`CUDA_STUBS_DEBUG`) and recorded with its reason.

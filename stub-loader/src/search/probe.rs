@@ -6,9 +6,8 @@ use super::order::Origin;
 use super::paths::{file_name, is_file, join, parent};
 use super::reject::{MIN_VERSION, Reject};
 use super::release::{self, ProcessRelease};
-use crate::debug::{errno, line};
-use crate::dlopen::Handle;
-use crate::elf::{self, HEAD_LEN, Ident};
+use crate::debug::line;
+use crate::dynlib::Handle;
 use crate::spec::{LibrarySpec, VersionProbe};
 use alloc::format;
 use core::ffi::{CStr, c_int};
@@ -30,31 +29,12 @@ pub(crate) fn try_candidate(
     c: &Candidate,
     release: Option<ProcessRelease>,
 ) -> Result<(Handle, i32), Reject> {
-    let lazy_local = libc::RTLD_LAZY | libc::RTLD_LOCAL;
     let anchored = !spec.real.same_release_as.is_empty();
-    let flags = if c.origin == Origin::AlreadyLoaded {
-        // Reopened by its path with RTLD_NOLOAD, which matches the loaded object without
-        // touching the file system and never loads a second one. A loaded object is a valid
-        // ELF of this machine already.
-        lazy_local | libc::RTLD_NOLOAD
-    } else {
-        if !c.is_soname() {
-            check_file(&c.target)?;
-            if anchored {
-                release::prepare_file(spec, &c.target, release)?;
-            }
-        }
-        lazy_local
-    };
     let name_major = match c.name_major {
         0 => major_of_name(spec, file_name(c.target.to_bytes())),
         m => m,
     };
-    if anchored && c.origin != Origin::AlreadyLoaded {
-        // A soname that says its major (`libcufft.so.11`: 12.x) is checked before `dlopen`.
-        release::check_version(i32::try_from(name_major * 1000).unwrap_or(0), release)?;
-    }
-    let handle = open(&c.target, flags)?;
+    let handle = os::open_candidate(spec, c, release, name_major)?;
     if handle.symbol(STUB_MARKER).is_some() {
         // A stub: keep it loaded (never dlclose) but never call it.
         return Err(Reject::IsStub);
@@ -72,66 +52,176 @@ pub(crate) fn try_candidate(
     Ok((handle, version))
 }
 
-/// `dlopen`; a file the dynamic loader cannot find is "not found", as one `stat` cannot find.
-fn open(target: &CStr, flags: c_int) -> Result<Handle, Reject> {
-    Handle::open(target, flags).map_err(|text| {
-        if text.contains("No such file or directory") {
-            Reject::NotFound
+/// Linux: checks a candidate file, then `dlopen`s it.
+#[cfg(unix)]
+mod os {
+    use super::super::candidates::Candidate;
+    use super::super::order::Origin;
+    use super::super::reject::Reject;
+    use super::super::release::{self, ProcessRelease};
+    use crate::debug::errno;
+    use crate::dynlib::Handle;
+    use crate::elf::{self, HEAD_LEN, Ident};
+    use crate::spec::LibrarySpec;
+    use core::ffi::{CStr, c_int};
+
+    /// The checks before `dlopen` (file, ELF class and machine, one CUDA release), then
+    /// `dlopen` with `RTLD_LAZY | RTLD_LOCAL`.
+    pub(super) fn open_candidate(
+        spec: &LibrarySpec,
+        c: &Candidate,
+        release: Option<ProcessRelease>,
+        name_major: u32,
+    ) -> Result<Handle, Reject> {
+        let lazy_local = libc::RTLD_LAZY | libc::RTLD_LOCAL;
+        let anchored = !spec.real.same_release_as.is_empty();
+        let flags = if c.origin == Origin::AlreadyLoaded {
+            // Reopened by its path with RTLD_NOLOAD, which matches the loaded object without
+            // touching the file system and never loads a second one. A loaded object is a
+            // valid ELF of this machine already.
+            lazy_local | libc::RTLD_NOLOAD
         } else {
-            Reject::Dlopen(text)
-        }
-    })
-}
-
-/// Checks a candidate file before `dlopen`, so that the debug log says precisely why it is
-/// skipped (dlopen's own message for these cases varies between glibc versions).
-fn check_file(path: &CStr) -> Result<(), Reject> {
-    let Some(st) = crate::glibc::stat(path) else {
-        return Err(match errno() {
-            libc::ENOENT | libc::ENOTDIR => Reject::NotFound,
-            e => Reject::CannotStat(e),
-        });
-    };
-    if st.st_mode & libc::S_IFMT == libc::S_IFDIR {
-        return Err(Reject::IsDirectory);
-    }
-    let mut head = [0u8; HEAD_LEN];
-    let n = read_head(path, &mut head)?;
-    match elf::identify(head.get(..n).unwrap_or_default()) {
-        Ident::Ours => Ok(()),
-        Ident::Empty => Err(Reject::Empty),
-        Ident::NotElf => Err(Reject::NotElf),
-        Ident::WrongClass(class) => Err(Reject::WrongClass(class)),
-        Ident::WrongMachine(machine) => Err(Reject::WrongMachine(machine)),
-    }
-}
-
-/// Reads up to `buf.len()` bytes from the start of the file.
-fn read_head(path: &CStr, buf: &mut [u8]) -> Result<usize, Reject> {
-    // SAFETY: NUL-terminated path; the descriptor is closed below.
-    let fd = unsafe { libc::open(path.as_ptr(), libc::O_RDONLY | libc::O_CLOEXEC) };
-    if fd < 0 {
-        return Err(Reject::CannotOpen(errno()));
-    }
-    let mut filled = 0;
-    let result = loop {
-        let Some(rest) = buf.get_mut(filled..) else {
-            break Ok(filled);
+            if !c.is_soname() {
+                check_file(&c.target)?;
+                if anchored {
+                    release::prepare_file(spec, &c.target, release)?;
+                }
+            }
+            lazy_local
         };
-        if rest.is_empty() {
-            break Ok(filled);
+        if anchored && c.origin != Origin::AlreadyLoaded {
+            // A soname that says its major (`libcufft.so.11`: 12.x) is checked before `dlopen`.
+            release::check_version(i32::try_from(name_major * 1000).unwrap_or(0), release)?;
         }
-        // SAFETY: rest is writable for its length.
-        match unsafe { libc::read(fd, rest.as_mut_ptr().cast(), rest.len()) } {
-            0 => break Ok(filled),
-            n if n > 0 => filled += n.unsigned_abs(),
-            _ if errno() == libc::EINTR => {}
-            _ => break Err(Reject::CannotRead(errno())),
+        open(&c.target, flags)
+    }
+
+    /// `dlopen`; a file the dynamic loader cannot find is "not found", as one `stat` cannot
+    /// find.
+    pub(super) fn open(target: &CStr, flags: c_int) -> Result<Handle, Reject> {
+        Handle::open(target, flags).map_err(|text| {
+            if text.contains("No such file or directory") {
+                Reject::NotFound
+            } else {
+                Reject::Dlopen(text)
+            }
+        })
+    }
+
+    /// `dlopen` of a companion or a needed library, found by path.
+    pub(super) fn open_beside(file: &CStr) -> Result<Handle, Reject> {
+        open(file, libc::RTLD_LAZY | libc::RTLD_LOCAL)
+    }
+
+    /// Checks a candidate file before `dlopen`, so that the debug log says precisely why it is
+    /// skipped (dlopen's own message for these cases varies between glibc versions).
+    fn check_file(path: &CStr) -> Result<(), Reject> {
+        let Some(st) = crate::glibc::stat(path) else {
+            return Err(match errno() {
+                libc::ENOENT | libc::ENOTDIR => Reject::NotFound,
+                e => Reject::CannotStat(e),
+            });
+        };
+        if st.st_mode & libc::S_IFMT == libc::S_IFDIR {
+            return Err(Reject::IsDirectory);
         }
-    };
-    // SAFETY: opened above.
-    unsafe { libc::close(fd) };
-    result
+        let mut head = [0u8; HEAD_LEN];
+        let n = read_head(path, &mut head)?;
+        match elf::identify(head.get(..n).unwrap_or_default()) {
+            Ident::Ours => Ok(()),
+            Ident::Empty => Err(Reject::Empty),
+            Ident::NotElf => Err(Reject::NotElf),
+            Ident::WrongClass(class) => Err(Reject::WrongClass(class)),
+            Ident::WrongMachine(machine) => Err(Reject::WrongMachine(machine)),
+        }
+    }
+
+    /// Reads up to `buf.len()` bytes from the start of the file.
+    fn read_head(path: &CStr, buf: &mut [u8]) -> Result<usize, Reject> {
+        // SAFETY: NUL-terminated path; the descriptor is closed below.
+        let fd = unsafe { libc::open(path.as_ptr(), libc::O_RDONLY | libc::O_CLOEXEC) };
+        if fd < 0 {
+            return Err(Reject::CannotOpen(errno()));
+        }
+        let mut filled = 0;
+        let result = loop {
+            let Some(rest) = buf.get_mut(filled..) else {
+                break Ok(filled);
+            };
+            if rest.is_empty() {
+                break Ok(filled);
+            }
+            // SAFETY: rest is writable for its length.
+            match unsafe { libc::read(fd, rest.as_mut_ptr().cast(), rest.len()) } {
+                0 => break Ok(filled),
+                n if n > 0 => filled += n.unsigned_abs(),
+                _ if errno() == libc::EINTR => {}
+                _ => break Err(Reject::CannotRead(errno())),
+            }
+        };
+        // SAFETY: opened above.
+        unsafe { libc::close(fd) };
+        result
+    }
+}
+
+/// Windows: checks a candidate file, then `LoadLibraryExW`s it (`loadlibrary.rs`).
+#[cfg(windows)]
+mod os {
+    use super::super::candidates::Candidate;
+    use super::super::order::Origin;
+    use super::super::paths::attributes;
+    use super::super::reject::Reject;
+    use super::super::release::ProcessRelease;
+    use crate::debug::errno;
+    use crate::dynlib::{Handle, MOD_NOT_FOUND};
+    use crate::spec::LibrarySpec;
+    use core::ffi::CStr;
+
+    /// `ERROR_FILE_NOT_FOUND`, `ERROR_PATH_NOT_FOUND`.
+    const NO_FILE: [i32; 2] = [2, 3];
+
+    /// A DLL already loaded is referenced by name (`GetModuleHandleExW`, never a second copy);
+    /// a path is checked (exists, not a folder) and loaded; a bare name goes through the safe
+    /// DLL search.
+    pub(super) fn open_candidate(
+        _spec: &LibrarySpec,
+        c: &Candidate,
+        _release: Option<ProcessRelease>,
+        _name_major: u32,
+    ) -> Result<Handle, Reject> {
+        if c.origin == Origin::AlreadyLoaded {
+            return Handle::already_loaded(&c.target).ok_or(Reject::NotFound);
+        }
+        if !c.is_soname() {
+            match attributes(&c.target) {
+                None if NO_FILE.contains(&errno()) => return Err(Reject::NotFound),
+                None => return Err(Reject::CannotStat(errno())),
+                Some(a) if a & DIRECTORY != 0 => return Err(Reject::IsDirectory),
+                Some(_) => {}
+            }
+        }
+        open(&c.target, c.is_soname())
+    }
+
+    const DIRECTORY: u32 = windows_sys::Win32::Storage::FileSystem::FILE_ATTRIBUTE_DIRECTORY;
+
+    /// `LoadLibraryExW`. For a bare name `ERROR_MOD_NOT_FOUND` is "not found"; for a file
+    /// that exists it means one of its own imports is missing, which the text says.
+    fn open(target: &CStr, bare: bool) -> Result<Handle, Reject> {
+        Handle::open(target).map_err(|(code, text)| {
+            if bare && code == MOD_NOT_FOUND {
+                Reject::NotFound
+            } else {
+                Reject::Dlopen(text)
+            }
+        })
+    }
+
+    /// `LoadLibraryExW` of a companion found by path.
+    pub(super) fn open_beside(file: &CStr) -> Result<Handle, Reject> {
+        open(file, false)
+    }
 }
 
 /// The version the library reports through the spec's version function, if it answers.
@@ -235,19 +325,35 @@ fn reported_version(spec: &LibrarySpec, handle: &Handle) -> Option<i32> {
 }
 
 /// Loads the spec's companion from the real library's directory, if there is one there; once
-/// loaded, the real library's `dlopen` of its bare soname finds it. `real` is the bound file.
+/// loaded, the real library's `dlopen` of its bare soname finds it (Windows: its `LoadLibrary`
+/// of the bare DLL name finds the loaded module). `real` is the bound file.
 pub(crate) fn preload_companion(spec: &LibrarySpec, real: &[u8], version: i32) {
-    let (Some(prefix), Some(dir)) = (spec.real.companion, parent(real)) else {
+    let (Some(name), Some(dir)) = (companion_name(spec, version), parent(real)) else {
         return;
     };
-    let name = format!("{prefix}{}.{}", version / 1000, (version % 1000) / 10);
     let file = join(dir, name.as_bytes());
     if !is_file(&file) {
         return;
     }
     let shown = file.to_string_lossy();
-    match open(&file, libc::RTLD_LAZY | libc::RTLD_LOCAL) {
+    match os::open_beside(&file) {
         Ok(_) => line(spec.real.name, format_args!("preloaded {shown}")),
         Err(why) => line(spec.real.name, format_args!("preload {shown}: {why}")),
+    }
+}
+
+/// The companion's file name for `version`: `libnvrtc-builtins.so.12.9`; on Windows
+/// `nvrtc-builtins64_129.dll`.
+fn companion_name(spec: &LibrarySpec, version: i32) -> Option<alloc::string::String> {
+    let (major, minor) = (version / 1000, (version % 1000) / 10);
+    #[cfg(windows)]
+    {
+        let prefix = spec.real.windows?.companion?;
+        Some(format!("{prefix}{}.dll", major * 10 + minor))
+    }
+    #[cfg(unix)]
+    {
+        let prefix = spec.real.companion?;
+        Some(format!("{prefix}{major}.{minor}"))
     }
 }

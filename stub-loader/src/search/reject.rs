@@ -3,7 +3,6 @@
 use super::candidates::Candidate;
 use super::release::ProcessRelease;
 use crate::debug::{Lossy, errno_text};
-use crate::elf::{OUR_CLASS, OUR_MACHINE};
 use alloc::string::String;
 use alloc::vec::Vec;
 use core::ffi::CStr;
@@ -12,6 +11,21 @@ use core::fmt;
 /// Oldest CUDA version the stubs serve (`1000 * major + 10 * minor`): a library reporting an
 /// older one is rejected ([`Reject::TooOld`]).
 pub(crate) const MIN_VERSION: i32 = 11000;
+
+#[cfg(unix)]
+use crate::elf::{OUR_CLASS, OUR_MACHINE};
+// Windows never rejects a file as ELF: its loader's own error says what a file is not.
+#[cfg(windows)]
+const OUR_CLASS: u8 = 2;
+#[cfg(windows)]
+const OUR_MACHINE: u16 = 62;
+
+/// The loader call a [`Reject::Dlopen`] text comes from.
+const LOAD_CALL: &str = if cfg!(windows) {
+    "LoadLibraryExW"
+} else {
+    "dlopen"
+};
 
 /// Why a candidate was skipped: the reasons README's "Where the real library is searched"
 /// lists. Its text (`Display`) is what the debug log and the "not found" summary say.
@@ -35,7 +49,7 @@ pub enum Reject {
     WrongClass(u8),
     /// ELF of another machine (`e_machine`).
     WrongMachine(u16),
-    /// `dlopen` failed: its `dlerror` text.
+    /// `dlopen` failed: its `dlerror` text (Windows: `LoadLibraryExW`'s error and its text).
     Dlopen(String),
     /// A cuda-stubs library (it exports [`crate::STUB_MARKER`]): binding it would call itself.
     IsStub,
@@ -71,7 +85,7 @@ impl fmt::Display for Reject {
                 f,
                 "wrong machine (e_machine {m}, this process is {OUR_MACHINE})"
             ),
-            Reject::Dlopen(text) => write!(f, "dlopen: {text}"),
+            Reject::Dlopen(text) => write!(f, "{LOAD_CALL}: {text}"),
             Reject::IsStub => {
                 f.write_str("is a cuda-stubs library, not NVIDIA's (would call itself)")
             }

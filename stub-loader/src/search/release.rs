@@ -10,16 +10,27 @@
 //! names no anchor (11.x and 12.x cuRAND link the runtime statically) is checked by its version
 //! once loaded; a bare soname (the dynamic loader's search) can only be checked that way.
 
+#[cfg(unix)]
 use super::paths::{is_file, join, parent};
 use super::reject::Reject;
+#[cfg(unix)]
 use crate::debug::line;
-use crate::dlopen::Handle;
+#[cfg(unix)]
+use crate::dynlib::Handle;
+#[cfg(unix)]
 use crate::elf_needed;
-use crate::spec::{LibrarySpec, RealLibrary};
+use crate::spec::LibrarySpec;
+#[cfg(unix)]
+use crate::spec::RealLibrary;
+#[cfg(unix)]
 use crate::status::CudaStubsStatus;
+#[cfg(unix)]
 use alloc::ffi::CString;
+#[cfg(unix)]
 use alloc::vec::Vec;
-use core::ffi::{CStr, c_int};
+use core::ffi::CStr;
+#[cfg(unix)]
+use core::ffi::c_int;
 
 /// The CUDA release the process has: an anchor's real library it has loaded.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -37,6 +48,17 @@ pub struct ProcessRelease {
 /// asked for its status, which runs its search, so the runtime a program uses through the
 /// cudart stub is loaded before cuRAND is chosen and decides the release. Then each anchor
 /// soname, newest first, is looked for with `RTLD_NOLOAD`.
+///
+/// Windows: none. Its stubs are the runtime, NVRTC, nvJitLink and the driver, which are
+/// anchors themselves (no spec there names any); the math libraries have no Windows stub yet.
+#[cfg(windows)]
+pub(crate) fn of_process(spec: &LibrarySpec) -> Option<ProcessRelease> {
+    debug_assert!(spec.real.same_release_as.is_empty() || spec.real.windows.is_none());
+    None
+}
+
+/// See the Windows variant.
+#[cfg(unix)]
 pub(crate) fn of_process(spec: &LibrarySpec) -> Option<ProcessRelease> {
     let anchors = spec.real.same_release_as;
     for anchor in anchors {
@@ -53,6 +75,7 @@ pub(crate) fn of_process(spec: &LibrarySpec) -> Option<ProcessRelease> {
 }
 
 /// Runs `anchor`'s stub's search, if the process has that stub.
+#[cfg(unix)]
 fn bind_stub(spec: &LibrarySpec, anchor: &RealLibrary) {
     let (Ok(file), Ok(export)) = (
         CString::new(anchor.stub_file()),
@@ -85,6 +108,7 @@ fn bind_stub(spec: &LibrarySpec, anchor: &RealLibrary) {
 }
 
 /// Whether the process has loaded an object of SONAME `soname`.
+#[cfg(unix)]
 fn is_loaded(soname: &CStr) -> bool {
     Handle::open(
         soname,
@@ -94,6 +118,7 @@ fn is_loaded(soname: &CStr) -> bool {
 }
 
 /// An anchor soname `needed` names, and its major.
+#[cfg(unix)]
 fn anchor_of(spec: &LibrarySpec, needed: &[Vec<u8>]) -> Option<(&'static CStr, u32)> {
     needed.iter().find_map(|n| {
         spec.real.same_release_as.iter().find_map(|anchor| {
@@ -109,6 +134,7 @@ fn anchor_of(spec: &LibrarySpec, needed: &[Vec<u8>]) -> Option<(&'static CStr, u
 /// Prepares a candidate file for `dlopen`, from one read of its `DT_NEEDED`: rejected when it
 /// names another major's anchor than the process has ([`check_needed`]); else what it needs, the
 /// process lacks and its folder holds is loaded first ([`preload_needed`]).
+#[cfg(unix)]
 pub(crate) fn prepare_file(
     spec: &LibrarySpec,
     path: &CStr,
@@ -124,6 +150,7 @@ pub(crate) fn prepare_file(
 
 /// Rejects a candidate whose `DT_NEEDED` (`needed`) names another major's anchor than the
 /// process's release.
+#[cfg(unix)]
 fn check_needed(
     spec: &LibrarySpec,
     needed: &[Vec<u8>],
@@ -163,6 +190,7 @@ pub(crate) fn check_version(version: i32, release: Option<ProcessRelease>) -> Re
 /// `libcublasLt.so.13`, and neither has a RUNPATH, while their wheel folder (`nvidia/cu13/lib`)
 /// holds both. Loaded by path first, each is then found by its soname when the candidate is
 /// loaded. (A system library it needs, `libm.so.6`, is not in a CUDA folder.)
+#[cfg(unix)]
 fn preload_needed(spec: &LibrarySpec, path: &CStr, needed: &[Vec<u8>]) {
     let Some(dir) = parent(path.to_bytes()) else {
         return;

@@ -2,6 +2,7 @@
 //! strings: what was bound, or every place of [`SEARCH`] and why each candidate found there
 //! was skipped.
 
+use super::candidates::{file_names, wheel_dirs};
 use super::order::{Origin, SEARCH};
 use super::reject::{Attempt, Reject};
 use crate::spec::LibrarySpec;
@@ -27,18 +28,21 @@ pub(crate) fn bound(spec: &LibrarySpec, path: &CStr, version: i32, origin: Origi
 pub(crate) fn not_found(spec: &LibrarySpec, attempts: &[Attempt]) -> CString {
     let real = spec.real;
     let mut text = format!("cuda-stubs: lib{} not found (searched ", real.name);
-    for (i, s) in real.sonames.iter().enumerate() {
+    for (i, s) in file_names(spec).iter().enumerate() {
         let sep = if i == 0 { "" } else { ", " };
         let _ = write!(text, "{sep}{}", s.name.to_string_lossy());
     }
     let mut sep = ": ";
     for origin in SEARCH {
-        let wheels = || join(real.wheel_dirs.iter().map(|d| d.to_string_lossy()));
+        let wheels = || join(wheel_dirs(spec).iter().map(|d| d.to_string_lossy()));
         let detail = match origin {
             // No wheel ships this library (the driver): nothing was looked at there.
-            Origin::BesideStub | Origin::PythonEnv if real.wheel_dirs.is_empty() => continue,
+            Origin::BesideStub | Origin::PythonEnv if wheel_dirs(spec).is_empty() => continue,
             Origin::EnvOverride => Some(real.env_path.to_string_lossy().into()),
             Origin::BesideStub => Some(wheels()),
+            Origin::PythonEnv if cfg!(windows) => {
+                Some("%VIRTUAL_ENV%, %CONDA_PREFIX% Lib\\site-packages".into())
+            }
             Origin::PythonEnv => Some("$VIRTUAL_ENV, $CONDA_PREFIX site-packages".into()),
             Origin::AlreadyLoaded
             | Origin::CondaLib

@@ -46,6 +46,7 @@ pub const CUBLAS: Library = Library {
         companion: None,
         // Its runtime is linked in statically, but it must be the process's release.
         same_release_as: &[CUDART.real],
+        windows: None,
     },
     status_type: "cublasStatus_t",
     // cuBLAS has no status for "library missing" or "function missing".

@@ -46,6 +46,7 @@ pub const CUBLASLT: Library = Library {
         // Its runtime is linked in statically, but it must be the process's release (and a
         // bound cuBLAS has loaded its own libcublasLt, which the search finds first).
         same_release_as: &[CUDART.real],
+        windows: None,
     },
     status_type: "cublasStatus_t",
     // cuBLASLt returns cuBLAS's status type, which has no status for "library missing" or

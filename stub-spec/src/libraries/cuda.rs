@@ -2,7 +2,7 @@
 
 use crate::{
     ExportSource, Gating, HeaderVersion, Library, LibraryKind, Packaging, ProcAddressSource,
-    RealLibrary, Soname, StatusCode, TypedErrors, VersionProbe,
+    RealLibrary, Soname, StatusCode, TypedErrors, VersionProbe, WindowsDlls,
 };
 
 /// The driver API.
@@ -23,6 +23,15 @@ pub const CUDA: Library = Library {
         gating: Gating::AtLeast,
         companion: None,
         same_release_as: &[],
+        windows: Some(&WindowsDlls {
+            dlls: &[Soname {
+                name: c"nvcuda.dll",
+                major: 0,
+            }],
+            wheel_dirs: &[],
+            toolkit_dirs: &[],
+            companion: None,
+        }),
     },
     status_type: "CUresult",
     errors: TypedErrors {

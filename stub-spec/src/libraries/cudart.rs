@@ -1,9 +1,9 @@
 //! The CUDA runtime API, libcudart (`cuda_runtime_api.h`, CUDA 11.8, 12.x, 13.x).
 
-use super::CU13_LIB;
+use super::{CU13_BIN, CU13_LIB, TOOLKIT_BIN};
 use crate::{
     ExportSource, Gating, HeaderVersion, Library, LibraryKind, Packaging, RealLibrary, Soname,
-    StatusCode, TestWheel, TypedErrors, VersionProbe,
+    StatusCode, TestWheel, TypedErrors, VersionProbe, WindowsDlls,
 };
 use core::ffi::CStr;
 
@@ -36,6 +36,25 @@ pub const CUDART: Library = Library {
         gating: Gating::Exact,
         companion: None,
         same_release_as: &[],
+        windows: Some(&WindowsDlls {
+            dlls: &[
+                Soname {
+                    name: c"cudart64_13.dll",
+                    major: 13,
+                },
+                Soname {
+                    name: c"cudart64_12.dll",
+                    major: 12,
+                },
+                Soname {
+                    name: c"cudart64_110.dll",
+                    major: 11,
+                },
+            ],
+            wheel_dirs: &[CU13_BIN, c"nvidia/cuda_runtime/bin"],
+            toolkit_dirs: TOOLKIT_BIN,
+            companion: None,
+        }),
     },
     status_type: "cudaError_t",
     errors: TypedErrors {

@@ -59,6 +59,7 @@ pub const CUFFT: Library = Library {
         companion: None,
         // Its runtime is linked in statically, but it must still be the process's release.
         same_release_as: &[CUDART.real],
+        windows: None,
     },
     status_type: "cufftResult",
     // cuFFT has no status for "library missing" or "function missing".

@@ -54,6 +54,7 @@ pub const CURAND: Library = Library {
         // 11.8's, 12.9's and the CUDA 13.0 toolkit's (10.4.0) link the runtime statically
         // (RUNPATH `$ORIGIN`). Either way it must be the process's release.
         same_release_as: &[CUDART.real],
+        windows: None,
     },
     status_type: "curandStatus_t",
     // cuRAND has no status for "library missing" or "function missing".

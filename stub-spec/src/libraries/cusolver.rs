@@ -60,6 +60,7 @@ pub const CUSOLVER: Library = Library {
         // The runtime, and cuBLAS, whose soname in its `DT_NEEDED` says its release before
         // `dlopen` (`libcublas.so.13`).
         same_release_as: &[CUDART.real, CUBLAS.real],
+        windows: None,
     },
     status_type: "cusolverStatus_t",
     // cuSOLVER has no status for "library missing" or "function missing".

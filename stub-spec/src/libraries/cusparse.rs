@@ -56,6 +56,7 @@ pub const CUSPARSE: Library = Library {
         gating: Gating::Exact,
         companion: None,
         same_release_as: &[CUDART.real],
+        windows: None,
     },
     status_type: "cusparseStatus_t",
     // cuSPARSE has no status for "library missing" or "function missing".

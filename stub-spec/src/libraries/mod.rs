@@ -37,3 +37,10 @@ pub const ALL: [&crate::Library; 11] = [
 /// Where CUDA 13's wheels (`nvidia-cuda-runtime`, `nvidia-cuda-nvrtc`, `nvidia-nvjitlink` 13.x)
 /// all put their libraries: one folder for every library of the major.
 const CU13_LIB: &CStr = c"nvidia/cu13/lib";
+
+/// Where CUDA 13's `win_amd64` wheels put their DLLs, as the 13.x toolkit does (`bin\x64`).
+const CU13_BIN: &CStr = c"nvidia/cu13/bin/x86_64";
+
+/// A Windows toolkit's DLL folders under `%CUDA_PATH%`: `bin\x64` (13.x moved them there),
+/// then `bin` (11.x, 12.x).
+const TOOLKIT_BIN: &[&CStr] = &[c"bin/x64", c"bin"];

@@ -4,10 +4,10 @@
 //! `__nvJitLinkCreate_13_5`); the libraries export every such name of their major up to their
 //! own minor and, from 12.3, the plain names.
 
-use super::CU13_LIB;
+use super::{CU13_BIN, CU13_LIB, TOOLKIT_BIN};
 use crate::{
     ExportSource, Gating, HeaderVersion, Library, LibraryKind, Packaging, RealLibrary, Soname,
-    StatusCode, TestWheel, TypedErrors, VersionProbe, VersionedNames,
+    StatusCode, TestWheel, TypedErrors, VersionProbe, VersionedNames, WindowsDlls,
 };
 use core::ffi::CStr;
 
@@ -35,6 +35,21 @@ pub const NVJITLINK: Library = Library {
         gating: Gating::Exact,
         companion: None,
         same_release_as: &[],
+        windows: Some(&WindowsDlls {
+            dlls: &[
+                Soname {
+                    name: c"nvJitLink_130_0.dll",
+                    major: 13,
+                },
+                Soname {
+                    name: c"nvJitLink_120_0.dll",
+                    major: 12,
+                },
+            ],
+            wheel_dirs: &[CU13_BIN, c"nvidia/nvjitlink/bin"],
+            toolkit_dirs: TOOLKIT_BIN,
+            companion: None,
+        }),
     },
     status_type: "nvJitLinkResult",
     // nvJitLink has no code for "library missing" or "function missing".

@@ -35,6 +35,7 @@ pub const NVML: Library = Library {
         companion: None,
         // NVML serves every release: no anchor.
         same_release_as: &[],
+        windows: None,
     },
     status_type: "nvmlReturn_t",
     // NVML has codes for both cases: its own words for them.

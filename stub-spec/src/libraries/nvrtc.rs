@@ -1,9 +1,9 @@
 //! NVRTC, libnvrtc (`nvrtc.h`, CUDA 11.8, 12.x, 13.x).
 
-use super::CU13_LIB;
+use super::{CU13_BIN, CU13_LIB, TOOLKIT_BIN};
 use crate::{
     ExportSource, Gating, HeaderVersion, Library, LibraryKind, Packaging, RealLibrary, Soname,
-    StatusCode, TestWheel, TypedErrors, VersionProbe,
+    StatusCode, TestWheel, TypedErrors, VersionProbe, WindowsDlls,
 };
 use core::ffi::CStr;
 
@@ -35,6 +35,25 @@ pub const NVRTC: Library = Library {
         gating: Gating::Exact,
         companion: Some("libnvrtc-builtins.so."),
         same_release_as: &[],
+        windows: Some(&WindowsDlls {
+            dlls: &[
+                Soname {
+                    name: c"nvrtc64_130_0.dll",
+                    major: 13,
+                },
+                Soname {
+                    name: c"nvrtc64_120_0.dll",
+                    major: 12,
+                },
+                Soname {
+                    name: c"nvrtc64_112_0.dll",
+                    major: 11,
+                },
+            ],
+            wheel_dirs: &[CU13_BIN, c"nvidia/cuda_nvrtc/bin"],
+            toolkit_dirs: TOOLKIT_BIN,
+            companion: Some("nvrtc-builtins64_"),
+        }),
     },
     status_type: "nvrtcResult",
     // NVRTC has no status for "library missing" or "function missing".

@@ -814,7 +814,10 @@ const _: () = assert!(::core::mem::size_of::<crate::types::cudaGraphNodeParams>(
 const _: () = assert!(::core::mem::size_of::<crate::types::cudaMemLocation>() == 8);
 const _: () = assert!(::core::mem::size_of::<crate::types::cudaMemcpy3DBatchOp>() == 112);
 const _: () = assert!(::core::mem::size_of::<crate::types::cudaMemcpyAttributes>() == 24);
+#[cfg(not(windows))]
 const _: () = assert!(::core::mem::size_of::<crate::types::cudaPointerAttributes>() == 88);
+#[cfg(windows)]
+const _: () = assert!(::core::mem::size_of::<crate::types::cudaPointerAttributes>() == 56);
 const _: () = assert!(::core::mem::size_of::<crate::types::cudaResourceDesc>() == 144);
 const _: () = assert!(::core::mem::size_of::<crate::types::cudaResourceViewDesc>() == 112);
 const _: () = assert!(::core::mem::size_of::<crate::types::cudaTextureDesc>() == 72);

@@ -1,0 +1,162 @@
+//! Windows' library loader, behind the same `Handle` as `dlopen.rs`: `LoadLibraryExW` with
+//! `LOAD_LIBRARY_SEARCH_*` flags (never the current directory, never `PATH`),
+//! `GetModuleHandleExW` for a DLL the process already has, `GetProcAddress`.
+
+use crate::wide::{from_wide, to_wide};
+use alloc::boxed::Box;
+use alloc::ffi::CString;
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::ffi::{CStr, c_void};
+use windows_sys::Win32::Foundation::{GetLastError, HMODULE};
+use windows_sys::Win32::System::Diagnostics::Debug::{
+    FORMAT_MESSAGE_FROM_SYSTEM, FORMAT_MESSAGE_IGNORE_INSERTS, FormatMessageW,
+    SEM_FAILCRITICALERRORS, SEM_NOOPENFILEERRORBOX, SetThreadErrorMode,
+};
+use windows_sys::Win32::System::LibraryLoader::{
+    GET_MODULE_HANDLE_EX_FLAG_FROM_ADDRESS, GET_MODULE_HANDLE_EX_FLAG_UNCHANGED_REFCOUNT,
+    GetModuleFileNameW, GetModuleHandleExW, GetProcAddress, LOAD_LIBRARY_SEARCH_DEFAULT_DIRS,
+    LOAD_LIBRARY_SEARCH_DLL_LOAD_DIR, LoadLibraryExW,
+};
+
+/// A loaded DLL. Never freed (`FreeLibrary`): CUDA libraries do not survive unloading, and
+/// entry points bound from them stay in slots for the life of the process.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Handle {
+    module: HMODULE,
+    /// The DLL's file, read once when it was opened.
+    path: Option<&'static CStr>,
+}
+
+// SAFETY: a module handle is process-wide and usable from any thread.
+unsafe impl Send for Handle {}
+// SAFETY: as above; GetProcAddress is thread-safe.
+unsafe impl Sync for Handle {}
+
+/// `ERROR_MOD_NOT_FOUND` (126): no such DLL, or one it imports is missing.
+pub(crate) const MOD_NOT_FOUND: u32 = windows_sys::Win32::Foundation::ERROR_MOD_NOT_FOUND;
+
+/// The system's text of a Win32 error code (`FormatMessageW`), e.g. "The specified module could
+/// not be found." with the code.
+pub(crate) fn error_text(code: u32) -> String {
+    let mut buf = [0u16; 512];
+    // SAFETY: a writable buffer of its length; no inserts are expanded.
+    let n = unsafe {
+        FormatMessageW(
+            FORMAT_MESSAGE_FROM_SYSTEM | FORMAT_MESSAGE_IGNORE_INSERTS,
+            core::ptr::null(),
+            code,
+            0,
+            buf.as_mut_ptr(),
+            u32::try_from(buf.len()).unwrap_or(0),
+            core::ptr::null(),
+        )
+    };
+    let text = from_wide(buf.get(..n as usize).unwrap_or_default());
+    let text = String::from_utf8_lossy(&text);
+    alloc::format!("{} (error {code})", text.trim_end())
+}
+
+/// True for a name with a folder part (`C:\x\a.dll`, `./a.dll`): a path, not a bare DLL name.
+pub(crate) fn is_path(target: &[u8]) -> bool {
+    target.iter().any(|b| matches!(b, b'/' | b'\\' | b':'))
+}
+
+impl Handle {
+    /// `LoadLibraryExW`: a path with `LOAD_LIBRARY_SEARCH_DLL_LOAD_DIR |
+    /// LOAD_LIBRARY_SEARCH_DEFAULT_DIRS` (the DLL's own imports are found in its folder, as
+    /// NVIDIA's wheels lay them out), a bare name with `LOAD_LIBRARY_SEARCH_DEFAULT_DIRS` only
+    /// (the application's folder, `System32`, `AddDllDirectory` folders: never the current
+    /// directory, never `PATH`). Critical-error dialogs are off for the call, so a broken
+    /// candidate returns an error instead of showing a window. The error is the code and its
+    /// system text.
+    pub(crate) fn open(target: &CStr) -> Result<Handle, (u32, String)> {
+        let bytes = target.to_bytes();
+        let flags = if is_path(bytes) {
+            LOAD_LIBRARY_SEARCH_DLL_LOAD_DIR | LOAD_LIBRARY_SEARCH_DEFAULT_DIRS
+        } else {
+            LOAD_LIBRARY_SEARCH_DEFAULT_DIRS
+        };
+        let wide = to_wide(bytes, true);
+        let mut old = 0;
+        // SAFETY: plain calls; the old mode is restored below.
+        let module = unsafe {
+            SetThreadErrorMode(SEM_FAILCRITICALERRORS | SEM_NOOPENFILEERRORBOX, &mut old);
+            let module = LoadLibraryExW(wide.as_ptr(), core::ptr::null_mut(), flags);
+            let code = GetLastError();
+            SetThreadErrorMode(old, core::ptr::null_mut());
+            if module.is_null() {
+                return Err((code, error_text(code)));
+            }
+            module
+        };
+        Ok(Handle::of(module))
+    }
+
+    /// The DLL of that base name the process already has (`GetModuleHandleExW`, which takes a
+    /// reference that is never released), without loading anything.
+    pub(crate) fn already_loaded(name: &CStr) -> Option<Handle> {
+        let wide = to_wide(name.to_bytes(), true);
+        let mut module: HMODULE = core::ptr::null_mut();
+        // SAFETY: a NUL-terminated name and a valid out-pointer.
+        let ok = unsafe { GetModuleHandleExW(0, wide.as_ptr(), &mut module) };
+        (ok != 0 && !module.is_null()).then(|| Handle::of(module))
+    }
+
+    fn of(module: HMODULE) -> Handle {
+        let path = module_file(module)
+            .and_then(|p| CString::new(p).ok())
+            .map(|p| &*Box::leak(p.into_boxed_c_str()));
+        Handle { module, path }
+    }
+
+    /// The DLL's file (`GetModuleFileNameW`), read when it was opened.
+    pub(crate) fn path(&self) -> Option<&'static CStr> {
+        self.path
+    }
+
+    /// The address of `name` (`GetProcAddress`), `None` when missing.
+    pub(crate) fn symbol(&self, name: &CStr) -> Option<*mut c_void> {
+        // SAFETY: a live module and a NUL-terminated name; the address is only returned.
+        let p = unsafe { GetProcAddress(self.module, name.as_ptr().cast()) };
+        p.map(|f| f as *mut c_void)
+    }
+}
+
+/// The file of the DLL that holds `address` (the stub's own, for the wheel place).
+pub(crate) fn file_of_address(address: usize) -> Option<Vec<u8>> {
+    let mut module: HMODULE = core::ptr::null_mut();
+    // SAFETY: with FROM_ADDRESS the "name" is an address inside a module; no reference taken.
+    let ok = unsafe {
+        GetModuleHandleExW(
+            GET_MODULE_HANDLE_EX_FLAG_FROM_ADDRESS | GET_MODULE_HANDLE_EX_FLAG_UNCHANGED_REFCOUNT,
+            address as *const u16,
+            &mut module,
+        )
+    };
+    if ok == 0 {
+        return None;
+    }
+    module_file(module)
+}
+
+/// `GetModuleFileNameW`, with a buffer grown to the longest path Windows has (32767).
+fn module_file(module: HMODULE) -> Option<Vec<u8>> {
+    let mut size = 260usize;
+    loop {
+        let mut buf: Vec<u16> = alloc::vec![0; size];
+        let cap = u32::try_from(size).unwrap_or(u32::MAX);
+        // SAFETY: a writable buffer of `cap` units.
+        let n = unsafe { GetModuleFileNameW(module, buf.as_mut_ptr(), cap) } as usize;
+        if n == 0 {
+            return None;
+        }
+        if n < size {
+            return Some(from_wide(buf.get(..n).unwrap_or_default()));
+        }
+        if size >= 32768 {
+            return None;
+        }
+        size *= 4;
+    }
+}
