@@ -17,6 +17,7 @@ mod emit_mod;
 mod emit_packaging;
 mod emit_types;
 mod emit_versions;
+mod emit_windows;
 mod enum_diff;
 mod exports;
 mod formatting;
@@ -61,6 +62,9 @@ fn generate(root: &Path) -> Result<Vec<(PathBuf, String)>, String> {
                 libraries::generated_dir(root, &link).join("exports.rs"),
                 formatting::rustfmt(&emit_versions::link_stub_exports(&data, &versions))?,
             ));
+        }
+        for (name, text) in emit_windows::def_files(&data, &versions) {
+            files.push((root.join("packaging/windows").join(name), text));
         }
         let types = emit_types::types_rs(&data, &api_file);
         status_codes::check(library, &types)?;
