@@ -32,6 +32,10 @@ packages() {
       # python3 that builds it (scikit-build-core's FindPython, Development.Module). A Python
       # built from source (pyenv) has them; Debian's python3 needs python3-dev.
       python3_has_headers || echo python3-dev
+      # windows.rs, test-packaging-windows.sh: the DLL stubs' C programs and stand-in driver
+      # (MinGW, whose binutils' dlltool writes the MinGW import libraries), wine 8 to run them,
+      # llvm-dlltool for the MSVC import libraries.
+      echo gcc-mingw-w64-x86-64 wine64 llvm
       ;;
     aarch64)
       # The aarch64 cross compiler and C library; qemu-user runs every aarch64 program. cmake
@@ -48,6 +52,7 @@ packages() {
 # stage -> rustup targets.
 targets() {
   case "$1" in
+    test) echo x86_64-pc-windows-gnu ;;
     aarch64) echo aarch64-unknown-linux-gnu ;;
   esac
 }

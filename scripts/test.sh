@@ -6,12 +6,16 @@ cd "$(dirname "$0")/.."
 
 scripts/setup-machine.sh test
 
-echo "== fetching NVIDIA's CUDA 11.8 / 12.9 / 13.5 wheels (cached)"
+echo "== fetching NVIDIA's CUDA 11.8 / 12.9 / 13.5 wheels (cached), Linux and win_amd64"
 python3 scripts/fetch-cuda.py
+python3 scripts/fetch-cuda.py --arch win_amd64
 
 echo "== rustfmt, clippy"
 cargo fmt --all -- --check
 cargo clippy --workspace --all-targets --quiet -- -D warnings
+# The Windows code paths (cfg(windows)) of the loader and the four DLL stubs.
+cargo clippy --target x86_64-pc-windows-gnu --quiet -p stub-loader -p stubs-cudart -p stubs-nvrtc \
+  -p stubs-cuda -p stubs-nvjitlink -- -D warnings
 
 echo "== codegen drift check: regenerate from the headers, fail on any diff"
 cargo run --quiet --release -p codegen -- --check

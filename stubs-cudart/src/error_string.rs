@@ -22,37 +22,39 @@ fn own_text(error: cudaError_t, name: bool) -> &'static CStr {
 
 /// `const char *cudaGetErrorString(cudaError_t error)` (cuda_runtime_api.h, all versions).
 ///
-/// Forwarded when a runtime is bound; otherwise the stub answers, and for
-/// `cudaErrorStubLibrary` says where it searched.
+/// Forwarded when the bound runtime has it, its answer unchanged (13.x's runtime without a
+/// driver answers NULL for its own codes, as a program linked to it sees); otherwise the stub
+/// answers, and for `cudaErrorStubLibrary` says where it searched.
 ///
 /// # Safety
 /// None beyond the C API's: any value is accepted.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn cudaGetErrorString(error: cudaError_t) -> *const c_char {
-    if LIBRARY.loaded().is_bound() {
+    if real_has(c"cudaGetErrorString") {
         // SAFETY: same prototype in every runtime major.
-        let text = unsafe { crate::api::cudaGetErrorString::Forward::call(error) };
-        if !text.is_null() {
-            return text;
-        }
+        return unsafe { crate::api::cudaGetErrorString::Forward::call(error) };
     }
     own_text(error, false).as_ptr()
 }
 
 /// `const char *cudaGetErrorName(cudaError_t error)` (cuda_runtime_api.h, all versions).
 ///
-/// Forwarded when a runtime is bound; otherwise the stub names its own codes.
+/// Forwarded when the bound runtime has it, its answer unchanged (NULL included, see
+/// [`cudaGetErrorString`]); otherwise the stub names its own codes.
 ///
 /// # Safety
 /// None beyond the C API's: any value is accepted.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn cudaGetErrorName(error: cudaError_t) -> *const c_char {
-    if LIBRARY.loaded().is_bound() {
+    if real_has(c"cudaGetErrorName") {
         // SAFETY: same prototype in every runtime major.
-        let text = unsafe { crate::api::cudaGetErrorName::Forward::call(error) };
-        if !text.is_null() {
-            return text;
-        }
+        return unsafe { crate::api::cudaGetErrorName::Forward::call(error) };
     }
     own_text(error, true).as_ptr()
+}
+
+/// Whether a runtime is bound and exports `name`: only then is its answer the program's
+/// (a runtime without the function would make the call a refusal, whose fallback answers NULL).
+fn real_has(name: &CStr) -> bool {
+    LIBRARY.ungated_symbol(name).is_some()
 }

@@ -10,7 +10,8 @@
 //! - cross-built (`cargo test --target aarch64-unknown-linux-gnu`, `scripts/test-aarch64.sh`):
 //!   the stubs are built for the same target, C programs with the target's cross compiler,
 //!   NVIDIA's wheels of the target's architecture are fetched, and every spawned target program
-//!   runs under the emulator named by [`runner`].
+//!   runs under the emulator named by [`runner`];
+//! - [`wine`]: the Windows DLL stubs, MinGW programs and NVIDIA's `win_amd64` DLLs under wine.
 
 pub mod decls;
 pub mod dynamic;
@@ -18,6 +19,7 @@ pub mod mock_values;
 pub mod symbol_versions;
 pub mod topology;
 pub mod two_builds;
+pub mod wine;
 
 use std::collections::BTreeMap;
 use std::ffi::{OsStr, OsString};
@@ -47,7 +49,7 @@ pub fn workspace_root() -> PathBuf {
 
 /// The profile directory of this test binary (`target/debug`): the binary is
 /// `target/debug/deps/<name>-<hash>`.
-fn profile_dir() -> PathBuf {
+pub(crate) fn profile_dir() -> PathBuf {
     let exe = std::env::current_exe().expect("current_exe");
     exe.parent()
         .and_then(Path::parent)
@@ -232,7 +234,7 @@ impl Layout {
 
 /// The cache `scripts/fetch-cuda.py` fills, fetching once per test process. Never skips: a
 /// failed fetch panics.
-fn cuda_cache() -> &'static Path {
+pub(crate) fn cuda_cache() -> &'static Path {
     static CACHE: OnceLock<PathBuf> = OnceLock::new();
     CACHE.get_or_init(|| {
         let script = workspace_root().join("scripts/fetch-cuda.py");

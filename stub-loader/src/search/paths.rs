@@ -69,8 +69,8 @@ fn trim_slashes(mut path: &[u8]) -> &[u8] {
     path
 }
 
-/// `dir/name` (Windows: `dir\\name`), as a C string (an interior NUL, impossible from C
-/// strings, gives an empty one).
+/// `dir/name` (Windows: `dir\name`, every `/` turned into `\`), as a C string (an interior
+/// NUL, impossible from C strings, gives an empty one).
 pub(crate) fn join(dir: &[u8], name: &[u8]) -> CString {
     let mut v = Vec::with_capacity(dir.len() + name.len() + 2);
     v.extend_from_slice(dir);
@@ -78,6 +78,15 @@ pub(crate) fn join(dir: &[u8], name: &[u8]) -> CString {
         v.push(SEP);
     }
     v.extend_from_slice(name);
+    // Windows: the specs' folders (`bin/x64`, `nvidia/cu13/bin/x86_64`) with `\`, as
+    // Windows itself writes the paths the status reports.
+    if cfg!(windows) {
+        for b in &mut v {
+            if *b == b'/' {
+                *b = SEP;
+            }
+        }
+    }
     CString::new(v).unwrap_or_default()
 }
 
