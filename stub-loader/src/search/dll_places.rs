@@ -2,29 +2,21 @@
 //! time and only when the search reaches that place (Linux: `so_places.rs`). A candidate is a
 //! bare DLL name (the loader's search, or a DLL already loaded) or an absolute path.
 
-use super::candidates::{Candidate, Listed, file_names, major_of_name, wheel_dirs};
-use super::order::Origin;
-use super::paths::{
-    enclosing_site_packages, file_name, is_absolute, is_dir, join, may_be_in_site_packages, parent,
-    site_packages,
+use super::candidates::listing::{
+    Visit, absolute_var, by_name, env_override, in_existing_dir, python_envs,
 };
+use super::candidates::{Candidate, Listed, file_names, wheel_dirs};
+use super::order::Origin;
+use super::paths::{enclosing_site_packages, join, may_be_in_site_packages, parent};
 use crate::debug::line;
 use crate::dynlib::{Handle, file_of_address};
-use crate::secure::trusted_var;
 use crate::spec::LibrarySpec;
 use alloc::borrow::Cow;
-use alloc::ffi::CString;
-use core::ffi::CStr;
 use core::ops::ControlFlow;
 
 /// An address inside this stub, to find its own DLL.
 fn own_address() -> usize {
     own_address as fn() -> usize as usize
-}
-
-/// An absolute path from the environment.
-fn absolute_var(name: &CStr) -> Option<&'static [u8]> {
-    trusted_var(name).filter(|p| is_absolute(p))
 }
 
 /// The listing of one search on Windows.
@@ -45,11 +37,7 @@ impl Places {
     }
 
     /// Calls `visit` with what `origin` lists, in order, until `visit` breaks.
-    pub(crate) fn each<B>(
-        &mut self,
-        origin: Origin,
-        visit: &mut dyn FnMut(Listed) -> ControlFlow<B>,
-    ) -> ControlFlow<B> {
+    pub(crate) fn each<B>(&mut self, origin: Origin, visit: Visit<'_, B>) -> ControlFlow<B> {
         let spec = self.spec;
         let windows = spec.real.windows;
         match origin {
@@ -71,26 +59,7 @@ impl Places {
                     line(spec.real.name, format_args!("no copy already loaded"));
                 }
             }
-            Origin::EnvOverride => {
-                let name = spec.real.env_path;
-                if let Some(value) = trusted_var(name) {
-                    if !is_absolute(value) {
-                        visit(Listed::Relative { name, value })?;
-                    } else {
-                        let path = CString::new(value).unwrap_or_default();
-                        if is_dir(&path) {
-                            self.in_dir(value, origin, visit)?;
-                        } else {
-                            let name_major = major_of_name(spec, file_name(value));
-                            visit(Listed::Try(Candidate {
-                                origin,
-                                target: Cow::Owned(path),
-                                name_major,
-                            }))?;
-                        }
-                    }
-                }
-            }
+            Origin::EnvOverride => env_override(spec, visit)?,
             // A wheel that bundles the stub puts it under site-packages\<pkg>\…; NVIDIA's
             // wheels are its siblings under site-packages\nvidia (Python 3.8+ adds neither to
             // any DLL search: this is how they are found).
@@ -103,29 +72,20 @@ impl Places {
                 }
                 if let Some(site) = parent(&file).and_then(enclosing_site_packages) {
                     for wheel in wheel_dirs(spec) {
-                        self.in_wheel_dir(&join(site, wheel.to_bytes()), origin, visit)?;
+                        in_existing_dir(spec, &join(site, wheel.to_bytes()), origin, visit)?;
                     }
                 }
             }
             Origin::PythonEnv if !wheel_dirs(spec).is_empty() => {
-                for prefix in [absolute_var(c"VIRTUAL_ENV"), self.conda_prefix()]
-                    .into_iter()
-                    .flatten()
-                {
-                    for site in site_packages(prefix) {
-                        for wheel in wheel_dirs(spec) {
-                            let dir = join(site.to_bytes(), wheel.to_bytes());
-                            self.in_wheel_dir(&dir, origin, visit)?;
-                        }
-                    }
-                }
+                let prefixes = [absolute_var(c"VIRTUAL_ENV"), self.conda_prefix()];
+                python_envs(spec, prefixes, visit)?;
             }
             Origin::BesideStub | Origin::PythonEnv => {} // no wheel ships this library
             // conda's cuda-cudart / cuda-nvrtc packages put their DLLs in Library\bin.
             Origin::CondaLib => {
                 if let Some(prefix) = self.conda_prefix() {
                     let dir = join(join(prefix, b"Library").to_bytes(), b"bin");
-                    self.in_wheel_dir(&dir, origin, visit)?;
+                    in_existing_dir(spec, &dir, origin, visit)?;
                 }
             }
             Origin::CudaHome => {
@@ -134,20 +94,12 @@ impl Places {
                     if let Some(home) = absolute_var(var) {
                         for dir in dirs {
                             let dir = join(home, dir.to_bytes());
-                            self.in_wheel_dir(&dir, origin, visit)?;
+                            in_existing_dir(spec, &dir, origin, visit)?;
                         }
                     }
                 }
             }
-            Origin::LoaderSearch => {
-                for s in file_names(spec) {
-                    visit(Listed::Try(Candidate {
-                        origin,
-                        target: Cow::Borrowed(s.name),
-                        name_major: s.major,
-                    }))?;
-                }
-            }
+            Origin::LoaderSearch => by_name(spec, visit)?,
             Origin::SystemCuda => {} // Linux only
         }
         ControlFlow::Continue(())
@@ -157,36 +109,5 @@ impl Places {
         *self
             .conda_prefix
             .get_or_insert_with(|| absolute_var(c"CONDA_PREFIX"))
-    }
-
-    /// Every DLL name in `dir`, newest major first.
-    fn in_dir<B>(
-        &self,
-        dir: &[u8],
-        origin: Origin,
-        visit: &mut dyn FnMut(Listed) -> ControlFlow<B>,
-    ) -> ControlFlow<B> {
-        for s in file_names(self.spec) {
-            visit(Listed::Try(Candidate {
-                origin,
-                target: Cow::Owned(join(dir, s.name.to_bytes())),
-                name_major: s.major,
-            }))?;
-        }
-        ControlFlow::Continue(())
-    }
-
-    /// [`Places::in_dir`] for a folder that exists only in some installations: one
-    /// `GetFileAttributesW` instead of one failed check per DLL name.
-    fn in_wheel_dir<B>(
-        &self,
-        dir: &CStr,
-        origin: Origin,
-        visit: &mut dyn FnMut(Listed) -> ControlFlow<B>,
-    ) -> ControlFlow<B> {
-        if is_dir(dir) {
-            self.in_dir(dir.to_bytes(), origin, visit)?;
-        }
-        ControlFlow::Continue(())
     }
 }

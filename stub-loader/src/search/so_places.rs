@@ -2,19 +2,20 @@
 //! time and only when the search reaches that place: a place after the one that binds costs
 //! nothing, and a listing allocates only for a path it hands out. (Windows: `dll_places.rs`.)
 
+use super::candidates::listing::{
+    Visit, absolute_var, by_name, env_override, in_dir, in_existing_dir, python_envs,
+};
 use super::candidates::{Candidate, Listed, major_of_name};
 use super::order::Origin;
 use super::paths::{
-    enclosing_site_packages, file_name, fold_dots, is_absolute, is_dir, join,
-    may_be_in_site_packages, parent, site_packages, sort_small,
+    enclosing_site_packages, file_name, fold_dots, join, may_be_in_site_packages, parent,
+    sort_small,
 };
 use crate::debug::line;
 use crate::dynlib::{each_loaded_object, object_name};
 use crate::elf;
-use crate::secure::trusted_var;
 use crate::spec::LibrarySpec;
 use alloc::borrow::{Cow, ToOwned};
-use alloc::ffi::CString;
 use alloc::vec::Vec;
 use core::ffi::CStr;
 use core::ops::ControlFlow;
@@ -22,11 +23,6 @@ use core::ops::ControlFlow;
 /// An address inside this stub, to recognise its own file among the loaded objects.
 fn own_address() -> usize {
     own_address as fn() -> usize as usize
-}
-
-/// An absolute path from the environment.
-fn absolute_var(name: &CStr) -> Option<&'static [u8]> {
-    trusted_var(name).filter(|p| is_absolute(p))
 }
 
 /// The listing of one search: the places' candidates, and what one place learns that a later
@@ -51,11 +47,7 @@ impl Places {
     }
 
     /// Calls `visit` with what `origin` lists, in order, until `visit` breaks.
-    pub(crate) fn each<B>(
-        &mut self,
-        origin: Origin,
-        visit: &mut dyn FnMut(Listed) -> ControlFlow<B>,
-    ) -> ControlFlow<B> {
+    pub(crate) fn each<B>(&mut self, origin: Origin, visit: Visit<'_, B>) -> ControlFlow<B> {
         let spec = self.spec;
         match origin {
             Origin::AlreadyLoaded => {
@@ -63,26 +55,7 @@ impl Places {
                     visit(Listed::Try(c))?;
                 }
             }
-            Origin::EnvOverride => {
-                let name = spec.real.env_path;
-                if let Some(value) = trusted_var(name) {
-                    if !value.starts_with(b"/") {
-                        visit(Listed::Relative { name, value })?;
-                    } else {
-                        let path = CString::new(value).unwrap_or_default();
-                        if is_dir(&path) {
-                            self.in_dir(value, origin, visit)?;
-                        } else {
-                            let name_major = major_of_name(spec, file_name(value));
-                            visit(Listed::Try(Candidate {
-                                origin,
-                                target: Cow::Owned(path),
-                                name_major,
-                            }))?;
-                        }
-                    }
-                }
-            }
+            Origin::EnvOverride => env_override(spec, visit)?,
             // A wheel that bundles the stub puts it under site-packages/<pkg>/…; NVIDIA's wheels
             // are its siblings under site-packages/nvidia. The stub's own site-packages (found
             // from its path, without a system call) finds its environment even when it is not
@@ -101,47 +74,30 @@ impl Places {
                 let dir = parent(file).map(fold_dots);
                 if let Some(site) = dir.as_deref().and_then(enclosing_site_packages) {
                     for wheel in spec.real.wheel_dirs {
-                        self.in_wheel_dir(&join(site, wheel.to_bytes()), origin, visit)?;
+                        in_existing_dir(spec, &join(site, wheel.to_bytes()), origin, visit)?;
                     }
                 }
             }
             Origin::PythonEnv if !spec.real.wheel_dirs.is_empty() => {
-                for prefix in [absolute_var(c"VIRTUAL_ENV"), self.conda_prefix()]
-                    .into_iter()
-                    .flatten()
-                {
-                    for site in site_packages(prefix) {
-                        for wheel in spec.real.wheel_dirs {
-                            let dir = join(site.to_bytes(), wheel.to_bytes());
-                            self.in_wheel_dir(&dir, origin, visit)?;
-                        }
-                    }
-                }
+                let prefixes = [absolute_var(c"VIRTUAL_ENV"), self.conda_prefix()];
+                python_envs(spec, prefixes, visit)?;
             }
             Origin::BesideStub | Origin::PythonEnv => {} // no wheel ships this library
             // conda's cuda-cudart / cuda-nvrtc packages: the conda environment's own copy.
             Origin::CondaLib => {
                 if let Some(prefix) = self.conda_prefix() {
-                    self.in_dir(join(prefix, b"lib").to_bytes(), origin, visit)?;
+                    in_dir(spec, join(prefix, b"lib").to_bytes(), origin, visit)?;
                 }
             }
-            Origin::LoaderSearch => {
-                for s in spec.real.sonames {
-                    visit(Listed::Try(Candidate {
-                        origin,
-                        target: Cow::Borrowed(s.name),
-                        name_major: s.major,
-                    }))?;
-                }
-            }
+            Origin::LoaderSearch => by_name(spec, visit)?,
             Origin::CudaHome => {
                 for var in [c"CUDA_HOME", c"CUDA_PATH"] {
                     if let Some(home) = absolute_var(var) {
-                        self.in_dir(join(home, b"lib64").to_bytes(), origin, visit)?;
+                        in_dir(spec, join(home, b"lib64").to_bytes(), origin, visit)?;
                     }
                 }
             }
-            Origin::SystemCuda => self.in_dir(b"/usr/local/cuda/lib64", origin, visit)?,
+            Origin::SystemCuda => in_dir(spec, b"/usr/local/cuda/lib64", origin, visit)?,
         }
         ControlFlow::Continue(())
     }
@@ -221,38 +177,6 @@ impl Places {
         *self
             .conda_prefix
             .get_or_insert_with(|| absolute_var(c"CONDA_PREFIX"))
-    }
-
-    /// Every soname in `dir`, newest major first.
-    fn in_dir<B>(
-        &self,
-        dir: &[u8],
-        origin: Origin,
-        visit: &mut dyn FnMut(Listed) -> ControlFlow<B>,
-    ) -> ControlFlow<B> {
-        for s in self.spec.real.sonames {
-            visit(Listed::Try(Candidate {
-                origin,
-                target: Cow::Owned(join(dir, s.name.to_bytes())),
-                name_major: s.major,
-            }))?;
-        }
-        ControlFlow::Continue(())
-    }
-
-    /// [`Places::in_dir`] for a wheel layout folder, only when it exists: the wheel places
-    /// come before the loader's search on every first call, so a program outside any Python
-    /// environment pays one `stat` per folder rather than one failed check per soname.
-    fn in_wheel_dir<B>(
-        &self,
-        dir: &CStr,
-        origin: Origin,
-        visit: &mut dyn FnMut(Listed) -> ControlFlow<B>,
-    ) -> ControlFlow<B> {
-        if is_dir(dir) {
-            self.in_dir(dir.to_bytes(), origin, visit)?;
-        }
-        ControlFlow::Continue(())
     }
 }
 
