@@ -225,8 +225,9 @@ fn cuda_13_5_runs_as_nvidias_own() {
 
 /// The driver stub against the stand-in `nvcuda.dll` beside the program (the safe DLL search's
 /// application folder, where Windows' own `System32` copy would otherwise be): the same answers
-/// as the program linked to it directly; traced, the call runs in the stub's traced frame, and a
-/// stack walk from inside the driver still reaches the program (the frame's unwind data).
+/// and arguments as the program linked to it directly (untraced, the stub is not on the stack:
+/// its exports and resolver only jump); traced, the call runs in the stub's traced frame, which
+/// a stack walk from inside the driver passes through to the program (its unwind data).
 #[test]
 fn driver_against_a_stand_in_nvcuda() {
     if skip() {
@@ -243,12 +244,19 @@ fn driver_against_a_stand_in_nvcuda() {
     let expected = Wine::new(&normal, ["driver"])
         .env("WINEPATH", wine_path(&win))
         .run();
+    // Every argument where its prototype puts it (seven of eleven on the stack).
+    let launch = "fake nvcuda: cuLaunchKernel 0000000000001001 2 3 4 5 6 7 8 0000000000001009 \
+                  000000000000100a 000000000000100b";
     expected
+        .assert_line("fake nvcuda: stack walk: program > program")
         .assert_line("cuDriverGetVersion rc=0 v=12080")
-        .assert_line("cuDeviceGetCount rc=0 n=3");
+        .assert_line("cuDeviceGetCount rc=0 n=3")
+        .assert_line(launch)
+        .assert_line("cuLaunchKernel rc=0");
     let got = Wine::new(&stub, ["driver", "status:cuda"]).run();
+    let lines = expected.stdout.lines().count();
     assert_eq!(
-        got.stdout.lines().take(4).collect::<Vec<_>>(),
+        got.stdout.lines().take(lines).collect::<Vec<_>>(),
         expected.stdout.lines().collect::<Vec<_>>(),
         "{got}"
     );
@@ -258,13 +266,17 @@ fn driver_against_a_stand_in_nvcuda() {
         "safe DLL search (LOAD_LIBRARY_SEARCH_DEFAULT_DIRS)"
     );
     let traced = Wine::new(&stub, ["driver"])
-        .env("CUDA_STUBS_TRACE", "cuDeviceGetCount,cuDriverGetVersion")
+        .env(
+            "CUDA_STUBS_TRACE",
+            "cuDeviceGetCount,cuDriverGetVersion,cuLaunchKernel",
+        )
         .run();
     traced
-        .assert_line("fake nvcuda: stack walk reaches the program: yes")
+        .assert_line("fake nvcuda: stack walk: stubs_cuda.dll > program")
+        .assert_line(launch)
         .assert_line("cuDeviceGetCount rc=0 n=3")
         .assert_line("cuDriverGetVersion rc=0 v=12080");
-    for name in ["cuDeviceGetCount", "cuDriverGetVersion"] {
+    for name in ["cuDeviceGetCount", "cuDriverGetVersion", "cuLaunchKernel"] {
         assert!(
             traced
                 .stderr

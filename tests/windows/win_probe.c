@@ -8,7 +8,7 @@
  *   nvjitlink    that LTO-IR linked to a CUBIN by nvJitLink (-arch=sm_75 -lto; 12+)
  *   cudart       cudaRuntimeGetVersion, cudaGetDeviceCount, cudaGetErrorName of its result,
  *                cudaPeekAtLastError, cudaGetLastError twice
- *   driver       cuInit, cuDriverGetVersion, cuDeviceGetCount (built with WITH_DRIVER only: the
+ *   driver       cuInit, cuDriverGetVersion, cuDeviceGetCount, cuLaunchKernel (built with WITH_DRIVER only: the
  *                normal build then links nvcuda.dll, which NVRTC 13.5 itself probes)
  *   status:LIB   the stub's cuda_stubs_LIB_status (looked up with GetProcAddress in
  *                stubs_LIB.dll: "status LIB none" in the normal build)
@@ -130,6 +130,10 @@ static void cmd_driver(void) {
   printf("cuDriverGetVersion rc=%d v=%d\n", (int)rc, v);
   rc = cuDeviceGetCount(&n);
   printf("cuDeviceGetCount rc=%d n=%d\n", (int)rc, n);
+  /* Distinct values in every argument slot, registers and stack. */
+  rc = cuLaunchKernel((CUfunction)0x1001, 2, 3, 4, 5, 6, 7, 8, (CUstream)0x1009, (void **)0x100a,
+                      (void **)0x100b);
+  printf("cuLaunchKernel rc=%d\n", (int)rc);
 }
 #endif
 
