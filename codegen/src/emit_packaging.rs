@@ -1,5 +1,6 @@
 //! Which stubs exist, for everything outside Rust, from the specs (`Library::packaging`, the
-//! name, the ABIs): the CMake list `packaging/cmake/cuda-stubs-libraries.cmake`, the pkg-config
+//! name, the ABIs, the Windows stubs: `Library::windows_stub`): the CMake list
+//! `packaging/cmake/cuda-stubs-libraries.cmake`, the pkg-config
 //! templates `packaging/pkgconfig/<module>.pc.in`, the Python module
 //! `python/cuda_stubs/_libraries.py`, and the status functions' declarations that cbindgen puts
 //! in `include/cuda_stubs.h` ([`status_declarations`]). Nothing else lists the libraries: the
@@ -152,6 +153,33 @@ fn cmake_list() -> String {
         cmake_items(files.iter().map(|(_, c)| c.clone())),
         cmake_items(pkg_config_modules()),
     );
+    let windows: Vec<_> = ALL
+        .iter()
+        .filter_map(|l| l.windows_stub().map(|stem| (l, stem)))
+        .collect();
+    let _ = write!(
+        text,
+        "\n# Windows (a windows-gnu CUDA_STUBS_CARGO_TARGET): the libraries with a DLL stub,\n\
+         # \"<cuda-stubs:: target>|<name>\": bin/<name>.dll with its import libraries lib/<name>.lib\n\
+         # (MSVC, from packaging/windows/<name>.def) and lib/lib<name>.dll.a (MinGW, rustc's); the\n\
+         # cargo packages building them.\n\
+         set(cuda-stubs_WINDOWS_STUBS{})\n\
+         set(cuda-stubs_WINDOWS_CRATES{})\n\
+         \n\
+         # Import libraries of an older ABI's view of a DLL stub, \"<name>|<DLL name>\": lib/<name>.lib\n\
+         # and lib/lib<name>.dll.a from packaging/windows/<name>.def, importing from bin/<DLL name>.dll\n\
+         # (the counterpart of the link-time stubs libstubs_<name>_abi<N>.so).\n\
+         set(cuda-stubs_WINDOWS_ABI_IMPORT_LIBS{})\n",
+        cmake_items(
+            windows
+                .iter()
+                .map(|(l, stem)| format!("{}|{stem}", l.packaging.cmake_target))
+        ),
+        cmake_items(windows.iter().map(|(l, _)| l.crate_dir.to_owned())),
+        cmake_items(windows.iter().filter_map(|(l, stem)| {
+            l.windows_link_stub().map(|link| format!("{link}|{stem}"))
+        })),
+    );
     text
 }
 
@@ -257,6 +285,17 @@ fn python_module() -> String {
             library.name(),
             library.stub_file()
         );
+    }
+    text.push_str("}\n");
+    text.push_str(
+        "\n#: The stubs with a Windows DLL (in ``bin/``; a win_amd64 wheel has only these): short name ->\n\
+         #: DLL file name.\n\
+         WINDOWS_LIBRARIES = {\n",
+    );
+    for library in ALL {
+        if let Some(stem) = library.windows_stub() {
+            let _ = writeln!(text, "    \"{}\": \"{stem}.dll\",", library.name());
+        }
     }
     text.push_str("}\n");
     for library in ALL {

@@ -87,3 +87,24 @@ set(cuda-stubs_PKGCONFIG_MODULES
   "cuda-stubs-cublaslt"
   "cuda-stubs-cusparse"
   "cuda-stubs-cusolver")
+
+# Windows (a windows-gnu CUDA_STUBS_CARGO_TARGET): the libraries with a DLL stub,
+# "<cuda-stubs:: target>|<name>": bin/<name>.dll with its import libraries lib/<name>.lib
+# (MSVC, from packaging/windows/<name>.def) and lib/lib<name>.dll.a (MinGW, rustc's); the
+# cargo packages building them.
+set(cuda-stubs_WINDOWS_STUBS
+  "cudart|stubs_cudart"
+  "nvrtc|stubs_nvrtc"
+  "cuda_driver|stubs_cuda"
+  "nvjitlink|stubs_nvjitlink")
+set(cuda-stubs_WINDOWS_CRATES
+  "stubs-cudart"
+  "stubs-nvrtc"
+  "stubs-cuda"
+  "stubs-nvjitlink")
+
+# Import libraries of an older ABI's view of a DLL stub, "<name>|<DLL name>": lib/<name>.lib
+# and lib/lib<name>.dll.a from packaging/windows/<name>.def, importing from bin/<DLL name>.dll
+# (the counterpart of the link-time stubs libstubs_<name>_abi<N>.so).
+set(cuda-stubs_WINDOWS_ABI_IMPORT_LIBS
+  "stubs_cudart_abi12|stubs_cudart")

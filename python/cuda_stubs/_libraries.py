@@ -18,6 +18,15 @@ LIBRARIES = {
     "cusolver": "libstubs_cusolver.so",
 }
 
+#: The stubs with a Windows DLL (in ``bin/``; a win_amd64 wheel has only these): short name ->
+#: DLL file name.
+WINDOWS_LIBRARIES = {
+    "cudart": "stubs_cudart.dll",
+    "nvrtc": "stubs_nvrtc.dll",
+    "cuda": "stubs_cuda.dll",
+    "nvjitlink": "stubs_nvjitlink.dll",
+}
+
 #: The CUDA majors whose headers' runtime ABI the cudart stub exports, oldest first. The names
 #: whose prototype differs between them are exported once per ABI; the file a link names
 #: decides which one its calls record: ``libstubs_cudart.so`` the newest (the last),

@@ -110,6 +110,24 @@ impl Library {
             .map(|_| format!("libstubs_{}_abi{OLDER_ABI}.so", self.name()))
     }
 
+    /// The Windows stub's name, `stubs_<name>` (the crate's `[lib]` name): the DLL
+    /// `stubs_<name>.dll`, its import libraries `stubs_<name>.lib` (MSVC) and
+    /// `libstubs_<name>.dll.a` (MinGW), its `.def` file. `None` for a library without a Windows
+    /// stub ([`RealLibrary::windows`]).
+    pub fn windows_stub(&self) -> Option<String> {
+        self.real.windows.map(|_| format!("stubs_{}", self.name()))
+    }
+
+    /// The import libraries' name of the Windows stub's [`OLDER_ABI`] view, `stubs_<name>_abi12`
+    /// (`.lib`, `lib….dll.a`, `.def`: names whose prototype differs imported from their CUDA 12
+    /// export of the one DLL), for a two-ABI library with a Windows stub; `None` otherwise. The
+    /// Windows counterpart of [`Library::link_stub_file`].
+    pub fn windows_link_stub(&self) -> Option<String> {
+        self.windows_stub()
+            .filter(|_| self.abi12_hand_written.is_some())
+            .map(|stem| format!("{stem}_abi{OLDER_ABI}"))
+    }
+
     /// The pkg-config module of the stub: `cuda-stubs-<name>` (a two-ABI library also has
     /// `cuda-stubs-<name>-<major>` for each of its ABIs).
     pub fn pkg_config_module(&self) -> String {
