@@ -7,6 +7,11 @@
 # DIR/lib/cmake/cuda-stubs/ (find_package(cuda-stubs CONFIG)) and DIR/lib/pkgconfig/
 # (cuda-stubs-{cudart,nvrtc,cuda,nvjitlink,curand,cufft,nvml,cublas,cublaslt,cusparse,cusolver}.pc). Needs cargo and CMake >= 3.18 (`pip install cmake`
 # gives one). The tree is relocatable: move DIR anywhere.
+#
+# With CUDA_STUBS_CARGO_TARGET=x86_64-pc-windows-gnu, the Windows stubs instead (README
+# "Windows"): DIR/bin/stubs_{cudart,nvrtc,cuda,nvjitlink}.dll, their import libraries in DIR/lib,
+# cuda_stubs.h and the CMake package. Each target has its own build folder (CMake caches the
+# target at the first configure).
 set -euo pipefail
 usage() { echo "usage: $0 --prefix DIR [--build-dir DIR]" >&2; exit 2; }
 prefix= build=
@@ -21,7 +26,7 @@ while [ $# -gt 0 ]; do
 done
 [ -n "$prefix" ] || usage
 root=$(cd "$(dirname "$0")/.." && pwd)
-build=${build:-$root/target/cmake-install}
+build=${build:-$root/target/cmake-install${CUDA_STUBS_CARGO_TARGET:+-$CUDA_STUBS_CARGO_TARGET}}
 cmake -S "$root" -B "$build" -DCMAKE_INSTALL_PREFIX="$prefix" >/dev/null
 cmake --build "$build"
 cmake --install "$build"
