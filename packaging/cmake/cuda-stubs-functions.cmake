@@ -5,12 +5,32 @@
 # platform (before project() enables a language, it does not support shared libraries yet).
 
 get_filename_component(_cuda_stubs_prefix "${CMAKE_CURRENT_LIST_DIR}/../../.." ABSOLUTE)
+# The stubs (Windows: their import libraries), and on Windows the DLLs.
 set(cuda-stubs_LIBRARY_DIR "${_cuda_stubs_prefix}/lib")
+set(cuda-stubs_DLL_DIR "${_cuda_stubs_prefix}/bin")
 set(cuda-stubs_INCLUDE_DIR "${_cuda_stubs_prefix}/include")
 # Which stubs exist (codegen writes it from the specs): cuda-stubs_IMPORTED_TARGETS,
 # cuda-stubs_TOOLKIT_TARGETS, cuda-stubs_CUDART_ABIS (the cudart ABIs the stub exports, oldest
-# first; the last is libstubs_cudart.so's default) ...
+# first; the last is libstubs_cudart.so's default), cuda-stubs_WINDOWS_STUBS ...
 include("${CMAKE_CURRENT_LIST_DIR}/cuda-stubs-libraries.cmake")
+
+# Windows: the import library of `name` (stubs_nvrtc, stubs_cudart_abi12) the project's
+# toolchain links, into `out`: MinGW's lib<name>.dll.a, else (MSVC, clang-cl) <name>.lib.
+function(_cuda_stubs_import_library name out)
+  if(MINGW)
+    set(${out} "${cuda-stubs_LIBRARY_DIR}/lib${name}.dll.a" PARENT_SCOPE)
+  else()
+    set(${out} "${cuda-stubs_LIBRARY_DIR}/${name}.lib" PARENT_SCOPE)
+  endif()
+endfunction()
+
+# Fails: the Windows stubs' CMake package has the imported targets only; what rewires a
+# project's CUDA toolkit (its targets, the implicit runtime) is written and tested for Linux.
+function(_cuda_stubs_not_on_windows what)
+  message(FATAL_ERROR "cuda-stubs: ${what} is not available on Windows yet: link "
+    "cuda-stubs::cudart, ::nvrtc, ::cuda_driver and ::nvjitlink (find_package(cuda-stubs)) "
+    "instead of CUDA::cudart & co.")
+endfunction()
 
 # The cudart ABI to link for, from CUDA_STUBS_CUDART_ABI and the project's CUDA toolkit, into
 # `out`; FATAL_ERROR on a mismatch (see the top of cuda-stubsConfig.cmake).
@@ -59,10 +79,19 @@ endfunction()
 
 # The file cuda-stubs::cudart links for `abi`: what its calls record (see the top of
 # cuda-stubsConfig.cmake).
+# Windows: the import library of that ABI (stubs_cudart_abi12.lib imports cudaMemAdvise from
+# stubs_cudart.dll's CUDA 12 export); the DLL is stubs_cudart.dll either way.
 function(_cuda_stubs_cudart_file abi out)
   list(GET cuda-stubs_CUDART_ABIS -1 _newest)
   if(abi STREQUAL "none")
     set(${out} "" PARENT_SCOPE)
+  elseif(WIN32)
+    if(abi STREQUAL _newest)
+      _cuda_stubs_import_library(stubs_cudart _file)
+    else()
+      _cuda_stubs_import_library(stubs_cudart_abi${abi} _file)
+    endif()
+    set(${out} "${_file}" PARENT_SCOPE)
   elseif(abi STREQUAL _newest)
     set(${out} "${cuda-stubs_LIBRARY_DIR}/libstubs_cudart.so" PARENT_SCOPE)
   else()
@@ -183,6 +212,9 @@ endfunction()
 # every add_subdirectory(). The toolkit found by now decides the cudart ABI (checked against
 # CUDA_STUBS_CUDART_ABI, see the top of cuda-stubsConfig.cmake); CUDA 11.x (no ABI) fails.
 function(cuda_stubs_use_for_cuda_toolkit)
+  if(WIN32)
+    _cuda_stubs_not_on_windows("cuda_stubs_use_for_cuda_toolkit()")
+  endif()
   _cuda_stubs_cudart_abi(_abi)
   _cuda_stubs_cudart_file("${_abi}" _file)
   get_target_property(_type cuda-stubs::cudart TYPE)

@@ -29,6 +29,10 @@ endif()
 # Only the functions now: before project() enables a language CMake does not know that the
 # platform has shared libraries, so the package's targets wait for the provider.
 include("${CMAKE_CURRENT_LIST_DIR}/cuda-stubs-functions.cmake")
+# WIN32 is not known before project(): a Windows host, or -DCMAKE_SYSTEM_NAME=Windows.
+if(CMAKE_HOST_WIN32 OR CMAKE_SYSTEM_NAME STREQUAL "Windows")
+  _cuda_stubs_not_on_windows("cuda-stubs-switch.cmake")
+endif()
 _cuda_stubs_switch_directory()
 # For the provider, which runs in the project's directories (a macro sees their
 # CMAKE_CURRENT_LIST_DIR, not this file's).

@@ -30,12 +30,62 @@
 #
 # Relocatable: everything is found relative to this file (<prefix>/lib/cmake/cuda-stubs), as
 # installed by `scripts/install.sh` or inside the Python wheel (`python -m cuda_stubs --cmakedir`).
+#
+# Windows (the win_amd64 wheel, or a prefix installed with CUDA_STUBS_CARGO_TARGET=
+# x86_64-pc-windows-gnu): the libraries with a DLL stub only, cuda-stubs::cudart, ::nvrtc,
+# ::cuda_driver and ::nvjitlink, each with IMPORTED_LOCATION <prefix>/bin/stubs_<name>.dll and
+# IMPORTED_IMPLIB the import library of the project's toolchain: <prefix>/lib/stubs_<name>.lib
+# (MSVC, clang-cl) or <prefix>/lib/libstubs_<name>.dll.a (MinGW). For CUDA 12 headers
+# cuda-stubs::cudart links stubs_cudart_abi12.lib / libstubs_cudart_abi12.dll.a, which import the
+# names whose prototype changed in 13.0 from stubs_cudart.dll's CUDA 12 exports. A program finds
+# the DLLs beside itself: copy $<TARGET_RUNTIME_DLLS:app> there (CMake 3.21+).
+# cuda_stubs_use_for_cuda_toolkit() and cuda-stubs-switch.cmake are Linux only.
 
 include("${CMAKE_CURRENT_LIST_DIR}/cuda-stubs-functions.cmake")
 
 _cuda_stubs_cudart_abi(cuda-stubs_CUDART_ABI)
 
 # cuda-stubs-libraries.cmake (codegen, from the specs) lists the targets and files.
+if(WIN32)
+  foreach(_cuda_stubs_pair IN LISTS cuda-stubs_WINDOWS_STUBS)
+    string(REPLACE "|" ";" _cuda_stubs_pair "${_cuda_stubs_pair}")
+    list(GET _cuda_stubs_pair 0 _cuda_stubs_target)
+    list(GET _cuda_stubs_pair 1 _cuda_stubs_file)
+    set(_cuda_stubs_dll "${cuda-stubs_DLL_DIR}/${_cuda_stubs_file}.dll")
+    if(_cuda_stubs_target STREQUAL "cudart")
+      _cuda_stubs_cudart_file("${cuda-stubs_CUDART_ABI}" _cuda_stubs_lib)
+      if(_cuda_stubs_lib STREQUAL "")
+        _cuda_stubs_unusable_cudart()
+        continue()
+      endif()
+    else()
+      _cuda_stubs_import_library("${_cuda_stubs_file}" _cuda_stubs_lib)
+    endif()
+    foreach(_cuda_stubs_needed IN ITEMS "${_cuda_stubs_dll}" "${_cuda_stubs_lib}")
+      if(NOT EXISTS "${_cuda_stubs_needed}")
+        set(cuda-stubs_FOUND FALSE)
+        set(cuda-stubs_NOT_FOUND_MESSAGE "${_cuda_stubs_needed} is missing (the Windows stubs: "
+          "the win_amd64 wheel, or an install with CUDA_STUBS_CARGO_TARGET=x86_64-pc-windows-gnu)")
+        return()
+      endif()
+    endforeach()
+    if(NOT TARGET cuda-stubs::${_cuda_stubs_target})
+      add_library(cuda-stubs::${_cuda_stubs_target} SHARED IMPORTED)
+      set_target_properties(cuda-stubs::${_cuda_stubs_target} PROPERTIES
+        IMPORTED_LOCATION "${_cuda_stubs_dll}"
+        IMPORTED_IMPLIB "${_cuda_stubs_lib}"
+        INTERFACE_INCLUDE_DIRECTORIES "${cuda-stubs_INCLUDE_DIR}")
+    endif()
+  endforeach()
+  set(cuda-stubs_FOUND TRUE)
+  unset(_cuda_stubs_pair)
+  unset(_cuda_stubs_target)
+  unset(_cuda_stubs_file)
+  unset(_cuda_stubs_dll)
+  unset(_cuda_stubs_lib)
+  unset(_cuda_stubs_needed)
+  return()
+endif()
 foreach(_cuda_stubs_pair IN LISTS cuda-stubs_IMPORTED_TARGETS)
   string(REPLACE "|" ";" _cuda_stubs_pair "${_cuda_stubs_pair}")
   list(GET _cuda_stubs_pair 0 _cuda_stubs_target)
