@@ -35,6 +35,8 @@ includedir=$("$py" -m cuda_stubs --includedir)
 pcdir=$("$py" -m cuda_stubs --pkgconfigdir)
 site=$("$py" -c 'import sysconfig; print(sysconfig.get_paths()["platlib"])')
 [ "$libdir" = "$site/cuda_stubs/lib" ] || fail "--libdir is $libdir"
+# The linker's folder: on Linux the stubs' own (Windows: the import libraries beside bin/).
+[ "$("$py" -m cuda_stubs --implibdir)" = "$libdir" ] || fail "--implibdir is $("$py" -m cuda_stubs --implibdir)"
 [ -f "$cmakedir/cuda-stubsConfig.cmake" ] || fail "no cuda-stubsConfig.cmake in $cmakedir"
 [ -f "$includedir/cuda_stubs.h" ] || fail "no cuda_stubs.h in $includedir"
 for lib in cudart nvrtc cuda nvjitlink curand cufft nvml cublas cublaslt cusparse cusolver; do

@@ -1,42 +1,69 @@
 """Stub CUDA libraries (``libstubs_cudart.so``, ``libstubs_nvrtc.so``, ``libstubs_cuda.so``,
-``libstubs_nvjitlink.so``).
+``libstubs_nvjitlink.so``, ...; on Windows ``stubs_cudart.dll``, ``stubs_nvrtc.dll``,
+``stubs_cuda.dll``, ``stubs_nvjitlink.dll``).
 
 Link an extension or a program against the stubs instead of NVIDIA's libraries; on the first
 call a stub finds the real library (a copy the process already has, ``CUDA_STUBS_*_PATH``,
 NVIDIA's wheels of this Python environment, the dynamic loader's search, the CUDA toolkit)
 and forwards to it. This package holds the stubs, ``cuda_stubs.h``, a CMake package and
-pkg-config files; the functions below say where they are (``python -m cuda_stubs --help``).
+pkg-config files (Windows: the DLLs in ``bin``, their import libraries in ``lib``, no pkg-config
+files); the functions below say where they are (``python -m cuda_stubs --help``).
 """
 
 from __future__ import annotations
 
 import ctypes
+import sys
 from pathlib import Path
 
 # Which stubs exist, written by codegen from the specs: LIBRARIES (short name -> file name =
-# SONAME) and CUDART_ABIS (the CUDA majors whose headers' runtime ABI the cudart stub exports,
-# oldest first: ``libstubs_cudart.so`` the newest, the last; ``libstubs_cudart_abi<N>.so``, a
-# link-time stub of the same SONAME, the others).
-from ._libraries import CUDART_ABIS, LIBRARIES
+# SONAME), WINDOWS_LIBRARIES (the ones with a Windows DLL: short name -> DLL name) and
+# CUDART_ABIS (the CUDA majors whose headers' runtime ABI the cudart stub exports, oldest first:
+# ``libstubs_cudart.so`` the newest, the last; ``libstubs_cudart_abi<N>.so``, a link-time stub of
+# the same SONAME, the others).
+from ._libraries import CUDART_ABIS, LIBRARIES, WINDOWS_LIBRARIES
 
 __all__ = [
     "CUDART_ABIS",
     "LIBRARIES",
+    "WINDOWS_LIBRARIES",
     "cudart_abi_of_headers",
     "cmake_dir",
+    "implib_dir",
     "include_dir",
     "ldflags",
     "lib_dir",
     "library_path",
     "pkgconfig_dir",
     "status",
+    "stubs",
 ]
 
 _ROOT = Path(__file__).resolve().parent
 
 
+def _on_windows() -> bool:
+    """Whether this is the Windows package (DLLs in ``bin``). One function, so that
+    ``scripts/test-packaging-windows.sh`` can check the Windows paths from Linux."""
+    return sys.platform == "win32"
+
+
+def stubs() -> dict[str, str]:
+    """The stubs of this platform: short name -> file name. ``LIBRARIES`` on Linux,
+    ``WINDOWS_LIBRARIES`` on Windows (the four with a DLL stub)."""
+    return dict(WINDOWS_LIBRARIES if _on_windows() else LIBRARIES)
+
+
 def lib_dir() -> str:
-    """The folder of the stubs."""
+    """The folder of the stubs: ``lib`` (Windows: ``bin``, the DLLs a program loads; the
+    import libraries a linker reads are in :func:`implib_dir`)."""
+    return str(_ROOT / ("bin" if _on_windows() else "lib"))
+
+
+def implib_dir() -> str:
+    """The folder a linker reads (``-L``): ``lib``. On Linux the stubs themselves (the same as
+    :func:`lib_dir`); on Windows their import libraries, ``stubs_<name>.lib`` (MSVC) and
+    ``libstubs_<name>.dll.a`` (MinGW), with ``stubs_cudart_abi12`` for CUDA 12 headers."""
     return str(_ROOT / "lib")
 
 
@@ -52,13 +79,20 @@ def cmake_dir() -> str:
 
 def pkgconfig_dir() -> str:
     """The folder of ``cuda-stubs-{cudart,nvrtc,cuda,nvjitlink}.pc``: add it to
-    ``PKG_CONFIG_PATH``."""
+    ``PKG_CONFIG_PATH``. Raises ``OSError`` on Windows, whose package has no pkg-config files."""
+    if _on_windows():
+        raise OSError("no pkg-config files on Windows: use the CMake package (cmake_dir())")
     return str(_ROOT / "lib" / "pkgconfig")
 
 
 def library_path(name: str) -> str:
-    """The path of one stub: ``library_path("nvrtc")`` is ``.../libstubs_nvrtc.so``."""
-    return str(_ROOT / "lib" / LIBRARIES[name])
+    """The path of one stub: ``library_path("nvrtc")`` is ``.../lib/libstubs_nvrtc.so``
+    (Windows: ``...\\bin\\stubs_nvrtc.dll``). Raises ``KeyError`` for a library without a stub
+    on this platform."""
+    files = stubs()
+    if name not in files:
+        raise KeyError(f"no stub of {name!r} here: the stubs are {', '.join(files)}")
+    return str(Path(lib_dir()) / files[name])
 
 
 def _cudart_link_name(abi: int) -> str:
@@ -88,9 +122,18 @@ def ldflags(abi: int | None = None) -> str:
     ``abi``: the CUDA major of the headers the code is compiled against, 12 or 13 (default: the
     newest, 13). Code compiled against 12.x headers links ``-lstubs_cudart_abi12``, so that its
     calls of the names whose prototype changed in 13.0 reach the stub's CUDA 12 implementation;
-    it still needs and loads ``libstubs_cudart.so``. Raises ``ValueError`` for another major."""
-    d = lib_dir()
+    it still needs and loads ``libstubs_cudart.so``. Raises ``ValueError`` for another major.
+
+    Windows: MinGW's flags (``-L<implib_dir> -lstubs_cudart ...``: GNU ld links the
+    ``libstubs_<name>.dll.a`` import libraries; ``-lstubs_cudart_abi12`` imports the CUDA 12
+    exports of ``stubs_cudart.dll``). There is no RPATH: the program finds the DLLs beside itself,
+    or a Python extension through ``os.add_dll_directory(lib_dir())``. MSVC links the ``.lib``
+    files of :func:`implib_dir` by name."""
     cudart = _cudart_link_name(CUDART_ABIS[-1] if abi is None else abi)
+    if _on_windows():
+        names = [cudart if n == "cudart" else f[: -len(".dll")] for n, f in stubs().items()]
+        return f"-L{implib_dir()} " + " ".join(f"-l{n}" for n in names)
+    d = lib_dir()
     libs = " ".join(
         f"-l{cudart}" if name == "cudart" else f"-l{f[3:-3]}" for name, f in LIBRARIES.items()
     )
@@ -119,11 +162,12 @@ def status() -> dict[str, dict[str, object]]:
 
     Loads the stubs of this package (which makes each search for its real library if nothing
     in the process has called it yet) and returns, per short name (``cudart``, ``nvrtc``,
-    ``cuda``, ``nvjitlink``): ``bound``, ``version`` (``1000 * major + 10 * minor``), ``path``, ``found_by``,
-    ``message``, ``resolved``, ``missing``.
+    ``cuda``, ``nvjitlink``, ...: :func:`stubs`): ``bound``, ``version`` (``1000 * major + 10 *
+    minor``), ``path``, ``found_by``, ``message``, ``resolved``, ``missing``. On Windows each DLL
+    is loaded by its full path (``bin\\stubs_<name>.dll``), which needs no DLL search.
     """
     out: dict[str, dict[str, object]] = {}
-    for name in LIBRARIES:
+    for name in stubs():
         lib = ctypes.CDLL(library_path(name))
         fn = getattr(lib, f"cuda_stubs_{name}_status")
         fn.argtypes = [ctypes.POINTER(_Status)]

@@ -1,6 +1,10 @@
-"""``python -m cuda_stubs --cmakedir | --libdir | --includedir | --pkgconfigdir | --ldflags
-[--abi 12|13] [--cuda-include DIR] | --status``: prints one of the package's paths or flags (for
-build scripts), or the stubs' status as JSON.
+"""``python -m cuda_stubs --cmakedir | --libdir | --implibdir | --includedir | --pkgconfigdir |
+--ldflags [--abi 12|13] [--cuda-include DIR] | --status``: prints one of the package's paths or
+flags (for build scripts), or the stubs' status as JSON.
+
+On Windows ``--libdir`` is the DLLs' folder (``bin``), ``--implibdir`` that of their import
+libraries (``lib``), ``--ldflags`` MinGW's flags, and ``--pkgconfigdir`` fails (exit 2): the
+Windows package has no pkg-config files.
 
 ``--ldflags`` links cudart for the ABI of the CUDA headers the code is compiled against:
 ``--abi``, else the ``cuda_runtime_api.h`` found in ``--cuda-include``, else the newest (13).
@@ -21,7 +25,14 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m cuda_stubs", description=__doc__)
     group = parser.add_mutually_exclusive_group(required=True)
     group.add_argument("--cmakedir", action="store_true", help="folder of cuda-stubsConfig.cmake")
-    group.add_argument("--libdir", action="store_true", help="folder of libstubs_*.so")
+    group.add_argument(
+        "--libdir", action="store_true", help="folder of libstubs_*.so (Windows: stubs_*.dll)"
+    )
+    group.add_argument(
+        "--implibdir",
+        action="store_true",
+        help="folder the linker reads (Windows: the import libraries; Linux: --libdir)",
+    )
     group.add_argument("--includedir", action="store_true", help="folder of cuda_stubs.h")
     group.add_argument("--pkgconfigdir", action="store_true", help="folder of the .pc files")
     group.add_argument("--ldflags", action="store_true", help="-L/-l/-rpath flags of the stubs")
@@ -66,11 +77,15 @@ def main(argv: list[str] | None = None) -> int:
     for flag, value in [
         ("cmakedir", cuda_stubs.cmake_dir),
         ("libdir", cuda_stubs.lib_dir),
+        ("implibdir", cuda_stubs.implib_dir),
         ("includedir", cuda_stubs.include_dir),
         ("pkgconfigdir", cuda_stubs.pkgconfig_dir),
     ]:
         if getattr(args, flag):
-            print(value())
+            try:
+                print(value())
+            except OSError as e:
+                parser.error(str(e))
     return 0
 
 
