@@ -10,6 +10,7 @@
 #      cuda-stubs::nvrtc and ::cudart (CUDA 13 and CUDA 12 ABI: the imports objdump shows), run
 #      under wine with no NVIDIA DLL anywhere: the stubs' "no library" codes; the properties
 #      an MSVC project gets (stubs_<name>.lib), and the Linux-only switch refused;
+#      the .lib files linked by lld-link (rustc's lld, MSVC's rules) into a program that runs;
 #   3. the wheel's layout under wine: a program loading bin\stubs_nvrtc.dll by its full path
 #      from a Lib\site-packages (as `cuda_stubs.status()` does with ctypes) binds a stand-in
 #      nvrtc64_130_0.dll in the NVIDIA wheel folder beside it (nvidia\cu13\bin\x86_64);
@@ -205,6 +206,40 @@ if out=$(cmake -S "$msvc" -B "$msvc/switch" -DCMAKE_SYSTEM_NAME=Windows -DSWITCH
   fail "cuda_stubs_use_for_cuda_toolkit() configured on Windows"
 fi
 grep -q "cuda_stubs_use_for_cuda_toolkit() is not available on Windows" <<<"$out" || fail "switch: $out"
+
+echo "== lld-link (MSVC's command line and import-library rules): the .lib files link"
+# No MSVC here: rustc's own lld in its link.exe flavour reads MSVC import libraries as link.exe
+# does, weak aliases included (stubs_cudart_abi12.lib's `cudaMemAdvise`). The object comes from
+# MinGW's compiler without a C runtime (an entry point of its own, ExitProcess from kernel32).
+lld=$(rustc --print sysroot)/lib/rustlib/$(rustc -vV | sed -n 's/^host: //p')/bin/rust-lld
+cat >"$work/msvc_link.c" <<'EOF2'
+#include <stddef.h>
+int cudaRuntimeGetVersion(int *version);
+int cudaMemAdvise(const void *ptr, size_t count, int advice, int device);
+int nvrtcVersion(int *major, int *minor);
+__declspec(dllimport) void __stdcall ExitProcess(unsigned code);
+void start(void) {
+  int v = 0, major = 0, minor = 0;
+  /* No NVIDIA DLL under wine: 34 + 34 + 11 = 79. */
+  ExitProcess((unsigned)(cudaRuntimeGetVersion(&v) + cudaMemAdvise(NULL, 0, 0, 0) +
+                         nvrtcVersion(&major, &minor)));
+}
+EOF2
+"$mingw-gcc" -c -O1 -ffreestanding -fno-asynchronous-unwind-tables -o "$work/msvc_link.o" "$work/msvc_link.c"
+for abi in 13 12; do
+  if [ $abi = 13 ]; then cudart=stubs_cudart advise=cudaMemAdvise; else cudart=stubs_cudart_abi12 advise=__cuda_stubs_abi12_cudaMemAdvise; fi
+  dir=$work/msvc$abi && mkdir -p "$dir"
+  "$lld" -flavor link /nologo /entry:start /subsystem:console /nodefaultlib /out:"$dir/prog.exe" \
+    "$work/msvc_link.o" "$pkg/lib/$cudart.lib" "$pkg/lib/stubs_nvrtc.lib" \
+    "/usr/$mingw/lib/libkernel32.a" || fail "lld-link (ABI $abi)"
+  imports=$("$mingw-objdump" -p "$dir/prog.exe")
+  [ "$(from stubs_cudart.dll)" = "$(printf '%s\n' "$advise" cudaRuntimeGetVersion | sort | tr '\n' ' ')" ] \
+    || fail "lld-link (ABI $abi): cudart imports $(from stubs_cudart.dll)"
+  cp "$pkg"/bin/stubs_cudart.dll "$pkg"/bin/stubs_nvrtc.dll "$dir/"
+  rc=0; (cd "$dir" && run_wine prog.exe >/dev/null) || rc=$?
+  [ $rc = 79 ] || fail "lld-link (ABI $abi): prog.exe exited $rc, not 34 + 34 + 11"
+  echo "  ABI $abi: $cudart.lib: imports $(from stubs_cudart.dll)from stubs_cudart.dll; exit $rc under wine"
+done
 
 echo "== wine: the wheel's bin\\stubs_nvrtc.dll binds NVIDIA's wheel layout beside it"
 # A stand-in for nvidia-cuda-nvrtc's DLL (its version probe is all the search calls).

@@ -35,6 +35,9 @@ scripts/test-aarch64.sh
 echo "== packaging: the wheel (pip, auditwheel) and README's install-and-use recipes"
 scripts/test-packaging.sh
 
+echo "== packaging for Windows: the win_amd64 wheel, CMake (MinGW, MSVC's import libraries), under wine"
+scripts/test-packaging-windows.sh
+
 echo "== example/python: one extension wheel on 11.8, 12.9, 13.5 and none"
 scripts/test-example-python.sh
 
