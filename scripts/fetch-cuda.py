@@ -40,8 +40,9 @@ versions (`manylinux2014_aarch64`), unpacked under <cache>/aarch64/cuda-<major> 
 nvcc (13.x's bin/ and nvvm/) is not unpacked, the .cu test it serves runs on x86-64 only.
 
 Windows (`--arch win_amd64`): NVIDIA's `win_amd64` wheels of the same versions, of the runtime,
-NVRTC and nvJitLink only (WINDOWS_LIBRARIES), fetched into <cache>/windows/wheels and unpacked
-under <cache>/windows/cuda-<major>. Only the DLLs are unpacked (every entry ending in .dll: no
+NVRTC and nvJitLink only (WINDOWS_LIBRARIES: those libraries.json gives a "windows" entry,
+less the driver, which no wheel ships), fetched into <cache>/windows/wheels and unpacked under
+<cache>/windows/cuda-<major>. Only the DLLs are unpacked (every entry ending in .dll: no
 headers, no .lib import libraries, no tools), and every version libraries.json names has a
 win_amd64 wheel, so none is substituted. The DLLs lie in the wheels' bin/ folders:
 
@@ -55,9 +56,10 @@ win_amd64 wheel, so none is substituted. The DLLs lie in the wheels' bin/ folder
                                    nvrtc-builtins64_135.dll, nvJitLink_130_0.dll
 
 and <cache>/windows/cuda-<major>/layout.json names them, relative to its own folder and found by
-name in each wheel (WINDOWS_DLLS), as {"layout_version": LAYOUT_VERSION, "major": 12,
-"version": "12.9.79", "dlls": {"cudart": ..., "nvrtc": ..., "nvrtc_builtins": ...,
-"nvjitlink": ...}}; "version" is the runtime wheel's, and 11 has no "nvjitlink".
+name in each wheel (libraries.json's "windows": the specs' DLL names and companion prefix), as
+{"layout_version": LAYOUT_VERSION, "major": 12, "version": "12.9.79", "dlls": {"cudart": ...,
+"nvrtc": ..., "nvrtc_companion": ..., "nvjitlink": ...}}; "version" is the runtime wheel's, and
+11 has no "nvjitlink".
 
 Usage: fetch-cuda.py [--arch x86_64|aarch64|win_amd64] [--print-cache]
 """
@@ -157,12 +159,21 @@ ARCH_DIRS = {"aarch64": "aarch64", "win_amd64": "windows"}
 # layout.json names from each: key -> pattern of the DLL's file name, matched against the
 # wheel's entries (exactly one must match; the 64-bit DLL, not cudart32_110.dll or
 # nvrtc64_120_0.alt.dll).
-WINDOWS_LIBRARIES = ("cudart", "nvrtc", "nvjitlink")
-WINDOWS_DLLS = {
-    "cudart": {"cudart": r"cudart64_\d+\.dll"},
-    "nvrtc": {"nvrtc": r"nvrtc64_\d+_0\.dll", "nvrtc_builtins": r"nvrtc-builtins64_\d+\.dll"},
-    "nvjitlink": {"nvjitlink": r"nvJitLink_\d+_0\.dll"},
-}
+# The libraries with a Windows DLL stub and the DLL of each major (libraries.json's "windows",
+# from the specs' RealLibrary::windows): layout.json key -> pattern of the file in the wheel. The
+# driver (nvcuda.dll) ships with the driver, in no wheel.
+def windows_dlls(library: dict, major: int) -> dict:
+    windows = library.get("windows") or {}
+    dll = windows.get("dlls", {}).get(str(major))
+    if not dll:
+        return {}
+    dlls = {library["name"]: re.escape(dll)}
+    if windows.get("companion"):
+        dlls[library["name"] + "_companion"] = re.escape(windows["companion"]) + r"\d+\.dll"
+    return dlls
+
+
+WINDOWS_LIBRARIES = tuple(lib["name"] for lib in LIBRARIES if lib.get("windows"))
 
 
 def cache_dir(arch: str = "x86_64") -> pathlib.Path:
@@ -275,11 +286,12 @@ def fetch(major: int, cache: pathlib.Path, arch: str = "x86_64") -> dict:
 
 def fetch_windows(major: int, cache: pathlib.Path) -> dict:
     """One major's Windows DLLs (see the module docstring); layout.json's paths are relative."""
+    patterns = {lib["name"]: windows_dlls(lib, major) for lib in LIBRARIES}
     wheels = {lib["name"]: wheel["wheel"] for lib in LIBRARIES for wheel in lib["wheels"]
-              if wheel["major"] == major and lib["name"] in WINDOWS_LIBRARIES}
+              if wheel["major"] == major and patterns[lib["name"]]}
     root = cache / f"cuda-{major}"
     layout_file = root / "layout.json"
-    keys = [key for name in wheels for key in WINDOWS_DLLS[name]]
+    keys = [key for name in wheels for key in patterns[name]]
     if layout_file.exists():
         layout = json.loads(layout_file.read_text())
         if (layout.get("layout_version") == LAYOUT_VERSION
@@ -293,7 +305,7 @@ def fetch_windows(major: int, cache: pathlib.Path) -> dict:
         wheel = download(wheel_spec, wheel_dir, "win_amd64")
         with zipfile.ZipFile(wheel) as z:
             entries = z.namelist()
-        for key, pattern in WINDOWS_DLLS[name].items():
+        for key, pattern in patterns[name].items():
             found = [e for e in entries if re.fullmatch(pattern, e.rsplit("/", 1)[-1])]
             if len(found) != 1:
                 raise SystemExit(

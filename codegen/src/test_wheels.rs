@@ -42,9 +42,21 @@ pub fn libraries_json() -> Result<String, String> {
                 "include": format!("{package}/include"),
             }));
         }
-        if !wheels.is_empty() {
-            libraries.push(json!({"name": library.name(), "wheels": wheels}));
+        if wheels.is_empty() {
+            continue;
         }
+        let mut entry = json!({"name": library.name(), "wheels": wheels});
+        // The Windows DLL stub's libraries: which DLL of each major the win_amd64 wheels hold
+        // (`fetch-cuda.py --arch win_amd64` unpacks them), and the companion's name prefix.
+        if let Some(windows) = library.real.windows {
+            let dlls: serde_json::Map<String, Value> = windows
+                .dlls
+                .iter()
+                .map(|d| (d.major.to_string(), json!(d.name.to_string_lossy())))
+                .collect();
+            entry["windows"] = json!({"dlls": dlls, "companion": windows.companion});
+        }
+        libraries.push(entry);
     }
     let doc = json!({
         "generated_by": "cargo run -p codegen, from stub-spec/src/libraries/: do not edit",

@@ -86,7 +86,7 @@ pub struct WinLayout {
     pub major: u32,
     /// The runtime wheel's version (`12.9.79`).
     pub version: String,
-    /// DLL by key (`cudart`, `nvrtc`, `nvrtc_builtins`, `nvjitlink`), absolute.
+    /// DLL by key (`cudart`, `nvrtc`, `nvrtc_companion`, `nvjitlink`), absolute.
     pub dlls: BTreeMap<String, PathBuf>,
 }
 

@@ -371,7 +371,7 @@ fn never_the_current_directory_or_path() {
     }
     let win = win_layout(13);
     let planted = temp_dir("win-planted");
-    for key in ["nvrtc", "nvrtc_builtins"] {
+    for key in ["nvrtc", "nvrtc_companion"] {
         let dll = win.dll(key);
         std::os::unix::fs::symlink(dll, planted.join(dll.file_name().expect("name")))
             .expect("symlink");
@@ -409,7 +409,7 @@ fn wheel_and_toolkit_layouts() {
         return;
     }
     let (w12, w13) = (win_layout(12), win_layout(13));
-    let nvrtc = ["nvrtc", "nvrtc_builtins"];
+    let nvrtc = ["nvrtc", "nvrtc_companion"];
     let stub = stub_probe(13, false);
 
     let env = temp_dir("win-venv");
