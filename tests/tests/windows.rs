@@ -461,3 +461,30 @@ fn wheel_and_toolkit_layouts() {
         win_path(&toolkit.join("bin/x64/nvrtc64_130_0.dll"))
     );
 }
+
+/// A stub copied under NVIDIA's name (`nvrtc64_130_0.dll` that is `stubs_nvrtc.dll`) is loaded,
+/// recognised by its `cuda_stubs_marker` export and never called: the search goes on, and with
+/// nothing else found the status says why that file was skipped.
+#[test]
+fn a_stub_under_nvidias_name_is_refused() {
+    if skip() {
+        return;
+    }
+    let stub = stub_probe(13, false);
+    let decoy = temp_dir("win-decoy");
+    std::fs::copy(
+        stubs_dir().join("stubs_nvrtc.dll"),
+        decoy.join("nvrtc64_130_0.dll"),
+    )
+    .expect("copy the stub under NVIDIA's name");
+    let out = Wine::new(&stub, ["nvrtc", "status:nvrtc"])
+        .env_path("CUDA_STUBS_NVRTC_PATH", &decoy)
+        .run();
+    out.assert_line(&format!("nvrtcVersion rc={} -1.-1", no_library("nvrtc")));
+    assert_eq!(status_line(&out, "nvrtc"), "rc=0 bound=0", "{out}");
+    let rejected = format!(
+        "{} [environment override]: is a cuda-stubs library, not NVIDIA's (would call itself)",
+        win_path(&decoy.join("nvrtc64_130_0.dll"))
+    );
+    assert!(field(&out, "nvrtc", "message").contains(&rejected), "{out}");
+}
