@@ -201,6 +201,15 @@ curand none"
   [ "$(grep -v "^Configuring\|^Generating\|^Build files" <<<"$out")" = "$want" ] || fail "MSVC properties (ABI $abi): $out"
   echo "  ABI $abi: cuda-stubs::cudart bin/stubs_cudart.dll lib/$cudart.lib"
 done
+# An install that lost a file: the package is not found, and says which file and why.
+broken=$work/broken
+cp -a "$pkg" "$broken" && rm "$broken/lib/stubs_nvrtc.lib"
+if out=$(cmake -S "$msvc" -B "$msvc/broken" -DCMAKE_SYSTEM_NAME=Windows \
+    -Dcuda-stubs_DIR="$broken/lib/cmake/cuda-stubs" 2>&1); then
+  fail "configured without stubs_nvrtc.lib"
+fi
+grep "stubs_nvrtc.lib is missing (the Windows stubs: the win_amd64 wheel" <<<"$out" >/dev/null \
+  || fail "missing import library: $out"
 if out=$(cmake -S "$msvc" -B "$msvc/switch" -DCMAKE_SYSTEM_NAME=Windows -DSWITCH=ON \
     -Dcuda-stubs_DIR="$pkg/lib/cmake/cuda-stubs" 2>&1); then
   fail "cuda_stubs_use_for_cuda_toolkit() configured on Windows"

@@ -111,6 +111,30 @@ macro(_cuda_stubs_unusable_cudart)
   endif()
 endmacro()
 
+# Adds the imported target cuda-stubs::<target> for the stub file `location`, with `property`
+# (IMPORTED_SONAME on Linux: what DT_NEEDED records; IMPORTED_IMPLIB on Windows: the import
+# library, which must exist too) set to `value`. A macro, so that a missing file ends the
+# package's configuration (cuda-stubs_FOUND FALSE, the message with `hint`) from the caller.
+macro(_cuda_stubs_add_imported target location property value hint)
+  if(NOT EXISTS "${location}")
+    set(cuda-stubs_FOUND FALSE)
+    set(cuda-stubs_NOT_FOUND_MESSAGE "${location} is missing${hint}")
+    return()
+  endif()
+  if("${property}" STREQUAL "IMPORTED_IMPLIB" AND NOT EXISTS "${value}")
+    set(cuda-stubs_FOUND FALSE)
+    set(cuda-stubs_NOT_FOUND_MESSAGE "${value} is missing${hint}")
+    return()
+  endif()
+  if(NOT TARGET cuda-stubs::${target})
+    add_library(cuda-stubs::${target} SHARED IMPORTED)
+    set_target_properties(cuda-stubs::${target} PROPERTIES
+      IMPORTED_LOCATION "${location}"
+      ${property} "${value}"
+      INTERFACE_INCLUDE_DIRECTORIES "${cuda-stubs_INCLUDE_DIR}")
+  endif()
+endmacro()
+
 # Points CMake's implicit CUDA runtime at the cudart stub, in the caller's scope: the lists
 # CMAKE_CUDA_RUNTIME_LIBRARY_LINK_OPTIONS_STATIC / _SHARED (cuda-stubs-cuda-rules.cmake says
 # what they are) name the stub instead of cudart_static / cudart, and keep cudadevrt. The ABI is

@@ -61,21 +61,9 @@ if(WIN32)
     else()
       _cuda_stubs_import_library("${_cuda_stubs_file}" _cuda_stubs_lib)
     endif()
-    foreach(_cuda_stubs_needed IN ITEMS "${_cuda_stubs_dll}" "${_cuda_stubs_lib}")
-      if(NOT EXISTS "${_cuda_stubs_needed}")
-        set(cuda-stubs_FOUND FALSE)
-        set(cuda-stubs_NOT_FOUND_MESSAGE "${_cuda_stubs_needed} is missing (the Windows stubs: "
-          "the win_amd64 wheel, or an install with CUDA_STUBS_CARGO_TARGET=x86_64-pc-windows-gnu)")
-        return()
-      endif()
-    endforeach()
-    if(NOT TARGET cuda-stubs::${_cuda_stubs_target})
-      add_library(cuda-stubs::${_cuda_stubs_target} SHARED IMPORTED)
-      set_target_properties(cuda-stubs::${_cuda_stubs_target} PROPERTIES
-        IMPORTED_LOCATION "${_cuda_stubs_dll}"
-        IMPORTED_IMPLIB "${_cuda_stubs_lib}"
-        INTERFACE_INCLUDE_DIRECTORIES "${cuda-stubs_INCLUDE_DIR}")
-    endif()
+    _cuda_stubs_add_imported("${_cuda_stubs_target}" "${_cuda_stubs_dll}" IMPORTED_IMPLIB
+      "${_cuda_stubs_lib}" " (the Windows stubs: the win_amd64 wheel, or an install with \
+CUDA_STUBS_CARGO_TARGET=x86_64-pc-windows-gnu)")
   endforeach()
   set(cuda-stubs_FOUND TRUE)
   unset(_cuda_stubs_pair)
@@ -83,7 +71,6 @@ if(WIN32)
   unset(_cuda_stubs_file)
   unset(_cuda_stubs_dll)
   unset(_cuda_stubs_lib)
-  unset(_cuda_stubs_needed)
   return()
 endif()
 foreach(_cuda_stubs_pair IN LISTS cuda-stubs_IMPORTED_TARGETS)
@@ -98,19 +85,9 @@ foreach(_cuda_stubs_pair IN LISTS cuda-stubs_IMPORTED_TARGETS)
       continue()
     endif()
   endif()
-  if(NOT EXISTS "${_cuda_stubs_lib}")
-    set(cuda-stubs_FOUND FALSE)
-    set(cuda-stubs_NOT_FOUND_MESSAGE "${_cuda_stubs_lib} is missing")
-    return()
-  endif()
-  if(NOT TARGET cuda-stubs::${_cuda_stubs_target})
-    add_library(cuda-stubs::${_cuda_stubs_target} SHARED IMPORTED)
-    set_target_properties(cuda-stubs::${_cuda_stubs_target} PROPERTIES
-      IMPORTED_LOCATION "${_cuda_stubs_lib}"
-      # The runtime stub's SONAME (the link-time stub has it too): what DT_NEEDED records.
-      IMPORTED_SONAME "${_cuda_stubs_file}"
-      INTERFACE_INCLUDE_DIRECTORIES "${cuda-stubs_INCLUDE_DIR}")
-  endif()
+  # The runtime stub's SONAME (the link-time stub has it too): what DT_NEEDED records.
+  _cuda_stubs_add_imported("${_cuda_stubs_target}" "${_cuda_stubs_lib}" IMPORTED_SONAME
+    "${_cuda_stubs_file}" "")
 endforeach()
 
 set(cuda-stubs_FOUND TRUE)
