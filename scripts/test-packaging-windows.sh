@@ -208,7 +208,8 @@ if out=$(cmake -S "$msvc" -B "$msvc/broken" -DCMAKE_SYSTEM_NAME=Windows \
     -Dcuda-stubs_DIR="$broken/lib/cmake/cuda-stubs" 2>&1); then
   fail "configured without stubs_nvrtc.lib"
 fi
-grep "stubs_nvrtc.lib is missing (the Windows stubs: the win_amd64 wheel" <<<"$out" >/dev/null \
+# (CMake wraps the message: compared with its whitespace folded.)
+tr -s ' \n' '  ' <<<"$out" | grep "stubs_nvrtc.lib is missing (the Windows stubs: the win_amd64 wheel" >/dev/null \
   || fail "missing import library: $out"
 if out=$(cmake -S "$msvc" -B "$msvc/switch" -DCMAKE_SYSTEM_NAME=Windows -DSWITCH=ON \
     -Dcuda-stubs_DIR="$pkg/lib/cmake/cuda-stubs" 2>&1); then
