@@ -157,30 +157,30 @@ fn size_asserts(
     size: u64,
 ) -> Result<Vec<proc_macro2::TokenStream>, String> {
     let linux = proc_macro2::Literal::u64_unsuffixed(size);
-    if data.windows_types.is_empty() {
+    let windows = if data.windows_types.is_empty() {
+        None
+    } else {
+        // `major`'s header, else the newest that defines it, as `types.rs` takes its
+        // declaration (`cudaExternalSemaphoreSignalParams_v1` only in 12.x's).
+        let newest_first = std::iter::once(major).chain(data.windows_types.keys().rev().copied());
+        let named: syn::Type = syn::parse_str(name).map_err(|e| format!("{name}: {e}"))?;
+        let found = newest_first
+            .filter_map(|m| {
+                // Through typedefs, as the Linux sizes were found (`cudaGraphEdgeData` is
+                // `struct cudaGraphEdgeData_st`).
+                let table = data.windows_types.get(&m)?;
+                let reached = table.reached_structs(&named);
+                table.structs.get(reached.first()?)?.size
+            })
+            .next()
+            .ok_or_else(|| format!("abi_types: {name} has no Windows size in CUDA {major}"))?;
+        Some(found)
+    };
+    let Some(windows) = windows.filter(|w| *w != size) else {
         return Ok(vec![quote! {
             const _: () = assert!(::core::mem::size_of::<#ty>() == #linux);
         }]);
-    }
-    // `major`'s header, else the newest that defines it, as `types.rs` takes its declaration
-    // (`cudaExternalSemaphoreSignalParams_v1` only in 12.x's).
-    let newest_first = std::iter::once(major).chain(data.windows_types.keys().rev().copied());
-    let named: syn::Type = syn::parse_str(name).map_err(|e| format!("{name}: {e}"))?;
-    let windows = newest_first
-        .filter_map(|m| {
-            // Through typedefs, as the Linux sizes were found (`cudaGraphEdgeData` is
-            // `struct cudaGraphEdgeData_st`).
-            let table = data.windows_types.get(&m)?;
-            let reached = table.reached_structs(&named);
-            table.structs.get(reached.first()?)?.size
-        })
-        .next()
-        .ok_or_else(|| format!("abi_types: {name} has no Windows size in CUDA {major}"))?;
-    if windows == size {
-        return Ok(vec![quote! {
-            const _: () = assert!(::core::mem::size_of::<#ty>() == #linux);
-        }]);
-    }
+    };
     let windows = proc_macro2::Literal::u64_unsuffixed(windows);
     Ok(vec![
         quote! {

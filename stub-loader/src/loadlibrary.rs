@@ -57,25 +57,20 @@ pub(crate) fn error_text(code: u32) -> String {
     alloc::format!("{} (error {code})", text.trim_end())
 }
 
-/// True for a name with a folder part (`C:\x\a.dll`, `./a.dll`): a path, not a bare DLL name.
-pub(crate) fn is_path(target: &[u8]) -> bool {
-    target.iter().any(|b| matches!(b, b'/' | b'\\' | b':'))
-}
-
 impl Handle {
     /// `LoadLibraryExW`: a path with `LOAD_LIBRARY_SEARCH_DLL_LOAD_DIR |
     /// LOAD_LIBRARY_SEARCH_DEFAULT_DIRS` (the DLL's own imports are found in its folder, as
-    /// NVIDIA's wheels lay them out), a bare name with `LOAD_LIBRARY_SEARCH_DEFAULT_DIRS` only
-    /// (the application's folder, `System32`, `AddDllDirectory` folders: never the current
-    /// directory, never `PATH`). Critical-error dialogs are off for the call, so a broken
-    /// candidate returns an error instead of showing a window. The error is the code and its
-    /// system text.
-    pub(crate) fn open(target: &CStr) -> Result<Handle, (u32, String)> {
+    /// NVIDIA's wheels lay them out), a bare name (`by_name`) with
+    /// `LOAD_LIBRARY_SEARCH_DEFAULT_DIRS` only (the application's folder, `System32`,
+    /// `AddDllDirectory` folders: never the current directory, never `PATH`). Critical-error
+    /// dialogs are off for the call, so a broken candidate returns an error instead of showing
+    /// a window. The error is the code and its system text.
+    pub(crate) fn open(target: &CStr, by_name: bool) -> Result<Handle, (u32, String)> {
         let bytes = target.to_bytes();
-        let flags = if is_path(bytes) {
-            LOAD_LIBRARY_SEARCH_DLL_LOAD_DIR | LOAD_LIBRARY_SEARCH_DEFAULT_DIRS
-        } else {
+        let flags = if by_name {
             LOAD_LIBRARY_SEARCH_DEFAULT_DIRS
+        } else {
+            LOAD_LIBRARY_SEARCH_DLL_LOAD_DIR | LOAD_LIBRARY_SEARCH_DEFAULT_DIRS
         };
         let wide = to_wide(bytes, true);
         let mut old = 0;
@@ -96,11 +91,7 @@ impl Handle {
     /// The DLL of that base name the process already has (`GetModuleHandleExW`, which takes a
     /// reference that is never released), without loading anything.
     pub(crate) fn already_loaded(name: &CStr) -> Option<Handle> {
-        let wide = to_wide(name.to_bytes(), true);
-        let mut module: HMODULE = core::ptr::null_mut();
-        // SAFETY: a NUL-terminated name and a valid out-pointer.
-        let ok = unsafe { GetModuleHandleExW(0, wide.as_ptr(), &mut module) };
-        (ok != 0 && !module.is_null()).then(|| Handle::of(module))
+        loaded_module(name, 0).map(Handle::of)
     }
 
     fn of(module: HMODULE) -> Handle {
@@ -121,6 +112,20 @@ impl Handle {
         let p = unsafe { GetProcAddress(self.module, name.as_ptr().cast()) };
         p.map(|f| f as *mut c_void)
     }
+}
+
+/// Whether the process has a DLL of that base name (no reference taken, nothing read).
+pub(crate) fn is_loaded(name: &CStr) -> bool {
+    loaded_module(name, GET_MODULE_HANDLE_EX_FLAG_UNCHANGED_REFCOUNT).is_some()
+}
+
+/// `GetModuleHandleExW(flags, name)`.
+fn loaded_module(name: &CStr, flags: u32) -> Option<HMODULE> {
+    let wide = to_wide(name.to_bytes(), true);
+    let mut module: HMODULE = core::ptr::null_mut();
+    // SAFETY: a NUL-terminated name and a valid out-pointer.
+    let ok = unsafe { GetModuleHandleExW(flags, wide.as_ptr(), &mut module) };
+    (ok != 0 && !module.is_null()).then_some(module)
 }
 
 /// The file of the DLL that holds `address` (the stub's own, for the wheel place).

@@ -371,11 +371,7 @@ fn never_the_current_directory_or_path() {
     }
     let win = win_layout(13);
     let planted = temp_dir("win-planted");
-    for key in ["nvrtc", "nvrtc_companion"] {
-        let dll = win.dll(key);
-        std::os::unix::fs::symlink(dll, planted.join(dll.file_name().expect("name")))
-            .expect("symlink");
-    }
+    link_dlls(&win, &["nvrtc", "nvrtc_companion"], &planted);
     let stub = stub_probe(13, false);
     let out = Wine::new(&stub, ["nvrtc", "status:nvrtc"])
         .current_dir(&planted)

@@ -9,7 +9,7 @@ use super::candidates::{Candidate, Listed, file_names, wheel_dirs};
 use super::order::Origin;
 use super::paths::{enclosing_site_packages, join, may_be_in_site_packages, parent};
 use crate::debug::line;
-use crate::dynlib::{Handle, file_of_address};
+use crate::dynlib::{file_of_address, is_loaded};
 use crate::spec::LibrarySpec;
 use alloc::borrow::Cow;
 use core::ops::ControlFlow;
@@ -46,7 +46,7 @@ impl Places {
             Origin::AlreadyLoaded => {
                 let mut any = false;
                 for s in file_names(spec) {
-                    if Handle::already_loaded(s.name).is_some() {
+                    if is_loaded(s.name) {
                         any = true;
                         visit(Listed::Try(Candidate {
                             origin,

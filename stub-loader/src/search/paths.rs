@@ -119,8 +119,9 @@ pub(crate) fn is_file(path: &CStr) -> bool {
     attributes(path).is_some_and(|a| a & DIRECTORY == 0)
 }
 
+/// `FILE_ATTRIBUTE_DIRECTORY`.
 #[cfg(windows)]
-const DIRECTORY: u32 = windows_sys::Win32::Storage::FileSystem::FILE_ATTRIBUTE_DIRECTORY;
+pub(crate) const DIRECTORY: u32 = windows_sys::Win32::Storage::FileSystem::FILE_ATTRIBUTE_DIRECTORY;
 
 /// The file's attributes, `None` (with the thread's last error set) when it cannot be read.
 #[cfg(windows)]

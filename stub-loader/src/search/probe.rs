@@ -170,7 +170,7 @@ mod os {
 mod os {
     use super::super::candidates::Candidate;
     use super::super::order::Origin;
-    use super::super::paths::attributes;
+    use super::super::paths::{DIRECTORY, attributes};
     use super::super::reject::Reject;
     use super::super::release::ProcessRelease;
     use crate::debug::errno;
@@ -204,12 +204,10 @@ mod os {
         open(&c.target, c.is_soname())
     }
 
-    const DIRECTORY: u32 = windows_sys::Win32::Storage::FileSystem::FILE_ATTRIBUTE_DIRECTORY;
-
     /// `LoadLibraryExW`. For a bare name `ERROR_MOD_NOT_FOUND` is "not found"; for a file
     /// that exists it means one of its own imports is missing, which the text says.
     fn open(target: &CStr, bare: bool) -> Result<Handle, Reject> {
-        Handle::open(target).map_err(|(code, text)| {
+        Handle::open(target, bare).map_err(|(code, text)| {
             if bare && code == MOD_NOT_FOUND {
                 Reject::NotFound
             } else {
