@@ -87,6 +87,47 @@ fn pkg_config_modules() -> Vec<String> {
     out
 }
 
+/// The link folders' ABIs (`<prefix>/lib/cuda-stubs-link/abi<N>/`): the CUDA majors whose
+/// headers' ABI a two-ABI library exports (12 and 13), newest last.
+fn link_abis() -> Vec<u32> {
+    let mut abis: Vec<u32> = ALL.iter().flat_map(|l| l.abis()).collect();
+    abis.sort_unstable();
+    abis.dedup();
+    abis
+}
+
+/// The link folder of `abi`: each of NVIDIA's link names (`libcudart.so`, `libcublas.so`,
+/// `libcudart_static.a`) with the stub file its linker script names, in spec order. A two-ABI
+/// library's older ABIs name its link-time stub (`libstubs_cudart_abi12.so`), whose SONAME is
+/// the stub's.
+fn link_names(abi: u32) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for library in ALL {
+        let newest = library.abis().last().copied();
+        let target = match (library.link_stub_file(), newest) {
+            (Some(link_stub), Some(newest)) if abi != newest => link_stub,
+            _ => library.stub_file(),
+        };
+        for name in library.packaging.link_names {
+            out.push((name.file(), target.clone()));
+        }
+    }
+    out
+}
+
+/// Every soname of NVIDIA's libraries that have a stub, with the stub's short name, in spec
+/// order (`libcudart.so.13` → `cudart`).
+fn nvidia_sonames() -> Vec<(String, &'static str)> {
+    ALL.iter()
+        .flat_map(|l| {
+            l.real
+                .sonames
+                .iter()
+                .map(|s| (s.name.to_string_lossy().into_owned(), l.name()))
+        })
+        .collect()
+}
+
 fn cmake_items(items: impl IntoIterator<Item = String>) -> String {
     items
         .into_iter()
@@ -153,6 +194,25 @@ fn cmake_list() -> String {
         cmake_items(files.iter().map(|(_, c)| c.clone())),
         cmake_items(pkg_config_modules()),
     );
+    let abis = link_abis();
+    let _ = write!(
+        text,
+        "\n# The link folders lib/cuda-stubs-link/abi<N>/, one per cudart ABI (the headers' CUDA major;\n\
+         # the last is the default): NVIDIA's link names as GNU ld linker scripts naming a stub,\n\
+         # \"<NVIDIA's file>|<stub file>\", so that -L<folder> -lcublas records libstubs_cublas.so.\n\
+         set(cuda-stubs_LINK_ABIS {})\n",
+        abis.iter()
+            .map(u32::to_string)
+            .collect::<Vec<_>>()
+            .join(" "),
+    );
+    for abi in abis {
+        let _ = writeln!(
+            text,
+            "set(cuda-stubs_LINK_NAMES_{abi}{})",
+            cmake_items(link_names(abi).into_iter().map(|(f, s)| format!("{f}|{s}")))
+        );
+    }
     let windows: Vec<_> = ALL
         .iter()
         .filter_map(|l| l.windows_stub().map(|stem| (l, stem)))
@@ -298,6 +358,50 @@ fn python_module() -> String {
         }
     }
     text.push_str("}\n");
+    text.push_str(
+        "\n#: The link folders (``lib/cuda-stubs-link/abi<N>/``), per cudart ABI: NVIDIA's link name ->\n\
+         #: the stub file its linker script names (``libcublas.so`` -> ``libstubs_cublas.so``).\n\
+         LINK_NAMES = {\n",
+    );
+    for abi in link_abis() {
+        let _ = writeln!(text, "    {abi}: {{");
+        for (file, stub) in link_names(abi) {
+            let _ = writeln!(text, "        \"{file}\": \"{stub}\",");
+        }
+        text.push_str("    },\n");
+    }
+    text.push_str("}\n");
+    text.push_str(
+        "\n#: NVIDIA's sonames that have a stub: soname -> the stub's short name.\n\
+         NVIDIA_SONAMES = {\n",
+    );
+    for (soname, name) in nvidia_sonames() {
+        let _ = writeln!(text, "    \"{soname}\": \"{name}\",");
+    }
+    text.push_str("}\n");
+    text.push_str(
+        "\n#: NVIDIA's Windows DLLs that have a DLL stub: lower-case DLL name -> the stub's short name.\n\
+         NVIDIA_DLLS = {\n",
+    );
+    for library in ALL {
+        for dll in library.real.windows.iter().flat_map(|w| w.dlls) {
+            let _ = writeln!(
+                text,
+                "    \"{}\": \"{}\",",
+                dll.name.to_string_lossy().to_lowercase(),
+                library.name()
+            );
+        }
+    }
+    text.push_str("}\n");
+    text.push_str(
+        "\n#: Soname stems of NVIDIA's libraries without a stub (``libcudnn`` covers ``libcudnn_ops.so.9``).\n\
+         UNSTUBBED_SONAME_STEMS = (\n",
+    );
+    for stem in stub_model::UNSTUBBED_SONAME_STEMS {
+        let _ = writeln!(text, "    \"{stem}\",");
+    }
+    text.push_str(")\n");
     for library in ALL {
         let abis = library.abis();
         if abis.is_empty() {

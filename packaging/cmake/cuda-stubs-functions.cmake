@@ -13,6 +13,10 @@ set(cuda-stubs_INCLUDE_DIR "${_cuda_stubs_prefix}/include")
 # cuda-stubs_TOOLKIT_TARGETS, cuda-stubs_CUDART_ABIS (the cudart ABIs the stub exports, oldest
 # first; the last is libstubs_cudart.so's default), cuda-stubs_WINDOWS_STUBS ...
 include("${CMAKE_CURRENT_LIST_DIR}/cuda-stubs-libraries.cmake")
+list(GET cuda-stubs_CUDART_ABIS -1 cuda-stubs_CUDART_NEWEST)
+# NVIDIA's link names as linker scripts naming the stubs, one folder per cudart ABI (ELF only).
+set(cuda-stubs_LINK_ROOT "${_cuda_stubs_prefix}/lib/cuda-stubs-link")
+include("${CMAKE_CURRENT_LIST_DIR}/cuda-stubs-link-names.cmake")
 
 # Windows: the import library of `name` (stubs_nvrtc, stubs_cudart_abi12) the project's
 # toolchain links, into `out`: MinGW's lib<name>.dll.a, else (MSVC, clang-cl) <name>.lib.
@@ -152,6 +156,8 @@ function(_cuda_stubs_switch_runtime_link_options)
     _cuda_stubs_cudart_abi(_abi)
   endif()
   _cuda_stubs_cudart_file("${_abi}" _file)
+  # The link folder of this directory follows (cuda-stubs-link-names.cmake).
+  set_property(DIRECTORY PROPERTY CUDA_STUBS_LINK_ABI "${_abi}")
   if(_file STREQUAL "")
     string(REPLACE ";" " and " _abis "${cuda-stubs_CUDART_ABIS}")
     message(FATAL_ERROR "cuda-stubs: the CUDA compiler (${CMAKE_CUDA_COMPILER_ID} "
@@ -303,6 +309,17 @@ function(cuda_stubs_use_for_cuda_toolkit)
       "FindCUDAToolkit's ${_name} library, switched to the cuda-stubs stub" FORCE)
     set(CUDA_${_name}_LIBRARY "${_location}" PARENT_SCOPE)
   endforeach()
+  # NVIDIA's link names (bare, -l, find_library, FindCUDA's variables): the link folder.
+  _cuda_stubs_schedule_link_names("${_abi}")
+  set(CMAKE_LIBRARY_PATH "${CMAKE_LIBRARY_PATH}" PARENT_SCOPE)
+  if(CUDA_FOUND)
+    _cuda_stubs_switch_findcuda_variables("${_abi}")
+    get_cmake_property(_vars VARIABLES)
+    list(FILTER _vars INCLUDE REGEX "^CUDA_[A-Za-z0-9_]*_LIBRAR(Y|IES)$")
+    foreach(_var IN LISTS _vars)
+      set(${_var} "${${_var}}" PARENT_SCOPE)
+    endforeach()
+  endif()
   # The implicit runtime, now (CUDA enabled) and wherever CUDA is enabled later.
   set(CUDA_STUBS_SWITCHED_CUDART_ABI "${_abi}")
   set(CUDA_STUBS_SWITCHED_CUDART_ABI "${_abi}" PARENT_SCOPE)

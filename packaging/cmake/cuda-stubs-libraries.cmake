@@ -88,6 +88,53 @@ set(cuda-stubs_PKGCONFIG_MODULES
   "cuda-stubs-cusparse"
   "cuda-stubs-cusolver")
 
+# The link folders lib/cuda-stubs-link/abi<N>/, one per cudart ABI (the headers' CUDA major;
+# the last is the default): NVIDIA's link names as GNU ld linker scripts naming a stub,
+# "<NVIDIA's file>|<stub file>", so that -L<folder> -lcublas records libstubs_cublas.so.
+set(cuda-stubs_LINK_ABIS 12 13)
+set(cuda-stubs_LINK_NAMES_12
+  "libcudart.so|libstubs_cudart_abi12.so"
+  "libcudart_static.a|libstubs_cudart_abi12.so"
+  "libnvrtc.so|libstubs_nvrtc.so"
+  "libnvrtc_static.a|libstubs_nvrtc.so"
+  "libcuda.so|libstubs_cuda.so"
+  "libnvJitLink.so|libstubs_nvjitlink.so"
+  "libnvJitLink_static.a|libstubs_nvjitlink.so"
+  "libcurand.so|libstubs_curand.so"
+  "libcurand_static.a|libstubs_curand.so"
+  "libcufft.so|libstubs_cufft.so"
+  "libcufft_static_nocallback.a|libstubs_cufft.so"
+  "libnvidia-ml.so|libstubs_nvml.so"
+  "libcublas.so|libstubs_cublas.so"
+  "libcublas_static.a|libstubs_cublas.so"
+  "libcublasLt.so|libstubs_cublaslt.so"
+  "libcublasLt_static.a|libstubs_cublaslt.so"
+  "libcusparse.so|libstubs_cusparse.so"
+  "libcusparse_static.a|libstubs_cusparse.so"
+  "libcusolver.so|libstubs_cusolver.so"
+  "libcusolver_static.a|libstubs_cusolver.so")
+set(cuda-stubs_LINK_NAMES_13
+  "libcudart.so|libstubs_cudart.so"
+  "libcudart_static.a|libstubs_cudart.so"
+  "libnvrtc.so|libstubs_nvrtc.so"
+  "libnvrtc_static.a|libstubs_nvrtc.so"
+  "libcuda.so|libstubs_cuda.so"
+  "libnvJitLink.so|libstubs_nvjitlink.so"
+  "libnvJitLink_static.a|libstubs_nvjitlink.so"
+  "libcurand.so|libstubs_curand.so"
+  "libcurand_static.a|libstubs_curand.so"
+  "libcufft.so|libstubs_cufft.so"
+  "libcufft_static_nocallback.a|libstubs_cufft.so"
+  "libnvidia-ml.so|libstubs_nvml.so"
+  "libcublas.so|libstubs_cublas.so"
+  "libcublas_static.a|libstubs_cublas.so"
+  "libcublasLt.so|libstubs_cublaslt.so"
+  "libcublasLt_static.a|libstubs_cublaslt.so"
+  "libcusparse.so|libstubs_cusparse.so"
+  "libcusparse_static.a|libstubs_cusparse.so"
+  "libcusolver.so|libstubs_cusolver.so"
+  "libcusolver_static.a|libstubs_cusolver.so")
+
 # Windows (a windows-gnu CUDA_STUBS_CARGO_TARGET): the libraries with a DLL stub,
 # "<cuda-stubs:: target>|<name>": bin/<name>.dll with its import libraries lib/<name>.lib
 # (MSVC, from packaging/windows/<name>.def) and lib/lib<name>.dll.a (MinGW, rustc's); the

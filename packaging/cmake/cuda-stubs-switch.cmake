@@ -15,7 +15,11 @@
 #   CMAKE_PROJECT_TOP_LEVEL_INCLUDES may set) runs every find_package(CUDAToolkit) of the project
 #   as usual, then cuda_stubs_use_for_cuda_toolkit() in the same scope, so FindCUDAToolkit's
 #   CUDA::cudart, ::cudart_static, ::cuda_driver, ::nvrtc and ::nvJitLink name the stubs
-#   wherever the project finds the toolkit. Other packages are not touched.
+#   wherever the project finds the toolkit; find_package(CUDA), the deprecated FindCUDA, gets its
+#   result variables (CUDA_LIBRARIES, CUDA_CUBLAS_LIBRARIES, ...) pointed at the link folder.
+#   Other packages are not touched;
+# - NVIDIA's link names anywhere else (bare names, -l, find_library()): see
+#   cuda-stubs-link-names.cmake.
 #
 # CMake keeps one dependency provider: with another one (vcpkg's, conan's), the one listed last
 # in CMAKE_PROJECT_TOP_LEVEL_INCLUDES wins; edit the project (two lines) instead.
@@ -34,6 +38,10 @@ if(CMAKE_HOST_WIN32 OR CMAKE_SYSTEM_NAME STREQUAL "Windows")
   _cuda_stubs_not_on_windows("cuda-stubs-switch.cmake")
 endif()
 _cuda_stubs_switch_directory()
+# NVIDIA's link names (bare names, -l, find_library(), FindCUDA's variables) name the stubs at the
+# end of the top-level directory; find_library() finds the link folder first from now on (the
+# newest ABI's until the project's CUDA headers decide).
+_cuda_stubs_schedule_link_names("${cuda-stubs_CUDART_NEWEST}")
 # For the provider, which runs in the project's directories (a macro sees their
 # CMAKE_CURRENT_LIST_DIR, not this file's).
 set(_CUDA_STUBS_SWITCH_DIR "${CMAKE_CURRENT_LIST_DIR}" CACHE INTERNAL
@@ -42,7 +50,26 @@ set(_CUDA_STUBS_SWITCH_DIR "${CMAKE_CURRENT_LIST_DIR}" CACHE INTERNAL
 # A macro, as CMake's documentation asks of providers: FindCUDAToolkit's variables (and the
 # switch's) land in the scope that called find_package(CUDAToolkit).
 macro(cuda_stubs_provide_dependency _cuda_stubs_method _cuda_stubs_package)
-  if("${_cuda_stubs_package}" STREQUAL "CUDAToolkit")
+  if("${_cuda_stubs_package}" STREQUAL "CUDAToolkit" OR "${_cuda_stubs_package}" STREQUAL "CUDA")
+    # The toolkit is found where it is, not in the link folder (FindCUDAToolkit takes its
+    # CUDAToolkit_LIBRARY_DIR from where it finds libcudart.so).
+    list(FILTER CMAKE_LIBRARY_PATH EXCLUDE REGEX "/cuda-stubs-link/abi[0-9]+$")
+  endif()
+  if("${_cuda_stubs_package}" STREQUAL "CUDA")
+    # The deprecated FindCUDA (CMake < 3.27, or policy CMP0146 OLD): its result variables name
+    # the link folder's files for the headers' CUDA major.
+    find_package(CUDA ${ARGN} BYPASS_PROVIDER)
+    if(CUDA_FOUND)
+      list(FIND cuda-stubs_CUDART_ABIS "${CUDA_VERSION_MAJOR}" _cuda_stubs_at)
+      if(_cuda_stubs_at EQUAL -1)
+        _cuda_stubs_schedule_link_names("${cuda-stubs_CUDART_NEWEST}")
+      else()
+        _cuda_stubs_schedule_link_names("${CUDA_VERSION_MAJOR}")
+        _cuda_stubs_switch_findcuda_variables("${CUDA_VERSION_MAJOR}")
+      endif()
+      unset(_cuda_stubs_at)
+    endif()
+  elseif("${_cuda_stubs_package}" STREQUAL "CUDAToolkit")
     find_package(CUDAToolkit ${ARGN} BYPASS_PROVIDER)
     # GLOBAL: the CUDA:: targets the switch makes or points at link cuda-stubs::*, wherever the
     # project uses them.

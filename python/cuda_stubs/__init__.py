@@ -21,11 +21,12 @@ from pathlib import Path
 # CUDART_ABIS (the CUDA majors whose headers' runtime ABI the cudart stub exports, oldest first:
 # ``libstubs_cudart.so`` the newest, the last; ``libstubs_cudart_abi<N>.so``, a link-time stub of
 # the same SONAME, the others).
-from ._libraries import CUDART_ABIS, LIBRARIES, WINDOWS_LIBRARIES
+from ._libraries import CUDART_ABIS, LIBRARIES, LINK_NAMES, WINDOWS_LIBRARIES
 
 __all__ = [
     "CUDART_ABIS",
     "LIBRARIES",
+    "LINK_NAMES",
     "WINDOWS_LIBRARIES",
     "cudart_abi_of_headers",
     "cmake_dir",
@@ -34,6 +35,7 @@ __all__ = [
     "ldflags",
     "lib_dir",
     "library_path",
+    "link_dir",
     "pkgconfig_dir",
     "status",
     "stubs",
@@ -138,6 +140,24 @@ def ldflags(abi: int | None = None) -> str:
         f"-l{cudart}" if name == "cudart" else f"-l{f[3:-3]}" for name, f in LIBRARIES.items()
     )
     return f"-L{d} {libs} -Wl,-rpath,{d}"
+
+
+def link_dir(abi: int | None = None) -> str:
+    """The link folder: NVIDIA's link names (``libcudart.so``, ``libcublas.so``,
+    ``libcudart_static.a``, ...: :data:`LINK_NAMES`), each a GNU ld linker script naming the stub,
+    so that ``-L<link_dir()>`` ahead of the CUDA toolkit's folders makes ``-lcudart -lcublas``
+    (nvcc's default ``-lcudart_static`` too) record ``libstubs_*.so`` in ``DT_NEEDED``.
+    ``lib/cuda-stubs-link/abi<N>``: ``abi`` as for :func:`ldflags` (the CUDA major of the headers
+    the code is compiled against; default the newest), which decides the cudart file its
+    ``libcudart.so`` names. The program still needs to find the stubs when it runs (an RPATH to
+    :func:`lib_dir`, as :func:`ldflags` gives). Raises ``ValueError`` for another major, and
+    ``OSError`` on Windows (no link folder there yet: link the import libraries of
+    :func:`implib_dir`)."""
+    if _on_windows():
+        raise OSError("no link folder on Windows yet: link stubs_<name>.lib of implib_dir()")
+    abi = CUDART_ABIS[-1] if abi is None else abi
+    _cudart_link_name(abi)
+    return str(_ROOT / "lib" / "cuda-stubs-link" / f"abi{abi}")
 
 
 class _Status(ctypes.Structure):

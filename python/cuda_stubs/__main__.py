@@ -1,12 +1,16 @@
-"""``python -m cuda_stubs --cmakedir | --libdir | --implibdir | --includedir | --pkgconfigdir |
---ldflags [--abi 12|13] [--cuda-include DIR] | --status``: prints one of the package's paths or
-flags (for build scripts), or the stubs' status as JSON.
+"""``python -m cuda_stubs`` with no option: a table of what each stub binds (library, bound,
+version, how found, path; the JSON is ``--status``). With one option, one of the package's
+paths or flags for build scripts: ``--cmakedir | --libdir | --implibdir | --includedir |
+--pkgconfigdir | --linkdir [--abi 12|13] [--cuda-include DIR] | --ldflags [--abi 12|13]
+[--cuda-include DIR] | --status``; or ``--check FILE...``, the audit of binaries, shared objects or
+wheels: each of NVIDIA's sonames still in ``DT_NEEDED``, whether a stub exists for it, exit 1
+when one is left (2: a missing file, not ELF, an unreadable wheel).
 
 On Windows ``--libdir`` is the DLLs' folder (``bin``), ``--implibdir`` that of their import
-libraries (``lib``), ``--ldflags`` MinGW's flags, and ``--pkgconfigdir`` fails (exit 2): the
-Windows package has no pkg-config files.
+libraries (``lib``), ``--ldflags`` MinGW's flags, and ``--pkgconfigdir`` and ``--linkdir`` fail
+(exit 2): the Windows package has no pkg-config files and no link folder.
 
-``--ldflags`` links cudart for the ABI of the CUDA headers the code is compiled against:
+``--ldflags`` and ``--linkdir`` follow the ABI of the CUDA headers the code is compiled against:
 ``--abi``, else the ``cuda_runtime_api.h`` found in ``--cuda-include``, else the newest (13).
 When both are given and disagree it fails (exit 2) instead of linking calls compiled against
 one header's prototypes to the other's."""
@@ -18,12 +22,13 @@ import json
 import sys
 
 import cuda_stubs
+from cuda_stubs import _check
 
 
 def main(argv: list[str] | None = None) -> int:
     """Parses ``argv`` and prints the one thing asked for."""
     parser = argparse.ArgumentParser(prog="python -m cuda_stubs", description=__doc__)
-    group = parser.add_mutually_exclusive_group(required=True)
+    group = parser.add_mutually_exclusive_group()
     group.add_argument("--cmakedir", action="store_true", help="folder of cuda-stubsConfig.cmake")
     group.add_argument(
         "--libdir", action="store_true", help="folder of libstubs_*.so (Windows: stubs_*.dll)"
@@ -36,22 +41,41 @@ def main(argv: list[str] | None = None) -> int:
     group.add_argument("--includedir", action="store_true", help="folder of cuda_stubs.h")
     group.add_argument("--pkgconfigdir", action="store_true", help="folder of the .pc files")
     group.add_argument("--ldflags", action="store_true", help="-L/-l/-rpath flags of the stubs")
+    group.add_argument(
+        "--linkdir",
+        action="store_true",
+        help="folder of NVIDIA's link names (libcudart.so, libcublas.so, ...) naming the stubs",
+    )
     group.add_argument("--status", action="store_true", help="what each stub binds, as JSON")
+    group.add_argument(
+        "--check",
+        nargs="+",
+        metavar="FILE",
+        help="list NVIDIA sonames still needed by binaries, shared objects or wheels; exit 1 if any",
+    )
     parser.add_argument(
         "--abi",
         type=int,
         choices=cuda_stubs.CUDART_ABIS,
-        help="with --ldflags: the CUDA major of the headers the code is compiled against",
+        help="with --ldflags, --linkdir: the CUDA major of the headers the code is compiled against",
     )
     parser.add_argument(
         "--cuda-include",
         metavar="DIR",
-        help="with --ldflags: the folder of the cuda_runtime_api.h the code is compiled against",
+        help="with --ldflags, --linkdir: the folder of the cuda_runtime_api.h the code is compiled "
+        "against",
     )
     args = parser.parse_args(argv)
-    if (args.abi is not None or args.cuda_include) and not args.ldflags:
-        parser.error("--abi and --cuda-include go with --ldflags")
-    if args.ldflags:
+    if (args.abi is not None or args.cuda_include) and not (args.ldflags or args.linkdir):
+        parser.error("--abi and --cuda-include go with --ldflags or --linkdir")
+    if args.check:
+        try:
+            findings = _check.check(args.check)
+        except _check.CheckError as e:
+            parser.error(str(e))
+        _check.report(findings)
+        return 1 if findings else 0
+    if args.ldflags or args.linkdir:
         abi = args.abi
         if args.cuda_include:
             try:
@@ -67,12 +91,15 @@ def main(argv: list[str] | None = None) -> int:
                 )
             abi = headers
         try:
-            print(cuda_stubs.ldflags(abi))
-        except ValueError as e:
+            print(cuda_stubs.ldflags(abi) if args.ldflags else cuda_stubs.link_dir(abi))
+        except (OSError, ValueError) as e:
             parser.error(str(e))
         return 0
     if args.status:
         print(json.dumps(cuda_stubs.status(), indent=2))
+        return 0
+    if not any(vars(args).values()):
+        _table(cuda_stubs.status())
         return 0
     for flag, value in [
         ("cmakedir", cuda_stubs.cmake_dir),
@@ -87,6 +114,26 @@ def main(argv: list[str] | None = None) -> int:
             except OSError as e:
                 parser.error(str(e))
     return 0
+
+
+def _table(status: dict[str, dict[str, object]]) -> None:
+    """One line per stub: library, bound or not, CUDA version, how found, path (or why not)."""
+    rows = [("library", "bound", "version", "found by", "path")]
+    for name, s in status.items():
+        version = s["version"]
+        shown = f"{version // 1000}.{version % 1000 // 10}" if s["bound"] and version else "-"
+        rows.append(
+            (
+                name,
+                "yes" if s["bound"] else "no",
+                shown,
+                str(s["found_by"] or "-"),
+                str(s["path"] if s["bound"] else (s["message"] or "-")),
+            )
+        )
+    widths = [max(len(r[i]) for r in rows) for i in range(4)]
+    for row in rows:
+        print("  ".join(c.ljust(w) for c, w in zip(row, widths)) + "  " + row[4])
 
 
 if __name__ == "__main__":

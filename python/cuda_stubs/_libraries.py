@@ -27,6 +27,115 @@ WINDOWS_LIBRARIES = {
     "nvjitlink": "stubs_nvjitlink.dll",
 }
 
+#: The link folders (``lib/cuda-stubs-link/abi<N>/``), per cudart ABI: NVIDIA's link name ->
+#: the stub file its linker script names (``libcublas.so`` -> ``libstubs_cublas.so``).
+LINK_NAMES = {
+    12: {
+        "libcudart.so": "libstubs_cudart_abi12.so",
+        "libcudart_static.a": "libstubs_cudart_abi12.so",
+        "libnvrtc.so": "libstubs_nvrtc.so",
+        "libnvrtc_static.a": "libstubs_nvrtc.so",
+        "libcuda.so": "libstubs_cuda.so",
+        "libnvJitLink.so": "libstubs_nvjitlink.so",
+        "libnvJitLink_static.a": "libstubs_nvjitlink.so",
+        "libcurand.so": "libstubs_curand.so",
+        "libcurand_static.a": "libstubs_curand.so",
+        "libcufft.so": "libstubs_cufft.so",
+        "libcufft_static_nocallback.a": "libstubs_cufft.so",
+        "libnvidia-ml.so": "libstubs_nvml.so",
+        "libcublas.so": "libstubs_cublas.so",
+        "libcublas_static.a": "libstubs_cublas.so",
+        "libcublasLt.so": "libstubs_cublaslt.so",
+        "libcublasLt_static.a": "libstubs_cublaslt.so",
+        "libcusparse.so": "libstubs_cusparse.so",
+        "libcusparse_static.a": "libstubs_cusparse.so",
+        "libcusolver.so": "libstubs_cusolver.so",
+        "libcusolver_static.a": "libstubs_cusolver.so",
+    },
+    13: {
+        "libcudart.so": "libstubs_cudart.so",
+        "libcudart_static.a": "libstubs_cudart.so",
+        "libnvrtc.so": "libstubs_nvrtc.so",
+        "libnvrtc_static.a": "libstubs_nvrtc.so",
+        "libcuda.so": "libstubs_cuda.so",
+        "libnvJitLink.so": "libstubs_nvjitlink.so",
+        "libnvJitLink_static.a": "libstubs_nvjitlink.so",
+        "libcurand.so": "libstubs_curand.so",
+        "libcurand_static.a": "libstubs_curand.so",
+        "libcufft.so": "libstubs_cufft.so",
+        "libcufft_static_nocallback.a": "libstubs_cufft.so",
+        "libnvidia-ml.so": "libstubs_nvml.so",
+        "libcublas.so": "libstubs_cublas.so",
+        "libcublas_static.a": "libstubs_cublas.so",
+        "libcublasLt.so": "libstubs_cublaslt.so",
+        "libcublasLt_static.a": "libstubs_cublaslt.so",
+        "libcusparse.so": "libstubs_cusparse.so",
+        "libcusparse_static.a": "libstubs_cusparse.so",
+        "libcusolver.so": "libstubs_cusolver.so",
+        "libcusolver_static.a": "libstubs_cusolver.so",
+    },
+}
+
+#: NVIDIA's sonames that have a stub: soname -> the stub's short name.
+NVIDIA_SONAMES = {
+    "libcudart.so.13": "cudart",
+    "libcudart.so.12": "cudart",
+    "libcudart.so.11.0": "cudart",
+    "libnvrtc.so.13": "nvrtc",
+    "libnvrtc.so.12": "nvrtc",
+    "libnvrtc.so.11.2": "nvrtc",
+    "libcuda.so.1": "cuda",
+    "libnvJitLink.so.13": "nvjitlink",
+    "libnvJitLink.so.12": "nvjitlink",
+    "libcurand.so.10": "curand",
+    "libcufft.so.12": "cufft",
+    "libcufft.so.11": "cufft",
+    "libcufft.so.10": "cufft",
+    "libnvidia-ml.so.1": "nvml",
+    "libcublas.so.13": "cublas",
+    "libcublas.so.12": "cublas",
+    "libcublas.so.11": "cublas",
+    "libcublasLt.so.13": "cublaslt",
+    "libcublasLt.so.12": "cublaslt",
+    "libcublasLt.so.11": "cublaslt",
+    "libcusparse.so.12": "cusparse",
+    "libcusparse.so.11": "cusparse",
+    "libcusolver.so.12": "cusolver",
+    "libcusolver.so.11": "cusolver",
+}
+
+#: NVIDIA's Windows DLLs that have a DLL stub: lower-case DLL name -> the stub's short name.
+NVIDIA_DLLS = {
+    "cudart64_13.dll": "cudart",
+    "cudart64_12.dll": "cudart",
+    "cudart64_110.dll": "cudart",
+    "nvrtc64_130_0.dll": "nvrtc",
+    "nvrtc64_120_0.dll": "nvrtc",
+    "nvrtc64_112_0.dll": "nvrtc",
+    "nvcuda.dll": "cuda",
+    "nvjitlink_130_0.dll": "nvjitlink",
+    "nvjitlink_120_0.dll": "nvjitlink",
+}
+
+#: Soname stems of NVIDIA's libraries without a stub (``libcudnn`` covers ``libcudnn_ops.so.9``).
+UNSTUBBED_SONAME_STEMS = (
+    "libnccl.so",
+    "libcudnn",
+    "libcutensor",
+    "libcusparseLt.so",
+    "libcupti.so",
+    "libnvperf",
+    "libnvjpeg.so",
+    "libnpp",
+    "libnvfatbin.so",
+    "libcufile",
+    "libnvToolsExt.so",
+    "libcufftw.so",
+    "libcusolverMg.so",
+    "libnvblas.so",
+    "libnvrtc-builtins.so",
+)
+
 #: The CUDA majors whose headers' runtime ABI the cudart stub exports, oldest first. The names
 #: whose prototype differs between them are exported once per ABI; the file a link names
 #: decides which one its calls record: ``libstubs_cudart.so`` the newest (the last),

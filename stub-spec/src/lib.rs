@@ -25,12 +25,15 @@ mod library;
 mod library_kind;
 pub mod majors;
 mod ret_kind;
+mod unstubbed;
 mod versioned_names;
 
 pub use library::{
-    ExportSource, Gating, HeaderVersion, Library, OLDER_ABI, Packaging, ProcAddressSource,
-    RealLibrary, Release, Soname, StatusCode, TestWheel, TypedErrors, VersionProbe, WindowsDlls,
+    ExportSource, Gating, HeaderVersion, Library, LinkName, OLDER_ABI, Packaging,
+    ProcAddressSource, RealLibrary, Release, Soname, StatusCode, TestWheel, TypedErrors,
+    VersionProbe, WindowsDlls,
 };
 pub use library_kind::LibraryKind;
 pub use ret_kind::RetKind;
+pub use unstubbed::UNSTUBBED_SONAME_STEMS;
 pub use versioned_names::VersionedNames;

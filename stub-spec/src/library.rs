@@ -257,6 +257,42 @@ pub struct Packaging {
     /// FindCUDAToolkit's targets `CUDA::<name>` (and cache entries `CUDA_<name>_LIBRARY`) that
     /// `cuda_stubs_use_for_cuda_toolkit()` points at the stub (`cudart`, `cudart_static`).
     pub toolkit_targets: &'static [&'static str],
+    /// NVIDIA's link names of the library (`-lcudart`, `-lcudart_static`): the link folder
+    /// (`python -m cuda_stubs --linkdir`, `<prefix>/lib/cuda-stubs-link/abi<N>/`) holds a GNU
+    /// ld linker script under each one's file name that names the stub, so that
+    /// `-L<linkdir> -lcudart` records the stub in `DT_NEEDED`, and the CMake switch rewrites
+    /// these names (bare, `-l`, or a full path to NVIDIA's file) to the stub.
+    pub link_names: &'static [LinkName],
+}
+
+/// One of NVIDIA's link names of a library, as `-l<name>` spells it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LinkName {
+    /// A shared library's development name: `-lcublas` finds `libcublas.so`.
+    Shared(&'static str),
+    /// A static library whose job the stub does (`-lcudart_static`: `libcudart_static.a`): the
+    /// same API, resolved at run time by the stub instead of being copied in. Never a static
+    /// library whose API the stub cannot serve: not `cudadevrt` (device code, linked by the
+    /// device linker), not `cufft_static` (cuFFT's callbacks need the static library), not
+    /// `culibos` (helpers NVIDIA's other static libraries need).
+    Static(&'static str),
+}
+
+impl LinkName {
+    /// The `-l` name: `cublas`, `cudart_static`.
+    pub const fn name(&self) -> &'static str {
+        match self {
+            LinkName::Shared(name) | LinkName::Static(name) => name,
+        }
+    }
+
+    /// The file a linker looks for: `libcublas.so`, `libcudart_static.a`.
+    pub fn file(&self) -> String {
+        match self {
+            LinkName::Shared(name) => format!("lib{name}.so"),
+            LinkName::Static(name) => format!("lib{name}.a"),
+        }
+    }
 }
 
 /// One soname a real library is published under, and the CUDA major it belongs to.

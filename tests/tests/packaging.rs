@@ -497,6 +497,18 @@ fn toolkit_from_wheels(dir: &Path) -> PathBuf {
         ("libnvrtc.so.13", "libnvrtc.so.13"),
         ("libcudadevrt.a", "libcudadevrt.a"),
         ("libcudart_static.a", "libcudart_static.a"),
+        // NVIDIA's real files under the names a project links (bare names, find_library()):
+        // the switch must make the stubs win over them.
+        ("libcublas.so", "libcublas.so.13"),
+        ("libcublas.so.13", "libcublas.so.13"),
+        ("libcublasLt.so", "libcublasLt.so.13"),
+        ("libcublasLt.so.13", "libcublasLt.so.13"),
+        ("libnvJitLink.so", "libnvJitLink.so.13"),
+        ("libnvJitLink.so.13", "libnvJitLink.so.13"),
+        ("libcurand.so", "libcurand.so.10"),
+        ("libcufft.so", "libcufft.so.12"),
+        ("libcusparse.so", "libcusparse.so.12"),
+        ("libcusolver.so", "libcusolver.so.12"),
     ] {
         std::os::unix::fs::symlink(lib.join(file), root.join("lib64").join(link)).expect("symlink");
     }
@@ -569,6 +581,8 @@ fn configure(
         .arg("-B")
         .arg(build)
         .arg(format!("-DCUDAToolkit_ROOT={}", toolkit.display()))
+        // FindCUDA's (the findcuda style); unused elsewhere.
+        .arg(format!("-DCUDA_TOOLKIT_ROOT_DIR={}", toolkit.display()))
         .arg("-DCMAKE_CUDA_ARCHITECTURES=80")
         .args(defines.iter().map(|d| format!("-D{d}")))
         .env(
@@ -681,7 +695,75 @@ const STYLES: &[(&str, &[&str])] = &[
     ("check_language", &["late_cuda"]),
     // No CUDA code: a C program linking FindCUDAToolkit's cache entries (see below).
     ("toolkit_variables", &[]),
+    // NVIDIA's link names (issue 28): by bare name and -l, find_library() and full paths,
+    // FindCUDA's variables; the probes of C code are checked below.
+    ("bare_names", &[]),
+    ("find_library", &[]),
+    ("findcuda", &[]),
 ];
+
+/// Whether a `DT_NEEDED` entry is one of NVIDIA's CUDA libraries (not a stub).
+fn is_nvidia(soname: &str) -> bool {
+    ["libcu", "libnv"].iter().any(|p| soname.starts_with(p))
+}
+
+/// A C program of `tests/cmake/styles/common/libraries.c` linked by NVIDIA's names: it needs
+/// the runtime and cuBLAS stubs (and nvJitLink's, `nvjitlink`) and no NVIDIA library, and runs
+/// on none (each stub's own error) and on NVIDIA's real 11.8, 12.9 and 13.5 wheels, found by the
+/// dynamic loader's search (each major's cuBLAS, nvJitLink from 12.x on).
+fn assert_links_names_to_stubs(exe: &Path, nvjitlink: bool) {
+    let needed = needed(exe);
+    let mut stubs = vec!["libstubs_cudart.so", "libstubs_cublas.so"];
+    if nvjitlink {
+        stubs.push("libstubs_nvjitlink.so");
+    }
+    for stub in stubs {
+        assert!(
+            needed.iter().any(|n| n == stub),
+            "{}: no {stub}: {needed:?}",
+            exe.display()
+        );
+    }
+    assert!(
+        !needed.iter().any(|n| is_nvidia(n)),
+        "{}: {needed:?}",
+        exe.display()
+    );
+    let none = Scenario::new(exe).run();
+    none.assert_success()
+        .assert_line("cudaRuntimeGetVersion rc=34 version=0")
+        .assert_line("cublasGetProperty rc=1 major=0");
+    for major in [11, 12, 13] {
+        let layout = cuda_layout(major);
+        let mut dirs = layout.lib_dirs();
+        for lib in ["cublas", "cublaslt", "nvjitlink"] {
+            if let Some(dir) = layout.libraries.get(lib).and_then(|l| l.parent()) {
+                dirs.push(dir.to_path_buf());
+            }
+        }
+        let out = Scenario::new(exe)
+            .env(
+                "LD_LIBRARY_PATH",
+                std::env::join_paths(dirs).expect("join paths"),
+            )
+            .run();
+        // 11.8's runtime without a driver answers cudaErrorInsufficientDriver (35).
+        let runtime = if major == 11 {
+            "cudaRuntimeGetVersion rc=35 version=0".to_owned()
+        } else {
+            format!(
+                "cudaRuntimeGetVersion rc=0 version={}",
+                layout.version_code()
+            )
+        };
+        out.assert_success()
+            .assert_line(&runtime)
+            .assert_line(&format!("cublasGetProperty rc=0 major={major}"));
+        if nvjitlink && major >= 12 {
+            out.assert_line(&format!("nvJitLinkVersion rc=0 major={major}"));
+        }
+    }
+}
 
 /// The checks particular to a style, on its build folder (`dir`) and configure output;
 /// `alone`: the style is a build of its own (not a subproject of `tests/cmake/styles`, where
@@ -699,6 +781,13 @@ fn assert_style_specifics(style: &str, dir: &Path, configured: &str, alone: bool
             }
         }
         "cxx_static_lib" => assert_untouched(&dir.join("no_cuda")),
+        "bare_names" => {
+            for exe in ["bare_c", "bare_cuda", "bare_option"] {
+                assert_links_names_to_stubs(&dir.join(exe), false);
+            }
+        }
+        "find_library" => assert_links_names_to_stubs(&dir.join("found_library"), true),
+        "findcuda" => assert_links_names_to_stubs(&dir.join("findcuda"), false),
         "toolkit_variables" => {
             // `${CUDA_cudart_LIBRARY} ${CUDA_cuda_driver_LIBRARY}` in a subproject that found
             // the toolkit again: the stubs, never NVIDIA's files.
@@ -800,6 +889,25 @@ fn cmake_two_lines_switch_separable_compilation() {
 #[test]
 fn cmake_two_lines_keep_openmp_cuda() {
     two_lines_switch("openmp");
+}
+
+/// NVIDIA's libraries by bare name on C and CUDA targets and as `-l` options, over a toolkit
+/// whose lib64 has NVIDIA's real files: the stubs.
+#[test]
+fn cmake_two_lines_switch_bare_names() {
+    two_lines_switch("bare_names");
+}
+
+/// `find_library()` of a stubbed library and a full path to the toolkit's file: the stubs.
+#[test]
+fn cmake_two_lines_switch_find_library() {
+    two_lines_switch("find_library");
+}
+
+/// The deprecated FindCUDA's `cuda_add_executable` and `CUDA_CUBLAS_LIBRARIES`: the stubs.
+#[test]
+fn cmake_two_lines_switch_findcuda() {
+    two_lines_switch("findcuda");
 }
 
 /// `CUDA::cudart_static` is the stub.

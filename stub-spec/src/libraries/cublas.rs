@@ -6,8 +6,8 @@
 use super::CU13_LIB;
 use super::cudart::CUDART;
 use crate::{
-    ExportSource, Gating, HeaderVersion, Library, LibraryKind, Packaging, RealLibrary, Soname,
-    StatusCode, TestWheel, TypedErrors, VersionProbe,
+    ExportSource, Gating, HeaderVersion, Library, LibraryKind, LinkName, Packaging, RealLibrary,
+    Soname, StatusCode, TestWheel, TypedErrors, VersionProbe,
 };
 use core::ffi::CStr;
 
@@ -97,5 +97,9 @@ pub const CUBLAS: Library = Library {
         stands_for: "cuBLAS (libcublas)",
         cmake_target: "cublas",
         toolkit_targets: &["cublas", "cublas_static"],
+        link_names: &[
+            LinkName::Shared("cublas"),
+            LinkName::Static("cublas_static"),
+        ],
     },
 };

@@ -5,8 +5,8 @@
 use super::CU13_LIB;
 use super::cudart::CUDART;
 use crate::{
-    ExportSource, Gating, HeaderVersion, Library, LibraryKind, Packaging, RealLibrary, Soname,
-    StatusCode, TestWheel, TypedErrors, VersionProbe,
+    ExportSource, Gating, HeaderVersion, Library, LibraryKind, LinkName, Packaging, RealLibrary,
+    Soname, StatusCode, TestWheel, TypedErrors, VersionProbe,
 };
 use core::ffi::CStr;
 
@@ -97,5 +97,9 @@ pub const CUBLASLT: Library = Library {
         stands_for: "cuBLASLt (libcublasLt)",
         cmake_target: "cublaslt",
         toolkit_targets: &["cublasLt", "cublasLt_static"],
+        link_names: &[
+            LinkName::Shared("cublasLt"),
+            LinkName::Static("cublasLt_static"),
+        ],
     },
 };

@@ -1,8 +1,8 @@
 //! The CUDA driver API, libcuda (`cuda.h`, CUDA 11.8, 12.x, 13.x).
 
 use crate::{
-    ExportSource, Gating, HeaderVersion, Library, LibraryKind, Packaging, ProcAddressSource,
-    RealLibrary, Soname, StatusCode, TypedErrors, VersionProbe, WindowsDlls,
+    ExportSource, Gating, HeaderVersion, Library, LibraryKind, LinkName, Packaging,
+    ProcAddressSource, RealLibrary, Soname, StatusCode, TypedErrors, VersionProbe, WindowsDlls,
 };
 
 /// The driver API.
@@ -83,5 +83,6 @@ pub const CUDA: Library = Library {
         stands_for: "the CUDA driver API (libcuda)",
         cmake_target: "cuda_driver",
         toolkit_targets: &["cuda_driver"],
+        link_names: &[LinkName::Shared("cuda")],
     },
 };

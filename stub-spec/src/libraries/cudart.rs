@@ -2,8 +2,8 @@
 
 use super::{CU13_BIN, CU13_LIB, TOOLKIT_BIN};
 use crate::{
-    ExportSource, Gating, HeaderVersion, Library, LibraryKind, Packaging, RealLibrary, Soname,
-    StatusCode, TestWheel, TypedErrors, VersionProbe, WindowsDlls,
+    ExportSource, Gating, HeaderVersion, Library, LibraryKind, LinkName, Packaging, RealLibrary,
+    Soname, StatusCode, TestWheel, TypedErrors, VersionProbe, WindowsDlls,
 };
 use core::ffi::CStr;
 
@@ -178,5 +178,9 @@ pub const CUDART: Library = Library {
         stands_for: "the CUDA runtime (libcudart)",
         cmake_target: "cudart",
         toolkit_targets: &["cudart", "cudart_static"],
+        link_names: &[
+            LinkName::Shared("cudart"),
+            LinkName::Static("cudart_static"),
+        ],
     },
 };

@@ -5,8 +5,8 @@
 use super::CU13_LIB;
 use super::cudart::CUDART;
 use crate::{
-    ExportSource, Gating, HeaderVersion, Library, LibraryKind, Packaging, RealLibrary, Release,
-    Soname, StatusCode, TestWheel, TypedErrors, VersionProbe, VersionedNames,
+    ExportSource, Gating, HeaderVersion, Library, LibraryKind, LinkName, Packaging, RealLibrary,
+    Release, Soname, StatusCode, TestWheel, TypedErrors, VersionProbe, VersionedNames,
 };
 use core::ffi::CStr;
 
@@ -115,5 +115,9 @@ pub const CUFFT: Library = Library {
         // one, NVIDIA's `simpleCUFFT_callback` gets CUFFT_NOT_IMPLEMENTED from
         // `cufftXtSetCallback`, seen on an H100), and a static cuFFT adds no `DT_NEEDED`.
         toolkit_targets: &["cufft", "cufft_static_nocallback"],
+        link_names: &[
+            LinkName::Shared("cufft"),
+            LinkName::Static("cufft_static_nocallback"),
+        ],
     },
 };

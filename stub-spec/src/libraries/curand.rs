@@ -6,8 +6,8 @@
 use super::CU13_LIB;
 use super::cudart::CUDART;
 use crate::{
-    ExportSource, Gating, HeaderVersion, Library, LibraryKind, Packaging, RealLibrary, Release,
-    Soname, StatusCode, TestWheel, TypedErrors, VersionProbe,
+    ExportSource, Gating, HeaderVersion, Library, LibraryKind, LinkName, Packaging, RealLibrary,
+    Release, Soname, StatusCode, TestWheel, TypedErrors, VersionProbe,
 };
 use core::ffi::CStr;
 
@@ -105,5 +105,9 @@ pub const CURAND: Library = Library {
         stands_for: "cuRAND (libcurand)",
         cmake_target: "curand",
         toolkit_targets: &["curand", "curand_static"],
+        link_names: &[
+            LinkName::Shared("curand"),
+            LinkName::Static("curand_static"),
+        ],
     },
 };

@@ -9,8 +9,8 @@ use super::CU13_LIB;
 use super::cublas::CUBLAS;
 use super::cudart::CUDART;
 use crate::{
-    ExportSource, Gating, HeaderVersion, Library, LibraryKind, Packaging, RealLibrary, Release,
-    Soname, StatusCode, TestWheel, TypedErrors, VersionProbe,
+    ExportSource, Gating, HeaderVersion, Library, LibraryKind, LinkName, Packaging, RealLibrary,
+    Release, Soname, StatusCode, TestWheel, TypedErrors, VersionProbe,
 };
 use core::ffi::CStr;
 
@@ -110,5 +110,9 @@ pub const CUSOLVER: Library = Library {
         stands_for: "cuSOLVER (libcusolver)",
         cmake_target: "cusolver",
         toolkit_targets: &["cusolver", "cusolver_static"],
+        link_names: &[
+            LinkName::Shared("cusolver"),
+            LinkName::Static("cusolver_static"),
+        ],
     },
 };

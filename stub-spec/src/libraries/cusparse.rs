@@ -7,8 +7,8 @@
 use super::CU13_LIB;
 use super::cudart::CUDART;
 use crate::{
-    ExportSource, Gating, HeaderVersion, Library, LibraryKind, Packaging, RealLibrary, Release,
-    Soname, StatusCode, TestWheel, TypedErrors, VersionProbe,
+    ExportSource, Gating, HeaderVersion, Library, LibraryKind, LinkName, Packaging, RealLibrary,
+    Release, Soname, StatusCode, TestWheel, TypedErrors, VersionProbe,
 };
 use core::ffi::CStr;
 
@@ -106,5 +106,9 @@ pub const CUSPARSE: Library = Library {
         stands_for: "cuSPARSE (libcusparse)",
         cmake_target: "cusparse",
         toolkit_targets: &["cusparse", "cusparse_static"],
+        link_names: &[
+            LinkName::Shared("cusparse"),
+            LinkName::Static("cusparse_static"),
+        ],
     },
 };

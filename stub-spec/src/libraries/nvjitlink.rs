@@ -6,8 +6,8 @@
 
 use super::{CU13_BIN, CU13_LIB, TOOLKIT_BIN};
 use crate::{
-    ExportSource, Gating, HeaderVersion, Library, LibraryKind, Packaging, RealLibrary, Soname,
-    StatusCode, TestWheel, TypedErrors, VersionProbe, VersionedNames, WindowsDlls,
+    ExportSource, Gating, HeaderVersion, Library, LibraryKind, LinkName, Packaging, RealLibrary,
+    Soname, StatusCode, TestWheel, TypedErrors, VersionProbe, VersionedNames, WindowsDlls,
 };
 use core::ffi::CStr;
 
@@ -93,5 +93,9 @@ pub const NVJITLINK: Library = Library {
         stands_for: "nvJitLink (libnvJitLink)",
         cmake_target: "nvjitlink",
         toolkit_targets: &["nvJitLink"],
+        link_names: &[
+            LinkName::Shared("nvJitLink"),
+            LinkName::Static("nvJitLink_static"),
+        ],
     },
 };

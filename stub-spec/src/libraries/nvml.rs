@@ -4,8 +4,8 @@
 
 use super::CU13_LIB;
 use crate::{
-    ExportSource, Gating, HeaderVersion, Library, LibraryKind, Packaging, RealLibrary, Soname,
-    StatusCode, TestWheel, TypedErrors, VersionProbe,
+    ExportSource, Gating, HeaderVersion, Library, LibraryKind, LinkName, Packaging, RealLibrary,
+    Soname, StatusCode, TestWheel, TypedErrors, VersionProbe,
 };
 use core::ffi::CStr;
 
@@ -88,5 +88,6 @@ pub const NVML: Library = Library {
         stands_for: "NVML (libnvidia-ml)",
         cmake_target: "nvml",
         toolkit_targets: &["nvml"],
+        link_names: &[LinkName::Shared("nvidia-ml")],
     },
 };

@@ -2,8 +2,8 @@
 
 use super::{CU13_BIN, CU13_LIB, TOOLKIT_BIN};
 use crate::{
-    ExportSource, Gating, HeaderVersion, Library, LibraryKind, Packaging, RealLibrary, Soname,
-    StatusCode, TestWheel, TypedErrors, VersionProbe, WindowsDlls,
+    ExportSource, Gating, HeaderVersion, Library, LibraryKind, LinkName, Packaging, RealLibrary,
+    Soname, StatusCode, TestWheel, TypedErrors, VersionProbe, WindowsDlls,
 };
 use core::ffi::CStr;
 
@@ -100,5 +100,6 @@ pub const NVRTC: Library = Library {
         stands_for: "NVRTC (libnvrtc)",
         cmake_target: "nvrtc",
         toolkit_targets: &["nvrtc"],
+        link_names: &[LinkName::Shared("nvrtc"), LinkName::Static("nvrtc_static")],
     },
 };
