@@ -202,10 +202,12 @@ pub struct RealLibrary {
     /// The libraries whose loaded copy fixes the CUDA release this one must come from (one
     /// CUDA release per process): for cuRAND, the runtime, which 13.5's `libcurand.so.10`
     /// needs (`DT_NEEDED libcudart.so.13`) and which 11.x/12.x's link statically. Before its
-    /// search the stub has each one's stub (if the process has it) bind, then reads which of
-    /// their sonames the process has; a candidate of another major is rejected, before
-    /// `dlopen` when its `DT_NEEDED` names another major's soname, else by its version. Empty:
-    /// no such rule (the runtime, NVRTC, nvJitLink and the driver are the anchors).
+    /// search the stub reads which of their sonames the process has mapped, else which release
+    /// the other libraries naming the same anchors have mapped (never having another stub
+    /// search: a process with a static runtime gets no second one); a candidate of another
+    /// major is rejected, before `dlopen` when its soname or `DT_NEEDED` says so, else by its
+    /// version. An anchor's own stub takes the release of the libraries naming it that the
+    /// process has mapped. Empty: no anchor (the runtime, NVRTC, nvJitLink and the driver).
     pub same_release_as: &'static [&'static RealLibrary],
     /// How the library is named and found on Windows ([`WindowsDlls`]); `None`: no Windows
     /// stub yet (the math libraries and NVML).

@@ -12,9 +12,9 @@
 //! (13.10.0.20's) found by path has the `libcublasLt.so.13` beside it loaded first.
 //!
 //! **One CUDA release per process.** cuBLAS's major is CUDA's and its soname says it; every
-//! major links the runtime statically. Before its search the stub has the runtime stub bind
-//! (when the process has one) and refuses a cuBLAS of another major by its soname, before
-//! `dlopen`.
+//! major links the runtime statically. Before its search the stub reads the release the process
+//! has mapped (`stub_loader`'s `search/release.rs`) and refuses a cuBLAS of another major by its
+//! soname, before `dlopen`.
 //!
 //! **Typed errors.** cuBLAS has no code for "library missing" or "function missing", so:
 //! - [`STATUS_NO_LIBRARY`], `CUBLAS_STATUS_NOT_INITIALIZED` (1), when no cuBLAS of the

@@ -13,8 +13,8 @@
 //! removed some (12.x's atomic-sync attributes), which a newer library answers with its own
 //! invalid-value error. So the stub forwards unchanged, gated per major like cuBLAS.
 //!
-//! **One CUDA release per process.** As cuBLAS: its soname says CUDA's major, the runtime stub
-//! binds first, and a copy of another release is refused by its soname before `dlopen`. A
+//! **One CUDA release per process.** As cuBLAS: its soname says CUDA's major, and a copy of
+//! another release than the process has mapped is refused by its soname before `dlopen`. A
 //! cuBLAS the process has bound already loaded its own libcublasLt, which the search finds
 //! first (never a second copy).
 //!

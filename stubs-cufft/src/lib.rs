@@ -6,9 +6,9 @@
 //! **One CUDA release per process.** cuFFT's soname says its CUDA major (`.10` is 11.x, `.11`
 //! 12.x, `.12` 13.x) and `cufftGetVersion` confirms it (10.9.0, 11.4.1, 12.5.0 in the tested
 //! wheels). Every major links the runtime statically, yet a cuFFT of another major than the
-//! process's runtime mixes releases: before its search the stub has the runtime stub bind, and
-//! a candidate whose file name or version says another major is refused (by its name before
-//! `dlopen`).
+//! process's runtime mixes releases: before its search the stub reads the release the process
+//! has mapped (`stub_loader`'s `search/release.rs`), and a candidate whose file name or version
+//! says another major is refused (by its name before `dlopen`).
 //!
 //! **Names.** 12.x's `cufftXt.h` binds `cufftXtSetJITCallback` to `__cufftXtSetJITCallback_12_7`
 //! through a static inline wrapper; 13.x exports only the plain name. The stub exports both and

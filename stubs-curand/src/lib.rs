@@ -12,8 +12,9 @@
 //! `DT_NEEDED libcudart.so.13` and no RUNPATH; 11.8's, 12.9's and the CUDA 13.0 toolkit's
 //! (10.4.0) link the runtime statically. Loading the former into a process whose runtime is
 //! 12.9 would put a second runtime in it, and any cuRAND of another major mixes releases. So
-//! before its search the stub has the runtime stub bind (when the process has one), reads which
-//! `libcudart.so.*` the process has, and rejects any cuRAND of another major: before `dlopen`
+//! before its search the stub reads which `libcudart.so.*` the process has (else the release of
+//! the math libraries it has; `stub_loader`'s `search/release.rs`), and rejects any cuRAND of
+//! another major: before `dlopen`
 //! when its file's `DT_NEEDED` names another runtime, else once its version is known (a copy of
 //! another release loaded that way stays mapped, never called). With a 13.5 cuRAND found by
 //! path and no runtime yet, the `libcudart.so.13` beside it is loaded first (its wheel folder,

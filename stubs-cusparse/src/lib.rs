@@ -10,7 +10,7 @@
 //!
 //! **One CUDA release per process.** `libcusparse.so.12` is both 12.x's and 13.x's: the version
 //! (`cusparseGetProperty`: 12.0 – 12.5 are CUDA 12.x, 12.6 and later 13.x; the spec's
-//! `releases`) says which; the runtime stub binds first, and a cuSPARSE of another release is
+//! `releases`) says which, and a cuSPARSE of another release than the process has mapped is
 //! refused. 12.x's needs `libnvJitLink.so.12`, which its RUNPATH finds in the wheel layout.
 //!
 //! **Typed errors.** cuSPARSE has no code for "library missing" or "function missing", so:

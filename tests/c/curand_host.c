@@ -3,8 +3,7 @@
  * Prints one line per call: the library's version, a host generator's first numbers (cuRAND's
  * host generators run on the CPU: no GPU needed), a device generator's status (the real
  * library's own "no CUDA" error without a GPU). With -DWITH_STATUS (the stub build), also
- * what the stubs say (cuda_stubs.h) and which libcudart files the process has mapped; with
- * argument "runtime-first" it asks the runtime stub for its version before any cuRAND call. */
+ * what the stubs say (cuda_stubs.h) and which libcudart files the process has mapped. */
 #include <curand.h>
 #include <stdio.h>
 #include <string.h>
@@ -13,17 +12,7 @@
 #include "cuda_stubs.h"
 #endif
 
-int main(int argc, char **argv) {
-#ifdef WITH_STATUS
-  if (argc > 1 && strcmp(argv[1], "runtime-first") == 0) {
-    int rt = 0;
-    int rc = (int)cudaRuntimeGetVersion(&rt);
-    printf("cudaRuntimeGetVersion rc=%d version=%d\n", rc, rt);
-  }
-#else
-  (void)argc;
-  (void)argv;
-#endif
+int main(void) {
   int version = 0;
   int rc = (int)curandGetVersion(&version);
   printf("curandGetVersion rc=%d version=%d\n", rc, version);

@@ -11,6 +11,10 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use stub_model::Library;
 
+/// Linked into a stub build with the runtime stub: with `STUBS_TESTS_RUNTIME_FIRST` set, the
+/// runtime stub binds before `main`, as in a program that calls the runtime first.
+pub const RUNTIME_FIRST: &str = "c/runtime_first.c";
+
 /// A C program of `tests/c/` and the library it exercises.
 #[derive(Debug, Clone, Copy)]
 pub struct TwoBuilds {
@@ -56,7 +60,8 @@ impl TwoBuilds {
     }
 
     /// The program built against `major`'s headers with `-DWITH_STATUS`, linked to the
-    /// library's stub and [`TwoBuilds::also_stubs`]; built once per test process.
+    /// library's stub and [`TwoBuilds::also_stubs`], with the runtime stub also
+    /// `c/runtime_first.c` (see [`TwoBuilds::run_stub`]); built once per test process.
     pub fn stub_program(&self, major: u32) -> PathBuf {
         let name = format!("{}-stub-{major}", self.library.name());
         built(&name, || {
@@ -71,7 +76,11 @@ impl TwoBuilds {
             }
             args.push(format!("-Wl,-rpath,{}", dir.display()).into());
             let refs: Vec<&OsStr> = args.iter().map(OsString::as_os_str).collect();
-            compile_c(&name, &[Path::new(self.source)], &refs)
+            let mut sources = vec![Path::new(self.source)];
+            if self.also_stubs.contains(&"cudart") {
+                sources.push(Path::new(RUNTIME_FIRST));
+            }
+            compile_c(&name, &sources, &refs)
         })
     }
 
@@ -99,7 +108,9 @@ impl TwoBuilds {
 
     /// The stub build of `header`'s headers, with `args`, the debug log on, and the runtime
     /// and this library of the given majors as the stubs' overrides (`CUDA_STUBS_CUDART_PATH`,
-    /// the spec's variable); `None` leaves the variable unset.
+    /// the spec's variable); `None` leaves the variable unset. With a runtime, the program
+    /// uses it first ([`RUNTIME_FIRST`]): a math stub takes the release of a runtime the
+    /// process has mapped, and never has the runtime stub search.
     pub fn run_stub(
         &self,
         header: u32,
@@ -109,7 +120,9 @@ impl TwoBuilds {
     ) -> Outcome {
         let mut s = Scenario::new(self.stub_program(header)).args(args).debug();
         if let Some(m) = cudart {
-            s = s.env("CUDA_STUBS_CUDART_PATH", cuda_layout(m).cudart);
+            s = s
+                .env("CUDA_STUBS_CUDART_PATH", cuda_layout(m).cudart)
+                .env("STUBS_TESTS_RUNTIME_FIRST", "1");
         }
         if let Some(m) = library {
             let var = self.library.real.env_path.to_str().expect("ASCII name");

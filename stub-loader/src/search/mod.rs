@@ -6,7 +6,7 @@
 //!   (Windows): what each place lists, only when the search reaches it;
 //! - `probe.rs`: one candidate tried (file checks, `dlopen`, stub marker, version);
 //! - `reject.rs`: why a candidate was skipped ([`Reject`]), what was tried ([`Attempt`]);
-//! - `release.rs`: one CUDA release per process, for a library with anchors (cuRAND);
+//! - `release.rs`: one CUDA release per process, for the math libraries and their runtime;
 //! - `loaded.rs`, `summary.rs`: the result, [`Loaded`], and its one-line summary, built from
 //!   [`SEARCH`];
 //! - `paths.rs`: paths as bytes, `stat`, a Python environment's folders.

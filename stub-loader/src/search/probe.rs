@@ -8,7 +8,7 @@ use super::reject::{MIN_VERSION, Reject};
 use super::release::{self, ProcessRelease};
 use crate::debug::line;
 use crate::dynlib::Handle;
-use crate::spec::{LibrarySpec, VersionProbe};
+use crate::spec::{LibrarySpec, RealLibrary, VersionProbe};
 use alloc::format;
 use core::ffi::{CStr, c_int};
 
@@ -19,17 +19,16 @@ pub const STUB_MARKER: &CStr = c"cuda_stubs_marker";
 /// Tries one candidate: `Ok` holds the handle and the version (`1000 * major + 10 * minor`,
 /// from the library, else from its file name, else 0).
 ///
-/// `release` is the process's CUDA release for a spec with anchors: a candidate of another one
-/// is rejected (before `dlopen` where its name or its file's `DT_NEEDED` says so, else by its
-/// version), except a copy the process already has
-/// (never a second copy). A candidate file of the process's release has what it needs and the
-/// process lacks loaded from its own folder first.
+/// `release` is the process's CUDA release for a spec under the rule of one release per process
+/// (`release.rs`): a candidate of another one is rejected (before `dlopen` where its name or,
+/// for a spec with anchors, its file's `DT_NEEDED` says so, else by its version), except a copy
+/// the process already has (never a second copy). A candidate file of a spec with anchors has
+/// what it needs and the process lacks loaded from its own folder first.
 pub(crate) fn try_candidate(
     spec: &LibrarySpec,
     c: &Candidate,
     release: Option<ProcessRelease>,
 ) -> Result<(Handle, i32), Reject> {
-    let anchored = !spec.real.same_release_as.is_empty();
     let name_major = match c.name_major {
         0 => major_of_name(spec, file_name(c.target.to_bytes())),
         m => m,
@@ -40,11 +39,11 @@ pub(crate) fn try_candidate(
         return Err(Reject::IsStub);
     }
     let by_name = i32::try_from(name_major * 1000).unwrap_or(0);
-    let version = reported_version(spec, &handle).unwrap_or(by_name);
+    let version = reported_version(spec.real, &handle).unwrap_or(by_name);
     if version != 0 && version < MIN_VERSION {
         return Err(Reject::TooOld(version));
     }
-    if anchored && c.origin != Origin::AlreadyLoaded {
+    if c.origin != Origin::AlreadyLoaded {
         // Loaded, and never unloaded: a static-runtime cuRAND of another major stays mapped
         // but is never called.
         release::check_version(version, release)?;
@@ -89,8 +88,9 @@ mod os {
             }
             lazy_local
         };
-        if anchored && c.origin != Origin::AlreadyLoaded {
-            // A soname that says its major (`libcufft.so.11`: 12.x) is checked before `dlopen`.
+        if c.origin != Origin::AlreadyLoaded {
+            // A soname that says its major (`libcufft.so.11`: 12.x; `libcudart.so.12`, for a
+            // runtime binding after the math libraries) is checked before `dlopen`.
             release::check_version(i32::try_from(name_major * 1000).unwrap_or(0), release)?;
         }
         open(&c.target, flags)
@@ -222,9 +222,9 @@ mod os {
     }
 }
 
-/// The version the library reports through the spec's version function, if it answers.
-fn reported_version(spec: &LibrarySpec, handle: &Handle) -> Option<i32> {
-    match spec.real.version {
+/// The version the library reports through its spec's version function, if it answers.
+pub(super) fn reported_version(real: &RealLibrary, handle: &Handle) -> Option<i32> {
+    match real.version {
         VersionProbe::OneInt(name) => {
             let f = handle.symbol(name)?;
             // SAFETY: cudaRuntimeGetVersion / cuDriverGetVersion: `int f(int *)`, all majors.
@@ -266,9 +266,9 @@ fn reported_version(spec: &LibrarySpec, handle: &Handle) -> Option<i32> {
                 return Some(major * 1000 + minor * 10);
             }
             let own = major * 1000 + minor * 100 + patch;
-            let cuda = spec.real.version.cuda_version_of(own);
+            let cuda = real.version.cuda_version_of(own);
             line(
-                spec.real.name,
+                real.name,
                 format_args!(
                     "{} {own}: CUDA {}",
                     symbol.to_string_lossy(),
@@ -306,9 +306,9 @@ fn reported_version(spec: &LibrarySpec, handle: &Handle) -> Option<i32> {
             if unsafe { f(&mut own) } != 0 || own <= 0 {
                 return None;
             }
-            let cuda = spec.real.version.cuda_version_of(own);
+            let cuda = real.version.cuda_version_of(own);
             line(
-                spec.real.name,
+                real.name,
                 format_args!(
                     "{} {own}: CUDA {}",
                     symbol.to_string_lossy(),

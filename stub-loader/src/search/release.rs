@@ -1,8 +1,8 @@
 //! One CUDA release per process, for a library whose spec names anchors
-//! ([`RealLibrary::same_release_as`](crate::spec::RealLibrary::same_release_as)): the release the
-//! process already has ([`of_process`]), whether a candidate file belongs to it before `dlopen`
-//! and what it needs loaded first from its own folder ([`prepare_file`]), and whether a loaded
-//! candidate does ([`check_version`]).
+//! ([`RealLibrary::same_release_as`](crate::spec::RealLibrary::same_release_as)) and for the
+//! anchors themselves: the release the process already has ([`of_process`]), whether a
+//! candidate file belongs to it before `dlopen` and what it needs loaded first from its own
+//! folder ([`prepare_file`]), and whether a loaded candidate does ([`check_version`]).
 //!
 //! Why before `dlopen`: loading 13.5's `libcurand.so.10` (NVIDIA's wheel) loads its `DT_NEEDED`
 //! `libcudart.so.13`, and nothing loaded is ever unloaded, so a process whose runtime is 12.9
@@ -12,6 +12,8 @@
 
 #[cfg(unix)]
 use super::paths::{is_file, join, parent};
+#[cfg(unix)]
+use super::probe::reported_version;
 use super::reject::Reject;
 #[cfg(unix)]
 use crate::debug::line;
@@ -23,14 +25,12 @@ use crate::spec::LibrarySpec;
 #[cfg(unix)]
 use crate::spec::RealLibrary;
 #[cfg(unix)]
-use crate::status::CudaStubsStatus;
-#[cfg(unix)]
 use alloc::ffi::CString;
 #[cfg(unix)]
 use alloc::vec::Vec;
 use core::ffi::CStr;
 #[cfg(unix)]
-use core::ffi::c_int;
+use stub_spec::libraries::ALL;
 
 /// The CUDA release the process has: an anchor's real library it has loaded.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -41,16 +41,26 @@ pub struct ProcessRelease {
     pub major: u32,
 }
 
-/// The release the process has for `spec`'s anchors, `None` when it has none of their
-/// libraries (or the spec names no anchor).
+/// The release the process has for `spec`, `None` when nothing in it says one (or `spec` is in
+/// no such rule: NVRTC, nvJitLink, the driver, NVML).
 ///
-/// Dependencies first: each anchor's stub, if the process has it (found by its SONAME), is
-/// asked for its status, which runs its search, so the runtime a program uses through the
-/// cudart stub is loaded before cuRAND is chosen and decides the release. Then each anchor
-/// soname, newest first, is looked for with `RTLD_NOLOAD`.
+/// Only what the process has mapped says it, never a search: a stub never has another stub
+/// (the runtime's) bind first to learn the release, since that would load a runtime the
+/// process may not have (CuPy links the runtime statically: a `libcudart.so.13` loaded for its
+/// cuBLAS would be a second runtime beside its own). In order:
 ///
-/// Windows: none. Its stubs are the runtime, NVRTC, nvJitLink and the driver, which are
-/// anchors themselves (no spec there names any); the math libraries have no Windows stub yet.
+/// 1. an anchor's soname (`libcudart.so.13` … newest first, then cuSOLVER's `libcublas.so.*`),
+///    looked for with `RTLD_NOLOAD`: the runtime a program uses decides;
+/// 2. else a library of the same rule the process has mapped ([`same_rule`]): another math
+///    library (`libcublas.so.13` for cuFFT), or, for the runtime itself, any math library, so
+///    that a runtime stub binding after the math stubs takes their release. Its soname says the
+///    major, else its version does (`libcurand.so.10`: `curandGetVersion`).
+///
+/// With neither, the library's own search and version decide, and what it binds is the
+/// release every library loaded after it must have.
+///
+/// Windows: none. Its stubs are the runtime, NVRTC, nvJitLink and the driver; the math
+/// libraries, the only specs with anchors, have no Windows stub yet.
 #[cfg(windows)]
 pub(crate) fn of_process(spec: &LibrarySpec) -> Option<ProcessRelease> {
     debug_assert!(spec.real.same_release_as.is_empty() || spec.real.windows.is_none());
@@ -61,50 +71,51 @@ pub(crate) fn of_process(spec: &LibrarySpec) -> Option<ProcessRelease> {
 #[cfg(unix)]
 pub(crate) fn of_process(spec: &LibrarySpec) -> Option<ProcessRelease> {
     let anchors = spec.real.same_release_as;
-    for anchor in anchors {
-        bind_stub(spec, anchor);
-    }
-    anchors.iter().find_map(|anchor| {
+    let anchored = anchors.iter().find_map(|anchor| {
         anchor.sonames.iter().find_map(|s| {
             is_loaded(s.name).then_some(ProcessRelease {
                 soname: s.name,
                 major: s.major,
             })
         })
+    });
+    anchored.or_else(|| {
+        ALL.iter()
+            .map(|library| library.real)
+            .filter(|other| same_rule(spec.real, other))
+            .find_map(loaded_release)
     })
 }
 
-/// Runs `anchor`'s stub's search, if the process has that stub.
+/// Whether `other` is under one CUDA release per process with `real`: it names `real` as its
+/// anchor (a math library, for the runtime), or the two share an anchor (two math libraries).
 #[cfg(unix)]
-fn bind_stub(spec: &LibrarySpec, anchor: &RealLibrary) {
-    let (Ok(file), Ok(export)) = (
-        CString::new(anchor.stub_file()),
-        CString::new(anchor.status_export()),
-    ) else {
-        return;
-    };
-    let Ok(stub) = Handle::open(
-        &file,
-        libc::RTLD_LAZY | libc::RTLD_LOCAL | libc::RTLD_NOLOAD,
-    ) else {
-        return;
-    };
-    let Some(f) = stub.symbol(&export) else {
-        return;
-    };
-    // SAFETY: every stub's status export has this prototype (`cuda_stubs.h`,
-    // `stub_loader::stub_library!`).
-    let f: unsafe extern "C" fn(*mut CudaStubsStatus) -> c_int = unsafe { core::mem::transmute(f) };
-    let mut status = core::mem::MaybeUninit::<CudaStubsStatus>::uninit();
-    // SAFETY: writable storage for one status; the stub fills it or writes nothing.
-    let rc = unsafe { f(status.as_mut_ptr()) };
-    line(
-        spec.real.name,
-        format_args!(
-            "dependencies first: {} searched (status {rc})",
-            file.to_string_lossy()
-        ),
-    );
+fn same_rule(real: &RealLibrary, other: &RealLibrary) -> bool {
+    other.name != real.name
+        && other.same_release_as.iter().any(|anchor| {
+            anchor.name == real.name || real.same_release_as.iter().any(|a| a.name == anchor.name)
+        })
+}
+
+/// The release of `real`'s copy the process has mapped, if any: from its soname's major, else
+/// (a soname several majors share) from its version. Nothing is loaded (`RTLD_NOLOAD`).
+#[cfg(unix)]
+fn loaded_release(real: &'static RealLibrary) -> Option<ProcessRelease> {
+    real.sonames.iter().find_map(|s| {
+        let handle = Handle::open(
+            s.name,
+            libc::RTLD_LAZY | libc::RTLD_LOCAL | libc::RTLD_NOLOAD,
+        )
+        .ok()?;
+        let major = match s.major {
+            0 => u32::try_from(reported_version(real, &handle)? / 1000).ok()?,
+            m => m,
+        };
+        (major != 0).then_some(ProcessRelease {
+            soname: s.name,
+            major,
+        })
+    })
 }
 
 /// Whether the process has loaded an object of SONAME `soname`.
