@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # What the test scripts need beyond the machine image (Debian 12, rustup's stable toolchain, gcc,
-# CPython with pip), in one list, installed when missing. Called by scripts/test.sh (stage
-# `test`), scripts/test-aarch64.sh (`aarch64`) and scripts/bench.sh (`bench`); the main job needs
+# CPython with pip), in one list, installed when missing: Debian packages, tools built by
+# `cargo install`, rustup targets. Called by scripts/test.sh (stage `test`),
+# scripts/test-aarch64.sh (`aarch64`) and scripts/bench.sh (`bench`); the main job needs
 # nothing from here.
 #
 # Each Debian package is checked by dpkg's own status of that package, not by a file that some

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The whole test suite, as CI runs it (.ci/run). Sets up what it needs on a fresh machine:
-# the Debian packages of scripts/setup-machine.sh, NVIDIA's wheels for the real-library tests.
+# the Debian packages, rustup target and mdbook of scripts/setup-machine.sh, NVIDIA's wheels for
+# the real-library tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
