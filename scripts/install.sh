@@ -8,8 +8,8 @@
 # (cuda-stubs-{cudart,nvrtc,cuda,nvjitlink,curand,cufft,nvml,cublas,cublaslt,cusparse,cusolver}.pc). Needs cargo and CMake >= 3.18 (`pip install cmake`
 # gives one). The tree is relocatable: move DIR anywhere.
 #
-# With CUDA_STUBS_CARGO_TARGET=x86_64-pc-windows-gnu, the Windows stubs instead (README
-# "Windows"): DIR/bin/stubs_{cudart,nvrtc,cuda,nvjitlink}.dll, their import libraries in DIR/lib,
+# With CUDA_STUBS_CARGO_TARGET=x86_64-pc-windows-gnu, the Windows stubs instead
+# (docs/src/windows.md): DIR/bin/stubs_{cudart,nvrtc,cuda,nvjitlink}.dll, their import libraries in DIR/lib,
 # cuda_stubs.h and the CMake package. Each target has its own build folder (CMake caches the
 # target at the first configure).
 set -euo pipefail

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # What the test scripts need beyond the machine image (Debian 12, rustup's stable toolchain, gcc,
-# CPython with pip), in one list, installed when missing. Called by scripts/test.sh (stage
-# `test`), scripts/test-aarch64.sh (`aarch64`) and scripts/bench.sh (`bench`); the main job needs
+# CPython with pip), in one list, installed when missing: Debian packages, tools built by
+# `cargo install`, rustup targets. Called by scripts/test.sh (stage `test`),
+# scripts/test-aarch64.sh (`aarch64`) and scripts/bench.sh (`bench`); the main job needs
 # nothing from here.
 #
 # Each Debian package is checked by dpkg's own status of that package, not by a file that some
@@ -49,6 +50,16 @@ packages() {
   esac
 }
 
+# stage -> cargo-installed tools, `crate@version`, each with the step that uses it. Debian 12 has
+# no mdbook package; the pinned release builds from crates.io in about a minute without its
+# default features (serve, watch: the live-reload server; search: the book's search box).
+tools() {
+  case "$1" in
+    # scripts/check-docs.sh: the book under docs/.
+    test) echo mdbook@0.4.52 ;;
+  esac
+}
+
 # stage -> rustup targets.
 targets() {
   case "$1" in
@@ -74,6 +85,14 @@ if [ ${#missing[@]} -gt 0 ]; then
   # programs transparently and hide a scenario that forgot the runner.
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
+for tool in $(tools "$stage"); do
+  name=${tool%@*} version=${tool#*@}
+  # `mdbook --version` prints `mdbook v0.4.52`: the pinned release or nothing else.
+  if [ "$("$name" --version 2>/dev/null)" != "$name v$version" ]; then
+    echo "== cargo install $name $version"
+    cargo install --quiet --locked --no-default-features --version "$version" "$name"
+  fi
+done
 for triple in $(targets "$stage"); do
   if ! rustup target list --installed | grep -qx "$triple"; then
     echo "== rustup target add $triple"

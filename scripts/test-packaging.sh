@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The Python wheel and README's "Install and use" recipes, run by scripts/test.sh (CI):
+# The Python wheel and install-and-use recipes (README.md, docs/src/), run by scripts/test.sh (CI):
 # `pip install .` into a fresh venv, `python -m cuda_stubs` (`--ldflags --abi 12|13`,
 # `--cuda-include`, a mismatch refused), `cuda_stubs.status()`,
 # `auditwheel show` / `repair` (manylinux_2_17, the stubs' glibc floor), and the recipes — a

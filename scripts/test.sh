@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The whole test suite, as CI runs it (.ci/run). Sets up what it needs on a fresh machine:
-# the Debian packages of scripts/setup-machine.sh, NVIDIA's wheels for the real-library tests.
+# the Debian packages, rustup target and mdbook of scripts/setup-machine.sh, NVIDIA's wheels for
+# the real-library tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -17,6 +18,9 @@ cargo clippy --workspace --all-targets --quiet -- -D warnings
 cargo clippy --target x86_64-pc-windows-gnu --quiet -p stub-loader -p stubs-cudart -p stubs-nvrtc \
   -p stubs-cuda -p stubs-nvjitlink -- -D warnings
 
+echo "== docs: mdbook build docs (no warning), links checked"
+scripts/check-docs.sh
+
 echo "== codegen drift check: regenerate from the headers, fail on any diff"
 cargo run --quiet --release -p codegen -- --check
 
@@ -32,7 +36,7 @@ STUBS_TESTS_VALGRIND=1 cargo test -p stubs-tests --no-fail-fast -- --test-thread
 echo "== aarch64: cross-built stubs, mocks and C programs under qemu-user, NVIDIA's aarch64 wheels"
 scripts/test-aarch64.sh
 
-echo "== packaging: the wheel (pip, auditwheel) and README's install-and-use recipes"
+echo "== packaging: the wheel (pip, auditwheel) and the install-and-use recipes (README, docs/)"
 scripts/test-packaging.sh
 
 echo "== packaging for Windows: the win_amd64 wheel, CMake (MinGW, MSVC's import libraries), under wine"

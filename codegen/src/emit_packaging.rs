@@ -265,7 +265,7 @@ fn pkg_config_files() -> Vec<(String, String)> {
         let comment = format!(
             "# For code compiled against the newest CUDA headers ({newest}.x): links record CUDA {newest}'s ABI for the\n\
              # names whose {older_list} and {newest}.x prototypes differ. Code compiled against {older_list} headers uses\n\
-             # {module}-{first_older} (pkg-config cannot see which headers a build uses: README \"Across majors\").\n"
+             # {module}-{first_older} (pkg-config cannot see which headers a build uses: docs/src/across-majors.md).\n"
         );
         out.push((
             module.clone(),

@@ -38,8 +38,8 @@ fn versions_table(data: &LibraryData, versions: &AbiVersions) -> String {
          the stub exports each twice, `name@@{}` (the default a link against \
          `libstubs_{}.so` records) and `name@{}` (what a link against the link-time stub \
          `libstubs_{}_abi{}.so` records), each with its own implementation. Per runtime \
-         major: *forwarded* (same ABI), *adapter* (translated by hand, see the README's adapter \
-         table), *refused* or *absent* (`cudaErrorNotSupported`, 801).\n",
+         major: *forwarded* (same ABI), *adapter* (translated by hand, see the adapter \
+         tables in docs/src/across-majors.md), *refused* or *absent* (`cudaErrorNotSupported`, 801).\n",
         v(data, crate::abi_versions::OLDER),
         v(data, NEWEST),
         versions.node(NEWEST),

@@ -4,7 +4,7 @@
 //! On the first call into a stub, [`Library::loaded`] finds the real NVIDIA library, `dlopen`s
 //! it with `RTLD_LAZY | RTLD_LOCAL` (never `dlclose`d), learns its version and records every
 //! candidate it tried. The search order is one list, `search::SEARCH`, documented there
-//! place by place (and in the README): a copy already loaded (by `DT_SONAME`), the environment
+//! place by place (and in `docs/src/search-order.md`): a copy already loaded (by `DT_SONAME`), the environment
 //! override, NVIDIA's wheels of the stub's own Python environment, the dynamic loader's search,
 //! then the CUDA toolkit folders.
 //!

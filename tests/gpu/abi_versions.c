@@ -1,4 +1,4 @@
-/* GPU proof of the cudart stub's two ABIs in one process (README "Both ABIs in one file").
+/* GPU proof of the cudart stub's two ABIs in one process (docs/src/across-majors.md, "Both ABIs in one file").
  * Compiled twice into a shared library: against CUDA 12.9 headers and linked
  * -lstubs_cudart_abi12 (libgpu12.so), against 13.x headers and linked -lstubs_cudart
  * (libgpu13.so); tests/gpu/abi_versions.sh loads both into one program and runs it on real

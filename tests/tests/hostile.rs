@@ -122,7 +122,7 @@ fn every_status_function_without_a_library() {
         functions.sort_by_key(|f| !LAST_ERROR_READERS.contains(&f.name().as_str()));
         for f in functions {
             writeln!(text, "libstubs_{lib}.so {}", f.name()).unwrap();
-            // The driver's error-string functions answer without a library (README): here
+            // The driver's error-string functions answer without a library (docs/src/error-model.md): here
             // CUDA_ERROR_INVALID_VALUE for the NULL out-pointer.
             let code = if ANSWERED_WITHOUT_A_LIBRARY.contains(&f.name().as_str()) {
                 1

@@ -3,8 +3,8 @@
 use core::ffi::CStr;
 
 /// The search, in order: the first place with a usable candidate wins, and a later place's
-/// candidates are not even listed (nothing of it touches the file system). README's "Where the
-/// real library is searched" is this list; the "not found" summary is built from it.
+/// candidates are not even listed (nothing of it touches the file system). The book's "Where the
+/// real library is searched" (`docs/src/search-order.md`) is this list; the "not found" summary is built from it.
 ///
 /// Why this order (the order of NVIDIA's `cuda.pathfinder`): a copy already in the process is
 /// the one every other library there uses, so a second copy (another major, another patch

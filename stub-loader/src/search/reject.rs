@@ -27,8 +27,8 @@ const LOAD_CALL: &str = if cfg!(windows) {
     "dlopen"
 };
 
-/// Why a candidate was skipped: the reasons README's "Where the real library is searched"
-/// lists. Its text (`Display`) is what the debug log and the "not found" summary say.
+/// Why a candidate was skipped: the reasons the book's "Where the real library is searched"
+/// (`docs/src/search-order.md`) lists. Its text (`Display`) is what the debug log and the "not found" summary say.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Reject {
     /// No such file; for a soname, the dynamic loader found none.

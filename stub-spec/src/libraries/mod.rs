@@ -1,6 +1,6 @@
 //! One spec per stubbed library, data only: [`CUDART`], [`NVRTC`], [`CUDA`] (the driver),
 //! [`NVJITLINK`], [`CURAND`], [`CUFFT`], [`NVML`], [`CUBLAS`], [`CUBLASLT`], [`CUSPARSE`],
-//! [`CUSOLVER`]. Adding a library is adding a file here (`docs/adding-a-cuda-library.md`).
+//! [`CUSOLVER`]. Adding a library is adding a file here (`docs/src/adding-a-cuda-library.md`).
 
 mod cublas;
 mod cublaslt;
