@@ -96,6 +96,9 @@ toolkit=$work/toolkit13
 mkdir -p "$toolkit/lib64"
 for sub in bin include nvvm; do ln -s "$(dirname "$(dirname "$nvcc")")/$sub" "$toolkit/$sub"; done
 ln -s "$lib13/libcudart.so.13" "$toolkit/lib64/libcudart.so"
+# NVIDIA's real files under their link names too: the link folder must win over them.
+ln -s "$lib13/libcublas.so.13" "$toolkit/lib64/libcublas.so"
+ln -s "$lib13/libcudart_static.a" "$toolkit/lib64/libcudart_static.a"
 CUDACXX=$nvcc cmake -S tests/cmake/styles/implicit -B "$work/zero-lines" -DZERO_LINES=ON \
   -DCMAKE_CUDA_ARCHITECTURES=80 -DCUDAToolkit_ROOT="$toolkit" \
   -DCMAKE_PROJECT_TOP_LEVEL_INCLUDES="$cmakedir/cuda-stubs-switch.cmake" >/dev/null
@@ -106,6 +109,103 @@ if grep -q "libcudart" <<<"$needed"; then fail "zero lines: links NVIDIA's runti
 # The stub (found by the build tree's RUNPATH into the venv) binds the runtime wheel it is given.
 out=$(env -u LD_LIBRARY_PATH CUDA_STUBS_CUDART_PATH="$lib13/libcudart.so.13" "$work/zero-lines/implicit")
 grep -qx "cudaRuntimeGetVersion rc=0 version=13050" <<<"$out" || fail "zero lines: $out"
+
+echo "== recipes: any build system, NVIDIA's link names through --linkdir"
+linkdir=$("$py" -m cuda_stubs --linkdir)
+[ "$linkdir" = "$libdir/cuda-stubs-link/abi13" ] || fail "--linkdir is $linkdir"
+[ "$("$py" -m cuda_stubs --linkdir --abi 12)" = "$libdir/cuda-stubs-link/abi12" ] || fail "--linkdir --abi 12"
+[ "$("$py" -m cuda_stubs --linkdir --cuda-include "$inc12")" = "$libdir/cuda-stubs-link/abi12" ] \
+  || fail "--linkdir --cuda-include (12.9 headers)"
+if "$py" -m cuda_stubs --linkdir --abi 13 --cuda-include "$inc12" >/dev/null 2>&1; then
+  fail "--linkdir --abi 13 with 12.9 headers succeeded"
+fi
+grep -qx 'INPUT(../../libstubs_cudart_abi12.so)' "$libdir/cuda-stubs-link/abi12/libcudart.so" \
+  || fail "abi12/libcudart.so: $(cat "$libdir/cuda-stubs-link/abi12/libcudart.so")"
+for name in libcudart.so libcudart_static.a libcublas.so libcuda.so libnvJitLink.so libnvidia-ml.so; do
+  [ -f "$linkdir/$name" ] || fail "no $name in $linkdir"
+done
+for name in libcudadevrt.a libcufft_static.a libculibos.a; do
+  [ -e "$linkdir/$name" ] && fail "$name in $linkdir: its job is not the stub's"
+done
+# Folders of one major's runtime and cuBLAS wheels, for LD_LIBRARY_PATH.
+libs_of() { echo "$(dirname "$(layout "$1" 'd["cudart"]')"):$(dirname "$(layout "$1" 'd["cublas"]')")"; }
+# check_links NAME EXE: only stubs in DT_NEEDED (no NVIDIA soname: --check), and the program
+# runs with no CUDA (each stub's own error) and on NVIDIA's 11.8, 12.9, 13.5 wheels.
+check_links() {
+  local name=$1 exe=$2 out
+  readelf -d "$exe" | grep -q "\[libstubs_cudart.so\]" || fail "$name: no libstubs_cudart.so: $(readelf -d "$exe" | grep NEEDED)"
+  readelf -d "$exe" | grep -q "\[libstubs_cublas.so\]" || fail "$name: no libstubs_cublas.so"
+  "$py" -m cuda_stubs --check "$exe" >/dev/null || fail "$name: --check: $("$py" -m cuda_stubs --check "$exe")"
+  out=$(env -u LD_LIBRARY_PATH "${@:3}" "$exe")
+  grep -qx "cudaRuntimeGetVersion rc=34 version=0" <<<"$out" || fail "$name, no CUDA: $out"
+  grep -qx "cublasGetProperty rc=1 major=0" <<<"$out" || fail "$name, no CUDA: $out"
+  for major in 11 12 13; do
+    out=$(LD_LIBRARY_PATH=$(libs_of $major) "${@:3}" "$exe")
+    grep -qx "cublasGetProperty rc=0 major=$major" <<<"$out" || fail "$name on $major: $out"
+  done
+  echo "$name: stubs only, runs on none, 11.8, 12.9, 13.5"
+}
+bs=$root/tests/build_systems
+# nvcc by hand: -L<linkdir> ahead of nvcc's own -L<toolkit>/lib; nvcc's default -lcudart_static
+# and -lcublas both resolve to the stubs.
+"$nvcc" -arch=sm_80 -o "$work/app_nvcc" "$bs/app.cu" -L"$linkdir" -L"$toolkit/lib64" -lcublas \
+  -Xlinker -rpath="$libdir"
+check_links "nvcc by hand" "$work/app_nvcc"
+# The same line without --linkdir links NVIDIA's: --check says so (exit 1) and names the stub.
+"$nvcc" -arch=sm_80 -o "$work/app_nvcc_normal" "$bs/app.cu" -L"$toolkit/lib64" -lcublas
+if out=$("$py" -m cuda_stubs --check "$work/app_nvcc_normal"); then fail "--check passed NVIDIA's cuBLAS: $out"; fi
+grep -q "needs libcublas.so.13 -- stub: cublas" <<<"$out" || fail "--check: $out"
+# A plain Makefile, LDFLAGS from the command line.
+make -s -C "$bs" CUDA_PATH="$toolkit" OUT="$work/app_make" \
+  LDFLAGS="-L$linkdir -Wl,-rpath,$libdir"
+check_links "Makefile" "$work/app_make"
+# setuptools (CUDAExtension's arguments): LDFLAGS in the environment.
+"$py" -m pip install -q --disable-pip-version-check --upgrade setuptools wheel
+rm -rf "$work/setuptools" && cp -r "$bs" "$work/setuptools"
+(cd "$work/setuptools" && CUDA_HOME=$toolkit LDFLAGS="-L$linkdir -Wl,-rpath,$libdir" \
+  "$py" setup.py -q build_ext --inplace >/dev/null)
+ext=$(ls "$work"/setuptools/probe_ext*.so)
+"$py" -m cuda_stubs --check "$ext" >/dev/null || fail "setuptools: $("$py" -m cuda_stubs --check "$ext")"
+readelf -d "$ext" | grep -q "\[libstubs_cublas.so\]" || fail "setuptools: no libstubs_cublas.so"
+for major in none 11 12 13; do
+  # 11.8's runtime without a driver answers cudaErrorInsufficientDriver (35).
+  case $major in
+    none) want="(34, 0, 1, 0)" path= ;;
+    11) want="(35, 0, 0, 11)" path=$(libs_of 11) ;;
+    12) want="(0, 12090, 0, 12)" path=$(libs_of 12) ;;
+    13) want="(0, 13050, 0, 13)" path=$(libs_of 13) ;;
+  esac
+  got=$(cd "$work/setuptools" && LD_LIBRARY_PATH=$path "$py" -c 'import probe_ext; print(probe_ext.versions())')
+  [ "$got" = "$want" ] || fail "setuptools on $major: $got, expected $want"
+done
+echo "setuptools: stubs only, runs on none, 11.8, 12.9, 13.5"
+# A wheel of it: --check reads the wheel's ELF members.
+(cd "$work/setuptools" && CUDA_HOME=$toolkit LDFLAGS="-L$linkdir -Wl,-rpath,$libdir" \
+  "$py" -m pip wheel -q --disable-pip-version-check --no-deps --no-build-isolation -w dist . >/dev/null)
+"$py" -m cuda_stubs --check "$work"/setuptools/dist/probe_ext-*.whl >/dev/null || fail "--check of the wheel"
+# cargo: a build script's rustc-link-lib=cudart / cublas, RUSTFLAGS from the environment.
+CUDA_PATH=$toolkit RUSTFLAGS="-L native=$linkdir -C link-arg=-Wl,-rpath,$libdir" \
+  cargo build -q --manifest-path "$bs/cargo/Cargo.toml" --target-dir "$work/cargo"
+check_links "cargo" "$work/cargo/debug/link-names-probe"
+# --check refuses what it cannot read (exit 2), names NVIDIA libraries without a stub.
+for bad in "$root/README.md" "$work/missing" ; do
+  rc=0; "$py" -m cuda_stubs --check "$bad" >/dev/null 2>&1 || rc=$?
+  [ $rc = 2 ] || fail "--check $bad: exit $rc, expected 2"
+done
+echo junk > "$work/junk.whl"
+"$py" -m cuda_stubs --check "$work/junk.whl" >/dev/null 2>&1 && fail "--check of a junk wheel passed"
+"$py" -c '
+from cuda_stubs import _check
+assert _check.nvidia_stub("libcudnn_ops.so.9") == (True, None)
+assert _check.nvidia_stub("libnccl.so.2") == (True, None)
+assert _check.nvidia_stub("libcusolver.so.11") == (True, "cusolver")
+assert _check.nvidia_stub("libstubs_cublas.so") == (False, None)
+assert _check.nvidia_stub("cudart64_13.dll") == (True, "cudart")
+'
+# No argument: the status table, one line per stub.
+table=$(env -u LD_LIBRARY_PATH "$py" -m cuda_stubs)
+[ "$(wc -l <<<"$table")" = 12 ] || fail "status table: $table"
+grep -q "^cudart *no  *-  *-  *cuda-stubs: libcudart not found" <<<"$table" || fail "status table: $table"
 
 echo "== recipe: Python extension, NVIDIA's NVRTC wheel in the same environment"
 # NVIDIA's nvidia-cuda-nvrtc 13.x wheel, as pip would unpack it (from fetch-cuda.py's cache).

@@ -310,13 +310,23 @@ fn pkg_config_files() -> Vec<(String, String)> {
     out
 }
 
+/// One `.pc` file. `linkdir` (`pkg-config --variable=linkdir`) is the link folder of the module's
+/// cudart ABI (the newest for a module without one): NVIDIA's link names naming the stubs.
 fn pc(module: &str, library: &Library, comment: &str, qualifier: &str, link: &str) -> String {
+    let abi = module
+        .rsplit('-')
+        .next()
+        .and_then(|m| m.parse::<u32>().ok())
+        .or_else(|| link_abis().last().copied())
+        .unwrap_or_default();
     format!(
         "# Relocatable: ${{pcfiledir}} (pkg-config and pkgconf) is this file's folder, <prefix>/lib/pkgconfig.\n\
          {comment}\
          prefix=${{pcfiledir}}/../..\n\
          libdir=${{prefix}}/lib\n\
          includedir=${{prefix}}/include\n\
+         # NVIDIA's link names (libcudart.so, libcublas.so, ...) naming the stubs: -L${{linkdir}} -lcublas\n\
+         linkdir=${{libdir}}/cuda-stubs-link/abi{abi}\n\
          \n\
          Name: {module}\n\
          Description: Stub of {stands_for}{qualifier}: finds the real library on first call and forwards to it\n\

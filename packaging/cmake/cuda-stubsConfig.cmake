@@ -44,6 +44,9 @@
 include("${CMAKE_CURRENT_LIST_DIR}/cuda-stubs-functions.cmake")
 
 _cuda_stubs_cudart_abi(cuda-stubs_CUDART_ABI)
+# The link folder of that ABI (Linux): NVIDIA's link names (libcudart.so, libcublas.so, ...) as
+# linker scripts naming the stubs, for link lines outside CMake's targets (-L${cuda-stubs_LINK_DIR}).
+_cuda_stubs_link_dir("${cuda-stubs_CUDART_ABI}" cuda-stubs_LINK_DIR)
 
 # cuda-stubs-libraries.cmake (codegen, from the specs) lists the targets and files.
 if(WIN32)
