@@ -20,6 +20,7 @@
 
 extern crate alloc;
 
+mod error_text;
 pub mod libraries;
 mod library;
 mod library_kind;
@@ -27,6 +28,7 @@ pub mod majors;
 mod ret_kind;
 mod versioned_names;
 
+pub use error_text::{ErrorText, TextAbi, TextKind};
 pub use library::{
     ExportSource, Gating, HeaderVersion, Library, OLDER_ABI, Packaging, ProcAddressSource,
     RealLibrary, Release, Soname, StatusCode, TestWheel, TypedErrors, VersionProbe, WindowsDlls,
