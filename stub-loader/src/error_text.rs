@@ -13,7 +13,7 @@
 use crate::library::Library;
 use alloc::boxed::Box;
 use alloc::ffi::CString;
-use core::ffi::{CStr, c_char, c_void};
+use core::ffi::{CStr, c_char};
 use core::sync::atomic::{AtomicPtr, AtomicUsize, Ordering};
 pub use stub_spec::TextKind;
 
@@ -64,17 +64,18 @@ impl ErrorTexts {
     /// not NULL (13.x's runtime without a driver answers NULL for its own codes), else the
     /// stub's text ([`ErrorTexts::stub_text`]).
     ///
-    /// # Safety
-    /// `real` calls the symbol it is given with `function`'s prototype.
-    pub unsafe fn returned(
+    /// `real` calls the export's slot (traced, fault injection included), only once the loaded
+    /// library is known to have `function`: otherwise the slot's refusal would count as a
+    /// refused call (the runtime's last error) for what is an answer.
+    pub fn returned(
         &self,
         function: &CStr,
         kind: TextKind,
         code: i64,
-        real: impl FnOnce(*mut c_void) -> *const c_char,
+        real: impl FnOnce() -> *const c_char,
     ) -> *const c_char {
-        if let Some(symbol) = self.library.ungated_symbol(function) {
-            let text = real(symbol);
+        if self.library.ungated_symbol(function).is_some() {
+            let text = real();
             if !text.is_null() {
                 return text;
             }
@@ -88,9 +89,10 @@ impl ErrorTexts {
     /// code the headers define and `unknown` for another. A NULL `out` gets `unknown` (the real
     /// function's answer where it has one) and nothing written.
     ///
+    /// `real` calls the export's slot with `out`, as for [`ErrorTexts::returned`].
+    ///
     /// # Safety
-    /// `out` is NULL or points to writable storage for one pointer; `real` calls the symbol it is
-    /// given with `function`'s prototype, passing `out`.
+    /// `out` is NULL or points to writable storage for one pointer.
     pub unsafe fn out_param(
         &self,
         function: &CStr,
@@ -98,11 +100,11 @@ impl ErrorTexts {
         unknown: i64,
         code: i64,
         out: *mut *const c_char,
-        real: impl FnOnce(*mut c_void) -> i64,
+        real: impl FnOnce() -> i64,
     ) -> i64 {
         let mut failed = None;
-        if let Some(symbol) = self.library.ungated_symbol(function) {
-            let status = real(symbol);
+        if self.library.ungated_symbol(function).is_some() {
+            let status = real();
             if out.is_null() {
                 return status;
             }

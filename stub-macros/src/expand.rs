@@ -280,8 +280,8 @@ fn expand_fn(
 
 /// The export of an error-text function (`text`, from the spec): the shared implementation
 /// (`stub_loader::ErrorTexts`) with the crate's generated status table
-/// (`crate::generated::status_texts::STATUS_TEXTS`), calling the real function by the symbol it
-/// is handed. Its prototype is checked against `text.abi`: `(status) -> *const c_char` or
+/// (`crate::generated::status_texts::STATUS_TEXTS`), calling the real function through its slot
+/// (`NAME::Forward`: traced, fault injection applies). Its prototype is checked against `text.abi`: `(status) -> *const c_char` or
 /// `(status, *mut *const c_char) -> status`.
 fn error_text(
     f: &StubFn,
@@ -306,7 +306,6 @@ fn error_text(
         TextKind::Description => quote!(::stub_loader::TextKind::Description),
     };
     let symbol = Literal::c_string(&std::ffi::CString::new(text.function).unwrap_or_default());
-    let fn_ty = quote! { unsafe extern "C" fn(#(#arg_types),*) #output };
     let texts = quote! {
         ::stub_loader::ErrorTexts {
             library: &crate::LIBRARY,
@@ -317,12 +316,10 @@ fn error_text(
     let (body, doc) = match (text.abi, arg_names) {
         (TextAbi::Returned, [code]) => (
             quote! {
-                // SAFETY: the symbol is the real function of this very prototype.
-                unsafe {
-                    #texts.returned(#symbol, #kind, #code as i64, |symbol| {
-                        ::core::mem::transmute::<*mut ::core::ffi::c_void, #fn_ty>(symbol)(#code)
-                    })
-                }
+                #texts.returned(#symbol, #kind, #code as i64, || {
+                    // SAFETY: the slot's call; the C API accepts any code.
+                    unsafe { #name::Forward::call(#code) }
+                })
             },
             "Never NULL: the real library's text where it is bound, has the function and answers \
              one; else the stub's (`stub_loader::ErrorTexts::returned`).",
@@ -331,11 +328,10 @@ fn error_text(
             let unknown = i64::from(unknown.value);
             (
                 quote! {
-                    // SAFETY: the symbol is the real function of this very prototype; `out` is
-                    // the caller's, as the C API's contract has it.
+                    // SAFETY: `out` is the caller's, as the C API's contract has it.
                     unsafe {
-                        #texts.out_param(#symbol, #kind, #unknown, #code as i64, #out, |symbol| {
-                            ::core::mem::transmute::<*mut ::core::ffi::c_void, #fn_ty>(symbol)(#code, #out) as i64
+                        #texts.out_param(#symbol, #kind, #unknown, #code as i64, #out, || {
+                            #name::Forward::call(#code, #out) as i64
                         }) as _
                     }
                 },
