@@ -85,9 +85,10 @@ impl ErrorTexts {
 
     /// `status function(status code, const char **out)` (the driver's): the real function's
     /// answer where it succeeds with a text; where it fails or writes NULL, or no library has
-    /// it, the stub's text is written and the status is the real one's failure, else 0 for a
-    /// code the headers define and `unknown` for another. A NULL `out` gets `unknown` (the real
-    /// function's answer where it has one) and nothing written.
+    /// it, the stub's text is written and the status is `unknown` where the real function said
+    /// so, else 0 for a code the headers define and `unknown` for another (the only two NVIDIA
+    /// documents). A NULL `out` gets the real function's answer where it has one, else `unknown`,
+    /// and nothing written.
     ///
     /// `real` calls the export's slot with `out`, as for [`ErrorTexts::returned`].
     ///
@@ -102,7 +103,7 @@ impl ErrorTexts {
         out: *mut *const c_char,
         real: impl FnOnce() -> i64,
     ) -> i64 {
-        let mut failed = None;
+        let mut real_unknown = false;
         if self.library.ungated_symbol(function).is_some() {
             let status = real();
             if out.is_null() {
@@ -112,7 +113,7 @@ impl ErrorTexts {
             if status == 0 && !unsafe { *out }.is_null() {
                 return status;
             }
-            failed = (status != 0).then_some(status);
+            real_unknown = status == unknown;
         }
         if out.is_null() {
             return unknown;
@@ -120,7 +121,7 @@ impl ErrorTexts {
         let (text, known) = self.stub_text(kind, code);
         // SAFETY: out is non-NULL and, by contract, writable.
         unsafe { *out = text.as_ptr() };
-        failed.unwrap_or(if known { 0 } else { unknown })
+        if known && !real_unknown { 0 } else { unknown }
     }
 }
 

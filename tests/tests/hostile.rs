@@ -90,13 +90,11 @@ fn fork_without_any_library() {
 /// The runtime's last-error readers.
 const LAST_ERROR_READERS: [&str; 2] = ["cudaGetLastError", "cudaPeekAtLastError"];
 
-/// Status-returning exports that answer without any library.
-const ANSWERED_WITHOUT_A_LIBRARY: [&str; 2] = ["cuGetErrorName", "cuGetErrorString"];
-
 /// With no library at all, every exported function returning a status (cudaError_t,
 /// nvrtcResult, CUresult), generated or hand-written (adapters), called with zeroed arguments,
-/// returns the typed "not found" error and nothing crashes; the driver's error-string
-/// functions, which answer without a library, reject the NULL out-pointer. The list comes from the
+/// returns the typed "not found" error and nothing crashes; the driver's error-text
+/// functions (the spec's `error_texts`), which answer without a library, reject the NULL
+/// out-pointer. The list comes from the
 /// declarations, so it grows with the API. The runtime's last-error readers are called first:
 /// a process whose first CUDA call polls `cudaGetLastError()` must see the missing library too,
 /// and the later reads that the missing library stays sticky.
@@ -125,13 +123,16 @@ fn every_status_function_without_a_library() {
         functions.sort_by_key(|f| !LAST_ERROR_READERS.contains(&f.name().as_str()));
         for f in functions {
             writeln!(text, "libstubs_{lib}.so {}", f.name()).unwrap();
-            // The driver's error-string functions answer without a library (README): here
-            // CUDA_ERROR_INVALID_VALUE for the NULL out-pointer.
-            let code = if ANSWERED_WITHOUT_A_LIBRARY.contains(&f.name().as_str()) {
-                1
-            } else {
-                code
-            };
+            // The driver's error-text functions answer without a library (the spec's
+            // `error_texts`): their "unknown" status for the NULL out-pointer.
+            let answered = library_spec(lib)
+                .error_texts
+                .iter()
+                .find_map(|t| match t.abi {
+                    TextAbi::OutParam { unknown } if t.function == f.name() => Some(unknown.value),
+                    _ => None,
+                });
+            let code = answered.unwrap_or(code);
             expected.push((f.name(), code));
         }
     }
@@ -164,6 +165,13 @@ fn every_status_function_without_a_library() {
         run.stderr.is_empty(),
         "the stubs printed without being asked: {run}"
     );
+}
+
+/// The spec of the library named `lib`.
+fn library_spec(lib: &str) -> &'static stub_model::Library {
+    ALL.iter()
+        .find(|l| l.name() == lib)
+        .unwrap_or_else(|| panic!("no spec named {lib}"))
 }
 
 /// The libraries the probe links; the others' stubs are loaded for a sweep.
