@@ -29,6 +29,7 @@ mod proc_address;
 mod report;
 mod spelling;
 mod status_codes;
+mod status_texts;
 mod symbols;
 mod test_wheels;
 mod type_table;
@@ -78,6 +79,9 @@ fn generate(root: &Path) -> Result<Vec<(PathBuf, String)>, String> {
             );
             let text = proc_address::rust_source(&emit_decls::banner(&data), &entries)?;
             files.push((dir.join("proc_address.rs"), formatting::rustfmt(&text)?));
+        }
+        if let Some(text) = status_texts::rust_source(&emit_decls::banner(&data), &data)? {
+            files.push((dir.join("status_texts.rs"), formatting::rustfmt(&text)?));
         }
         if let Some(rule) = library.versioned_names {
             let pairs = versioned_names::replacements(rule, &data);

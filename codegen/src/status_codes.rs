@@ -3,11 +3,20 @@
 //! enumerator with that value, in the generated bindings of the newest major.
 
 use crate::libraries::Library;
+use stub_model::TextAbi;
 
 /// Fails unless `types` (the generated `types.rs`) has `pub const <name>: <type> = <value>;`
-/// for both of `library`'s typed errors.
+/// for both of `library`'s typed errors and each code its error-text exports return
+/// (`TextAbi::OutParam`'s `unknown`).
 pub fn check(library: &Library, types: &str) -> Result<(), String> {
-    for code in [library.errors.no_library, library.errors.absent] {
+    let returned = library.error_texts.iter().filter_map(|t| match t.abi {
+        TextAbi::OutParam { unknown } => Some(unknown),
+        TextAbi::Returned => None,
+    });
+    for code in [library.errors.no_library, library.errors.absent]
+        .into_iter()
+        .chain(returned)
+    {
         let defined = types.lines().any(|line| {
             line.strip_prefix("pub const ")
                 .and_then(|rest| rest.strip_prefix(code.name))
@@ -17,7 +26,7 @@ pub fn check(library: &Library, types: &str) -> Result<(), String> {
         });
         if !defined {
             return Err(format!(
-                "{}: the header defines no {} = {} (the spec's typed error)",
+                "{}: the header defines no {} = {} (the spec's)",
                 library.name(),
                 code.name,
                 code.value

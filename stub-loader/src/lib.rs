@@ -36,6 +36,7 @@ mod dlopen;
 mod elf;
 #[cfg(unix)]
 mod elf_needed;
+mod error_text;
 mod fn_table;
 mod gating;
 #[cfg(unix)]
@@ -68,6 +69,7 @@ use loadlibrary as dynlib;
 
 pub use adapter::{Adapted, RawFn, Target};
 pub use debug::debug_enabled;
+pub use error_text::{ErrorTexts, StatusText, TextKind};
 pub use fn_table::{FnMeta, FnTable, MASK_BASE, RetKind};
 pub use gating::{Resolution, SymbolGate};
 pub use hook_config::{FaultRule, FaultWhen, TraceFilter, parse_fault_spec, parse_trace_filter};

@@ -42,6 +42,11 @@ impl Library {
         }
     }
 
+    /// The library's short name (`cudart`, `cublas`): the spec's.
+    pub fn name(&self) -> &'static str {
+        self.spec.real.name
+    }
+
     /// Searches for and loads the real library on the first call (thread-safe, once); later calls
     /// return the same result.
     pub fn loaded(&self) -> &Loaded {

@@ -12,6 +12,9 @@
 //! `stub_loader`) and the three shared fallbacks (library missing, function absent, zero), each
 //! recording the refusal (`Library::note_refusal`) before it returns.
 //! A hand-written export gets `cudaMalloc::Forward::call(..)` instead of the naked export.
+//! An error-text export the spec lists (`error_texts`: `cudaGetErrorString`, `cuGetErrorName` …)
+//! gets a body calling `stub_loader::ErrorTexts` with the crate's generated status table: one
+//! implementation for every library, and never NULL.
 //!
 //! A name declared once per ABI (`version = 12`, `version = 13`) is exported once per version,
 //! through `stub_loader::versioned_export!`: `cudaMemAdvise@CUDA_STUBS_CUDART_12` and
@@ -23,7 +26,7 @@
 
 use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote};
-use stub_model::{RetKind, StubBlock, StubFn, majors};
+use stub_model::{ErrorText, RetKind, StubBlock, StubFn, TextAbi, TextKind, majors};
 use syn::{FnArg, Pat};
 
 pub fn expand(block: &StubBlock) -> TokenStream {
@@ -87,7 +90,18 @@ pub fn expand(block: &StubBlock) -> TokenStream {
             });
         }
         match f.attr.version {
-            None => items.extend(expand_fn(f, i, &arg_names, &arg_types)),
+            None => {
+                let text = block
+                    .library
+                    .spec()
+                    .error_texts
+                    .iter()
+                    .find(|t| f.name() == t.function);
+                items.extend(match text {
+                    Some(text) => error_text(f, i, text, &arg_names, &arg_types),
+                    None => expand_fn(f, i, &arg_names, &arg_types),
+                })
+            }
             Some(v) => {
                 versioned_forwards.entry(v).or_default().extend(forward(
                     f,
@@ -260,6 +274,92 @@ fn expand_fn(
         #[unsafe(naked)]
         #vis unsafe extern "C" fn #name() {
             ::stub_loader::slot_jump!(__cuda_stubs::SLOTS, #index)
+        }
+    }
+}
+
+/// The export of an error-text function (`text`, from the spec): the shared implementation
+/// (`stub_loader::ErrorTexts`) with the crate's generated status table
+/// (`crate::generated::status_texts::STATUS_TEXTS`), calling the real function through its slot
+/// (`NAME::Forward`: traced, fault injection applies). Its prototype is checked against `text.abi`: `(status) -> *const c_char` or
+/// `(status, *mut *const c_char) -> status`.
+fn error_text(
+    f: &StubFn,
+    index: usize,
+    text: &ErrorText,
+    arg_names: &[syn::Ident],
+    arg_types: &[syn::Type],
+) -> TokenStream {
+    let sig = &f.item.sig;
+    let name = &sig.ident;
+    let output = &sig.output;
+    let vis = &f.item.vis;
+    let docs: Vec<_> = f
+        .item
+        .attrs
+        .iter()
+        .filter(|a| a.path().is_ident("doc"))
+        .collect();
+    let forward = forward(f, index, arg_names, arg_types, quote!(super));
+    let kind = match text.text {
+        TextKind::Name => quote!(::stub_loader::TextKind::Name),
+        TextKind::Description => quote!(::stub_loader::TextKind::Description),
+    };
+    let symbol = Literal::c_string(&std::ffi::CString::new(text.function).unwrap_or_default());
+    let texts = quote! {
+        ::stub_loader::ErrorTexts {
+            library: &crate::LIBRARY,
+            table: crate::generated::status_texts::STATUS_TEXTS,
+            no_library: crate::STATUS_NO_LIBRARY as i64,
+        }
+    };
+    let (body, doc) = match (text.abi, arg_names) {
+        (TextAbi::Returned, [code]) => (
+            quote! {
+                #texts.returned(#symbol, #kind, #code as i64, || {
+                    // SAFETY: the slot's call; the C API accepts any code.
+                    unsafe { #name::Forward::call(#code) }
+                })
+            },
+            "Never NULL: the real library's text where it is bound, has the function and answers \
+             one; else the stub's (`stub_loader::ErrorTexts::returned`).",
+        ),
+        (TextAbi::OutParam { unknown }, [code, out]) => {
+            let unknown = i64::from(unknown.value);
+            (
+                quote! {
+                    // SAFETY: `out` is the caller's, as the C API's contract has it.
+                    unsafe {
+                        #texts.out_param(#symbol, #kind, #unknown, #code as i64, #out, || {
+                            #name::Forward::call(#code, #out) as i64
+                        }) as _
+                    }
+                },
+                "A non-NULL out-pointer always gets a text: the real library's where it is bound, \
+                 has the function and succeeds; else the stub's, with the status NVIDIA documents \
+                 (`stub_loader::ErrorTexts::out_param`).",
+            )
+        }
+        _ => {
+            return syn::Error::new_spanned(
+                sig,
+                "an error-text function of another prototype than its spec's `abi`",
+            )
+            .to_compile_error();
+        }
+    };
+    quote! {
+        #forward
+
+        #(#docs)*
+        ///
+        #[doc = #doc]
+        ///
+        /// # Safety
+        /// None beyond the C API's: any code is accepted; an out-pointer is NULL or writable.
+        #[unsafe(no_mangle)]
+        #vis unsafe extern "C" fn #name(#(#arg_names: #arg_types),*) #output {
+            #body
         }
     }
 }

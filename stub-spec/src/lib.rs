@@ -20,6 +20,7 @@
 
 extern crate alloc;
 
+mod error_text;
 pub mod libraries;
 mod library;
 mod library_kind;
@@ -28,6 +29,7 @@ mod ret_kind;
 mod unstubbed;
 mod versioned_names;
 
+pub use error_text::{ErrorText, TextAbi, TextKind};
 pub use library::{
     ExportSource, Gating, HeaderVersion, Library, LinkName, OLDER_ABI, Packaging,
     ProcAddressSource, RealLibrary, Release, Soname, StatusCode, TestWheel, TypedErrors,

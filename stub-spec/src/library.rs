@@ -1,5 +1,6 @@
 //! The shape of one library's spec ([`Library`]); the four specs are in [`crate::libraries`].
 
+use crate::ErrorText;
 use crate::{LibraryKind, VersionedNames};
 use alloc::format;
 use alloc::string::String;
@@ -45,6 +46,11 @@ pub struct Library {
     /// them), besides [`Library::abi12_hand_written`]'s ([`Library::is_hand_written`] asks
     /// both).
     pub hand_written: &'static [&'static str],
+    /// The exports that describe a status code in words ([`ErrorText`]), implemented once for
+    /// every library by the macro and `stub_loader::error_text`, never by the stub crate (so never
+    /// in [`Library::hand_written`]); codegen writes the status table they read
+    /// (`src/generated/status_texts.rs`) for a library that has any.
+    pub error_texts: &'static [ErrorText],
     /// `Some`: the library also exports CUDA 12's ABI, under ELF symbol versions, for the names
     /// whose 12.x and 13.x ABIs differ; the list names the ones whose CUDA 12 version the stub
     /// crate implements by hand (the others are forwarded where the runtime has that ABI,

@@ -7,7 +7,8 @@
 //! - `CUDA_ERROR_STUB_LIBRARY` (34) when no libcuda.so.1 was found (no driver installed);
 //! - `CUDA_ERROR_NOT_SUPPORTED` (801) when the installed driver lacks the entry point.
 //!
-//! `cuGetErrorString` and `cuGetErrorName` answer for both without the real library.
+//! `cuGetErrorString` and `cuGetErrorName` answer for both without the real library (the spec's
+//! `error_texts`, `stub_loader::ErrorTexts`).
 //!
 //! Entry points are resolved through the driver's `cuGetProcAddress` with the CUDA version
 //! their ABI belongs to (`cuMemAlloc_v2` is `cuMemAlloc` at 3020; the table is generated from
@@ -28,7 +29,6 @@ use generated::{abi_fns, api, proc_address};
 // Parameters keep the C names of the prototypes they implement.
 #[allow(non_snake_case)]
 mod adapters;
-mod error_string;
 
 // `LIBRARY`, `STATUS_NO_LIBRARY` (`CUDA_ERROR_STUB_LIBRARY`), `STATUS_ABSENT`
 // (`CUDA_ERROR_NOT_SUPPORTED`) and the export `cuda_stubs_cuda_status`, from the spec: entry

@@ -7,7 +7,8 @@
 //! - `cudaErrorNotSupported` (801) when the loaded runtime lacks the function
 //!   (`cudaThreadSynchronize` on 13.x) or has it with another ABI and no adapter exists.
 //!
-//! `cudaGetErrorString` and `cudaGetErrorName` answer for both without the real library.
+//! `cudaGetErrorString` and `cudaGetErrorName` answer for both without the real library (the
+//! spec's `error_texts`, `stub_loader::ErrorTexts`).
 //!
 //! The 35 names whose prototype differs between the CUDA 12.x and 13.x headers are exported
 //! once per ABI under ELF symbol versions, `name@@CUDA_STUBS_CUDART_13` (what a link against
@@ -27,7 +28,6 @@ use generated::{abi_fns, abi_types, api};
 
 #[allow(non_snake_case)]
 mod adapters;
-mod error_string;
 mod last_error;
 
 use stub_loader::Replacement;

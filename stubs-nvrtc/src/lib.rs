@@ -6,7 +6,8 @@
 //! - `NVRTC_ERROR_BUILTIN_OPERATION_FAILURE` (7) when the loaded NVRTC lacks the function
 //!   (e.g. `nvrtcGetPCHHeapSize` on 11.8) and has no same-prototype [`REPLACEMENTS`] entry.
 //!
-//! `nvrtcGetErrorString` answers for both without the real library and says what was searched.
+//! `nvrtcGetErrorString` answers for both without the real library and says what was searched
+//! (the spec's `error_texts`, `stub_loader::ErrorTexts`).
 
 #![cfg_attr(not(test), no_std)]
 
@@ -17,8 +18,6 @@ stub_loader::cdylib_runtime!();
 mod generated;
 use generated::api;
 pub use generated::types;
-
-mod error_string;
 
 use stub_loader::Replacement;
 

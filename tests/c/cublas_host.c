@@ -27,6 +27,8 @@ int main(void) {
   if (rc == 0) cublasDestroy(handle);
   const char *text = cublasGetStatusString(CUBLAS_STATUS_NOT_SUPPORTED);
   printf("cublasGetStatusString(15)=%s\n", text ? text : "(null)");
+  const char *name = cublasGetStatusName(CUBLAS_STATUS_NOT_INITIALIZED);
+  printf("cublasGetStatusName(1)=%s\n", name ? name : "(null)");
   float alpha = 1.0f, beta = 0.0f;
   rc = (int)cublasSgemm(NULL, CUBLAS_OP_N, CUBLAS_OP_N, 1, 1, 1, &alpha, NULL, 1, NULL, 1, &beta,
                         NULL, 1);

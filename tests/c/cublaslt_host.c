@@ -26,6 +26,8 @@ int main(void) {
   if (rc == 0) cublasLtDestroy(handle);
   const char *text = cublasLtGetStatusString(CUBLAS_STATUS_NOT_SUPPORTED);
   printf("cublasLtGetStatusString(15)=%s\n", text ? text : "(null)");
+  const char *name = cublasLtGetStatusName(CUBLAS_STATUS_NOT_INITIALIZED);
+  printf("cublasLtGetStatusName(1)=%s\n", name ? name : "(null)");
 
   cublasLtMatmulDesc_t desc = NULL;
   rc = (int)cublasLtMatmulDescCreate(&desc, CUBLAS_COMPUTE_32F, CUDA_R_32F);

@@ -27,6 +27,8 @@ int main(void) {
   if (rc == 0) cusparseDestroy(handle);
   const char *text = cusparseGetErrorString(CUSPARSE_STATUS_NOT_SUPPORTED);
   printf("cusparseGetErrorString(10)=%s\n", text ? text : "(null)");
+  const char *name = cusparseGetErrorName(CUSPARSE_STATUS_NOT_INITIALIZED);
+  printf("cusparseGetErrorName(1)=%s\n", name ? name : "(null)");
   cusparseDnVecDescr_t vec = NULL;
   static float values[4];
   rc = (int)cusparseCreateDnVec(&vec, 4, values, CUDA_R_32F);

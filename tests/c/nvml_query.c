@@ -1,7 +1,7 @@
 /* NVML through whatever libnvidia-ml the program is linked to (tests/nvml.rs: the stub, on a mock
  * driver or none; tests/gpu: the stub and the real library on a GPU machine). Compiled against
  * NVIDIA's nvml.h of one major: nvmlInit and nvmlDeviceGetCount are its macros for the _v2
- * names. Prints one line per call. With -DWITH_STATUS, also the stub's status (cuda_stubs.h);
+ * names. Prints one line per call (an error string's NULL as "(null)"). With -DWITH_STATUS, also the stub's status (cuda_stubs.h);
  * with -DLEGACY_INIT, also the legacy unversioned nvmlInit (NVML_NO_UNVERSIONED_FUNC_DEFS). */
 #include <nvml.h>
 #include <stdio.h>
@@ -46,6 +46,10 @@ int main(void) {
   printf("legacy nvmlInit rc=%d\n", (int)legacy_nvml_init());
 #endif
   printf("nvmlShutdown rc=%d\n", (int)nvmlShutdown());
+  const char *uninit = nvmlErrorString(NVML_ERROR_UNINITIALIZED);
+  printf("nvmlErrorString(1)=%s\n", uninit ? uninit : "(null)");
+  const char *not_found = nvmlErrorString(NVML_ERROR_LIBRARY_NOT_FOUND);
+  printf("nvmlErrorString(12)=%s\n", not_found ? not_found : "(null)");
 #ifdef WITH_STATUS
   cuda_stubs_status s;
   if (cuda_stubs_nvml_status(&s) == 0) {

@@ -35,6 +35,12 @@
  *                               sixteen zero integer arguments: "callall NAME rc=N" (only for
  *                               status-returning functions, and only where no real library is
  *                               bound: the fallbacks ignore their arguments)
+ *   calltext:FILE               for each "STUB NAME SHAPE CODE" line of FILE, the stub's NAME:
+ *                               SHAPE ret, `const char *NAME(CODE)`: "calltext NAME(CODE) = TEXT";
+ *                               out, `status NAME(CODE, const char **)`: "calltext NAME(CODE)
+ *                               rc=N out=TEXT"; ptr, a pointer-returning export called with
+ *                               sixteen zero integer arguments: "calltext NAME ptr=null|non-null"
+ *                               (only where no real library is bound)
  *   threads:N                   N threads released together, each making its first calls of
  *                               cudaGetDeviceCount and nvrtcVersion: how many saw 100+ and a
  *                               positive NVRTC major
@@ -301,6 +307,36 @@ static void call_all(const char *file) {
   fclose(f);
 }
 
+typedef void *(*any_pointer_fn)(uint64_t, uint64_t, uint64_t, uint64_t, uint64_t, uint64_t, uint64_t, uint64_t,
+                                uint64_t, uint64_t, uint64_t, uint64_t, uint64_t, uint64_t, uint64_t, uint64_t);
+
+static void call_texts(const char *file) {
+  FILE *f = file ? fopen(file, "r") : NULL;
+  char stub[128], name[256], shape[8];
+  int code;
+  if (!f) {
+    printf("calltext cannot-open\n");
+    return;
+  }
+  while (fscanf(f, "%127s %255s %7s %d", stub, name, shape, &code) == 4) {
+    void *sym = stub_symbol(stub, name);
+    if (!sym) {
+      printf("calltext %s not-exported\n", name);
+    } else if (!strcmp(shape, "ret")) {
+      const char *text = ((const char *(*)(int))sym)(code);
+      printf("calltext %s(%d) = %s\n", name, code, text_or_null(text));
+    } else if (!strcmp(shape, "out")) {
+      const char *text = "sentinel";
+      int rc = ((int (*)(int, const char **))sym)(code, &text);
+      printf("calltext %s(%d) rc=%d out=%s\n", name, code, rc, text_or_null(text));
+    } else {
+      void *p = ((any_pointer_fn)sym)(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+      printf("calltext %s ptr=%s\n", name, p ? "non-null" : "null");
+    }
+  }
+  fclose(f);
+}
+
 /* The last-error state as a program reads it: peek, then get twice. */
 static void last_error(const char *who) {
   int peek = cudaPeekAtLastError();
@@ -485,6 +521,8 @@ static void run(const char *cmd, const char *arg) {
     fork_and_call();
   } else if (!strcmp(cmd, "callall")) {
     call_all(arg);
+  } else if (!strcmp(cmd, "calltext")) {
+    call_texts(arg);
   } else if (!strcmp(cmd, "threads")) {
     threads(arg_int(arg));
   } else if (!strcmp(cmd, "maps")) {

@@ -29,13 +29,19 @@ EXPORT int cuDeviceGet(int *device, int ordinal) {
 }
 
 EXPORT int cuGetErrorString(int error, const char **text) {
-  (void)error;
+  if (error == 999) { /* a failure with NULL written: the stub must write its own text */
+    *text = NULL;
+    return 1;
+  }
   *text = "mock driver error string";
   return 0;
 }
 
 EXPORT int cuGetErrorName(int error, const char **text) {
-  (void)error;
+  if (error == 999) { /* a failure with NULL written: the stub must write its own text */
+    *text = NULL;
+    return 1;
+  }
   *text = "MOCK_DRIVER_ERROR_NAME";
   return 0;
 }

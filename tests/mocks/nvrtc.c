@@ -35,8 +35,11 @@ EXPORT int nvrtcVersion(int *major, int *minor) {
   return 0;
 }
 
+/* NULL for 999 (no nvrtcResult): the stub must replace it. */
 EXPORT const char *nvrtcGetErrorString(int result) {
   static char text[64];
+  if (result == 999)
+    return NULL;
   snprintf(text, sizeof text, "mock nvrtc %d: result %d", MOCK_MAJOR, result);
   return text;
 }

@@ -84,7 +84,8 @@ fn a_12_9_program_on_11_8_gets_not_supported_for_the_64_bit_entry_points() {
 }
 
 /// With no cuBLAS anywhere, every status is `CUBLAS_STATUS_NOT_INITIALIZED` (1); the status
-/// string function, which returns a pointer, returns NULL.
+/// string and name functions answer the header's enumerator name (`cublas_api.h` documents
+/// none), never NULL.
 #[test]
 fn without_a_library_every_call_is_the_typed_error() {
     let run = run_stub(13, None, None);
@@ -94,7 +95,8 @@ fn without_a_library_every_call_is_the_typed_error() {
         "cublasGetProperty(MAJOR_VERSION) rc=1 value=-1",
         "cublasGetVersion rc=1 version=0",
         "cublasCreate rc=1",
-        "cublasGetStatusString(15)=(null)",
+        "cublasGetStatusString(15)=CUBLAS_STATUS_NOT_SUPPORTED",
+        "cublasGetStatusName(1)=CUBLAS_STATUS_NOT_INITIALIZED",
         "cublasSgemm(no handle) rc=1",
         "cublasSgemm_64(no handle) rc=1",
         "status bound=0 version=0 found_by=(null)",

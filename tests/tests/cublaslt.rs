@@ -71,7 +71,8 @@ fn a_13_5_program_describes_a_gemm_on_every_major() {
     }
 }
 
-/// With no cuBLASLt anywhere, every status is 1, the version 0, the status string NULL.
+/// With no cuBLASLt anywhere, every status is 1, the version 0, the status string and name the
+/// header's enumerator name, never NULL.
 #[test]
 fn without_a_library_every_call_is_the_typed_error() {
     let run = run_stub(13, None, None);
@@ -81,7 +82,8 @@ fn without_a_library_every_call_is_the_typed_error() {
         "cublasLtGetProperty(MAJOR_VERSION) rc=1 value=-1",
         "cublasLtGetVersion=0",
         "cublasLtCreate rc=1",
-        "cublasLtGetStatusString(15)=(null)",
+        "cublasLtGetStatusString(15)=CUBLAS_STATUS_NOT_SUPPORTED",
+        "cublasLtGetStatusName(1)=CUBLAS_STATUS_NOT_INITIALIZED",
         "cublasLtMatmulDescCreate rc=1",
         "cublasLtMatrixLayoutCreate rc=1",
         "status bound=0 version=0 found_by=(null)",

@@ -81,7 +81,8 @@ fn the_legacy_api_is_not_supported_where_it_was_removed() {
     }
 }
 
-/// With no cuSPARSE anywhere, every status is 1 and the error string NULL.
+/// With no cuSPARSE anywhere, every status is 1 and the error string and name the header's
+/// enumerator name, never NULL.
 #[test]
 fn without_a_library_every_call_is_the_typed_error() {
     let run = run_stub(13, None, None);
@@ -90,7 +91,8 @@ fn without_a_library_every_call_is_the_typed_error() {
     for line in [
         "cusparseGetProperty(MAJOR_VERSION) rc=1 value=-1",
         "cusparseCreate rc=1",
-        "cusparseGetErrorString(10)=(null)",
+        "cusparseGetErrorString(10)=CUSPARSE_STATUS_NOT_SUPPORTED",
+        "cusparseGetErrorName(1)=CUSPARSE_STATUS_NOT_INITIALIZED",
         "cusparseCreateDnVec rc=1",
         "status bound=0 version=0 found_by=(null)",
     ] {

@@ -1,7 +1,10 @@
 //! Hostile conditions: racing first calls, fork around the first call, every exported function
-//! called with no library. Each scenario is its own process.
+//! called with no library (status and pointer results, error texts). Each scenario is its own
+//! process.
 
 use std::fmt::Write as _;
+use stub_model::libraries::ALL;
+use stub_model::{TextAbi, TextKind};
 use stubs_tests::decls::{RetKind, declared};
 use stubs_tests::{Scenario, mock, stub, temp_dir};
 
@@ -87,13 +90,11 @@ fn fork_without_any_library() {
 /// The runtime's last-error readers.
 const LAST_ERROR_READERS: [&str; 2] = ["cudaGetLastError", "cudaPeekAtLastError"];
 
-/// Status-returning exports that answer without any library.
-const ANSWERED_WITHOUT_A_LIBRARY: [&str; 2] = ["cuGetErrorName", "cuGetErrorString"];
-
 /// With no library at all, every exported function returning a status (cudaError_t,
 /// nvrtcResult, CUresult), generated or hand-written (adapters), called with zeroed arguments,
-/// returns the typed "not found" error and nothing crashes; the driver's error-string
-/// functions, which answer without a library, reject the NULL out-pointer. The list comes from the
+/// returns the typed "not found" error and nothing crashes; the driver's error-text
+/// functions (the spec's `error_texts`), which answer without a library, reject the NULL
+/// out-pointer. The list comes from the
 /// declarations, so it grows with the API. The runtime's last-error readers are called first:
 /// a process whose first CUDA call polls `cudaGetLastError()` must see the missing library too,
 /// and the later reads that the missing library stays sticky.
@@ -122,13 +123,16 @@ fn every_status_function_without_a_library() {
         functions.sort_by_key(|f| !LAST_ERROR_READERS.contains(&f.name().as_str()));
         for f in functions {
             writeln!(text, "libstubs_{lib}.so {}", f.name()).unwrap();
-            // The driver's error-string functions answer without a library (docs/src/error-model.md): here
-            // CUDA_ERROR_INVALID_VALUE for the NULL out-pointer.
-            let code = if ANSWERED_WITHOUT_A_LIBRARY.contains(&f.name().as_str()) {
-                1
-            } else {
-                code
-            };
+            // The driver's error-text functions answer without a library (the spec's
+            // `error_texts`): their "unknown" status for the NULL out-pointer.
+            let answered = library_spec(lib)
+                .error_texts
+                .iter()
+                .find_map(|t| match t.abi {
+                    TextAbi::OutParam { unknown } if t.function == f.name() => Some(unknown.value),
+                    _ => None,
+                });
+            let code = answered.unwrap_or(code);
             expected.push((f.name(), code));
         }
     }
@@ -160,6 +164,120 @@ fn every_status_function_without_a_library() {
     assert!(
         run.stderr.is_empty(),
         "the stubs printed without being asked: {run}"
+    );
+}
+
+/// The spec of the library named `lib`.
+fn library_spec(lib: &str) -> &'static stub_model::Library {
+    ALL.iter()
+        .find(|l| l.name() == lib)
+        .unwrap_or_else(|| panic!("no spec named {lib}"))
+}
+
+/// The libraries the probe links; the others' stubs are loaded for a sweep.
+const LINKED: [&str; 3] = ["cudart", "nvrtc", "cuda"];
+
+/// A code no header of any library defines.
+const UNKNOWN_CODE: i32 = 0x7fff_fff0;
+
+/// With no library at all, every pointer-returning export of every stub, called with zeroed
+/// arguments, returns, and none returns NULL where NVIDIA's headers promise a string
+/// (`const char *`): each such export is one of its spec's `error_texts`, and those (the driver's
+/// out-parameter ones too) answer for success, the stub's "not found" code (the enumerator's
+/// name, or the places searched) and a code no header defines (a text naming it; the driver's
+/// `CUDA_ERROR_INVALID_VALUE`). The list comes from the declarations and the specs, so it grows
+/// with the API.
+#[test]
+fn every_pointer_function_without_a_library() {
+    let dir = temp_dir("calltext");
+    let list = dir.join("functions.txt");
+    let mut text = String::new();
+    let mut loaded = Vec::new();
+    let mut checks = Vec::new();
+    for library in ALL {
+        let lib = library.name();
+        let before = text.len();
+        let texts = library.error_texts;
+        for f in declared(lib)
+            .into_iter()
+            .filter(|f| f.ret == RetKind::Pointer)
+        {
+            let name = f.name();
+            let output = quote::ToTokens::to_token_stream(&f.item.sig.output).to_string();
+            if !output.contains("c_char") {
+                writeln!(text, "libstubs_{lib}.so {name} ptr 0").unwrap();
+                let line = format!("calltext {name} ptr=null");
+                checks.push((line.clone(), line, None));
+                continue;
+            }
+            let spec = texts.iter().find(|t| t.function == name);
+            assert!(
+                spec.is_some_and(|t| matches!(t.abi, TextAbi::Returned)),
+                "{lib}: {name} returns a string but is no `error_texts` entry of its spec"
+            );
+        }
+        for t in texts {
+            let shape = match t.abi {
+                TextAbi::Returned => "ret",
+                TextAbi::OutParam { .. } => "out",
+            };
+            let no_library = library.errors.no_library;
+            for code in [0, no_library.value as i32, UNKNOWN_CODE] {
+                writeln!(text, "libstubs_{lib}.so {} {shape} {code}", t.function).unwrap();
+                let rc = match (t.abi, code) {
+                    (TextAbi::Returned, _) => String::new(),
+                    (TextAbi::OutParam { unknown }, UNKNOWN_CODE) => {
+                        format!(" rc={} out=", unknown.value)
+                    }
+                    (TextAbi::OutParam { .. }, _) => " rc=0 out=".to_string(),
+                };
+                let sep = if rc.is_empty() { " = " } else { "" };
+                let key = format!("calltext {}({code})", t.function);
+                let head = format!("{key}{rc}{sep}");
+                let expected = if code == UNKNOWN_CODE {
+                    format!(
+                        "unrecognized error code {code} (cuda-stubs: not defined by the {lib} headers)"
+                    )
+                } else if code == no_library.value as i32 {
+                    match t.text {
+                        TextKind::Name => no_library.name.to_string(),
+                        TextKind::Description => format!("cuda-stubs: lib{lib} not found ("),
+                    }
+                } else {
+                    String::new()
+                };
+                checks.push((key, head, Some(expected)));
+            }
+        }
+        if text.len() > before && !LINKED.contains(&lib) {
+            loaded.push(lib);
+        }
+    }
+    std::fs::write(&list, &text).unwrap();
+    let mut commands: Vec<_> = loaded
+        .iter()
+        .map(|lib| format!("dlopen:{}", stub(lib).display()))
+        .collect();
+    commands.push(format!("calltext:{}", list.display()));
+    let run = Scenario::probe(&commands).run();
+    run.assert_success().assert_silent();
+    for (key, head, expected) in &checks {
+        let line = run.line(key);
+        match expected {
+            None => assert_eq!(line, head, "{run}"),
+            Some(start) => {
+                let answer = line.strip_prefix(head.as_str()).unwrap_or_default();
+                assert!(
+                    !answer.is_empty() && answer != "(null)" && answer.starts_with(start.as_str()),
+                    "{head}: {answer:?}, expected a text starting with {start:?}\n{run}"
+                );
+            }
+        }
+    }
+    assert_eq!(
+        run.stdout.lines().count(),
+        checks.len() + loaded.len(),
+        "{run}"
     );
 }
 

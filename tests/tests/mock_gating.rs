@@ -161,6 +161,7 @@ fn driver_calls_are_forwarded() {
         "cuDeviceGet:3",
         "cuGetErrorString:100",
         "cuGetErrorName:100",
+        "cuGetErrorName:999",
     ])
     .library_path([mock("mock-driver")])
     .debug()
@@ -172,6 +173,8 @@ fn driver_calls_are_forwarded() {
         .assert_line("cuDeviceGet rc=0 out=703")
         .assert_line("cuGetErrorString(100) rc=0 out=mock driver error string")
         .assert_line("cuGetErrorName(100) rc=0 out=MOCK_DRIVER_ERROR_NAME")
+        // The driver's failure kept, its NULL replaced by the stub's text.
+        .assert_line("cuGetErrorName(999) rc=1 out=CUDA_ERROR_UNKNOWN")
         .assert_bound(
             "cuda",
             &mock("mock-driver").join("libcuda.so.1"),
@@ -181,7 +184,8 @@ fn driver_calls_are_forwarded() {
 }
 
 /// A 12 lacking most symbols: the missing ones give 801 (that function only, out parameter
-/// untouched), the present ones work, the error strings fall back to the stub's own.
+/// untouched), the present ones work, the error strings fall back to the stub's own (the
+/// header's description and enumerator name).
 #[test]
 fn missing_symbol_fails_that_function_only() {
     let run = Scenario::probe([
@@ -202,8 +206,8 @@ fn missing_symbol_fails_that_function_only() {
         .assert_line("cudaMalloc rc=0 out=0xc0100")
         .assert_line("cudaThreadSynchronize rc=801")
         .assert_line(
-            "cudaGetErrorString(801) = operation not supported (cuda-stubs: function absent \
-             from the loaded CUDA runtime, or not translatable to its ABI)",
+            "cudaGetErrorString(801) = This error indicates the attempted operation is not \
+             supported on the current system or device.",
         )
         .assert_line("cudaGetErrorName(801) = cudaErrorNotSupported")
         .assert_debug(
@@ -293,7 +297,9 @@ fn unknown_version_leaves_it_to_dlsym() {
 }
 
 /// No library anywhere: the typed "library not found" codes, out parameters untouched, and the
-/// error strings answered by the stubs themselves, saying where they searched. Silent.
+/// error strings answered by the stubs themselves from the headers (enumerator names and
+/// descriptions), saying where they searched for the "not found" code, naming a code no header
+/// defines. Silent.
 #[test]
 fn no_library_typed_errors_and_strings() {
     let run = Scenario::probe([
@@ -306,11 +312,16 @@ fn no_library_typed_errors_and_strings() {
         "cudaGetErrorName:801",
         "cudaGetErrorString:0",
         "cudaGetErrorName:0",
+        "cudaGetErrorName:2",
+        "cudaGetErrorString:2",
+        "cudaGetErrorName:12345",
+        "cudaGetErrorString:12345",
         "nvrtcVersion",
         "nvrtc-compile:compute_80:ptx:/nonexistent/out.ptx",
         "nvrtcGetNVVM",
         "nvrtcGetErrorString:11",
         "nvrtcGetErrorString:0",
+        "nvrtcGetErrorString:4",
         "cuInit:0",
         "cuDriverGetVersion",
         "cuDeviceGet:0",
@@ -318,6 +329,8 @@ fn no_library_typed_errors_and_strings() {
         "cuGetErrorName:34",
         "cuGetErrorName:801",
         "cuGetErrorName:999",
+        "cuGetErrorString:2",
+        "cuGetErrorName:12345",
         "status:cudart",
         "status:nvrtc",
         "status:cuda",
@@ -331,19 +344,46 @@ fn no_library_typed_errors_and_strings() {
         .assert_line("cudaThreadSynchronize rc=34")
         .assert_line("cudaGetErrorName(34) = cudaErrorStubLibrary")
         .assert_line("cudaGetErrorName(801) = cudaErrorNotSupported")
-        .assert_line("cudaGetErrorString(0) = no error")
+        .assert_line(
+            "cudaGetErrorString(0) = The API call returned with no errors. In the case of query \
+             calls, this also means that the operation being queried is complete (see \
+             cudaEventQuery() and cudaStreamQuery()).",
+        )
         .assert_line("cudaGetErrorName(0) = cudaSuccess")
+        .assert_line("cudaGetErrorName(2) = cudaErrorMemoryAllocation")
+        .assert_line(
+            "cudaGetErrorString(2) = The API call failed because it was unable to allocate \
+             enough memory or other resources to perform the requested operation.",
+        )
+        .assert_line(
+            "cudaGetErrorName(12345) = unrecognized error code 12345 (cuda-stubs: not defined \
+             by the cudart headers)",
+        )
+        .assert_line(
+            "cudaGetErrorString(12345) = unrecognized error code 12345 (cuda-stubs: not \
+             defined by the cudart headers)",
+        )
         .assert_line("nvrtcVersion rc=11 out=-7777.-7777")
         .assert_line("nvrtcCreateProgram rc=11")
         .assert_line("nvrtcCreateProgram out=untouched")
         .assert_line("nvrtcGetNVVM rc=11 out=sentinel")
         .assert_line("nvrtcGetErrorString(0) = NVRTC_SUCCESS")
+        .assert_line("nvrtcGetErrorString(4) = NVRTC_ERROR_INVALID_PROGRAM")
         .assert_line("cuInit rc=34")
         .assert_line("cuDriverGetVersion rc=34 out=-7777")
         .assert_line("cuDeviceGet rc=34 out=-7777")
         .assert_line("cuGetErrorName(34) rc=0 out=CUDA_ERROR_STUB_LIBRARY")
         .assert_line("cuGetErrorName(801) rc=0 out=CUDA_ERROR_NOT_SUPPORTED")
-        .assert_line("cuGetErrorName(999) rc=1 out=(null)");
+        .assert_line("cuGetErrorName(999) rc=0 out=CUDA_ERROR_UNKNOWN")
+        .assert_line(
+            "cuGetErrorString(2) rc=0 out=The API call failed because it was unable to \
+             allocate enough memory or other resources to perform the requested operation.",
+        )
+        // A code no header defines: the driver's CUDA_ERROR_INVALID_VALUE, and still a text.
+        .assert_line(
+            "cuGetErrorName(12345) rc=1 out=unrecognized error code 12345 (cuda-stubs: not \
+             defined by the cuda headers)",
+        );
     assert!(
         run.line("cudaGetErrorString(34)").starts_with(
             "cudaGetErrorString(34) = cuda-stubs: libcudart not found (searched libcudart.so.13, \
@@ -413,13 +453,18 @@ fn no_library_debug_log() {
     assert!(run.debug("cudart").iter().all(|l| !l.starts_with("bound ")));
 }
 
-/// Forwarded error strings come from the bound library (the mocks' own texts).
+/// Forwarded error strings come from the bound library (the mocks' own texts); a NULL answer
+/// (the mocks' for 999, as 13.x's runtime without a driver for some codes) is replaced by the
+/// stub's text.
 #[test]
 fn error_strings_are_forwarded_when_bound() {
     let run = Scenario::probe([
         "cudaGetErrorString:35",
         "cudaGetErrorName:2",
         "nvrtcGetErrorString:3",
+        "cudaGetErrorString:999",
+        "cudaGetErrorName:999",
+        "nvrtcGetErrorString:999",
     ])
     .library_path([mock("mock-12")])
     .run();
@@ -427,7 +472,15 @@ fn error_strings_are_forwarded_when_bound() {
         .assert_silent()
         .assert_line("cudaGetErrorString(35) = mock cudart 12: error 35")
         .assert_line("cudaGetErrorName(2) = mockCudart12Error2")
-        .assert_line("nvrtcGetErrorString(3) = mock nvrtc 12: result 3");
+        .assert_line("nvrtcGetErrorString(3) = mock nvrtc 12: result 3")
+        .assert_line(
+            "cudaGetErrorString(999) = This indicates that an unknown internal error has occurred.",
+        )
+        .assert_line("cudaGetErrorName(999) = cudaErrorUnknown")
+        .assert_line(
+            "nvrtcGetErrorString(999) = unrecognized error code 999 (cuda-stubs: not defined by \
+             the nvrtc headers)",
+        );
 }
 
 /// NVRTC forwarding through the whole compile sequence, with the mock's "PTX".

@@ -70,6 +70,8 @@ fn calls_reach_the_drivers_nvml_under_the_headers_names() {
             // The legacy v1 entry point is its own (the mock's answers 4242), never `_v2`.
             .assert_line("legacy nvmlInit rc=4242")
             .assert_line("nvmlShutdown rc=0")
+            // The mock has no nvmlErrorString: the header's description, from the stub.
+            .assert_line("nvmlErrorString(1)=NVML was not first initialized with nvmlInit()")
             .assert_line(&format!(
                 "status bound=1 version={} found_by={OVERRIDE}",
                 drv * 1000
@@ -106,7 +108,15 @@ fn without_a_driver_every_call_is_library_not_found() {
         "legacy nvmlInit rc=12",
         "nvmlShutdown rc=12",
         "status bound=0 version=0 found_by=(null)",
+        "nvmlErrorString(1)=NVML was not first initialized with nvmlInit()",
     ] {
         run.assert_line(line);
     }
+    // The "not found" code says where the stub searched; never NULL.
+    assert!(
+        run.line("nvmlErrorString(12)").starts_with(
+            "nvmlErrorString(12)=cuda-stubs: libnvml not found (searched libnvidia-ml.so.1"
+        ),
+        "{run}"
+    );
 }

@@ -163,7 +163,13 @@ fn same_as_nvidias_own(major: u32) {
         got = got.env_path("CUDA_STUBS_NVJITLINK_PATH", jit);
     }
     let got = got.run();
-    assert_eq!(got.stdout, expected.stdout, "stub build vs normal build");
+    // NVIDIA's 13.x runtime without a driver names its own 35 NULL; the stub never answers NULL
+    // (README, typed errors): the enumerator's name, from the headers, as 11.8 and 12.9 answer.
+    let normal_stdout = expected.stdout.replace(
+        "cudaGetErrorName (null)",
+        "cudaGetErrorName cudaErrorInsufficientDriver",
+    );
+    assert_eq!(got.stdout, normal_stdout, "stub build vs normal build");
     assert!(got.stderr.is_empty(), "the stubs printed: {got}");
     // The work is real: PTX with the kernel's entry, LTO-IR, a CUBIN.
     expected.assert_line("nvrtcGetPTX rc=0 entry=1");

@@ -6,8 +6,8 @@
 use super::CU13_LIB;
 use super::cudart::CUDART;
 use crate::{
-    ExportSource, Gating, HeaderVersion, Library, LibraryKind, LinkName, Packaging, RealLibrary,
-    Soname, StatusCode, TestWheel, TypedErrors, VersionProbe,
+    ErrorText, ExportSource, Gating, HeaderVersion, Library, LibraryKind, LinkName, Packaging,
+    RealLibrary, Soname, StatusCode, TestWheel, TextAbi, TextKind, TypedErrors, VersionProbe,
 };
 use core::ffi::CStr;
 
@@ -72,6 +72,18 @@ pub const CUBLAS: Library = Library {
     extra_types: "cublasStatus_t|cublasHandle_t",
     exports: ExportSource::Wheels,
     hand_written: &[],
+    error_texts: &[
+        ErrorText {
+            function: "cublasGetStatusName",
+            text: TextKind::Name,
+            abi: TextAbi::Returned,
+        },
+        ErrorText {
+            function: "cublasGetStatusString",
+            text: TextKind::Description,
+            abi: TextAbi::Returned,
+        },
+    ],
     abi12_hand_written: None,
     adapter_structs: None,
     versioned_names: None,

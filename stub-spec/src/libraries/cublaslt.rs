@@ -5,8 +5,8 @@
 use super::CU13_LIB;
 use super::cudart::CUDART;
 use crate::{
-    ExportSource, Gating, HeaderVersion, Library, LibraryKind, LinkName, Packaging, RealLibrary,
-    Soname, StatusCode, TestWheel, TypedErrors, VersionProbe,
+    ErrorText, ExportSource, Gating, HeaderVersion, Library, LibraryKind, LinkName, Packaging,
+    RealLibrary, Soname, StatusCode, TestWheel, TextAbi, TextKind, TypedErrors, VersionProbe,
 };
 use core::ffi::CStr;
 
@@ -72,6 +72,18 @@ pub const CUBLASLT: Library = Library {
     extra_types: "cublasStatus_t|cublasLtHandle_t",
     exports: ExportSource::Wheels,
     hand_written: &[],
+    error_texts: &[
+        ErrorText {
+            function: "cublasLtGetStatusName",
+            text: TextKind::Name,
+            abi: TextAbi::Returned,
+        },
+        ErrorText {
+            function: "cublasLtGetStatusString",
+            text: TextKind::Description,
+            abi: TextAbi::Returned,
+        },
+    ],
     abi12_hand_written: None,
     adapter_structs: None,
     versioned_names: None,

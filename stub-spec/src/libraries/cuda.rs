@@ -1,8 +1,16 @@
 //! The CUDA driver API, libcuda (`cuda.h`, CUDA 11.8, 12.x, 13.x).
 
 use crate::{
-    ExportSource, Gating, HeaderVersion, Library, LibraryKind, LinkName, Packaging,
-    ProcAddressSource, RealLibrary, Soname, StatusCode, TypedErrors, VersionProbe, WindowsDlls,
+    ErrorText, ExportSource, Gating, HeaderVersion, Library, LibraryKind, LinkName, Packaging,
+    ProcAddressSource, RealLibrary, Soname, StatusCode, TextAbi, TextKind, TypedErrors,
+    VersionProbe, WindowsDlls,
+};
+
+/// What the driver's `cuGetErrorString` / `cuGetErrorName` return for a code they do not know or
+/// a NULL out-pointer (cuda.h: "CUDA_SUCCESS, CUDA_ERROR_INVALID_VALUE").
+const CUDA_ERROR_INVALID_VALUE: StatusCode = StatusCode {
+    name: "CUDA_ERROR_INVALID_VALUE",
+    value: 1,
 };
 
 /// The driver API.
@@ -58,12 +66,26 @@ pub const CUDA: Library = Library {
         label: "libcuda 580",
     },
     hand_written: &[
-        "cuGetErrorName",
-        "cuGetErrorString",
         "cuGraphAddNode",
         "cuGraphAddNode_v2",
         "cuGraphExecNodeSetParams",
         "cuGraphNodeSetParams",
+    ],
+    error_texts: &[
+        ErrorText {
+            function: "cuGetErrorName",
+            text: TextKind::Name,
+            abi: TextAbi::OutParam {
+                unknown: CUDA_ERROR_INVALID_VALUE,
+            },
+        },
+        ErrorText {
+            function: "cuGetErrorString",
+            text: TextKind::Description,
+            abi: TextAbi::OutParam {
+                unknown: CUDA_ERROR_INVALID_VALUE,
+            },
+        },
     ],
     abi12_hand_written: None,
     // Its adapters (stubs-cuda/src/adapters/) spell the older layouts by hand.

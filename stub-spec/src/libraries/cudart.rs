@@ -2,8 +2,9 @@
 
 use super::{CU13_BIN, CU13_LIB, TOOLKIT_BIN};
 use crate::{
-    ExportSource, Gating, HeaderVersion, Library, LibraryKind, LinkName, Packaging, RealLibrary,
-    Soname, StatusCode, TestWheel, TypedErrors, VersionProbe, WindowsDlls,
+    ErrorText, ExportSource, Gating, HeaderVersion, Library, LibraryKind, LinkName, Packaging,
+    RealLibrary, Soname, StatusCode, TestWheel, TextAbi, TextKind, TypedErrors, VersionProbe,
+    WindowsDlls,
 };
 use core::ffi::CStr;
 
@@ -80,8 +81,6 @@ pub const CUDART: Library = Library {
     extra_types: "uint3|dim3|cudaStream_t|cudaError_t",
     exports: ExportSource::Wheels,
     hand_written: &[
-        "cudaGetErrorName",
-        "cudaGetErrorString",
         // ABI adapters (stubs-cudart/src/adapters/): translate between CUDA majors. Those of
         // the names exported once per ABI are `abi12_hand_written` below (both versions).
         "cudaGetDeviceProperties_v2",
@@ -99,6 +98,18 @@ pub const CUDART: Library = Library {
         "__cudaGetKernel",
         "__cudaLaunchKernel",
         "__cudaLaunchKernel_ptsz",
+    ],
+    error_texts: &[
+        ErrorText {
+            function: "cudaGetErrorName",
+            text: TextKind::Name,
+            abi: TextAbi::Returned,
+        },
+        ErrorText {
+            function: "cudaGetErrorString",
+            text: TextKind::Description,
+            abi: TextAbi::Returned,
+        },
     ],
     // The names exported once per ABI, both versions hand-written: the CUDA 13 version
     // (`name@@CUDA_STUBS_CUDART_13`, stubs-cudart/src/adapters/abi13/) and the CUDA 12 one

@@ -85,6 +85,7 @@ pub const CUFFT: Library = Library {
     extra_types: "cufftResult|cufftHandle|cufftType",
     exports: ExportSource::Wheels,
     hand_written: &[],
+    error_texts: &[],
     abi12_hand_written: None,
     adapter_structs: None,
     // 12.x's cufftXt.h binds `cufftXtSetJITCallback` to `__cufftXtSetJITCallback_12_7`

@@ -80,6 +80,7 @@ pub const CURAND: Library = Library {
     extra_types: "curandStatus_t|curandGenerator_t|curandRngType_t",
     exports: ExportSource::Wheels,
     hand_written: &[],
+    error_texts: &[],
     abi12_hand_written: None,
     adapter_structs: None,
     versioned_names: None,

@@ -85,6 +85,7 @@ pub const CUSOLVER: Library = Library {
     extra_types: "cusolverStatus_t|cusolverDnHandle_t",
     exports: ExportSource::Wheels,
     hand_written: &[],
+    error_texts: &[],
     abi12_hand_written: None,
     adapter_structs: None,
     versioned_names: None,

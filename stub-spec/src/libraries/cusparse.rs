@@ -7,8 +7,9 @@
 use super::CU13_LIB;
 use super::cudart::CUDART;
 use crate::{
-    ExportSource, Gating, HeaderVersion, Library, LibraryKind, LinkName, Packaging, RealLibrary,
-    Release, Soname, StatusCode, TestWheel, TypedErrors, VersionProbe,
+    ErrorText, ExportSource, Gating, HeaderVersion, Library, LibraryKind, LinkName, Packaging,
+    RealLibrary, Release, Soname, StatusCode, TestWheel, TextAbi, TextKind, TypedErrors,
+    VersionProbe,
 };
 use core::ffi::CStr;
 
@@ -81,6 +82,18 @@ pub const CUSPARSE: Library = Library {
     extra_types: "cusparseStatus_t|cusparseHandle_t",
     exports: ExportSource::Wheels,
     hand_written: &[],
+    error_texts: &[
+        ErrorText {
+            function: "cusparseGetErrorName",
+            text: TextKind::Name,
+            abi: TextAbi::Returned,
+        },
+        ErrorText {
+            function: "cusparseGetErrorString",
+            text: TextKind::Description,
+            abi: TextAbi::Returned,
+        },
+    ],
     abi12_hand_written: None,
     adapter_structs: None,
     versioned_names: None,

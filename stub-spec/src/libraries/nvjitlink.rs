@@ -73,6 +73,7 @@ pub const NVJITLINK: Library = Library {
     extra_types: "nvJitLinkResult|nvJitLinkHandle|nvJitLinkInputType",
     exports: ExportSource::Wheels,
     hand_written: &[],
+    error_texts: &[],
     abi12_hand_written: None,
     adapter_structs: None,
     versioned_names: Some(VersionedNames { prefix: "__" }),

@@ -4,8 +4,8 @@
 
 use super::CU13_LIB;
 use crate::{
-    ExportSource, Gating, HeaderVersion, Library, LibraryKind, LinkName, Packaging, RealLibrary,
-    Soname, StatusCode, TestWheel, TypedErrors, VersionProbe,
+    ErrorText, ExportSource, Gating, HeaderVersion, Library, LibraryKind, LinkName, Packaging,
+    RealLibrary, Soname, StatusCode, TestWheel, TextAbi, TextKind, TypedErrors, VersionProbe,
 };
 use core::ffi::CStr;
 
@@ -63,6 +63,11 @@ pub const NVML: Library = Library {
         label: "libnvidia-ml 580",
     },
     hand_written: &[],
+    error_texts: &[ErrorText {
+        function: "nvmlErrorString",
+        text: TextKind::Description,
+        abi: TextAbi::Returned,
+    }],
     abi12_hand_written: None,
     adapter_structs: None,
     versioned_names: None,

@@ -2,8 +2,9 @@
 
 use super::{CU13_BIN, CU13_LIB, TOOLKIT_BIN};
 use crate::{
-    ExportSource, Gating, HeaderVersion, Library, LibraryKind, LinkName, Packaging, RealLibrary,
-    Soname, StatusCode, TestWheel, TypedErrors, VersionProbe, WindowsDlls,
+    ErrorText, ExportSource, Gating, HeaderVersion, Library, LibraryKind, LinkName, Packaging,
+    RealLibrary, Soname, StatusCode, TestWheel, TextAbi, TextKind, TypedErrors, VersionProbe,
+    WindowsDlls,
 };
 use core::ffi::CStr;
 
@@ -74,7 +75,12 @@ pub const NVRTC: Library = Library {
     functions: "nvrtc.*|__nvrtc.*",
     extra_types: "nvrtcResult|nvrtcProgram",
     exports: ExportSource::Wheels,
-    hand_written: &["nvrtcGetErrorString"],
+    hand_written: &[],
+    error_texts: &[ErrorText {
+        function: "nvrtcGetErrorString",
+        text: TextKind::Description,
+        abi: TextAbi::Returned,
+    }],
     abi12_hand_written: None,
     adapter_structs: None,
     versioned_names: None,

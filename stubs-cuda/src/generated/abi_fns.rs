@@ -6,23 +6,11 @@
 pub mod v11 {
     #[allow(unused_imports)]
     use crate::types::*;
-    /// `cuGetErrorName` as the CUDA 11.8 header (default view) declares it.
-    pub type cuGetErrorName =
-        unsafe extern "C" fn(error: CUresult, pStr: *mut *const ::core::ffi::c_char) -> CUresult;
-    /// `cuGetErrorString` as the CUDA 11.8 header (default view) declares it.
-    pub type cuGetErrorString =
-        unsafe extern "C" fn(error: CUresult, pStr: *mut *const ::core::ffi::c_char) -> CUresult;
 }
 /// CUDA 12.9's prototypes of the entry points the adapters call (see the file header).
 pub mod v12 {
     #[allow(unused_imports)]
     use crate::types::*;
-    /// `cuGetErrorName` as the CUDA 12.9 header (default view) declares it.
-    pub type cuGetErrorName =
-        unsafe extern "C" fn(error: CUresult, pStr: *mut *const ::core::ffi::c_char) -> CUresult;
-    /// `cuGetErrorString` as the CUDA 12.9 header (default view) declares it.
-    pub type cuGetErrorString =
-        unsafe extern "C" fn(error: CUresult, pStr: *mut *const ::core::ffi::c_char) -> CUresult;
     /// `cuGraphAddNode` as the CUDA 12.9 header (default view) declares it.
     pub type cuGraphAddNode = unsafe extern "C" fn(
         phGraphNode: *mut CUgraphNode,
@@ -54,12 +42,6 @@ pub mod v12 {
 pub mod v13 {
     #[allow(unused_imports)]
     use crate::types::*;
-    /// `cuGetErrorName` as the CUDA 13.5 header (default view) declares it.
-    pub type cuGetErrorName =
-        unsafe extern "C" fn(error: CUresult, pStr: *mut *const ::core::ffi::c_char) -> CUresult;
-    /// `cuGetErrorString` as the CUDA 13.5 header (default view) declares it.
-    pub type cuGetErrorString =
-        unsafe extern "C" fn(error: CUresult, pStr: *mut *const ::core::ffi::c_char) -> CUresult;
     /// `cuGraphAddNode` as the CUDA 13.5 header (internal view) declares it.
     pub type cuGraphAddNode = unsafe extern "C" fn(
         phGraphNode: *mut CUgraphNode,

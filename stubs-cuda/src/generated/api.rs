@@ -832,10 +832,10 @@ unsafe extern "C" {
     #[cuda(majors = [11, 12, 13])]
     pub fn cuGLUnregisterBufferObject(buffer: GLuint) -> CUresult;
     /// cuda.h; declared by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], hand_written)]
+    #[cuda(majors = [11, 12, 13])]
     pub fn cuGetErrorName(error: CUresult, pStr: *mut *const ::core::ffi::c_char) -> CUresult;
     /// cuda.h; declared by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], hand_written)]
+    #[cuda(majors = [11, 12, 13])]
     pub fn cuGetErrorString(error: CUresult, pStr: *mut *const ::core::ffi::c_char) -> CUresult;
     /// cuda.h; declared by 11.8, 12.9, 13.5.
     #[cuda(majors = [11, 12, 13])]

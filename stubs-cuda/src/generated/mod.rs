@@ -33,3 +33,6 @@ pub(crate) mod abi_fns;
 
 /// The `cuGetProcAddress` (base name, CUDA version) of each driver entry point.
 pub(crate) mod proc_address;
+
+/// Every status code the headers define, named and described, for the error-text exports.
+pub(crate) mod status_texts;

@@ -68,12 +68,6 @@ pub mod v11 {
         funcPtr: *mut *mut ::core::ffi::c_void,
         flags: ::core::ffi::c_ulonglong,
     ) -> cudaError_t;
-    /// `cudaGetErrorName` as the CUDA 11.8 header (default view) declares it.
-    pub type cudaGetErrorName =
-        unsafe extern "C" fn(error: cudaError_t) -> *const ::core::ffi::c_char;
-    /// `cudaGetErrorString` as the CUDA 11.8 header (default view) declares it.
-    pub type cudaGetErrorString =
-        unsafe extern "C" fn(error: cudaError_t) -> *const ::core::ffi::c_char;
     /// `cudaGetSurfaceObjectResourceDesc` as the CUDA 11.8 header (default view) declares it.
     pub type cudaGetSurfaceObjectResourceDesc = unsafe extern "C" fn(
         pResDesc: *mut cudaResourceDesc,
@@ -377,12 +371,6 @@ pub mod v12 {
         flags: ::core::ffi::c_ulonglong,
         driverStatus: *mut cudaDriverEntryPointQueryResult,
     ) -> cudaError_t;
-    /// `cudaGetErrorName` as the CUDA 12.9 header (default view) declares it.
-    pub type cudaGetErrorName =
-        unsafe extern "C" fn(error: cudaError_t) -> *const ::core::ffi::c_char;
-    /// `cudaGetErrorString` as the CUDA 12.9 header (default view) declares it.
-    pub type cudaGetErrorString =
-        unsafe extern "C" fn(error: cudaError_t) -> *const ::core::ffi::c_char;
     /// `cudaGetSurfaceObjectResourceDesc` as the CUDA 12.9 header (default view) declares it.
     pub type cudaGetSurfaceObjectResourceDesc = unsafe extern "C" fn(
         pResDesc: *mut cudaResourceDesc,
@@ -846,12 +834,6 @@ pub mod v13 {
         flags: ::core::ffi::c_ulonglong,
         driverStatus: *mut cudaDriverEntryPointQueryResult,
     ) -> cudaError_t;
-    /// `cudaGetErrorName` as the CUDA 13.5 header (default view) declares it.
-    pub type cudaGetErrorName =
-        unsafe extern "C" fn(error: cudaError_t) -> *const ::core::ffi::c_char;
-    /// `cudaGetErrorString` as the CUDA 13.5 header (default view) declares it.
-    pub type cudaGetErrorString =
-        unsafe extern "C" fn(error: cudaError_t) -> *const ::core::ffi::c_char;
     /// `cudaGetSurfaceObjectResourceDesc` as the CUDA 13.5 header (default view) declares it.
     pub type cudaGetSurfaceObjectResourceDesc = unsafe extern "C" fn(
         pResDesc: *mut cudaResourceDesc,

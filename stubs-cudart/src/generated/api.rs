@@ -825,10 +825,10 @@ unsafe extern "C" {
         driverStatus: *mut cudaDriverEntryPointQueryResult,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], hand_written)]
+    #[cuda(majors = [11, 12, 13])]
     pub fn cudaGetErrorName(error: cudaError_t) -> *const ::core::ffi::c_char;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], hand_written)]
+    #[cuda(majors = [11, 12, 13])]
     pub fn cudaGetErrorString(error: cudaError_t) -> *const ::core::ffi::c_char;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5.
     #[cuda(majors = [11, 12, 13])]

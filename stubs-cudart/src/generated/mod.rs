@@ -30,3 +30,6 @@ pub(crate) mod abi_types;
 /// Each major's prototypes of the entry points the adapters call.
 #[allow(non_camel_case_types, non_snake_case, dead_code, clippy::all)]
 pub(crate) mod abi_fns;
+
+/// Every status code the headers define, named and described, for the error-text exports.
+pub(crate) mod status_texts;

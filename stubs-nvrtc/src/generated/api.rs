@@ -47,7 +47,7 @@ unsafe extern "C" {
     #[cuda(majors = [11, 12, 13])]
     pub fn nvrtcGetCUBINSize(prog: nvrtcProgram, cubinSizeRet: *mut usize) -> nvrtcResult;
     /// nvrtc.h; exported by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], hand_written)]
+    #[cuda(majors = [11, 12, 13])]
     pub fn nvrtcGetErrorString(result: nvrtcResult) -> *const ::core::ffi::c_char;
     /// nvrtc.h; exported by 12.9, 13.5.
     #[cuda(majors = [12, 13])]

@@ -15,3 +15,6 @@ pub mod types;
 /// Every export, declared for the `cuda_stubs` macro.
 #[allow(non_snake_case)]
 pub(crate) mod api;
+
+/// Every status code the headers define, named and described, for the error-text exports.
+pub(crate) mod status_texts;
