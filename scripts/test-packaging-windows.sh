@@ -74,11 +74,13 @@ assert tags == ["Tag: py3-none-win_amd64"], tags
 sys.path.insert(0, "python")
 from cuda_stubs._libraries import WINDOWS_LIBRARIES
 assert list(WINDOWS_LIBRARIES) == ["cudart", "nvrtc", "cuda", "nvjitlink"], WINDOWS_LIBRARIES
-want = {f"cuda_stubs/{f}" for f in ["__init__.py", "__main__.py", "_libraries.py",
-                                    "include/cuda_stubs.h"]}
-want |= {f"cuda_stubs/lib/cmake/cuda-stubs/{f}" for f in [
-    "cuda-stubsConfig.cmake", "cuda-stubsConfigVersion.cmake", "cuda-stubs-functions.cmake",
-    "cuda-stubs-libraries.cmake", "cuda-stubs-cuda-rules.cmake", "cuda-stubs-switch.cmake"]}
+# The package's Python modules and CMake files are the source tree's (no hand-kept copy of the list),
+# plus what CMake generates at install (the version file).
+import pathlib
+want = {f"cuda_stubs/{p.name}" for p in pathlib.Path("python/cuda_stubs").glob("*.py")}
+want |= {"cuda_stubs/include/cuda_stubs.h"}
+want |= {f"cuda_stubs/lib/cmake/cuda-stubs/{p.name}" for p in pathlib.Path("packaging/cmake").glob("*.cmake")}
+want |= {"cuda_stubs/lib/cmake/cuda-stubs/cuda-stubsConfigVersion.cmake"}
 for dll in WINDOWS_LIBRARIES.values():
     stem = dll[: -len(".dll")]
     want |= {f"cuda_stubs/bin/{dll}", f"cuda_stubs/lib/{stem}.lib", f"cuda_stubs/lib/lib{stem}.dll.a"}
