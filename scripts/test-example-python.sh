@@ -28,6 +28,8 @@ pip_ "$work/build/bin/python" download -d "$work/dist" scikit-build-core ninja
 # Both builds are isolated, as pip does for any user: the build environment gets
 # scikit-build-core and (for the example) cuda-stubs from $work/dist only.
 pip_ "$work/build/bin/python" wheel "${offline[@]}" --no-deps -w "$work/dist" .
+# cuda-stubs' own dependencies (pyelftools for --check), as its wheel's metadata names them.
+pip_ "$work/build/bin/python" download -d "$work/dist" "$(ls "$work"/dist/cuda_stubs-*.whl)"
 pip_ "$work/build/bin/python" wheel "${offline[@]}" --no-deps -w "$work/dist" example/python
 example=$(ls "$work"/dist/cuda_stubs_example-*.whl)
 [ "$(wc -w <<<"$example")" = 1 ] || fail "not one example wheel: $example"
