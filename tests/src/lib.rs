@@ -294,11 +294,15 @@ pub fn cuda_layout(major: u32) -> Layout {
 }
 
 /// A fresh, empty directory for one test, under `<target>/<profile>/stubs-tests/`; unique per
-/// test name and process.
+/// call, not only per name and process: two tests of one binary that build the same program
+/// run in parallel, and a shared folder let one wipe the other's files mid-run (windows.rs's
+/// driver tests both build `stub13d` and copy `nvcuda.dll` beside it).
 pub fn temp_dir(name: &str) -> PathBuf {
+    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let dir = profile_dir()
         .join("stubs-tests")
-        .join(format!("{name}-{}", std::process::id()));
+        .join(format!("{name}-{}-{call}", std::process::id()));
     if dir.exists() {
         std::fs::remove_dir_all(&dir).expect("clear temp dir");
     }
