@@ -151,10 +151,23 @@ pub fn api_rs(data: &LibraryData, versions: &AbiVersions) -> String {
         }
     }
     let library = data.library.name();
+    // Every path the macro's expansion names is given here (it names none of its own accord):
+    // the status table where the spec lists error-text exports, the adapters' module where a
+    // name declared once per ABI is hand-written (`adapters::NAME_abi<major>`).
+    let status_texts = (!data.library.kind.spec().error_texts.is_empty())
+        .then(|| quote::quote!(, status_texts = crate::generated::status_texts::STATUS_TEXTS));
+    let adapters = data
+        .symbols
+        .iter()
+        .any(|s| s.hand_written && versions.older(&s.name).is_some())
+        .then(|| quote::quote!(, adapters = crate::adapters));
     let file: syn::File = parse_quote! {
         use crate::types::*;
 
-        #[stub_macros::cuda_stubs(library = #library)]
+        #[stub_macros::cuda_stubs(
+            library = #library, loader = stub_loader, real = crate::LIBRARY
+            #status_texts #adapters
+        )]
         unsafe extern "C" {
             #(#items)*
         }

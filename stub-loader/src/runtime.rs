@@ -246,12 +246,12 @@ macro_rules! cdylib_runtime {
             ".hidden rust_eh_personality",
             ".type rust_eh_personality,@function",
             "rust_eh_personality:",
-            ::stub_loader::continue_unwind_asm!(),
+            $crate::continue_unwind_asm!(),
             ".globl _Unwind_Resume",
             ".hidden _Unwind_Resume",
             ".type _Unwind_Resume,@function",
             "_Unwind_Resume:",
-            ::stub_loader::trap_asm!(),
+            $crate::trap_asm!(),
             ".popsection",
         );
 
@@ -262,21 +262,21 @@ macro_rules! cdylib_runtime {
             ".pushsection .text$cuda_stubs_unwind,\"xr\"",
             ".globl rust_eh_personality",
             "rust_eh_personality:",
-            ::stub_loader::continue_unwind_asm!(),
+            $crate::continue_unwind_asm!(),
             ".globl _Unwind_Resume",
             "_Unwind_Resume:",
-            ::stub_loader::trap_asm!(),
+            $crate::trap_asm!(),
             ".popsection",
         );
 
         #[cfg(not(test))]
         #[global_allocator]
-        static CUDA_STUBS_ALLOCATOR: ::stub_loader::LibcAlloc = ::stub_loader::LibcAlloc;
+        static CUDA_STUBS_ALLOCATOR: $crate::LibcAlloc = $crate::LibcAlloc;
 
         #[cfg(not(test))]
         #[panic_handler]
         fn cuda_stubs_panic(_: &::core::panic::PanicInfo<'_>) -> ! {
-            ::stub_loader::abort_on_panic()
+            $crate::abort_on_panic()
         }
     };
 }

@@ -64,9 +64,9 @@ pub unsafe fn fill_status(library: &Library, out: *mut CudaStubsStatus) -> c_int
 /// - the export `int cuda_stubs_<name>_status(cuda_stubs_status *out)` (`cuda_stubs.h`, which
 ///   codegen declares from the same specs).
 ///
-/// `#[stub_macros::cuda_stubs]` and the adapters name these as `crate::LIBRARY`,
-/// `crate::STATUS_NO_LIBRARY`, `crate::STATUS_ABSENT`. `name` must be the spec's name (checked
-/// at compile time): it spells the status export.
+/// The generated `#[stub_macros::cuda_stubs(.., real = crate::LIBRARY)]` is given `LIBRARY` by
+/// its invocation; hand-written code names these items at the crate root. `name` must be the
+/// spec's name (checked at compile time): it spells the status export.
 ///
 /// ```ignore
 /// stub_loader::stub_library! {

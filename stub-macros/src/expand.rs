@@ -1,6 +1,11 @@
 //! Code emitted for a declared block. Everything about how a symbol is bound lives here and in
 //! the `stub_loader` asm macros it calls.
 //!
+//! The emitted code names nothing outside the block but what the invocation gives
+//! ([`stub_model::BlockPaths`]): the loader crate (`loader = stub_loader`), the stub's
+//! `Library` (`real = crate::LIBRARY`), its status table and its adapters' module. The typed
+//! errors the fallbacks return are the spec's values, written as literals.
+//!
 //! For function number `i`, `cudaMalloc`, the macro emits:
 //! - the export `cudaMalloc`, a naked `jmp *SLOTS[i](%rip)` (`stub_loader::slot_jump!`): one
 //!   instruction, no branch, on every call;
@@ -20,8 +25,8 @@
 //! through `stub_loader::versioned_export!`: `cudaMemAdvise@CUDA_STUBS_CUDART_12` and
 //! `cudaMemAdvise@@CUDA_STUBS_CUDART_13` (`@@`, the default a link records, on the newest).
 //! Each version has its own slot and table line (gated by its own `abi`), its forwarder at
-//! `abi12::cudaMemAdvise::Forward` beside the block, and its implementation at
-//! `crate::adapters::abi12::cudaMemAdvise` when hand-written (its arity, return type and C ABI
+//! `cudaMemAdvise_abi12::Forward` beside the block, and its implementation at
+//! `<adapters>::cudaMemAdvise_abi12` when hand-written (its arity, return type and C ABI
 //! checked against the declaration), else the naked slot jump.
 
 use proc_macro2::{Literal, TokenStream};
@@ -30,7 +35,73 @@ use stub_model::{ErrorText, RetKind, StubBlock, StubFn, TextAbi, TextKind, major
 use syn::{FnArg, Pat};
 
 pub fn expand(block: &StubBlock) -> TokenStream {
+    match Paths::of(block) {
+        Ok(paths) => expand_with(block, &paths),
+        Err(e) => e.to_compile_error(),
+    }
+}
+
+/// The invocation's paths the expansion uses, each required where it is used.
+struct Paths {
+    loader: syn::Path,
+    real: syn::Path,
+    status_texts: Option<syn::Path>,
+    adapters: Option<syn::Path>,
+}
+
+impl Paths {
+    fn of(block: &StubBlock) -> syn::Result<Paths> {
+        let missing = |what: &str| {
+            syn::Error::new(
+                proc_macro2::Span::call_site(),
+                format!("cuda_stubs: missing {what}"),
+            )
+        };
+        let p = &block.paths;
+        let needs_texts = block.functions.iter().any(|f| {
+            f.attr.version.is_none()
+                && block
+                    .library
+                    .spec()
+                    .error_texts
+                    .iter()
+                    .any(|t| f.name() == t.function)
+        });
+        let needs_adapters = block
+            .functions
+            .iter()
+            .any(|f| f.attr.hand_written && f.attr.version.is_some());
+        if needs_texts && p.status_texts.is_none() {
+            return Err(missing(
+                "`status_texts = <the generated STATUS_TEXTS>` (the spec lists error-text exports)",
+            ));
+        }
+        if needs_adapters && p.adapters.is_none() {
+            return Err(missing(
+                "`adapters = <module>` (a hand-written version is `<module>::NAME_abi<major>`)",
+            ));
+        }
+        Ok(Paths {
+            loader: p
+                .loader
+                .clone()
+                .ok_or_else(|| missing("`loader = stub_loader`"))?,
+            real: p
+                .real
+                .clone()
+                .ok_or_else(|| missing("`real = <the stub's Library>`"))?,
+            status_texts: p.status_texts.clone(),
+            adapters: p.adapters.clone(),
+        })
+    }
+}
+
+fn expand_with(block: &StubBlock, paths: &Paths) -> TokenStream {
+    let Paths { loader, real, .. } = paths;
     let status = syn::Ident::new(block.library.status_type(), proc_macro2::Span::call_site());
+    let errors = block.library.spec().errors;
+    let no_library = Literal::u32_unsuffixed(errors.no_library.value);
+    let absent = Literal::u32_unsuffixed(errors.absent.value);
     let mut names = Vec::new();
     let mut items = TokenStream::new();
     let mut thunks = TokenStream::new();
@@ -38,7 +109,6 @@ pub fn expand(block: &StubBlock) -> TokenStream {
     let mut meta = Vec::new();
     let mut custom = Vec::new();
     let mut fallbacks = TokenStream::new();
-    let mut versioned_forwards: std::collections::BTreeMap<u32, TokenStream> = Default::default();
     let mut versioned_exports = TokenStream::new();
     for (i, f) in block.functions.iter().enumerate() {
         let name = &f.item.sig.ident;
@@ -60,11 +130,11 @@ pub fn expand(block: &StubBlock) -> TokenStream {
         let traceable = if f.attr.opaque {
             quote!(false)
         } else {
-            quote!(0 #(+ ::core::mem::size_of::<#arg_types>().div_ceil(8))* <= ::stub_loader::TRACED_ARG_WORDS)
+            quote!(0 #(+ ::core::mem::size_of::<#arg_types>().div_ceil(8))* <= #loader::TRACED_ARG_WORDS)
         };
         meta.push(quote! {
-            ::stub_loader::FnMeta {
-                name: #offset, majors: #majors, abi: #abi, ret: ::stub_loader::RetKind::#ret,
+            #loader::FnMeta {
+                name: #offset, majors: #majors, abi: #abi, ret: #loader::RetKind::#ret,
                 traceable: #traceable,
             }
         });
@@ -74,7 +144,7 @@ pub fn expand(block: &StubBlock) -> TokenStream {
         thunks.extend(quote! {
             #[unsafe(naked)]
             pub(super) unsafe extern "C" fn #item_name() {
-                ::stub_loader::first_call_thunk!(#i, super::resolver)
+                #loader::first_call_thunk!(#i, super::resolver)
             }
         });
         if f.ret == RetKind::Custom {
@@ -84,7 +154,7 @@ pub fn expand(block: &StubBlock) -> TokenStream {
             fallbacks.extend(quote! {
                 #[allow(unused_variables, clippy::too_many_arguments)]
                 pub(super) unsafe extern "C" fn #item_name(#(#arg_names: #arg_types),*) #output {
-                    crate::LIBRARY.note_refusal();
+                    #real.note_refusal();
                     ::core::default::Default::default()
                 }
             });
@@ -98,33 +168,17 @@ pub fn expand(block: &StubBlock) -> TokenStream {
                     .iter()
                     .find(|t| f.name() == t.function);
                 items.extend(match text {
-                    Some(text) => error_text(f, i, text, &arg_names, &arg_types),
-                    None => expand_fn(f, i, &arg_names, &arg_types),
+                    Some(text) => error_text(paths, block, f, i, text, &arg_names, &arg_types),
+                    None => expand_fn(paths, f, i, &arg_names, &arg_types),
                 })
             }
-            Some(v) => {
-                versioned_forwards.entry(v).or_default().extend(forward(
-                    f,
-                    i,
-                    &arg_names,
-                    &arg_types,
-                    quote!(super::super),
-                ));
-                versioned_exports.extend(versioned_export(block, f, i, &item_name, &arg_types));
+            Some(_) => {
+                // The forwarder of each version is `NAME_abiN::Forward`, beside the others.
+                items.extend(forward(f, &item_name, i, &arg_names, &arg_types));
+                versioned_exports
+                    .extend(versioned_export(paths, block, f, i, &item_name, &arg_types));
             }
         }
-    }
-    for (v, forwards) in versioned_forwards {
-        let module = format_ident!("abi{}", v);
-        items.extend(quote! {
-            /// Forwarders of the names declared once per ABI, this declaration's version.
-            #[doc(hidden)]
-            pub(crate) mod #module {
-                #[allow(unused_imports)]
-                use super::*;
-                #forwards
-            }
-        });
     }
     let names = Literal::byte_string(&names);
     let n = block.functions.len();
@@ -132,7 +186,7 @@ pub fn expand(block: &StubBlock) -> TokenStream {
         #items
 
         /// The table of this stub's functions (see `stub_loader::FnTable`).
-        pub(crate) static FUNCTIONS: ::stub_loader::FnTable = ::stub_loader::FnTable {
+        pub(crate) static FUNCTIONS: #loader::FnTable = #loader::FnTable {
             names: #names,
             meta: &[#(#meta),*],
             slots: &__cuda_stubs::SLOTS,
@@ -154,37 +208,37 @@ pub fn expand(block: &StubBlock) -> TokenStream {
             // Each fallback records the refusal as the thread's last error, where the API has
             // one (the runtime): `void`, pointer and ignored results must not be silent.
             pub(super) unsafe extern "C" fn no_library() -> #status {
-                crate::LIBRARY.note_refusal();
-                crate::STATUS_NO_LIBRARY
+                #real.note_refusal();
+                #no_library
             }
             pub(super) unsafe extern "C" fn absent() -> #status {
-                crate::LIBRARY.note_refusal();
-                crate::STATUS_ABSENT
+                #real.note_refusal();
+                #absent
             }
             pub(super) unsafe extern "C" fn zero() -> usize {
-                crate::LIBRARY.note_refusal();
+                #real.note_refusal();
                 0
             }
 
             extern "C" fn bind(index: u32) -> *mut () {
-                crate::LIBRARY.bind_index(index)
+                #real.bind_index(index)
             }
             unsafe extern "C" fn enter(index: u32, state: *mut u64) -> *mut () {
                 // SAFETY: the traced entry passes its own frame slot.
-                unsafe { crate::LIBRARY.hook_enter(index, state) }
+                unsafe { #real.hook_enter(index, state) }
             }
             extern "C" fn exit(index: u32, start: u64, raw: u64) {
-                crate::LIBRARY.hook_exit(index, start, raw)
+                #real.hook_exit(index, start, raw)
             }
 
             #[unsafe(naked)]
             unsafe extern "C" fn resolver() {
-                ::stub_loader::resolver_body!(bind, resolver)
+                #loader::resolver_body!(bind, resolver)
             }
 
             #[unsafe(naked)]
             pub(super) unsafe extern "C" fn traced() {
-                ::stub_loader::traced_body!(enter, exit, traced)
+                #loader::traced_body!(enter, exit, traced)
             }
 
             #[allow(non_snake_case)]
@@ -228,11 +282,13 @@ fn args(f: &StubFn) -> (Vec<syn::Ident>, Vec<syn::Type>) {
 }
 
 fn expand_fn(
+    paths: &Paths,
     f: &StubFn,
     index: usize,
     arg_names: &[syn::Ident],
     arg_types: &[syn::Type],
 ) -> TokenStream {
+    let loader = &paths.loader;
     let sig = &f.item.sig;
     let name = &sig.ident;
     let docs: Vec<_> = f
@@ -249,7 +305,7 @@ fn expand_fn(
         .collect();
     let vis = &f.item.vis;
 
-    let forward = forward(f, index, arg_names, arg_types, quote!(super));
+    let forward = forward(f, name, index, arg_names, arg_types);
     if f.attr.hand_written {
         return forward;
     }
@@ -273,23 +329,32 @@ fn expand_fn(
         #[unsafe(no_mangle)]
         #[unsafe(naked)]
         #vis unsafe extern "C" fn #name() {
-            ::stub_loader::slot_jump!(__cuda_stubs::SLOTS, #index)
+            #loader::slot_jump!(__cuda_stubs::SLOTS, #index)
         }
     }
 }
 
 /// The export of an error-text function (`text`, from the spec): the shared implementation
-/// (`stub_loader::ErrorTexts`) with the crate's generated status table
-/// (`crate::generated::status_texts::STATUS_TEXTS`), calling the real function through its slot
+/// (`stub_loader::ErrorTexts`) with the crate's generated status table (the invocation's
+/// `status_texts`), calling the real function through its slot
 /// (`NAME::Forward`: traced, fault injection applies). Its prototype is checked against `text.abi`: `(status) -> *const c_char` or
 /// `(status, *mut *const c_char) -> status`.
 fn error_text(
+    paths: &Paths,
+    block: &StubBlock,
     f: &StubFn,
     index: usize,
     text: &ErrorText,
     arg_names: &[syn::Ident],
     arg_types: &[syn::Type],
 ) -> TokenStream {
+    let Paths {
+        loader,
+        real,
+        status_texts,
+        ..
+    } = paths;
+    let no_library = Literal::i64_unsuffixed(block.library.spec().errors.no_library.value.into());
     let sig = &f.item.sig;
     let name = &sig.ident;
     let output = &sig.output;
@@ -300,17 +365,17 @@ fn error_text(
         .iter()
         .filter(|a| a.path().is_ident("doc"))
         .collect();
-    let forward = forward(f, index, arg_names, arg_types, quote!(super));
+    let forward = forward(f, name, index, arg_names, arg_types);
     let kind = match text.text {
-        TextKind::Name => quote!(::stub_loader::TextKind::Name),
-        TextKind::Description => quote!(::stub_loader::TextKind::Description),
+        TextKind::Name => quote!(#loader::TextKind::Name),
+        TextKind::Description => quote!(#loader::TextKind::Description),
     };
     let symbol = Literal::c_string(&std::ffi::CString::new(text.function).unwrap_or_default());
     let texts = quote! {
-        ::stub_loader::ErrorTexts {
-            library: &crate::LIBRARY,
-            table: crate::generated::status_texts::STATUS_TEXTS,
-            no_library: crate::STATUS_NO_LIBRARY as i64,
+        #loader::ErrorTexts {
+            library: &#real,
+            table: #status_texts,
+            no_library: #no_library,
         }
     };
     let (body, doc) = match (text.abi, arg_names) {
@@ -364,20 +429,19 @@ fn error_text(
     }
 }
 
-/// `pub(crate) mod NAME { Forward::call(..) }`: the call through slot `index` that hand-written
-/// exports and adapters use (nothing for an opaque function, whose prototype is unknown).
-/// `up` leads from inside that module to the block's module.
+/// `pub(crate) mod NAME { Forward::call(..) }` (`NAME_abiN` for a version of a name declared
+/// once per ABI): the call through slot `index` that hand-written exports and adapters use
+/// (nothing for an opaque function, whose prototype is unknown).
 fn forward(
     f: &StubFn,
+    name: &syn::Ident,
     index: usize,
     arg_names: &[syn::Ident],
     arg_types: &[syn::Type],
-    up: TokenStream,
 ) -> TokenStream {
     if f.attr.opaque {
         return quote! {};
     }
-    let name = &f.item.sig.ident;
     let output = &f.item.sig.output;
     let fn_ty = quote! { unsafe extern "C" fn(#(#arg_types),*) #output };
     quote! {
@@ -397,7 +461,7 @@ fn forward(
                 #[allow(clippy::too_many_arguments)]
                 pub(crate) unsafe fn call(#(#arg_names: #arg_types),*) #output {
                     // Relaxed: the slot holds only code addresses, each valid whenever seen.
-                    let entry = #up::__cuda_stubs::SLOTS[#index]
+                    let entry = super::__cuda_stubs::SLOTS[#index]
                         .load(::core::sync::atomic::Ordering::Relaxed);
                     // SAFETY: the slot holds the thunk, the real entry point of this
                     // prototype, or a fallback that ignores its arguments.
@@ -411,11 +475,12 @@ fn forward(
 }
 
 /// The export `NAME@NODE` (`@@` for the name's newest version) of a versioned declaration,
-/// emitted inside `__cuda_stubs::versioned`: bound to `crate::adapters::abiN::NAME` when
+/// emitted inside `__cuda_stubs::versioned`: bound to `<adapters>::NAME_abiN` (`item_name`) when
 /// hand-written (checked: `unsafe extern "C"`, the declared arity and return type; parameter
 /// types may name that major's own layouts, `abi_types::vNN`), else to a naked jump through
 /// slot `index`.
 fn versioned_export(
+    paths: &Paths,
     block: &StubBlock,
     f: &StubFn,
     index: usize,
@@ -444,9 +509,8 @@ fn versioned_export(
         "__cuda_stubs_{}{version}_{name}",
         block.library.name()
     ));
-    if f.attr.hand_written {
-        let module = format_ident!("abi{}", version);
-        let ident = &f.item.sig.ident;
+    let loader = &paths.loader;
+    if let (true, Some(adapters)) = (f.attr.hand_written, &paths.adapters) {
         let holes = arg_types.iter().map(|_| quote!(_));
         let output = match &f.item.sig.output {
             syn::ReturnType::Default => quote!(),
@@ -454,17 +518,17 @@ fn versioned_export(
         };
         quote! {
             const _: () = {
-                let _: unsafe extern "C" fn(#(#holes),*) #output = crate::adapters::#module::#ident;
+                let _: unsafe extern "C" fn(#(#holes),*) #output = #adapters::#item_name;
             };
-            ::stub_loader::versioned_export!(#label, #symbol, #windows, crate::adapters::#module::#ident);
+            #loader::versioned_export!(#label, #symbol, #windows, #adapters::#item_name);
         }
     } else {
         quote! {
             #[unsafe(naked)]
             pub(crate) unsafe extern "C" fn #item_name() {
-                ::stub_loader::slot_jump!(super::SLOTS, #index)
+                #loader::slot_jump!(super::SLOTS, #index)
             }
-            ::stub_loader::versioned_export!(#label, #symbol, #windows, #item_name);
+            #loader::versioned_export!(#label, #symbol, #windows, #item_name);
         }
     }
 }

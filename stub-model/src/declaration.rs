@@ -1,7 +1,8 @@
-//! A declaration block: one `unsafe extern "C"` block under `#[cuda_stubs(library = "...")]`
+//! A declaration block: one `unsafe extern "C"` block under `#[cuda_stubs(library = "...", ..)]`
 //! whose functions each carry a `#[cuda(..)]` attribute ([`CudaAttr`]). A name may be declared
 //! several times only with distinct `version`s: once per ABI it is exported under (see
-//! [`LibraryKind::version_node`]).
+//! [`LibraryKind::version_node`]). The other arguments ([`BlockPaths`]) name what the emitted
+//! code reaches outside the block: the macro names no crate or item of its own accord.
 
 use crate::{CudaAttr, LibraryKind, RetKind};
 use syn::parse::Parser;
@@ -48,16 +49,38 @@ impl StubBlock {
 pub struct StubBlock {
     /// Which library the block declares.
     pub library: LibraryKind,
+    /// What the emitted code names outside the block.
+    pub paths: BlockPaths,
     /// Its functions in declaration order.
     pub functions: Vec<StubFn>,
 }
 
-/// Parses the attribute arguments (`library = "cudart"`) and the `extern "C"` block.
+/// The paths a block's invocation gives the macro, so that the code it emits names only what
+/// the invocation names (a stub crate spells its own items; the macro assumes none of them).
+/// Each is optional here, where codegen and the tests read declarations; the macro requires
+/// those its expansion uses.
+#[derive(Debug, Clone, Default)]
+pub struct BlockPaths {
+    /// `loader = stub_loader`: the loader crate (`FnTable`, `FnMeta`, the asm macros).
+    pub loader: Option<syn::Path>,
+    /// `real = crate::LIBRARY`: the stub's `stub_loader::Library` (`stub_library!` defines
+    /// it), which binds slots and records refusals.
+    pub real: Option<syn::Path>,
+    /// `status_texts = crate::generated::status_texts::STATUS_TEXTS`: the generated status table
+    /// of a library with error-text exports (the spec's `error_texts`).
+    pub status_texts: Option<syn::Path>,
+    /// `adapters = crate::adapters`: the module where a hand-written version of a name declared
+    /// once per ABI is, as `NAME_abi<major>` (`cudaMemAdvise_abi12`).
+    pub adapters: Option<syn::Path>,
+}
+
+/// Parses the attribute arguments (`library = "cudart"`, then [`BlockPaths`]' `key = path`s)
+/// and the `extern "C"` block.
 pub fn parse_block(
     args: proc_macro2::TokenStream,
     block: ItemForeignMod,
 ) -> syn::Result<StubBlock> {
-    let library = parse_library(args)?;
+    let (library, paths) = parse_args(args)?;
     if block.abi.name.as_ref().map(LitStr::value).as_deref() != Some("C") {
         return Err(syn::Error::new(
             block.abi.span(),
@@ -90,7 +113,11 @@ pub fn parse_block(
     }
     match errors {
         Some(e) => Err(e),
-        None => Ok(StubBlock { library, functions }),
+        None => Ok(StubBlock {
+            library,
+            paths,
+            functions,
+        }),
     }
 }
 
@@ -128,20 +155,40 @@ fn check_versions(functions: &[StubFn]) -> syn::Result<()> {
     errors.map_or(Ok(()), Err)
 }
 
-fn parse_library(args: proc_macro2::TokenStream) -> syn::Result<LibraryKind> {
+fn parse_args(args: proc_macro2::TokenStream) -> syn::Result<(LibraryKind, BlockPaths)> {
     let span = args.span();
     let metas = Punctuated::<Meta, Token![,]>::parse_terminated.parse2(args)?;
     let mut library = None;
+    let mut paths = BlockPaths::default();
     for meta in metas {
-        let nv = match &meta {
-            Meta::NameValue(nv) if nv.path.is_ident("library") => nv,
-            other => {
+        let Meta::NameValue(nv) = &meta else {
+            return Err(syn::Error::new(
+                meta.span(),
+                "cuda_stubs: expected `library = \"cudart\" | \"nvrtc\" | \"cuda\" | \"nvjitlink\"` or `key = path`",
+            ));
+        };
+        let slot = match nv.path.get_ident().map(ToString::to_string).as_deref() {
+            Some("library") => None,
+            Some("loader") => Some(&mut paths.loader),
+            Some("real") => Some(&mut paths.real),
+            Some("status_texts") => Some(&mut paths.status_texts),
+            Some("adapters") => Some(&mut paths.adapters),
+            _ => {
                 return Err(syn::Error::new(
-                    other.span(),
-                    "cuda_stubs: expected `library = \"cudart\" | \"nvrtc\" | \"cuda\" | \"nvjitlink\"`",
+                    nv.path.span(),
+                    "cuda_stubs: expected `library`, `loader`, `real`, `status_texts` or `adapters`",
                 ));
             }
         };
+        if let Some(slot) = slot {
+            match &nv.value {
+                Expr::Path(p) if p.qself.is_none() => *slot = Some(p.path.clone()),
+                other => {
+                    return Err(syn::Error::new(other.span(), "cuda_stubs: expected a path"));
+                }
+            }
+            continue;
+        }
         let name = match &nv.value {
             Expr::Lit(l) => match &l.lit {
                 Lit::Str(s) => s.value(),
@@ -156,7 +203,9 @@ fn parse_library(args: proc_macro2::TokenStream) -> syn::Result<LibraryKind> {
             )
         })?);
     }
-    library.ok_or_else(|| syn::Error::new(span, "cuda_stubs: missing `library = \"...\"`"))
+    let library =
+        library.ok_or_else(|| syn::Error::new(span, "cuda_stubs: missing `library = \"...\"`"))?;
+    Ok((library, paths))
 }
 
 fn parse_fn(library: LibraryKind, mut item: ForeignItemFn) -> syn::Result<StubFn> {
@@ -250,6 +299,7 @@ mod tests {
         )
         .unwrap();
         assert_eq!(b.library, LibraryKind::Cudart);
+        assert!(b.paths.loader.is_none() && b.paths.adapters.is_none());
         assert_eq!(b.functions[0].attr.majors, [11, 12, 13]);
         assert_eq!(b.functions[0].attr.abi, [13]);
         assert_eq!(b.functions[0].ret, RetKind::Status);
@@ -257,6 +307,36 @@ mod tests {
         assert_eq!(b.functions[1].ret, RetKind::Void);
         assert!(b.functions[2].attr.opaque);
         assert_eq!(b.functions[2].ret, RetKind::Opaque);
+    }
+
+    #[test]
+    fn the_blocks_paths_parse() {
+        let b = parse(
+            quote!(
+                library = "cudart",
+                loader = stub_loader,
+                real = crate::LIBRARY,
+                adapters = crate::adapters
+            ),
+            quote!(
+                unsafe extern "C" {}
+            ),
+        )
+        .unwrap();
+        let path = |p: Option<syn::Path>| p.map(|p| quote!(#p).to_string());
+        assert_eq!(path(b.paths.loader).as_deref(), Some("stub_loader"));
+        assert_eq!(path(b.paths.real).as_deref(), Some("crate :: LIBRARY"));
+        assert_eq!(path(b.paths.adapters).as_deref(), Some("crate :: adapters"));
+        assert!(b.paths.status_texts.is_none());
+        assert!(
+            error(
+                quote!(library = "cudart", lodaer = stub_loader),
+                quote!(
+                    unsafe extern "C" {}
+                )
+            )
+            .contains("expected `library`")
+        );
     }
 
     #[test]

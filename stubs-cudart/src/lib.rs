@@ -13,8 +13,9 @@
 //! The 35 names whose prototype differs between the CUDA 12.x and 13.x headers are exported
 //! once per ABI under ELF symbol versions, `name@@CUDA_STUBS_CUDART_13` (what a link against
 //! this file records) and `name@CUDA_STUBS_CUDART_12` (what a link against the link-time stub
-//! `libstubs_cudart_abi12.so` records), each with its adapter (`adapters/abi13/`,
-//! `adapters/abi12/`): callers built against either headers share this one file in a process.
+//! `libstubs_cudart_abi12.so` records), each with its adapter (`adapters/`, one file per
+//! function holding both versions, `NAME_abi13` and `NAME_abi12`): callers built against either
+//! headers share this one file in a process.
 
 #![cfg_attr(not(test), no_std)]
 

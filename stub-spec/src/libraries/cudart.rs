@@ -87,7 +87,7 @@ pub const CUDART: Library = Library {
         "cudaGraphInstantiate",
         "cudaFuncGetAttributes",
         // What 12.x headers call for cudaStreamGetCaptureInfo: 13.x removed the name
-        // (stubs-cudart/src/adapters/abi12/cuda_stream_get_capture_info.rs).
+        // (stubs-cudart/src/adapters/cuda_stream_get_capture_info.rs).
         "cudaStreamGetCaptureInfo_v2",
         "cudaStreamGetCaptureInfo_v2_ptsz",
         "cudaGraphExecUpdate",
@@ -111,10 +111,11 @@ pub const CUDART: Library = Library {
             abi: TextAbi::Returned,
         },
     ],
-    // The names exported once per ABI, both versions hand-written: the CUDA 13 version
-    // (`name@@CUDA_STUBS_CUDART_13`, stubs-cudart/src/adapters/abi13/) and the CUDA 12 one
+    // The names exported once per ABI, both versions hand-written, side by side in the
+    // function's file under stubs-cudart/src/adapters/: the CUDA 13 version
+    // (`name@@CUDA_STUBS_CUDART_13`, `NAME_abi13`) and the CUDA 12 one
     // (`name@CUDA_STUBS_CUDART_12`: 12.x prototypes, translated for a 13.x runtime,
-    // stubs-cudart/src/adapters/abi12/).
+    // `NAME_abi12`).
     abi12_hand_written: Some(&[
         "cudaGetDeviceProperties",
         "cudaChooseDevice",

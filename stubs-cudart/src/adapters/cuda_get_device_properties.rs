@@ -8,12 +8,13 @@
 //! | 13.x (13.0 header) | `cudaGetDeviceProperties(cudaDeviceProp *prop, int device)` | 1008 bytes |
 //!
 //! The stub exports `cudaGetDeviceProperties_v2` with 12.9's layout (what a program built
-//! against CUDA 12 calls; here) and the plain name once per ABI: `@@CUDA_STUBS_CUDART_13` with
-//! 13.0's layout (what a program built against CUDA 13 calls, `abi13/`), `@CUDA_STUBS_CUDART_12`
-//! as a real 12.x runtime exports it, with 11.8's 728-byte layout (what binaries built against
-//! 11.x call; 12.x headers redirect to `_v2`, `abi12/`). Each asks the loaded runtime in its own
-//! layout, into a local struct, and converts field by field (the conversions are here); the
-//! caller's struct is written only on success.
+//! against CUDA 12 calls) and the plain name once per ABI: `@@CUDA_STUBS_CUDART_13` with 13.0's
+//! layout (what a program built against CUDA 13 calls, [`cudaGetDeviceProperties_abi13`]),
+//! `@CUDA_STUBS_CUDART_12` as a real 12.x runtime exports it, with 11.8's 728-byte layout (what
+//! binaries built against 11.x call; 12.x headers redirect to `_v2`,
+//! [`cudaGetDeviceProperties_abi12`]). Each asks the loaded runtime in its own layout, into a
+//! local struct, and converts field by field with the conversions below, shared by the three
+//! entry points and by `cudaChooseDevice`; the caller's struct is written only on success.
 //!
 //! Fields the loaded runtime's layout lacks are read with `cudaDeviceGetAttribute`, by the
 //! `cudaDevAttr*` constants of the generated `types.rs` (13.x's `cudaDeviceAttr`; the enum never
@@ -409,6 +410,113 @@ pub unsafe extern "C" fn cudaGetDeviceProperties_v2(
             // SAFETY: forwarded contract; on 12.x the declared (12.9) prototype and layout.
             return unsafe {
                 crate::api::cudaGetDeviceProperties_v2::Forward::call(prop.cast(), device)
+            };
+        }
+    };
+    // SAFETY: `prop` is non-NULL and, by contract, writable for one struct.
+    unsafe { prop.write(out) };
+    SUCCESS
+}
+
+// The CUDA 13 version: 13.x's prototypes, forwarded to 13.x, translated for 11.x / 12.x.
+
+/// `cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *prop, int device)`, CUDA 13.0
+/// layout (1008 bytes). 13.x: forwarded. 12.x: the runtime's `cudaGetDeviceProperties_v2`
+/// (1032 bytes) converted. 11.x: the runtime's `cudaGetDeviceProperties` (728 bytes)
+/// converted. See the module documentation for the fields filled from attributes.
+///
+/// # Safety
+/// `prop` is NULL or points to writable storage for one CUDA 13 `cudaDeviceProp`.
+pub(crate) unsafe extern "C" fn cudaGetDeviceProperties_abi13(
+    prop: *mut cudaDeviceProp,
+    device: c_int,
+) -> cudaError_t {
+    let out = match target() {
+        Target::NoLibrary => return refusal(),
+        Target::Major(12) => {
+            if prop.is_null() {
+                // What every runtime returns for a NULL `prop`.
+                return cudaErrorInvalidValue;
+            }
+            let mut raw = v12::cudaDeviceProp::default();
+            let status = call_raw!(
+                V12_GET,
+                abi_fns::v12::cudaGetDeviceProperties_v2,
+                (&mut raw, device)
+            );
+            if status != SUCCESS {
+                return status;
+            }
+            v13_from_v12(&raw, device)
+        }
+        Target::Major(11) => {
+            if prop.is_null() {
+                // What every runtime returns for a NULL `prop`.
+                return cudaErrorInvalidValue;
+            }
+            match query_v11(device) {
+                Ok(raw) => v13_from_v11(&raw, device),
+                Err(status) => return status,
+            }
+        }
+        // 13.x and anything else: the gated slot (forwards on 13, refuses elsewhere).
+        // SAFETY: forwarded contract; same prototype and layout.
+        Target::Major(_) => {
+            return unsafe {
+                crate::api::cudaGetDeviceProperties_abi13::Forward::call(prop, device)
+            };
+        }
+    };
+    // SAFETY: `prop` is non-NULL and, by contract, writable for one struct.
+    unsafe { prop.write(out) };
+    SUCCESS
+}
+
+// The CUDA 12 version: 12.9's prototypes, forwarded to 11.x / 12.x, translated for 13.x.
+
+/// `cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *prop, int device)` (12.x ABI):
+/// what a real 12.x runtime exports under the plain name (12.x headers `#define` the
+/// call to `_v2`; the plain symbol serves binaries built against 11.x), i.e. 11.8's 728-byte
+/// layout. 11.x / 12.x: their own plain export, same layout. 13.x: the runtime's
+/// `cudaGetDeviceProperties` (1008 bytes) converted, the fields 13.0 removed read from
+/// attributes (a failing query leaves 0).
+///
+/// # Safety
+/// `prop` is NULL or points to writable storage for one CUDA 11 `cudaDeviceProp`.
+pub(crate) unsafe extern "C" fn cudaGetDeviceProperties_abi12(
+    prop: *mut v11::cudaDeviceProp,
+    device: c_int,
+) -> cudaError_t {
+    let out = match target() {
+        Target::NoLibrary => return refusal(),
+        Target::Major(11 | 12) => {
+            return call_raw!(
+                V11_GET,
+                abi_fns::v11::cudaGetDeviceProperties,
+                (prop, device)
+            );
+        }
+        Target::Major(13) => {
+            if prop.is_null() {
+                // What every runtime returns for a NULL `prop`.
+                return cudaErrorInvalidValue;
+            }
+            let mut raw = cudaDeviceProp::default();
+            let status = call_raw!(
+                V13_GET,
+                abi_fns::v13::cudaGetDeviceProperties,
+                (&mut raw, device)
+            );
+            if status != SUCCESS {
+                return status;
+            }
+            v11_from_v13(&raw, device)
+        }
+        // An unknown major: the gated slot's typed refusal.
+        // SAFETY: the slot refuses without calling anything on a major it does not know.
+        Target::Major(_) => {
+            return unsafe {
+                crate::api::cudaGetDeviceProperties_abi12::Forward::call(prop.cast(), device)
             };
         }
     };

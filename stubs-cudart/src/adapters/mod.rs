@@ -5,13 +5,22 @@
 //! arguments and results. What the loaded runtime cannot express is refused with
 //! `cudaErrorNotSupported` (801), outputs untouched.
 //!
+//! One file per CUDA function (or tight family: the graph-edge calls, the external-memory
+//! descriptors), named after it in snake case (`cudaMemAdvise` → `cuda_mem_advise.rs`), holding
+//! everything the stub does for that function on every runtime: its module documentation gives
+//! each major's prototype and layouts, and the conversions sit beside the entry points that use
+//! them in both directions.
+//!
 //! The names whose prototype differs between 12.x and 13.x headers are exported once per ABI
-//! (ELF symbol versions, see `stub_loader::versioned_export!`): `abi13/` holds each one's CUDA
-//! 13 version (`name@@CUDA_STUBS_CUDART_13`), `abi12/` its CUDA 12 version
-//! (`name@CUDA_STUBS_CUDART_12`), each re-exported at `adapters::abi13::name` /
-//! `adapters::abi12::name`, where the `cuda_stubs` macro binds them. The files here are the
-//! exports whose 12.x and 13.x prototypes agree (only 11.x's differ: one definition, exported
-//! unversioned) and the conversions both versions share.
+//! (ELF symbol versions, see `stub_loader::versioned_export!`): `NAME_abi13` is the CUDA 13
+//! version (`name@@CUDA_STUBS_CUDART_13`: 13.x's prototype, forwarded to 13.x, translated for
+//! 11.x / 12.x) and `NAME_abi12` the CUDA 12 version (`name@CUDA_STUBS_CUDART_12`: 12.9's
+//! prototype, forwarded to 11.x / 12.x, translated for 13.x), both in the function's file and
+//! re-exported here, where the `cuda_stubs` macro binds them (`adapters = crate::adapters` in the
+//! generated `api.rs`); each reaches the real function through its own gated slot,
+//! `crate::api::NAME_abiNN::Forward`. The other exports here have one definition (their 12.x
+//! and 13.x prototypes agree; only 11.x's differ, or 13.x removed the name) and are
+//! `#[no_mangle]`.
 //!
 //! Rules every adapter keeps: no panic and no output across the C ABI; outputs are written
 //! only on success (results are built in a local and copied out last); a missing old entry
@@ -20,18 +29,81 @@
 use crate::types::cudaError_t;
 use core::sync::atomic::{AtomicPtr, Ordering};
 
-pub(crate) mod abi12;
-pub(crate) mod abi13;
-// One definition each: 12.x and 13.x prototypes agree (only 11.x's differ).
+mod cuda_choose_device;
+mod cuda_create_texture_object;
 mod cuda_func_get_attributes;
 mod cuda_get_device_properties;
 mod cuda_get_driver_entry_point;
 mod cuda_get_texture_object_texture_desc;
+mod cuda_graph_edges;
 mod cuda_graph_exec_update;
 mod cuda_graph_instantiate;
+mod cuda_graph_node_set_params;
+mod cuda_import_external_memory;
+mod cuda_mem_advise;
+mod cuda_memcpy_batch_async;
+mod cuda_pointer_get_attributes;
+mod cuda_stream_get_capture_info;
+mod cuda_stream_update_capture_dependencies;
 mod nvcc_launch_kernel;
-// Descriptor conversions both versions' texture / surface adapters use.
+// Descriptor conversions the texture / surface adapters of both versions and 11.x's
+// `cudaGetTextureObjectTextureDesc` share.
 mod resource_desc;
+
+// The versioned exports, where the `cuda_stubs` macro binds them (`NAME_abi13`, `NAME_abi12`).
+pub(crate) use cuda_choose_device::{cudaChooseDevice_abi12, cudaChooseDevice_abi13};
+pub(crate) use cuda_create_texture_object::{
+    cudaCreateSurfaceObject_abi12, cudaCreateSurfaceObject_abi13, cudaCreateTextureObject_abi12,
+    cudaCreateTextureObject_abi13, cudaGetSurfaceObjectResourceDesc_abi12,
+    cudaGetSurfaceObjectResourceDesc_abi13, cudaGetTextureObjectResourceDesc_abi12,
+    cudaGetTextureObjectResourceDesc_abi13, cudaGetTextureObjectResourceViewDesc_abi12,
+    cudaGetTextureObjectResourceViewDesc_abi13,
+};
+pub(crate) use cuda_get_device_properties::{
+    cudaGetDeviceProperties_abi12, cudaGetDeviceProperties_abi13,
+};
+pub(crate) use cuda_graph_edges::{
+    cudaGraphAddDependencies_abi12, cudaGraphAddDependencies_abi13, cudaGraphGetEdges_abi12,
+    cudaGraphGetEdges_abi13, cudaGraphNodeGetDependencies_abi12,
+    cudaGraphNodeGetDependencies_abi13, cudaGraphNodeGetDependentNodes_abi12,
+    cudaGraphNodeGetDependentNodes_abi13, cudaGraphRemoveDependencies_abi12,
+    cudaGraphRemoveDependencies_abi13,
+};
+pub(crate) use cuda_graph_node_set_params::{
+    cudaGraphAddNode_abi12, cudaGraphAddNode_abi13, cudaGraphExecNodeSetParams_abi12,
+    cudaGraphExecNodeSetParams_abi13, cudaGraphNodeSetParams_abi12, cudaGraphNodeSetParams_abi13,
+};
+pub(crate) use cuda_import_external_memory::{
+    cudaExternalMemoryGetMappedBuffer_abi12, cudaExternalMemoryGetMappedBuffer_abi13,
+    cudaExternalMemoryGetMappedMipmappedArray_abi12,
+    cudaExternalMemoryGetMappedMipmappedArray_abi13, cudaImportExternalMemory_abi12,
+    cudaImportExternalMemory_abi13, cudaImportExternalSemaphore_abi12,
+    cudaImportExternalSemaphore_abi13, cudaSignalExternalSemaphoresAsync_abi12,
+    cudaSignalExternalSemaphoresAsync_abi13, cudaSignalExternalSemaphoresAsync_ptsz_abi12,
+    cudaSignalExternalSemaphoresAsync_ptsz_abi13, cudaWaitExternalSemaphoresAsync_abi12,
+    cudaWaitExternalSemaphoresAsync_abi13, cudaWaitExternalSemaphoresAsync_ptsz_abi12,
+    cudaWaitExternalSemaphoresAsync_ptsz_abi13,
+};
+pub(crate) use cuda_mem_advise::{
+    cudaMemAdvise_abi12, cudaMemAdvise_abi13, cudaMemPrefetchAsync_abi12,
+    cudaMemPrefetchAsync_abi13, cudaMemPrefetchAsync_ptsz_abi12, cudaMemPrefetchAsync_ptsz_abi13,
+};
+pub(crate) use cuda_memcpy_batch_async::{
+    cudaMemcpy3DBatchAsync_abi12, cudaMemcpy3DBatchAsync_abi13, cudaMemcpy3DBatchAsync_ptsz_abi12,
+    cudaMemcpy3DBatchAsync_ptsz_abi13, cudaMemcpyBatchAsync_abi12, cudaMemcpyBatchAsync_abi13,
+    cudaMemcpyBatchAsync_ptsz_abi12, cudaMemcpyBatchAsync_ptsz_abi13,
+};
+pub(crate) use cuda_pointer_get_attributes::{
+    cudaPointerGetAttributes_abi12, cudaPointerGetAttributes_abi13,
+};
+pub(crate) use cuda_stream_get_capture_info::{
+    cudaStreamGetCaptureInfo_abi12, cudaStreamGetCaptureInfo_abi13,
+    cudaStreamGetCaptureInfo_ptsz_abi12, cudaStreamGetCaptureInfo_ptsz_abi13,
+};
+pub(crate) use cuda_stream_update_capture_dependencies::{
+    cudaStreamUpdateCaptureDependencies_abi12, cudaStreamUpdateCaptureDependencies_abi13,
+    cudaStreamUpdateCaptureDependencies_ptsz_abi12, cudaStreamUpdateCaptureDependencies_ptsz_abi13,
+};
 
 // The machinery every stub's adapters share (`stub_loader::adapter`).
 pub(crate) use stub_loader::{Target, call_raw};

@@ -1,9 +1,9 @@
 //! Field-by-field conversions of the texture / surface descriptors between the 11.8 / 12.9
 //! layouts and 13.x's (driver_types.h `cudaResourceDesc`, `cudaResourceViewDesc`;
-//! texture_types.h `cudaTextureDesc`), shared by the 13-ABI adapters
-//! (`abi13/cuda_create_texture_object.rs`), the CUDA 12 version's (`abi12/`) and
-//! `cuda_get_texture_object_texture_desc.rs`. Layouts and sizes:
-//! see `abi13/cuda_create_texture_object.rs`.
+//! texture_types.h `cudaTextureDesc`), shared by both versions of the texture / surface calls
+//! (`cuda_create_texture_object.rs`, which gives the layouts and sizes) and by
+//! `cuda_get_texture_object_texture_desc.rs`. Each direction is one function, so a field the
+//! two versions convert is spelled once.
 
 use crate::abi_types::{v11, v12};
 use crate::types::{cudaResourceDesc, cudaResourceViewDesc, cudaTextureDesc};

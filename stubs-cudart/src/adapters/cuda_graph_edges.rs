@@ -1,8 +1,17 @@
 //! The graph-edge family (cuda_runtime_api.h): `cudaGraphAddDependencies`,
 //! `cudaGraphRemoveDependencies`, `cudaGraphGetEdges`, `cudaGraphNodeGetDependencies`,
+//! `cudaGraphNodeGetDependentNodes`, whose 13.x prototypes take the `cudaGraphEdgeData` array
+//! 12.x's plain names lack; exported once per ABI. The edge-data rules here also serve
+//! `cudaGraphAddNode` (`cuda_graph_node_set_params.rs`) and
+//! `cudaStreamUpdateCaptureDependencies`.
+//!
+//! ## The CUDA 13 version (`@@CUDA_STUBS_CUDART_13`)
+//!
+//! The graph-edge family (cuda_runtime_api.h): `cudaGraphAddDependencies`,
+//! `cudaGraphRemoveDependencies`, `cudaGraphGetEdges`, `cudaGraphNodeGetDependencies`,
 //! `cudaGraphNodeGetDependentNodes`, `cudaGraphAddNode`.
 //!
-//! CUDA 13.0 gives each a `cudaGraphEdgeData` array parameter (this version's ABI, forwarded on
+//! CUDA 13.0 gives each a `cudaGraphEdgeData` array parameter (the CUDA 13 version's ABI, forwarded on
 //! 13.x), e.g. `cudaGraphAddDependencies(cudaGraph_t graph, const cudaGraphNode_t *from, const cudaGraphNode_t *to, const cudaGraphEdgeData *edgeData, size_t numDependencies)`.
 //! 12.9 and 11.8 have the plain names without it
 //! (`cudaGraphAddDependencies(graph, from, to, size_t numDependencies)`,
@@ -16,14 +25,31 @@
 //! edge. Add/Remove/AddNode accept NULL or all-zero edge data and refuse (801) anything else;
 //! the Get functions fill a caller's edge-data array with zeroed entries for the edges
 //! returned. `cudaGraphAddNode` does not exist on 11.x (refused by the gated slot).
+//!
+//! ## The CUDA 12 version (`@CUDA_STUBS_CUDART_12`)
+//!
+//! The graph-edge family in their CUDA 12 version (`@CUDA_STUBS_CUDART_12`) (cuda_runtime_api.h):
+//! `cudaGraphAddDependencies`, `cudaGraphRemoveDependencies`, `cudaGraphGetEdges`,
+//! `cudaGraphNodeGetDependencies`, `cudaGraphNodeGetDependentNodes`.
+//!
+//! - 11.x / 12.x (11.8, 12.9 headers), the CUDA 12 version's ABI, forwarded: no edge data, e.g.
+//!   `cudaGraphAddDependencies(cudaGraph_t graph, const cudaGraphNode_t *from, const cudaGraphNode_t *to, size_t numDependencies)`,
+//!   `cudaGraphGetEdges(graph, from, to, size_t *numEdges)`,
+//!   `cudaGraphNodeGetDependencies(node, pDependencies, size_t *pNumDependencies)`
+//!   (12.3+'s edge-data forms are the separate `_v2` names, exported as they are).
+//! - 13.x (13.0 header): the plain names take a `cudaGraphEdgeData` array (8 bytes an entry)
+//!   before the count, e.g. `cudaGraphAddDependencies(graph, from, to, const cudaGraphEdgeData *edgeData, size_t numDependencies)`.
+//!
+//! On 13.x the adapter passes NULL edge data, which 13.x documents as "all default edges" for
+//! Add/Remove and "do not return edge data" for the Get functions; as with 12.3+'s own plain
+//! names, a 13.x runtime answers a query of non-default edges without edge data with
+//! `cudaErrorLossyQuery` (its own error, passed on). Nothing is refused.
 
-use super::super::{RawFn, SUCCESS, Target, call_raw, refusal, target};
-// Older runtimes are called with 12.9's prototypes (`abi_fns::v12`); 11.x declares the same
-// where it exports the name.
+use super::{RawFn, SUCCESS, Target, call_raw, refusal, target};
 use crate::abi_fns;
-use crate::types::{
-    cudaError_t, cudaGraph_t, cudaGraphEdgeData, cudaGraphNode_t, cudaGraphNodeParams,
-};
+use crate::types::{cudaError_t, cudaGraph_t, cudaGraphEdgeData, cudaGraphNode_t};
+
+// The CUDA 13 version: 13.x's prototypes, forwarded to 13.x, translated for 11.x / 12.x.
 
 static ADD_DEPS: RawFn = RawFn::new(c"cudaGraphAddDependencies");
 static ADD_DEPS_V2: RawFn = RawFn::new(c"cudaGraphAddDependencies_v2");
@@ -35,8 +61,6 @@ static NODE_DEPS: RawFn = RawFn::new(c"cudaGraphNodeGetDependencies");
 static NODE_DEPS_V2: RawFn = RawFn::new(c"cudaGraphNodeGetDependencies_v2");
 static NODE_DEPENDENTS: RawFn = RawFn::new(c"cudaGraphNodeGetDependentNodes");
 static NODE_DEPENDENTS_V2: RawFn = RawFn::new(c"cudaGraphNodeGetDependentNodes_v2");
-static ADD_NODE: RawFn = RawFn::new(c"cudaGraphAddNode");
-static ADD_NODE_V2: RawFn = RawFn::new(c"cudaGraphAddNode_v2");
 
 /// The loaded major when it is 11 or 12 (the ones translated here).
 fn older_major() -> Option<u32> {
@@ -47,7 +71,7 @@ fn older_major() -> Option<u32> {
 }
 
 /// Whether the `_v2` twin (12.3+) should take a call that carries edge data.
-fn use_v2(major: u32, edge_data_given: bool, v2: &RawFn) -> bool {
+pub(super) fn use_v2(major: u32, edge_data_given: bool, v2: &RawFn) -> bool {
     major == 12 && edge_data_given && v2.get().is_some()
 }
 
@@ -123,7 +147,7 @@ unsafe fn deps_older(
 ///
 /// # Safety
 /// The CUDA API contract of `cudaGraphAddDependencies`.
-pub(crate) unsafe extern "C" fn cudaGraphAddDependencies(
+pub(crate) unsafe extern "C" fn cudaGraphAddDependencies_abi13(
     graph: cudaGraph_t,
     from: *const cudaGraphNode_t,
     to: *const cudaGraphNode_t,
@@ -146,7 +170,7 @@ pub(crate) unsafe extern "C" fn cudaGraphAddDependencies(
         },
         // SAFETY: forwarded contract (13.x, or the typed refusal).
         None => unsafe {
-            crate::api::abi13::cudaGraphAddDependencies::Forward::call(
+            crate::api::cudaGraphAddDependencies_abi13::Forward::call(
                 graph,
                 from,
                 to,
@@ -161,7 +185,7 @@ pub(crate) unsafe extern "C" fn cudaGraphAddDependencies(
 ///
 /// # Safety
 /// The CUDA API contract of `cudaGraphRemoveDependencies`.
-pub(crate) unsafe extern "C" fn cudaGraphRemoveDependencies(
+pub(crate) unsafe extern "C" fn cudaGraphRemoveDependencies_abi13(
     graph: cudaGraph_t,
     from: *const cudaGraphNode_t,
     to: *const cudaGraphNode_t,
@@ -184,7 +208,7 @@ pub(crate) unsafe extern "C" fn cudaGraphRemoveDependencies(
         },
         // SAFETY: forwarded contract (13.x, or the typed refusal).
         None => unsafe {
-            crate::api::abi13::cudaGraphRemoveDependencies::Forward::call(
+            crate::api::cudaGraphRemoveDependencies_abi13::Forward::call(
                 graph,
                 from,
                 to,
@@ -199,7 +223,7 @@ pub(crate) unsafe extern "C" fn cudaGraphRemoveDependencies(
 ///
 /// # Safety
 /// The CUDA API contract of `cudaGraphGetEdges`.
-pub(crate) unsafe extern "C" fn cudaGraphGetEdges(
+pub(crate) unsafe extern "C" fn cudaGraphGetEdges_abi13(
     graph: cudaGraph_t,
     from: *mut cudaGraphNode_t,
     to: *mut cudaGraphNode_t,
@@ -209,7 +233,7 @@ pub(crate) unsafe extern "C" fn cudaGraphGetEdges(
     let Some(m) = older_major() else {
         // SAFETY: forwarded contract (13.x, or the typed refusal).
         return unsafe {
-            crate::api::abi13::cudaGraphGetEdges::Forward::call(graph, from, to, edgeData, numEdges)
+            crate::api::cudaGraphGetEdges_abi13::Forward::call(graph, from, to, edgeData, numEdges)
         };
     };
     if use_v2(m, !edgeData.is_null(), &GET_EDGES_V2) {
@@ -279,7 +303,7 @@ unsafe fn node_older(
 ///
 /// # Safety
 /// The CUDA API contract of `cudaGraphNodeGetDependencies`.
-pub(crate) unsafe extern "C" fn cudaGraphNodeGetDependencies(
+pub(crate) unsafe extern "C" fn cudaGraphNodeGetDependencies_abi13(
     node: cudaGraphNode_t,
     pDependencies: *mut cudaGraphNode_t,
     edgeData: *mut cudaGraphEdgeData,
@@ -300,7 +324,7 @@ pub(crate) unsafe extern "C" fn cudaGraphNodeGetDependencies(
         },
         // SAFETY: forwarded contract (13.x, or the typed refusal).
         None => unsafe {
-            crate::api::abi13::cudaGraphNodeGetDependencies::Forward::call(
+            crate::api::cudaGraphNodeGetDependencies_abi13::Forward::call(
                 node,
                 pDependencies,
                 edgeData,
@@ -314,7 +338,7 @@ pub(crate) unsafe extern "C" fn cudaGraphNodeGetDependencies(
 ///
 /// # Safety
 /// The CUDA API contract of `cudaGraphNodeGetDependentNodes`.
-pub(crate) unsafe extern "C" fn cudaGraphNodeGetDependentNodes(
+pub(crate) unsafe extern "C" fn cudaGraphNodeGetDependentNodes_abi13(
     node: cudaGraphNode_t,
     pDependentNodes: *mut cudaGraphNode_t,
     edgeData: *mut cudaGraphEdgeData,
@@ -335,7 +359,7 @@ pub(crate) unsafe extern "C" fn cudaGraphNodeGetDependentNodes(
         },
         // SAFETY: forwarded contract (13.x, or the typed refusal).
         None => unsafe {
-            crate::api::abi13::cudaGraphNodeGetDependentNodes::Forward::call(
+            crate::api::cudaGraphNodeGetDependentNodes_abi13::Forward::call(
                 node,
                 pDependentNodes,
                 edgeData,
@@ -345,66 +369,150 @@ pub(crate) unsafe extern "C" fn cudaGraphNodeGetDependentNodes(
     }
 }
 
-/// `cudaError_t cudaGraphAddNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph, const cudaGraphNode_t *pDependencies, const cudaGraphEdgeData *dependencyData, size_t numDependencies, struct cudaGraphNodeParams *nodeParams)` (13.0 ABI).
-/// 12.x: `_v2` for edge data when present, else the 5-argument 12.2+ form with default edges;
-/// node parameters 12.x cannot express are refused (801, see `cuda_graph_node_set_params.rs`);
-/// 11.x lacks it (801).
+// The CUDA 12 version: 12.9's prototypes, forwarded to 11.x / 12.x, translated for 13.x.
+
+/// `cudaError_t cudaGraphAddDependencies(cudaGraph_t graph, const cudaGraphNode_t *from, const cudaGraphNode_t *to, size_t numDependencies)`
+/// (12.9 ABI). 13.x: the 5-argument form with NULL edge data (default edges).
 ///
 /// # Safety
-/// The CUDA API contract of `cudaGraphAddNode`.
-pub(crate) unsafe extern "C" fn cudaGraphAddNode(
-    pGraphNode: *mut cudaGraphNode_t,
+/// The CUDA API contract of `cudaGraphAddDependencies`.
+pub(crate) unsafe extern "C" fn cudaGraphAddDependencies_abi12(
     graph: cudaGraph_t,
-    pDependencies: *const cudaGraphNode_t,
-    dependencyData: *const cudaGraphEdgeData,
+    from: *const cudaGraphNode_t,
+    to: *const cudaGraphNode_t,
     numDependencies: usize,
-    nodeParams: *mut cudaGraphNodeParams,
 ) -> cudaError_t {
-    if target() != Target::Major(12) {
-        // SAFETY: forwarded contract (13.x, or the typed refusal on 11.x / no library).
-        return unsafe {
-            crate::api::abi13::cudaGraphAddNode::Forward::call(
-                pGraphNode,
+    match target() {
+        Target::NoLibrary => refusal(),
+        Target::Major(13) => call_raw!(
+            ADD_DEPS,
+            abi_fns::v13::cudaGraphAddDependencies,
+            (graph, from, to, core::ptr::null(), numDependencies)
+        ),
+        // SAFETY: forwarded contract; 11.x / 12.x have the exported prototype.
+        Target::Major(_) => unsafe {
+            crate::api::cudaGraphAddDependencies_abi12::Forward::call(
                 graph,
-                pDependencies,
-                dependencyData,
+                from,
+                to,
                 numDependencies,
-                nodeParams,
             )
-        };
+        },
     }
-    // The 12.x reading of 13.x's node parameters (cuda_graph_node_set_params.rs).
-    // SAFETY: `nodeParams` is NULL or readable by contract.
-    if !unsafe { super::cuda_graph_node_set_params::expressible_on_12(nodeParams) } {
-        return refusal();
+}
+
+/// `cudaError_t cudaGraphRemoveDependencies(cudaGraph_t graph, const cudaGraphNode_t *from, const cudaGraphNode_t *to, size_t numDependencies)`
+/// (12.9 ABI). 13.x: the 5-argument form with NULL edge data (default edges).
+///
+/// # Safety
+/// The CUDA API contract of `cudaGraphRemoveDependencies`.
+pub(crate) unsafe extern "C" fn cudaGraphRemoveDependencies_abi12(
+    graph: cudaGraph_t,
+    from: *const cudaGraphNode_t,
+    to: *const cudaGraphNode_t,
+    numDependencies: usize,
+) -> cudaError_t {
+    match target() {
+        Target::NoLibrary => refusal(),
+        Target::Major(13) => call_raw!(
+            REMOVE_DEPS,
+            abi_fns::v13::cudaGraphAddDependencies,
+            (graph, from, to, core::ptr::null(), numDependencies)
+        ),
+        // SAFETY: forwarded contract; 11.x / 12.x have the exported prototype.
+        Target::Major(_) => unsafe {
+            crate::api::cudaGraphRemoveDependencies_abi12::Forward::call(
+                graph,
+                from,
+                to,
+                numDependencies,
+            )
+        },
     }
-    if use_v2(12, !dependencyData.is_null(), &ADD_NODE_V2) {
-        return call_raw!(
-            ADD_NODE_V2,
-            abi_fns::v12::cudaGraphAddNode_v2,
+}
+
+/// `cudaError_t cudaGraphGetEdges(cudaGraph_t graph, cudaGraphNode_t *from, cudaGraphNode_t *to, size_t *numEdges)`
+/// (12.9 ABI). 13.x: the 5-argument form with NULL edge data (not returned).
+///
+/// # Safety
+/// The CUDA API contract of `cudaGraphGetEdges`.
+pub(crate) unsafe extern "C" fn cudaGraphGetEdges_abi12(
+    graph: cudaGraph_t,
+    from: *mut cudaGraphNode_t,
+    to: *mut cudaGraphNode_t,
+    numEdges: *mut usize,
+) -> cudaError_t {
+    match target() {
+        Target::NoLibrary => refusal(),
+        Target::Major(13) => call_raw!(
+            GET_EDGES,
+            abi_fns::v13::cudaGraphGetEdges,
+            (graph, from, to, core::ptr::null_mut(), numEdges)
+        ),
+        // SAFETY: forwarded contract; 11.x / 12.x have the exported prototype.
+        Target::Major(_) => unsafe {
+            crate::api::cudaGraphGetEdges_abi12::Forward::call(graph, from, to, numEdges)
+        },
+    }
+}
+
+/// `cudaError_t cudaGraphNodeGetDependencies(cudaGraphNode_t node, cudaGraphNode_t *pDependencies, size_t *pNumDependencies)`
+/// (12.9 ABI). 13.x: the 4-argument form with NULL edge data (not returned).
+///
+/// # Safety
+/// The CUDA API contract of `cudaGraphNodeGetDependencies`.
+pub(crate) unsafe extern "C" fn cudaGraphNodeGetDependencies_abi12(
+    node: cudaGraphNode_t,
+    pDependencies: *mut cudaGraphNode_t,
+    pNumDependencies: *mut usize,
+) -> cudaError_t {
+    match target() {
+        Target::NoLibrary => refusal(),
+        Target::Major(13) => call_raw!(
+            NODE_DEPS,
+            abi_fns::v13::cudaGraphNodeGetDependencies,
+            (node, pDependencies, core::ptr::null_mut(), pNumDependencies)
+        ),
+        // SAFETY: forwarded contract; 11.x / 12.x have the exported prototype.
+        Target::Major(_) => unsafe {
+            crate::api::cudaGraphNodeGetDependencies_abi12::Forward::call(
+                node,
+                pDependencies,
+                pNumDependencies,
+            )
+        },
+    }
+}
+
+/// `cudaError_t cudaGraphNodeGetDependentNodes(cudaGraphNode_t node, cudaGraphNode_t *pDependentNodes, size_t *pNumDependentNodes)`
+/// (12.9 ABI). 13.x: the 4-argument form with NULL edge data (not returned).
+///
+/// # Safety
+/// The CUDA API contract of `cudaGraphNodeGetDependentNodes`.
+pub(crate) unsafe extern "C" fn cudaGraphNodeGetDependentNodes_abi12(
+    node: cudaGraphNode_t,
+    pDependentNodes: *mut cudaGraphNode_t,
+    pNumDependentNodes: *mut usize,
+) -> cudaError_t {
+    match target() {
+        Target::NoLibrary => refusal(),
+        Target::Major(13) => call_raw!(
+            NODE_DEPENDENTS,
+            abi_fns::v13::cudaGraphNodeGetDependencies,
             (
-                pGraphNode,
-                graph,
-                pDependencies,
-                dependencyData,
-                numDependencies,
-                nodeParams
+                node,
+                pDependentNodes,
+                core::ptr::null_mut(),
+                pNumDependentNodes
             )
-        );
+        ),
+        // SAFETY: forwarded contract; 11.x / 12.x have the exported prototype.
+        Target::Major(_) => unsafe {
+            crate::api::cudaGraphNodeGetDependentNodes_abi12::Forward::call(
+                node,
+                pDependentNodes,
+                pNumDependentNodes,
+            )
+        },
     }
-    // SAFETY: `dependencyData` has `numDependencies` entries by contract.
-    if !unsafe { all_default(dependencyData, numDependencies) } {
-        return refusal();
-    }
-    call_raw!(
-        ADD_NODE,
-        abi_fns::v12::cudaGraphAddNode,
-        (
-            pGraphNode,
-            graph,
-            pDependencies,
-            numDependencies,
-            nodeParams
-        )
-    )
 }

@@ -1,7 +1,13 @@
+//! `cudaStreamUpdateCaptureDependencies` and its `_ptsz` twin (cuda_runtime_api.h): 13.x's
+//! plain name takes the `cudaGraphEdgeData` array 12.x's lacks (12.3+ has it as `_v2`), so it
+//! is exported once per ABI.
+//!
+//! ## The CUDA 13 version (`@@CUDA_STUBS_CUDART_13`)
+//!
 //! `cudaStreamUpdateCaptureDependencies` and its `_ptsz` twin (cuda_runtime_api.h).
 //!
 //! - 13.x (13.0+ header): `cudaStreamUpdateCaptureDependencies(cudaStream_t stream, cudaGraphNode_t *dependencies, const cudaGraphEdgeData *dependencyData, size_t numDependencies, unsigned int flags)`
-//!   — this version's ABI; forwarded.
+//!   — the CUDA 13 version's ABI; forwarded.
 //! - 12.x (12.9 header): the plain name is the 4-argument form
 //!   `(stream, dependencies, size_t numDependencies, unsigned int flags)`;
 //!   `cudaStreamUpdateCaptureDependencies_v2` (12.3+) has 13.x's 5-argument form.
@@ -12,14 +18,27 @@
 //! or all-default edge data is dropped and anything else is refused with
 //! `cudaErrorNotSupported` (801) without calling the runtime (a programmatic edge cannot be
 //! expressed). The `_ptsz` twin is the same with the per-thread default stream.
+//!
+//! ## The CUDA 12 version (`@CUDA_STUBS_CUDART_12`)
+//!
+//! `cudaStreamUpdateCaptureDependencies` and `cudaStreamUpdateCaptureDependencies_ptsz` in the CUDA
+//! 12 version, `@CUDA_STUBS_CUDART_12` (cuda_runtime_api.h).
+//!
+//! - 11.x / 12.x (11.8, 12.9 headers), the CUDA 12 version's ABI, forwarded:
+//!   `cudaStreamUpdateCaptureDependencies(cudaStream_t stream, cudaGraphNode_t *dependencies, size_t numDependencies, unsigned int flags)`
+//!   (12.3+'s edge-data form is the separate `_v2` name, exported as it is).
+//! - 13.x (13.0 header): `(stream, dependencies, const cudaGraphEdgeData *dependencyData, size_t numDependencies, unsigned int flags)`.
+//!
+//! On 13.x the adapter passes NULL edge data: 13.x documents it as all default edges, the only
+//! kind a 12.x caller of the plain name can mean. Nothing is refused.
 
-use super::super::{RawFn, Target, call_raw, refusal, target, with_ptsz};
 use super::cuda_graph_edges::all_default;
-// Older runtimes are called with 12.9's prototypes (`abi_fns::v12`); 11.x declares the same
-// where it exports the name.
+use super::{RawFn, Target, call_raw, refusal, target, with_ptsz};
 use crate::abi_fns;
 use crate::types::{cudaError_t, cudaGraphEdgeData, cudaGraphNode_t, cudaStream_t};
 use core::ffi::c_uint;
+
+// The CUDA 13 version: 13.x's prototypes, forwarded to 13.x, translated for 11.x / 12.x.
 
 static PLAIN: RawFn = RawFn::new(c"cudaStreamUpdateCaptureDependencies");
 static PLAIN_PTSZ: RawFn = RawFn::new(c"cudaStreamUpdateCaptureDependencies_ptsz");
@@ -64,7 +83,7 @@ with_ptsz! {
     ///
     /// # Safety
     /// The CUDA API contract of `cudaStreamUpdateCaptureDependencies`.
-    pub(crate) unsafe extern "C" fn cudaStreamUpdateCaptureDependencies / cudaStreamUpdateCaptureDependencies_ptsz(
+    pub(crate) unsafe extern "C" fn cudaStreamUpdateCaptureDependencies_abi13 / cudaStreamUpdateCaptureDependencies_ptsz_abi13(
         stream: cudaStream_t,
         dependencies: *mut cudaGraphNode_t,
         dependencyData: *const cudaGraphEdgeData,
@@ -74,8 +93,8 @@ with_ptsz! {
     where {
         plain = &PLAIN, &PLAIN_PTSZ;
         v2 = &V2, &V2_PTSZ;
-        forward = crate::api::abi13::cudaStreamUpdateCaptureDependencies::Forward::call,
-            crate::api::abi13::cudaStreamUpdateCaptureDependencies_ptsz::Forward::call;
+        forward = crate::api::cudaStreamUpdateCaptureDependencies_abi13::Forward::call,
+            crate::api::cudaStreamUpdateCaptureDependencies_ptsz_abi13::Forward::call;
     }
     {
         match target() {
@@ -98,6 +117,52 @@ with_ptsz! {
                     stream,
                     dependencies,
                     dependencyData,
+                    numDependencies,
+                    flags,
+                )
+            },
+        }
+    }
+}
+
+// The CUDA 12 version: 12.9's prototypes, forwarded to 11.x / 12.x, translated for 13.x.
+
+with_ptsz! {
+    /// `cudaError_t cudaStreamUpdateCaptureDependencies(cudaStream_t stream, cudaGraphNode_t *dependencies, size_t numDependencies, unsigned int flags)`
+    /// (12.9 ABI). 13.x: the 5-argument form with NULL edge data.
+    ///
+    /// # Safety
+    /// The CUDA API contract of `cudaStreamUpdateCaptureDependencies`.
+    pub(crate) unsafe extern "C" fn cudaStreamUpdateCaptureDependencies_abi12 / cudaStreamUpdateCaptureDependencies_ptsz_abi12(
+        stream: cudaStream_t,
+        dependencies: *mut cudaGraphNode_t,
+        numDependencies: usize,
+        flags: c_uint,
+    ) -> cudaError_t
+    where {
+        update = &PLAIN, &PLAIN_PTSZ;
+        forward = crate::api::cudaStreamUpdateCaptureDependencies_abi12::Forward::call,
+            crate::api::cudaStreamUpdateCaptureDependencies_ptsz_abi12::Forward::call;
+    }
+    {
+        match target() {
+            Target::NoLibrary => refusal(),
+            Target::Major(13) => call_raw!(
+                update,
+                abi_fns::v13::cudaStreamUpdateCaptureDependencies,
+                (
+                    stream,
+                    dependencies,
+                    core::ptr::null(),
+                    numDependencies,
+                    flags
+                )
+            ),
+            // SAFETY: forwarded contract; 11.x / 12.x have the exported prototype.
+            Target::Major(_) => unsafe {
+                forward(
+                    stream,
+                    dependencies,
                     numDependencies,
                     flags,
                 )
