@@ -5,7 +5,7 @@
 //!
 //! | face | Linux (`linux/`) | Windows (`windows/`) |
 //! |---|---|---|
-//! | [`Handle`]: `open`, `loaded`, `symbol`, `path`; [`LoadError`], [`LOAD_CALL`], [`is_loaded`] | `dlopen` (`RTLD_LAZY \| RTLD_LOCAL`, `RTLD_NOLOAD`), `dlsym`, `dlinfo` (`dlopen.rs`) | `LoadLibraryExW` (`LOAD_LIBRARY_SEARCH_*`), `GetModuleHandleExW`, `GetProcAddress` (`loadlibrary.rs`) |
+//! | [`Handle`]: `open`, `loaded`, `symbol`, `path`; [`LoadError`] (`load_error.rs`, one for both), [`LOAD_CALL`], [`is_loaded`] | `dlopen` (`RTLD_LAZY \| RTLD_LOCAL`, `RTLD_NOLOAD`), `dlsym`, `dlinfo` (`dlopen.rs`) | `LoadLibraryExW` (`LOAD_LIBRARY_SEARCH_*`), `GetModuleHandleExW`, `GetProcAddress` (`loadlibrary.rs`) |
 //! | [`check_file`], [`OWN_ELF`], [`needed`] | `stat`, the ELF identification, `DT_NEEDED` (`files.rs`, `elf.rs`, `elf_needed.rs`) | file attributes; no ELF, imports not read |
 //! | [`SEARCH`], [`Places`], `Origin::as_cstr` | the `.so` places, the stub's own file from `dl_iterate_phdr` (`places.rs`) | the DLL places, the stub's own DLL from `GetModuleHandleExW` (`places.rs`) |
 //! | [`file_names`], [`wheel_dirs`], [`major_of_name`], [`companion_name`], [`PYTHON_ENVS`] | sonames (`file_names.rs`) | DLL names |
@@ -23,8 +23,8 @@
 //! signature on both (the build of either target checks every caller against its own).
 //!
 //! What `linux/` and `windows/` import from the rest of the crate is the search's vocabulary
-//! (`search::{order, candidates, paths, reject}`, `spec`, `debug`), none of which imports back
-//! what imports it: see the dependency direction in `lib.rs`.
+//! (`search::{order, candidates, listing, paths, reject}`), `spec` and `debug`, none of which
+//! imports back what imports it: see the dependency direction in `lib.rs`.
 
 #[cfg(unix)]
 mod linux;
