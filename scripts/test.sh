@@ -14,9 +14,17 @@ python3 scripts/fetch-cuda.py --arch win_amd64
 echo "== rustfmt, clippy"
 cargo fmt --all -- --check
 cargo clippy --workspace --all-targets --quiet -- -D warnings
-# The Windows code paths (cfg(windows)) of the loader and the four DLL stubs.
+# The Windows code paths of the loader (stub-loader/src/os/windows/) and the four DLL stubs.
 cargo clippy --target x86_64-pc-windows-gnu --quiet -p stub-loader -p stubs-cudart -p stubs-nvrtc \
   -p stubs-cuda -p stubs-nvjitlink -- -D warnings
+
+echo "== stub-loader: one OS boundary (os/), no import circle"
+# Only the loader's os/ tests the OS in a cfg (stub-loader/src/os/mod.rs says why).
+if grep -rlE 'cfg!?\((.*)(windows|unix|target_os|target_family)' stub-loader/src | grep -v '/os/'; then
+  echo "cfg on the OS outside stub-loader/src/os/ (above)" >&2
+  exit 1
+fi
+python3 scripts/check-module-cycles.py stub-loader/src
 
 echo "== docs: mdbook build docs (no warning), links checked"
 scripts/check-docs.sh

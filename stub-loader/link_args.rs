@@ -45,11 +45,11 @@ fn stub_link_args() {
 /// vice versa.
 ///
 /// `libdl.so.2` and `libpthread.so.0`: the stubs bind `dlopen`, `pthread_key_create` … at their
-/// pre-2.34 symbol versions (`stub-loader/src/glibc.rs` says why), which glibc < 2.34 defines in
-/// those two libraries; on 2.34+ they are empty compatibility objects every glibc still ships.
-/// `--no-as-needed`, because on the build machine's newer glibc nothing is resolved from them
-/// and rustc's default `--as-needed` would drop them. `-l:` names the runtime file: glibc 2.34+
-/// ships no `libdl.so` development link.
+/// pre-2.34 symbol versions (`stub-loader/src/os/linux/glibc.rs` says why), which glibc < 2.34
+/// defines in those two libraries; on 2.34+ they are empty compatibility objects every glibc still
+/// ships. `--no-as-needed`, because on the build machine's newer glibc nothing is resolved from
+/// them and rustc's default `--as-needed` would drop them. `-l:` names the runtime file: glibc
+/// 2.34+ ships no `libdl.so` development link.
 #[allow(dead_code)]
 fn cdylib_link_args(soname: &str) {
     println!("cargo:rustc-cdylib-link-arg=-Wl,-soname,{soname}");

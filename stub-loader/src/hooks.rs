@@ -2,11 +2,10 @@
 //! function when it is bound, and only a selected function's slot keeps pointing at its
 //! first-call thunk, which leads to the library's traced entry (`shared_resolver`).
 
-#[cfg(unix)]
-use crate::debug::{errno, errno_text};
-use crate::debug::{line, write_all};
+use crate::debug::line;
+use crate::env::trusted_text;
 use crate::hook_config::{FaultRule, FaultWhen, TraceFilter, parse_fault_spec, parse_trace_filter};
-use crate::secure::trusted_text;
+use crate::os::{clock_ns, open_trace_file, write_all};
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -166,64 +165,6 @@ impl HookConfig {
         let text = format!("cuda-stubs[{lib}]: trace {name} -> {result} {ns} ns\n");
         write_all(self.fd, text.as_bytes());
     }
-}
-
-/// Trace files are Linux-only for now: on Windows, traces go to standard error.
-#[cfg(windows)]
-fn open_trace_file(_path: &str, _truncate: bool) -> Result<i32, String> {
-    Err("trace files are not supported on Windows (traces go to standard error)".into())
-}
-
-/// `O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW | O_CLOEXEC`, and `O_TRUNC` only when asked: a
-/// trace file never follows a symbolic link and never clobbers an existing file by default.
-#[cfg(unix)]
-fn open_trace_file(path: &str, truncate: bool) -> Result<i32, String> {
-    if !path.starts_with('/') {
-        return Err("not an absolute path".into());
-    }
-    let c = alloc::ffi::CString::new(path).map_err(|_| String::from("contains NUL"))?;
-    let mut flags =
-        libc::O_WRONLY | libc::O_CREAT | libc::O_APPEND | libc::O_NOFOLLOW | libc::O_CLOEXEC;
-    if truncate {
-        flags |= libc::O_TRUNC;
-    }
-    // SAFETY: c is a valid NUL-terminated path.
-    let fd = unsafe { libc::open(c.as_ptr(), flags, 0o644 as libc::c_uint) };
-    if fd < 0 {
-        Err(errno_text(errno()))
-    } else {
-        Ok(fd)
-    }
-}
-
-/// Monotonic nanoseconds, for call durations (`QueryPerformanceCounter`).
-#[cfg(windows)]
-#[inline]
-pub fn clock_ns() -> u64 {
-    use windows_sys::Win32::System::Performance::{
-        QueryPerformanceCounter, QueryPerformanceFrequency,
-    };
-    let (mut count, mut freq) = (0i64, 0i64);
-    // SAFETY: valid out-pointers; both succeed on every Windows since XP.
-    unsafe {
-        QueryPerformanceCounter(&mut count);
-        QueryPerformanceFrequency(&mut freq);
-    }
-    let (count, freq) = (count.unsigned_abs(), freq.unsigned_abs().max(1));
-    u64::try_from(u128::from(count) * 1_000_000_000 / u128::from(freq)).unwrap_or(u64::MAX)
-}
-
-/// Monotonic nanoseconds, for call durations.
-#[cfg(unix)]
-#[inline]
-pub fn clock_ns() -> u64 {
-    let mut ts = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: ts is valid for writing.
-    unsafe { libc::clock_gettime(libc::CLOCK_MONOTONIC, &mut ts) };
-    u64::try_from(ts.tv_sec).unwrap_or(0) * 1_000_000_000 + u64::try_from(ts.tv_nsec).unwrap_or(0)
 }
 
 fn splitmix64(mut x: u64) -> u64 {

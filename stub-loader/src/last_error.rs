@@ -7,73 +7,20 @@
 //! had a refusal pays nothing.
 
 use crate::once::Once;
+use crate::os::{TlsKey, tls_create, tls_get, tls_set};
 use core::ffi::c_void;
 
-#[cfg(unix)]
-mod key {
-    pub(super) type Key = libc::pthread_key_t;
+static KEY: Once<Option<TlsKey>> = Once::new();
 
-    pub(super) fn create() -> Option<Key> {
-        let mut key: Key = 0;
-        // SAFETY: a valid out-pointer; no destructor (the values are codes, not allocations).
-        (unsafe { crate::glibc::pthread_key_create(&mut key, None) } == 0).then_some(key)
-    }
-
-    /// # Safety
-    /// `key` came from [`create`].
-    pub(super) unsafe fn set(key: Key, value: *const core::ffi::c_void) {
-        // SAFETY: by contract.
-        unsafe { crate::glibc::pthread_setspecific(key, value) };
-    }
-
-    /// # Safety
-    /// `key` came from [`create`].
-    pub(super) unsafe fn get(key: Key) -> *mut core::ffi::c_void {
-        // SAFETY: by contract.
-        unsafe { crate::glibc::pthread_getspecific(key) }
-    }
-}
-
-#[cfg(windows)]
-mod key {
-    use windows_sys::Win32::System::Threading::{
-        TLS_OUT_OF_INDEXES, TlsAlloc, TlsGetValue, TlsSetValue,
-    };
-
-    pub(super) type Key = u32;
-
-    pub(super) fn create() -> Option<Key> {
-        // SAFETY: no preconditions.
-        let index = unsafe { TlsAlloc() };
-        (index != TLS_OUT_OF_INDEXES).then_some(index)
-    }
-
-    /// # Safety
-    /// `key` came from [`create`].
-    pub(super) unsafe fn set(key: Key, value: *const core::ffi::c_void) {
-        // SAFETY: by contract.
-        unsafe { TlsSetValue(key, value) };
-    }
-
-    /// # Safety
-    /// `key` came from [`create`].
-    pub(super) unsafe fn get(key: Key) -> *mut core::ffi::c_void {
-        // SAFETY: by contract.
-        unsafe { TlsGetValue(key) }
-    }
-}
-
-static KEY: Once<Option<key::Key>> = Once::new();
-
-fn key() -> Option<key::Key> {
-    *KEY.get_or_init(key::create)
+fn key() -> Option<TlsKey> {
+    *KEY.get_or_init(tls_create)
 }
 
 /// Records `code` as the calling thread's last refusal (0 clears it).
 pub fn set_last_refusal(code: u32) {
     if let Some(key) = key() {
         // SAFETY: a key created above; the value is an integer, never dereferenced.
-        unsafe { key::set(key, code as usize as *const c_void) };
+        unsafe { tls_set(key, code as usize as *const c_void) };
     }
 }
 
@@ -81,7 +28,7 @@ pub fn set_last_refusal(code: u32) {
 pub fn peek_last_refusal() -> u32 {
     match KEY.get().copied().flatten() {
         // SAFETY: a key created by `key()`.
-        Some(key) => (unsafe { key::get(key) }) as usize as u32,
+        Some(key) => (unsafe { tls_get(key) }) as usize as u32,
         None => 0,
     }
 }

@@ -3,8 +3,9 @@
 //!
 //! On the first call into a stub, [`Library::loaded`] finds the real NVIDIA library, `dlopen`s
 //! it with `RTLD_LAZY | RTLD_LOCAL` (never `dlclose`d), learns its version and records every
-//! candidate it tried. The search order is one list, `search::SEARCH`, documented there
-//! place by place (and in `docs/src/search-order.md`): a copy already loaded (by `DT_SONAME`), the environment
+//! candidate it tried. The search order is one list per system, `SEARCH`
+//! (`os/linux/places.rs`), documented there and at `search::Origin` place by place (and in
+//! `docs/src/search-order.md`): a copy already loaded (by `DT_SONAME`), the environment
 //! override, NVIDIA's wheels of the stub's own Python environment, the dynamic loader's search,
 //! then the CUDA toolkit folders.
 //!
@@ -16,9 +17,18 @@
 //! Nothing runs at process start: the search happens once, under a lock, on the first call.
 //!
 //! On Windows (`x86_64-pc-windows-gnu`, DLLs `stubs_<name>.dll`) the same code runs with the
-//! OS calls of `loadlibrary.rs` and the search list of `search/dll_places.rs`: DLL names carry
-//! the major (`cudart64_12.dll`), there is no soname, and nothing is loaded from the current
-//! directory or `PATH`.
+//! OS calls and the search list of `os/windows/`: DLL names carry the major
+//! (`cudart64_12.dll`), there is no soname, and nothing is loaded from the current directory or
+//! `PATH`. Every call into the system, on either, goes through `os/` (its `mod.rs` lists them);
+//! no other file tests the OS in a `cfg`.
+//!
+//! Dependency direction (files; `scripts/check-module-cycles.py` checks that no file imports
+//! one that imports it back, in `scripts/test.sh`): the stub-facing tables and macros
+//! (`status`, `error_text`, `adapter`) use `library`; `library` uses `search`, `gating`,
+//! `hooks` and `once`; `search::find` uses `probe`, `release`, `loaded` and the system's
+//! `Places`; the places (`os/*/places.rs`) use the search's vocabulary beneath them
+//! (`search::{order, candidates, paths, reject}`); everything uses `os`'s primitives, `debug`,
+//! `env` and `spec`, which import nothing above them.
 //!
 //! The crate is `no_std` (`core`, `alloc` and libc only): Rust's `std` would add ~265 KiB of
 //! panic-time symbolizer to every stub even with `panic = "abort"`. Each stub cdylib installs
@@ -30,42 +40,23 @@ extern crate alloc;
 
 mod adapter;
 mod debug;
-#[cfg(unix)]
-mod dlopen;
-#[cfg(unix)]
-mod elf;
-#[cfg(unix)]
-mod elf_needed;
+mod env;
 mod error_text;
 mod fn_table;
 mod gating;
-#[cfg(unix)]
-mod glibc;
 mod hook_config;
 mod hooks;
 mod last_error;
 mod library;
 mod link_stub;
-#[cfg(windows)]
-mod loadlibrary;
 mod names;
 mod once;
+mod os;
 mod runtime;
 mod search;
-mod secure;
 mod shared_resolver;
 mod spec;
 mod status;
-mod versioned_export;
-#[cfg(windows)]
-mod wide;
-
-/// The operating system's library loader: `dlopen` (Linux) or `LoadLibraryExW` (Windows),
-/// behind one `Handle` type.
-#[cfg(unix)]
-use dlopen as dynlib;
-#[cfg(windows)]
-use loadlibrary as dynlib;
 
 pub use adapter::{Adapted, RawFn, Target};
 pub use debug::debug_enabled;
@@ -73,12 +64,11 @@ pub use error_text::{ErrorTexts, StatusText, TextKind};
 pub use fn_table::{FnMeta, FnTable, MASK_BASE, RetKind};
 pub use gating::{Resolution, SymbolGate};
 pub use hook_config::{FaultRule, FaultWhen, TraceFilter, parse_fault_spec, parse_trace_filter};
-pub use hooks::clock_ns;
 pub use last_error::{peek_last_refusal, set_last_refusal, take_last_refusal};
 pub use library::Library;
+pub use os::{clock_ns, secure_execution};
 pub use runtime::{LibcAlloc, abort_on_panic};
 pub use search::{Attempt, Candidate, Loaded, Origin, ProcessRelease, Reject, STUB_MARKER, Tried};
-pub use secure::secure_execution;
 pub use shared_resolver::TRACED_ARG_WORDS;
 pub use spec::{
     Gating, LastError, LibrarySpec, ProcAddress, ProcEntry, RealLibrary, Replacement, Soname,

@@ -195,7 +195,7 @@ impl Library {
         let Some(target) = hooks.armed(i) else {
             return self.table.absent;
         };
-        let start = crate::hooks::clock_ns();
+        let start = crate::os::clock_ns();
         let name = self.table.name(meta);
         if meta.ret == RetKind::Status {
             if let Some(code) = hooks.inject(i, name.to_bytes()) {

@@ -1,26 +1,10 @@
-//! A once-initialised value behind a lock (a pthread mutex; on Windows an SRW lock):
-//! `std::sync::OnceLock` without `std`.
+//! A once-initialised value behind the system's lock (`os::Lock`: a pthread mutex; on Windows
+//! an SRW lock): `std::sync::OnceLock` without `std`.
 
+use crate::os::{LOCK_INIT, Lock, lock, unlock};
 use core::cell::UnsafeCell;
 use core::mem::MaybeUninit;
 use core::sync::atomic::{AtomicBool, Ordering};
-
-#[cfg(unix)]
-type Lock = libc::pthread_mutex_t;
-#[cfg(unix)]
-const LOCK_INIT: Lock = libc::PTHREAD_MUTEX_INITIALIZER;
-#[cfg(unix)]
-use libc::{pthread_mutex_lock as lock, pthread_mutex_unlock as unlock};
-
-// An SRW lock needs no initialisation call and is never destroyed, like the static mutex.
-#[cfg(windows)]
-type Lock = windows_sys::Win32::System::Threading::SRWLOCK;
-#[cfg(windows)]
-const LOCK_INIT: Lock = windows_sys::Win32::System::Threading::SRWLOCK_INIT;
-#[cfg(windows)]
-use windows_sys::Win32::System::Threading::{
-    AcquireSRWLockExclusive as lock, ReleaseSRWLockExclusive as unlock,
-};
 
 /// Initialised by the first caller of [`Once::get_or_init`]; other callers block on the mutex
 /// until it is done (the search for a library runs once, whatever the number of threads).

@@ -221,7 +221,7 @@ pub struct RealLibrary {
 }
 
 /// A real library on Windows, where the file name carries the major (`cudart64_12.dll`) and
-/// there is no soname: what the Windows search (`stub-loader/src/search/dll_places.rs`) tries.
+/// there is no soname: what the Windows search (`stub-loader/src/os/windows/places.rs`) tries.
 #[derive(Debug, Clone, Copy)]
 pub struct WindowsDlls {
     /// The DLL names, newest major first, each with its CUDA major (`cudart64_13.dll` 13,

@@ -1,7 +1,7 @@
 //! The stubs load wherever NVIDIA's own wheels load: glibc 2.17 (manylinux2014), x86-64 and
 //! aarch64 (issue 21). Built on this machine's glibc 2.36, every stub must still reference no
-//! symbol version above `GLIBC_2.17` (`stub-loader/src/glibc.rs` pins the ones glibc 2.34 moved
-//! into libc.so.6) and need only libraries every glibc ships; and a program built against an
+//! symbol version above `GLIBC_2.17` (`stub-loader/src/os/linux/glibc.rs` pins the ones glibc 2.34
+//! moved into libc.so.6) and need only libraries every glibc ships; and a program built against an
 //! older glibc (Debian 11's 2.31, from `scripts/fetch-old-glibc.py`) must load the stubs and
 //! reach NVIDIA's real libraries through them. Run natively and, for aarch64, under qemu-user
 //! (`scripts/test-aarch64.sh`).

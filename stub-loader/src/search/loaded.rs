@@ -4,8 +4,8 @@ use super::candidates::Candidate;
 use super::order::Origin;
 use super::reject::Attempt;
 use super::summary;
-use crate::dynlib::Handle;
 use crate::once::Once;
+use crate::os::{Handle, has_dir};
 use crate::spec::LibrarySpec;
 use alloc::borrow::Cow;
 use alloc::ffi::CString;
@@ -77,7 +77,7 @@ impl Loaded {
     /// picked (its link map, `dlinfo`). Looked up when asked: binding does not need it.
     pub fn path(&self) -> Option<&CStr> {
         let (handle, target) = self.bound.as_ref()?;
-        let soname = !super::paths::has_dir(target.to_bytes());
+        let soname = !has_dir(target.to_bytes());
         Some(soname.then(|| handle.path()).flatten().unwrap_or(target))
     }
 

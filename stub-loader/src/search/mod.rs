@@ -1,15 +1,17 @@
-//! The search for the real library: one ordered list of places, [`SEARCH`] (`order.rs`), and
-//! its runner, [`find`]: the first place with a usable candidate wins.
+//! The search for the real library: one ordered list of places, the system's `SEARCH`, and its
+//! runner, [`find`]: the first place with a usable candidate wins.
 //!
-//! - `order.rs`: [`SEARCH`] and [`Origin`], the places in order;
-//! - `candidates.rs`: what a place lists; `so_places.rs` (Linux) and `dll_places.rs`
-//!   (Windows): what each place lists, only when the search reaches it;
-//! - `probe.rs`: one candidate tried (file checks, `dlopen`, stub marker, version);
+//! - `order.rs`: [`Origin`], the places; their order (`SEARCH`) and what each lists, only when
+//!   the search reaches it, are each system's (`os/linux/places.rs`, `os/windows/places.rs`);
+//! - `candidates.rs`: what a place lists; `listing.rs`: the listings both systems' places
+//!   share;
+//! - `probe.rs`: one candidate tried (file checks, `dlopen`, stub marker, version), with
+//!   `version.rs` (the version the library reports);
 //! - `reject.rs`: why a candidate was skipped ([`Reject`]), what was tried ([`Attempt`]);
 //! - `release.rs`: one CUDA release per process, for the math libraries and their runtime;
 //! - `loaded.rs`, `summary.rs`: the result, [`Loaded`], and its one-line summary, built from
-//!   [`SEARCH`];
-//! - `paths.rs`: paths as bytes, `stat`, a Python environment's folders.
+//!   `SEARCH`;
+//! - `paths.rs`: paths as bytes, a Python environment's folders.
 //!
 //! The first call of every stub runs this, so it is written for that call's cost: nothing is
 //! listed past the place that binds, a listing allocates only for a path it hands out, a miss
@@ -17,39 +19,33 @@
 //! (not `dladdr`, which scans the stub's whole symbol table), and the bound file's path and the
 //! summary are computed only when asked.
 
-mod candidates;
-#[cfg(windows)]
-mod dll_places;
+pub(crate) mod candidates;
+pub(crate) mod listing;
 mod loaded;
-mod order;
-mod paths;
+pub(crate) mod order;
+pub(crate) mod paths;
 mod probe;
 mod reject;
 mod release;
-#[cfg(unix)]
-mod so_places;
 mod summary;
+mod version;
 
 pub use candidates::Candidate;
 pub use loaded::Loaded;
 pub use order::Origin;
 pub use probe::STUB_MARKER;
-pub use reject::{Attempt, Reject, Tried};
-pub use release::ProcessRelease;
+pub use reject::{Attempt, ProcessRelease, Reject, Tried};
 
 use crate::debug::{debug_enabled, line};
+use crate::os::{Places, SEARCH};
 use crate::spec::LibrarySpec;
 use alloc::vec::Vec;
 use candidates::Listed;
 use core::ops::ControlFlow;
-#[cfg(windows)]
-use dll_places::Places;
-use order::SEARCH;
-#[cfg(unix)]
-use so_places::Places;
 
-/// Searches [`SEARCH`] in order for `spec`'s library and binds the first usable candidate;
-/// every candidate skipped is logged (`CUDA_STUBS_DEBUG`) and recorded with its reason.
+/// Searches the system's `SEARCH` in order for `spec`'s library and binds the first usable
+/// candidate; every candidate skipped is logged (`CUDA_STUBS_DEBUG`) and recorded with its
+/// reason.
 pub(crate) fn find(spec: &'static LibrarySpec) -> Loaded {
     let lib = spec.real.name;
     let mut places = Places::new(spec);

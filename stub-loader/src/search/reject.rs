@@ -1,8 +1,9 @@
-//! Why a candidate was not bound ([`Reject`]), and what the search tried ([`Attempt`]).
+//! Why a candidate was not bound ([`Reject`]), and what the search tried ([`Attempt`]); the
+//! process's CUDA release ([`ProcessRelease`]) that a candidate of another is rejected for.
 
 use super::candidates::Candidate;
-use super::release::ProcessRelease;
-use crate::debug::{Lossy, errno_text};
+use crate::debug::Lossy;
+use crate::os::{LOAD_CALL, OWN_ELF, errno_text};
 use alloc::string::String;
 use alloc::vec::Vec;
 use core::ffi::CStr;
@@ -12,20 +13,14 @@ use core::fmt;
 /// older one is rejected ([`Reject::TooOld`]).
 pub(crate) const MIN_VERSION: i32 = 11000;
 
-#[cfg(unix)]
-use crate::elf::{OUR_CLASS, OUR_MACHINE};
-// Windows never rejects a file as ELF: its loader's own error says what a file is not.
-#[cfg(windows)]
-const OUR_CLASS: u8 = 2;
-#[cfg(windows)]
-const OUR_MACHINE: u16 = 62;
-
-/// The loader call a [`Reject::Dlopen`] text comes from.
-const LOAD_CALL: &str = if cfg!(windows) {
-    "LoadLibraryExW"
-} else {
-    "dlopen"
-};
+/// The CUDA release the process has: an anchor's real library it has loaded (`release.rs`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ProcessRelease {
+    /// The loaded anchor's soname (`libcudart.so.12`).
+    pub soname: &'static CStr,
+    /// Its CUDA major.
+    pub major: u32,
+}
 
 /// Why a candidate was skipped: the reasons the book's "Where the real library is searched"
 /// (`docs/src/search-order.md`) lists. Its text (`Display`) is what the debug log and the "not found" summary say.
@@ -80,11 +75,18 @@ impl fmt::Display for Reject {
             Reject::CannotRead(e) => write!(f, "cannot read ({})", errno_text(*e)),
             Reject::Empty => f.write_str("empty file"),
             Reject::NotElf => f.write_str("not an ELF file"),
-            Reject::WrongClass(c) => write!(f, "wrong ELF class {c} (this process is {OUR_CLASS})"),
-            Reject::WrongMachine(m) => write!(
-                f,
-                "wrong machine (e_machine {m}, this process is {OUR_MACHINE})"
-            ),
+            // Only a system whose files are ELF checks them: it has a class and a machine.
+            Reject::WrongClass(c) => match OWN_ELF {
+                Some((class, _)) => write!(f, "wrong ELF class {c} (this process is {class})"),
+                None => write!(f, "wrong ELF class {c}"),
+            },
+            Reject::WrongMachine(m) => match OWN_ELF {
+                Some((_, machine)) => write!(
+                    f,
+                    "wrong machine (e_machine {m}, this process is {machine})"
+                ),
+                None => write!(f, "wrong machine (e_machine {m})"),
+            },
             Reject::Dlopen(text) => write!(f, "{LOAD_CALL}: {text}"),
             Reject::IsStub => {
                 f.write_str("is a cuda-stubs library, not NVIDIA's (would call itself)")

@@ -9,37 +9,21 @@
 //! would have two runtimes before the version could be asked. A candidate whose `DT_NEEDED`
 //! names no anchor (11.x and 12.x cuRAND link the runtime statically) is checked by its version
 //! once loaded; a bare soname (the dynamic loader's search) can only be checked that way.
+//!
+//! Windows has no library under this rule yet: the math libraries, the only specs with anchors,
+//! have no DLL names ([`file_names`] lists none), so nothing here finds a release there, and
+//! [`needed`] reads no imports.
 
-#[cfg(unix)]
-use super::paths::{is_file, join, parent};
-#[cfg(unix)]
-use super::probe::reported_version;
-use super::reject::Reject;
-#[cfg(unix)]
+use super::paths::{join, parent};
+use super::reject::{ProcessRelease, Reject};
+use super::version::reported_version;
 use crate::debug::line;
-#[cfg(unix)]
-use crate::dynlib::Handle;
-#[cfg(unix)]
-use crate::elf_needed;
-use crate::spec::LibrarySpec;
-#[cfg(unix)]
-use crate::spec::RealLibrary;
-#[cfg(unix)]
+use crate::os::{Handle, file_names, is_file, is_loaded, needed};
+use crate::spec::{LibrarySpec, RealLibrary};
 use alloc::ffi::CString;
-#[cfg(unix)]
 use alloc::vec::Vec;
 use core::ffi::CStr;
-#[cfg(unix)]
 use stub_spec::libraries::ALL;
-
-/// The CUDA release the process has: an anchor's real library it has loaded.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct ProcessRelease {
-    /// The loaded anchor's soname (`libcudart.so.12`).
-    pub soname: &'static CStr,
-    /// Its CUDA major.
-    pub major: u32,
-}
 
 /// The release the process has for `spec`, `None` when nothing in it says one (or `spec` is in
 /// no such rule: NVRTC, nvJitLink, the driver, NVML).
@@ -58,21 +42,10 @@ pub struct ProcessRelease {
 ///
 /// With neither, the library's own search and version decide, and what it binds is the
 /// release every library loaded after it must have.
-///
-/// Windows: none. Its stubs are the runtime, NVRTC, nvJitLink and the driver; the math
-/// libraries, the only specs with anchors, have no Windows stub yet.
-#[cfg(windows)]
-pub(crate) fn of_process(spec: &LibrarySpec) -> Option<ProcessRelease> {
-    debug_assert!(spec.real.same_release_as.is_empty() || spec.real.windows.is_none());
-    None
-}
-
-/// See the Windows variant.
-#[cfg(unix)]
 pub(crate) fn of_process(spec: &LibrarySpec) -> Option<ProcessRelease> {
     let anchors = spec.real.same_release_as;
     let anchored = anchors.iter().find_map(|anchor| {
-        anchor.sonames.iter().find_map(|s| {
+        file_names(anchor).iter().find_map(|s| {
             is_loaded(s.name).then_some(ProcessRelease {
                 soname: s.name,
                 major: s.major,
@@ -89,7 +62,6 @@ pub(crate) fn of_process(spec: &LibrarySpec) -> Option<ProcessRelease> {
 
 /// Whether `other` is under one CUDA release per process with `real`: it names `real` as its
 /// anchor (a math library, for the runtime), or the two share an anchor (two math libraries).
-#[cfg(unix)]
 fn same_rule(real: &RealLibrary, other: &RealLibrary) -> bool {
     other.name != real.name
         && other.same_release_as.iter().any(|anchor| {
@@ -99,14 +71,9 @@ fn same_rule(real: &RealLibrary, other: &RealLibrary) -> bool {
 
 /// The release of `real`'s copy the process has mapped, if any: from its soname's major, else
 /// (a soname several majors share) from its version. Nothing is loaded (`RTLD_NOLOAD`).
-#[cfg(unix)]
 fn loaded_release(real: &'static RealLibrary) -> Option<ProcessRelease> {
-    real.sonames.iter().find_map(|s| {
-        let handle = Handle::open(
-            s.name,
-            libc::RTLD_LAZY | libc::RTLD_LOCAL | libc::RTLD_NOLOAD,
-        )
-        .ok()?;
+    file_names(real).iter().find_map(|s| {
+        let handle = Handle::loaded(s.name).ok()?;
         let major = match s.major {
             0 => u32::try_from(reported_version(real, &handle)? / 1000).ok()?,
             m => m,
@@ -118,23 +85,11 @@ fn loaded_release(real: &'static RealLibrary) -> Option<ProcessRelease> {
     })
 }
 
-/// Whether the process has loaded an object of SONAME `soname`.
-#[cfg(unix)]
-fn is_loaded(soname: &CStr) -> bool {
-    Handle::open(
-        soname,
-        libc::RTLD_LAZY | libc::RTLD_LOCAL | libc::RTLD_NOLOAD,
-    )
-    .is_ok()
-}
-
 /// An anchor soname `needed` names, and its major.
-#[cfg(unix)]
 fn anchor_of(spec: &LibrarySpec, needed: &[Vec<u8>]) -> Option<(&'static CStr, u32)> {
     needed.iter().find_map(|n| {
         spec.real.same_release_as.iter().find_map(|anchor| {
-            anchor
-                .sonames
+            file_names(anchor)
                 .iter()
                 .find(|s| s.name.to_bytes() == n.as_slice())
                 .map(|s| (s.name, s.major))
@@ -145,13 +100,12 @@ fn anchor_of(spec: &LibrarySpec, needed: &[Vec<u8>]) -> Option<(&'static CStr, u
 /// Prepares a candidate file for `dlopen`, from one read of its `DT_NEEDED`: rejected when it
 /// names another major's anchor than the process has ([`check_needed`]); else what it needs, the
 /// process lacks and its folder holds is loaded first ([`preload_needed`]).
-#[cfg(unix)]
 pub(crate) fn prepare_file(
     spec: &LibrarySpec,
     path: &CStr,
     release: Option<ProcessRelease>,
 ) -> Result<(), Reject> {
-    let Some(needed) = elf_needed::needed(path) else {
+    let Some(needed) = needed(path) else {
         return Ok(());
     };
     check_needed(spec, &needed, release)?;
@@ -161,7 +115,6 @@ pub(crate) fn prepare_file(
 
 /// Rejects a candidate whose `DT_NEEDED` (`needed`) names another major's anchor than the
 /// process's release.
-#[cfg(unix)]
 fn check_needed(
     spec: &LibrarySpec,
     needed: &[Vec<u8>],
@@ -201,7 +154,6 @@ pub(crate) fn check_version(version: i32, release: Option<ProcessRelease>) -> Re
 /// `libcublasLt.so.13`, and neither has a RUNPATH, while their wheel folder (`nvidia/cu13/lib`)
 /// holds both. Loaded by path first, each is then found by its soname when the candidate is
 /// loaded. (A system library it needs, `libm.so.6`, is not in a CUDA folder.)
-#[cfg(unix)]
 fn preload_needed(spec: &LibrarySpec, path: &CStr, needed: &[Vec<u8>]) {
     let Some(dir) = parent(path.to_bytes()) else {
         return;
@@ -212,7 +164,7 @@ fn preload_needed(spec: &LibrarySpec, path: &CStr, needed: &[Vec<u8>]) {
             continue;
         }
         let shown = file.to_string_lossy();
-        match Handle::open(&file, libc::RTLD_LAZY | libc::RTLD_LOCAL) {
+        match Handle::open(&file) {
             Ok(_) => line(
                 spec.real.name,
                 format_args!("preloaded {shown} (needed by the candidate)"),

@@ -1,10 +1,10 @@
 //! The one-line summary of a search, for the status API and the "library not found" error
-//! strings: what was bound, or every place of [`SEARCH`] and why each candidate found there
-//! was skipped.
+//! strings: what was bound, or every place of the system's `SEARCH` and why each candidate
+//! found there was skipped.
 
-use super::candidates::{file_names, wheel_dirs};
-use super::order::{Origin, SEARCH};
+use super::order::Origin;
 use super::reject::{Attempt, Reject};
+use crate::os::{PYTHON_ENVS, SEARCH, file_names, wheel_dirs};
 use crate::spec::LibrarySpec;
 use alloc::ffi::CString;
 use alloc::format;
@@ -23,27 +23,24 @@ pub(crate) fn bound(spec: &LibrarySpec, path: &CStr, version: i32, origin: Origi
 }
 
 /// `cuda-stubs: libnvrtc not found (searched SONAMES: PLACE; PLACE …); rejected: WHAT: WHY; …`:
-/// the places in [`SEARCH`] order, each named as the debug log and the status name it, then
+/// the places in `SEARCH` order, each named as the debug log and the status name it, then
 /// every candidate skipped for a reason other than "not found".
 pub(crate) fn not_found(spec: &LibrarySpec, attempts: &[Attempt]) -> CString {
     let real = spec.real;
     let mut text = format!("cuda-stubs: lib{} not found (searched ", real.name);
-    for (i, s) in file_names(spec).iter().enumerate() {
+    for (i, s) in file_names(real).iter().enumerate() {
         let sep = if i == 0 { "" } else { ", " };
         let _ = write!(text, "{sep}{}", s.name.to_string_lossy());
     }
     let mut sep = ": ";
     for origin in SEARCH {
-        let wheels = || join(wheel_dirs(spec).iter().map(|d| d.to_string_lossy()));
+        let wheels = || join(wheel_dirs(real).iter().map(|d| d.to_string_lossy()));
         let detail = match origin {
             // No wheel ships this library (the driver): nothing was looked at there.
-            Origin::BesideStub | Origin::PythonEnv if wheel_dirs(spec).is_empty() => continue,
+            Origin::BesideStub | Origin::PythonEnv if wheel_dirs(real).is_empty() => continue,
             Origin::EnvOverride => Some(real.env_path.to_string_lossy().into()),
             Origin::BesideStub => Some(wheels()),
-            Origin::PythonEnv if cfg!(windows) => {
-                Some("%VIRTUAL_ENV%, %CONDA_PREFIX% Lib\\site-packages".into())
-            }
-            Origin::PythonEnv => Some("$VIRTUAL_ENV, $CONDA_PREFIX site-packages".into()),
+            Origin::PythonEnv => Some(PYTHON_ENVS.into()),
             Origin::AlreadyLoaded
             | Origin::CondaLib
             | Origin::LoaderSearch

@@ -1,16 +1,17 @@
-//! Windows' library loader, behind the same `Handle` as `dlopen.rs`: `LoadLibraryExW` with
-//! `LOAD_LIBRARY_SEARCH_*` flags (never the current directory, never `PATH`),
+//! Windows' library loader, behind the same `Handle` as Linux's `dlopen.rs`: `LoadLibraryExW`
+//! with `LOAD_LIBRARY_SEARCH_*` flags (never the current directory, never `PATH`),
 //! `GetModuleHandleExW` for a DLL the process already has, `GetProcAddress`.
 
-use crate::wide::{from_wide, to_wide};
+use super::io::error_text;
+use super::paths::has_dir;
+use super::wide::{from_wide, to_wide};
+use crate::os::LoadError;
 use alloc::boxed::Box;
 use alloc::ffi::CString;
-use alloc::string::String;
 use alloc::vec::Vec;
 use core::ffi::{CStr, c_void};
-use windows_sys::Win32::Foundation::{GetLastError, HMODULE};
+use windows_sys::Win32::Foundation::{ERROR_MOD_NOT_FOUND, GetLastError, HMODULE};
 use windows_sys::Win32::System::Diagnostics::Debug::{
-    FORMAT_MESSAGE_FROM_SYSTEM, FORMAT_MESSAGE_IGNORE_INSERTS, FormatMessageW,
     SEM_FAILCRITICALERRORS, SEM_NOOPENFILEERRORBOX, SetThreadErrorMode,
 };
 use windows_sys::Win32::System::LibraryLoader::{
@@ -33,40 +34,24 @@ unsafe impl Send for Handle {}
 // SAFETY: as above; GetProcAddress is thread-safe.
 unsafe impl Sync for Handle {}
 
-/// `ERROR_MOD_NOT_FOUND` (126): no such DLL, or one it imports is missing.
-pub(crate) const MOD_NOT_FOUND: u32 = windows_sys::Win32::Foundation::ERROR_MOD_NOT_FOUND;
+/// The loader call a [`LoadError`]'s text comes from, for messages.
+pub(crate) const LOAD_CALL: &str = "LoadLibraryExW";
 
-/// The system's text of a Win32 error code (`FormatMessageW`), e.g. "The specified module could
-/// not be found." with the code.
-pub(crate) fn error_text(code: u32) -> String {
-    let mut buf = [0u16; 512];
-    // SAFETY: a writable buffer of its length; no inserts are expanded.
-    let n = unsafe {
-        FormatMessageW(
-            FORMAT_MESSAGE_FROM_SYSTEM | FORMAT_MESSAGE_IGNORE_INSERTS,
-            core::ptr::null(),
-            code,
-            0,
-            buf.as_mut_ptr(),
-            u32::try_from(buf.len()).unwrap_or(0),
-            core::ptr::null(),
-        )
-    };
-    let text = from_wide(buf.get(..n as usize).unwrap_or_default());
-    let text = String::from_utf8_lossy(&text);
-    alloc::format!("{} (error {code})", text.trim_end())
-}
+/// Windows checks no ELF file: a PE process has no ELF class or machine.
+pub(crate) const OWN_ELF: Option<(u8, u16)> = None;
 
 impl Handle {
     /// `LoadLibraryExW`: a path with `LOAD_LIBRARY_SEARCH_DLL_LOAD_DIR |
     /// LOAD_LIBRARY_SEARCH_DEFAULT_DIRS` (the DLL's own imports are found in its folder, as
-    /// NVIDIA's wheels lay them out), a bare name (`by_name`) with
-    /// `LOAD_LIBRARY_SEARCH_DEFAULT_DIRS` only (the application's folder, `System32`,
-    /// `AddDllDirectory` folders: never the current directory, never `PATH`). Critical-error
-    /// dialogs are off for the call, so a broken candidate returns an error instead of showing
-    /// a window. The error is the code and its system text.
-    pub(crate) fn open(target: &CStr, by_name: bool) -> Result<Handle, (u32, String)> {
+    /// NVIDIA's wheels lay them out), a bare name with `LOAD_LIBRARY_SEARCH_DEFAULT_DIRS` only
+    /// (the application's folder, `System32`, `AddDllDirectory` folders: never the current
+    /// directory, never `PATH`). Critical-error dialogs are off for the call, so a broken
+    /// candidate returns an error instead of showing a window. The error is the code's system
+    /// text; `ERROR_MOD_NOT_FOUND` is "not found" for a bare name only: for a file that exists
+    /// it means one of its own imports is missing, which the text says.
+    pub(crate) fn open(target: &CStr) -> Result<Handle, LoadError> {
         let bytes = target.to_bytes();
+        let by_name = !has_dir(bytes);
         let flags = if by_name {
             LOAD_LIBRARY_SEARCH_DEFAULT_DIRS
         } else {
@@ -81,7 +66,10 @@ impl Handle {
             let code = GetLastError();
             SetThreadErrorMode(old, core::ptr::null_mut());
             if module.is_null() {
-                return Err((code, error_text(code)));
+                return Err(LoadError {
+                    not_found: by_name && code == ERROR_MOD_NOT_FOUND,
+                    text: error_text(code),
+                });
             }
             module
         };
@@ -89,9 +77,15 @@ impl Handle {
     }
 
     /// The DLL of that base name the process already has (`GetModuleHandleExW`, which takes a
-    /// reference that is never released), without loading anything.
-    pub(crate) fn already_loaded(name: &CStr) -> Option<Handle> {
-        loaded_module(name, 0).map(Handle::of)
+    /// reference that is never released), without loading anything; "not found" when it has
+    /// none.
+    pub(crate) fn loaded(name: &CStr) -> Result<Handle, LoadError> {
+        loaded_module(name, 0)
+            .map(Handle::of)
+            .ok_or_else(|| LoadError {
+                not_found: true,
+                text: "not loaded".into(),
+            })
     }
 
     fn of(module: HMODULE) -> Handle {

@@ -22,6 +22,8 @@
 //! a stub with versioned names links with LLD (rustc's `rust-lld`; the stub's `build.rs`
 //! selects it, see `stubs-cudart/build.rs`).
 
+// The `target_arch` cfgs: the tail jump is each architecture's own instruction.
+
 /// A tail jump to `{target}`, the body of a versioned export's label.
 #[cfg(target_arch = "x86_64")]
 #[doc(hidden)]
@@ -48,7 +50,6 @@ macro_rules! tail_jump_asm {
 /// are string literals or `concat!`s of them. `$windows` is the name the Windows DLL exports
 /// instead (the plain name for the default version; `LibraryKind::windows_export` for the
 /// others), unused here.
-#[cfg(unix)]
 #[macro_export]
 macro_rules! versioned_export {
     ($label:expr, $symbol:expr, $windows:expr, $target:path) => {
@@ -64,23 +65,5 @@ macro_rules! versioned_export {
             ".popsection",
             target = sym $target,
         );
-    };
-}
-
-/// Windows: exports `$target` as `$windows`, a DLL export of its own (PE exports have no
-/// versions): a naked tail jump named by `export_name`, in an anonymous scope so that each
-/// invocation's function is its own item.
-#[cfg(windows)]
-#[macro_export]
-macro_rules! versioned_export {
-    ($label:expr, $symbol:expr, $windows:expr, $target:path) => {
-        const _: () = {
-            /// A versioned export (see `stub_loader::versioned_export!`).
-            #[unsafe(export_name = $windows)]
-            #[unsafe(naked)]
-            unsafe extern "C" fn export() {
-        ::core::arch::naked_asm!("jmp {target}", target = sym $target)
-            }
-        };
     };
 }

@@ -1,24 +1,63 @@
-//! Linux: the candidates of each place of [`SEARCH`](super::order::SEARCH), listed one at a
-//! time and only when the search reaches that place: a place after the one that binds costs
-//! nothing, and a listing allocates only for a path it hands out. (Windows: `dll_places.rs`.)
+//! Linux: the search's places in order ([`SEARCH`]), each one's name, and the candidates of
+//! each, listed one at a time and only when the search reaches that place: a place after the
+//! one that binds costs nothing, and a listing allocates only for a path it hands out.
 
-use super::candidates::listing::{
+use super::dlopen::{each_loaded_object, object_name};
+use super::elf;
+use super::file_names::major_of_name;
+use super::paths::fold_dots;
+use super::sort::sort_small;
+use crate::debug::line;
+use crate::search::candidates::{Candidate, Listed};
+use crate::search::listing::{
     Visit, absolute_var, by_name, env_override, in_dir, in_existing_dir, python_envs,
 };
-use super::candidates::{Candidate, Listed, major_of_name};
-use super::order::Origin;
-use super::paths::{
-    enclosing_site_packages, file_name, fold_dots, join, may_be_in_site_packages, parent,
-    sort_small,
+use crate::search::order::Origin;
+use crate::search::paths::{
+    enclosing_site_packages, file_name, join, may_be_in_site_packages, parent,
 };
-use crate::debug::line;
-use crate::dynlib::{each_loaded_object, object_name};
-use crate::elf;
 use crate::spec::LibrarySpec;
 use alloc::borrow::{Cow, ToOwned};
 use alloc::vec::Vec;
 use core::ffi::CStr;
 use core::ops::ControlFlow;
+
+/// The search on Linux, in order (see [`Origin`] for each place; the book's "Where the real
+/// library is searched", `docs/src/search-order.md`, is this list).
+///
+/// Why this order (the order of NVIDIA's `cuda.pathfinder`): a copy already in the process is
+/// the one every other library there uses, so a second copy (another major, another patch
+/// level) is never loaded; the override is the user's explicit choice; NVIDIA's wheels of the
+/// stub's own Python environment come before the dynamic loader's search, so that an extension
+/// making the first CUDA call before `import torch` binds the wheel copy torch will load, not
+/// an older toolkit on `LD_LIBRARY_PATH`; the toolkit folders, which the loader's search does
+/// not cover by default, come last.
+pub(crate) const SEARCH: [Origin; 8] = [
+    Origin::AlreadyLoaded,
+    Origin::EnvOverride,
+    Origin::BesideStub,
+    Origin::PythonEnv,
+    Origin::CondaLib,
+    Origin::LoaderSearch,
+    Origin::CudaHome,
+    Origin::SystemCuda,
+];
+
+impl Origin {
+    /// [`Origin::as_str`] as a C string, for the status API (its `found_by`).
+    pub fn as_cstr(self) -> &'static CStr {
+        match self {
+            Origin::AlreadyLoaded => c"already loaded (RTLD_NOLOAD)",
+            Origin::EnvOverride => c"environment override",
+            Origin::BesideStub => c"wheel layout beside the stub",
+            Origin::PythonEnv => c"wheel layout in the Python environment",
+            Origin::CondaLib => c"$CONDA_PREFIX/lib",
+            Origin::LoaderSearch => c"dynamic loader search",
+            Origin::CudaHome => c"$CUDA_HOME/$CUDA_PATH lib64",
+            Origin::SystemCuda => c"/usr/local/cuda/lib64",
+        }
+    }
+}
 
 /// An address inside this stub, to recognise its own file among the loaded objects.
 fn own_address() -> usize {

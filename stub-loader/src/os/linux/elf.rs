@@ -3,6 +3,8 @@
 //! own message for these cases varies between glibc versions), and, for objects the process
 //! has already loaded, their segments and the `DT_SONAME` of their dynamic section in memory.
 
+// The process's own class and machine: what a candidate file must be to load into it (these
+// cfgs are the target's word size and architecture, which is what ELF records).
 #[cfg(target_pointer_width = "64")]
 pub(crate) const OUR_CLASS: u8 = 2; // ELFCLASS64
 #[cfg(target_pointer_width = "32")]
@@ -14,6 +16,10 @@ pub(crate) const OUR_MACHINE: u16 = 62; // EM_X86_64
 pub(crate) const OUR_MACHINE: u16 = 183; // EM_AARCH64
 #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
 pub(crate) const OUR_MACHINE: u16 = 0;
+
+/// The ELF class and machine of this process (`EI_CLASS`, `e_machine`), for the messages of a
+/// file rejected as another's.
+pub(crate) const OWN_ELF: Option<(u8, u16)> = Some((OUR_CLASS, OUR_MACHINE));
 
 /// Bytes of a file's start that [`identify`] reads: `e_ident`, `e_type` and `e_machine`.
 pub(crate) const HEAD_LEN: usize = 20;
@@ -208,9 +214,10 @@ mod tests {
     fn loaded_sonames_are_read_from_memory() {
         use alloc::vec::Vec;
         let mut objects: Vec<(Vec<u8>, Option<Vec<u8>>)> = Vec::new();
-        crate::dynlib::each_loaded_object(&mut |info| {
+        super::super::dlopen::each_loaded_object(&mut |info| {
             // SAFETY: an object each_loaded_object passed.
-            let (name, soname) = unsafe { (crate::dynlib::object_name(info), loaded_soname(info)) };
+            let (name, soname) =
+                unsafe { (super::super::dlopen::object_name(info), loaded_soname(info)) };
             objects.push((name.to_bytes().to_vec(), soname.map(<[u8]>::to_vec)));
         });
         let object = |file: &[u8]| {

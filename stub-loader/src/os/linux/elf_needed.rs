@@ -53,7 +53,7 @@ impl File {
             let n = unsafe { libc::pread(self.0, rest.as_mut_ptr().cast(), rest.len(), at) };
             match n {
                 n if n > 0 => done += n.unsigned_abs(),
-                -1 if crate::debug::errno() == libc::EINTR => {}
+                -1 if super::io::errno() == libc::EINTR => {}
                 _ => return None,
             }
         }

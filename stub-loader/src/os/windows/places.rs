@@ -1,18 +1,54 @@
-//! Windows: the candidates of each place of [`SEARCH`](super::order::SEARCH), listed one at a
-//! time and only when the search reaches that place (Linux: `so_places.rs`). A candidate is a
+//! Windows: the search's places in order ([`SEARCH`]), each one's name, and the candidates of
+//! each, listed one at a time and only when the search reaches that place. A candidate is a
 //! bare DLL name (the loader's search, or a DLL already loaded) or an absolute path.
 
-use super::candidates::listing::{
+use super::file_names::{file_names, wheel_dirs};
+use super::loadlibrary::{file_of_address, is_loaded};
+use crate::debug::line;
+use crate::search::candidates::{Candidate, Listed};
+use crate::search::listing::{
     Visit, absolute_var, by_name, env_override, in_existing_dir, python_envs,
 };
-use super::candidates::{Candidate, Listed, file_names, wheel_dirs};
-use super::order::Origin;
-use super::paths::{enclosing_site_packages, join, may_be_in_site_packages, parent};
-use crate::debug::line;
-use crate::dynlib::{file_of_address, is_loaded};
+use crate::search::order::Origin;
+use crate::search::paths::{enclosing_site_packages, join, may_be_in_site_packages, parent};
 use crate::spec::LibrarySpec;
 use alloc::borrow::Cow;
+use core::ffi::CStr;
 use core::ops::ControlFlow;
+
+/// The search on Windows, in order: a DLL the process already has (`GetModuleHandleExW`, any
+/// major, newest first), the override, NVIDIA's wheels beside the stub and in the Python
+/// environment, `%CONDA_PREFIX%\Library\bin`, the toolkit (`%CUDA_PATH%\bin\x64`,
+/// `%CUDA_PATH%\bin`), then the safe system search (`LOAD_LIBRARY_SEARCH_DEFAULT_DIRS`: the
+/// application's folder, `System32`, folders added with `AddDllDirectory`). Never the current
+/// directory, never `PATH`: Python 3.8+ does not search `PATH` for DLLs either, and a DLL
+/// planted in the working folder must not be loaded. The toolkit comes before the system
+/// search, which holds only the driver (`nvcuda.dll`).
+pub(crate) const SEARCH: [Origin; 7] = [
+    Origin::AlreadyLoaded,
+    Origin::EnvOverride,
+    Origin::BesideStub,
+    Origin::PythonEnv,
+    Origin::CondaLib,
+    Origin::CudaHome,
+    Origin::LoaderSearch,
+];
+
+impl Origin {
+    /// [`Origin::as_str`] as a C string, for the status API (its `found_by`).
+    pub fn as_cstr(self) -> &'static CStr {
+        match self {
+            Origin::AlreadyLoaded => c"already loaded (GetModuleHandleExW)",
+            Origin::EnvOverride => c"environment override",
+            Origin::BesideStub => c"wheel layout beside the stub",
+            Origin::PythonEnv => c"wheel layout in the Python environment",
+            Origin::CondaLib => c"%CONDA_PREFIX%\\Library\\bin",
+            Origin::LoaderSearch => c"safe DLL search (LOAD_LIBRARY_SEARCH_DEFAULT_DIRS)",
+            Origin::CudaHome => c"%CUDA_PATH%/%CUDA_HOME% bin\\x64, bin",
+            Origin::SystemCuda => c"",
+        }
+    }
+}
 
 /// An address inside this stub, to find its own DLL.
 fn own_address() -> usize {
@@ -45,7 +81,7 @@ impl Places {
             // first; the probe takes its own reference with `GetModuleHandleExW`.
             Origin::AlreadyLoaded => {
                 let mut any = false;
-                for s in file_names(spec) {
+                for s in file_names(spec.real) {
                     if is_loaded(s.name) {
                         any = true;
                         visit(Listed::Try(Candidate {
@@ -63,7 +99,7 @@ impl Places {
             // A wheel that bundles the stub puts it under site-packages\<pkg>\…; NVIDIA's
             // wheels are its siblings under site-packages\nvidia (Python 3.8+ adds neither to
             // any DLL search: this is how they are found).
-            Origin::BesideStub if !wheel_dirs(spec).is_empty() => {
+            Origin::BesideStub if !wheel_dirs(spec.real).is_empty() => {
                 let Some(file) = file_of_address(own_address()) else {
                     return ControlFlow::Continue(());
                 };
@@ -71,12 +107,12 @@ impl Places {
                     return ControlFlow::Continue(());
                 }
                 if let Some(site) = parent(&file).and_then(enclosing_site_packages) {
-                    for wheel in wheel_dirs(spec) {
+                    for wheel in wheel_dirs(spec.real) {
                         in_existing_dir(spec, &join(site, wheel.to_bytes()), origin, visit)?;
                     }
                 }
             }
-            Origin::PythonEnv if !wheel_dirs(spec).is_empty() => {
+            Origin::PythonEnv if !wheel_dirs(spec.real).is_empty() => {
                 let prefixes = [absolute_var(c"VIRTUAL_ENV"), self.conda_prefix()];
                 python_envs(spec, prefixes, visit)?;
             }

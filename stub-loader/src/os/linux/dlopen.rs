@@ -1,8 +1,13 @@
 //! The dynamic loader's interface: `dlopen`, `dlsym`, `dlinfo` with their errors as text
 //! (libloading needs `std`), and `dl_iterate_phdr` over the objects already loaded.
 
+use super::glibc;
+use crate::os::LoadError;
 use alloc::string::String;
 use core::ffi::{CStr, c_int, c_void};
+
+/// The loader call a [`LoadError`]'s text comes from, for messages.
+pub(crate) const LOAD_CALL: &str = "dlopen";
 
 /// A library handle from `dlopen`. Never `dlclose`d: CUDA libraries do not survive unloading,
 /// and entry points bound from them stay in slots for the life of the process.
@@ -17,7 +22,7 @@ unsafe impl Sync for Handle {}
 /// The last `dlerror` text, or a generic one.
 fn last_error() -> String {
     // SAFETY: dlerror returns NULL or a NUL-terminated, thread-local message.
-    let e = unsafe { crate::glibc::dlerror() };
+    let e = unsafe { glibc::dlerror() };
     if e.is_null() {
         return "unknown dlopen error".into();
     }
@@ -26,18 +31,24 @@ fn last_error() -> String {
 }
 
 impl Handle {
-    /// `dlopen(target, flags)`; the error is dlerror's text.
+    /// `dlopen(target, RTLD_LAZY | RTLD_LOCAL)`: a path, or a bare soname the dynamic loader
+    /// searches for (`LD_LIBRARY_PATH`, ldconfig). Local, so the library's symbols never
+    /// interpose on anything else the process has.
     ///
     /// Loading a library runs its initialisers: the candidates are CUDA libraries the user
     /// installed, which is the whole point of the stub.
-    pub(crate) fn open(target: &CStr, flags: c_int) -> Result<Handle, String> {
-        // SAFETY: a valid NUL-terminated name.
-        let h = unsafe { crate::glibc::dlopen(target.as_ptr(), flags) };
-        if h.is_null() {
-            Err(last_error())
-        } else {
-            Ok(Handle(h))
-        }
+    pub(crate) fn open(target: &CStr) -> Result<Handle, LoadError> {
+        open(target, libc::RTLD_LAZY | libc::RTLD_LOCAL)
+    }
+
+    /// The object the process already has under that path or soname, reopened with
+    /// `RTLD_NOLOAD`, which matches a loaded object without touching the file system and never
+    /// loads a second one.
+    pub(crate) fn loaded(target: &CStr) -> Result<Handle, LoadError> {
+        open(
+            target,
+            libc::RTLD_LAZY | libc::RTLD_LOCAL | libc::RTLD_NOLOAD,
+        )
     }
 
     /// The file the dynamic loader mapped for this handle (`dlinfo(RTLD_DI_LINKMAP)`'s
@@ -52,8 +63,7 @@ impl Handle {
         }
         let mut map: *const LinkMap = core::ptr::null();
         // SAFETY: a live handle; RTLD_DI_LINKMAP writes one `struct link_map *`.
-        let rc =
-            unsafe { crate::glibc::dlinfo(self.0, libc::RTLD_DI_LINKMAP, (&raw mut map).cast()) };
+        let rc = unsafe { glibc::dlinfo(self.0, libc::RTLD_DI_LINKMAP, (&raw mut map).cast()) };
         if rc != 0 || map.is_null() {
             return None;
         }
@@ -70,9 +80,31 @@ impl Handle {
     /// The address of `name`, `None` when missing or NULL.
     pub(crate) fn symbol(&self, name: &CStr) -> Option<*mut c_void> {
         // SAFETY: a live handle and a NUL-terminated name; the address is only returned.
-        let p = unsafe { crate::glibc::dlsym(self.0, name.as_ptr()) };
+        let p = unsafe { glibc::dlsym(self.0, name.as_ptr()) };
         (!p.is_null()).then_some(p)
     }
+}
+
+/// `dlopen(target, flags)`; the error is dlerror's text, "not found" when it says there is no
+/// such file (as one `stat` would find none; glibc's text for a missing soname says the same).
+fn open(target: &CStr, flags: c_int) -> Result<Handle, LoadError> {
+    // SAFETY: a valid NUL-terminated name.
+    let h = unsafe { glibc::dlopen(target.as_ptr(), flags) };
+    if h.is_null() {
+        let text = last_error();
+        Err(LoadError {
+            not_found: text.contains("No such file or directory"),
+            text,
+        })
+    } else {
+        Ok(Handle(h))
+    }
+}
+
+/// Whether the process has loaded an object of that soname (or path): [`Handle::loaded`]
+/// succeeds.
+pub(crate) fn is_loaded(name: &CStr) -> bool {
+    Handle::loaded(name).is_ok()
 }
 
 /// Calls `visit` with `dl_iterate_phdr`'s description of every object the process has loaded

@@ -1,0 +1,37 @@
+//! Linux (glibc, the dynamic loader, ELF): the face of `os/mod.rs`, item by item. Reading the
+//! Linux search from the first call to the bound handle: `places.rs` (what each place lists),
+//! `files.rs` (a candidate file's checks), `dlopen.rs` (`dlopen`, `dlsym`), `elf.rs` and
+//! `elf_needed.rs` (what a loaded object or a file says), `glibc.rs` (the glibc floor every
+//! call here is bound to).
+
+mod dlopen;
+mod elf;
+mod elf_needed;
+mod file_names;
+mod files;
+mod glibc;
+mod io;
+mod lock;
+mod paths;
+mod places;
+mod resolver;
+mod runtime;
+mod secure;
+mod sort;
+mod tls;
+mod versioned_export;
+
+pub(crate) use dlopen::{Handle, LOAD_CALL, is_loaded};
+pub(crate) use elf::OWN_ELF;
+pub(crate) use elf_needed::needed;
+pub(crate) use file_names::{PYTHON_ENVS, companion_name, file_names, major_of_name, wheel_dirs};
+pub(crate) use files::{check_file, is_dir, is_file, site_packages};
+pub use io::clock_ns;
+pub(crate) use io::{errno_text, open_trace_file, write_all};
+pub(crate) use lock::{LOCK_INIT, Lock, lock, unlock};
+pub(crate) use paths::{SEP, has_dir, is_absolute, is_drive_root, is_sep, names_a_drive};
+pub(crate) use places::{Places, SEARCH};
+pub(crate) use runtime::{abort, alloc, alloc_zeroed, dealloc, realloc};
+pub(crate) use secure::env_var;
+pub use secure::secure_execution;
+pub(crate) use tls::{TlsKey, tls_create, tls_get, tls_set};

@@ -1,0 +1,34 @@
+//! One thread-local word per key (`pthread_key_t`), for `last_error.rs`; the calls are the
+//! glibc-floor ones (`glibc.rs`).
+
+use super::glibc;
+use core::ffi::c_void;
+
+/// A thread-local key.
+pub(crate) type TlsKey = libc::pthread_key_t;
+
+/// A new key, without destructor (the values are codes, not allocations); `None` when the
+/// process has none left.
+pub(crate) fn tls_create() -> Option<TlsKey> {
+    let mut key: TlsKey = 0;
+    // SAFETY: a valid out-pointer; no destructor.
+    (unsafe { glibc::pthread_key_create(&mut key, None) } == 0).then_some(key)
+}
+
+/// Sets the calling thread's value of `key`.
+///
+/// # Safety
+/// `key` came from [`tls_create`].
+pub(crate) unsafe fn tls_set(key: TlsKey, value: *const c_void) {
+    // SAFETY: by contract.
+    unsafe { glibc::pthread_setspecific(key, value) };
+}
+
+/// The calling thread's value of `key` (NULL until set).
+///
+/// # Safety
+/// `key` came from [`tls_create`].
+pub(crate) unsafe fn tls_get(key: TlsKey) -> *mut c_void {
+    // SAFETY: by contract.
+    unsafe { glibc::pthread_getspecific(key) }
+}

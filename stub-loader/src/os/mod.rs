@@ -1,0 +1,48 @@
+//! The loader's one boundary with the operating system: every call into Linux (glibc, the
+//! dynamic loader, ELF) or Windows (Win32, PE, UTF-16) is made in `linux/` or `windows/`, and
+//! the rest of the crate sees only the names below, the same on both systems. No other file of
+//! the crate tests the OS in a `cfg`: to follow Linux, read `linux/` and skip `windows/`.
+//!
+//! | face | Linux (`linux/`) | Windows (`windows/`) |
+//! |---|---|---|
+//! | [`Handle`]: `open`, `loaded`, `symbol`, `path`; [`LoadError`] (`load_error.rs`, one for both), [`LOAD_CALL`], [`is_loaded`] | `dlopen` (`RTLD_LAZY \| RTLD_LOCAL`, `RTLD_NOLOAD`), `dlsym`, `dlinfo` (`dlopen.rs`) | `LoadLibraryExW` (`LOAD_LIBRARY_SEARCH_*`), `GetModuleHandleExW`, `GetProcAddress` (`loadlibrary.rs`) |
+//! | [`check_file`], [`OWN_ELF`], [`needed`] | `stat`, the ELF identification, `DT_NEEDED` (`files.rs`, `elf.rs`, `elf_needed.rs`) | file attributes; no ELF, imports not read |
+//! | [`SEARCH`], [`Places`], `Origin::as_cstr` | the `.so` places, the stub's own file from `dl_iterate_phdr` (`places.rs`) | the DLL places, the stub's own DLL from `GetModuleHandleExW` (`places.rs`) |
+//! | [`file_names`], [`wheel_dirs`], [`major_of_name`], [`companion_name`], [`PYTHON_ENVS`] | sonames (`file_names.rs`) | DLL names |
+//! | [`is_sep`], [`SEP`], [`has_dir`], [`is_absolute`], [`is_drive_root`], [`names_a_drive`] | `/` (`paths.rs`) | `\` and `/`, drives, UNC |
+//! | [`is_dir`], [`is_file`], [`site_packages`] | `stat`, `lib/python3*/site-packages` (`files.rs`) | `GetFileAttributesW`, `Lib\site-packages` |
+//! | [`secure_execution`], [`env_var`] | `getauxval(AT_SECURE)`, `getenv` (`secure.rs`) | never secure, `GetEnvironmentVariableW` (`env.rs`) |
+//! | [`Lock`], [`LOCK_INIT`], [`lock`], [`unlock`] | a pthread mutex (`lock.rs`) | an SRW lock |
+//! | [`TlsKey`], [`tls_create`], [`tls_set`], [`tls_get`] | a `pthread_key_t` (`tls.rs`) | a TLS index |
+//! | [`errno_text`], [`write_all`], [`open_trace_file`], [`clock_ns`] | `strerror_r`, `write`, `open`, `CLOCK_MONOTONIC` (`io.rs`) | `FormatMessageW`, `WriteFile`, none, `QueryPerformanceCounter` |
+//! | [`alloc`], [`alloc_zeroed`], [`dealloc`], [`realloc`], [`abort`]; `unwind_symbols!` | glibc's `malloc`, `abort`, ELF sections; the libc link edge (`runtime.rs`) | the process heap, `__fastfail`, COFF sections |
+//! | `resolver_body!`, `traced_body!` | System V x86-64 and AAPCS64 (`resolver.rs`) | Microsoft x64 with SEH unwind data |
+//! | `versioned_export!` | ELF symbol versions, `.symver` (`versioned_export.rs`) | one DLL export per version |
+//!
+//! Each item is documented where it is defined, once per system; a name here has the same
+//! signature on both (the build of either target checks every caller against its own).
+//!
+//! What `linux/` and `windows/` import from the rest of the crate is the search's vocabulary
+//! (`search::{order, candidates, listing, paths, reject}`), `spec` and `debug`, none of which
+//! imports back what imports it: see the dependency direction in `lib.rs`.
+
+#[cfg(unix)]
+mod linux;
+mod load_error;
+#[cfg(windows)]
+mod windows;
+
+#[cfg(unix)]
+use linux as sys;
+#[cfg(windows)]
+use windows as sys;
+
+pub(crate) use load_error::LoadError;
+pub(crate) use sys::{
+    Handle, LOAD_CALL, LOCK_INIT, Lock, OWN_ELF, PYTHON_ENVS, Places, SEARCH, SEP, TlsKey, abort,
+    alloc, alloc_zeroed, check_file, companion_name, dealloc, env_var, errno_text, file_names,
+    has_dir, is_absolute, is_dir, is_drive_root, is_file, is_loaded, is_sep, lock, major_of_name,
+    names_a_drive, needed, open_trace_file, realloc, site_packages, tls_create, tls_get, tls_set,
+    unlock, wheel_dirs, write_all,
+};
+pub use sys::{clock_ns, secure_execution};

@@ -1,0 +1,31 @@
+//! Windows (Win32, PE, UTF-16): the face of `os/mod.rs`, item by item. Reading the Windows
+//! search: `places.rs` (what each place lists), `files.rs` (a candidate file's checks),
+//! `loadlibrary.rs` (`LoadLibraryExW`, `GetProcAddress`), `wide.rs` (every string handed to
+//! Windows).
+
+mod env;
+mod file_names;
+mod files;
+mod io;
+mod loadlibrary;
+mod lock;
+mod paths;
+mod places;
+mod resolver;
+mod runtime;
+mod tls;
+mod versioned_export;
+mod wide;
+
+pub(crate) use env::env_var;
+pub use env::secure_execution;
+pub(crate) use file_names::{PYTHON_ENVS, companion_name, file_names, major_of_name, wheel_dirs};
+pub(crate) use files::{check_file, is_dir, is_file, needed, site_packages};
+pub use io::clock_ns;
+pub(crate) use io::{errno_text, open_trace_file, write_all};
+pub(crate) use loadlibrary::{Handle, LOAD_CALL, OWN_ELF, is_loaded};
+pub(crate) use lock::{LOCK_INIT, Lock, lock, unlock};
+pub(crate) use paths::{SEP, has_dir, is_absolute, is_drive_root, is_sep, names_a_drive};
+pub(crate) use places::{Places, SEARCH};
+pub(crate) use runtime::{abort, alloc, alloc_zeroed, dealloc, realloc};
+pub(crate) use tls::{TlsKey, tls_create, tls_get, tls_set};

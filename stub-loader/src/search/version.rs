@@ -1,0 +1,107 @@
+//! The version a loaded library reports, through its spec's version function
+//! ([`VersionProbe`]): `1000 * major + 10 * minor` of CUDA.
+
+use crate::debug::line;
+use crate::os::Handle;
+use crate::spec::{RealLibrary, VersionProbe};
+use core::ffi::c_int;
+
+/// The version the library reports through its spec's version function, if it answers.
+pub(crate) fn reported_version(real: &RealLibrary, handle: &Handle) -> Option<i32> {
+    match real.version {
+        VersionProbe::OneInt(name) => {
+            let f = handle.symbol(name)?;
+            // SAFETY: cudaRuntimeGetVersion / cuDriverGetVersion: `int f(int *)`, all majors.
+            let f: unsafe extern "C" fn(*mut c_int) -> c_int = unsafe { core::mem::transmute(f) };
+            let mut v: c_int = 0;
+            // SAFETY: a valid out-pointer.
+            ((unsafe { f(&mut v) }) == 0 && v > 0).then_some(v)
+        }
+        VersionProbe::MajorMinor(name) => {
+            let f = handle.symbol(name)?;
+            // SAFETY: nvrtcVersion / nvJitLinkVersion: `int f(int *major, int *minor)` by ABI
+            // (VersionProbe::MajorMinor).
+            let f: unsafe extern "C" fn(*mut c_int, *mut c_int) -> c_int =
+                unsafe { core::mem::transmute(f) };
+            let (mut major, mut minor): (c_int, c_int) = (0, 0);
+            // SAFETY: valid out-pointers.
+            ((unsafe { f(&mut major, &mut minor) }) == 0 && major > 0)
+                .then_some(major * 1000 + minor * 10)
+        }
+        VersionProbe::Property { symbol, releases } => {
+            let f = handle.symbol(symbol)?;
+            // SAFETY: cublasGetProperty, cusparseGetProperty …: `status f(libraryPropertyType
+            // type, int *value)`, an enum and an out-pointer, every major
+            // (VersionProbe::Property).
+            let f: unsafe extern "C" fn(c_int, *mut c_int) -> c_int =
+                unsafe { core::mem::transmute(f) };
+            let mut parts: [c_int; 3] = [0; 3];
+            for (kind, part) in (0..).zip(parts.iter_mut()) {
+                // SAFETY: a valid out-pointer; MAJOR_VERSION 0, MINOR_VERSION 1, PATCH_LEVEL 2.
+                if unsafe { f(kind, part) } != 0 {
+                    return None;
+                }
+            }
+            let [major, minor, patch] = parts;
+            if major <= 0 {
+                return None;
+            }
+            if releases.is_empty() {
+                return Some(major * 1000 + minor * 10);
+            }
+            let own = major * 1000 + minor * 100 + patch;
+            let cuda = real.version.cuda_version_of(own);
+            line(
+                real.name,
+                format_args!(
+                    "{} {own}: CUDA {}",
+                    symbol.to_string_lossy(),
+                    cuda.map_or(0, |v| v / 1000)
+                ),
+            );
+            Some(cuda.unwrap_or(own))
+        }
+        VersionProbe::DottedString(name) => {
+            let f = handle.symbol(name)?;
+            // SAFETY: nvmlSystemGetNVMLVersion: `nvmlReturn_t f(char *version, unsigned int
+            // length)`, every driver (VersionProbe::DottedString).
+            let f: unsafe extern "C" fn(*mut core::ffi::c_char, core::ffi::c_uint) -> c_int =
+                unsafe { core::mem::transmute(f) };
+            let mut text = [0u8; 96];
+            let len = core::ffi::c_uint::try_from(text.len()).unwrap_or(0);
+            // SAFETY: a writable buffer of `len` bytes.
+            if unsafe { f(text.as_mut_ptr().cast(), len) } != 0 {
+                return None;
+            }
+            let major: i32 = text
+                .iter()
+                .take_while(|b| b.is_ascii_digit())
+                .try_fold(0i32, |v, b| {
+                    v.checked_mul(10)?.checked_add(i32::from(b - b'0'))
+                })?;
+            (major > 0).then(|| major.saturating_mul(1000))
+        }
+        VersionProbe::OwnVersion { symbol, .. } => {
+            let f = handle.symbol(symbol)?;
+            // SAFETY: curandGetVersion: `curandStatus_t f(int *version)`, all majors.
+            let f: unsafe extern "C" fn(*mut c_int) -> c_int = unsafe { core::mem::transmute(f) };
+            let mut own: c_int = 0;
+            // SAFETY: a valid out-pointer.
+            if unsafe { f(&mut own) } != 0 || own <= 0 {
+                return None;
+            }
+            let cuda = real.version.cuda_version_of(own);
+            line(
+                real.name,
+                format_args!(
+                    "{} {own}: CUDA {}",
+                    symbol.to_string_lossy(),
+                    cuda.map_or(0, |v| v / 1000)
+                ),
+            );
+            // Older than every release listed: its own number (every such cuRAND's is below
+            // 11000) makes it "too old".
+            Some(cuda.unwrap_or(own))
+        }
+    }
+}
