@@ -77,7 +77,9 @@ pub use hooks::clock_ns;
 pub use last_error::{peek_last_refusal, set_last_refusal, take_last_refusal};
 pub use library::Library;
 pub use runtime::{LibcAlloc, abort_on_panic};
-pub use search::{Attempt, Candidate, Loaded, Origin, ProcessRelease, Reject, STUB_MARKER, Tried};
+pub use search::{
+    Attempt, COMPAT_MARKER, Candidate, Loaded, Origin, ProcessRelease, Reject, STUB_MARKER, Tried,
+};
 pub use secure::secure_execution;
 pub use shared_resolver::TRACED_ARG_WORDS;
 pub use spec::{
