@@ -507,3 +507,80 @@ fn both_headers_reach_nvidias_runtimes_through_the_compatibility_libraries() {
         }
     }
 }
+
+/// `cuda_stubs.compat.enable()` (python/cuda_stubs/compat.py), in a Python process whose one
+/// runtime is `major`'s (NVIDIA's wheel on `LD_LIBRARY_PATH`): the stub binds it, only the other
+/// major's compatibility file is loaded, and a library linked against NVIDIA's runtime of that
+/// other major, loaded afterwards (as `import` loads an extension), runs its calls through it.
+/// Without `enable()` that library does not load at all. The package is this tree's
+/// `python/cuda_stubs` with `lib` the stubs' folder (the wheel's layout). Native only: the
+/// host's Python cannot load the target's libraries.
+#[test]
+fn python_enable_loads_the_other_majors_compatibility_file() {
+    if cross_target().is_some() {
+        eprintln!("skipped: a cross build's libraries do not load into the host's Python");
+        return;
+    }
+    let (_, libs) = built();
+    let package = stubs_tests::temp_dir("compat-python").join("cuda_stubs");
+    std::fs::create_dir_all(&package).expect("package folder");
+    for entry in std::fs::read_dir(workspace_root().join("python/cuda_stubs")).expect("list") {
+        let path = entry.expect("entry").path();
+        if path.extension() == Some(OsStr::new("py")) {
+            stubs_tests::copy(&path, &package.join(path.file_name().expect("name")));
+        }
+    }
+    compat_dir();
+    std::os::unix::fs::symlink(stubs_dir(), package.join("lib")).expect("lib -> the stubs");
+    let script = "
+import ctypes, sys
+import cuda_stubs
+lib = sys.argv[1]
+if sys.argv[2] == 'plain':
+    try:
+        ctypes.CDLL(lib)
+    except OSError as e:
+        print('load failed:', e)
+    sys.exit(0)
+done = cuda_stubs.compat.enable()
+print('enabled', sorted((k, [p.rsplit('/', 1)[1] for p in v]) for k, v in done.items()))
+print('again', cuda_stubs.compat.enable())
+getattr(ctypes.CDLL(lib), sys.argv[3])()
+print('compat loaded', sorted(p.rsplit('/', 1)[1] for p in cuda_stubs.compat.loaded()))
+";
+    for (major, other, lib, calls) in [
+        (13, 12, &libs[0], "calls_cuda12"),
+        (12, 13, &libs[2], "calls_cuda13"),
+    ] {
+        let layout = cuda_layout(major);
+        let python = |mode: &str| {
+            Scenario::new("python3")
+                .args(["-c", script])
+                .arg_path(lib)
+                .args([mode, calls])
+                .env("PYTHONPATH", package.parent().expect("folder"))
+                .library_path(layout.lib_dirs())
+                .run()
+        };
+        let run = python("plain");
+        run.assert_success();
+        assert!(
+            run.stdout
+                .contains(&format!("load failed: libcudart.so.{other}: cannot open")),
+            "{run}"
+        );
+        let run = python("enable");
+        run.assert_success();
+        run.assert_line(&format!(
+            "enabled [('cudart', ['libcudart.so.{other}']), ('nvrtc', ['libnvrtc.so.{other}'])]"
+        ));
+        run.assert_line("again {'cudart': [], 'nvrtc': []}");
+        run.assert_line(&format!(
+            "compat loaded ['libcudart.so.{other}', 'libnvrtc.so.{other}']"
+        ));
+        for key in ["advise", "deps", "props"] {
+            let line = run.line(&format!("{other}.{key}"));
+            assert!(!line.contains("=34") && !line.contains("=801"), "{run}");
+        }
+    }
+}
