@@ -584,3 +584,63 @@ print('compat loaded', sorted(p.rsplit('/', 1)[1] for p in cuda_stubs.compat.loa
         }
     }
 }
+
+/// A name the stub does not export (a stub older than the compatibility files beside it):
+/// the call returns the stub's "absent" status, `cudaErrorNotSupported` (801), and the debug
+/// log names it — never a jump through NULL. The stub here is a stand-in exporting only the
+/// marker and `cudaGetLastError`, in a copy of the install layout (`lib/`,
+/// `lib/cuda-stubs-compat/`).
+#[test]
+fn a_name_the_stub_lacks_is_refused_with_its_absent_status() {
+    let (_, libs) = built();
+    let root = stubs_tests::temp_dir("compat-old-stub");
+    let source = root.join("old_stub.c");
+    std::fs::write(
+        &source,
+        "unsigned char cuda_stubs_marker = 1;\nint cudaGetLastError(void) { return 0; }\n",
+    )
+    .expect("write the stand-in");
+    let old = compile_c(
+        "libstubs_cudart.so",
+        &[&source],
+        &[
+            "-shared".as_ref(),
+            "-fPIC".as_ref(),
+            "-Wl,-soname,libstubs_cudart.so".as_ref(),
+        ],
+    );
+    let lib = root.join("lib");
+    stubs_tests::copy(&old, &lib.join("libstubs_cudart.so"));
+    let compat = lib.join("cuda-stubs-compat");
+    stubs_tests::copy(
+        &compat_dir().join("libcudart.so.12"),
+        &compat.join("libcudart.so.12"),
+    );
+    let exe = compile_c(
+        "compat_old_stub",
+        &[Path::new("c/compat_main.c")],
+        &[
+            format!("-L{}", libs[0].parent().expect("folder").display()).as_ref(),
+            format!("-Wl,-rpath,{}", libs[0].parent().expect("folder").display()).as_ref(),
+            format!(
+                "-Wl,-rpath-link,{}",
+                cuda_layout(12).cudart.parent().expect("folder").display()
+            )
+            .as_ref(),
+            "-Wl,--no-as-needed".as_ref(),
+            "-lcalls12".as_ref(),
+            "-ldl".as_ref(),
+        ],
+    );
+    let run = Scenario::new(&exe).library_path([&compat]).debug().run();
+    run.assert_success();
+    for key in ["advise", "deps", "signal"] {
+        run.assert_line(&format!("12.{key}=801"));
+    }
+    let debug = run.debug("cudart-compat");
+    assert!(
+        debug.iter().any(|l| l
+            == &"cudaMemAdvise: not exported by libstubs_cudart.so: refused with the stub's \"absent\" status"),
+        "{run}"
+    );
+}
