@@ -23,6 +23,9 @@
 #                  the cross-major adapters, by-value structs, both ABIs' symbol versions (the
 #                  versioned exports' aarch64 tail jumps, two libraries of either ABI in one
 #                  process)
+#   compat         the compatibility libraries' aarch64 trampolines (w16 index, x17 jump):
+#                  libraries linked against NVIDIA's aarch64 libcudart/libnvrtc 12.9 and 13.5
+#                  in one process through lib/cuda-stubs-compat/, mock and real runtimes
 #   coverage       the aarch64 stubs export every name of NVIDIA's aarch64 libraries
 #   nvjitlink      programs built against nvJitLink.h 12.9 / 13.5 link NVRTC's LTO-IR and PTX
 #   curand         cuRAND 11.8 / 12.9 / 13.5 host generators as the normally linked program; one
@@ -76,6 +79,7 @@ export CC_aarch64_unknown_linux_gnu=aarch64-linux-gnu-gcc
 
 echo "== clippy, aarch64 code paths (cfg(target_arch = \"aarch64\") asm and loader)"
 cargo clippy --target "$triple" --quiet -p stub-loader -p stubs-cudart -p stubs-cudart-abi12 \
+  -p stub-compat -p stubs-compat-cudart12 -p stubs-compat-cudart13 -p stubs-compat-nvrtc12 -p stubs-compat-nvrtc13 \
   -p stubs-nvrtc -p stubs-cuda -p stubs-nvjitlink -p stubs-curand -p stubs-cufft -p stubs-nvml -p stubs-cublas -p stubs-cublaslt -p stubs-cusparse -p stubs-cusolver -- -D warnings
 
 echo "== stubs: aarch64 shared objects"
@@ -95,7 +99,7 @@ echo "== cargo test --target $triple (under qemu-aarch64)"
 timeout --kill-after=30 1200 cargo test --target "$triple" -p stubs-tests --no-fail-fast \
   --test real_matrix --test mock_search --test mock_gating --test load_topology \
   --test preload --test c_link --test last_error --test trace_fault --test hostile \
-  --test abi_calls --test abi_props --test abi12 --test abi_versions --test coverage --test nvjitlink --test curand --test cufft --test nvml --test cublas --test cublaslt --test cusparse --test cusolver --test glibc_floor "$@" ||
+  --test abi_calls --test abi_props --test abi12 --test abi_versions --test compat --test coverage --test nvjitlink --test curand --test cufft --test nvml --test cublas --test cublaslt --test cusparse --test cusolver --test glibc_floor "$@" ||
   { rc=$?; [ "$rc" != 124 ] || echo "test-aarch64: cargo test still running after 1200 s: killed" >&2; exit "$rc"; }
 
 echo "== wheel: manylinux_2_17_aarch64, cross-built, with NVIDIA's aarch64 NVRTC wheel beside it"

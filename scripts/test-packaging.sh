@@ -49,6 +49,21 @@ for pc in cudart-12 cudart-13; do
 done
 [ "$("$py" -m cuda_stubs --ldflags)" = "-L$libdir -lstubs_cudart -lstubs_nvrtc -lstubs_cuda -lstubs_nvjitlink -lstubs_curand -lstubs_cufft -lstubs_nvml -lstubs_cublas -lstubs_cublaslt -lstubs_cusparse -lstubs_cusolver -Wl,-rpath,$libdir" ] \
   || fail "--ldflags: $("$py" -m cuda_stubs --ldflags)"
+# The opt-in compatibility folder (docs/src/compat.md): NVIDIA's sonames, forwarding to the
+# stubs in lib/ ($ORIGIN/..), never in lib/ itself.
+compatdir=$("$py" -m cuda_stubs --compatdir)
+[ "$compatdir" = "$libdir/cuda-stubs-compat" ] || fail "--compatdir is $compatdir"
+for f in libcudart.so.12 libcudart.so.13 libnvrtc.so.12 libnvrtc.so.13; do
+  dyn=$(readelf -d "$compatdir/$f") || fail "no $f in $compatdir"
+  grep -q "Library soname: \[$f\]" <<<"$dyn" || fail "$f: $dyn"
+  grep -q 'Library runpath: \[\$ORIGIN/..\]' <<<"$dyn" || fail "$f: $dyn"
+done
+if ls "$libdir" | grep -E '^lib(cudart|nvrtc)[.]so'; then fail "an NVIDIA soname in $libdir"; fi
+# enable() with CUDA 13's runtime and NVRTC on the loader's path: the stubs bind them, only the
+# 12 files are loaded.
+out=$(LD_LIBRARY_PATH=$lib13 "$py" -c 'import cuda_stubs; print(cuda_stubs.compat.enable())')
+[ "$out" = "{'cudart': ['$compatdir/libcudart.so.12'], 'nvrtc': ['$compatdir/libnvrtc.so.12']}" ] \
+  || fail "compat.enable(): $out"
 # The cudart ABI: --abi, or the headers' own CUDART_VERSION; a disagreement fails (exit 2).
 inc12=$(layout 12 'd["include"][0]')
 [ "$("$py" -m cuda_stubs --ldflags --abi 12)" = "-L$libdir -lstubs_cudart_abi12 -lstubs_nvrtc -lstubs_cuda -lstubs_nvjitlink -lstubs_curand -lstubs_cufft -lstubs_nvml -lstubs_cublas -lstubs_cublaslt -lstubs_cusparse -lstubs_cusolver -Wl,-rpath,$libdir" ] \

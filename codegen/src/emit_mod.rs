@@ -11,7 +11,7 @@ const BINDGEN_LINTS: &str = "non_camel_case_types, non_snake_case, non_upper_cas
 
 /// Every module codegen may write, in declaration order: file stem, visibility, lint
 /// allowances, why it exists.
-const MODULES: [(&str, &str, &str, &str); 8] = [
+const MODULES: [(&str, &str, &str, &str); 9] = [
     (
         "types",
         "pub",
@@ -59,6 +59,12 @@ const MODULES: [(&str, &str, &str, &str); 8] = [
         "",
         "",
         "The link-time stub's exports: the runtime stub's names, this ABI's versions default.",
+    ),
+    (
+        "compat_exports",
+        "",
+        "",
+        "The compatibility library's exports: NVIDIA's names of its major, forwarded to the stub.",
     ),
 ];
 

@@ -12,6 +12,7 @@ mod abi_versions;
 mod cache;
 mod emit_abi_fns;
 mod emit_abi_types;
+mod emit_compat;
 mod emit_decls;
 mod emit_mod;
 mod emit_packaging;
@@ -64,6 +65,9 @@ fn generate(root: &Path) -> Result<Vec<(PathBuf, String)>, String> {
                 formatting::rustfmt(&emit_versions::link_stub_exports(&data, &versions))?,
             ));
         }
+        for (path, text) in emit_compat::exports_files(root, &data, &versions)? {
+            files.push((path, formatting::rustfmt(&text)?));
+        }
         for (name, text) in emit_windows::def_files(&data, &versions) {
             files.push((root.join("packaging/windows").join(name), text));
         }
@@ -111,6 +115,7 @@ fn generate(root: &Path) -> Result<Vec<(PathBuf, String)>, String> {
         test_wheels::libraries_json()?,
     ));
     files.extend(emit_packaging::files(root)?);
+    files.extend(emit_compat::packaging_files(root));
     files.push((
         root.join("include/cuda_stubs.h"),
         formatting::c_header(root, &emit_packaging::status_declarations())?,

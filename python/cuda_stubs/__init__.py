@@ -30,6 +30,7 @@ __all__ = [
     "WINDOWS_LIBRARIES",
     "cudart_abi_of_headers",
     "cmake_dir",
+    "compat",
     "implib_dir",
     "include_dir",
     "ldflags",
@@ -205,3 +206,8 @@ def status() -> dict[str, dict[str, object]]:
             "missing": s.missing,
         }
     return out
+
+
+# The compatibility libraries (``cuda_stubs.compat.enable()``, ``--compatdir``): imported last,
+# it uses the functions above.
+from . import compat  # noqa: E402

@@ -1,7 +1,7 @@
 """``python -m cuda_stubs`` with no option: a table of what each stub binds (library, bound,
 version, how found, path; the JSON is ``--status``). With one option, one of the package's
 paths or flags for build scripts: ``--cmakedir | --libdir | --implibdir | --includedir |
---pkgconfigdir | --linkdir [--abi 12|13] [--cuda-include DIR] | --ldflags [--abi 12|13]
+--pkgconfigdir | --compatdir | --linkdir [--abi 12|13] [--cuda-include DIR] | --ldflags [--abi 12|13]
 [--cuda-include DIR] | --status``; or ``--check FILE...``, the audit of binaries, shared objects or
 wheels: each of NVIDIA's sonames still in ``DT_NEEDED``, whether a stub exists for it, exit 1
 when one is left (2: a missing file, not ELF, an unreadable wheel).
@@ -40,6 +40,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     group.add_argument("--includedir", action="store_true", help="folder of cuda_stubs.h")
     group.add_argument("--pkgconfigdir", action="store_true", help="folder of the .pc files")
+    group.add_argument(
+        "--compatdir",
+        action="store_true",
+        help="opt-in folder of libcudart.so.12/.13, libnvrtc.so.12/.13 forwarding to the stubs, "
+        "for binaries linked against NVIDIA's runtime (on no search path; Linux only)",
+    )
     group.add_argument("--ldflags", action="store_true", help="-L/-l/-rpath flags of the stubs")
     group.add_argument(
         "--linkdir",
@@ -107,6 +113,7 @@ def main(argv: list[str] | None = None) -> int:
         ("implibdir", cuda_stubs.implib_dir),
         ("includedir", cuda_stubs.include_dir),
         ("pkgconfigdir", cuda_stubs.pkgconfig_dir),
+        ("compatdir", cuda_stubs.compat.compat_dir),
     ]:
         if getattr(args, flag):
             try:

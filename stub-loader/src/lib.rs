@@ -68,7 +68,9 @@ pub use last_error::{peek_last_refusal, set_last_refusal, take_last_refusal};
 pub use library::Library;
 pub use os::{clock_ns, secure_execution};
 pub use runtime::{LibcAlloc, abort_on_panic};
-pub use search::{Attempt, Candidate, Loaded, Origin, ProcessRelease, Reject, STUB_MARKER, Tried};
+pub use search::{
+    Attempt, COMPAT_MARKER, Candidate, Loaded, Origin, ProcessRelease, Reject, STUB_MARKER, Tried,
+};
 pub use shared_resolver::TRACED_ARG_WORDS;
 pub use spec::{
     Gating, LastError, LibrarySpec, ProcAddress, ProcEntry, RealLibrary, Replacement, Soname,

@@ -10,8 +10,10 @@
  * which 13.0 renamed to the plain name) — and prints `<12|13>.<call>=...` with the results, and after
  * each `<12|13>.<call>.got=...`: what the mock runtime received (mock_take_calls of
  * tests/mocks/cudart_abi.c; "no-mock" on NVIDIA's runtimes). */
+#define _GNU_SOURCE
 #include <cuda_runtime_api.h>
 #include <dlfcn.h>
+#include <link.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -26,6 +28,16 @@
 
 #define HEX(p) ((unsigned long long)(uintptr_t)(p))
 
+/* Any loaded object's mock_take_calls: the mock runtime may be loaded by path beside a
+ * compatibility library of the same soname (tests/tests/compat.rs), which a dlopen of the
+ * soname returns instead. */
+static int find_take(struct dl_phdr_info *info, size_t size, void *data) {
+  (void)size;
+  void *lib = info->dlpi_name[0] != '\0' ? dlopen(info->dlpi_name, RTLD_LAZY | RTLD_NOLOAD) : NULL;
+  if (lib != NULL && *(void **)data == NULL) *(void **)data = dlsym(lib, "mock_take_calls");
+  return *(void **)data != NULL;
+}
+
 static void got(const char *call) {
   static const char *sonames[] = {"libcudart.so.13", "libcudart.so.12", "libcudart.so.11.0"};
   void (*take)(char *, size_t) = NULL;
@@ -33,6 +45,7 @@ static void got(const char *call) {
     void *lib = dlopen(sonames[i], RTLD_LAZY | RTLD_NOLOAD);
     if (lib != NULL) *(void **)&take = dlsym(lib, "mock_take_calls");
   }
+  if (take == NULL) dl_iterate_phdr(find_take, (void *)&take);
   char buf[1024] = "no-mock";
   if (take != NULL) take(buf, sizeof buf);
   printf("%s.%s.got=%s\n", TAG, call, buf);

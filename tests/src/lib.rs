@@ -19,6 +19,7 @@ pub mod mock_values;
 pub mod symbol_versions;
 pub mod topology;
 pub mod two_builds;
+pub mod versioned_calls;
 pub mod wine;
 
 use std::collections::BTreeMap;

@@ -140,6 +140,11 @@ fn install_script_fills_the_prefix() {
         "lib/pkgconfig/cuda-stubs-cublaslt.pc",
         "lib/pkgconfig/cuda-stubs-cusparse.pc",
         "lib/pkgconfig/cuda-stubs-cusolver.pc",
+        // The opt-in compatibility folder (docs/src/compat.md), under NVIDIA's sonames.
+        "lib/cuda-stubs-compat/libcudart.so.12",
+        "lib/cuda-stubs-compat/libcudart.so.13",
+        "lib/cuda-stubs-compat/libnvrtc.so.12",
+        "lib/cuda-stubs-compat/libnvrtc.so.13",
     ] {
         assert!(
             p.join(file).is_file(),

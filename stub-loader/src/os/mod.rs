@@ -7,7 +7,7 @@
 //! |---|---|---|
 //! | [`Handle`]: `open`, `loaded`, `symbol`, `path`; [`LoadError`] (`load_error.rs`, one for both), [`LOAD_CALL`], [`is_loaded`] | `dlopen` (`RTLD_LAZY \| RTLD_LOCAL`, `RTLD_NOLOAD`), `dlsym`, `dlinfo` (`dlopen.rs`) | `LoadLibraryExW` (`LOAD_LIBRARY_SEARCH_*`), `GetModuleHandleExW`, `GetProcAddress` (`loadlibrary.rs`) |
 //! | [`check_file`], [`OWN_ELF`], [`needed`] | `stat`, the ELF identification, `DT_NEEDED` (`files.rs`, `elf.rs`, `elf_needed.rs`) | file attributes; no ELF, imports not read |
-//! | [`SEARCH`], [`Places`], `Origin::as_cstr` | the `.so` places, the stub's own file from `dl_iterate_phdr` (`places.rs`) | the DLL places, the stub's own DLL from `GetModuleHandleExW` (`places.rs`) |
+//! | [`SEARCH`], [`Places`] (`each`, `library_path`), `Origin::as_cstr` | the `.so` places, the stub's own file from `dl_iterate_phdr`, `LD_LIBRARY_PATH`'s folders by path after a compatibility library answered the soname (`places.rs`) | the DLL places, the stub's own DLL from `GetModuleHandleExW`; no compatibility DLLs, so `library_path` lists nothing (`places.rs`) |
 //! | [`file_names`], [`wheel_dirs`], [`major_of_name`], [`companion_name`], [`PYTHON_ENVS`] | sonames (`file_names.rs`) | DLL names |
 //! | [`is_sep`], [`SEP`], [`has_dir`], [`is_absolute`], [`is_drive_root`], [`names_a_drive`] | `/` (`paths.rs`) | `\` and `/`, drives, UNC |
 //! | [`is_dir`], [`is_file`], [`site_packages`] | `stat`, `lib/python3*/site-packages` (`files.rs`) | `GetFileAttributesW`, `Lib\site-packages` |

@@ -33,7 +33,7 @@ mod version;
 pub use candidates::Candidate;
 pub use loaded::Loaded;
 pub use order::Origin;
-pub use probe::STUB_MARKER;
+pub use probe::{COMPAT_MARKER, STUB_MARKER};
 pub use reject::{Attempt, ProcessRelease, Reject, Tried};
 
 use crate::debug::{debug_enabled, line};
@@ -61,11 +61,20 @@ pub(crate) fn find(spec: &'static LibrarySpec) -> Loaded {
             ),
         );
     }
+    // Whether the loader's search by soname found cuda-stubs' own files (a compatibility
+    // library loaded, or first on LD_LIBRARY_PATH, under NVIDIA's soname).
+    let shadowed = core::cell::Cell::new(false);
     let mut try_listed = |listed: Listed| {
         let (tried, reject) = match listed {
             Listed::Try(c) => match probe::try_candidate(spec, &c, release) {
                 Ok((handle, version)) => return ControlFlow::Break((c, handle, version)),
                 Err(reject) => {
+                    if c.origin == Origin::LoaderSearch
+                        && c.is_soname()
+                        && matches!(reject, Reject::IsStub | Reject::IsCompat(_))
+                    {
+                        shadowed.set(true);
+                    }
                     let tried = Tried::Candidate(c);
                     line(lib, format_args!("try {tried}: rejected: {reject}"));
                     (tried, reject)
@@ -86,7 +95,21 @@ pub(crate) fn find(spec: &'static LibrarySpec) -> Loaded {
     };
     let mut found = None;
     for origin in SEARCH {
-        if let ControlFlow::Break(bound) = places.each(origin, &mut try_listed) {
+        let mut listed = places.each(origin, &mut try_listed);
+        if listed.is_continue() && origin == Origin::LoaderSearch && shadowed.get() {
+            // glibc answers a soname with the object already loaded under it, or the first file
+            // of that name on LD_LIBRARY_PATH: cuda-stubs' compatibility library when its folder
+            // comes first. The real library may sit later in the same list: its folders are
+            // searched by path (a file of the same soname loads beside the loaded one).
+            line(
+                lib,
+                format_args!(
+                    "the search by soname found cuda-stubs' own files: LD_LIBRARY_PATH's folders by path"
+                ),
+            );
+            listed = places.library_path(&mut try_listed);
+        }
+        if let ControlFlow::Break(bound) = listed {
             found = Some(bound);
             break;
         }

@@ -17,6 +17,11 @@ use core::ffi::CStr;
 /// is a stub, not NVIDIA's library, and is rejected.
 pub const STUB_MARKER: &CStr = c"cuda_stubs_marker";
 
+/// Name of the `int` every compatibility library (`stub-compat`: NVIDIA's soname, forwarding
+/// to the stub) exports, its CUDA major: a candidate with it is rejected as
+/// [`Reject::IsCompat`], so the debug log and the status say which file it was.
+pub const COMPAT_MARKER: &CStr = c"cuda_stubs_compat_major";
+
 /// Tries one candidate: `Ok` holds the handle and the version (`1000 * major + 10 * minor`,
 /// from the library, else from its file name, else 0).
 ///
@@ -37,7 +42,11 @@ pub(crate) fn try_candidate(
     let handle = open_candidate(spec, c, release, name_major)?;
     if handle.symbol(STUB_MARKER).is_some() {
         // A stub: keep it loaded (never dlclose) but never call it.
-        return Err(Reject::IsStub);
+        return Err(match handle.symbol(COMPAT_MARKER) {
+            // SAFETY: the compatibility libraries' `static cuda_stubs_compat_major: i32`.
+            Some(major) => Reject::IsCompat(unsafe { major.cast::<i32>().read() }),
+            None => Reject::IsStub,
+        });
     }
     let by_name = i32::try_from(name_major * 1000).unwrap_or(0);
     let version = reported_version(spec.real, &handle).unwrap_or(by_name);

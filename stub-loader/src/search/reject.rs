@@ -48,6 +48,10 @@ pub enum Reject {
     Dlopen(String),
     /// A cuda-stubs library (it exports [`crate::STUB_MARKER`]): binding it would call itself.
     IsStub,
+    /// One of cuda-stubs' compatibility libraries (`lib/cuda-stubs-compat/libcudart.so.12` …:
+    /// NVIDIA's soname, forwarding to the stub; it exports [`crate::COMPAT_MARKER`]), of this
+    /// CUDA major: never the real library, whatever its soname says.
+    IsCompat(i32),
     /// It reports a version older than the oldest the stubs serve.
     TooOld(i32),
     /// An environment override that is not an absolute path: ignored.
@@ -91,6 +95,11 @@ impl fmt::Display for Reject {
             Reject::IsStub => {
                 f.write_str("is a cuda-stubs library, not NVIDIA's (would call itself)")
             }
+            Reject::IsCompat(major) => write!(
+                f,
+                "is cuda-stubs' compatibility library of CUDA {major} (it forwards to the stub), \
+                 not NVIDIA's"
+            ),
             Reject::TooOld(v) => write!(f, "version {v} too old (need {MIN_VERSION} or newer)"),
             Reject::NotAbsolute => f.write_str("not an absolute path (ignored)"),
             Reject::OtherRelease {

@@ -195,6 +195,24 @@ impl Places {
         out
     }
 
+    /// Every file name of the library in each absolute folder of `LD_LIBRARY_PATH`, in order
+    /// (ignored in secure-execution processes, as glibc ignores it; relative and empty entries
+    /// skipped: nothing is searched relative to the current directory). Listed only when the
+    /// loader's search by soname found cuda-stubs' own files (`search::find`).
+    pub(crate) fn library_path<B>(&mut self, visit: Visit<'_, B>) -> ControlFlow<B> {
+        let Some(value) = crate::env::trusted_var(c"LD_LIBRARY_PATH") else {
+            return ControlFlow::Continue(());
+        };
+        for dir in value.split(|&b| b == b':' || b == b';') {
+            // glibc splits at both; a NUL cannot come from the environment.
+            let dir = alloc::ffi::CString::new(dir).unwrap_or_default();
+            if super::paths::is_absolute(dir.to_bytes()) {
+                in_existing_dir(self.spec, &dir, Origin::LoaderSearch, visit)?;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
     /// The stub's own file, from the walk of [`Places::already_loaded`] or a walk of its own.
     fn own_file(&mut self) -> Option<&'static CStr> {
         if let Some(known) = self.own_file {

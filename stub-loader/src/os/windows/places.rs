@@ -72,6 +72,13 @@ impl Places {
         }
     }
 
+    /// Nothing: the Linux face's by-path pass over `LD_LIBRARY_PATH` after the loader's search
+    /// by soname found a compatibility library. Windows has no compatibility DLLs (a DLL has no
+    /// soname for an NVIDIA-linked program to match), so the search never asks for it.
+    pub(crate) fn library_path<B>(&mut self, _visit: Visit<'_, B>) -> ControlFlow<B> {
+        ControlFlow::Continue(())
+    }
+
     /// Calls `visit` with what `origin` lists, in order, until `visit` breaks.
     pub(crate) fn each<B>(&mut self, origin: Origin, visit: Visit<'_, B>) -> ControlFlow<B> {
         let spec = self.spec;
