@@ -14,8 +14,8 @@
 //! Only libraries with a Windows stub (`Library::windows_stub`) get them. `tests/tests/windows.rs`
 //! checks each list against the DLL's own export table.
 
-use crate::abi_versions::{AbiVersions, OLDER};
-use crate::symbols::LibraryData;
+use crate::model::abi_versions::{AbiVersions, OLDER};
+use crate::model::library_data::LibraryData;
 
 /// `(file name, text)` of the `.def` files of `data`'s library, none without a Windows stub.
 pub fn def_files(data: &LibraryData, versions: &AbiVersions) -> Vec<(String, String)> {

@@ -4,52 +4,18 @@
 //! the 11.8 / 12.9 headers, with compile-time size checks. A struct whose layout equals the
 //! newest major's is left out of that major's module (the adapter uses `crate::types`). The
 //! newest major's sizes of those structs and of every struct the adapters' prototypes
-//! (`abi_fns.rs`) name are checked too, so that no adapter repeats a size by hand.
+//! (`abi_fns.rs`, [`prototype_structs`]) name are checked too, so that no adapter repeats a size by hand.
 
-use crate::cache::NEWEST;
-use crate::headers::View;
-use crate::symbols::LibraryData;
-use crate::type_table::StructDef;
+use crate::emit::decls::banner;
+use crate::model::adapter_abi::{adapted_structs, prototype_structs, same_layout};
+use crate::model::library_data::LibraryData;
+use crate::read::cache::NEWEST;
+use crate::read::headers::View;
 use quote::{ToTokens, format_ident, quote};
 use std::collections::BTreeMap;
 
-/// The structs the library's adapters translate between layouts (its spec's `adapter_structs`).
-fn adapted_structs(data: &LibraryData) -> &'static [&'static str] {
-    data.library.adapter_structs.unwrap_or_default()
-}
-
 /// The older majors whose layouts are emitted.
 const OLDER: [u32; 2] = [11, 12];
-
-/// The structs of the spec's `adapter_structs` whose `major` layout differs from the newest major's:
-/// those `abi_types::v{major}` defines (none for the newest major itself).
-pub fn differing_structs(data: &LibraryData, major: u32) -> Vec<&'static str> {
-    if major == NEWEST {
-        return Vec::new();
-    }
-    let newest = data.types(NEWEST);
-    let table = data.types(major);
-    adapted_structs(data)
-        .iter()
-        .copied()
-        .filter(
-            |name| match (table.structs.get(*name), newest.structs.get(*name)) {
-                (Some(def), Some(n)) => !same_layout(n, def),
-                (Some(_), None) => true,
-                _ => false,
-            },
-        )
-        .collect()
-}
-
-fn same_layout(a: &StructDef, b: &StructDef) -> bool {
-    a.size == b.size
-        && a.fields.len() == b.fields.len()
-        && a.fields
-            .iter()
-            .zip(&b.fields)
-            .all(|(x, y)| x.name == y.name && x.offset == y.offset)
-}
 
 /// Whether `ident` is `name` or one of the anonymous members bindgen names after it
 /// (`cudaResourceDesc__bindgen_ty_1`): a struct's nested unions change with it.
@@ -123,7 +89,7 @@ pub fn abi_types_rs(data: &LibraryData) -> Result<Option<String>, String> {
         });
     }
     // The newest layouts the adapters convert or pass: their sizes, checked once here.
-    let mut newest_sizes: BTreeMap<String, u64> = crate::emit_abi_fns::prototype_structs(data);
+    let mut newest_sizes: BTreeMap<String, u64> = prototype_structs(data);
     for name in adapted_structs(data) {
         if let Some(size) = newest.structs.get(*name).and_then(|def| def.size) {
             newest_sizes.insert((*name).to_owned(), size);
@@ -139,9 +105,7 @@ pub fn abi_types_rs(data: &LibraryData) -> Result<Option<String>, String> {
         #(#asserts)*
     })
     .map_err(|e| format!("abi_types.rs did not parse: {e}"))?;
-    Ok(Some(
-        crate::emit_decls::banner(data) + &prettyplease::unparse(&file),
-    ))
+    Ok(Some(banner(data) + &prettyplease::unparse(&file)))
 }
 
 /// The size check of struct `name` (Rust type `ty`) of CUDA `major`: `size` as the headers lay

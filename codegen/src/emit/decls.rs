@@ -1,10 +1,11 @@
 //! Writes `stubs-*/src/generated/api.rs`: the `unsafe extern "C"` block the `cuda_stubs` macro consumes.
-//! A name exported once per ABI ([`crate::abi_versions`]) is declared twice, newest first:
+//! A name exported once per ABI ([`crate::model::abi_versions`]) is declared twice, newest first:
 //! `version = 13` with 13.x's prototype, `version = 12` with 12.9's.
 
-use crate::abi_versions::AbiVersions;
-use crate::internal_prototypes;
-use crate::symbols::{LibraryData, Origin, Symbol};
+use crate::model::abi_versions::AbiVersions;
+use crate::model::internal_prototypes;
+use crate::model::library_data::LibraryData;
+use crate::model::symbol::{Origin, Symbol};
 use proc_macro2::Span;
 use stub_model::{CudaAttr, ExportSource, HeaderVersion};
 use syn::parse_quote;
@@ -68,7 +69,7 @@ fn doc_line(data: &LibraryData, s: &Symbol) -> String {
     if let Some(p) = s.declared().filter(|p| p.item.sig.ident != s.name) {
         doc.push_str(&format!("; prototype of `{}`", p.item.sig.ident));
     }
-    if let Some(r) = s.reference.filter(|r| *r != crate::cache::NEWEST) {
+    if let Some(r) = s.reference.filter(|r| *r != crate::read::cache::NEWEST) {
         doc.push_str(&format!(
             "; declared as in {}",
             data.layout(r).short_version()

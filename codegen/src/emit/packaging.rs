@@ -7,7 +7,7 @@
 //! root `CMakeLists.txt` and the CMake package read the CMake list, `cuda_stubs/__init__.py`
 //! imports the Python one.
 
-use crate::libraries::{ALL, Library};
+use crate::read::libraries::{ALL, Library};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 

@@ -9,9 +9,10 @@
 //! sizes and offsets); otherwise the base name gets no entry and the stub keeps `dlsym` of the
 //! exact ABI name. A wrong pairing would be a call with the wrong ABI, so none is guessed.
 
-use crate::cache::{Layout, NEWEST};
-use crate::symbols::LibraryData;
-use crate::type_table::TypeTable;
+use crate::model::library_data::LibraryData;
+use crate::model::type_table::TypeTable;
+use crate::read::cache::{Layout, NEWEST};
+use crate::read::headers;
 use std::collections::BTreeMap;
 use stub_model::ProcAddressSource;
 
@@ -99,24 +100,8 @@ type PfnVersions = BTreeMap<(String, bool), Vec<(u32, String)>>;
 /// The PFN typedefs of the newest typedefs header (`cudaTypedefs.h`; internal view, so the
 /// legacy versions are there too), with their ABI keys.
 fn pfn_keys(layout: &Layout, data: &LibraryData, typedefs: &str) -> Result<PfnVersions, String> {
-    let header = layout.find_header(typedefs)?;
-    let bindings = bindgen::Builder::default()
-        .header(header.display().to_string())
-        .clang_args(["-x", "c", "-std=c11", "-D__CUDA_API_VERSION_INTERNAL"])
-        .clang_args(layout.include.iter().map(|d| format!("-I{}", d.display())))
-        .allowlist_type("PFN_cu.*")
-        .default_enum_style(bindgen::EnumVariation::Consts)
-        .prepend_enum_name(false)
-        .ctypes_prefix("::core::ffi")
-        .use_core()
-        .layout_tests(true)
-        .generate_comments(false)
-        .formatter(bindgen::Formatter::None)
-        .generate()
-        .map_err(|e| format!("bindgen {typedefs}: {e}"))?;
-    let file =
-        syn::parse_file(&bindings.to_string()).map_err(|e| format!("{typedefs} bindings: {e}"))?;
-    let mut types = TypeTable::from_items(&file.items);
+    let file = headers::parse_typedefs(layout, typedefs)?;
+    let mut types = TypeTable::from_items(file.items.iter());
     let tails = TypeTable::reserved_tails(
         data.views
             .values()
@@ -194,45 +179,6 @@ pub fn table(data: &LibraryData, source: ProcAddressSource) -> Result<(Vec<Entry
     }
     entries.sort();
     Ok((entries, unpaired))
-}
-
-/// The Rust source of `stubs-cuda/src/generated/proc_address.rs`: the ABI names as one NUL-separated
-/// blob and `stub_loader::ProcEntry` rows of offsets and small integers, so that the table
-/// needs no relocations in the stub.
-///
-/// # Errors
-/// An entry whose base name is not a prefix of its ABI name, or whose numbers do not fit.
-pub fn rust_source(banner: &str, entries: &[Entry]) -> Result<String, String> {
-    let mut names = String::new();
-    let mut rows = String::new();
-    let mut offset = 0usize;
-    for e in entries {
-        if !e.name.starts_with(&e.base) {
-            return Err(format!("{}: {} is not a prefix", e.name, e.base));
-        }
-        let base_len = u8::try_from(e.base.len()).map_err(|_| format!("{}: long name", e.name))?;
-        let version = u16::try_from(e.version).map_err(|_| format!("{}: version", e.name))?;
-        let flags = u8::try_from(e.flags).map_err(|_| format!("{}: flags", e.name))?;
-        names.push_str(&format!("    \"{}\\0\",\n", e.name));
-        rows.push_str(&format!(
-            "    ProcEntry {{ name: {offset}, base_len: {base_len}, flags: {flags}, version: {version} }},\n"
-        ));
-        offset += e.name.len() + 1;
-    }
-    let mut s = String::from(banner);
-    s.push_str(
-        "//! For each driver ABI name codegen could pair exactly with a `cuGetProcAddress` request \
-         (see\n//! codegen/src/proc_address.rs): the name to ask for (a prefix of the ABI name), \
-         the CUDA\n//! version of that ABI and the flags; sorted by ABI name.\n\n\
-         use stub_loader::ProcEntry;\n\n\
-         /// The ABI names of [`ENTRIES`], each NUL-terminated, in entry order.\n\
-         pub static NAMES: &[u8] = concat!(\n",
-    );
-    s.push_str(&names);
-    s.push_str(")\n.as_bytes();\n\n/// One per ABI name, sorted by name.\npub static ENTRIES: &[ProcEntry] = &[\n");
-    s.push_str(&rows);
-    s.push_str("];\n");
-    Ok(s)
 }
 
 #[cfg(test)]

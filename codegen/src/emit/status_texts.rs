@@ -9,8 +9,8 @@
 //! (`/** … */`, the runtime and the driver) or a trailing one on its line (`//!< …`, NVML;
 //! `/**< … */`), one line, Doxygen's markup removed; none for a header without (cuBLAS).
 
-use crate::headers::View;
-use crate::symbols::LibraryData;
+use crate::model::library_data::LibraryData;
+use crate::read::headers::View;
 use quote::ToTokens;
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -61,7 +61,7 @@ pub fn rust_source(banner: &str, data: &LibraryData) -> Result<Option<String>, S
     }
     Ok(Some(format!(
         "{banner}//! Every `{status}` the headers define, with the header's description where it has one\n\
-         //! (codegen/src/status_texts.rs): what the error-text exports answer when the real library\n\
+         //! (codegen/src/emit/status_texts.rs): what the error-text exports answer when the real library\n\
          //! cannot (`stub_loader::ErrorTexts`).\n\n\
          use stub_loader::StatusText;\n\n\
          /// Sorted by code; {} enumerators.\n\

@@ -12,7 +12,7 @@
 //! binds the plain name when the loaded library lacks the versioned one (another major, an older
 //! minor), and a name with no such pair gets the stub's typed "absent" error there.
 
-use crate::symbols::{LibraryData, Prototype};
+use crate::model::symbol::{Prototype, Symbol};
 use std::collections::{BTreeMap, BTreeSet};
 
 pub use stub_model::VersionedNames;
@@ -57,10 +57,10 @@ pub fn shared_prototypes(
 /// `(versioned name, plain name, majors exporting the plain name)` for every versioned name
 /// whose plain name is stubbed too and has, in every major that exports it, the versioned
 /// name's declared ABI key. Sorted by name.
-pub fn replacements(rule: VersionedNames, data: &LibraryData) -> Vec<(String, String, Vec<u32>)> {
-    let by_name: BTreeMap<&str, _> = data.symbols.iter().map(|s| (s.name.as_str(), s)).collect();
+pub fn replacements(rule: VersionedNames, symbols: &[Symbol]) -> Vec<(String, String, Vec<u32>)> {
+    let by_name: BTreeMap<&str, _> = symbols.iter().map(|s| (s.name.as_str(), s)).collect();
     let mut out = Vec::new();
-    for s in &data.symbols {
+    for s in symbols {
         let Some((function, _, _)) = rule.split(&s.name) else {
             continue;
         };
@@ -77,28 +77,6 @@ pub fn replacements(rule: VersionedNames, data: &LibraryData) -> Vec<(String, St
         }
     }
     out
-}
-
-/// The Rust source of `stubs-<lib>/src/generated/versioned_names.rs`.
-pub fn rust_source(banner: &str, pairs: &[(String, String, Vec<u32>)]) -> String {
-    let mut rows = String::new();
-    for (name, plain, on) in pairs {
-        let on: Vec<String> = on.iter().map(u32::to_string).collect();
-        rows.push_str(&format!(
-            "Replacement {{ removed: c\"{name}\", with: c\"{plain}\", on: &[{}] }},\n",
-            on.join(", ")
-        ));
-    }
-    format!(
-        "{banner}//! Each per-version ABI name whose function's plain name has the same prototype in every\n\
-         //! major exporting it (codegen/src/versioned_names.rs): where the loaded library lacks\n\
-         //! the versioned name, the loader binds the plain one (`LibrarySpec::replacements`,\n\
-         //! on the majors exporting the plain name).\n\n\
-         use stub_loader::Replacement;\n\n\
-         /// Sorted by ABI name; {} pairs.\n\
-         pub static REPLACEMENTS: &[Replacement] = &[\n{rows}];\n",
-        pairs.len()
-    )
 }
 
 #[cfg(test)]

@@ -1,9 +1,8 @@
 //! Parses one header in one preprocessor view with bindgen (libclang) and reads back the
 //! function declarations under the names clang sees after NVIDIA's rename macros.
 
-use crate::cache::Layout;
-use crate::libraries::Library;
-use crate::type_table::TypeTable;
+use crate::read::cache::Layout;
+use crate::read::libraries::Library;
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -99,18 +98,19 @@ impl View {
     }
 }
 
-/// What one header says in one view.
-pub struct HeaderView {
+/// What one header says in one view, as bindgen wrote it.
+pub struct Bindings {
     /// Declared functions by ABI name.
     pub functions: BTreeMap<String, syn::ForeignItemFn>,
     /// Every type item bindgen emitted (functions and layout checks removed).
     pub type_items: Vec<syn::Item>,
-    /// Typedefs and struct layouts, for ABI comparison.
-    pub types: TypeTable,
+    /// bindgen's layout checks (`const _: () = { ["Size of X"][..]; .. }`): clang's sizes,
+    /// alignments and field offsets of the types.
+    pub layout_checks: Vec<syn::Item>,
 }
 
 /// Runs bindgen over `library.header` of `layout` in `view`.
-pub fn parse(library: &Library, layout: &Layout, view: View) -> Result<HeaderView, String> {
+pub fn parse(library: &Library, layout: &Layout, view: View) -> Result<Bindings, String> {
     let shim = Path::new(env!("CARGO_MANIFEST_DIR")).join("shim-include");
     let mut wrapper = String::new();
     for header in std::iter::once(&library.header).chain(library.interop_headers) {
@@ -150,9 +150,9 @@ pub fn parse(library: &Library, layout: &Layout, view: View) -> Result<HeaderVie
     })?;
     let file = syn::parse_file(&bindings.to_string())
         .map_err(|e| format!("bindgen output for {} did not parse: {e}", library.header))?;
-    let types = TypeTable::from_items(&file.items);
     let mut functions = BTreeMap::new();
     let mut type_items = Vec::new();
+    let mut layout_checks = Vec::new();
     for item in file.items {
         match item {
             syn::Item::ForeignMod(block) => {
@@ -162,13 +162,34 @@ pub fn parse(library: &Library, layout: &Layout, view: View) -> Result<HeaderVie
                     }
                 }
             }
-            syn::Item::Const(c) if c.ident == "_" => {}
+            syn::Item::Const(c) if c.ident == "_" => layout_checks.push(syn::Item::Const(c)),
             other => type_items.push(other),
         }
     }
-    Ok(HeaderView {
+    Ok(Bindings {
         functions,
         type_items,
-        types,
+        layout_checks,
     })
+}
+
+/// The function-pointer typedefs (`PFN_cu*`) of `typedefs` (`cudaTypedefs.h`) in `layout`'s
+/// headers, internal view (so the legacy versions are there too), with bindgen's layout checks.
+pub fn parse_typedefs(layout: &Layout, typedefs: &str) -> Result<syn::File, String> {
+    let header = layout.find_header(typedefs)?;
+    let bindings = bindgen::Builder::default()
+        .header(header.display().to_string())
+        .clang_args(["-x", "c", "-std=c11", "-D__CUDA_API_VERSION_INTERNAL"])
+        .clang_args(layout.include.iter().map(|d| format!("-I{}", d.display())))
+        .allowlist_type("PFN_cu.*")
+        .default_enum_style(bindgen::EnumVariation::Consts)
+        .prepend_enum_name(false)
+        .ctypes_prefix("::core::ffi")
+        .use_core()
+        .layout_tests(true)
+        .generate_comments(false)
+        .formatter(bindgen::Formatter::None)
+        .generate()
+        .map_err(|e| format!("bindgen {typedefs}: {e}"))?;
+    syn::parse_file(&bindings.to_string()).map_err(|e| format!("{typedefs} bindings: {e}"))
 }

@@ -1,9 +1,10 @@
 //! Cross-major differences: functions whose ABI changed, and why; structs whose layout changed.
 
-use crate::headers::View;
-use crate::spelling;
-use crate::symbols::{LibraryData, Origin, Prototype, Symbol};
-use crate::type_table::TypeTable;
+use crate::model::library_data::LibraryData;
+use crate::model::spelling;
+use crate::model::symbol::{Origin, Prototype, Symbol};
+use crate::model::type_table::TypeTable;
+use crate::read::headers::View;
 use quote::ToTokens;
 use serde::Serialize;
 use std::collections::BTreeMap;

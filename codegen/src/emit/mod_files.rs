@@ -2,7 +2,7 @@
 //! each with the visibility and lint allowances its kind needs, so no crate repeats them by hand.
 //! The crate root names the modules through `mod generated;` and re-exports what it uses.
 
-use crate::formatting;
+use crate::emit::formatting;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -114,4 +114,10 @@ fn mod_rs(modules: &[usize]) -> String {
         out.push_str(&format!("{visibility}mod {module};\n"));
     }
     out
+}
+
+/// Where codegen writes a stub crate's Rust sources: `<crate_dir>/src/generated/`, apart from
+/// the hand-written ones (the crate's `lib.rs` declares them in its `mod generated`).
+pub fn generated_dir(root: &Path, crate_dir: &str) -> PathBuf {
+    root.join(crate_dir).join("src").join("generated")
 }

@@ -2,8 +2,8 @@
 //! passes the number, and a library of another major reads it as its own (ABI-REPORT.md's
 //! "Enumerators with another value" section; a renumbered one needs an adapter).
 
-use crate::headers::View;
-use crate::symbols::LibraryData;
+use crate::model::library_data::LibraryData;
+use crate::read::headers::View;
 use quote::ToTokens;
 use std::collections::BTreeMap;
 
@@ -35,11 +35,11 @@ pub fn renumbered(data: &LibraryData) -> Vec<(String, Vec<(u32, String)>)> {
 }
 
 /// Whether a constant's type names an enum: a path that is no primitive (codegen's table of
-/// them, [`crate::type_table::primitive`]); string `#define`s are references.
+/// them, [`crate::model::type_table::primitive`]); string `#define`s are references.
 fn is_enum_type(ty: &syn::Type) -> bool {
     let syn::Type::Path(p) = ty else { return false };
     p.path
         .segments
         .last()
-        .is_some_and(|last| crate::type_table::primitive(&last.ident.to_string()).is_none())
+        .is_some_and(|last| crate::model::type_table::primitive(&last.ident.to_string()).is_none())
 }

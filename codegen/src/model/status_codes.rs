@@ -2,7 +2,7 @@
 //! (`STATUS_NO_LIBRARY = CUDART.errors.no_library.value`), so the header must define the named
 //! enumerator with that value, in the generated bindings of the newest major.
 
-use crate::libraries::Library;
+use crate::read::libraries::Library;
 use stub_model::TextAbi;
 
 /// Fails unless `types` (the generated `types.rs`) has `pub const <name>: <type> = <value>;`

@@ -1,11 +1,12 @@
 //! The merged per-library manifest, `manifest/<library>.json`.
 
-use crate::abi_diff::{self, StructDiff};
-use crate::abi_versions::AbiVersions;
-use crate::cache::NEWEST;
-use crate::spelling;
-use crate::symbols::{LibraryData, Origin, Prototype, Symbol};
-use crate::type_table::Widening;
+use crate::model::abi_diff::{self, StructDiff};
+use crate::model::abi_versions::AbiVersions;
+use crate::model::library_data::LibraryData;
+use crate::model::spelling;
+use crate::model::symbol::{Origin, Prototype, Symbol};
+use crate::model::type_table::Widening;
+use crate::read::cache::NEWEST;
 use serde::Serialize;
 use std::collections::BTreeMap;
 

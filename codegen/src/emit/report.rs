@@ -1,9 +1,10 @@
 //! `manifest/ABI-REPORT.md`: every cross-major difference, for people.
 
-use crate::abi_diff::{self, Change, StructDiff};
-use crate::abi_versions::AbiVersions;
-use crate::cache::{MAJORS, NEWEST};
-use crate::symbols::{LibraryData, Symbol};
+use crate::model::abi_diff::{self, Change, StructDiff};
+use crate::model::abi_versions::AbiVersions;
+use crate::model::library_data::LibraryData;
+use crate::model::symbol::Symbol;
+use crate::read::cache::{MAJORS, NEWEST};
 use std::fmt::Write;
 use stub_model::ExportSource;
 
@@ -40,13 +41,13 @@ fn versions_table(data: &LibraryData, versions: &AbiVersions) -> String {
          `libstubs_{}_abi{}.so` records), each with its own implementation. Per runtime \
          major: *forwarded* (same ABI), *adapter* (translated by hand, see the adapter \
          tables in docs/src/across-majors.md), *refused* or *absent* (`cudaErrorNotSupported`, 801).\n",
-        v(data, crate::abi_versions::OLDER),
+        v(data, crate::model::abi_versions::OLDER),
         v(data, NEWEST),
         versions.node(NEWEST),
         data.library.name(),
-        versions.node(crate::abi_versions::OLDER),
+        versions.node(crate::model::abi_versions::OLDER),
         data.library.name(),
-        crate::abi_versions::OLDER,
+        crate::model::abi_versions::OLDER,
     );
     let heads: Vec<String> = MAJORS
         .iter()
@@ -66,7 +67,7 @@ fn versions_table(data: &LibraryData, versions: &AbiVersions) -> String {
         // Spelled alike, the two prototypes differ in the layouts of the structs they reach.
         let layouts: Vec<String> = abi_diff::function_changes(data, s)
             .into_iter()
-            .filter(|(m, _)| *m == crate::abi_versions::OLDER)
+            .filter(|(m, _)| *m == crate::model::abi_versions::OLDER)
             .filter_map(|(_, change)| match change {
                 Change::Layout { structs } => Some(structs),
                 _ => None,
@@ -75,9 +76,12 @@ fn versions_table(data: &LibraryData, versions: &AbiVersions) -> String {
             .filter(|(_, a, b)| a.is_some() && b.is_some())
             .map(|(n, a, b)| format!("`{n}` {} / {} B", size(b), size(a)))
             .collect();
-        for (i, (sym, at, major)) in [(s, "@@", NEWEST), (older, "@", crate::abi_versions::OLDER)]
-            .into_iter()
-            .enumerate()
+        for (i, (sym, at, major)) in [
+            (s, "@@", NEWEST),
+            (older, "@", crate::model::abi_versions::OLDER),
+        ]
+        .into_iter()
+        .enumerate()
         {
             let mut proto = sym.declared().map_or_else(String::new, |p| {
                 format!("`{}`", abi_diff::c_prototype(&sym.name, &p.item))
@@ -224,7 +228,7 @@ pub fn section(data: &LibraryData, structs: &[StructDiff], versions: &AbiVersion
         let _ = writeln!(out);
     }
     let _ = writeln!(out, "### Enumerators with another value in another major\n");
-    let renumbered = crate::enum_diff::renumbered(data);
+    let renumbered = crate::model::enum_diff::renumbered(data);
     if renumbered.is_empty() {
         let _ = writeln!(out, "none\n");
     } else {

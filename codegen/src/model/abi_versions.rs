@@ -8,12 +8,13 @@
 //!
 //! Derived from the same comparison as the manifest's `abi_identical` (the ABI key of each
 //! major's prototype), for libraries with a CUDA 12 hand-written list
-//! ([`crate::libraries::Library::abi12_hand_written`]): cudart. The driver keeps one definition
+//! ([`crate::read::libraries::Library::abi12_hand_written`]): cudart. The driver keeps one definition
 //! per name: its 12.x / 13.x differences are struct fields carved from reserved space, which a
 //! single real `libcuda.so.1` serves to callers of both headers.
 
-use crate::cache::NEWEST;
-use crate::symbols::{self, LibraryData, Symbol};
+use crate::model::library_data::LibraryData;
+use crate::model::symbol::Symbol;
+use crate::read::cache::NEWEST;
 use std::collections::BTreeMap;
 use stub_model::LibraryKind;
 
@@ -38,7 +39,7 @@ impl AbiVersions {
                 kind,
             };
         };
-        let older = symbols::for_exported_abi(data, OLDER, hand_written)
+        let older = for_exported_abi(data, OLDER, hand_written)
             .into_iter()
             .zip(&data.symbols)
             .filter(|(old, new)| {
@@ -76,4 +77,34 @@ impl AbiVersions {
     pub fn majors(&self) -> [u32; 2] {
         [NEWEST, OLDER]
     }
+}
+
+/// The symbols as a stub exporting `exported`'s ABI declares them: each symbol's reference
+/// prototype is that of the newest major up to `exported` that has one (else the newest), and
+/// its `abi` the majors with the same ABI key. For the CUDA 12 versions of the names exported
+/// once per ABI.
+fn for_exported_abi(data: &LibraryData, exported: u32, hand_written: &[&str]) -> Vec<Symbol> {
+    data.symbols
+        .iter()
+        .map(|s| {
+            let mut s = s.clone();
+            let capped = s
+                .prototypes
+                .keys()
+                .copied()
+                .filter(|m| *m <= exported)
+                .max();
+            s.reference = capped.or_else(|| s.prototypes.keys().next_back().copied());
+            if let Some(key) = s.reference.map(|r| s.prototypes[&r].key.clone()) {
+                s.abi = s
+                    .majors
+                    .iter()
+                    .copied()
+                    .filter(|m| s.prototypes.get(m).is_some_and(|p| p.key == key))
+                    .collect();
+            }
+            s.hand_written = hand_written.contains(&s.name.as_str());
+            s
+        })
+        .collect()
 }

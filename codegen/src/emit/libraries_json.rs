@@ -11,7 +11,7 @@
 //! ships with the driver (`ExportSource::List`: NVML) has header-only wheels: its "library" is
 //! its header, the file whose presence tells the script the wheel is unpacked.
 
-use crate::libraries::ALL;
+use crate::read::libraries::ALL;
 use serde_json::{Value, json};
 use stub_model::ExportSource;
 

@@ -1,9 +1,9 @@
 //! Writes `stubs-*/src/generated/types.rs`: bindgen's types of the newest header, plus the types that
 //! only older headers define and the declarations still use.
 
-use crate::cache::NEWEST;
-use crate::headers::View;
-use crate::symbols::LibraryData;
+use crate::model::library_data::LibraryData;
+use crate::read::cache::NEWEST;
+use crate::read::headers::View;
 use quote::ToTokens;
 use std::collections::BTreeSet;
 
@@ -102,5 +102,5 @@ pub fn types_rs(data: &LibraryData, api: &syn::File) -> String {
         attrs: Vec::new(),
         items,
     };
-    crate::emit_decls::banner(data) + &prettyplease::unparse(&file)
+    crate::emit::decls::banner(data) + &prettyplease::unparse(&file)
 }

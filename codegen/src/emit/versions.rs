@@ -1,4 +1,4 @@
-//! Writes what ELF symbol versions need besides the declarations ([`crate::abi_versions`]):
+//! Writes what ELF symbol versions need besides the declarations ([`crate::model::abi_versions`]):
 //!
 //! - `stubs-<lib>/versions.map`, the version script of the runtime stub and of its link-time
 //!   stub: it defines the version nodes, newest first, and lists each node's names in a comment
@@ -8,8 +8,8 @@
 //! - `stubs-<lib>-abi12/src/generated/exports.rs`, the body of the link-time stub whose defaults are CUDA
 //!   12's: every export of the runtime stub, the versioned ones with `@@CUDA_STUBS_<LIB>_12`.
 
-use crate::abi_versions::{AbiVersions, OLDER};
-use crate::symbols::LibraryData;
+use crate::model::abi_versions::{AbiVersions, OLDER};
+use crate::model::library_data::LibraryData;
 use std::fmt::Write;
 
 /// The text of `versions.map`.
@@ -19,7 +19,7 @@ pub fn version_script(data: &LibraryData, versions: &AbiVersions) -> String {
     let _ = writeln!(
         out,
         "/* {}",
-        crate::emit_decls::banner(data)
+        crate::emit::decls::banner(data)
             .trim_start_matches("// ")
             .trim_end()
     );
@@ -84,7 +84,7 @@ pub fn link_stub_exports(data: &LibraryData, versions: &AbiVersions) -> String {
          versioned: [{versioned}\n    ],\n    \
          plain: [{plain}\n    ],\n\
          }}\n",
-        banner = crate::emit_decls::banner(data),
+        banner = crate::emit::decls::banner(data),
         lib = data.library.name(),
         all = data.symbols.len(),
         n = versioned.len(),

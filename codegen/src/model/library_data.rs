@@ -1,67 +1,36 @@
-//! Joins header declarations, export tables and the hand-written prototypes into one record
-//! per exported symbol, with its ABI in every major compared to the declared one.
+//! The model of one library: parses every view of its header in every major, reads the export tables
+//! (or the checked-in list) and joins them with the hand-written prototypes into one record per
+//! exported symbol ([`Symbol`]), with its ABI in every major compared to the declared one.
 
-use crate::cache::{Layout, MAJORS};
-use crate::exports;
-use crate::headers::{self, HeaderView, View};
-use crate::internal_prototypes;
-use crate::libraries::Library;
-use crate::type_table::{TypeTable, Widening};
-use crate::versioned_names;
+use crate::model::internal_prototypes;
+use crate::model::symbol::{Origin, Prototype, Symbol, prototype_key};
+use crate::model::type_table::{TypeTable, Widening};
+use crate::model::versioned_names;
+use crate::read::cache::{Layout, MAJORS};
+use crate::read::exports;
+use crate::read::headers::{self, Bindings, View};
+use crate::read::libraries::Library;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 use stub_model::ExportSource;
 
-/// Where a major's prototype of a symbol came from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Origin {
-    /// The library's header in this view.
-    Header(View),
-    /// codegen's table of prototypes declared outside the header (crt/host_runtime.h, ...).
-    InternalTable,
+/// What one header says in one view, with its types read into a [`TypeTable`].
+pub struct HeaderView {
+    /// Declared functions by ABI name.
+    pub functions: BTreeMap<String, syn::ForeignItemFn>,
+    /// Every type item bindgen emitted (functions and layout checks removed).
+    pub type_items: Vec<syn::Item>,
+    /// Typedefs and struct layouts, for ABI comparison.
+    pub types: TypeTable,
 }
 
-/// One major's prototype of a symbol.
-#[derive(Debug, Clone)]
-pub struct Prototype {
-    /// Where it was found.
-    pub origin: Origin,
-    /// The declaration as bindgen spells it.
-    pub item: syn::ForeignItemFn,
-    /// The ABI key of return and parameter types (see [`TypeTable::abi_key`]).
-    pub key: String,
-}
-
-/// One exported (or, for the driver, declared) symbol.
-#[derive(Debug, Clone)]
-pub struct Symbol {
-    /// The C symbol name.
-    pub name: String,
-    /// The majors the stub forwards to (the macro's `majors`).
-    pub majors: Vec<u32>,
-    /// Majors whose real library exports it (driver: empty, one export list covers all).
-    pub exported_by: Vec<u32>,
-    /// Majors whose header declares it, in any view.
-    pub declared_by: Vec<u32>,
-    /// Each major's prototype, where known.
-    pub prototypes: BTreeMap<u32, Prototype>,
-    /// The major whose prototype is declared: the newest one with a prototype.
-    pub reference: Option<u32>,
-    /// Majors of `majors` whose ABI equals the reference's.
-    pub abi: Vec<u32>,
-    /// The stub crate implements it by hand.
-    pub hand_written: bool,
-}
-
-impl Symbol {
-    /// No prototype is known in any major: the stub only tail-jumps.
-    pub fn opaque(&self) -> bool {
-        self.reference.is_none()
-    }
-
-    /// The declared prototype.
-    pub fn declared(&self) -> Option<&Prototype> {
-        self.prototypes.get(&self.reference?)
+impl From<Bindings> for HeaderView {
+    fn from(b: Bindings) -> Self {
+        HeaderView {
+            types: TypeTable::from_items(b.type_items.iter().chain(&b.layout_checks)),
+            functions: b.functions,
+            type_items: b.type_items,
+        }
     }
 }
 
@@ -109,53 +78,6 @@ impl LibraryData {
     }
 }
 
-/// The symbols as a stub exporting `exported`'s ABI declares them: each symbol's reference
-/// prototype is that of the newest major up to `exported` that has one (else the newest), and
-/// its `abi` the majors with the same ABI key. For the CUDA 12 versions of the names exported
-/// once per ABI (`crate::abi_versions`).
-pub fn for_exported_abi(data: &LibraryData, exported: u32, hand_written: &[&str]) -> Vec<Symbol> {
-    data.symbols
-        .iter()
-        .map(|s| {
-            let mut s = s.clone();
-            let capped = s
-                .prototypes
-                .keys()
-                .copied()
-                .filter(|m| *m <= exported)
-                .max();
-            s.reference = capped.or_else(|| s.prototypes.keys().next_back().copied());
-            if let Some(key) = s.reference.map(|r| s.prototypes[&r].key.clone()) {
-                s.abi = s
-                    .majors
-                    .iter()
-                    .copied()
-                    .filter(|m| s.prototypes.get(m).is_some_and(|p| p.key == key))
-                    .collect();
-            }
-            s.hand_written = hand_written.contains(&s.name.as_str());
-            s
-        })
-        .collect()
-}
-
-/// The ABI key of a whole prototype under `types`.
-pub fn prototype_key(item: &syn::ForeignItemFn, types: &TypeTable) -> String {
-    let mut key = match &item.sig.output {
-        syn::ReturnType::Default => "void".to_owned(),
-        syn::ReturnType::Type(_, t) => types.abi_key(t),
-    };
-    key.push('(');
-    for input in &item.sig.inputs {
-        if let syn::FnArg::Typed(pt) = input {
-            key.push_str(&types.abi_key(&pt.ty));
-            key.push(',');
-        }
-    }
-    key.push(')');
-    key
-}
-
 /// Parses every view of every major, reads the export tables and builds the symbols.
 pub fn collect(library: Library, layouts: &[Layout], root: &Path) -> Result<LibraryData, String> {
     // Only the majors that have the library (nvJitLink exists from 12.0).
@@ -174,12 +96,12 @@ pub fn collect(library: Library, layouts: &[Layout], root: &Path) -> Result<Libr
         ));
     }
     let layouts = layouts.as_slice();
-    let mut views = BTreeMap::new();
+    let mut views: BTreeMap<(u32, View), HeaderView> = BTreeMap::new();
     for layout in layouts {
         for view in View::ALL {
             views.insert(
                 (layout.major, view),
-                headers::parse(&library, layout, view)?,
+                headers::parse(&library, layout, view)?.into(),
             );
         }
     }
@@ -187,8 +109,10 @@ pub fn collect(library: Library, layouts: &[Layout], root: &Path) -> Result<Libr
     if library.real.windows.is_some() {
         for layout in layouts {
             // The default view's structs, then those only the internal view declares.
-            let mut types = headers::parse(&library, layout, View::Windows)?.types;
-            let internal = headers::parse(&library, layout, View::WindowsInternal)?.types;
+            let mut types =
+                HeaderView::from(headers::parse(&library, layout, View::Windows)?).types;
+            let internal =
+                HeaderView::from(headers::parse(&library, layout, View::WindowsInternal)?).types;
             for (name, def) in internal.structs {
                 types.structs.entry(name).or_insert(def);
             }
