@@ -1,8 +1,8 @@
 //! `cargo run -p codegen --release`: regenerates every checked-in file derived from the specs
 //! and NVIDIA's headers and libraries (unpacked by `scripts/fetch-cuda.py`): each stub crate's
 //! `src/generated/`, the symbol versions (`stubs-cudart/versions.map`, the link-time stub's
-//! `exports.rs`), the ABI manifests (`manifest/`), `scripts/libraries.json` and the lists of
-//! stubs outside Rust. With `--check` nothing is written; it exits 1 when a checked-in file
+//! `exports.rs`), the ABI manifests (`manifest/`), `scripts/libraries.json`,
+//! `scripts/libraries.sh` and the lists of stubs outside Rust. With `--check` nothing is written; it exits 1 when a checked-in file
 //! differs from what would be generated.
 //!
 //! Three stages, one folder each, and this file runs them in order for every library: [`read`]
@@ -93,6 +93,10 @@ fn generate(root: &Path) -> Result<Vec<(PathBuf, String)>, String> {
     files.push((
         root.join("scripts/libraries.json"),
         libraries_json::libraries_json()?,
+    ));
+    files.push((
+        root.join("scripts/libraries.sh"),
+        emit::libraries_sh::libraries_sh(),
     ));
     files.extend(packaging::files(root)?);
     files.push((

@@ -1,7 +1,9 @@
 //! `scripts/libraries.json`: each library's test wheels ([`stub_model::TestWheel`]), for
 //! `scripts/fetch-cuda.py`, which unpacks them and writes each major's `layout.json`. The script
 //! keeps only its own tooling (nvcc, the crt headers, nvvm); everything about a library comes
-//! from its spec through this file.
+//! from its spec through this file. And every stub the workspace builds (`"stubs"`, [`stubs`]),
+//! for the scripts and tests that check the product against the specs' list; the shell scripts
+//! read the same list as `scripts/libraries.sh` (`crate::emit::libraries_sh`).
 //!
 //! Format: `{"generated_by": …, "libraries": [{"name": "<name>", "wheels": [{"major": <major>,
 //! "wheel": "<pip requirement>", "library": "<path of the library in the unpacked tree>",
@@ -61,8 +63,57 @@ pub fn libraries_json() -> Result<String, String> {
     let doc = json!({
         "generated_by": "cargo run -p codegen, from stub-spec/src/libraries/: do not edit",
         "libraries": Value::Array(libraries),
+        "stubs": Value::Array(stubs()),
     });
     serde_json::to_string_pretty(&doc)
         .map(|text| text + "\n")
         .map_err(|e| format!("libraries.json: {e}"))
+}
+
+/// Every library's stub, in spec order: `{"name", "crate", "file", "link_stub": {"crate",
+/// "file"} | null, "pkg_config": [modules], "cmake_target", "toolkit_targets", "windows_stub":
+/// "stubs_<name>" | null, "real": "<NVIDIA's file stem>"}`. The driver is here too (it has no
+/// test wheels).
+pub fn stubs() -> Vec<Value> {
+    ALL.iter()
+        .map(|library| {
+            let link_stub = match (library.link_stub_crate(), library.link_stub_file()) {
+                (Some(krate), Some(file)) => json!({"crate": krate, "file": file}),
+                _ => Value::Null,
+            };
+            let module = library.pkg_config_module();
+            let pkg_config: Vec<String> = std::iter::once(module.clone())
+                .chain(
+                    library
+                        .abis()
+                        .into_iter()
+                        .map(|abi| format!("{module}-{abi}")),
+                )
+                .collect();
+            json!({
+                "name": library.name(),
+                "crate": library.crate_dir,
+                "file": library.stub_file(),
+                "link_stub": link_stub,
+                "pkg_config": pkg_config,
+                "cmake_target": library.packaging.cmake_target,
+                "toolkit_targets": library.packaging.toolkit_targets,
+                "windows_stub": library.windows_stub(),
+                "real": real_stem(library),
+            })
+        })
+        .collect()
+}
+
+/// NVIDIA's file stem of the real library: `cudart` for `libcudart.so.13`, `nvidia-ml` for
+/// `libnvidia-ml.so.1`.
+pub fn real_stem(library: &stub_model::Library) -> String {
+    let soname = library
+        .real
+        .sonames
+        .first()
+        .map(|s| s.name.to_string_lossy());
+    let soname = soname.unwrap_or_default();
+    let stem = soname.split(".so").next().unwrap_or_default();
+    stem.strip_prefix("lib").unwrap_or(stem).to_owned()
 }

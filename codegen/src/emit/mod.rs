@@ -3,7 +3,7 @@
 //! [`proc_address`], [`status_texts`], [`versioned_names`], [`mod_files`]: `mod.rs`), the
 //! symbol versions ([`versions`]: `versions.map`, the link-time stub's `exports.rs`), the
 //! Windows `.def` files ([`windows`]), `manifest/` ([`manifest`], [`report`]: `ABI-REPORT.md`),
-//! `scripts/libraries.json` ([`libraries_json`]) and the lists of stubs outside Rust
+//! `scripts/libraries.json` ([`libraries_json`]) and `scripts/libraries.sh` ([`libraries_sh`]) and the lists of stubs outside Rust
 //! ([`packaging`]); [`formatting`] runs rustfmt and cbindgen over what they produce.
 
 pub mod abi_fns;
@@ -11,6 +11,7 @@ pub mod abi_types;
 pub mod decls;
 pub mod formatting;
 pub mod libraries_json;
+pub mod libraries_sh;
 pub mod manifest;
 pub mod mod_files;
 pub mod packaging;
