@@ -14,5 +14,9 @@ CUDA_STUBS_LINK=(stubs_cudart stubs_nvrtc stubs_cuda stubs_nvjitlink stubs_curan
 CUDA_STUBS_LINK_ABI12=(stubs_cudart_abi12 stubs_nvrtc stubs_cuda stubs_nvjitlink stubs_curand stubs_cufft stubs_nvml stubs_cublas stubs_cublaslt stubs_cusparse stubs_cusolver)
 # The Windows DLL stubs (stubs_<name>.dll).
 CUDA_STUBS_WINDOWS=(stubs_cudart stubs_nvrtc stubs_cuda stubs_nvjitlink)
+# The CMake package's targets (cuda-stubs::<target>).
+CUDA_STUBS_CMAKE_TARGETS=(cudart nvrtc cuda_driver nvjitlink curand cufft nvml cublas cublaslt cusparse cusolver)
+# FindCUDAToolkit's targets the switch points at the stubs (CUDA::<target>).
+CUDA_STUBS_TOOLKIT_TARGETS=(cudart cudart_static nvrtc cuda_driver nvJitLink curand curand_static cufft cufft_static_nocallback nvml cublas cublas_static cublasLt cublasLt_static cusparse cusparse_static cusolver cusolver_static)
 # NVIDIA's file stems of the real libraries (lib<stem>.so).
 CUDA_STUBS_REAL=(cudart nvrtc cuda nvJitLink curand cufft nvidia-ml cublas cublasLt cusparse cusolver)

@@ -84,6 +84,8 @@ ls "$work/repaired"/cuda_stubs-*-py3-none-*"$plat"*.whl >/dev/null || fail "no $
 
 echo "== recipe: CMake project through --cmakedir"
 cmake -S tests/cmake/consumer -B "$work/cmake" -Dcuda-stubs_DIR="$cmakedir" \
+  -DEXPECTED_TARGETS="$(IFS=';'; echo "${CUDA_STUBS_CMAKE_TARGETS[*]}")" \
+  -DEXPECTED_TOOLKIT_TARGETS="$(IFS=';'; echo "${CUDA_STUBS_TOOLKIT_TARGETS[*]}")" \
   -DNVRTC_INCLUDE="$inc13" >/dev/null
 cmake --build "$work/cmake" >/dev/null
 out=$(LD_LIBRARY_PATH=$lib13 "$work/cmake/nvrtc_toolkit")
