@@ -3,7 +3,7 @@
 //! keeps only its own tooling (nvcc, the crt headers, nvvm); everything about a library comes
 //! from its spec through this file. And every stub the workspace builds (`"stubs"`, [`stubs`]),
 //! for the scripts and tests that check the product against the specs' list; the shell scripts
-//! read the same list as `scripts/libraries.sh` (`crate::emit::libraries_sh`).
+//! read the same list as `scripts/libraries.sh` (the `libraries_sh` module beside this one).
 //!
 //! Format: `{"generated_by": …, "libraries": [{"name": "<name>", "wheels": [{"major": <major>,
 //! "wheel": "<pip requirement>", "library": "<path of the library in the unpacked tree>",
@@ -13,7 +13,7 @@
 //! ships with the driver (`ExportSource::List`: NVML) has header-only wheels: its "library" is
 //! its header, the file whose presence tells the script the wheel is unpacked.
 
-use crate::read::libraries::ALL;
+use crate::read::libraries::{ALL, real_stem};
 use serde_json::{Value, json};
 use stub_model::ExportSource;
 
@@ -103,17 +103,4 @@ pub fn stubs() -> Vec<Value> {
             })
         })
         .collect()
-}
-
-/// NVIDIA's file stem of the real library: `cudart` for `libcudart.so.13`, `nvidia-ml` for
-/// `libnvidia-ml.so.1`.
-pub fn real_stem(library: &stub_model::Library) -> String {
-    let soname = library
-        .real
-        .sonames
-        .first()
-        .map(|s| s.name.to_string_lossy());
-    let soname = soname.unwrap_or_default();
-    let stem = soname.split(".so").next().unwrap_or_default();
-    stem.strip_prefix("lib").unwrap_or(stem).to_owned()
 }

@@ -2,8 +2,7 @@
 //! (`source scripts/libraries.sh`), so that none of them lists the libraries by hand. The same
 //! facts as `scripts/libraries.json`'s `"stubs"` ([`crate::emit::libraries_json::stubs`]).
 
-use crate::emit::libraries_json::real_stem;
-use crate::read::libraries::ALL;
+use crate::read::libraries::{ALL, real_stem};
 use std::fmt::Write as _;
 
 /// The text of `scripts/libraries.sh`.

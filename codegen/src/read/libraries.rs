@@ -5,3 +5,16 @@ pub use stub_model::Library;
 
 /// Every library, in the order codegen writes them.
 pub use stub_model::libraries::ALL;
+
+/// NVIDIA's file stem of the real library: `cudart` for `libcudart.so.13`, `nvidia-ml` for
+/// `libnvidia-ml.so.1`.
+pub fn real_stem(library: &Library) -> String {
+    let soname = library
+        .real
+        .sonames
+        .first()
+        .map(|s| s.name.to_string_lossy());
+    let soname = soname.unwrap_or_default();
+    let stem = soname.split(".so").next().unwrap_or_default();
+    stem.strip_prefix("lib").unwrap_or(stem).to_owned()
+}
