@@ -3,13 +3,15 @@
 #
 #   scripts/install.sh --prefix DIR
 #
-# gives DIR/lib/libstubs_{cudart,nvrtc,cuda,nvjitlink,curand,cufft,nvml,cublas,cublaslt,cusparse,cusolver}.so, DIR/include/cuda_stubs.h,
+# gives DIR/lib/libstubs_<name>.so of every library, DIR/include/cuda_stubs.h,
 # DIR/lib/cmake/cuda-stubs/ (find_package(cuda-stubs CONFIG)) and DIR/lib/pkgconfig/
-# (cuda-stubs-{cudart,nvrtc,cuda,nvjitlink,curand,cufft,nvml,cublas,cublaslt,cusparse,cusolver}.pc). Needs cargo and CMake >= 3.18 (`pip install cmake`
-# gives one). The tree is relocatable: move DIR anywhere.
+# (cuda-stubs-<name>.pc); scripts/libraries.sh lists them (CUDA_STUBS_FILES,
+# CUDA_STUBS_PC_MODULES), codegen writes it from the specs. Needs cargo and CMake >= 3.18
+# (`pip install cmake` gives one). The tree is relocatable: move DIR anywhere.
 #
 # With CUDA_STUBS_CARGO_TARGET=x86_64-pc-windows-gnu, the Windows stubs instead
-# (docs/src/windows.md): DIR/bin/stubs_{cudart,nvrtc,cuda,nvjitlink}.dll, their import libraries in DIR/lib,
+# (docs/src/windows.md): DIR/bin/stubs_<name>.dll of each library with one (CUDA_STUBS_WINDOWS),
+# their import libraries in DIR/lib,
 # cuda_stubs.h and the CMake package. Each target has its own build folder (CMake caches the
 # target at the first configure).
 set -euo pipefail

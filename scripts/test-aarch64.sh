@@ -27,16 +27,10 @@
 #                  libraries linked against NVIDIA's aarch64 libcudart/libnvrtc 12.9 and 13.5
 #                  in one process through lib/cuda-stubs-compat/, mock and real runtimes
 #   coverage       the aarch64 stubs export every name of NVIDIA's aarch64 libraries
-#   nvjitlink      programs built against nvJitLink.h 12.9 / 13.5 link NVRTC's LTO-IR and PTX
-#   curand         cuRAND 11.8 / 12.9 / 13.5 host generators as the normally linked program; one
-#                  CUDA release per process
-#   cufft          cuFFT 11.8 / 12.9 / 13.5 as the normally linked program, 12.9's per-version name
-#   nvml           NVML on mock drivers serving CUDA 12 and 13, and none
-#   cublas         cuBLAS 11.8 / 12.9 / 13.5 as the normally linked program, the _64 entry points
-#   cublaslt       cuBLASLt 11.8 / 12.9 / 13.5 descriptors as the normally linked program
-#   cusparse       cuSPARSE 11.8 / 12.9 / 13.x, the legacy API gone from 12.0
-#   cusolver       cuSOLVER 11.8 / 12.9 / 13.x with its cuBLAS / cuSPARSE, the release rule
-#                  into CUBINs on the real aarch64 nvJitLink 12.9 / 13.5 through the stub
+#   <library>      each spec's own suite, tests/tests/<name>.rs where it has one (nvjitlink,
+#                  curand, cufft, nvml, the math libraries, ...: scripts/libraries.sh lists the
+#                  libraries): programs built against NVIDIA's aarch64 headers run on the real
+#                  aarch64 libraries of each major through the stub, and on none
 #   glibc_floor    no stub references a glibc version above 2.17 (aarch64's base version);
 #                  a program built against Debian 11's aarch64 glibc 2.31 runs the stubs
 # Left out, and why:
@@ -57,6 +51,15 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 start=$(date +%s)
+# Every stub, from the specs (codegen writes it): CUDA_STUBS_CRATES, CUDA_STUBS_FILES, ...
+source scripts/libraries.sh
+crates=()
+for c in "${CUDA_STUBS_CRATES[@]}" stub-compat "${CUDA_STUBS_COMPAT_CRATES[@]}"; do crates+=(-p "$c"); done
+# Each library's own suite, where it has one.
+suites=()
+for lib in "${CUDA_STUBS_LIBRARIES[@]}"; do
+  [ ! -f "tests/tests/$lib.rs" ] || suites+=(--test "$lib")
+done
 
 triple=aarch64-unknown-linux-gnu
 sysroot=/usr/aarch64-linux-gnu
@@ -78,16 +81,12 @@ export G_SLICE=always-malloc
 export CC_aarch64_unknown_linux_gnu=aarch64-linux-gnu-gcc
 
 echo "== clippy, aarch64 code paths (cfg(target_arch = \"aarch64\") asm and loader)"
-cargo clippy --target "$triple" --quiet -p stub-loader -p stubs-cudart -p stubs-cudart-abi12 \
-  -p stub-compat -p stubs-compat-cudart12 -p stubs-compat-cudart13 -p stubs-compat-nvrtc12 -p stubs-compat-nvrtc13 \
-  -p stubs-nvrtc -p stubs-cuda -p stubs-nvjitlink -p stubs-curand -p stubs-cufft -p stubs-nvml -p stubs-cublas -p stubs-cublaslt -p stubs-cusparse -p stubs-cusolver -- -D warnings
+cargo clippy --target "$triple" --quiet -p stub-loader "${crates[@]}" -- -D warnings
 
 echo "== stubs: aarch64 shared objects"
-cargo build --target "$triple" --quiet -p stubs-cudart -p stubs-cudart-abi12 -p stubs-nvrtc \
-  -p stubs-cuda -p stubs-nvjitlink -p stubs-curand -p stubs-cufft -p stubs-nvml \
-  -p stubs-cublas -p stubs-cublaslt -p stubs-cusparse -p stubs-cusolver
-for lib in cudart cudart_abi12 nvrtc cuda nvjitlink curand cufft nvml cublas cublaslt cusparse cusolver; do
-  file="${CARGO_TARGET_DIR:-target}/$triple/debug/libstubs_$lib.so"
+cargo build --target "$triple" --quiet "${crates[@]}"
+for stub in "${CUDA_STUBS_FILES[@]}"; do
+  file="${CARGO_TARGET_DIR:-target}/$triple/debug/$stub"
   # e_machine (offset 18, little endian) 183 = EM_AARCH64.
   machine=$(od -An -j18 -N2 -tu2 "$file" | tr -d ' ')
   [ "$machine" = 183 ] || { echo "$file: e_machine $machine, not aarch64" >&2; exit 1; }
@@ -99,7 +98,8 @@ echo "== cargo test --target $triple (under qemu-aarch64)"
 timeout --kill-after=30 1200 cargo test --target "$triple" -p stubs-tests --no-fail-fast \
   --test real_matrix --test mock_search --test mock_gating --test load_topology \
   --test preload --test c_link --test last_error --test trace_fault --test hostile \
-  --test abi_calls --test abi_props --test abi12 --test abi_versions --test compat --test coverage --test nvjitlink --test curand --test cufft --test nvml --test cublas --test cublaslt --test cusparse --test cusolver --test glibc_floor "$@" ||
+  --test abi_calls --test abi_props --test abi12 --test abi_versions --test compat --test coverage \
+  "${suites[@]}" --test glibc_floor "$@" ||
   { rc=$?; [ "$rc" != 124 ] || echo "test-aarch64: cargo test still running after 1200 s: killed" >&2; exit "$rc"; }
 
 echo "== wheel: manylinux_2_17_aarch64, cross-built, with NVIDIA's aarch64 NVRTC wheel beside it"
@@ -125,9 +125,9 @@ site=$work/site-packages
 "$py" -m pip install -q --disable-pip-version-check --no-deps --only-binary=:all: \
   --target "$site" --platform manylinux_2_17_aarch64 --platform manylinux2014_aarch64 \
   "$repaired" "$cache"/wheels/nvidia_cuda_nvrtc-13.5.37-*.whl
-for lib in cudart nvrtc cuda; do
-  machine=$(od -An -j18 -N2 -tu2 "$site/cuda_stubs/lib/libstubs_$lib.so" | tr -d ' ')
-  [ "$machine" = 183 ] || { echo "wheel's libstubs_$lib.so: e_machine $machine" >&2; exit 1; }
+for stub in "${CUDA_STUBS_FILES[@]}"; do
+  machine=$(od -An -j18 -N2 -tu2 "$site/cuda_stubs/lib/$stub" | tr -d ' ')
+  [ "$machine" = 183 ] || { echo "wheel's $stub: e_machine $machine" >&2; exit 1; }
 done
 aarch64-linux-gnu-gcc -std=c11 -Wall -Wextra -Werror -o "$work/consumer" tests/c/nvrtc_consumer.c \
   -I"$site/cuda_stubs/include" -I"$site/nvidia/cu13/include" -L"$site/cuda_stubs/lib" \

@@ -11,6 +11,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
+# What the specs say the product holds (codegen writes it): CUDA_STUBS_LIBRARIES, ..._FILES, ...
+source scripts/libraries.sh
 cache=$(python3 scripts/fetch-cuda.py --print-cache)
 layout() { python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(eval(sys.argv[2]))' "$cache/cuda-$1/layout.json" "$2"; }
 inc13=$(layout 13 'd["include"][0]')
@@ -39,15 +41,15 @@ site=$("$py" -c 'import sysconfig; print(sysconfig.get_paths()["platlib"])')
 [ "$("$py" -m cuda_stubs --implibdir)" = "$libdir" ] || fail "--implibdir is $("$py" -m cuda_stubs --implibdir)"
 [ -f "$cmakedir/cuda-stubsConfig.cmake" ] || fail "no cuda-stubsConfig.cmake in $cmakedir"
 [ -f "$includedir/cuda_stubs.h" ] || fail "no cuda_stubs.h in $includedir"
-for lib in cudart nvrtc cuda nvjitlink curand cufft nvml cublas cublaslt cusparse cusolver; do
-  [ -f "$libdir/libstubs_$lib.so" ] || fail "no libstubs_$lib.so in $libdir"
-  [ -f "$pcdir/cuda-stubs-$lib.pc" ] || fail "no cuda-stubs-$lib.pc in $pcdir"
+for stub in "${CUDA_STUBS_FILES[@]}"; do
+  [ -f "$libdir/$stub" ] || fail "no $stub in $libdir"
 done
-[ -f "$libdir/libstubs_cudart_abi12.so" ] || fail "no link-time stub libstubs_cudart_abi12.so in $libdir"
-for pc in cudart-12 cudart-13; do
-  [ -f "$pcdir/cuda-stubs-$pc.pc" ] || fail "no cuda-stubs-$pc.pc in $pcdir"
+for pc in "${CUDA_STUBS_PC_MODULES[@]}"; do
+  [ -f "$pcdir/$pc.pc" ] || fail "no $pc.pc in $pcdir"
 done
-[ "$("$py" -m cuda_stubs --ldflags)" = "-L$libdir -lstubs_cudart -lstubs_nvrtc -lstubs_cuda -lstubs_nvjitlink -lstubs_curand -lstubs_cufft -lstubs_nvml -lstubs_cublas -lstubs_cublaslt -lstubs_cusparse -lstubs_cusolver -Wl,-rpath,$libdir" ] \
+# `-L<libdir> -l<stub>... -Wl,-rpath,<libdir>`, one -l per library, in spec order.
+ldflags() { printf -- "-L%s" "$libdir"; printf -- " -l%s" "$@"; printf -- " -Wl,-rpath,%s" "$libdir"; }
+[ "$("$py" -m cuda_stubs --ldflags)" = "$(ldflags "${CUDA_STUBS_LINK[@]}")" ] \
   || fail "--ldflags: $("$py" -m cuda_stubs --ldflags)"
 # The opt-in compatibility folder (docs/src/compat.md): NVIDIA's sonames, forwarding to the
 # stubs in lib/ ($ORIGIN/..), never in lib/ itself.
@@ -66,7 +68,7 @@ out=$(LD_LIBRARY_PATH=$lib13 "$py" -c 'import cuda_stubs; print(cuda_stubs.compa
   || fail "compat.enable(): $out"
 # The cudart ABI: --abi, or the headers' own CUDART_VERSION; a disagreement fails (exit 2).
 inc12=$(layout 12 'd["include"][0]')
-[ "$("$py" -m cuda_stubs --ldflags --abi 12)" = "-L$libdir -lstubs_cudart_abi12 -lstubs_nvrtc -lstubs_cuda -lstubs_nvjitlink -lstubs_curand -lstubs_cufft -lstubs_nvml -lstubs_cublas -lstubs_cublaslt -lstubs_cusparse -lstubs_cusolver -Wl,-rpath,$libdir" ] \
+[ "$("$py" -m cuda_stubs --ldflags --abi 12)" = "$(ldflags "${CUDA_STUBS_LINK_ABI12[@]}")" ] \
   || fail "--ldflags --abi 12: $("$py" -m cuda_stubs --ldflags --abi 12)"
 [ "$("$py" -m cuda_stubs --ldflags --cuda-include "$inc12")" = "$("$py" -m cuda_stubs --ldflags --abi 12)" ] \
   || fail "--ldflags --cuda-include (12.9 headers): $("$py" -m cuda_stubs --ldflags --cuda-include "$inc12")"
@@ -78,14 +80,13 @@ fi
 grep -q "^python -m cuda_stubs: error: --abi 13, but .* is CUDA 12.x" <<<"$err" || fail "mismatch: $err"
 # No CUDA in the venv and none on the loader's path: nothing bound, the search listed.
 env -u LD_LIBRARY_PATH "$py" -c '
-import cuda_stubs
+import cuda_stubs, sys
 s = cuda_stubs.status()
-assert sorted(s) == ["cublas", "cublaslt", "cuda", "cudart", "cufft", "curand", "cusolver",
-                     "cusparse", "nvjitlink", "nvml", "nvrtc"], s
+assert sorted(s) == sorted(sys.argv[1:]), (s, sys.argv[1:])
 for name, v in s.items():
     assert v["bound"] is False and v["version"] == 0 and v["path"] is None, (name, v)
     assert v["message"].startswith(f"cuda-stubs: lib{name} not found (searched "), (name, v)
-'
+' "${CUDA_STUBS_LIBRARIES[@]}"
 
 echo "== auditwheel"
 "$work/venv/bin/auditwheel" show "$wheel" | tee "$work/auditwheel.txt"
@@ -98,6 +99,8 @@ ls "$work/repaired"/cuda_stubs-*-py3-none-*"$plat"*.whl >/dev/null || fail "no $
 
 echo "== recipe: CMake project through --cmakedir"
 cmake -S tests/cmake/consumer -B "$work/cmake" -Dcuda-stubs_DIR="$cmakedir" \
+  -DEXPECTED_TARGETS="$(IFS=';'; echo "${CUDA_STUBS_CMAKE_TARGETS[*]}")" \
+  -DEXPECTED_TOOLKIT_TARGETS="$(IFS=';'; echo "${CUDA_STUBS_TOOLKIT_TARGETS[*]}")" \
   -DNVRTC_INCLUDE="$inc13" >/dev/null
 cmake --build "$work/cmake" >/dev/null
 out=$(LD_LIBRARY_PATH=$lib13 "$work/cmake/nvrtc_toolkit")
@@ -136,9 +139,10 @@ if "$py" -m cuda_stubs --linkdir --abi 13 --cuda-include "$inc12" >/dev/null 2>&
 fi
 grep -qx 'INPUT(../../libstubs_cudart_abi12.so)' "$libdir/cuda-stubs-link/abi12/libcudart.so" \
   || fail "abi12/libcudart.so: $(cat "$libdir/cuda-stubs-link/abi12/libcudart.so")"
-for name in libcudart.so libcudart_static.a libcublas.so libcuda.so libnvJitLink.so libnvidia-ml.so; do
-  [ -f "$linkdir/$name" ] || fail "no $name in $linkdir"
+for real in "${CUDA_STUBS_REAL[@]}"; do
+  [ -f "$linkdir/lib$real.so" ] || fail "no lib$real.so in $linkdir"
 done
+[ -f "$linkdir/libcudart_static.a" ] || fail "no libcudart_static.a in $linkdir"
 for name in libcudadevrt.a libcufft_static.a libculibos.a; do
   [ -e "$linkdir/$name" ] && fail "$name in $linkdir: its job is not the stub's"
 done
@@ -219,7 +223,7 @@ assert _check.nvidia_stub("cudart64_13.dll") == (True, "cudart")
 '
 # No argument: the status table, one line per stub.
 table=$(env -u LD_LIBRARY_PATH "$py" -m cuda_stubs)
-[ "$(wc -l <<<"$table")" = 12 ] || fail "status table: $table"
+[ "$(wc -l <<<"$table")" = $((${#CUDA_STUBS_LIBRARIES[@]} + 1)) ] || fail "status table: $table"
 grep -q "^cudart *no  *-  *-  *cuda-stubs: libcudart not found" <<<"$table" || fail "status table: $table"
 
 echo "== recipe: Python extension, NVIDIA's NVRTC wheel in the same environment"

@@ -31,6 +31,8 @@ scripts/check-docs.sh
 
 echo "== codegen drift check: regenerate from the headers, fail on any diff"
 cargo run --quiet --release -p codegen -- --check
+echo "== hand-kept lists of the libraries: none outside the specs and generated files"
+scripts/check-lists.sh
 
 echo "== stubs: exports, SONAMEs"
 cargo build --workspace --quiet

@@ -1,41 +1,24 @@
-//! `cargo run -p codegen --release`: regenerates the stub declarations
-//! (`stubs-*/src/generated/api.rs`), their types (`stubs-*/src/generated/types.rs`), the symbol
-//! versions (`stubs-cudart/versions.map`, the link-time stub's `src/generated/exports.rs`) and the ABI manifests (`manifest/`) from the CUDA headers and
-//! libraries unpacked by `scripts/fetch-cuda.py`, and that script's `scripts/libraries.json`
-//! (the test wheels of each library's spec), and the lists of stubs outside Rust (the CMake
-//! list, the `.pc.in` files, the Python package's `_libraries.py`: `src/emit_packaging.rs`).
-//! With `--check` nothing is
-//! written; it exits 1 when a checked-in file differs from what would be generated.
+//! `cargo run -p codegen --release`: regenerates every checked-in file derived from the specs
+//! and NVIDIA's headers and libraries (unpacked by `scripts/fetch-cuda.py`): each stub crate's
+//! `src/generated/`, the symbol versions (`stubs-cudart/versions.map`, the link-time stub's
+//! `exports.rs`), the ABI manifests (`manifest/`), `scripts/libraries.json`,
+//! `scripts/libraries.sh` and the lists of stubs outside Rust. With `--check` nothing is written; it exits 1 when a checked-in file
+//! differs from what would be generated.
+//!
+//! Three stages, one folder each, and this file runs them in order for every library: [`read`]
+//! (specs, layouts, export tables, headers through bindgen), [`model`] (ABI keys and their
+//! rules, prototypes, what differs between majors), [`emit`] (one module per kind of file).
 
-mod abi_diff;
-mod abi_versions;
-mod cache;
-mod emit_abi_fns;
-mod emit_abi_types;
-mod emit_compat;
-mod emit_decls;
-mod emit_mod;
-mod emit_packaging;
-mod emit_types;
-mod emit_versions;
-mod emit_windows;
-mod enum_diff;
-mod exports;
-mod formatting;
-mod headers;
-mod internal_prototypes;
-mod libraries;
-mod manifest;
-mod proc_address;
-mod report;
-mod spelling;
-mod status_codes;
-mod status_texts;
-mod symbols;
-mod test_wheels;
-mod type_table;
-mod versioned_names;
+mod emit;
+mod model;
+mod read;
 
+use emit::{
+    abi_fns, abi_types, compat, decls, formatting, libraries_json, manifest, mod_files, packaging,
+    report, status_texts, types, versions, windows,
+};
+use model::{abi_diff, abi_versions, library_data, proc_address, status_codes, versioned_names};
+use read::{cache, libraries};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -44,15 +27,15 @@ fn generate(root: &Path) -> Result<Vec<(PathBuf, String)>, String> {
     let mut files = Vec::new();
     let mut sections = Vec::new();
     for library in libraries::ALL {
-        let data = symbols::collect(*library, &layouts, root)?;
+        let data = library_data::collect(*library, &layouts, root)?;
         let versions = abi_versions::AbiVersions::of(&data);
-        let api = emit_decls::api_rs(&data, &versions);
+        let api = decls::api_rs(&data, &versions);
         let api_file = syn::parse_file(&api).map_err(|e| format!("generated api.rs: {e}"))?;
-        let dir = libraries::generated_dir(root, library.crate_dir);
+        let dir = mod_files::generated_dir(root, library.crate_dir);
         if !versions.is_empty() {
             files.push((
                 root.join(library.crate_dir).join("versions.map"),
-                emit_versions::version_script(&data, &versions),
+                versions::version_script(&data, &versions),
             ));
             let link = library.link_stub_crate().ok_or_else(|| {
                 format!(
@@ -61,17 +44,17 @@ fn generate(root: &Path) -> Result<Vec<(PathBuf, String)>, String> {
                 )
             })?;
             files.push((
-                libraries::generated_dir(root, &link).join("exports.rs"),
-                formatting::rustfmt(&emit_versions::link_stub_exports(&data, &versions))?,
+                mod_files::generated_dir(root, &link).join("exports.rs"),
+                formatting::rustfmt(&versions::link_stub_exports(&data, &versions))?,
             ));
         }
-        for (path, text) in emit_compat::exports_files(root, &data, &versions)? {
+        for (path, text) in compat::exports_files(root, &data, &versions)? {
             files.push((path, formatting::rustfmt(&text)?));
         }
-        for (name, text) in emit_windows::def_files(&data, &versions) {
+        for (name, text) in windows::def_files(&data, &versions) {
             files.push((root.join("packaging/windows").join(name), text));
         }
-        let types = emit_types::types_rs(&data, &api_file);
+        let types = types::types_rs(&data, &api_file);
         status_codes::check(library, &types)?;
         if let Some(source) = library.proc_address {
             let (entries, unpaired) = proc_address::table(&data, source)?;
@@ -81,15 +64,15 @@ fn generate(root: &Path) -> Result<Vec<(PathBuf, String)>, String> {
                 entries.len(),
                 library.name(),
             );
-            let text = proc_address::rust_source(&emit_decls::banner(&data), &entries)?;
+            let text = emit::proc_address::rust_source(&decls::banner(&data), &entries)?;
             files.push((dir.join("proc_address.rs"), formatting::rustfmt(&text)?));
         }
-        if let Some(text) = status_texts::rust_source(&emit_decls::banner(&data), &data)? {
+        if let Some(text) = status_texts::rust_source(&decls::banner(&data), &data)? {
             files.push((dir.join("status_texts.rs"), formatting::rustfmt(&text)?));
         }
         if let Some(rule) = library.versioned_names {
-            let pairs = versioned_names::replacements(rule, &data);
-            let text = versioned_names::rust_source(&emit_decls::banner(&data), &pairs);
+            let pairs = versioned_names::replacements(rule, &data.symbols);
+            let text = emit::versioned_names::rust_source(&decls::banner(&data), &pairs);
             files.push((dir.join("versioned_names.rs"), formatting::rustfmt(&text)?));
         }
         let structs = abi_diff::struct_diffs(&data);
@@ -97,10 +80,10 @@ fn generate(root: &Path) -> Result<Vec<(PathBuf, String)>, String> {
         let manifest = manifest::build(&data, &versions, structs);
         files.push((dir.join("api.rs"), formatting::rustfmt(&api)?));
         files.push((dir.join("types.rs"), formatting::rustfmt(&types)?));
-        if let Some(abi_types) = emit_abi_types::abi_types_rs(&data)? {
+        if let Some(abi_types) = abi_types::abi_types_rs(&data)? {
             files.push((dir.join("abi_types.rs"), formatting::rustfmt(&abi_types)?));
         }
-        if let Some(abi_fns) = emit_abi_fns::abi_fns_rs(&data)? {
+        if let Some(abi_fns) = abi_fns::abi_fns_rs(&data)? {
             files.push((dir.join("abi_fns.rs"), formatting::rustfmt(&abi_fns)?));
         }
         files.push((
@@ -109,16 +92,20 @@ fn generate(root: &Path) -> Result<Vec<(PathBuf, String)>, String> {
             manifest::to_json(&manifest),
         ));
     }
-    files.extend(emit_mod::mod_files(&files)?);
+    files.extend(mod_files::mod_files(&files)?);
     files.push((
         root.join("scripts/libraries.json"),
-        test_wheels::libraries_json()?,
+        libraries_json::libraries_json()?,
     ));
-    files.extend(emit_packaging::files(root)?);
-    files.extend(emit_compat::packaging_files(root));
+    files.push((
+        root.join("scripts/libraries.sh"),
+        emit::libraries_sh::libraries_sh(),
+    ));
+    files.extend(packaging::files(root)?);
+    files.extend(compat::packaging_files(root));
     files.push((
         root.join("include/cuda_stubs.h"),
-        formatting::c_header(root, &emit_packaging::status_declarations())?,
+        formatting::c_header(root, &packaging::status_declarations())?,
     ));
     files.push((
         root.join("manifest/ABI-REPORT.md"),
@@ -138,7 +125,7 @@ fn main() -> ExitCode {
     // reads its headers and libraries, can be generated.
     if !check {
         let path = root.join("scripts/libraries.json");
-        let written = test_wheels::libraries_json()
+        let written = libraries_json::libraries_json()
             .and_then(|text| std::fs::write(&path, text).map_err(|e| e.to_string()));
         if let Err(e) = written {
             eprintln!("codegen: {}: {e}", path.display());

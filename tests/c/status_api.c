@@ -1,25 +1,32 @@
 /* The stubs' own C API through cuda_stubs.h, compiled as C and as C++ (tests/packaging.rs):
  * the header must declare the status functions with C linkage in both, and the program links
- * them from the stubs. Prints one line per library. */
+ * them from the stubs. Prints one line per library.
+ *
+ * Which libraries: status_libraries.h, which tests/packaging.rs writes from the specs
+ * (`CUDA_STUBS_LIBRARY(name)` once per library), so that the header and the stubs are checked
+ * against the specs' list, not a copy of it. */
 #include "cuda_stubs.h"
+#include "status_libraries.h"
 
 #include <stdio.h>
 
+typedef int (*status_fn)(struct cuda_stubs_status *);
+
+struct library {
+  const char *name;
+  status_fn status;
+};
+
+#define CUDA_STUBS_LIBRARY(name) {#name, cuda_stubs_##name##_status},
+static const struct library libraries[] = {CUDA_STUBS_LIBRARIES};
+#undef CUDA_STUBS_LIBRARY
+
 int main(void) {
-  typedef int (*status_fn)(struct cuda_stubs_status *);
-  const status_fn fns[11] = {cuda_stubs_cudart_status,   cuda_stubs_nvrtc_status,
-                             cuda_stubs_cuda_status,     cuda_stubs_nvjitlink_status,
-                             cuda_stubs_curand_status,   cuda_stubs_cufft_status,
-                             cuda_stubs_nvml_status,     cuda_stubs_cublas_status,
-                             cuda_stubs_cublaslt_status, cuda_stubs_cusparse_status,
-                             cuda_stubs_cusolver_status};
-  const char *const names[11] = {"cudart", "nvrtc",  "cuda",     "nvjitlink", "curand",  "cufft",
-                                 "nvml",   "cublas", "cublaslt", "cusparse",  "cusolver"};
-  for (int i = 0; i < 11; i++) {
+  for (size_t i = 0; i < sizeof libraries / sizeof libraries[0]; i++) {
     cuda_stubs_status s;
-    int rc = fns[i](&s);
-    printf("%s rc=%d bound=%d version=%d found_by=%s\n", names[i], rc, s.bound, s.version,
-           s.found_by ? s.found_by : "(null)");
+    int rc = libraries[i].status(&s);
+    printf("%s rc=%d bound=%d version=%d found_by=%s\n", libraries[i].name, rc, s.bound,
+           s.version, s.found_by ? s.found_by : "(null)");
   }
   printf("null rc=%d\n", cuda_stubs_nvrtc_status(0));
   return 0;

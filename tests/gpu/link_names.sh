@@ -5,7 +5,7 @@
 #
 #   cuda-samples (github.com/NVIDIA/cuda-samples): built by tests/gpu/cuda_samples.sh (modes
 #     normal | lines | zero); jitLto's CMakeLists links `find_library(NVJITLINK_LIB nvJitLink)`.
-#   CUDALibrarySamples (github.com/NVIDIA/CUDALibrarySamples): each example its own CMake project
+#   CUDALibrarySamples (github.com/NVIDIA/CUDALibrarySamples, check-lists: quoted): each example its own CMake project
 #     linking by bare names (`target_link_libraries(x PUBLIC cudart cusparse)` on C targets,
 #     `cublas` on CUDA targets, `cusolver cublas cublasLt cusparse cusolverMg`, `cusparse cuda
 #     cudart`, `cudart cusparse nvrtc`), configured unedited, normally and with the zero-line switch
@@ -27,8 +27,9 @@ set -u
 here=$(cd "$(dirname "$0")" && pwd)
 stage=$1
 shift
-# NVIDIA sonames of the libraries the stubs stand for.
-stubbed='^lib(cudart|cuda|cublas|cublasLt|cusparse|cusolver|cufft|curand|nvrtc|nvJitLink|nvidia-ml)\.so'
+# NVIDIA sonames of the libraries the stubs stand for (CUDA_STUBS_REAL: from the specs).
+source "$here/../../scripts/libraries.sh"
+stubbed="^lib($(IFS='|'; echo "${CUDA_STUBS_REAL[*]}"))\\.so"
 needed() {
   local tag=$1 out=$2 f n exes=0 stubs=0 left=0 other=0
   shift 2

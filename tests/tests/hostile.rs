@@ -104,18 +104,9 @@ fn every_status_function_without_a_library() {
     let list = dir.join("functions.txt");
     let mut text = String::new();
     let mut expected = Vec::new();
-    for (lib, code) in [
-        ("cudart", 34),
-        ("nvrtc", 11),
-        ("cuda", 34),
-        ("curand", 203),
-        ("cufft", 7),
-        ("nvml", 12),
-        ("cublas", 1),
-        ("cublaslt", 1),
-        ("cusparse", 1),
-        ("cusolver", 1),
-    ] {
+    // Every library of the specs, with its spec's "no library" code: what each stub must answer.
+    for library in ALL {
+        let (lib, code) = (library.name(), library.errors.no_library.value);
         let mut functions: Vec<_> = declared(lib)
             .into_iter()
             .filter(|f| f.ret == RetKind::Status)
@@ -140,20 +131,23 @@ fn every_status_function_without_a_library() {
     assert!(text.starts_with(&readers.concat()), "{text}");
     std::fs::write(&list, text).unwrap();
     let arg = format!("callall:{}", list.display());
-    // The probe links the first three stubs; the math libraries' are loaded for the sweep.
-    let loaded = [
-        "curand", "cufft", "nvml", "cublas", "cublaslt", "cusparse", "cusolver",
-    ];
-    let mut commands = loaded
+    // The probe links `LINKED`; every other library's stub is loaded for the sweep.
+    let loaded: Vec<&str> = ALL
+        .iter()
+        .map(|l| l.name())
+        .filter(|lib| !LINKED.contains(lib))
+        .collect();
+    let mut commands: Vec<String> = loaded
+        .iter()
         .map(|lib| format!("dlopen:{}", stub(lib).display()))
-        .to_vec();
+        .collect();
     commands.push(arg);
     let run = Scenario::probe(&commands).run();
     run.assert_success();
     for (name, code) in &expected {
         run.assert_line(&format!("callall {name} rc={code}"));
     }
-    for lib in loaded {
+    for lib in &loaded {
         run.assert_line(&format!("dlopen {} ok", stub(lib).display()));
     }
     assert_eq!(

@@ -21,6 +21,8 @@ use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
+use stub_model::ExportSource;
+use stub_model::libraries::ALL;
 use stubs_tests::symbol_versions;
 use stubs_tests::{Scenario, cuda_layout, mock, run, stubs_dir, temp_dir, workspace_root};
 
@@ -108,46 +110,37 @@ fn install_script_fills_the_prefix() {
         return;
     }
     let p = prefix();
-    for file in [
-        "lib/libstubs_cudart.so",
-        "lib/libstubs_cudart_abi12.so",
-        "lib/libstubs_nvrtc.so",
-        "lib/libstubs_cuda.so",
-        "lib/libstubs_nvjitlink.so",
-        "lib/libstubs_curand.so",
-        "lib/libstubs_cufft.so",
-        "lib/libstubs_nvml.so",
-        "lib/libstubs_cublas.so",
-        "lib/libstubs_cublaslt.so",
-        "lib/libstubs_cusparse.so",
-        "lib/libstubs_cusolver.so",
-        "include/cuda_stubs.h",
-        "lib/cmake/cuda-stubs/cuda-stubsConfig.cmake",
-        "lib/cmake/cuda-stubs/cuda-stubs-functions.cmake",
-        "lib/cmake/cuda-stubs/cuda-stubs-cuda-rules.cmake",
-        "lib/cmake/cuda-stubs/cuda-stubs-switch.cmake",
-        "lib/cmake/cuda-stubs/cuda-stubsConfigVersion.cmake",
-        "lib/pkgconfig/cuda-stubs-cudart.pc",
-        "lib/pkgconfig/cuda-stubs-cudart-12.pc",
-        "lib/pkgconfig/cuda-stubs-cudart-13.pc",
-        "lib/pkgconfig/cuda-stubs-nvrtc.pc",
-        "lib/pkgconfig/cuda-stubs-cuda.pc",
-        "lib/pkgconfig/cuda-stubs-nvjitlink.pc",
-        "lib/pkgconfig/cuda-stubs-curand.pc",
-        "lib/pkgconfig/cuda-stubs-cufft.pc",
-        "lib/pkgconfig/cuda-stubs-nvml.pc",
-        "lib/pkgconfig/cuda-stubs-cublas.pc",
-        "lib/pkgconfig/cuda-stubs-cublaslt.pc",
-        "lib/pkgconfig/cuda-stubs-cusparse.pc",
-        "lib/pkgconfig/cuda-stubs-cusolver.pc",
-        // The opt-in compatibility folder (docs/src/compat.md), under NVIDIA's sonames.
-        "lib/cuda-stubs-compat/libcudart.so.12",
-        "lib/cuda-stubs-compat/libcudart.so.13",
-        "lib/cuda-stubs-compat/libnvrtc.so.12",
-        "lib/cuda-stubs-compat/libnvrtc.so.13",
-    ] {
+    // What the specs say the prefix holds: each library's stub (a two-ABI library's link-time
+    // stub too) and pkg-config module (and one per ABI), then the files of the package itself.
+    let mut files = Vec::new();
+    for library in ALL {
+        files.push(format!("lib/{}", library.stub_file()));
+        files.extend(library.link_stub_file().map(|f| format!("lib/{f}")));
+        let module = library.pkg_config_module();
+        files.push(format!("lib/pkgconfig/{module}.pc"));
+        for abi in library.abis() {
+            files.push(format!("lib/pkgconfig/{module}-{abi}.pc"));
+        }
+    }
+    files.extend(
+        [
+            "include/cuda_stubs.h",
+            "lib/cmake/cuda-stubs/cuda-stubsConfig.cmake",
+            "lib/cmake/cuda-stubs/cuda-stubs-functions.cmake",
+            "lib/cmake/cuda-stubs/cuda-stubs-cuda-rules.cmake",
+            "lib/cmake/cuda-stubs/cuda-stubs-switch.cmake",
+            "lib/cmake/cuda-stubs/cuda-stubsConfigVersion.cmake",
+            // The opt-in compatibility folder (docs/src/compat.md), under NVIDIA's sonames.
+            "lib/cuda-stubs-compat/libcudart.so.12",
+            "lib/cuda-stubs-compat/libcudart.so.13",
+            "lib/cuda-stubs-compat/libnvrtc.so.12",
+            "lib/cuda-stubs-compat/libnvrtc.so.13",
+        ]
+        .map(String::from),
+    );
+    for file in files {
         assert!(
-            p.join(file).is_file(),
+            p.join(&file).is_file(),
             "{file} missing under {}",
             p.display()
         );
@@ -334,6 +327,20 @@ fn header_works_from_c_and_cxx() {
     }
     let dir = temp_dir("header");
     let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("c/status_api.c");
+    // The program's list of libraries, from the specs: one `CUDA_STUBS_LIBRARY(name)` each.
+    let list: String = ALL
+        .iter()
+        .map(|l| format!(" CUDA_STUBS_LIBRARY({})", l.name()))
+        .collect();
+    std::fs::write(
+        dir.join("status_libraries.h"),
+        format!("#define CUDA_STUBS_LIBRARIES{list}\n"),
+    )
+    .expect("write status_libraries.h");
+    let links: Vec<String> = ALL
+        .iter()
+        .map(|l| format!("-lstubs_{}", l.name()))
+        .collect();
     let mut outputs = Vec::new();
     for (lang, cpp, std) in [("c", false, "-std=c11"), ("c++", true, "-std=c++17")] {
         let exe = dir.join(format!("status_api_{}", if cpp { "cxx" } else { "c" }));
@@ -351,45 +358,26 @@ fn header_works_from_c_and_cxx() {
         let mut cmd = compiler.to_command();
         cmd.args(["-x", lang, std, "-Wall", "-Wextra", "-Werror", "-I"])
             .arg(workspace_root().join("include"))
+            .arg("-I")
+            .arg(&dir)
             .arg(&source)
             .args(["-x", "none", "-o"])
             .arg(&exe)
             .arg("-L")
             .arg(stubs_dir())
-            .args(["-lstubs_cudart", "-lstubs_nvrtc", "-lstubs_cuda"])
-            .args([
-                "-lstubs_nvjitlink",
-                "-lstubs_curand",
-                "-lstubs_cufft",
-                "-lstubs_nvml",
-                "-lstubs_cublas",
-                "-lstubs_cublaslt",
-                "-lstubs_cusparse",
-                "-lstubs_cusolver",
-            ])
+            .args(&links)
             .arg(&rpath);
         check(cmd);
         outputs.push(check(Command::new(&exe)));
     }
     for out in &outputs {
-        for lib in [
-            "cudart",
-            "nvrtc",
-            "cuda",
-            "nvjitlink",
-            "curand",
-            "cufft",
-            "nvml",
-            "cublas",
-            "cublaslt",
-            "cusparse",
-            "cusolver",
-        ] {
+        for lib in ALL.iter().map(|l| l.name()) {
             assert!(
                 out.contains(&format!("{lib} rc=0 bound=0 version=0 found_by=(null)\n")),
                 "{out}"
             );
         }
+        assert_eq!(out.lines().count(), ALL.len() + 1, "{out}");
         assert!(out.contains("null rc=-1\n"), "{out}");
     }
     assert_eq!(outputs[0], outputs[1]);
@@ -405,6 +393,13 @@ fn cmake_package_consumer_runs_on_real_nvrtc() {
     }
     let dir = temp_dir("cmake-consumer");
     let build = dir.join("build");
+    // The specs' CMake targets and FindCUDAToolkit targets: the package and the switch must
+    // define every one.
+    let targets: Vec<&str> = ALL.iter().map(|l| l.packaging.cmake_target).collect();
+    let toolkit: Vec<&str> = ALL
+        .iter()
+        .flat_map(|l| l.packaging.toolkit_targets.iter().copied())
+        .collect();
     let include = &cuda_layout(13).include[0];
     let mut configure = Command::new("cmake");
     configure
@@ -413,7 +408,9 @@ fn cmake_package_consumer_runs_on_real_nvrtc() {
         .arg("-B")
         .arg(&build)
         .arg(format!("-DCMAKE_PREFIX_PATH={}", prefix().display()))
-        .arg(format!("-DNVRTC_INCLUDE={}", include.display()));
+        .arg(format!("-DNVRTC_INCLUDE={}", include.display()))
+        .arg(format!("-DEXPECTED_TARGETS={}", targets.join(";")))
+        .arg(format!("-DEXPECTED_TOOLKIT_TARGETS={}", toolkit.join(";")));
     check(configure);
     let mut compile = Command::new("cmake");
     compile.arg("--build").arg(&build);
@@ -456,14 +453,8 @@ fn pkg_config_consumer_runs_on_real_nvrtc() {
         prefix().join("lib").canonicalize().expect("prefix lib")
     );
     assert_eq!(pkg_config(&["--modversion", "cuda-stubs-cudart"]), "0.1.0");
-    let nvjitlink = pkg_config(&["--libs", "cuda-stubs-nvjitlink"]);
-    assert!(
-        nvjitlink.ends_with(" -lstubs_nvjitlink"),
-        "cuda-stubs-nvjitlink: {nvjitlink}"
-    );
-    for lib in [
-        "curand", "cufft", "nvml", "cublas", "cublaslt", "cusparse", "cusolver",
-    ] {
+    // Every library's module links its stub (cudart's default module: the newest ABI's).
+    for lib in ALL.iter().map(|l| l.name()) {
         let libs = pkg_config(&["--libs", &format!("cuda-stubs-{lib}")]);
         assert!(
             libs.ends_with(&format!(" -lstubs_{lib}")),
@@ -496,26 +487,26 @@ fn toolkit_from_wheels(dir: &Path) -> PathBuf {
         std::os::unix::fs::symlink(top.join(sub), root.join(sub)).expect("symlink");
     }
     for (link, file) in [
-        ("libcudart.so", "libcudart.so.13"),
-        ("libcudart.so.13", "libcudart.so.13"),
-        ("libnvrtc.so", "libnvrtc.so.13"),
-        ("libnvrtc.so.13", "libnvrtc.so.13"),
         ("libcudadevrt.a", "libcudadevrt.a"),
         ("libcudart_static.a", "libcudart_static.a"),
-        // NVIDIA's real files under the names a project links (bare names, find_library()):
-        // the switch must make the stubs win over them.
-        ("libcublas.so", "libcublas.so.13"),
-        ("libcublas.so.13", "libcublas.so.13"),
-        ("libcublasLt.so", "libcublasLt.so.13"),
-        ("libcublasLt.so.13", "libcublasLt.so.13"),
-        ("libnvJitLink.so", "libnvJitLink.so.13"),
-        ("libnvJitLink.so.13", "libnvJitLink.so.13"),
-        ("libcurand.so", "libcurand.so.10"),
-        ("libcufft.so", "libcufft.so.12"),
-        ("libcusparse.so", "libcusparse.so.12"),
-        ("libcusolver.so", "libcusolver.so.12"),
     ] {
         std::os::unix::fs::symlink(lib.join(file), root.join("lib64").join(link)).expect("symlink");
+    }
+    // NVIDIA's real files of every library the specs stub that the 13.5 wheels hold, under the
+    // names a project links (bare names, find_library()) and their sonames: the switch must
+    // make the stubs win over them.
+    for library in ALL
+        .iter()
+        .filter(|l| matches!(l.exports, ExportSource::Wheels))
+    {
+        let Some(file) = layout.libraries.get(library.name()) else {
+            continue;
+        };
+        let name = file.file_name().expect("file name").to_string_lossy();
+        let bare = format!("{}.so", name.split(".so").next().expect("a soname"));
+        for link in [bare.as_str(), &name] {
+            std::os::unix::fs::symlink(file, root.join("lib64").join(link)).expect("symlink");
+        }
     }
     // A toolkit's link-time libcuda (the driver comes with the GPU's driver, not the toolkit):
     // FindCUDAToolkit's CUDA_cuda_driver_LIBRARY. The mock driver stands in (soname libcuda.so.1).

@@ -1,0 +1,106 @@
+//! `scripts/libraries.json`: each library's test wheels ([`stub_model::TestWheel`]), for
+//! `scripts/fetch-cuda.py`, which unpacks them and writes each major's `layout.json`. The script
+//! keeps only its own tooling (nvcc, the crt headers, nvvm); everything about a library comes
+//! from its spec through this file. And every stub the workspace builds (`"stubs"`, [`stubs`]),
+//! for the scripts and tests that check the product against the specs' list; the shell scripts
+//! read the same list as `scripts/libraries.sh` (the `libraries_sh` module beside this one).
+//!
+//! Format: `{"generated_by": …, "libraries": [{"name": "<name>", "wheels": [{"major": <major>,
+//! "wheel": "<pip requirement>", "library": "<path of the library in the unpacked tree>",
+//! "include": "<its include folder>"}, …]}, …]}`: lists, so libraries and majors keep spec order
+//! (libraries as codegen writes them, majors oldest first). The `layout.json` key of a library's
+//! path is its name. Libraries without test wheels (the driver) are left out. A library that
+//! ships with the driver (`ExportSource::List`: NVML) has header-only wheels: its "library" is
+//! its header, the file whose presence tells the script the wheel is unpacked.
+
+use crate::read::libraries::{ALL, real_stem};
+use serde_json::{Value, json};
+use stub_model::ExportSource;
+
+/// The text of `scripts/libraries.json`.
+pub fn libraries_json() -> Result<String, String> {
+    let mut libraries = Vec::new();
+    for library in ALL {
+        let mut wheels = Vec::new();
+        for wheel in library.test_wheels {
+            let soname = library
+                .soname(wheel.major)
+                .ok_or_else(|| format!("{}: no soname of {}", library.name(), wheel.major))?;
+            let package = wheel.package_dir().ok_or_else(|| {
+                format!(
+                    "{}: {:?} is no `<package>/lib`",
+                    library.name(),
+                    wheel.lib_dir
+                )
+            })?;
+            let file = match library.exports {
+                ExportSource::Wheels => format!("{package}/lib/{}", soname.to_string_lossy()),
+                ExportSource::List { .. } => format!("{package}/include/{}", library.header),
+            };
+            wheels.push(json!({
+                "major": wheel.major,
+                "wheel": wheel.requirement,
+                "library": file,
+                "include": format!("{package}/include"),
+            }));
+        }
+        if wheels.is_empty() {
+            continue;
+        }
+        let mut entry = json!({"name": library.name(), "wheels": wheels});
+        // The Windows DLL stub's libraries: which DLL of each major the win_amd64 wheels hold
+        // (`fetch-cuda.py --arch win_amd64` unpacks them), and the companion's name prefix.
+        if let Some(windows) = library.real.windows {
+            let dlls: serde_json::Map<String, Value> = windows
+                .dlls
+                .iter()
+                .map(|d| (d.major.to_string(), json!(d.name.to_string_lossy())))
+                .collect();
+            entry["windows"] = json!({"dlls": dlls, "companion": windows.companion});
+        }
+        libraries.push(entry);
+    }
+    let doc = json!({
+        "generated_by": "cargo run -p codegen, from stub-spec/src/libraries/: do not edit",
+        "libraries": Value::Array(libraries),
+        "stubs": Value::Array(stubs()),
+    });
+    serde_json::to_string_pretty(&doc)
+        .map(|text| text + "\n")
+        .map_err(|e| format!("libraries.json: {e}"))
+}
+
+/// Every library's stub, in spec order: `{"name", "crate", "file", "link_stub": {"crate",
+/// "file"} | null, "pkg_config": [modules], "cmake_target", "toolkit_targets", "windows_stub":
+/// "stubs_<name>" | null, "real": "<NVIDIA's file stem>"}`. The driver is here too (it has no
+/// test wheels).
+pub fn stubs() -> Vec<Value> {
+    ALL.iter()
+        .map(|library| {
+            let link_stub = match (library.link_stub_crate(), library.link_stub_file()) {
+                (Some(krate), Some(file)) => json!({"crate": krate, "file": file}),
+                _ => Value::Null,
+            };
+            let module = library.pkg_config_module();
+            let pkg_config: Vec<String> = std::iter::once(module.clone())
+                .chain(
+                    library
+                        .abis()
+                        .into_iter()
+                        .map(|abi| format!("{module}-{abi}")),
+                )
+                .collect();
+            json!({
+                "name": library.name(),
+                "crate": library.crate_dir,
+                "file": library.stub_file(),
+                "link_stub": link_stub,
+                "pkg_config": pkg_config,
+                "cmake_target": library.packaging.cmake_target,
+                "toolkit_targets": library.packaging.toolkit_targets,
+                "windows_stub": library.windows_stub(),
+                "real": real_stem(library),
+            })
+        })
+        .collect()
+}

@@ -1,0 +1,211 @@
+//! The merged per-library manifest, `manifest/<library>.json`.
+
+use crate::model::abi_diff::{self, StructDiff};
+use crate::model::abi_versions::AbiVersions;
+use crate::model::library_data::LibraryData;
+use crate::model::spelling;
+use crate::model::symbol::{Origin, Prototype, Symbol};
+use crate::model::type_table::Widening;
+use crate::read::cache::NEWEST;
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+/// One library's manifest.
+#[derive(Serialize)]
+pub struct Manifest {
+    /// `cudart`, `nvrtc` or `cuda`.
+    pub library: String,
+    /// The header parsed (plus interop headers).
+    pub header: String,
+    /// Full version per major.
+    pub versions: BTreeMap<u32, String>,
+    /// The major whose ABI the stub exports; for a name in `version_nodes`, the default (`@@`)
+    /// version's.
+    pub exported_abi: u32,
+    /// ELF version nodes, newest first, of the names exported once per ABI (each symbol's
+    /// `versions`); none when every name has one definition.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub version_nodes: Vec<String>,
+    /// Every symbol, sorted by name.
+    pub symbols: Vec<SymbolEntry>,
+    /// Structs whose layout differs between majors.
+    pub struct_layouts: Vec<StructDiff>,
+    /// Declared by a header, exported by no library (not stubbed).
+    pub declared_not_exported: BTreeMap<String, Vec<u32>>,
+    /// Fields an older header declares plainly and a newer one as a same-size union or struct
+    /// holding them at offset 0 (ABI kept).
+    pub widened_fields: Vec<Widening>,
+}
+
+/// One symbol.
+#[derive(Serialize)]
+pub struct SymbolEntry {
+    /// C name.
+    pub name: String,
+    /// Majors the stub forwards to.
+    pub majors: Vec<u32>,
+    /// Majors whose library exports it (empty for the driver).
+    pub exported_by: Vec<u32>,
+    /// Majors whose header declares it.
+    pub declared_by: Vec<u32>,
+    /// The major whose prototype is declared; absent when opaque.
+    pub declared_major: Option<u32>,
+    /// No prototype known: forwarded by a register-preserving tail jump.
+    pub opaque: bool,
+    /// Implemented by hand in the stub crate.
+    pub hand_written: bool,
+    /// Prototype per major.
+    pub prototypes: BTreeMap<u32, PrototypeEntry>,
+    /// Per major: whether its ABI equals the declared prototype's.
+    pub abi_identical: BTreeMap<u32, bool>,
+    /// For a name exported once per ABI: per ABI major, that version's export.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub versions: BTreeMap<u32, VersionEntry>,
+}
+
+/// One version of a name exported once per ABI.
+#[derive(Serialize)]
+pub struct VersionEntry {
+    /// The versioned symbol, `name@NODE`, or `name@@NODE` for the default.
+    pub symbol: String,
+    /// The major whose prototype this version has.
+    pub declared_major: u32,
+    /// Per runtime major: whether its ABI equals this version's (else an adapter translates,
+    /// or the call is refused).
+    pub abi_identical: BTreeMap<u32, bool>,
+    /// Implemented by hand (an adapter) in the stub crate.
+    pub hand_written: bool,
+}
+
+fn version_entry(versions: &AbiVersions, major: u32, default: bool, s: &Symbol) -> VersionEntry {
+    let at = if default { "@@" } else { "@" };
+    VersionEntry {
+        symbol: format!("{}{at}{}", s.name, versions.node(major)),
+        declared_major: s.reference.unwrap_or(major),
+        abi_identical: s.majors.iter().map(|m| (*m, s.abi.contains(m))).collect(),
+        hand_written: s.hand_written,
+    }
+}
+
+/// One major's prototype.
+#[derive(Serialize)]
+pub struct PrototypeEntry {
+    /// `header:<view>` or `internal-table`.
+    pub source: String,
+    /// C-like prototype.
+    pub c: String,
+    /// Return type as bindgen spells it.
+    pub ret: String,
+    /// Parameters.
+    pub params: Vec<Param>,
+}
+
+/// One parameter.
+#[derive(Serialize)]
+pub struct Param {
+    /// C name (Rust keywords suffixed `_`).
+    pub name: String,
+    /// Type as bindgen spells it.
+    #[serde(rename = "type")]
+    pub ty: String,
+    /// Type spelled back in C.
+    pub c_type: String,
+    /// Size passed by value, in bytes.
+    pub size: Option<u64>,
+}
+
+fn prototype_entry(data: &LibraryData, name: &str, major: u32, p: &Prototype) -> PrototypeEntry {
+    let types = abi_diff::table_of(data, major, p);
+    let mut source = match p.origin {
+        Origin::Header(v) => format!("header:{}", v.name()),
+        Origin::InternalTable => "internal-table".to_owned(),
+    };
+    // A per-version ABI name's prototype, declared by the header under another of its names.
+    if p.item.sig.ident != name {
+        source.push_str(&format!(" as {}", p.item.sig.ident));
+    }
+    let params = p
+        .item
+        .sig
+        .inputs
+        .iter()
+        .filter_map(|i| match i {
+            syn::FnArg::Typed(pt) => Some(Param {
+                name: quote::ToTokens::to_token_stream(&pt.pat).to_string(),
+                ty: spelling::rust(&pt.ty),
+                c_type: spelling::c(&pt.ty),
+                size: types.size_of(&pt.ty),
+            }),
+            _ => None,
+        })
+        .collect();
+    PrototypeEntry {
+        source,
+        c: abi_diff::c_prototype(name, &p.item),
+        ret: match &p.item.sig.output {
+            syn::ReturnType::Default => "void".to_owned(),
+            syn::ReturnType::Type(_, t) => spelling::rust(t),
+        },
+        params,
+    }
+}
+
+/// Builds the manifest.
+pub fn build(
+    data: &LibraryData,
+    versions: &AbiVersions,
+    struct_layouts: Vec<StructDiff>,
+) -> Manifest {
+    Manifest {
+        library: data.library.name().to_owned(),
+        header: data.library.header.to_owned(),
+        versions: data
+            .layouts
+            .iter()
+            .map(|l| (l.major, l.version.clone()))
+            .collect(),
+        exported_abi: NEWEST,
+        version_nodes: if versions.is_empty() {
+            Vec::new()
+        } else {
+            versions.majors().map(|m| versions.node(m)).to_vec()
+        },
+        symbols: data
+            .symbols
+            .iter()
+            .map(|s| SymbolEntry {
+                name: s.name.clone(),
+                majors: s.majors.clone(),
+                exported_by: s.exported_by.clone(),
+                declared_by: s.declared_by.clone(),
+                declared_major: s.reference,
+                opaque: s.opaque(),
+                hand_written: s.hand_written,
+                prototypes: s
+                    .prototypes
+                    .iter()
+                    .map(|(m, p)| (*m, prototype_entry(data, &s.name, *m, p)))
+                    .collect(),
+                abi_identical: s.majors.iter().map(|m| (*m, s.abi.contains(m))).collect(),
+                versions: match versions.older(&s.name) {
+                    Some(older) => {
+                        let [newest, old] = versions.majors();
+                        BTreeMap::from([
+                            (newest, version_entry(versions, newest, true, s)),
+                            (old, version_entry(versions, old, false, older)),
+                        ])
+                    }
+                    None => BTreeMap::new(),
+                },
+            })
+            .collect(),
+        struct_layouts,
+        declared_not_exported: data.declared_not_exported.clone(),
+        widened_fields: data.widenings.clone(),
+    }
+}
+
+/// Pretty JSON with a trailing newline.
+pub fn to_json(m: &Manifest) -> String {
+    serde_json::to_string_pretty(m).expect("manifest serializes") + "\n"
+}
