@@ -445,6 +445,35 @@ impl TypeTable {
                 .is_some_and(|s| primitive(&s.ident.to_string()).is_some())
     }
 
+    /// Whether `ty` is a self-sized struct: one whose first fields are `size_t size; unsigned
+    /// magic; unsigned version;` at offsets 0, 8 and 12 (NCCL's `ncclConfig_t`,
+    /// `ncclSimInfo_t`, `ncclCommProperties_t` …, set by their `*_INITIALIZER` to `sizeof`,
+    /// `NCCL_API_MAGIC` and `NCCL_VERSION_CODE`).
+    fn is_self_sized(&self, ty: &syn::Type) -> bool {
+        let Some((_, def)) = self.aggregate_of(ty) else {
+            return false;
+        };
+        let header = [("size", 0, 8), ("magic", 8, 4), ("version", 12, 4)];
+        !def.is_union
+            && def.fields.len() >= header.len()
+            && def
+                .fields
+                .iter()
+                .zip(header)
+                .all(|(f, (name, offset, size))| {
+                    let syn::Type::Path(p) = &f.ty else {
+                        return false;
+                    };
+                    let primitive_size = p
+                        .path
+                        .segments
+                        .last()
+                        .and_then(|s| primitive(&s.ident.to_string()))
+                        .map(|(_, size)| size);
+                    f.name == name && f.offset == Some(offset) && primitive_size == Some(size)
+                })
+    }
+
     /// The ABI key of `ty`: how it is passed, and the layout of every struct it reaches.
     pub fn abi_key(&self, ty: &syn::Type) -> String {
         let mut out = String::new();
@@ -542,6 +571,15 @@ impl TypeTable {
                 // (`cublasLtMatmulDescInit_internal(desc, size, ..)`), and the library checks it.
                 // Its size grew in every major (184, 192, 256 bytes) without changing the ABI.
                 out.push_str("*opaque");
+            }
+            syn::Type::Ptr(p) if self.is_self_sized(&p.elem) => {
+                // A self-sized struct behind a pointer: the library reads `size` first and copies
+                // no more than it and its own `sizeof` (NCCL's `parseCommConfig`, 2.14 and
+                // later: `memcpy(&internal, config, min(config->size, sizeof))`), and `version`
+                // says which fields the caller's header knew. NCCL grew `ncclConfig_t` from 2.21
+                // (`ncclConfig_v21700`) to 2.32 (`ncclConfig_v23100`) this way without changing
+                // the ABI of `ncclCommInitRankConfig` or `ncclCommSplit`.
+                out.push_str("*self-sized");
             }
             syn::Type::Ptr(p) => {
                 out.push('*');
