@@ -37,7 +37,14 @@ Zip entries keep their Unix permission bits: the tools must be executable.
 aarch64 (`--arch aarch64`, for scripts/test-aarch64.sh): NVIDIA's sbsa wheels of the same
 versions (`manylinux2014_aarch64`), unpacked under <cache>/aarch64/cuda-<major> and fetched into
 <cache>/aarch64/wheels, so the x86-64 layout above is untouched. Libraries and headers only:
-nvcc (13.x's bin/ and nvvm/) is not unpacked, the .cu test it serves runs on x86-64 only.
+nvcc (13.x's bin/ and nvvm/) is not unpacked, the .cu test it serves runs on x86-64 only. A
+library wheel NVIDIA publishes for x86-64 only (`nvidia-nccl-cu11`: pip finds no aarch64 build)
+is left out of that major's aarch64 layout.json and named in its "unavailable" list; the tests
+skip the library there.
+
+A tree of the current LAYOUT_VERSION whose layout.json lacks a library libraries.json now lists
+(one added since, NCCL) is completed with that library's wheel only, and its layout.json renamed
+over (never rewritten in place, so a tree copied with `cp -al` leaves the original's alone).
 
 Windows (`--arch win_amd64`): NVIDIA's `win_amd64` wheels of the same versions, of the runtime,
 NVRTC and nvJitLink only (WINDOWS_LIBRARIES: those libraries.json gives a "windows" entry,
@@ -136,6 +143,9 @@ def major_spec(major: int) -> dict:
         "later": {name: libraries[name]["library"] for name in later},
         # Without repeats (CUDA 13's wheels share one folder), in order.
         "include": list(dict.fromkeys(include)),
+        # The libraries each library wheel holds (cuBLAS and cuBLASLt share one).
+        "holds": {wheel: [name for name in libraries if libraries[name]["wheel"] == wheel]
+                  for wheel in dict.fromkeys(libraries[name]["wheel"] for name in libraries)},
     }
     if "nvcc" in tools:
         spec["nvcc"] = tools["nvcc"]
@@ -202,7 +212,11 @@ def aarch64_spec(spec: dict) -> dict:
     return {**{k: v for k, v in spec.items() if k != "nvcc"}, "wheels": wheels}
 
 
-def download(spec: str, dest: pathlib.Path, arch: str = "x86_64") -> pathlib.Path:
+def download(spec: str, dest: pathlib.Path, arch: str = "x86_64",
+             optional: bool = False) -> pathlib.Path | None:
+    """The wheel of `spec` for `arch`, downloaded once into `dest`. With `optional`, None when
+    the index has no build of it for the arch (pip's "No matching distribution"; any other
+    failure still stops the script)."""
     name, version = spec.split("==")
     stem = name.replace("-", "_") + "-" + version + "-"
     found = [p for p in dest.glob("*.whl") if p.name.startswith(stem)]
@@ -211,7 +225,12 @@ def download(spec: str, dest: pathlib.Path, arch: str = "x86_64") -> pathlib.Pat
                "--python-version", "3.11", "-d", str(dest), spec]
         for plat in PLATFORMS[arch]:
             cmd += ["--platform", plat]
-        subprocess.run(cmd, check=True)
+        run = subprocess.run(cmd, stderr=subprocess.PIPE, text=True)
+        if run.returncode != 0:
+            sys.stderr.write(run.stderr)
+            if optional and "No matching distribution found" in run.stderr:
+                return None
+            raise SystemExit(f"fetch-cuda: pip download {spec} failed")
         found = [p for p in dest.glob("*.whl") if p.name.startswith(stem)]
     if len(found) != 1:
         raise SystemExit(f"fetch-cuda: expected one wheel for {spec} in {dest}, found {found}")
@@ -249,12 +268,19 @@ def fetch(major: int, cache: pathlib.Path, arch: str = "x86_64") -> dict:
     spec = major_spec(major) if arch == "x86_64" else aarch64_spec(major_spec(major))
     root = cache / f"cuda-{major}"
     layout_file = root / "layout.json"
+    # Libraries NVIDIA publishes no wheel of for this arch (aarch64 has no nvidia-nccl-cu11):
+    # left out of layout.json and listed under "unavailable", so the tests skip that major.
+    unavailable = []
+    # With a tree of this layout version that lacks a library added since: what it has.
+    present = None
     if layout_file.exists():
         layout = json.loads(layout_file.read_text())
         libraries = {**spec["first"], **spec["later"]}
-        if layout.get("layout_version") == LAYOUT_VERSION and all(
-                key in layout for key in LIBRARY_KEYS if key in libraries):
-            return layout
+        if layout.get("layout_version") == LAYOUT_VERSION:
+            unavailable = list(layout.get("unavailable", []))
+            present = {key for key in LIBRARY_KEYS if key in layout} | set(unavailable)
+            if all(key in present for key in LIBRARY_KEYS if key in libraries):
+                return layout
     wheels = cache / "wheels"
     wheels.mkdir(parents=True, exist_ok=True)
     root.mkdir(parents=True, exist_ok=True)
@@ -262,7 +288,22 @@ def fetch(major: int, cache: pathlib.Path, arch: str = "x86_64") -> dict:
         wheel_spec, prefixes = item if isinstance(item, tuple) else (item, ("nvidia/",))
         if isinstance(prefixes, str):
             prefixes = (prefixes,)
-        unpack(download(wheel_spec, wheels, arch), root, prefixes)
+        held = spec["holds"].get(wheel_spec, [])
+        # Completing such a tree: only the wheels of the libraries it lacks are unpacked (the
+        # rest is there already; NCCL's 1 GB, not the major's 2 GB again).
+        if present is not None and all(name in present for name in held):
+            continue
+        # Never the runtime's wheel, which names the major's version.
+        optional = arch != "x86_64" and bool(held) and RUNTIME not in held
+        wheel = download(wheel_spec, wheels, arch, optional)
+        if wheel is None:
+            print(f"fetch-cuda: no {arch} wheel of {wheel_spec}: {', '.join(held)} left out")
+            unavailable += held
+            continue
+        unpack(wheel, root, prefixes)
+    for name in unavailable:
+        spec["first"].pop(name, None)
+        spec["later"].pop(name, None)
     layout = {
         "layout_version": LAYOUT_VERSION,
         "major": major,
@@ -272,6 +313,8 @@ def fetch(major: int, cache: pathlib.Path, arch: str = "x86_64") -> dict:
         "include": [str(root / d) for d in spec["include"]],
         **{key: str(root / path) for key, path in spec["later"].items()},
     }
+    if unavailable:
+        layout["unavailable"] = unavailable
     if "nvcc" in spec:
         layout["nvcc"] = str(root / spec["nvcc"])
         if not os.access(layout["nvcc"], os.X_OK):
@@ -279,8 +322,11 @@ def fetch(major: int, cache: pathlib.Path, arch: str = "x86_64") -> dict:
     for key in (k for k in LIBRARY_KEYS if k in layout):
         if not pathlib.Path(layout[key]).is_file():
             raise SystemExit(f"fetch-cuda: {layout[key]} missing after unpacking")
-    # Written last: its presence means the tree is complete.
-    layout_file.write_text(json.dumps(layout, indent=2) + "\n")
+    # Written last: its presence means the tree is complete. Renamed over, never rewritten in
+    # place: a tree copied with hard links (`cp -al`) keeps the original's file untouched.
+    tmp = layout_file.with_name(f"layout.json.tmp{os.getpid()}")
+    tmp.write_text(json.dumps(layout, indent=2) + "\n")
+    os.replace(tmp, layout_file)
     return layout
 
 

@@ -16,7 +16,8 @@ set(cuda-stubs_IMPORTED_TARGETS
   "cublas|libstubs_cublas.so"
   "cublaslt|libstubs_cublaslt.so"
   "cusparse|libstubs_cusparse.so"
-  "cusolver|libstubs_cusolver.so")
+  "cusolver|libstubs_cusolver.so"
+  "nccl|libstubs_nccl.so")
 
 # FindCUDAToolkit's targets cuda_stubs_use_for_cuda_toolkit() points at a stub (and their
 # cache entries CUDA_<name>_LIBRARY): "<CUDA:: name>|<cuda-stubs:: target>|<file>".
@@ -57,7 +58,8 @@ set(cuda-stubs_STUB_FILES
   "libstubs_cublas.so"
   "libstubs_cublaslt.so"
   "libstubs_cusparse.so"
-  "libstubs_cusolver.so")
+  "libstubs_cusolver.so"
+  "libstubs_nccl.so")
 set(cuda-stubs_STUB_CRATES
   "stubs-cudart"
   "stubs-cudart-abi12"
@@ -70,7 +72,8 @@ set(cuda-stubs_STUB_CRATES
   "stubs-cublas"
   "stubs-cublaslt"
   "stubs-cusparse"
-  "stubs-cusolver")
+  "stubs-cusolver"
+  "stubs-nccl")
 
 # The pkg-config modules: packaging/pkgconfig/<module>.pc.in, installed as <module>.pc.
 set(cuda-stubs_PKGCONFIG_MODULES
@@ -86,7 +89,8 @@ set(cuda-stubs_PKGCONFIG_MODULES
   "cuda-stubs-cublas"
   "cuda-stubs-cublaslt"
   "cuda-stubs-cusparse"
-  "cuda-stubs-cusolver")
+  "cuda-stubs-cusolver"
+  "cuda-stubs-nccl")
 
 # The link folders lib/cuda-stubs-link/abi<N>/, one per cudart ABI (the headers' CUDA major;
 # the last is the default): NVIDIA's link names as GNU ld linker scripts naming a stub,
@@ -112,7 +116,9 @@ set(cuda-stubs_LINK_NAMES_12
   "libcusparse.so|libstubs_cusparse.so"
   "libcusparse_static.a|libstubs_cusparse.so"
   "libcusolver.so|libstubs_cusolver.so"
-  "libcusolver_static.a|libstubs_cusolver.so")
+  "libcusolver_static.a|libstubs_cusolver.so"
+  "libnccl.so|libstubs_nccl.so"
+  "libnccl_static.a|libstubs_nccl.so")
 set(cuda-stubs_LINK_NAMES_13
   "libcudart.so|libstubs_cudart.so"
   "libcudart_static.a|libstubs_cudart.so"
@@ -133,7 +139,9 @@ set(cuda-stubs_LINK_NAMES_13
   "libcusparse.so|libstubs_cusparse.so"
   "libcusparse_static.a|libstubs_cusparse.so"
   "libcusolver.so|libstubs_cusolver.so"
-  "libcusolver_static.a|libstubs_cusolver.so")
+  "libcusolver_static.a|libstubs_cusolver.so"
+  "libnccl.so|libstubs_nccl.so"
+  "libnccl_static.a|libstubs_nccl.so")
 
 # Windows (a windows-gnu CUDA_STUBS_CARGO_TARGET): the libraries with a DLL stub,
 # "<cuda-stubs:: target>|<name>": bin/<name>.dll with its import libraries lib/<name>.lib

@@ -16,6 +16,7 @@ LIBRARIES = {
     "cublaslt": "libstubs_cublaslt.so",
     "cusparse": "libstubs_cusparse.so",
     "cusolver": "libstubs_cusolver.so",
+    "nccl": "libstubs_nccl.so",
 }
 
 #: The stubs with a Windows DLL (in ``bin/``; a win_amd64 wheel has only these): short name ->
@@ -51,6 +52,8 @@ LINK_NAMES = {
         "libcusparse_static.a": "libstubs_cusparse.so",
         "libcusolver.so": "libstubs_cusolver.so",
         "libcusolver_static.a": "libstubs_cusolver.so",
+        "libnccl.so": "libstubs_nccl.so",
+        "libnccl_static.a": "libstubs_nccl.so",
     },
     13: {
         "libcudart.so": "libstubs_cudart.so",
@@ -73,6 +76,8 @@ LINK_NAMES = {
         "libcusparse_static.a": "libstubs_cusparse.so",
         "libcusolver.so": "libstubs_cusolver.so",
         "libcusolver_static.a": "libstubs_cusolver.so",
+        "libnccl.so": "libstubs_nccl.so",
+        "libnccl_static.a": "libstubs_nccl.so",
     },
 }
 
@@ -102,6 +107,7 @@ NVIDIA_SONAMES = {
     "libcusparse.so.11": "cusparse",
     "libcusolver.so.12": "cusolver",
     "libcusolver.so.11": "cusolver",
+    "libnccl.so.2": "nccl",
 }
 
 #: NVIDIA's Windows DLLs that have a DLL stub: lower-case DLL name -> the stub's short name.
@@ -119,7 +125,6 @@ NVIDIA_DLLS = {
 
 #: Soname stems of NVIDIA's libraries without a stub (``libcudnn`` covers ``libcudnn_ops.so.9``).
 UNSTUBBED_SONAME_STEMS = (
-    "libnccl.so",
     "libcudnn",
     "libcutensor",
     "libcusparseLt.so",

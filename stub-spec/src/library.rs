@@ -351,6 +351,19 @@ pub enum VersionProbe {
         /// library's major is CUDA's.
         releases: &'static [Release],
     },
+    /// `int f(int *version)` giving the library's own version, which does not say the CUDA
+    /// release it was built for (`ncclGetVersion`: 23203 for NCCL 2.32.3, the same number in
+    /// NVIDIA's CUDA 12 and CUDA 13 builds), status 0 on success; the CUDA version is the
+    /// `<marker><major>.<minor>` of the library's version string in the loaded file's `.rodata`
+    /// (`NCCL version 2.32.3+cuda13.4`: marker `+cuda`), recorded as `1000 * major + 10 * minor`.
+    /// A library whose file has no such string is recorded as version 0 (bound, CUDA release
+    /// unknown).
+    BuiltFor {
+        /// The function giving the library's own version.
+        symbol: &'static CStr,
+        /// What precedes the CUDA `major.minor` in the file's version string.
+        marker: &'static CStr,
+    },
 }
 
 /// The first version of a library ([`VersionProbe::OwnVersion`]) in one CUDA major.
@@ -488,7 +501,11 @@ mod tests {
                 library.link_stub_file().is_some(),
                 !library.abis().is_empty()
             );
-            assert!(!library.packaging.toolkit_targets.is_empty());
+            // FindCUDAToolkit has no target for NCCL: its link names are what is switched.
+            assert!(
+                !library.packaging.toolkit_targets.is_empty()
+                    || !library.packaging.link_names.is_empty()
+            );
         }
     }
 

@@ -2,7 +2,7 @@
 
 use crate::Library;
 use crate::libraries::{
-    CUBLAS, CUBLASLT, CUDA, CUDART, CUFFT, CURAND, CUSOLVER, CUSPARSE, NVJITLINK, NVML, NVRTC,
+    CUBLAS, CUBLASLT, CUDA, CUDART, CUFFT, CURAND, CUSOLVER, CUSPARSE, NCCL, NVJITLINK, NVML, NVRTC,
 };
 use alloc::format;
 use alloc::string::String;
@@ -32,6 +32,8 @@ pub enum LibraryKind {
     Cusparse,
     /// cuSOLVER, libcusolver ([`CUSOLVER`]).
     Cusolver,
+    /// NCCL, libnccl ([`NCCL`]).
+    Nccl,
 }
 
 impl LibraryKind {
@@ -49,6 +51,7 @@ impl LibraryKind {
             Self::CublasLt => &CUBLASLT,
             Self::Cusparse => &CUSPARSE,
             Self::Cusolver => &CUSOLVER,
+            Self::Nccl => &NCCL,
         }
     }
 

@@ -5,10 +5,9 @@
 //! [`crate::libraries::ALL`], whose sonames codegen lists beside these.
 
 /// Soname stems of NVIDIA libraries without a stub (CUDA 11.8 to 13.x, and the framework
-/// libraries shipped as NVIDIA wheels: NCCL, cuDNN, cuTENSOR, cuSPARSELt, CUPTI, nvJPEG, NPP,
+/// libraries shipped as NVIDIA wheels: cuDNN, cuTENSOR, cuSPARSELt, CUPTI, nvJPEG, NPP,
 /// nvFatbin, cuFile, NVTX's shared library, cuFFTW, cuSOLVERMg, NVBLAS, NVRTC's builtins).
 pub const UNSTUBBED_SONAME_STEMS: &[&str] = &[
-    "libnccl.so",
     "libcudnn",
     "libcutensor",
     "libcusparseLt.so",

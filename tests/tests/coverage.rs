@@ -61,20 +61,44 @@ fn real_exports(library: &Library) -> Vec<(String, BTreeSet<String>)> {
         ExportSource::Wheels => library
             .test_wheels
             .iter()
-            .map(|wheel| {
+            .filter_map(|wheel| {
                 let layout = cuda_layout(wheel.major);
-                let path = layout.libraries.get(library.name()).unwrap_or_else(|| {
-                    panic!("layout.json of {} lacks {}", layout.version, library.name())
-                });
-                (
+                let Some(path) = layout.libraries.get(library.name()) else {
+                    // A wheel NVIDIA publishes for x86-64 only (aarch64 has no
+                    // `nvidia-nccl-cu11`): `fetch-cuda.py` lists it as unavailable there.
+                    assert!(
+                        unavailable(&layout.root).contains(&library.name().to_owned()),
+                        "layout.json of {} lacks {}",
+                        layout.version,
+                        library.name()
+                    );
+                    return None;
+                };
+                Some((
                     format!("{} ({})", path.display(), wheel.requirement),
                     exports(path),
-                )
+                ))
             })
             .collect(),
     };
     assert!(!real.is_empty(), "no real lib{} to compare", library.name());
     real
+}
+
+/// The libraries `fetch-cuda.py` found no wheel of for this machine in the layout at `root`
+/// (its `layout.json`'s `unavailable`).
+fn unavailable(root: &Path) -> Vec<String> {
+    let text = std::fs::read_to_string(root.join("layout.json")).expect("layout.json");
+    let v: serde_json::Value = serde_json::from_str(&text).expect("layout.json is JSON");
+    v["unavailable"]
+        .as_array()
+        .map(|names| {
+            names
+                .iter()
+                .filter_map(|n| n.as_str().map(str::to_owned))
+                .collect()
+        })
+        .unwrap_or_default()
 }
 
 fn missing_report(

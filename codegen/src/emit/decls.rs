@@ -59,7 +59,10 @@ fn doc_line(data: &LibraryData, s: &Symbol) -> String {
     };
     match s.declared().map(|p| p.origin) {
         Some(Origin::InternalTable) => {
-            let src = internal_prototypes::source(lib.kind, &s.name).unwrap_or("codegen");
+            // Under the function's own name for a profiling alias (`pncclResetDebugInit`).
+            let function = s.declared().map(|p| p.item.sig.ident.to_string());
+            let src = internal_prototypes::source(lib.kind, function.as_deref().unwrap_or(&s.name))
+                .unwrap_or("codegen");
             doc.push_str(&format!("; prototype from {src}"));
         }
         None => doc.push_str("; prototype unknown (opaque)"),

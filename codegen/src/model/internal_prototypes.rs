@@ -130,7 +130,44 @@ pub const TABLE: &[InternalPrototype] = &[
         source: "cudaProfiler.h",
         rust: "pub fn cuProfilerStop() -> CUresult;",
     },
+    InternalPrototype {
+        library: LibraryKind::Nccl,
+        // Declared only under `#ifdef NCCL_OS_LINUX`, a macro no NCCL header defines (NCCL's
+        // own build does); exported by every Linux NCCL from 2.28.
+        source: "nccl.h 2.32 (NCCL_OS_LINUX)",
+        rust: "pub fn ncclResetDebugInit();",
+    },
+    InternalPrototype {
+        library: LibraryKind::Nccl,
+        // Declared only under `#if defined(NCCL_OS_WINDOWS)`, yet exported by the Linux
+        // library; the handle (`struct ncclGinOutboxHandle`, gin_win_stub.h, C++ only) is an
+        // out-pointer the library fills, spelled `void *`.
+        source: "nccl_device/host.h 2.32 (NCCL_OS_WINDOWS)",
+        rust: "pub fn ncclGinOutboxCreateRequirement(nBlocks: ::core::ffi::c_int, size_log2: ::core::ffi::c_int, outHandle: *mut ::core::ffi::c_void, outReq: *mut ncclDevResourceRequirements_t) -> ncclResult_t;",
+    },
+    InternalPrototype {
+        library: LibraryKind::Nccl,
+        // As `ncclGinOutboxCreateRequirement`; `struct ncclGinInboxA2AHandle *` as `void *`.
+        source: "nccl_device/host.h 2.32 (NCCL_OS_WINDOWS)",
+        rust: "pub fn ncclGinInboxA2ACreateRequirement(peers: ncclTeam_t, nBlocks: ::core::ffi::c_int, size_log2: ::core::ffi::c_int, outHandle: *mut ::core::ffi::c_void, outReq: *mut ncclDevResourceRequirements_t) -> ncclResult_t;",
+    },
 ];
+
+/// Libraries exporting each function under a second, profiling name, `<prefix><name>`: NCCL's
+/// `pncclAllReduce` for `ncclAllReduce` (a profiler defines `ncclAllReduce` and calls
+/// `pncclAllReduce`, as MPI's `PMPI_`). `nccl.h` declares both names of its own functions; the
+/// device API's host functions (`nccl_device/host.h`) and those above are declared under their
+/// plain name only, so an alias no header declares takes its function's prototype.
+const PROFILING_ALIASES: &[(LibraryKind, &str)] = &[(LibraryKind::Nccl, "p")];
+
+/// The function `name` is the profiling alias of (`pncclTeamWorld` → `ncclTeamWorld`), for a
+/// library that has such aliases.
+pub fn alias_of(library: LibraryKind, name: &str) -> Option<&str> {
+    PROFILING_ALIASES
+        .iter()
+        .filter(|(l, _)| *l == library)
+        .find_map(|(_, prefix)| name.strip_prefix(prefix))
+}
 
 fn entry(library: LibraryKind, name: &str) -> Option<&'static InternalPrototype> {
     TABLE.iter().find(|p| {

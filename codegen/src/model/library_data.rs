@@ -187,7 +187,17 @@ pub fn collect(library: Library, layouts: &[Layout], root: &Path) -> Result<Libr
         } else {
             exported_by.clone()
         };
-        if let Some(item) = internal_prototypes::lookup(library.kind, name) {
+        // A profiling alias no header declares (`pncclTeamWorld`) has its function's
+        // prototype, from the headers or the table.
+        let alias = internal_prototypes::alias_of(library.kind, name)
+            .filter(|_| prototypes.is_empty())
+            .filter(|f| names.contains(*f));
+        if let Some(f) = alias {
+            prototypes.extend(declared.get(f).cloned().unwrap_or_default());
+        }
+        let internal = internal_prototypes::lookup(library.kind, name)
+            .or_else(|| alias.and_then(|f| internal_prototypes::lookup(library.kind, f)));
+        if let Some(item) = internal {
             for &m in &majors {
                 prototypes.entry(m).or_insert_with(|| Prototype {
                     origin: Origin::InternalTable,

@@ -4,7 +4,7 @@
 use crate::debug::line;
 use crate::os::Handle;
 use crate::spec::{RealLibrary, VersionProbe};
-use core::ffi::c_int;
+use core::ffi::{CStr, c_int};
 
 /// The version the library reports through its spec's version function, if it answers.
 pub(crate) fn reported_version(real: &RealLibrary, handle: &Handle) -> Option<i32> {
@@ -103,5 +103,40 @@ pub(crate) fn reported_version(real: &RealLibrary, handle: &Handle) -> Option<i3
             // 11000) makes it "too old".
             Some(cuda.unwrap_or(own))
         }
+        VersionProbe::BuiltFor { symbol, marker } => {
+            let f = handle.symbol(symbol)?;
+            // SAFETY: ncclGetVersion: `ncclResult_t f(int *version)`, every NCCL 2.x.
+            let f: unsafe extern "C" fn(*mut c_int) -> c_int = unsafe { core::mem::transmute(f) };
+            let mut own: c_int = 0;
+            // SAFETY: a valid out-pointer.
+            if unsafe { f(&mut own) } != 0 || own <= 0 {
+                return None;
+            }
+            let cuda = built_for(handle, marker);
+            let name = symbol.to_string_lossy();
+            match cuda {
+                Some(v) => line(
+                    real.name,
+                    format_args!(
+                        "{name} {own}: built for CUDA {}.{}",
+                        v / 1000,
+                        v % 1000 / 10
+                    ),
+                ),
+                None => line(
+                    real.name,
+                    format_args!("{name} {own}: no CUDA release in its file"),
+                ),
+            }
+            cuda
+        }
     }
+}
+
+/// The CUDA version (`1000 * major + 10 * minor`) the loaded library's file says it was built
+/// for ([`VersionProbe::BuiltFor`]): read from the file the dynamic loader mapped.
+fn built_for(handle: &Handle, marker: &CStr) -> Option<i32> {
+    let (major, minor) = crate::os::built_for(handle.path()?, marker.to_bytes())?;
+    let version = i32::try_from(major).ok()?.checked_mul(1000)?;
+    version.checked_add(i32::try_from(minor.min(99)).ok()? * 10)
 }

@@ -25,6 +25,15 @@ impl TypeTable {
                 // Its size grew in every major (184, 192, 256 bytes) without changing the ABI.
                 out.push_str("*opaque");
             }
+            syn::Type::Ptr(p) if self.is_self_sized(&p.elem) => {
+                // A self-sized struct behind a pointer: the library reads `size` first and copies
+                // no more than it and its own `sizeof` (NCCL's `parseCommConfig`, 2.14 and
+                // later: `memcpy(&internal, config, min(config->size, sizeof))`), and `version`
+                // says which fields the caller's header knew. NCCL grew `ncclConfig_t` from 2.21
+                // (`ncclConfig_v21700`) to 2.32 (`ncclConfig_v23100`) this way without changing
+                // the ABI of `ncclCommInitRankConfig` or `ncclCommSplit`.
+                out.push_str("*self-sized");
+            }
             syn::Type::Ptr(p) => {
                 out.push('*');
                 self.key_into(&p.elem, stack, out);

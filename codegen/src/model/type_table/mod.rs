@@ -6,13 +6,14 @@
 //! types, [`abi_key`] writes the key; each rule that lets a key ignore a difference NVIDIA made
 //! without changing the ABI is its own file, computed over every major's tables and installed
 //! (`set_*`) before any key is taken: [`reserved_tails`], [`union_members`], [`widened_fields`],
-//! [`opaque_storage`].
+//! [`opaque_storage`], [`self_sized`].
 
 mod abi_key;
 mod from_bindgen;
 mod layout;
 mod opaque_storage;
 mod reserved_tails;
+mod self_sized;
 mod union_members;
 mod widened_fields;
 

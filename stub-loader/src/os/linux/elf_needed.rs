@@ -3,6 +3,9 @@
 //! header, the program headers, the `PT_DYNAMIC` segment and only the needed strings, with
 //! `pread` (a CUDA library is hundreds of MiB; nothing else of it is read).
 //!
+//! Also one section's text ([`built_for`]): the CUDA release a library linking the runtime
+//! statically was built for, which only its version string says (NCCL's `+cuda13.4`).
+//!
 //! 64-bit little-endian ELF only, the class and byte order of every target the stubs build for
 //! (x86-64, aarch64); anything else, or anything malformed, gives `None`.
 
@@ -18,6 +21,41 @@ const DT_STRTAB: u64 = 5;
 const MAX_PHDRS: usize = 256;
 const MAX_DYNAMIC: usize = 64 * 1024;
 const MAX_NAME: usize = 256;
+
+/// Section headers and section names beyond these are not read (NCCL 2.32 has 40 sections).
+const MAX_SECTIONS: usize = 1024;
+const MAX_SHSTRTAB: u64 = 64 * 1024;
+/// `.rodata` beyond this is not read: NCCL 2.32's is 864 KiB, and the whole library 470 MiB.
+const MAX_RODATA: u64 = 16 * 1024 * 1024;
+
+/// The CUDA `(major, minor)` that follows the first `marker` in `path`'s `.rodata`: NVIDIA's
+/// NCCL builds carry `NCCL version 2.32.3+cuda13.4` (NCCL's `VERSION_STRING`, marker `+cuda`),
+/// the one place a library that links the runtime statically and has the same version in every
+/// CUDA major's build says which one it is. `None` when the file has no such string (or cannot
+/// be read). Reads the section headers and `.rodata` only, with `pread`.
+pub(crate) fn built_for(path: &CStr, marker: &[u8]) -> Option<(u32, u32)> {
+    let rodata = File::open(path)?.section(b".rodata")?;
+    let at = rodata
+        .windows(marker.len().max(1))
+        .position(|w| w == marker)?
+        .checked_add(marker.len())?;
+    let mut numbers = rodata.get(at..)?.split(|&b| b == b'.');
+    let number = |part: Option<&[u8]>| -> Option<u32> {
+        let digits: &[u8] = part?;
+        let end = digits
+            .iter()
+            .position(|b| !b.is_ascii_digit())
+            .unwrap_or(digits.len());
+        let digits = digits.get(..end.min(4))?;
+        if digits.is_empty() {
+            return None;
+        }
+        core::str::from_utf8(digits).ok()?.parse().ok()
+    };
+    let major = number(numbers.next())?;
+    let minor = number(numbers.next())?;
+    Some((major, minor))
+}
 
 /// The `DT_NEEDED` names of `path`, in order; `None` when the file cannot be read or is not a
 /// 64-bit little-endian ELF object with a dynamic section.
@@ -122,6 +160,48 @@ impl File {
     }
 }
 
+impl File {
+    /// The contents of the section named `name` (`.rodata`), if it is there and no larger than
+    /// [`MAX_RODATA`].
+    fn section(&self, name: &[u8]) -> Option<Vec<u8>> {
+        let mut ehdr = [0u8; 64];
+        self.read_at(0, &mut ehdr)?;
+        if ehdr.get(..6)? != b"\x7fELF\x02\x01" {
+            return None;
+        }
+        let shoff = u64_at(&ehdr, 0x28)?;
+        let shentsize = usize::from(u16_at(&ehdr, 0x3a)?);
+        let shnum = usize::from(u16_at(&ehdr, 0x3c)?);
+        let shstrndx = usize::from(u16_at(&ehdr, 0x3e)?);
+        if shentsize < 64 || shnum > MAX_SECTIONS || shstrndx >= shnum {
+            return None;
+        }
+        let mut shdrs = alloc::vec![0u8; shentsize * shnum];
+        self.read_at(shoff, &mut shdrs)?;
+        // (sh_name, sh_offset, sh_size) of each section header.
+        let sections: Vec<(u32, u64, u64)> = shdrs
+            .chunks_exact(shentsize)
+            .filter_map(|h| Some((u32_at(h, 0)?, u64_at(h, 24)?, u64_at(h, 32)?)))
+            .collect();
+        let &(_, names_off, names_size) = sections.get(shstrndx)?;
+        let mut names = alloc::vec![0u8; usize::try_from(names_size.min(MAX_SHSTRTAB)).ok()?];
+        self.read_at(names_off, &mut names)?;
+        let &(_, offset, size) = sections.iter().find(|&&(at, _, _)| {
+            let start = usize::try_from(at).unwrap_or(usize::MAX);
+            names
+                .get(start..)
+                .and_then(|rest| rest.split(|&b| b == 0).next())
+                == Some(name)
+        })?;
+        if size > MAX_RODATA {
+            return None;
+        }
+        let mut data = alloc::vec![0u8; usize::try_from(size).ok()?];
+        self.read_at(offset, &mut data)?;
+        Some(data)
+    }
+}
+
 fn u16_at(b: &[u8], at: usize) -> Option<u16> {
     Some(u16::from_le_bytes(b.get(at..at + 2)?.try_into().ok()?))
 }
@@ -153,6 +233,25 @@ mod tests {
                 .collect::<Vec<_>>()
         );
     }
+
+    /// A file whose `.rodata` holds a version string gives the CUDA version after the marker;
+    /// this test binary has none after a marker that is nowhere.
+    #[test]
+    fn reads_the_cuda_version_a_file_was_built_for() {
+        let exe = std::env::current_exe().expect("test binary");
+        let path = std::ffi::CString::new(exe.as_os_str().as_encoded_bytes()).expect("no NUL");
+        // VERSION_STRING lands in this binary's .rodata; the marker is spelled backwards there,
+        // so that the first match is the version string's.
+        let marker: Vec<u8> = b"tset-sbuts-aduc+".iter().rev().copied().collect();
+        assert_eq!(built_for(&path, &marker), Some((13, 4)));
+        assert_eq!(built_for(&path, b"\x01\x02no such marker\x03"), None);
+        assert_eq!(built_for(c"/nonexistent/libnccl.so.2", b"+cuda"), None);
+        assert_eq!(built_for(c"/proc/self/status", b"+cuda"), None);
+        core::hint::black_box(VERSION_STRING);
+    }
+
+    /// What `reads_the_cuda_version_a_file_was_built_for` finds, as NCCL's string has it.
+    static VERSION_STRING: &str = "NCCL version 2.32.3+cuda-stubs-test13.4";
 
     #[test]
     fn other_files_give_none() {
