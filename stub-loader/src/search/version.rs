@@ -82,14 +82,7 @@ pub(crate) fn reported_version(real: &RealLibrary, handle: &Handle) -> Option<i3
             (major > 0).then(|| major.saturating_mul(1000))
         }
         VersionProbe::OwnVersion { symbol, .. } => {
-            let f = handle.symbol(symbol)?;
-            // SAFETY: curandGetVersion: `curandStatus_t f(int *version)`, all majors.
-            let f: unsafe extern "C" fn(*mut c_int) -> c_int = unsafe { core::mem::transmute(f) };
-            let mut own: c_int = 0;
-            // SAFETY: a valid out-pointer.
-            if unsafe { f(&mut own) } != 0 || own <= 0 {
-                return None;
-            }
+            let own = own_version(handle, symbol)?;
             let cuda = real.version.cuda_version_of(own);
             line(
                 real.name,
@@ -104,14 +97,7 @@ pub(crate) fn reported_version(real: &RealLibrary, handle: &Handle) -> Option<i3
             Some(cuda.unwrap_or(own))
         }
         VersionProbe::BuiltFor { symbol, marker } => {
-            let f = handle.symbol(symbol)?;
-            // SAFETY: ncclGetVersion: `ncclResult_t f(int *version)`, every NCCL 2.x.
-            let f: unsafe extern "C" fn(*mut c_int) -> c_int = unsafe { core::mem::transmute(f) };
-            let mut own: c_int = 0;
-            // SAFETY: a valid out-pointer.
-            if unsafe { f(&mut own) } != 0 || own <= 0 {
-                return None;
-            }
+            let own = own_version(handle, symbol)?;
             let cuda = built_for(handle, marker);
             let name = symbol.to_string_lossy();
             match cuda {
@@ -131,6 +117,18 @@ pub(crate) fn reported_version(real: &RealLibrary, handle: &Handle) -> Option<i3
             cuda
         }
     }
+}
+
+/// A library's own version from `status f(int *version)` (`curandGetVersion`, `ncclGetVersion`:
+/// that prototype in every major, `VersionProbe::OwnVersion` and `BuiltFor`), if it answers
+/// success and a positive number.
+fn own_version(handle: &Handle, symbol: &CStr) -> Option<c_int> {
+    let f = handle.symbol(symbol)?;
+    // SAFETY: the spec names a function of that prototype (above).
+    let f: unsafe extern "C" fn(*mut c_int) -> c_int = unsafe { core::mem::transmute(f) };
+    let mut own: c_int = 0;
+    // SAFETY: a valid out-pointer.
+    (unsafe { f(&mut own) } == 0 && own > 0).then_some(own)
 }
 
 /// The CUDA version (`1000 * major + 10 * minor`) the loaded library's file says it was built
