@@ -32,6 +32,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 work=$root/target/test-packaging-windows
+# Every stub, from the specs (codegen writes it): which have a Windows DLL, their CMake targets.
+source scripts/libraries.sh
 # wine's prefix (its C: drive, about 5 s to create) outlives a run.
 export WINEPREFIX=$root/target/wine-packaging
 wine=/usr/lib/wine/wine64
@@ -65,15 +67,15 @@ wheel=$(ls "$work"/dist/*.whl)
 [ "$(basename "$wheel")" = cuda_stubs-0.1.0-py3-none-win_amd64.whl ] || fail "wheel $(basename "$wheel")"
 site=$work/win/Lib/site-packages
 mkdir -p "$site"
-python3 - "$wheel" "$site" <<'EOF'
+python3 - "$wheel" "$site" "${CUDA_STUBS_WINDOWS[*]}" <<'EOF'
 import sys, zipfile
-wheel, site = sys.argv[1:]
+wheel, site, windows = sys.argv[1:]
 z = zipfile.ZipFile(wheel)
 tags = [l for l in z.read("cuda_stubs-0.1.0.dist-info/WHEEL").decode().splitlines() if l.startswith("Tag:")]
 assert tags == ["Tag: py3-none-win_amd64"], tags
 sys.path.insert(0, "python")
 from cuda_stubs._libraries import WINDOWS_LIBRARIES
-assert list(WINDOWS_LIBRARIES) == ["cudart", "nvrtc", "cuda", "nvjitlink"], WINDOWS_LIBRARIES
+assert [dll[: -len(".dll")] for dll in WINDOWS_LIBRARIES.values()] == windows.split(), WINDOWS_LIBRARIES
 # The package's Python modules and CMake files are the source tree's (no hand-kept copy of the list),
 # plus what CMake generates at install (the version file).
 import pathlib
@@ -176,7 +178,7 @@ cat >"$msvc/CMakeLists.txt" <<'EOF'
 cmake_minimum_required(VERSION 3.18)
 project(properties NONE)
 find_package(cuda-stubs CONFIG REQUIRED)
-foreach(target cudart nvrtc cuda_driver nvjitlink curand)
+foreach(target ${TARGETS})
   if(TARGET cuda-stubs::${target})
     get_target_property(dll cuda-stubs::${target} IMPORTED_LOCATION)
     get_target_property(implib cuda-stubs::${target} IMPORTED_IMPLIB)
@@ -193,13 +195,16 @@ endif()
 EOF
 for abi in 13 12; do
   out=$(cmake -S "$msvc" -B "$msvc/build$abi" -DCMAKE_SYSTEM_NAME=Windows \
-    -Dcuda-stubs_DIR="$pkg/lib/cmake/cuda-stubs" -DCUDA_STUBS_CUDART_ABI=$abi | sed -n 's/^-- //p')
+    -Dcuda-stubs_DIR="$pkg/lib/cmake/cuda-stubs" -DCUDA_STUBS_CUDART_ABI=$abi \
+    -DTARGETS="$(IFS=';'; echo "${CUDA_STUBS_CMAKE_TARGETS[*]}")" | sed -n 's/^-- //p')
   if [ $abi = 13 ]; then cudart=stubs_cudart; else cudart=stubs_cudart_abi12; fi
-  want="cudart bin/stubs_cudart.dll lib/$cudart.lib
-nvrtc bin/stubs_nvrtc.dll lib/stubs_nvrtc.lib
-cuda_driver bin/stubs_cuda.dll lib/stubs_cuda.lib
-nvjitlink bin/stubs_nvjitlink.dll lib/stubs_nvjitlink.lib
-curand none"
+  # Each spec's target: its DLL and import library where it has a Windows stub, else none.
+  want=$(for i in "${!CUDA_STUBS_LIBRARIES[@]}"; do
+    lib=${CUDA_STUBS_LIBRARIES[$i]} target=${CUDA_STUBS_CMAKE_TARGETS[$i]}
+    if [[ " ${CUDA_STUBS_WINDOWS[*]} " != *" stubs_$lib "* ]]; then echo "$target none"
+    elif [ "$lib" = cudart ]; then echo "$target bin/stubs_$lib.dll lib/$cudart.lib"
+    else echo "$target bin/stubs_$lib.dll lib/stubs_$lib.lib"; fi
+  done)
   [ "$(grep -v "^Configuring\|^Generating\|^Build files" <<<"$out")" = "$want" ] || fail "MSVC properties (ABI $abi): $out"
   echo "  ABI $abi: cuda-stubs::cudart bin/stubs_cudart.dll lib/$cudart.lib"
 done
