@@ -271,6 +271,14 @@ pub struct Packaging {
     /// `-L<linkdir> -lcudart` records the stub in `DT_NEEDED`, and the CMake switch rewrites
     /// these names (bare, `-l`, or a full path to NVIDIA's file) to the stub.
     pub link_names: &'static [LinkName],
+    /// The CUDA majors of the opt-in compatibility library under NVIDIA's own soname
+    /// (`lib/cuda-stubs-compat/libcudart.so.12`, docs/src/compat.md): thin trampolines into the
+    /// stub for binaries linked against NVIDIA's library of that major. Only where every name
+    /// that major exports has the stub's prototype of it (one ABI, or the stub exports that
+    /// major's version): the runtime (12.x and 13.x, the 35 changed names exported per ABI),
+    /// NVRTC (12.9 and 13.x agree on every name both export). Empty for the others: one soname
+    /// across majors (cuRAND, NCCL) or numbered their own way (cuBLAS, cuFFT), nothing to add.
+    pub compat_majors: &'static [u32],
 }
 
 /// One of NVIDIA's link names of a library, as `-l<name>` spells it.

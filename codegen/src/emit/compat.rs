@@ -1,5 +1,5 @@
 //! The compatibility libraries (issue 31; `stub-compat`): for each library and major of
-//! [`COMPAT`], the crate `compat/<lib><major>/`'s name list
+//! [`compat`] (the specs' `packaging.compat_majors`), the crate `compat/<lib><major>/`'s name list
 //! (`src/generated/compat_exports.rs`): every function NVIDIA's library of that major exports
 //! (the wheel's export table, as the manifest's `exported_by` records it), each marked when the
 //! stub exports it once per ABI (then the compatibility library binds the stub's version of that
@@ -16,14 +16,14 @@ use crate::model::library_data::LibraryData;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-/// The libraries and majors that get a compatibility library: the ones whose every name of one
-/// major the stub can serve with that major's prototype. The runtime: the 35 names whose
-/// prototype changed in 13.0 are exported by the stub once per ABI, the others agree between
-/// 12.x and 13.x. NVRTC: every name 12.9 and 13.5 both export has one ABI (the manifest's
-/// `abi_identical`), 13.0 only removed two (`nvrtcGetNVVM`, `nvrtcGetNVVMSize`) and added six.
-/// The math libraries keep one soname across the majors they serve or change it with their own
-/// numbering, and nvJitLink's per-version names already serve both headers: none needs one.
-pub const COMPAT: [(&str, [u32; 2]); 2] = [("cudart", [12, 13]), ("nvrtc", [12, 13])];
+/// The libraries and majors that get a compatibility library, `(library, majors)` in spec order:
+/// each spec's `packaging.compat_majors` (which says why a library has them or not).
+pub fn compat() -> impl Iterator<Item = (&'static stub_model::Library, &'static [u32])> {
+    crate::read::libraries::ALL
+        .iter()
+        .filter(|l| !l.packaging.compat_majors.is_empty())
+        .map(|l| (*l, l.packaging.compat_majors))
+}
 
 /// The crate folder of one compatibility library: `compat/cudart12`.
 pub fn crate_dir(library: &str, major: u32) -> String {
@@ -44,9 +44,7 @@ pub fn exports_files(
     versions: &AbiVersions,
 ) -> Result<Vec<(PathBuf, String)>, String> {
     let name = data.library.name();
-    let Some((_, majors)) = COMPAT.iter().find(|(n, _)| *n == name) else {
-        return Ok(Vec::new());
-    };
+    let majors = data.library.packaging.compat_majors;
     let mut files = Vec::new();
     for &major in majors {
         let path = root
@@ -140,13 +138,10 @@ pub fn packaging_files(root: &Path) -> Vec<(PathBuf, String)> {
     let mut crates = String::new();
     let mut files = String::new();
     let mut python = String::new();
-    for (library, majors) in COMPAT {
-        let spec = crate::read::libraries::ALL
-            .iter()
-            .find(|l| l.name() == library)
-            .expect("a spec per compatibility library");
+    for (spec, majors) in compat() {
+        let library = spec.name();
         let mut entries = Vec::new();
-        for major in majors {
+        for &major in majors {
             let soname = spec
                 .real
                 .sonames

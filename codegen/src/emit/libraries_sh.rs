@@ -46,12 +46,11 @@ pub fn libraries_sh() -> String {
                 .map(|t| (*t).to_owned()),
         );
     }
-    let compat: Vec<String> = crate::emit::compat::COMPAT
-        .iter()
+    let compat: Vec<String> = crate::emit::compat::compat()
         .flat_map(|(library, majors)| {
             majors
                 .iter()
-                .map(|&major| crate::emit::compat::package(library, major))
+                .map(|&major| crate::emit::compat::package(library.name(), major))
         })
         .collect();
     let mut out = String::from(

@@ -113,5 +113,6 @@ pub const CUBLAS: Library = Library {
             LinkName::Shared("cublas"),
             LinkName::Static("cublas_static"),
         ],
+        compat_majors: &[],
     },
 };

@@ -113,5 +113,6 @@ pub const CUBLASLT: Library = Library {
             LinkName::Shared("cublasLt"),
             LinkName::Static("cublasLt_static"),
         ],
+        compat_majors: &[],
     },
 };

@@ -106,5 +106,6 @@ pub const CUDA: Library = Library {
         cmake_target: "cuda_driver",
         toolkit_targets: &["cuda_driver"],
         link_names: &[LinkName::Shared("cuda")],
+        compat_majors: &[],
     },
 };

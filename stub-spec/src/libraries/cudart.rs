@@ -194,5 +194,6 @@ pub const CUDART: Library = Library {
             LinkName::Shared("cudart"),
             LinkName::Static("cudart_static"),
         ],
+        compat_majors: &[12, 13],
     },
 };

@@ -120,5 +120,6 @@ pub const CUFFT: Library = Library {
             LinkName::Shared("cufft"),
             LinkName::Static("cufft_static_nocallback"),
         ],
+        compat_majors: &[],
     },
 };

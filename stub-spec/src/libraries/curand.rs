@@ -110,5 +110,6 @@ pub const CURAND: Library = Library {
             LinkName::Shared("curand"),
             LinkName::Static("curand_static"),
         ],
+        compat_majors: &[],
     },
 };

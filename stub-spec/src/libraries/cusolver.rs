@@ -115,5 +115,6 @@ pub const CUSOLVER: Library = Library {
             LinkName::Shared("cusolver"),
             LinkName::Static("cusolver_static"),
         ],
+        compat_majors: &[],
     },
 };

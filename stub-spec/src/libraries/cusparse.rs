@@ -123,5 +123,6 @@ pub const CUSPARSE: Library = Library {
             LinkName::Shared("cusparse"),
             LinkName::Static("cusparse_static"),
         ],
+        compat_majors: &[],
     },
 };

@@ -123,5 +123,6 @@ pub const NCCL: Library = Library {
         // name or `find_library`, which the link names below switch.
         toolkit_targets: &[],
         link_names: &[LinkName::Shared("nccl"), LinkName::Static("nccl_static")],
+        compat_majors: &[],
     },
 };

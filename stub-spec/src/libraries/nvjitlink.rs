@@ -98,5 +98,6 @@ pub const NVJITLINK: Library = Library {
             LinkName::Shared("nvJitLink"),
             LinkName::Static("nvJitLink_static"),
         ],
+        compat_majors: &[],
     },
 };

@@ -94,5 +94,6 @@ pub const NVML: Library = Library {
         cmake_target: "nvml",
         toolkit_targets: &["nvml"],
         link_names: &[LinkName::Shared("nvidia-ml")],
+        compat_majors: &[],
     },
 };

@@ -107,5 +107,6 @@ pub const NVRTC: Library = Library {
         cmake_target: "nvrtc",
         toolkit_targets: &["nvrtc"],
         link_names: &[LinkName::Shared("nvrtc"), LinkName::Static("nvrtc_static")],
+        compat_majors: &[12, 13],
     },
 };
