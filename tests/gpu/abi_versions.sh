@@ -12,7 +12,10 @@
 # (cuda-stubs-cudart-12.pc / cuda-stubs-cudart.pc), into one program, and runs it on the
 # machine's 13.x runtime, then on 12.9 and 11.8 (CUDA_STUBS_CUDART_PATH).
 set -u
-stubs=$(cd "$1" && pwd) inc12=$2 inc13=$3 rt12=$4 rt11=$5
+stubs=$(cd "$1" && pwd) inc12=$2 inc13=$3
+# Absolute: the loader ignores a relative CUDA_STUBS_CUDART_PATH (docs/src/search-order.md), and
+# the run would then test the machine's runtime again instead of these.
+rt12=$(readlink -f "$4") rt11=$(readlink -f "$5")
 here=$(cd "$(dirname "$0")" && pwd)
 out=$(mktemp -d)
 gcc -shared -fPIC -O1 -I"$inc12" -o "$out/libgpu12.so" "$here/abi_versions.c" -L"$stubs" -lstubs_cudart_abi12 -Wl,-rpath,"$stubs" || exit 1
