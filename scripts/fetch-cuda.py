@@ -42,9 +42,15 @@ library wheel NVIDIA publishes for x86-64 only (`nvidia-nccl-cu11`: pip finds no
 is left out of that major's aarch64 layout.json and named in its "unavailable" list; the tests
 skip the library there.
 
+Partial wheels: a library whose spec says `unpack: Unpack::LibraryAndHeaders` (libraries.json
+"unpack": "library_and_headers") is not downloaded: its wheel on the index (PEP 691's JSON
+simple API, pypi.org or $PIP_INDEX_URL) is read by HTTP range requests, and only the library's
+file and its include folder are unpacked (cuDNN 9: about 1.3 MB of a 540 MB wheel). An index
+that serves no JSON gets the whole wheel downloaded, as for every other library.
+
 A tree of the current LAYOUT_VERSION whose layout.json lacks a library libraries.json now lists
 (one added since, NCCL) is completed with that library's wheel only, and its layout.json renamed
-over (never rewritten in place, so a tree copied with `cp -al` leaves the original's alone).
+over, keeping the keys of libraries other checkouts sharing the cache added (never rewritten in place, so a tree copied with `cp -al` leaves the original's alone).
 
 Windows (`--arch win_amd64`): NVIDIA's `win_amd64` wheels of the same versions, of the runtime,
 NVRTC and nvJitLink only (WINDOWS_LIBRARIES: those libraries.json gives a "windows" entry,
@@ -70,6 +76,7 @@ name in each wheel (libraries.json's "windows": the specs' DLL names and compani
 
 Usage: fetch-cuda.py [--arch x86_64|aarch64|win_amd64] [--print-cache]
 """
+import io
 import json
 import os
 import pathlib
@@ -77,6 +84,8 @@ import re
 import shutil
 import subprocess
 import sys
+import time
+import urllib.request
 import zipfile
 
 # The libraries' wheels, one per library and major, with the library's path in the unpacked tree
@@ -201,7 +210,11 @@ def aarch64_spec(spec: dict) -> dict:
     tools (bin/, nvvm/): those would have to run on the host (see the module docstring)."""
     wheels = []
     for item in spec["wheels"]:
-        name, prefixes = item if isinstance(item, tuple) else (item, ("nvidia/",))
+        if not isinstance(item, tuple):
+            # A library's wheel: what `library_prefixes` says, as on x86-64.
+            wheels.append(item)
+            continue
+        name, prefixes = item
         if isinstance(prefixes, str):
             prefixes = (prefixes,)
         if prefixes != ("nvidia/",):
@@ -237,9 +250,85 @@ def download(spec: str, dest: pathlib.Path, arch: str = "x86_64",
     return found[0]
 
 
-def unpack(wheel: pathlib.Path, root: pathlib.Path, prefixes: tuple, suffix: str = "") -> None:
-    """Unpacks the wheel's entries under one of the prefixes and, with a suffix, only the files
-    whose names end in it (case-insensitive)."""
+# The package index's simple API (PEP 691, JSON): pip's default index, or $PIP_INDEX_URL.
+INDEX = os.environ.get("PIP_INDEX_URL", "https://pypi.org/simple").rstrip("/")
+
+
+class RemoteFile(io.RawIOBase):
+    """A file on the index read by HTTP range requests: what `zipfile` needs of a wheel (its
+    central directory at the end, then the members asked for), without downloading the rest."""
+
+    def __init__(self, url: str):
+        super().__init__()
+        self.url, self.pos = url, 0
+        # The first request (the last byte) also says the file's size.
+        self.size = int(self._get(-1, None)[1].rsplit("/", 1)[1])
+
+    def _get(self, start: int, end: int | None) -> tuple:
+        span = f"bytes={start}-{end}" if start >= 0 else f"bytes={start}"
+        for attempt in range(5):
+            try:
+                req = urllib.request.Request(self.url, headers={"Range": span})
+                with urllib.request.urlopen(req, timeout=120) as resp:
+                    if resp.status != 206:
+                        raise OSError(f"HTTP {resp.status} to a range request")
+                    return resp.read(), resp.headers["Content-Range"]
+            except OSError as e:
+                if attempt == 4:
+                    raise SystemExit(f"fetch-cuda: {self.url} {span}: {e}")
+                time.sleep(2 ** attempt)
+
+    def readable(self) -> bool:
+        return True
+
+    def seekable(self) -> bool:
+        return True
+
+    def tell(self) -> int:
+        return self.pos
+
+    def seek(self, offset: int, whence: int = io.SEEK_SET) -> int:
+        base = {io.SEEK_SET: 0, io.SEEK_CUR: self.pos, io.SEEK_END: self.size}[whence]
+        self.pos = base + offset
+        return self.pos
+
+    def readinto(self, buffer) -> int:
+        if self.pos >= self.size:
+            return 0
+        end = min(self.pos + len(buffer), self.size) - 1
+        data = self._get(self.pos, end)[0]
+        buffer[:len(data)] = data
+        self.pos += len(data)
+        return len(data)
+
+
+def remote_wheel(spec: str, arch: str) -> io.BufferedReader | None:
+    """The wheel of `spec` for `arch` on the index, opened for range reads (buffered in 8 MiB
+    requests: a member is read in a few large requests, not zipfile's 4 KiB ones), or None when
+    the index has none for the arch or does not speak PEP 691's JSON."""
+    name, version = spec.split("==")
+    project = re.sub(r"[-_.]+", "-", name).lower()
+    req = urllib.request.Request(f"{INDEX}/{project}/",
+                                 headers={"Accept": "application/vnd.pypi.simple.v1+json"})
+    try:
+        with urllib.request.urlopen(req, timeout=60) as resp:
+            files = json.load(resp)["files"]
+    except (OSError, ValueError, KeyError) as e:
+        print(f"fetch-cuda: no JSON index for {name} ({e}): whole wheel")
+        return None
+    for platform in PLATFORMS[arch]:
+        for f in files:
+            parts = f["filename"][:-len(".whl")].split("-") if f["filename"].endswith(".whl") else []
+            if (len(parts) == 5 and parts[1] == version and not f.get("yanked")
+                    and platform in parts[4].split(".")):
+                return io.BufferedReader(RemoteFile(f["url"]), buffer_size=8 << 20)
+    return None
+
+
+def unpack(wheel, root: pathlib.Path, prefixes: tuple, suffix: str = "") -> None:
+    """Unpacks the wheel's entries under one of the prefixes (a folder, or one file's whole
+    path) and, with a suffix, only the files whose names end in it (case-insensitive). The
+    wheel is a downloaded file or a `remote_wheel`."""
     with zipfile.ZipFile(wheel) as z:
         for info in z.infolist():
             if not info.filename.startswith(prefixes) or ".dist-info/" in info.filename:
@@ -264,6 +353,27 @@ def unpack(wheel: pathlib.Path, root: pathlib.Path, prefixes: tuple, suffix: str
             os.replace(tmp, path)
 
 
+def library_prefixes(major: int, held: list) -> tuple:
+    """What a library wheel's entries are unpacked from: with every library it holds
+    `"unpack": "library_and_headers"` (libraries.json, from the specs' `TestWheel::unpack`), the
+    libraries' files and include folders only; else the top folder of each library it holds
+    (`nvidia/` for NVIDIA's CUDA wheels, `cutensor/` for cuTENSOR's)."""
+    wheels = [wheel for lib in LIBRARIES if lib["name"] in held
+              for wheel in lib["wheels"] if wheel["major"] == major]
+    if wheels and all(wheel.get("unpack") == "library_and_headers" for wheel in wheels):
+        return tuple(dict.fromkeys(
+            path for wheel in wheels for path in (wheel["library"], wheel["include"] + "/")))
+    return tuple(dict.fromkeys(wheel["library"].split("/")[0] + "/" for wheel in wheels)) or (
+        "nvidia/",)
+
+
+def partial(major: int, held: list) -> bool:
+    """Whether a library wheel is read member by member off the index (`library_prefixes`)."""
+    return bool(held) and all(
+        wheel.get("unpack") == "library_and_headers" for lib in LIBRARIES if lib["name"] in held
+        for wheel in lib["wheels"] if wheel["major"] == major)
+
+
 def fetch(major: int, cache: pathlib.Path, arch: str = "x86_64") -> dict:
     spec = major_spec(major) if arch == "x86_64" else aarch64_spec(major_spec(major))
     root = cache / f"cuda-{major}"
@@ -285,17 +395,25 @@ def fetch(major: int, cache: pathlib.Path, arch: str = "x86_64") -> dict:
     wheels.mkdir(parents=True, exist_ok=True)
     root.mkdir(parents=True, exist_ok=True)
     for item in spec["wheels"]:
-        wheel_spec, prefixes = item if isinstance(item, tuple) else (item, ("nvidia/",))
+        wheel_spec, prefixes = item if isinstance(item, tuple) else (item, None)
         if isinstance(prefixes, str):
             prefixes = (prefixes,)
         held = spec["holds"].get(wheel_spec, [])
+        if prefixes is None:
+            prefixes = library_prefixes(major, held)
         # Completing such a tree: only the wheels of the libraries it lacks are unpacked (the
         # rest is there already; NCCL's 1 GB, not the major's 2 GB again).
         if present is not None and all(name in present for name in held):
             continue
         # Never the runtime's wheel, which names the major's version.
         optional = arch != "x86_64" and bool(held) and RUNTIME not in held
-        wheel = download(wheel_spec, wheels, arch, optional)
+        # Only the library and its headers, off the index, where the spec asks for no more
+        # (else, or where the index cannot serve ranges, the whole wheel as before).
+        wheel = remote_wheel(wheel_spec, arch) if partial(major, held) else None
+        if wheel is not None:
+            print(f"fetch-cuda: {wheel_spec} ({arch}): {', '.join(prefixes)} only")
+        else:
+            wheel = download(wheel_spec, wheels, arch, optional)
         if wheel is None:
             print(f"fetch-cuda: no {arch} wheel of {wheel_spec}: {', '.join(held)} left out")
             unavailable += held
@@ -313,6 +431,13 @@ def fetch(major: int, cache: pathlib.Path, arch: str = "x86_64") -> dict:
         "include": [str(root / d) for d in spec["include"]],
         **{key: str(root / path) for key, path in spec["later"].items()},
     }
+    if present is not None:
+        # Keys of libraries this checkout's libraries.json does not list (another checkout,
+        # newer or older, completed the shared tree with them): kept, so that checkouts sharing
+        # one cache do not undo each other's completions.
+        old = json.loads(layout_file.read_text())
+        layout.update({key: value for key, value in old.items()
+                       if key not in layout and key not in ("unavailable",)})
     if unavailable:
         layout["unavailable"] = unavailable
     if "nvcc" in spec:

@@ -32,7 +32,7 @@ mod versioned_names;
 pub use error_text::{ErrorText, TextAbi, TextKind};
 pub use library::{
     ExportSource, Gating, HeaderVersion, Library, LinkName, OLDER_ABI, Packaging,
-    ProcAddressSource, RealLibrary, Release, Soname, StatusCode, TestWheel, TypedErrors,
+    ProcAddressSource, RealLibrary, Release, Soname, StatusCode, TestWheel, TypedErrors, Unpack,
     VersionProbe, WindowsDlls,
 };
 pub use library_kind::LibraryKind;

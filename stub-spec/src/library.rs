@@ -372,6 +372,10 @@ pub enum VersionProbe {
         /// What precedes the CUDA `major.minor` in the file's version string.
         marker: &'static CStr,
     },
+    /// `size_t f(void)` answering the CUDA runtime version the library was built with, as
+    /// `1000 * major + 10 * minor` (`cutensorGetCudartVersion`: 12090 for cuTENSOR 2.8.1's CUDA
+    /// 12 build; `cudnnGetCudartVersion`); 0 means no answer (recorded as no version).
+    Returned(&'static CStr),
 }
 
 /// The first version of a library ([`VersionProbe::OwnVersion`]) in one CUDA major.
@@ -479,6 +483,20 @@ pub struct TestWheel {
     /// soname of `major`: one of [`RealLibrary::wheel_dirs`]. The headers are in its sibling
     /// `include` (NVIDIA's wheels are `nvidia/<package>/{lib,include}`).
     pub lib_dir: &'static CStr,
+    /// What of the wheel the tests need, and so what `scripts/fetch-cuda.py` fetches.
+    pub unpack: Unpack,
+}
+
+/// What `scripts/fetch-cuda.py` takes of a test wheel ([`TestWheel::unpack`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unpack {
+    /// The whole wheel, downloaded by pip and unpacked (its library folder, headers and
+    /// everything else: the runtime's static library, cuBLAS's second library).
+    Whole,
+    /// Only the library's file under its soname and the package's `include` folder, read out of
+    /// the wheel on the package index by HTTP range requests: for wheels whose bulk the tests
+    /// never load (cuDNN's 540 MB of engine sub-libraries beside a 100 KB front library).
+    LibraryAndHeaders,
 }
 
 impl TestWheel {

@@ -7,7 +7,7 @@
 //!
 //! Format: `{"generated_by": …, "libraries": [{"name": "<name>", "wheels": [{"major": <major>,
 //! "wheel": "<pip requirement>", "library": "<path of the library in the unpacked tree>",
-//! "include": "<its include folder>"}, …]}, …]}`: lists, so libraries and majors keep spec order
+//! "include": "<its include folder>", "unpack": "whole" | "library_and_headers"}, …]}, …]}`: lists, so libraries and majors keep spec order
 //! (libraries as codegen writes them, majors oldest first). The `layout.json` key of a library's
 //! path is its name. Libraries without test wheels (the driver) are left out. A library that
 //! ships with the driver (`ExportSource::List`: NVML) has header-only wheels: its "library" is
@@ -15,7 +15,7 @@
 
 use crate::read::libraries::{ALL, real_stem};
 use serde_json::{Value, json};
-use stub_model::ExportSource;
+use stub_model::{ExportSource, Unpack};
 
 /// The text of `scripts/libraries.json`.
 pub fn libraries_json() -> Result<String, String> {
@@ -42,6 +42,10 @@ pub fn libraries_json() -> Result<String, String> {
                 "wheel": wheel.requirement,
                 "library": file,
                 "include": format!("{package}/include"),
+                "unpack": match wheel.unpack {
+                    Unpack::Whole => "whole",
+                    Unpack::LibraryAndHeaders => "library_and_headers",
+                },
             }));
         }
         if wheels.is_empty() {

@@ -116,6 +116,15 @@ pub(crate) fn reported_version(real: &RealLibrary, handle: &Handle) -> Option<i3
             }
             cuda
         }
+        VersionProbe::Returned(name) => {
+            let f = handle.symbol(name)?;
+            // SAFETY: `size_t f(void)` (`cutensorGetCudartVersion`, `cudnnGetCudartVersion`:
+            // that prototype in every version, VersionProbe::Returned).
+            let f: unsafe extern "C" fn() -> usize = unsafe { core::mem::transmute(f) };
+            // SAFETY: no arguments.
+            let v = i32::try_from(unsafe { f() }).ok()?;
+            (v > 0).then_some(v)
+        }
     }
 }
 

@@ -7,7 +7,8 @@ use super::CU13_LIB;
 use super::cudart::CUDART;
 use crate::{
     ErrorText, ExportSource, Gating, HeaderVersion, Library, LibraryKind, LinkName, Packaging,
-    RealLibrary, Soname, StatusCode, TestWheel, TextAbi, TextKind, TypedErrors, VersionProbe,
+    RealLibrary, Soname, StatusCode, TestWheel, TextAbi, TextKind, TypedErrors, Unpack,
+    VersionProbe,
 };
 use core::ffi::CStr;
 
@@ -93,16 +94,19 @@ pub const CUBLAS: Library = Library {
             major: 11,
             requirement: "nvidia-cublas-cu11==11.11.3.6",
             lib_dir: CUBLAS_LIB,
+            unpack: Unpack::Whole,
         },
         TestWheel {
             major: 12,
             requirement: "nvidia-cublas-cu12==12.9.1.4",
             lib_dir: CUBLAS_LIB,
+            unpack: Unpack::Whole,
         },
         TestWheel {
             major: 13,
             requirement: "nvidia-cublas==13.5.1.27",
             lib_dir: CU13_LIB,
+            unpack: Unpack::Whole,
         },
     ],
     packaging: Packaging {

@@ -3,8 +3,8 @@
 use super::{CU13_BIN, CU13_LIB, TOOLKIT_BIN};
 use crate::{
     ErrorText, ExportSource, Gating, HeaderVersion, Library, LibraryKind, LinkName, Packaging,
-    RealLibrary, Soname, StatusCode, TestWheel, TextAbi, TextKind, TypedErrors, VersionProbe,
-    WindowsDlls,
+    RealLibrary, Soname, StatusCode, TestWheel, TextAbi, TextKind, TypedErrors, Unpack,
+    VersionProbe, WindowsDlls,
 };
 use core::ffi::CStr;
 
@@ -174,16 +174,19 @@ pub const CUDART: Library = Library {
             major: 11,
             requirement: "nvidia-cuda-runtime-cu11==11.8.89",
             lib_dir: RUNTIME_LIB,
+            unpack: Unpack::Whole,
         },
         TestWheel {
             major: 12,
             requirement: "nvidia-cuda-runtime-cu12==12.9.79",
             lib_dir: RUNTIME_LIB,
+            unpack: Unpack::Whole,
         },
         TestWheel {
             major: 13,
             requirement: "nvidia-cuda-runtime==13.5.37",
             lib_dir: CU13_LIB,
+            unpack: Unpack::Whole,
         },
     ],
     packaging: Packaging {

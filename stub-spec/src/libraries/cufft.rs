@@ -6,7 +6,7 @@ use super::CU13_LIB;
 use super::cudart::CUDART;
 use crate::{
     ExportSource, Gating, HeaderVersion, Library, LibraryKind, LinkName, Packaging, RealLibrary,
-    Release, Soname, StatusCode, TestWheel, TypedErrors, VersionProbe, VersionedNames,
+    Release, Soname, StatusCode, TestWheel, TypedErrors, Unpack, VersionProbe, VersionedNames,
 };
 use core::ffi::CStr;
 
@@ -97,16 +97,19 @@ pub const CUFFT: Library = Library {
             major: 11,
             requirement: "nvidia-cufft-cu11==10.9.0.58",
             lib_dir: CUFFT_LIB,
+            unpack: Unpack::Whole,
         },
         TestWheel {
             major: 12,
             requirement: "nvidia-cufft-cu12==11.4.1.4",
             lib_dir: CUFFT_LIB,
+            unpack: Unpack::Whole,
         },
         TestWheel {
             major: 13,
             requirement: "nvidia-cufft==12.5.0.14",
             lib_dir: CU13_LIB,
+            unpack: Unpack::Whole,
         },
     ],
     packaging: Packaging {

@@ -7,7 +7,7 @@ use super::CU13_LIB;
 use super::cudart::CUDART;
 use crate::{
     ExportSource, Gating, HeaderVersion, Library, LibraryKind, LinkName, Packaging, RealLibrary,
-    Release, Soname, StatusCode, TestWheel, TypedErrors, VersionProbe,
+    Release, Soname, StatusCode, TestWheel, TypedErrors, Unpack, VersionProbe,
 };
 use core::ffi::CStr;
 
@@ -90,16 +90,19 @@ pub const CURAND: Library = Library {
             major: 11,
             requirement: "nvidia-curand-cu11==10.3.0.86",
             lib_dir: CURAND_LIB,
+            unpack: Unpack::Whole,
         },
         TestWheel {
             major: 12,
             requirement: "nvidia-curand-cu12==10.3.10.19",
             lib_dir: CURAND_LIB,
+            unpack: Unpack::Whole,
         },
         TestWheel {
             major: 13,
             requirement: "nvidia-curand==10.4.5.25",
             lib_dir: CU13_LIB,
+            unpack: Unpack::Whole,
         },
     ],
     packaging: Packaging {

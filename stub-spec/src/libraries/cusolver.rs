@@ -10,7 +10,7 @@ use super::cublas::CUBLAS;
 use super::cudart::CUDART;
 use crate::{
     ExportSource, Gating, HeaderVersion, Library, LibraryKind, LinkName, Packaging, RealLibrary,
-    Release, Soname, StatusCode, TestWheel, TypedErrors, VersionProbe,
+    Release, Soname, StatusCode, TestWheel, TypedErrors, Unpack, VersionProbe,
 };
 use core::ffi::CStr;
 
@@ -95,16 +95,19 @@ pub const CUSOLVER: Library = Library {
             major: 11,
             requirement: "nvidia-cusolver-cu11==11.4.1.48",
             lib_dir: CUSOLVER_LIB,
+            unpack: Unpack::Whole,
         },
         TestWheel {
             major: 12,
             requirement: "nvidia-cusolver-cu12==11.7.5.82",
             lib_dir: CUSOLVER_LIB,
+            unpack: Unpack::Whole,
         },
         TestWheel {
             major: 13,
             requirement: "nvidia-cusolver==12.4.1.2",
             lib_dir: CU13_LIB,
+            unpack: Unpack::Whole,
         },
     ],
     packaging: Packaging {

@@ -8,7 +8,7 @@ use super::CU13_LIB;
 use super::cudart::CUDART;
 use crate::{
     ErrorText, ExportSource, Gating, HeaderVersion, Library, LibraryKind, LinkName, Packaging,
-    RealLibrary, Release, Soname, StatusCode, TestWheel, TextAbi, TextKind, TypedErrors,
+    RealLibrary, Release, Soname, StatusCode, TestWheel, TextAbi, TextKind, TypedErrors, Unpack,
     VersionProbe,
 };
 use core::ffi::CStr;
@@ -103,16 +103,19 @@ pub const CUSPARSE: Library = Library {
             major: 11,
             requirement: "nvidia-cusparse-cu11==11.7.5.86",
             lib_dir: CUSPARSE_LIB,
+            unpack: Unpack::Whole,
         },
         TestWheel {
             major: 12,
             requirement: "nvidia-cusparse-cu12==12.5.10.65",
             lib_dir: CUSPARSE_LIB,
+            unpack: Unpack::Whole,
         },
         TestWheel {
             major: 13,
             requirement: "nvidia-cusparse==12.9.4.2",
             lib_dir: CU13_LIB,
+            unpack: Unpack::Whole,
         },
     ],
     packaging: Packaging {

@@ -11,7 +11,8 @@
 use super::cudart::CUDART;
 use crate::{
     ErrorText, ExportSource, Gating, HeaderVersion, Library, LibraryKind, LinkName, Packaging,
-    RealLibrary, Soname, StatusCode, TestWheel, TextAbi, TextKind, TypedErrors, VersionProbe,
+    RealLibrary, Soname, StatusCode, TestWheel, TextAbi, TextKind, TypedErrors, Unpack,
+    VersionProbe,
 };
 use core::ffi::CStr;
 
@@ -104,16 +105,19 @@ pub const NCCL: Library = Library {
             major: 11,
             requirement: "nvidia-nccl-cu11==2.21.5",
             lib_dir: NCCL_LIB,
+            unpack: Unpack::Whole,
         },
         TestWheel {
             major: 12,
             requirement: "nvidia-nccl-cu12==2.32.3",
             lib_dir: NCCL_LIB,
+            unpack: Unpack::Whole,
         },
         TestWheel {
             major: 13,
             requirement: "nvidia-nccl-cu13==2.32.3",
             lib_dir: NCCL_LIB,
+            unpack: Unpack::Whole,
         },
     ],
     packaging: Packaging {

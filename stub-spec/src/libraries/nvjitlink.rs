@@ -7,7 +7,7 @@
 use super::{CU13_BIN, CU13_LIB, TOOLKIT_BIN};
 use crate::{
     ExportSource, Gating, HeaderVersion, Library, LibraryKind, LinkName, Packaging, RealLibrary,
-    Soname, StatusCode, TestWheel, TypedErrors, VersionProbe, VersionedNames, WindowsDlls,
+    Soname, StatusCode, TestWheel, TypedErrors, Unpack, VersionProbe, VersionedNames, WindowsDlls,
 };
 use core::ffi::CStr;
 
@@ -83,11 +83,13 @@ pub const NVJITLINK: Library = Library {
             major: 12,
             requirement: "nvidia-nvjitlink-cu12==12.9.86",
             lib_dir: NVJITLINK_LIB,
+            unpack: Unpack::Whole,
         },
         TestWheel {
             major: 13,
             requirement: "nvidia-nvjitlink==13.5.37",
             lib_dir: CU13_LIB,
+            unpack: Unpack::Whole,
         },
     ],
     packaging: Packaging {

@@ -5,7 +5,8 @@
 use super::CU13_LIB;
 use crate::{
     ErrorText, ExportSource, Gating, HeaderVersion, Library, LibraryKind, LinkName, Packaging,
-    RealLibrary, Soname, StatusCode, TestWheel, TextAbi, TextKind, TypedErrors, VersionProbe,
+    RealLibrary, Soname, StatusCode, TestWheel, TextAbi, TextKind, TypedErrors, Unpack,
+    VersionProbe,
 };
 use core::ffi::CStr;
 
@@ -77,16 +78,19 @@ pub const NVML: Library = Library {
             major: 11,
             requirement: "nvidia-nvml-dev-cu11==11.8.86",
             lib_dir: NVML_DEV_LIB,
+            unpack: Unpack::Whole,
         },
         TestWheel {
             major: 12,
             requirement: "nvidia-nvml-dev-cu12==12.9.79",
             lib_dir: NVML_DEV_LIB,
+            unpack: Unpack::Whole,
         },
         TestWheel {
             major: 13,
             requirement: "nvidia-nvml-dev==13.5.37",
             lib_dir: CU13_LIB,
+            unpack: Unpack::Whole,
         },
     ],
     packaging: Packaging {

@@ -3,8 +3,8 @@
 use super::{CU13_BIN, CU13_LIB, TOOLKIT_BIN};
 use crate::{
     ErrorText, ExportSource, Gating, HeaderVersion, Library, LibraryKind, LinkName, Packaging,
-    RealLibrary, Soname, StatusCode, TestWheel, TextAbi, TextKind, TypedErrors, VersionProbe,
-    WindowsDlls,
+    RealLibrary, Soname, StatusCode, TestWheel, TextAbi, TextKind, TypedErrors, Unpack,
+    VersionProbe, WindowsDlls,
 };
 use core::ffi::CStr;
 
@@ -90,16 +90,19 @@ pub const NVRTC: Library = Library {
             major: 11,
             requirement: "nvidia-cuda-nvrtc-cu11==11.8.89",
             lib_dir: NVRTC_LIB,
+            unpack: Unpack::Whole,
         },
         TestWheel {
             major: 12,
             requirement: "nvidia-cuda-nvrtc-cu12==12.9.86",
             lib_dir: NVRTC_LIB,
+            unpack: Unpack::Whole,
         },
         TestWheel {
             major: 13,
             requirement: "nvidia-cuda-nvrtc==13.5.37",
             lib_dir: CU13_LIB,
+            unpack: Unpack::Whole,
         },
     ],
     packaging: Packaging {
