@@ -10,15 +10,16 @@
 //! names no anchor (11.x and 12.x cuRAND link the runtime statically) is checked by its version
 //! once loaded; a bare soname (the dynamic loader's search) can only be checked that way.
 //!
-//! Windows has no library under this rule yet: the math libraries, the only specs with anchors,
-//! have no DLL names ([`file_names`] lists none), so nothing here finds a release there, and
-//! [`needed`] reads no imports.
+//! On Windows the same, with DLL names for sonames (`cudart64_12.dll`) and a DLL's imports for
+//! `DT_NEEDED` ([`needed`]: 12.x's `cusolver64_11.dll` imports `cublas64_12.dll`, which says its
+//! release before `LoadLibraryExW` as `libcublas.so.12` does); the math libraries' DLLs link the
+//! runtime statically, so only their version or an imported cuBLAS says it.
 
-use super::paths::{join, parent};
+use super::paths::join;
 use super::reject::{ProcessRelease, Reject};
 use super::version::reported_version;
 use crate::debug::line;
-use crate::os::{Handle, file_names, is_file, is_loaded, needed};
+use crate::os::{Handle, file_names, is_file, is_loaded, needed, needed_dirs};
 use crate::spec::{LibrarySpec, RealLibrary};
 use alloc::ffi::CString;
 use alloc::vec::Vec;
@@ -148,20 +149,44 @@ pub(crate) fn check_version(version: i32, release: Option<ProcessRelease>) -> Re
     })
 }
 
-/// Loads, from a candidate file's own folder, the NVIDIA libraries its `DT_NEEDED` names that
-/// the process lacks and the folder holds (the candidate passed [`check_needed`]): 13.5's
+/// Loads, from a candidate file's own folder (and on Windows the other wheels' folders beside
+/// it: `os::needed_dirs`), the NVIDIA libraries its `DT_NEEDED` (a DLL's imports) names that
+/// the process lacks and those folders hold (the candidate passed [`check_needed`]): 13.5's
 /// `libcurand.so.10` needs `libcudart.so.13`, 13.10's `libcublas.so.13` needs
 /// `libcublasLt.so.13`, and neither has a RUNPATH, while their wheel folder (`nvidia/cu13/lib`)
-/// holds both. Loaded by path first, each is then found by its soname when the candidate is
-/// loaded. (A system library it needs, `libm.so.6`, is not in a CUDA folder.)
+/// holds both; 12.x's `cusolver64_11.dll` imports `cublas64_12.dll` from `nvidia\cublas\bin`.
+/// Loaded by path first, each is then found by its soname (a loaded DLL by its name) when the
+/// candidate is loaded. (A system library it needs, `libm.so.6`, is not in a CUDA folder.)
 fn preload_needed(spec: &LibrarySpec, path: &CStr, needed: &[Vec<u8>]) {
-    let Some(dir) = parent(path.to_bytes()) else {
-        return;
-    };
-    for soname in needed {
-        let file = join(dir, soname);
-        if !is_file(&file) || CString::new(soname.as_slice()).is_ok_and(|s| is_loaded(&s)) {
+    let dirs = needed_dirs(spec, path.to_bytes());
+    preload(spec, &dirs, needed, PRELOAD_DEPTH);
+}
+
+/// How deep [`preload`] follows what a preloaded library needs in turn: 12.x's
+/// `cusolver64_11.dll` needs `cusparse64_12.dll`, which needs `nvJitLink_120_0.dll` from a
+/// third folder; nothing NVIDIA ships goes deeper.
+const PRELOAD_DEPTH: u32 = 3;
+
+/// Loads each of `needed` the process lacks from the first of `dirs` that holds it, after what
+/// that file needs in turn (`depth` levels more): Windows looks for a DLL's imports in its own
+/// folder only, so 12.x's `cusparse64_12.dll`, loaded by path from `nvidia\cusparse\bin`,
+/// finds its `nvJitLink_120_0.dll` only once that is loaded.
+fn preload(spec: &LibrarySpec, dirs: &[CString], names: &[Vec<u8>], depth: u32) {
+    for soname in names {
+        if CString::new(soname.as_slice()).is_ok_and(|s| is_loaded(&s)) {
             continue;
+        }
+        let Some(file) = dirs
+            .iter()
+            .map(|d| join(d.to_bytes(), soname))
+            .find(|f| is_file(f))
+        else {
+            continue;
+        };
+        if depth > 0
+            && let Some(more) = needed(&file)
+        {
+            preload(spec, dirs, &more, depth - 1);
         }
         let shown = file.to_string_lossy();
         match Handle::open(&file) {

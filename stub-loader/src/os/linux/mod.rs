@@ -30,7 +30,7 @@ pub use io::clock_ns;
 pub(crate) use io::{errno_text, open_trace_file, write_all};
 pub(crate) use lock::{LOCK_INIT, Lock, lock, unlock};
 pub(crate) use paths::{SEP, has_dir, is_absolute, is_drive_root, is_sep, names_a_drive};
-pub(crate) use places::{Places, SEARCH};
+pub(crate) use places::{Places, SEARCH, needed_dirs};
 pub(crate) use runtime::{abort, alloc, alloc_zeroed, dealloc, realloc};
 pub(crate) use secure::env_var;
 pub use secure::secure_execution;

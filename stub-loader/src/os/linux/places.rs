@@ -262,6 +262,18 @@ fn own_name(info: &libc::dl_phdr_info) -> &'static CStr {
     unsafe { &*core::ptr::from_ref(object_name(info)) }
 }
 
+/// The folders from which what a candidate file needs (`DT_NEEDED`) and the process lacks is
+/// loaded first (`search/release.rs`): the file's own folder (13.x's `nvidia/cu13/lib` holds
+/// `libcudart.so.13` beside `libcurand.so.10`, which has no RUNPATH). An 11.x or 12.x wheel's
+/// library finds the other wheels' folders by its own RUNPATH (`libcusolver.so.11`:
+/// `$ORIGIN/../../cublas/lib`), so no other folder is listed.
+pub(crate) fn needed_dirs(_spec: &LibrarySpec, path: &[u8]) -> Vec<alloc::ffi::CString> {
+    parent(path)
+        .and_then(|dir| alloc::ffi::CString::new(dir).ok())
+        .into_iter()
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

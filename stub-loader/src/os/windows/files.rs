@@ -44,12 +44,6 @@ pub(crate) fn check_file(path: &CStr) -> Result<(), Reject> {
     }
 }
 
-/// A file's libraries as they would be loaded with it: Windows reads no imports table (no
-/// library under the one-release rule has a DLL yet, `search/release.rs`).
-pub(crate) fn needed(_path: &CStr) -> Option<Vec<Vec<u8>>> {
-    None
-}
-
 /// The CUDA release a file says it was built for (`VersionProbe::BuiltFor`): nothing on Windows,
 /// where no library with that probe has a DLL stub (NVIDIA ships no NCCL for Windows).
 pub(crate) fn built_for(_path: &CStr, _marker: &[u8]) -> Option<(u32, u32)> {

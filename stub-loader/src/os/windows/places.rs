@@ -1,9 +1,12 @@
 //! Windows: the search's places in order ([`SEARCH`]), each one's name, and the candidates of
 //! each, listed one at a time and only when the search reaches that place. A candidate is a
-//! bare DLL name (the loader's search, or a DLL already loaded) or an absolute path.
+//! bare DLL name (the loader's search, or a DLL already loaded) or an absolute path. And the
+//! folders a candidate's imports are found in ([`needed_dirs`]).
 
 use super::file_names::{file_names, wheel_dirs};
+use super::files::is_dir;
 use super::loadlibrary::{file_of_address, is_loaded};
+use super::paths::is_sep;
 use crate::debug::line;
 use crate::search::candidates::{Candidate, Listed};
 use crate::search::listing::{
@@ -13,8 +16,11 @@ use crate::search::order::Origin;
 use crate::search::paths::{enclosing_site_packages, join, may_be_in_site_packages, parent};
 use crate::spec::LibrarySpec;
 use alloc::borrow::Cow;
+use alloc::ffi::CString;
+use alloc::vec::Vec;
 use core::ffi::CStr;
 use core::ops::ControlFlow;
+use stub_spec::libraries::ALL;
 
 /// The search on Windows, in order: a DLL the process already has (`GetModuleHandleExW`, any
 /// major, newest first), the override, NVIDIA's wheels beside the stub and in the Python
@@ -153,4 +159,56 @@ impl Places {
             .conda_prefix
             .get_or_insert_with(|| absolute_var(c"CONDA_PREFIX"))
     }
+}
+
+/// The folders from which what a candidate DLL imports (`pe_imports.rs`) and the process lacks
+/// is loaded first (`search/release.rs`): its own folder, then, for a DLL in a folder only its
+/// own library's wheel uses (NVIDIA's 11.x and 12.x wheels: `nvidia\cusolver\bin`), the other
+/// libraries' wheel folders in the same `site-packages` (`nvidia\cublas\bin`,
+/// `nvidia\cusparse\bin`, `nvidia\nvjitlink\bin`): a DLL has no RUNPATH, and `LoadLibraryExW`
+/// looks for its imports in its own folder and the system's only (Python 3.8+ adds none of
+/// these; PyTorch adds each `nvidia\*\bin` itself). A folder several libraries share (13.x's
+/// `nvidia\cu13\bin\x86_64`; cuBLAS's, which is cuBLASLt's) holds what its DLLs import, and
+/// the per-wheel folders beside it are another release's, so none is listed then; neither for
+/// a DLL in no wheel folder (a toolkit's `bin`, an override's folder of its own).
+pub(crate) fn needed_dirs(spec: &LibrarySpec, path: &[u8]) -> Vec<CString> {
+    let Some(dir) = parent(path) else {
+        return Vec::new();
+    };
+    let mut dirs: Vec<CString> = CString::new(dir).ok().into_iter().collect();
+    let own = wheel_dirs(spec.real);
+    let Some((root, found_in)) = own
+        .iter()
+        .find_map(|w| under_folder(dir, w.to_bytes()).map(|root| (root, *w)))
+    else {
+        return dirs;
+    };
+    let others = || {
+        ALL.iter()
+            .filter(|l| l.real.name != spec.real.name)
+            .flat_map(|l| wheel_dirs(l.real).iter().copied())
+    };
+    if others().any(|w| w == found_in) {
+        return dirs;
+    }
+    for w in others() {
+        let folder = join(root, w.to_bytes());
+        if !own.contains(&w) && !dirs.contains(&folder) && is_dir(&folder) {
+            dirs.push(folder);
+        }
+    }
+    dirs
+}
+
+/// `dir` less `tail` (a wheel folder, `nvidia/cusolver/bin`) at its end, compared as Windows
+/// compares paths (either separator, ASCII case folded): the `site-packages` holding it.
+fn under_folder<'a>(dir: &'a [u8], tail: &[u8]) -> Option<&'a [u8]> {
+    let at = dir.len().checked_sub(tail.len() + 1)?;
+    let (root, end) = dir.split_at(at);
+    let (sep, end) = end.split_first()?;
+    let same = end
+        .iter()
+        .zip(tail)
+        .all(|(a, b)| a.eq_ignore_ascii_case(b) || is_sep(*a) && is_sep(*b));
+    (is_sep(*sep) && same && !root.is_empty()).then_some(root)
 }
