@@ -181,6 +181,17 @@ impl Library {
             .or_else(|| self.real.sonames.iter().find(|s| s.major == 0))
             .map(|s| s.name)
     }
+
+    /// The Windows DLL of `major` (`cufft64_11.dll` for 12), as [`Library::soname`] gives the
+    /// soname: that major's, else one of several majors (`curand64_10.dll`; cuSPARSE's
+    /// `cusparse64_12.dll` of 12.x and 13.x); `None` without a Windows stub.
+    pub fn windows_dll(&self, major: u32) -> Option<&'static CStr> {
+        let dlls = self.real.windows?.dlls;
+        dlls.iter()
+            .find(|s| s.major == major)
+            .or_else(|| dlls.iter().find(|s| s.major == 0))
+            .map(|s| s.name)
+    }
 }
 
 /// What the loader needs to know to find, load and version-check one real library.
@@ -216,7 +227,7 @@ pub struct RealLibrary {
     /// process has mapped. Empty: no anchor (the runtime, NVRTC, nvJitLink and the driver).
     pub same_release_as: &'static [&'static RealLibrary],
     /// How the library is named and found on Windows ([`WindowsDlls`]); `None`: no Windows
-    /// stub yet (the math libraries and NVML).
+    /// stub (NCCL: NVIDIA ships no Windows build).
     pub windows: Option<&'static WindowsDlls>,
 }
 
@@ -228,7 +239,8 @@ pub struct WindowsDlls {
     /// `cudart64_12.dll` 12, `cudart64_110.dll` 11; the driver's `nvcuda.dll` 0).
     pub dlls: &'static [Soname],
     /// Folders, relative to a `site-packages`, where NVIDIA's `win_amd64` wheels put the DLLs
-    /// (`nvidia/cu13/bin/x86_64` for 13.x, `nvidia/cuda_runtime/bin` for cu11/cu12).
+    /// (`nvidia/cu13/bin/x86_64` for 13.x, `nvidia/cuda_runtime/bin` for cu11/cu12); empty for
+    /// a DLL no wheel ships (the driver's `nvcuda.dll` and `nvml.dll`).
     pub wheel_dirs: &'static [&'static CStr],
     /// Folders, relative to `%CUDA_PATH%`, of a toolkit installation: `bin\x64` (13.x), `bin`.
     pub toolkit_dirs: &'static [&'static CStr],

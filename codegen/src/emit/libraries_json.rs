@@ -11,7 +11,10 @@
 //! (libraries as codegen writes them, majors oldest first). The `layout.json` key of a library's
 //! path is its name. Libraries without test wheels (the driver) are left out. A library that
 //! ships with the driver (`ExportSource::List`: NVML) has header-only wheels: its "library" is
-//! its header, the file whose presence tells the script the wheel is unpacked.
+//! its header, the file whose presence tells the script the wheel is unpacked. A library whose
+//! DLL NVIDIA's `win_amd64` wheels ship (the same requirements) also has `"windows": {"dlls":
+//! {"<major>": "<DLL name>"}, "companion": "<prefix>" | null}`, for `fetch-cuda.py --arch
+//! win_amd64`.
 
 use crate::read::libraries::{ALL, real_stem};
 use serde_json::{Value, json};
@@ -53,12 +56,16 @@ pub fn libraries_json() -> Result<String, String> {
         }
         let mut entry = json!({"name": library.name(), "wheels": wheels});
         // The Windows DLL stub's libraries: which DLL of each major the win_amd64 wheels hold
-        // (`fetch-cuda.py --arch win_amd64` unpacks them), and the companion's name prefix.
-        if let Some(windows) = library.real.windows {
-            let dlls: serde_json::Map<String, Value> = windows
-                .dlls
+        // (`fetch-cuda.py --arch win_amd64` unpacks them), and the companion's name prefix. A
+        // DLL no wheel ships (NVML's `nvml.dll`, the driver's: no `wheel_dirs`) is not fetched.
+        // Keyed by each test wheel's major: a DLL name of several majors (`curand64_10.dll`)
+        // is listed under each.
+        if let Some(windows) = library.real.windows.filter(|w| !w.wheel_dirs.is_empty()) {
+            let dlls: serde_json::Map<String, Value> = library
+                .test_wheels
                 .iter()
-                .map(|d| (d.major.to_string(), json!(d.name.to_string_lossy())))
+                .filter_map(|w| Some((w.major, library.windows_dll(w.major)?)))
+                .map(|(major, dll)| (major.to_string(), json!(dll.to_string_lossy())))
                 .collect();
             entry["windows"] = json!({"dlls": dlls, "companion": windows.companion});
         }

@@ -53,8 +53,8 @@ pub struct LibraryData {
     /// Fields widened into a same-size aggregate that still holds them (ABI kept).
     pub widenings: Vec<Widening>,
     /// Each major's types as Windows x64 lays them out ([`View::Windows`], plus the structs only
-    /// [`View::WindowsInternal`] declares), for a library with
-    /// a Windows stub (`RealLibrary::windows`); empty otherwise.
+    /// [`View::WindowsInternal`] declares), for a library with a Windows stub
+    /// (`RealLibrary::windows`) and adapters (`Library::adapter_structs`); empty otherwise.
     pub windows_types: BTreeMap<u32, TypeTable>,
 }
 
@@ -106,7 +106,11 @@ pub fn collect(library: Library, layouts: &[Layout], root: &Path) -> Result<Libr
         }
     }
     let mut windows_types = BTreeMap::new();
-    if library.real.windows.is_some() {
+    // Read only to check the structs the adapters convert at their Windows size: a library
+    // whose calls all pass through unchanged (the math libraries, NVML) has nothing whose
+    // layout the stub sees, and its headers need a C library's (`math.h`, `stdio.h`) that
+    // the Windows view lacks.
+    if library.real.windows.is_some() && library.adapter_structs.is_some() {
         for layout in layouts {
             // The default view's structs, then those only the internal view declares.
             let mut types =
