@@ -52,27 +52,33 @@ A tree of the current LAYOUT_VERSION whose layout.json lacks a library libraries
 (one added since, NCCL) is completed with that library's wheel only, and its layout.json renamed
 over, keeping the keys of libraries other checkouts sharing the cache added (never rewritten in place, so a tree copied with `cp -al` leaves the original's alone).
 
-Windows (`--arch win_amd64`): NVIDIA's `win_amd64` wheels of the same versions, of the runtime,
-NVRTC and nvJitLink only (WINDOWS_LIBRARIES: those libraries.json gives a "windows" entry,
-less the driver, which no wheel ships), fetched into <cache>/windows/wheels and unpacked under
-<cache>/windows/cuda-<major>. Only the DLLs are unpacked (every entry ending in .dll: no
-headers, no .lib import libraries, no tools), and every version libraries.json names has a
-win_amd64 wheel, so none is substituted. The DLLs lie in the wheels' bin/ folders:
+Windows (`--arch win_amd64`): NVIDIA's `win_amd64` wheels of the same versions, of every
+library with a Windows DLL stub that a wheel ships (WINDOWS_LIBRARIES: those libraries.json gives
+a "windows" entry; not the driver's nvcuda.dll or nvml.dll, which ship with the driver), unpacked
+under <cache>/windows/cuda-<major>. Only the DLLs the tests load are unpacked (no headers, no
+.lib import libraries, no tools, not cudart32_110.dll, nvrtc64_120_0.alt.dll, cufftw, nvblas or
+cusolverMg), each read off the index by HTTP range requests (`remote_wheel`: a math library's
+wheel is 58 MB to 553 MB, most of it the DLL the tests load but not all: 12.x's cuSOLVER wheel
+is 326 MB, its cusolverMg 125 MB of it); a wheel
+already downloaded into <cache>/windows/wheels (older checkouts fetched them whole) is read from
+there, and an index without PEP 691's JSON gets the whole wheel downloaded there. Every version
+libraries.json names has a win_amd64 wheel, so none is substituted. The DLLs lie in the wheels'
+bin/ folders, one per wheel in 11.x and 12.x, one for all in 13.x:
 
-    cuda-11/nvidia/cuda_runtime/bin/cudart64_110.dll        (also cudart32_110.dll, unused)
+    cuda-11/nvidia/cuda_runtime/bin/cudart64_110.dll
     cuda-11/nvidia/cuda_nvrtc/bin/nvrtc64_112_0.dll, nvrtc-builtins64_118.dll
     cuda-12/nvidia/cuda_runtime/bin/cudart64_12.dll
-    cuda-12/nvidia/cuda_nvrtc/bin/nvrtc64_120_0.dll, nvrtc-builtins64_129.dll
-                                                            (also nvrtc64_120_0.alt.dll, unused)
-    cuda-12/nvidia/nvjitlink/bin/nvJitLink_120_0.dll
+    cuda-12/nvidia/cusolver/bin/cusolver64_11.dll           (each library in its wheel's bin/)
     cuda-13/nvidia/cu13/bin/x86_64/cudart64_13.dll, nvrtc64_130_0.dll,
-                                   nvrtc-builtins64_135.dll, nvJitLink_130_0.dll
+                                   nvrtc-builtins64_135.dll, cusolver64_12.dll, ...
 
 and <cache>/windows/cuda-<major>/layout.json names them, relative to its own folder and found by
 name in each wheel (libraries.json's "windows": the specs' DLL names and companion prefix), as
 {"layout_version": LAYOUT_VERSION, "major": 12, "version": "12.9.79", "dlls": {"cudart": ...,
-"nvrtc": ..., "nvrtc_companion": ..., "nvjitlink": ...}}; "version" is the runtime wheel's, and
-11 has no "nvjitlink".
+"nvrtc": ..., "nvrtc_companion": ..., "nvjitlink": ..., "curand": ..., ...}}; "version" is the
+runtime wheel's, and 11 has no "nvjitlink". A layout.json that has every DLL this checkout's
+libraries.json names is complete; one that lacks some is completed (the DLLs it has are not
+read again), keeping the keys another checkout sharing the cache added.
 
 Usage: fetch-cuda.py [--arch x86_64|aarch64|win_amd64] [--print-cache]
 """
@@ -174,13 +180,11 @@ PLATFORMS = {
 # The cache folder of each arch but x86-64 (which keeps the cache's top level).
 ARCH_DIRS = {"aarch64": "aarch64", "win_amd64": "windows"}
 
-# The libraries whose Windows wheels are fetched (see the module docstring), and the DLLs
-# layout.json names from each: key -> pattern of the DLL's file name, matched against the
-# wheel's entries (exactly one must match; the 64-bit DLL, not cudart32_110.dll or
-# nvrtc64_120_0.alt.dll).
-# The libraries with a Windows DLL stub and the DLL of each major (libraries.json's "windows",
-# from the specs' RealLibrary::windows): layout.json key -> pattern of the file in the wheel. The
-# driver (nvcuda.dll) ships with the driver, in no wheel.
+# The libraries with a Windows DLL stub a wheel ships and the DLL of each major (libraries.json's
+# "windows", from the specs' RealLibrary::windows): layout.json key -> pattern of the DLL's file
+# name, matched against the wheel's entries (exactly one must match: the 64-bit DLL, not
+# cudart32_110.dll or nvrtc64_120_0.alt.dll). The driver's nvcuda.dll and nvml.dll ship with the
+# driver, in no wheel.
 def windows_dlls(library: dict, major: int) -> dict:
     windows = library.get("windows") or {}
     dll = windows.get("dlls", {}).get(str(major))
@@ -456,33 +460,57 @@ def fetch(major: int, cache: pathlib.Path, arch: str = "x86_64") -> dict:
 
 
 def fetch_windows(major: int, cache: pathlib.Path) -> dict:
-    """One major's Windows DLLs (see the module docstring); layout.json's paths are relative."""
+    """One major's Windows DLLs (see the module docstring); layout.json's paths are relative.
+    A wheel already in <cache>/windows/wheels is read from there; else only its DLLs are read
+    off the index by range requests (`remote_wheel`; the whole wheel where the index cannot).
+    A DLL already unpacked at its size is not read again."""
     patterns = {lib["name"]: windows_dlls(lib, major) for lib in LIBRARIES}
     wheels = {lib["name"]: wheel["wheel"] for lib in LIBRARIES for wheel in lib["wheels"]
               if wheel["major"] == major and patterns[lib["name"]]}
     root = cache / f"cuda-{major}"
     layout_file = root / "layout.json"
     keys = [key for name in wheels for key in patterns[name]]
+    old = {}
     if layout_file.exists():
         layout = json.loads(layout_file.read_text())
-        if (layout.get("layout_version") == LAYOUT_VERSION
-                and sorted(layout.get("dlls", {})) == sorted(keys)):
-            return layout
+        if layout.get("layout_version") == LAYOUT_VERSION:
+            old = layout.get("dlls", {})
+            # Complete when it has every DLL this checkout's libraries.json names (another
+            # checkout sharing the cache may have added more).
+            if all(key in old for key in keys):
+                return layout
     wheel_dir = cache / "wheels"
     wheel_dir.mkdir(parents=True, exist_ok=True)
     root.mkdir(parents=True, exist_ok=True)
     dlls = {}
-    for name, wheel_spec in wheels.items():
-        wheel = download(wheel_spec, wheel_dir, "win_amd64")
+    # Once per wheel: cuBLAS and cuBLASLt share one.
+    for wheel_spec in dict.fromkeys(wheels.values()):
+        names = [name for name in wheels if wheels[name] == wheel_spec]
+        name, version = wheel_spec.split("==")
+        stem = name.replace("-", "_") + "-" + version + "-"
+        local = [w for w in wheel_dir.glob("*.whl") if w.name.startswith(stem)]
+        wheel = local[0] if local else remote_wheel(wheel_spec, "win_amd64")
+        if wheel is None:
+            wheel = download(wheel_spec, wheel_dir, "win_amd64")
         with zipfile.ZipFile(wheel) as z:
-            entries = z.namelist()
-        for key, pattern in patterns[name].items():
-            found = [e for e in entries if re.fullmatch(pattern, e.rsplit("/", 1)[-1])]
+            infos = z.infolist()
+        wanted = {}
+        for key, pattern in ((k, p) for n in names for k, p in patterns[n].items()):
+            found = [i for i in infos if re.fullmatch(pattern, i.filename.rsplit("/", 1)[-1])]
             if len(found) != 1:
-                raise SystemExit(
-                    f"fetch-cuda: expected one {pattern} in {wheel.name}, found {found}")
-            dlls[key] = found[0]
-        unpack(wheel, root, ("nvidia/",), ".dll")
+                raise SystemExit(f"fetch-cuda: expected one {key} DLL in {wheel_spec} "
+                                 f"(win_amd64), found {[i.filename for i in found]}")
+            dlls[key] = found[0].filename
+            wanted[found[0].filename] = found[0]
+        missing = tuple(path for path, info in wanted.items()
+                        if not ((root / path).is_file()
+                                and (root / path).stat().st_size == info.file_size))
+        if missing:
+            size = sum(wanted[path].compress_size for path in missing)
+            how = "unpacked" if isinstance(wheel, pathlib.Path) else "read off the index"
+            print(f"fetch-cuda: {wheel_spec} (win_amd64): {', '.join(missing)} "
+                  f"({size / 1e6:.0f} MB compressed, {how})")
+            unpack(wheel, root, missing)
     for path in dlls.values():
         with open(root / path, "rb") as f:
             if f.read(2) != b"MZ":
@@ -491,10 +519,14 @@ def fetch_windows(major: int, cache: pathlib.Path) -> dict:
         "layout_version": LAYOUT_VERSION,
         "major": major,
         "version": wheels[RUNTIME].split("==")[1],
-        "dlls": {key: dlls[key] for key in keys},
+        # Another checkout's DLLs (libraries this one's libraries.json lacks) are kept.
+        "dlls": {**{key: dlls[key] for key in keys},
+                 **{key: path for key, path in old.items() if key not in dlls}},
     }
-    # Written last: its presence means the tree is complete.
-    layout_file.write_text(json.dumps(layout, indent=2) + "\n")
+    # Written last (its presence means the tree is complete), and renamed over.
+    tmp = layout_file.with_name(f"layout.json.tmp{os.getpid()}")
+    tmp.write_text(json.dumps(layout, indent=2) + "\n")
+    os.replace(tmp, layout_file)
     return layout
 
 
