@@ -151,12 +151,26 @@ set(cuda-stubs_WINDOWS_STUBS
   "cudart|stubs_cudart"
   "nvrtc|stubs_nvrtc"
   "cuda_driver|stubs_cuda"
-  "nvjitlink|stubs_nvjitlink")
+  "nvjitlink|stubs_nvjitlink"
+  "curand|stubs_curand"
+  "cufft|stubs_cufft"
+  "nvml|stubs_nvml"
+  "cublas|stubs_cublas"
+  "cublaslt|stubs_cublaslt"
+  "cusparse|stubs_cusparse"
+  "cusolver|stubs_cusolver")
 set(cuda-stubs_WINDOWS_CRATES
   "stubs-cudart"
   "stubs-nvrtc"
   "stubs-cuda"
-  "stubs-nvjitlink")
+  "stubs-nvjitlink"
+  "stubs-curand"
+  "stubs-cufft"
+  "stubs-nvml"
+  "stubs-cublas"
+  "stubs-cublaslt"
+  "stubs-cusparse"
+  "stubs-cusolver")
 
 # Import libraries of an older ABI's view of a DLL stub, "<name>|<DLL name>": lib/<name>.lib
 # and lib/lib<name>.dll.a from packaging/windows/<name>.def, importing from bin/<DLL name>.dll

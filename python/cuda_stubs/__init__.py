@@ -1,6 +1,6 @@
 """Stub CUDA libraries (``libstubs_cudart.so``, ``libstubs_nvrtc.so``, ``libstubs_cuda.so``,
 ``libstubs_nvjitlink.so``, ...; on Windows ``stubs_cudart.dll``, ``stubs_nvrtc.dll``,
-``stubs_cuda.dll``, ``stubs_nvjitlink.dll``).
+``stubs_cuda.dll``, ``stubs_nvjitlink.dll``, ``stubs_cublas.dll``, ...).
 
 Link an extension or a program against the stubs instead of NVIDIA's libraries; on the first
 call a stub finds the real library (a copy the process already has, ``CUDA_STUBS_*_PATH``,
@@ -53,7 +53,7 @@ def _on_windows() -> bool:
 
 def stubs() -> dict[str, str]:
     """The stubs of this platform: short name -> file name. ``LIBRARIES`` on Linux,
-    ``WINDOWS_LIBRARIES`` on Windows (the four with a DLL stub)."""
+    ``WINDOWS_LIBRARIES`` on Windows (those with a DLL stub)."""
     return dict(WINDOWS_LIBRARIES if _on_windows() else LIBRARIES)
 
 

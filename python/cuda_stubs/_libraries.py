@@ -26,6 +26,13 @@ WINDOWS_LIBRARIES = {
     "nvrtc": "stubs_nvrtc.dll",
     "cuda": "stubs_cuda.dll",
     "nvjitlink": "stubs_nvjitlink.dll",
+    "curand": "stubs_curand.dll",
+    "cufft": "stubs_cufft.dll",
+    "nvml": "stubs_nvml.dll",
+    "cublas": "stubs_cublas.dll",
+    "cublaslt": "stubs_cublaslt.dll",
+    "cusparse": "stubs_cusparse.dll",
+    "cusolver": "stubs_cusolver.dll",
 }
 
 #: The link folders (``lib/cuda-stubs-link/abi<N>/``), per cudart ABI: NVIDIA's link name ->
@@ -121,6 +128,21 @@ NVIDIA_DLLS = {
     "nvcuda.dll": "cuda",
     "nvjitlink_130_0.dll": "nvjitlink",
     "nvjitlink_120_0.dll": "nvjitlink",
+    "curand64_10.dll": "curand",
+    "cufft64_12.dll": "cufft",
+    "cufft64_11.dll": "cufft",
+    "cufft64_10.dll": "cufft",
+    "nvml.dll": "nvml",
+    "cublas64_13.dll": "cublas",
+    "cublas64_12.dll": "cublas",
+    "cublas64_11.dll": "cublas",
+    "cublaslt64_13.dll": "cublaslt",
+    "cublaslt64_12.dll": "cublaslt",
+    "cublaslt64_11.dll": "cublaslt",
+    "cusparse64_12.dll": "cusparse",
+    "cusparse64_11.dll": "cusparse",
+    "cusolver64_12.dll": "cusolver",
+    "cusolver64_11.dll": "cusolver",
 }
 
 #: Soname stems of NVIDIA's libraries without a stub (``libcudnn`` covers ``libcudnn_ops.so.9``).

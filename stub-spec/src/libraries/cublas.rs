@@ -3,12 +3,12 @@
 //! (`DT_NEEDED`, found beside it by RUNPATH `$ORIGIN` in the tested wheels; 13.10.0.20's has no
 //! RUNPATH) and links the runtime statically.
 
-use super::CU13_LIB;
 use super::cudart::CUDART;
+use super::{CU13_BIN, CU13_LIB, TOOLKIT_BIN};
 use crate::{
     ErrorText, ExportSource, Gating, HeaderVersion, Library, LibraryKind, LinkName, Packaging,
     RealLibrary, Soname, StatusCode, TestWheel, TextAbi, TextKind, TypedErrors, Unpack,
-    VersionProbe,
+    VersionProbe, WindowsDlls,
 };
 use core::ffi::CStr;
 
@@ -47,7 +47,27 @@ pub const CUBLAS: Library = Library {
         companion: None,
         // Its runtime is linked in statically, but it must be the process's release.
         same_release_as: &[CUDART.real],
-        windows: None,
+        windows: Some(&WindowsDlls {
+            // NVIDIA's win_amd64 wheels 11.11.3.6, 12.9.1.4, 13.5.1.27; each imports the
+            // cuBLASLt DLL of its major, which its wheel puts beside it.
+            dlls: &[
+                Soname {
+                    name: c"cublas64_13.dll",
+                    major: 13,
+                },
+                Soname {
+                    name: c"cublas64_12.dll",
+                    major: 12,
+                },
+                Soname {
+                    name: c"cublas64_11.dll",
+                    major: 11,
+                },
+            ],
+            wheel_dirs: &[CU13_BIN, c"nvidia/cublas/bin"],
+            toolkit_dirs: TOOLKIT_BIN,
+            companion: None,
+        }),
     },
     status_type: "cublasStatus_t",
     // cuBLAS has no status for "library missing" or "function missing".

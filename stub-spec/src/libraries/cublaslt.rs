@@ -2,12 +2,12 @@
 //! itself is built on, in the same wheels as cuBLAS. Its soname and its own major are CUDA's
 //! (`libcublasLt.so.11` / `.12` / `.13`), and it links the runtime statically.
 
-use super::CU13_LIB;
 use super::cudart::CUDART;
+use super::{CU13_BIN, CU13_LIB, TOOLKIT_BIN};
 use crate::{
     ErrorText, ExportSource, Gating, HeaderVersion, Library, LibraryKind, LinkName, Packaging,
     RealLibrary, Soname, StatusCode, TestWheel, TextAbi, TextKind, TypedErrors, Unpack,
-    VersionProbe,
+    VersionProbe, WindowsDlls,
 };
 use core::ffi::CStr;
 
@@ -47,7 +47,26 @@ pub const CUBLASLT: Library = Library {
         // Its runtime is linked in statically, but it must be the process's release (and a
         // bound cuBLAS has loaded its own libcublasLt, which the search finds first).
         same_release_as: &[CUDART.real],
-        windows: None,
+        windows: Some(&WindowsDlls {
+            // In the cuBLAS wheels (11.11.3.6, 12.9.1.4, 13.5.1.27), beside cuBLAS.
+            dlls: &[
+                Soname {
+                    name: c"cublasLt64_13.dll",
+                    major: 13,
+                },
+                Soname {
+                    name: c"cublasLt64_12.dll",
+                    major: 12,
+                },
+                Soname {
+                    name: c"cublasLt64_11.dll",
+                    major: 11,
+                },
+            ],
+            wheel_dirs: &[CU13_BIN, c"nvidia/cublas/bin"],
+            toolkit_dirs: TOOLKIT_BIN,
+            companion: None,
+        }),
     },
     status_type: "cublasStatus_t",
     // cuBLASLt returns cuBLAS's status type, which has no status for "library missing" or

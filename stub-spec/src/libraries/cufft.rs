@@ -2,11 +2,12 @@
 //! soname carries its own major, one per CUDA major (`libcufft.so.10` in 11.x, `.11` in 12.x,
 //! `.12` in 13.x), and every major links the runtime statically.
 
-use super::CU13_LIB;
 use super::cudart::CUDART;
+use super::{CU13_BIN, CU13_LIB, TOOLKIT_BIN};
 use crate::{
     ExportSource, Gating, HeaderVersion, Library, LibraryKind, LinkName, Packaging, RealLibrary,
     Release, Soname, StatusCode, TestWheel, TypedErrors, Unpack, VersionProbe, VersionedNames,
+    WindowsDlls,
 };
 use core::ffi::CStr;
 
@@ -59,7 +60,26 @@ pub const CUFFT: Library = Library {
         companion: None,
         // Its runtime is linked in statically, but it must still be the process's release.
         same_release_as: &[CUDART.real],
-        windows: None,
+        windows: Some(&WindowsDlls {
+            // NVIDIA's win_amd64 wheels 10.9.0.58, 11.4.1.4, 12.5.0.14: the name says the major.
+            dlls: &[
+                Soname {
+                    name: c"cufft64_12.dll",
+                    major: 13,
+                },
+                Soname {
+                    name: c"cufft64_11.dll",
+                    major: 12,
+                },
+                Soname {
+                    name: c"cufft64_10.dll",
+                    major: 11,
+                },
+            ],
+            wheel_dirs: &[CU13_BIN, c"nvidia/cufft/bin"],
+            toolkit_dirs: TOOLKIT_BIN,
+            companion: None,
+        }),
     },
     status_type: "cufftResult",
     // cuFFT has no status for "library missing" or "function missing".

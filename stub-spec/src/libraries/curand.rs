@@ -3,11 +3,11 @@
 //! not say the major: the library's own version does (`curandGetVersion`), and the CUDA
 //! release of the process decides which copy may be loaded ([`RealLibrary::same_release_as`]).
 
-use super::CU13_LIB;
 use super::cudart::CUDART;
+use super::{CU13_BIN, CU13_LIB, TOOLKIT_BIN};
 use crate::{
     ExportSource, Gating, HeaderVersion, Library, LibraryKind, LinkName, Packaging, RealLibrary,
-    Release, Soname, StatusCode, TestWheel, TypedErrors, Unpack, VersionProbe,
+    Release, Soname, StatusCode, TestWheel, TypedErrors, Unpack, VersionProbe, WindowsDlls,
 };
 use core::ffi::CStr;
 
@@ -54,7 +54,17 @@ pub const CURAND: Library = Library {
         // 11.8's, 12.9's and the CUDA 13.0 toolkit's (10.4.0) link the runtime statically
         // (RUNPATH `$ORIGIN`). Either way it must be the process's release.
         same_release_as: &[CUDART.real],
-        windows: None,
+        windows: Some(&WindowsDlls {
+            // One name in every major, as on Linux (NVIDIA's win_amd64 wheels 10.3.0.86,
+            // 10.3.10.19, 10.4.5.25): the version says which.
+            dlls: &[Soname {
+                name: c"curand64_10.dll",
+                major: 0,
+            }],
+            wheel_dirs: &[CU13_BIN, c"nvidia/curand/bin"],
+            toolkit_dirs: TOOLKIT_BIN,
+            companion: None,
+        }),
     },
     status_type: "curandStatus_t",
     // cuRAND has no status for "library missing" or "function missing".

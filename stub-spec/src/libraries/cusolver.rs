@@ -5,12 +5,12 @@
 //! release (`DT_NEEDED`; 11.x's and 12.x's find them by RUNPATH in the wheel layout, 13.x's has
 //! no RUNPATH and finds them beside it in `nvidia/cu13/lib`), and links the runtime statically.
 
-use super::CU13_LIB;
 use super::cublas::CUBLAS;
 use super::cudart::CUDART;
+use super::{CU13_BIN, CU13_LIB, TOOLKIT_BIN};
 use crate::{
     ExportSource, Gating, HeaderVersion, Library, LibraryKind, LinkName, Packaging, RealLibrary,
-    Release, Soname, StatusCode, TestWheel, TypedErrors, Unpack, VersionProbe,
+    Release, Soname, StatusCode, TestWheel, TypedErrors, Unpack, VersionProbe, WindowsDlls,
 };
 use core::ffi::CStr;
 
@@ -60,7 +60,25 @@ pub const CUSOLVER: Library = Library {
         // The runtime, and cuBLAS, whose soname in its `DT_NEEDED` says its release before
         // `dlopen` (`libcublas.so.13`).
         same_release_as: &[CUDART.real, CUBLAS.real],
-        windows: None,
+        windows: Some(&WindowsDlls {
+            // NVIDIA's win_amd64 wheels 11.4.1.48, 11.7.5.82, 12.4.1.2: 11.x's and 12.x's share a
+            // name, as their sonames do. Each imports the cuBLAS and cuBLASLt DLLs of its major,
+            // 12.x's and 13.x's also `cusparse64_12.dll` (which in 12.x imports nvJitLink): in
+            // 11.x's and 12.x's wheels each lies in its own wheel's folder.
+            dlls: &[
+                Soname {
+                    name: c"cusolver64_12.dll",
+                    major: 13,
+                },
+                Soname {
+                    name: c"cusolver64_11.dll",
+                    major: 0,
+                },
+            ],
+            wheel_dirs: &[CU13_BIN, c"nvidia/cusolver/bin"],
+            toolkit_dirs: TOOLKIT_BIN,
+            companion: None,
+        }),
     },
     status_type: "cusolverStatus_t",
     // cuSOLVER has no status for "library missing" or "function missing".

@@ -4,12 +4,12 @@
 //! 13.x). 12.x's needs `libnvJitLink.so.12` (RUNPATH to the nvJitLink wheel); every major links the
 //! runtime statically. Its legacy API (the `cusparse<t>csrmv` family …) is gone from 12.0.
 
-use super::CU13_LIB;
 use super::cudart::CUDART;
+use super::{CU13_BIN, CU13_LIB, TOOLKIT_BIN};
 use crate::{
     ErrorText, ExportSource, Gating, HeaderVersion, Library, LibraryKind, LinkName, Packaging,
     RealLibrary, Release, Soname, StatusCode, TestWheel, TextAbi, TextKind, TypedErrors, Unpack,
-    VersionProbe,
+    VersionProbe, WindowsDlls,
 };
 use core::ffi::CStr;
 
@@ -57,7 +57,24 @@ pub const CUSPARSE: Library = Library {
         gating: Gating::Exact,
         companion: None,
         same_release_as: &[CUDART.real],
-        windows: None,
+        windows: Some(&WindowsDlls {
+            // NVIDIA's win_amd64 wheels 11.7.5.86, 12.5.10.65, 12.9.4.2: 12.x's and 13.x's share a
+            // name, as their sonames do; 12.x's imports `nvJitLink_120_0.dll`, in another
+            // wheel's folder (`nvidia/nvjitlink/bin`).
+            dlls: &[
+                Soname {
+                    name: c"cusparse64_12.dll",
+                    major: 0,
+                },
+                Soname {
+                    name: c"cusparse64_11.dll",
+                    major: 11,
+                },
+            ],
+            wheel_dirs: &[CU13_BIN, c"nvidia/cusparse/bin"],
+            toolkit_dirs: TOOLKIT_BIN,
+            companion: None,
+        }),
     },
     status_type: "cusparseStatus_t",
     // cuSPARSE has no status for "library missing" or "function missing".

@@ -6,7 +6,7 @@ use super::CU13_LIB;
 use crate::{
     ErrorText, ExportSource, Gating, HeaderVersion, Library, LibraryKind, LinkName, Packaging,
     RealLibrary, Soname, StatusCode, TestWheel, TextAbi, TextKind, TypedErrors, Unpack,
-    VersionProbe,
+    VersionProbe, WindowsDlls,
 };
 use core::ffi::CStr;
 
@@ -36,7 +36,19 @@ pub const NVML: Library = Library {
         companion: None,
         // NVML serves every release: no anchor.
         same_release_as: &[],
-        windows: None,
+        // `nvml.dll`, which the driver installs in `System32` (the safe DLL search's place;
+        // drivers before 2019 put it in `%ProgramFiles%\NVIDIA Corporation\NVSMI`, which no
+        // place here searches: the override finds it there). The toolkit ships only its
+        // import library, `nvml.lib`, and no wheel has it.
+        windows: Some(&WindowsDlls {
+            dlls: &[Soname {
+                name: c"nvml.dll",
+                major: 0,
+            }],
+            wheel_dirs: &[],
+            toolkit_dirs: &[],
+            companion: None,
+        }),
     },
     status_type: "nvmlReturn_t",
     // NVML has codes for both cases: its own words for them.
