@@ -4,7 +4,7 @@
 #
 #   1. `pip wheel .` with CUDA_STUBS_CARGO_TARGET=x86_64-pc-windows-gnu and
 #      _PYTHON_HOST_PLATFORM=win-amd64: cuda_stubs-<v>-py3-none-win_amd64.whl, its tag and its
-#      exact file list (the four DLLs in bin/, their import libraries in lib/, cuda_stubs.h, the
+#      exact file list (every Windows stub's DLL in bin/, their import libraries in lib/, cuda_stubs.h, the
 #      CMake package; no .so, no .pc), the DLLs' and import libraries' contents;
 #   2. a CMake project built with CMake's MinGW cross toolchain against the wheel's
 #      cuda-stubs::nvrtc and ::cudart (CUDA 13 and CUDA 12 ABI: the imports objdump shows), run
@@ -293,16 +293,17 @@ grep -qx "bound=1 version=13050 found_by=wheel layout beside the stub" <<<"$out"
   || fail "layout: $out"
 
 echo "== python/cuda_stubs: the Windows code paths (platform check patched) on the unpacked wheel"
-python3 - "$pkg" "$mingw-gcc" "$consumer/prog.c" "$work/ldflags.exe" <<'EOF'
+python3 - "$pkg" "$mingw-gcc" "$consumer/prog.c" "$work/ldflags.exe" "${CUDA_STUBS_WINDOWS[*]}" \
+  "${CUDA_STUBS_LIBRARIES[*]}" "${CUDA_STUBS_LINK[*]}" "${CUDA_STUBS_LINK_ABI12[*]}" <<'EOF'
 import contextlib, ctypes, io, os, shlex, subprocess, sys
-pkg, cc, source, exe = sys.argv[1:]
+pkg, cc, source, exe, windows, libraries, link, link12 = sys.argv[1:]
 sys.path.insert(0, os.path.dirname(pkg))
 import cuda_stubs
 from cuda_stubs.__main__ import main
 assert os.path.realpath(cuda_stubs.__file__) == os.path.realpath(f"{pkg}/__init__.py"), cuda_stubs.__file__
 cuda_stubs._on_windows = lambda: True
-names = {"cudart": "stubs_cudart.dll", "nvrtc": "stubs_nvrtc.dll", "cuda": "stubs_cuda.dll",
-         "nvjitlink": "stubs_nvjitlink.dll"}
+# The specs' Windows stubs (scripts/libraries.sh), in spec order.
+names = {stem[len("stubs_"):]: f"{stem}.dll" for stem in windows.split()}
 assert cuda_stubs.stubs() == names, cuda_stubs.stubs()
 assert cuda_stubs.lib_dir() == f"{pkg}/bin", cuda_stubs.lib_dir()
 assert cuda_stubs.implib_dir() == f"{pkg}/lib", cuda_stubs.implib_dir()
@@ -311,11 +312,13 @@ assert os.path.isfile(f"{cuda_stubs.include_dir()}/cuda_stubs.h")
 for name, dll in names.items():
     assert cuda_stubs.library_path(name) == f"{pkg}/bin/{dll}"
     assert os.path.isfile(cuda_stubs.library_path(name)), name
-try:
-    cuda_stubs.library_path("curand")
-    raise AssertionError("library_path('curand') on Windows")
-except KeyError as e:
-    assert "cudart, nvrtc, cuda, nvjitlink" in str(e), e
+# A library with no Windows stub (NCCL: NVIDIA ships no Windows build).
+for other in [lib for lib in libraries.split() if lib not in names]:
+    try:
+        cuda_stubs.library_path(other)
+        raise AssertionError(f"library_path({other!r}) on Windows")
+    except KeyError as e:
+        assert ", ".join(names) in str(e), e
 try:
     cuda_stubs.pkgconfig_dir()
     raise AssertionError("pkgconfig_dir() on Windows")
@@ -350,8 +353,12 @@ assert cli("--cmakedir") == (0, f"{pkg}/lib/cmake/cuda-stubs", ""), cli("--cmake
 rc, out, err = cli("--pkgconfigdir")
 assert rc == 2 and "no pkg-config files on Windows" in err, (rc, out, err)
 lib = f"{pkg}/lib"
-want13 = f"-L{lib} -lstubs_cudart -lstubs_nvrtc -lstubs_cuda -lstubs_nvjitlink"
-want12 = f"-L{lib} -lstubs_cudart_abi12 -lstubs_nvrtc -lstubs_cuda -lstubs_nvjitlink"
+# The -l names of the stubs with a DLL, each ABI's (scripts/libraries.sh's lists, in order).
+def ldflags(names_of_abi):
+    stems = windows.split()
+    return " ".join([f"-L{lib}"] + [f"-l{n}" for n in names_of_abi.split()
+                                     if n in stems or n.removesuffix("_abi12") in stems])
+want13, want12 = ldflags(link), ldflags(link12)
 assert cli("--ldflags") == (0, want13, ""), cli("--ldflags")
 assert cli("--ldflags", "--abi", "12") == (0, want12, ""), cli("--ldflags", "--abi", "12")
 print("--libdir", cli("--libdir")[1])

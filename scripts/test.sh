@@ -14,9 +14,12 @@ python3 scripts/fetch-cuda.py --arch win_amd64
 echo "== rustfmt, clippy"
 cargo fmt --all -- --check
 cargo clippy --workspace --all-targets --quiet -- -D warnings
-# The Windows code paths of the loader (stub-loader/src/os/windows/) and the four DLL stubs.
-cargo clippy --target x86_64-pc-windows-gnu --quiet -p stub-loader -p stubs-cudart -p stubs-nvrtc \
-  -p stubs-cuda -p stubs-nvjitlink -- -D warnings
+# The Windows code paths of the loader (stub-loader/src/os/windows/) and every DLL stub's crate
+# (scripts/libraries.sh, from the specs: stubs_<name> is the crate stubs-<name>).
+source scripts/libraries.sh
+windows_crates=()
+for stem in "${CUDA_STUBS_WINDOWS[@]}"; do windows_crates+=(-p "${stem//_/-}"); done
+cargo clippy --target x86_64-pc-windows-gnu --quiet -p stub-loader "${windows_crates[@]}" -- -D warnings
 
 echo "== stub-loader: one OS boundary (os/), no import circle"
 # Only the loader's os/ tests the OS in a cfg (stub-loader/src/os/mod.rs says why).

@@ -1,4 +1,4 @@
-//! Windows under wine: the four DLL stubs cross-built for `x86_64-pc-windows-gnu`, C programs
+//! Windows under wine: the DLL stubs cross-built for `x86_64-pc-windows-gnu`, C programs
 //! built with MinGW, NVIDIA's `win_amd64` DLLs (`scripts/fetch-cuda.py --arch win_amd64`), and
 //! wine 8 (`/usr/lib/wine/wine64`) to run them, in one wine prefix kept under the cache.
 //! `scripts/setup-machine.sh test` installs wine64, gcc-mingw-w64-x86-64 and the Rust target.
@@ -7,7 +7,7 @@
 //! neither useful nor fast): [`skip`] says when.
 
 use crate::{Outcome, Scenario, cuda_cache, temp_dir, workspace_root};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -34,7 +34,7 @@ pub fn skip() -> bool {
 }
 
 /// The stubs with a Windows DLL (`RealLibrary::windows`): `cudart`, `nvrtc`, `cuda`,
-/// `nvjitlink`.
+/// `nvjitlink`, the math libraries, `nvml`.
 pub fn windows_libraries() -> Vec<&'static stub_model::Library> {
     stub_model::libraries::ALL
         .iter()
@@ -86,7 +86,11 @@ pub struct WinLayout {
     pub major: u32,
     /// The runtime wheel's version (`12.9.79`).
     pub version: String,
-    /// DLL by key (`cudart`, `nvrtc`, `nvrtc_companion`, `nvjitlink`), absolute.
+    /// The folder the DLLs' paths are relative to (`<cache>/windows/cuda-<major>`), laid out as
+    /// a `site-packages` holding NVIDIA's wheels (`nvidia/cublas/bin`).
+    pub root: PathBuf,
+    /// DLL by key (`cudart`, `nvrtc`, `nvrtc_companion`, `nvjitlink`, `curand`, `cufft`,
+    /// `cublas`, `cublaslt`, `cusparse`, `cusolver`), absolute.
     pub dlls: BTreeMap<String, PathBuf>,
 }
 
@@ -145,6 +149,7 @@ pub fn win_layout(major: u32) -> WinLayout {
         major,
         version: v["version"].as_str().expect("version").to_string(),
         dlls,
+        root,
     }
 }
 
@@ -214,12 +219,13 @@ pub fn mingw_exe(
     exe
 }
 
-/// Builds a DLL with MinGW from one source (relative to `tests/`) into `dir/file`.
-pub fn mingw_dll(source: &str, dir: &Path, file: &str) -> PathBuf {
+/// Builds a DLL with MinGW from one source (relative to `tests/`) and defines into `dir/file`.
+pub fn mingw_dll(source: &str, defines: &[String], dir: &Path, file: &str) -> PathBuf {
     let dll = dir.join(file);
     let out = Command::new(MINGW_CC)
         .args(["-shared", "-O1", "-o"])
         .arg(&dll)
+        .args(defines.iter().map(|d| format!("-D{d}")))
         .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join(source))
         .output()
         .expect("run x86_64-w64-mingw32-gcc");
@@ -274,4 +280,42 @@ impl Wine {
         out.assert_success();
         out
     }
+}
+
+/// The `status LIB key=value` line's value.
+pub fn field<'a>(out: &'a Outcome, lib: &str, key: &str) -> &'a str {
+    let prefix = format!("status {lib} {key}=");
+    out.stdout
+        .lines()
+        .find_map(|l| l.strip_prefix(prefix.as_str()))
+        .unwrap_or_else(|| panic!("no `{prefix}` line: {out}"))
+}
+
+/// A no-library status code of `lib`'s spec.
+pub fn no_library(lib: &str) -> i64 {
+    let spec = windows_libraries()
+        .into_iter()
+        .find(|l| l.name() == lib)
+        .unwrap_or_else(|| panic!("no Windows stub {lib}"));
+    i64::from(spec.errors.no_library.value)
+}
+
+/// wine's `PATH` for a program linked to NVIDIA's DLLs: the folders of `win`'s DLLs (one per
+/// wheel for 11.x and 12.x, one for 13.x's).
+pub fn wine_path(win: &WinLayout) -> String {
+    let dirs: BTreeSet<String> = win
+        .dlls
+        .values()
+        .map(|d| win_path(d.parent().expect("a folder")))
+        .collect();
+    dirs.into_iter().collect::<Vec<_>>().join(";")
+}
+
+/// `status LIB rc=.. bound=..` without the version.
+pub fn status_line<'a>(out: &'a Outcome, lib: &str) -> &'a str {
+    let line = out.line(&format!("status {lib} rc"));
+    let rest = line
+        .strip_prefix(&format!("status {lib} "))
+        .expect("prefix");
+    rest.rsplit_once(" version=").map_or(rest, |(head, _)| head)
 }

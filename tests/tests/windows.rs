@@ -12,9 +12,10 @@ use std::collections::BTreeSet;
 use std::ffi::{OsStr, OsString};
 use std::path::{Path, PathBuf};
 use stubs_tests::wine::{
-    WinLayout, Wine, mingw_dll, mingw_exe, skip, stubs_dir, win_layout, win_path, windows_libraries,
+    WinLayout, Wine, field, mingw_dll, mingw_exe, no_library, skip, status_line, stubs_dir,
+    win_layout, win_path, windows_libraries, wine_path,
 };
-use stubs_tests::{Outcome, cuda_layout, temp_dir, workspace_root};
+use stubs_tests::{cuda_layout, temp_dir, workspace_root};
 
 /// The probe of `major`'s headers linked to the four stubs (`-lstubs_*`: rustc's MinGW import
 /// libraries), without the driver command (`driver: false`) or with it.
@@ -50,7 +51,7 @@ fn normal_probe(major: u32, driver: bool, win: &WinLayout) -> PathBuf {
         link.push(jit.into());
     }
     if driver {
-        link.push(mingw_dll("windows/fake_nvcuda.c", &dir, "nvcuda.dll").into());
+        link.push(mingw_dll("windows/fake_nvcuda.c", &[], &dir, "nvcuda.dll").into());
     }
     let link: Vec<&OsStr> = link.iter().map(OsString::as_os_str).collect();
     let exe = probe(&format!("normal{major}{driver}"), major, driver, &link);
@@ -82,24 +83,6 @@ fn commands(major: u32) -> Vec<&'static str> {
     }
     c.push("cudart");
     c
-}
-
-/// The `status LIB key=value` line's value.
-fn field<'a>(out: &'a Outcome, lib: &str, key: &str) -> &'a str {
-    let prefix = format!("status {lib} {key}=");
-    out.stdout
-        .lines()
-        .find_map(|l| l.strip_prefix(prefix.as_str()))
-        .unwrap_or_else(|| panic!("no `{prefix}` line: {out}"))
-}
-
-/// A no-library status code of `lib`'s spec.
-fn no_library(lib: &str) -> i64 {
-    let spec = windows_libraries()
-        .into_iter()
-        .find(|l| l.name() == lib)
-        .unwrap_or_else(|| panic!("no Windows stub {lib}"));
-    i64::from(spec.errors.no_library.value)
 }
 
 /// Every export of the four DLLs is what `packaging/windows/stubs_<name>.def` (codegen) lists,
@@ -192,26 +175,6 @@ fn same_as_nvidias_own(major: u32) {
         "{found}"
     );
     assert_eq!(field(&found, "cudart", "path"), win_path(win.dll("cudart")));
-}
-
-/// wine's `PATH` for the normal build: the folders of `win`'s DLLs (three for 11.x and 12.x
-/// wheels, one for 13.x's).
-fn wine_path(win: &WinLayout) -> String {
-    let dirs: BTreeSet<String> = win
-        .dlls
-        .values()
-        .map(|d| win_path(d.parent().expect("a folder")))
-        .collect();
-    dirs.into_iter().collect::<Vec<_>>().join(";")
-}
-
-/// `status LIB rc=.. bound=..` without the version.
-fn status_line<'a>(out: &'a Outcome, lib: &str) -> &'a str {
-    let line = out.line(&format!("status {lib} rc"));
-    let rest = line
-        .strip_prefix(&format!("status {lib} "))
-        .expect("prefix");
-    rest.rsplit_once(" version=").map_or(rest, |(head, _)| head)
 }
 
 #[test]

@@ -1,0 +1,478 @@
+//! The math libraries' and NVML's Windows DLL stubs under wine: every Windows stub with a probe
+//! in `tests/windows/libraries/<name>.c` (cuRAND, cuFFT, cuBLAS, cuBLASLt, cuSPARSE, cuSOLVER,
+//! NVML), against NVIDIA's own `win_amd64` DLLs of CUDA 11.8, 12.9 and 13.5
+//! (`scripts/fetch-cuda.py --arch win_amd64`), and a DLL no wheel ships (NVML's `nvml.dll`, the
+//! driver's) against a stand-in, its mock `tests/mocks/<name>.c` built with MinGW. No GPU, no
+//! driver: each library answers its version, and the call that needs a device answers what the
+//! library answers without one.
+//!
+//! The program (`tests/windows/win_math.c` and the libraries' files) is built twice per major
+//! with that major's headers, once linked to the stubs' import libraries and once to NVIDIA's
+//! DLLs themselves, and both builds must print the same lines. Then what only the stubs do: find
+//! what a DLL imports in the other wheels' folders (NVIDIA's 11.x and 12.x wheels put each DLL
+//! in its own wheel's `bin`), refuse a DLL of another CUDA release than the process has before
+//! loading it (its imports say which), and answer each library's "no library" code when nothing
+//! is found. `tests/src/wine.rs` is the harness; `tests/tests/windows.rs` covers the runtime,
+//! NVRTC, nvJitLink and the driver (and every DLL stub's `.def` file).
+
+use std::collections::BTreeMap;
+use std::ffi::{OsStr, OsString};
+use std::path::{Path, PathBuf};
+use stub_model::Library;
+use stub_model::libraries::ALL;
+use stubs_tests::wine::{
+    WinLayout, Wine, field, mingw_dll, mingw_exe, no_library, skip, status_line, stubs_dir,
+    win_layout, win_path, windows_libraries, wine_path,
+};
+use stubs_tests::{Outcome, cuda_layout, temp_dir, workspace_root};
+
+/// The probe's folder of per-library sources, relative to `tests/`.
+const PROBES: &str = "windows/libraries";
+
+/// The Windows stubs this file tests: those with a probe, `tests/windows/libraries/<name>.c`,
+/// in spec order. Every library under the one-release rule (`same_release_as`: the math
+/// libraries) with a Windows stub must have one.
+fn libraries() -> Vec<&'static Library> {
+    let has_probe = |lib: &Library| {
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join(format!("{PROBES}/{}.c", lib.name()))
+            .is_file()
+    };
+    let libs: Vec<&'static Library> = windows_libraries()
+        .into_iter()
+        .filter(|lib| has_probe(lib))
+        .collect();
+    for lib in windows_libraries() {
+        assert!(
+            lib.real.same_release_as.is_empty() || has_probe(lib),
+            "{} has a Windows stub and no {PROBES}/{}.c",
+            lib.name(),
+            lib.name()
+        );
+    }
+    libs
+}
+
+/// Whether NVIDIA's wheels ship `lib`'s DLL (else it comes with the driver: a stand-in).
+fn in_wheels(lib: &Library) -> bool {
+    lib.real.windows.is_some_and(|w| !w.wheel_dirs.is_empty())
+}
+
+/// `lib`'s Windows DLL name of `major` (`cufft64_11.dll`, `nvml.dll`).
+fn dll_name(lib: &Library, major: u32) -> String {
+    let dll = lib.windows_dll(major).expect("a Windows DLL");
+    dll.to_string_lossy().into_owned()
+}
+
+/// The stand-in for `lib`'s driver DLL in `dir` under its Windows name: `tests/mocks/<name>.c`
+/// built with MinGW, serving CUDA `major` (`MOCK_CUDA_MAJOR`).
+fn stand_in(lib: &Library, major: u32, dir: &Path) -> PathBuf {
+    let built = temp_dir(&format!("win-stand-in-{}-{major}", lib.name()));
+    let dll = mingw_dll(
+        &format!("mocks/{}.c", lib.name()),
+        &[format!("MOCK_CUDA_MAJOR={major}")],
+        &built,
+        &dll_name(lib, major),
+    );
+    let to = dir.join(dll.file_name().expect("a name"));
+    std::fs::copy(&dll, &to).expect("copy the stand-in");
+    to
+}
+
+/// `win_math.c` with every library's file, built with `major`'s headers and `link` (after the
+/// sources), in a fresh folder; `win_math_libraries.h` lists [`libraries`].
+fn probe(name: &str, major: u32, link: &[&OsStr]) -> PathBuf {
+    let generated = temp_dir(&format!("win-math-h-{name}"));
+    let list: String = libraries()
+        .iter()
+        .map(|l| format!("WIN_MATH_LIBRARY({})\n", l.name()))
+        .collect();
+    std::fs::write(generated.join("win_math_libraries.h"), list).expect("write the list");
+    let sources: Vec<String> = std::iter::once("windows/win_math.c".to_owned())
+        .chain(
+            libraries()
+                .iter()
+                .map(|l| format!("{PROBES}/{}.c", l.name())),
+        )
+        .collect();
+    let sources: Vec<&str> = sources.iter().map(String::as_str).collect();
+    let mut includes = cuda_layout(major).include;
+    // cublas_api.h includes cuda_fp16.h, which includes CCCL's <nv/target>: the empty shim.
+    includes.push(workspace_root().join("codegen/shim-include"));
+    includes.push(generated);
+    mingw_exe(
+        name,
+        &sources,
+        &[format!("HEADER_MAJOR={major}")],
+        &includes,
+        link,
+    )
+}
+
+/// The program of `major`'s headers linked to the stubs (rustc's MinGW import libraries), the
+/// stub DLLs copied beside it; with `stand_ins`, the driver DLLs' stand-ins too (the
+/// application's folder: where the safe DLL search finds them, as it finds the driver's in
+/// `System32`).
+fn stub_probe(major: u32, stand_ins: bool) -> PathBuf {
+    let mut libdir = OsString::from("-L");
+    libdir.push(stubs_dir());
+    let libs: Vec<OsString> = libraries()
+        .iter()
+        .map(|l| OsString::from(format!("-lstubs_{}", l.name())))
+        .collect();
+    let mut link: Vec<&OsStr> = vec![&libdir];
+    link.extend(libs.iter().map(OsString::as_os_str));
+    let exe = probe(&format!("math-stub{major}{stand_ins}"), major, &link);
+    let dir = exe.parent().expect("a folder");
+    for lib in libraries() {
+        let dll = format!("stubs_{}.dll", lib.name());
+        std::fs::copy(stubs_dir().join(&dll), dir.join(&dll)).expect("copy stub");
+        if stand_ins && !in_wheels(lib) {
+            stand_in(lib, major, dir);
+        }
+    }
+    exe
+}
+
+/// The program of `major`'s headers linked to NVIDIA's DLLs themselves (MinGW links a DLL
+/// directly) and to the stand-ins, which lie beside it.
+fn normal_probe(major: u32, win: &WinLayout) -> PathBuf {
+    let stand_ins = temp_dir(&format!("win-math-stand-ins-{major}"));
+    let link: Vec<OsString> = libraries()
+        .iter()
+        .map(|l| match in_wheels(l) {
+            true => win.dll(l.name()).into(),
+            false => stand_in(l, major, &stand_ins).into(),
+        })
+        .collect();
+    let link: Vec<&OsStr> = link.iter().map(OsString::as_os_str).collect();
+    let exe = probe(&format!("math-normal{major}"), major, &link);
+    for dll in std::fs::read_dir(&stand_ins).expect("the stand-ins") {
+        let dll = dll.expect("an entry").path();
+        std::fs::copy(&dll, exe.with_file_name(dll.file_name().expect("a name"))).expect("copy");
+    }
+    exe
+}
+
+/// The version `lib` must answer on `major`: its test wheel's `major.minor.patch`
+/// (`nvidia-cusolver-cu12==11.7.5.82`: `11.7.5`); a stand-in's, its mock's (`13.580.0`, the
+/// form of the driver's `13.580.159.04`).
+fn expected_version(lib: &Library, major: u32) -> String {
+    if !in_wheels(lib) {
+        return format!("{major}.580.0");
+    }
+    let wheel = lib
+        .test_wheels
+        .iter()
+        .find(|w| w.major == major)
+        .expect("a test wheel of the major");
+    let version = wheel.requirement.split("==").nth(1).expect("a version");
+    version.split('.').take(3).collect::<Vec<_>>().join(".")
+}
+
+/// The override of each library NVIDIA's wheels ship (`CUDA_STUBS_<NAME>_PATH`): the folder of
+/// its DLL in NVIDIA's wheel layout (the cache's `windows/cuda-<major>` is laid out as a
+/// `site-packages`).
+fn overrides(mut wine: Wine, win: &WinLayout) -> Wine {
+    for lib in libraries().into_iter().filter(|l| in_wheels(l)) {
+        let var = lib.real.env_path.to_str().expect("ASCII");
+        wine = wine.env_path(var, win.dir(lib.name()));
+    }
+    wine
+}
+
+/// Every library command, then every library's status.
+fn all_commands() -> Vec<String> {
+    let names: Vec<&str> = libraries().iter().map(|l| l.name()).collect();
+    names
+        .iter()
+        .map(|n| (*n).to_owned())
+        .chain(names.iter().map(|n| format!("status:{n}")))
+        .collect()
+}
+
+/// Each library's lines of `out`: from its `== <name>` line to the next `== ` or `status `.
+fn sections(out: &Outcome) -> BTreeMap<String, Vec<String>> {
+    let mut sections: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    let mut current: Option<String> = None;
+    for line in out.stdout.lines() {
+        if let Some(name) = line.strip_prefix("== ") {
+            current = Some(name.to_owned());
+            sections.entry(name.to_owned()).or_default();
+        } else if line.starts_with("status ") {
+            current = None;
+        } else if let Some(name) = &current {
+            sections
+                .entry(name.clone())
+                .or_default()
+                .push(line.to_owned());
+        }
+    }
+    sections
+}
+
+/// On each major, the stub build prints what the build linked to NVIDIA's DLLs prints: every
+/// library's version (the test wheel's), what each answers without a device, NVML through the
+/// stand-in. The stubs find NVIDIA's DLLs through `CUDA_STUBS_<LIB>_PATH` (the DLL's wheel
+/// folder: cuSOLVER's imports then come from the other wheels' folders), NVML's by the safe DLL
+/// search (the application's folder); the normal build through wine's `PATH` (`WINEPATH`).
+fn same_as_nvidias_own(major: u32) {
+    if skip() {
+        return;
+    }
+    let win = win_layout(major);
+    let normal = normal_probe(major, &win);
+    let stub = stub_probe(major, true);
+    let commands = all_commands();
+    let expected = Wine::new(&normal, &commands)
+        .env("WINEPATH", wine_path(&win))
+        .run();
+    let got = overrides(Wine::new(&stub, &commands), &win).run();
+    let without_status = |out: &Outcome| -> String {
+        let lines: Vec<&str> = out
+            .stdout
+            .lines()
+            .filter(|l| !l.starts_with("status "))
+            .collect();
+        lines.join("\n")
+    };
+    assert_eq!(
+        without_status(&got),
+        without_status(&expected),
+        "stub build vs normal build"
+    );
+    // cuSPARSE's own message about the missing device, nothing of the stubs'.
+    assert_eq!(got.stderr, expected.stderr, "stub build vs normal build");
+    for lib in libraries() {
+        // The real library of the test wheel answered, through the stub as directly.
+        let name = lib.name();
+        expected.assert_line(&format!("version {name} {}", expected_version(lib, major)));
+        assert_eq!(status_line(&got, name), "rc=0 bound=1", "{got}");
+        if in_wheels(lib) {
+            // By the override, or (cuBLASLt) as what an earlier library imported: NVIDIA's DLL
+            // of this major, once.
+            let by = field(&got, name, "found_by");
+            assert!(
+                by == "environment override" || by == "already loaded (GetModuleHandleExW)",
+                "{name}: {by}"
+            );
+            assert_eq!(field(&got, name, "path"), win_path(win.dll(name)), "{got}");
+        } else {
+            assert_eq!(
+                field(&got, name, "found_by"),
+                "safe DLL search (LOAD_LIBRARY_SEARCH_DEFAULT_DIRS)"
+            );
+        }
+    }
+    // Without a device: cuBLAS's and cuSOLVER's "not initialized", cuRAND's "initialization
+    // failed", as linked normally.
+    expected
+        .assert_line("cublasCreate rc=1")
+        .assert_line("cusolverDnCreate rc=1")
+        .assert_line("curandCreateGenerator rc=203");
+}
+
+#[test]
+fn cuda_11_8_math_runs_as_nvidias_own() {
+    same_as_nvidias_own(11);
+}
+
+#[test]
+fn cuda_12_9_math_runs_as_nvidias_own() {
+    same_as_nvidias_own(12);
+}
+
+#[test]
+fn cuda_13_5_math_runs_as_nvidias_own() {
+    same_as_nvidias_own(13);
+}
+
+/// Symbolic links to `win`'s wheel folders of `libs` under `site` (a `Lib\site-packages`),
+/// as pip lays out NVIDIA's wheels.
+fn link_wheels(win: &WinLayout, libs: &[&str], site: &Path) {
+    for lib in libs {
+        let dir = win.dir(lib);
+        let to = site.join(
+            dir.strip_prefix(&win.root)
+                .expect("under the layout's root"),
+        );
+        if to.exists() {
+            continue;
+        }
+        std::fs::create_dir_all(to.parent().expect("a folder")).expect("mkdir");
+        std::os::unix::fs::symlink(dir, &to).expect("symlink");
+    }
+}
+
+/// 12.x's cuSOLVER, found in a Python environment's wheel layout (`nvidia\cusolver\bin`), loads:
+/// what it imports (cuSPARSE, cuBLAS, cuBLASLt) and what those import in turn (nvJitLink) is
+/// loaded first from the other wheels' folders beside it, which Windows' loader alone would
+/// not search. Without those wheels, the DLL cannot load and the stub says why.
+#[test]
+fn cusolver_finds_its_imports_in_the_other_wheels() {
+    if skip() {
+        return;
+    }
+    let win = win_layout(12);
+    let stub = stub_probe(12, false);
+    let cusolver = ALL.iter().find(|l| l.name() == "cusolver").expect("spec");
+    let version = format!("version cusolver {}", expected_version(cusolver, 12));
+    let venv = temp_dir("win-math-venv");
+    let site = venv.join("Lib/site-packages");
+    link_wheels(
+        &win,
+        &["cusolver", "cusparse", "cublas", "nvjitlink"],
+        &site,
+    );
+    let out = Wine::new(
+        &stub,
+        ["cusolver", "status:cusolver", "loaded:nvJitLink_120_0.dll"],
+    )
+    .env_path("VIRTUAL_ENV", &venv)
+    .env("CUDA_STUBS_DEBUG", "1")
+    .run();
+    out.assert_line(&version)
+        .assert_line("cusolverDnCreate rc=1")
+        .assert_line("loaded nvJitLink_120_0.dll 1");
+    assert_eq!(
+        field(&out, "cusolver", "found_by"),
+        "wheel layout in the Python environment"
+    );
+    // In the order cuSOLVER imports them, each after what it imports itself: nvJitLink before
+    // the cuSPARSE that imports it (another wheel's folder), cuBLASLt before cuBLAS (its own).
+    let preloaded: Vec<&str> = out
+        .stderr
+        .lines()
+        .filter_map(|l| l.split_once(" preloaded ").map(|(_, rest)| rest))
+        .filter_map(|rest| rest.strip_suffix(" (needed by the candidate)"))
+        .filter_map(|path| path.rsplit('\\').next())
+        .collect();
+    assert_eq!(
+        preloaded,
+        [
+            "nvJitLink_120_0.dll",
+            "cusparse64_12.dll",
+            "cublasLt64_12.dll",
+            "cublas64_12.dll"
+        ],
+        "{out}"
+    );
+
+    // cuSOLVER's wheel alone: its imports are nowhere, Windows' own error says so.
+    let alone = temp_dir("win-math-venv-alone");
+    link_wheels(&win, &["cusolver"], &alone.join("Lib/site-packages"));
+    let out = Wine::new(&stub, ["cusolver", "status:cusolver"])
+        .env_path("VIRTUAL_ENV", &alone)
+        .run();
+    out.assert_line(&format!(
+        "cusolverGetProperty rc={}",
+        no_library("cusolver")
+    ));
+    let message = field(&out, "cusolver", "message");
+    assert!(
+        message.contains("cusolver64_11.dll [wheel layout in the Python environment]: "),
+        "{message}"
+    );
+}
+
+/// A process with CUDA 11.8's runtime (`cudart64_110.dll`, loaded by the program) never gets
+/// 12.x's cuSOLVER: its name (`cusolver64_11.dll`, shared by 11.x and 12.x) does not say its
+/// release, its imports do (`cublas64_12.dll`), and the stub reads them before loading it, so
+/// neither it nor the cuBLAS it imports is loaded. With 12.9's runtime the same DLL binds.
+#[test]
+fn another_release_is_refused_before_loading() {
+    if skip() {
+        return;
+    }
+    let (w11, w12) = (win_layout(11), win_layout(12));
+    let stub = stub_probe(12, false);
+    let load11 = format!("load:{}", win_path(w11.dll("cudart")));
+    let refused = Wine::new(
+        &stub,
+        [
+            load11.as_str(),
+            "cusolver",
+            "status:cusolver",
+            "loaded:cusolver64_11.dll",
+            "loaded:cublas64_12.dll",
+        ],
+    )
+    .env_path("CUDA_STUBS_CUSOLVER_PATH", w12.dir("cusolver"))
+    .run();
+    refused
+        .assert_line("load ok")
+        .assert_line(&format!(
+            "cusolverGetProperty rc={}",
+            no_library("cusolver")
+        ))
+        .assert_line("loaded cusolver64_11.dll 0")
+        .assert_line("loaded cublas64_12.dll 0");
+    let message = field(&refused, "cusolver", "message");
+    assert!(
+        message.contains(
+            "CUDA 12 (needs cublas64_12.dll), but the process has CUDA 11 (cudart64_110.dll)"
+        ),
+        "{message}"
+    );
+
+    let load12 = format!("load:{}", win_path(w12.dll("cudart")));
+    let bound = Wine::new(&stub, [load12.as_str(), "cusolver", "status:cusolver"])
+        .env_path("CUDA_STUBS_CUSOLVER_PATH", w12.dir("cusolver"))
+        .run();
+    bound.assert_line("cusolverGetProperty rc=0");
+    assert_eq!(status_line(&bound, "cusolver"), "rc=0 bound=1", "{bound}");
+}
+
+/// With no NVIDIA DLL anywhere (no override, no wheel, no `CUDA_PATH`, no driver DLL), every
+/// call of every library answers its spec's "no library" code, no version is answered, error
+/// texts are never NULL, and the status message lists the Windows search with the library's
+/// DLL names and wheel folders.
+#[test]
+fn nothing_found_gives_typed_errors() {
+    if skip() {
+        return;
+    }
+    let stub = stub_probe(13, false);
+    let out = Wine::new(&stub, all_commands()).run();
+    let sections = sections(&out);
+    for lib in libraries() {
+        let name = lib.name();
+        let lines = sections.get(name).expect("the library's section");
+        let code = format!("rc={}", no_library(name));
+        let statuses: Vec<&String> = lines.iter().filter(|l| l.contains(" rc=")).collect();
+        assert!(!statuses.is_empty(), "{name}: no call: {out}");
+        for line in statuses {
+            assert!(line.split(' ').any(|w| w == code), "{name}: {line}: {out}");
+        }
+        for line in lines {
+            assert!(!line.starts_with("version "), "{name}: {line}");
+            assert!(
+                !(line.starts_with("text ") && line.ends_with("(null)")),
+                "{line}"
+            );
+        }
+        assert_eq!(status_line(&out, name), "rc=0 bound=0", "{out}");
+        let message = field(&out, name, "message");
+        let windows = lib.real.windows.expect("a Windows stub");
+        let names: Vec<String> = windows
+            .dlls
+            .iter()
+            .map(|d| d.name.to_string_lossy().into_owned())
+            .collect();
+        assert!(message.contains(&names.join(", ")), "{message}");
+        assert!(
+            message.contains("safe DLL search (LOAD_LIBRARY_SEARCH_DEFAULT_DIRS)"),
+            "{message}"
+        );
+        if in_wheels(lib) {
+            let dirs: Vec<String> = windows
+                .wheel_dirs
+                .iter()
+                .map(|d| d.to_string_lossy().into_owned())
+                .collect();
+            let place = format!("wheel layout beside the stub ({})", dirs.join(", "));
+            assert!(message.contains(&place), "{place} not in {message}");
+        }
+    }
+    assert!(out.stderr.is_empty(), "printed without being asked: {out}");
+}
