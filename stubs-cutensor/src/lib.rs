@@ -1,7 +1,8 @@
 //! `libstubs_cutensor.so`: cuTENSOR 2 (`cutensor.h`, `cutensor/types.h`; cuTENSOR 2.2.0 of CUDA
 //! 11.x, 2.8.1 of 12.x and 13.x), forwarded to the real `libcutensor.so.2` found on the first
-//! call. Everything here is the generated spec (`src/generated/`: `api.rs`, `types.rs`,
-//! `status_texts.rs`) and the macro's declarations: no hand-written export.
+//! call. The exports are the generated spec's (`src/generated/`: `api.rs`, `types.rs`,
+//! `status_texts.rs`, `data.rs`) and the macro's declarations, but for the functions taking a
+//! compute descriptor, hand-written in `src/adapters/`.
 //!
 //! **One soname, one version, two releases.** Every major ships cuTENSOR as
 //! `libcutensor.so.2`, and the CUDA 12 and CUDA 13 wheels hold the same cuTENSOR
@@ -26,10 +27,16 @@
 //! `cutensorGetErrorString` is never NULL: the real library's text, else the places searched
 //! for the "no library" code and the enumerator's name for another.
 //!
-//! **Not stubbed: the compute descriptors.** `cutensor.h` declares data, not functions,
-//! `CUTENSOR_COMPUTE_DESC_16F` … `CUTENSOR_COMPUTE_DESC_4X16F` (`const
-//! cutensorComputeDescriptor_t`, pointers into the real library); this stub does not export
-//! them yet, so a program naming them does not link against it.
+//! **The compute descriptors.** `cutensor/types.h` declares data, not functions:
+//! `CUTENSOR_COMPUTE_DESC_16F` … `CUTENSOR_COMPUTE_DESC_4X16F` (`extern const
+//! cutensorComputeDescriptor_t`, pointers into the real library; six in 2.2.0, nine in 2.8).
+//! The stub exports each as an object of the same type and size (`STT_OBJECT`, 8 bytes, so an
+//! executable linked without PIC copy-relocates it as it would NVIDIA's) whose value is the
+//! address of the stub's own stand-in (`src/generated/data.rs`, `stub_loader::StandIns`). The
+//! seven functions taking a compute descriptor (`src/adapters/`) hand the loaded library its own
+//! descriptor of the same name instead (`dlsym`), any other pointer as given; a descriptor the
+//! loaded version lacks (`CUTENSOR_COMPUTE_DESC_8XINT8` on 2.2.0) is
+//! `CUTENSOR_STATUS_NOT_SUPPORTED`, never passed on.
 
 #![cfg_attr(not(test), no_std)]
 
@@ -37,6 +44,7 @@ stub_loader::cdylib_runtime!();
 
 // What codegen writes (`src/generated/`, its `mod.rs` too), re-exported at the crate root:
 // hand-written and generated code name it `crate::types`, `crate::api` ….
+mod adapters;
 mod generated;
 use generated::api;
 pub use generated::types;

@@ -69,7 +69,19 @@ pub const CUTENSOR: Library = Library {
     functions: "cutensor.*",
     extra_types: "cutensorStatus_t|cutensorHandle_t",
     exports: ExportSource::Wheels,
-    hand_written: &[],
+    // Every function taking a compute descriptor (`cutensorComputeDescriptor_t`): the stub
+    // exports stand-ins for `CUTENSOR_COMPUTE_DESC_*` (data, pointers into the real library),
+    // which these translate before forwarding (`stubs-cutensor/src/adapters/`); codegen refuses
+    // a function naming that type that is not listed here.
+    hand_written: &[
+        "cutensorCreateBlockSparseContraction",
+        "cutensorCreateContraction",
+        "cutensorCreateContractionTrinary",
+        "cutensorCreateElementwiseBinary",
+        "cutensorCreateElementwiseTrinary",
+        "cutensorCreatePermutation",
+        "cutensorCreateReduction",
+    ],
     // `cutensorGetErrorString` answers the enumerator's name (`CUTENSOR_STATUS_NOT_INITIALIZED`).
     error_texts: &[ErrorText {
         function: "cutensorGetErrorString",

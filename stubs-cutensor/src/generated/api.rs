@@ -66,7 +66,7 @@ unsafe extern "C" {
     #[cuda(majors = [11, 12, 13])]
     pub fn cutensorCreate(handle: *mut cutensorHandle_t) -> cutensorStatus_t;
     /// cutensor.h; exported by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13], abi = [12, 13])]
+    #[cuda(majors = [11, 12, 13], abi = [12, 13], hand_written)]
     pub fn cutensorCreateBlockSparseContraction(
         handle: cutensorHandle_t,
         desc: *mut cutensorOperationDescriptor_t,
@@ -103,7 +103,7 @@ unsafe extern "C" {
     #[cuda(majors = [11, 12, 13], opaque)]
     pub fn cutensorCreateComputeDescriptor();
     /// cutensor.h; exported by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13])]
+    #[cuda(majors = [11, 12, 13], hand_written)]
     pub fn cutensorCreateContraction(
         handle: cutensorHandle_t,
         desc: *mut cutensorOperationDescriptor_t,
@@ -121,7 +121,7 @@ unsafe extern "C" {
         descCompute: cutensorComputeDescriptor_t,
     ) -> cutensorStatus_t;
     /// cutensor.h; exported by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13])]
+    #[cuda(majors = [11, 12, 13], hand_written)]
     pub fn cutensorCreateContractionTrinary(
         handle: cutensorHandle_t,
         desc: *mut cutensorOperationDescriptor_t,
@@ -142,7 +142,7 @@ unsafe extern "C" {
         descCompute: cutensorComputeDescriptor_t,
     ) -> cutensorStatus_t;
     /// cutensor.h; exported by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13])]
+    #[cuda(majors = [11, 12, 13], hand_written)]
     pub fn cutensorCreateElementwiseBinary(
         handle: cutensorHandle_t,
         desc: *mut cutensorOperationDescriptor_t,
@@ -158,7 +158,7 @@ unsafe extern "C" {
         descCompute: cutensorComputeDescriptor_t,
     ) -> cutensorStatus_t;
     /// cutensor.h; exported by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13])]
+    #[cuda(majors = [11, 12, 13], hand_written)]
     pub fn cutensorCreateElementwiseTrinary(
         handle: cutensorHandle_t,
         desc: *mut cutensorOperationDescriptor_t,
@@ -184,7 +184,7 @@ unsafe extern "C" {
     #[cuda(majors = [12, 13], opaque)]
     pub fn cutensorCreateInsertion();
     /// cutensor.h; exported by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13])]
+    #[cuda(majors = [11, 12, 13], hand_written)]
     pub fn cutensorCreatePermutation(
         handle: cutensorHandle_t,
         desc: *mut cutensorOperationDescriptor_t,
@@ -213,7 +213,7 @@ unsafe extern "C" {
         jitMode: cutensorJitMode_t,
     ) -> cutensorStatus_t;
     /// cutensor.h; exported by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13])]
+    #[cuda(majors = [11, 12, 13], hand_written)]
     pub fn cutensorCreateReduction(
         handle: cutensorHandle_t,
         desc: *mut cutensorOperationDescriptor_t,

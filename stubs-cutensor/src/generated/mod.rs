@@ -16,5 +16,8 @@ pub mod types;
 #[allow(non_snake_case)]
 pub(crate) mod api;
 
+/// The stand-ins of the data objects the real libraries export, and their exports.
+pub(crate) mod data;
+
 /// Every status code the headers define, named and described, for the error-text exports.
 pub(crate) mod status_texts;
