@@ -70,6 +70,9 @@ fn generate(root: &Path) -> Result<Vec<(PathBuf, String)>, String> {
         if let Some(text) = status_texts::rust_source(&decls::banner(&data), &data)? {
             files.push((dir.join("status_texts.rs"), formatting::rustfmt(&text)?));
         }
+        if let Some(text) = emit::data::rust_source(&decls::banner(&data), &data) {
+            files.push((dir.join("data.rs"), formatting::rustfmt(&text)?));
+        }
         if let Some(rule) = library.versioned_names {
             let pairs = versioned_names::replacements(rule, &data.symbols);
             let text = emit::versioned_names::rust_source(&decls::banner(&data), &pairs);

@@ -17,6 +17,7 @@ LIBRARIES = {
     "cusparse": "libstubs_cusparse.so",
     "cusolver": "libstubs_cusolver.so",
     "nccl": "libstubs_nccl.so",
+    "cutensor": "libstubs_cutensor.so",
 }
 
 #: The stubs with a Windows DLL (in ``bin/``; a win_amd64 wheel has only these): short name ->
@@ -61,6 +62,7 @@ LINK_NAMES = {
         "libcusolver_static.a": "libstubs_cusolver.so",
         "libnccl.so": "libstubs_nccl.so",
         "libnccl_static.a": "libstubs_nccl.so",
+        "libcutensor.so": "libstubs_cutensor.so",
     },
     13: {
         "libcudart.so": "libstubs_cudart.so",
@@ -85,6 +87,7 @@ LINK_NAMES = {
         "libcusolver_static.a": "libstubs_cusolver.so",
         "libnccl.so": "libstubs_nccl.so",
         "libnccl_static.a": "libstubs_nccl.so",
+        "libcutensor.so": "libstubs_cutensor.so",
     },
 }
 
@@ -115,6 +118,7 @@ NVIDIA_SONAMES = {
     "libcusolver.so.12": "cusolver",
     "libcusolver.so.11": "cusolver",
     "libnccl.so.2": "nccl",
+    "libcutensor.so.2": "cutensor",
 }
 
 #: NVIDIA's Windows DLLs that have a DLL stub: lower-case DLL name -> the stub's short name.

@@ -24,7 +24,7 @@
 //!
 //! Dependency direction (files; `scripts/check-module-cycles.py` checks that no file imports
 //! one that imports it back, in `scripts/test.sh`): the stub-facing tables and macros
-//! (`status`, `error_text`, `adapter`) use `library`; `library` uses `search`, `gating`,
+//! (`status`, `error_text`, `adapter`, `stand_in`) use `library`; `library` uses `search`, `gating`,
 //! `hooks` and `once`; `search::find` uses `probe`, `release`, `loaded` and the system's
 //! `Places`; the places (`os/*/places.rs`) use the search's vocabulary beneath them
 //! (`search::{order, candidates, paths, reject}`); everything uses `os`'s primitives, `debug`,
@@ -56,6 +56,7 @@ mod runtime;
 mod search;
 mod shared_resolver;
 mod spec;
+mod stand_in;
 mod status;
 
 pub use adapter::{Adapted, RawFn, Target};
@@ -76,6 +77,7 @@ pub use spec::{
     Gating, LastError, LibrarySpec, ProcAddress, ProcEntry, RealLibrary, Replacement, Soname,
     StatusReader, VersionProbe,
 };
+pub use stand_in::{DataExport, StandIn, StandIns};
 pub use status::{CudaStubsStatus, fill_status};
 
 /// The marker itself (see [`STUB_MARKER`]). Exported by every stub because every stub links

@@ -67,6 +67,26 @@ impl Library {
             .or_else(|| loaded.symbol(name))
     }
 
+    /// The address of the data object `name` in the bound library (`dlsym`, searching for the
+    /// library on the first call), `None` when nothing is bound or the library lacks it: for
+    /// the stand-ins of its exported pointer constants ([`crate::StandIns`]).
+    pub fn data_object(&self, name: &CStr) -> Option<*mut c_void> {
+        let found = self.loaded().symbol(name);
+        line(
+            self.spec.real.name,
+            format_args!(
+                "{}: data object {}",
+                Lossy(name.to_bytes()),
+                if found.is_some() {
+                    "found"
+                } else {
+                    "missing from the library (or none bound): refused"
+                }
+            ),
+        );
+        found
+    }
+
     /// Number of functions resolved to the real library so far.
     pub fn resolved_count(&self) -> u32 {
         self.resolved.load(Ordering::Relaxed)

@@ -1,10 +1,11 @@
 //! Export coverage: every function the real libraries export (libcudart and libnvrtc of CUDA
 //! 11.8, 12.9 and 13.5, libnvJitLink of 12.9 and 13.5, and the libcuda 580 export list) is
-//! exported by the matching stub and recorded in codegen's manifest. Which libraries, and where
+//! exported by the matching stub and recorded in codegen's manifest, and so is every data object
+//! (cuTENSOR's `CUTENSOR_COMPUTE_DESC_*`), with the real object's size. Which libraries, and where
 //! each one's export table comes from, is the spec's (`stub_spec::libraries`).
 
-use object::{Object, ObjectSymbol, SymbolKind};
-use std::collections::BTreeSet;
+use object::{Object, ObjectSymbol, SymbolKind, SymbolSection};
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use stub_model::libraries;
 use stub_model::{ExportSource, Library};
@@ -17,6 +18,18 @@ fn exports(path: &Path) -> BTreeSet<String> {
     file.dynamic_symbols()
         .filter(|s| s.is_definition() && s.is_global() && s.kind() == SymbolKind::Text)
         .filter_map(|s| s.name().ok().map(str::to_owned))
+        .collect()
+}
+
+/// Defined, global `OBJECT` dynamic symbols of a section (not the absolute symbols naming
+/// version nodes), with their sizes: the data a library exports.
+fn data_objects(path: &Path) -> BTreeMap<String, u64> {
+    let data = std::fs::read(path).unwrap_or_else(|e| panic!("read {}: {e}", path.display()));
+    let file = object::File::parse(&*data).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    file.dynamic_symbols()
+        .filter(|s| s.is_definition() && s.is_global() && s.kind() == SymbolKind::Data)
+        .filter(|s| matches!(s.section(), SymbolSection::Section(_)))
+        .filter_map(|s| s.name().ok().map(|n| (n.to_owned(), s.size())))
         .collect()
 }
 
@@ -37,6 +50,20 @@ fn export_list(path: &str) -> BTreeSet<String> {
         .map(str::trim)
         .filter(|l| !l.is_empty() && !l.starts_with('#'))
         .map(str::to_owned)
+        .collect()
+}
+
+/// The manifest's data objects (`data`, absent for most libraries).
+fn manifest_data(lib: &str) -> BTreeSet<String> {
+    let path = workspace_root().join(format!("manifest/{lib}.json"));
+    let text =
+        std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("read {}: {e}", path.display()));
+    let v: serde_json::Value = serde_json::from_str(&text).expect("manifest is JSON");
+    v["data"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|s| s["name"].as_str().expect("data name").to_owned())
         .collect()
 }
 
@@ -138,5 +165,51 @@ fn check(library: &Library) -> String {
 #[test]
 fn every_stub_exports_every_function_of_its_real_library() {
     let failures: String = libraries::ALL.iter().copied().map(check).collect();
+    assert!(failures.is_empty(), "{failures}");
+}
+
+/// The data objects of `library`'s real libraries (each test wheel's) that its stub or manifest
+/// lacks, or exports with another size: the stub's stand-in of each must be an object of the
+/// same size, or an executable linked against the stub copy-relocates the wrong number of
+/// bytes (`stub_loader::StandIns`).
+fn check_data(library: &Library) -> String {
+    if !matches!(library.exports, ExportSource::Wheels) {
+        return String::new();
+    }
+    let lib = library.name();
+    let stub = data_objects(&stub_path(lib));
+    let manifest = manifest_data(lib);
+    let mut failures = String::new();
+    for wheel in library.test_wheels {
+        let Some(path) = cuda_layout(wheel.major).libraries.get(lib).cloned() else {
+            continue;
+        };
+        for (name, size) in data_objects(&path) {
+            match stub.get(&name) {
+                None => failures.push_str(&format!(
+                    "libstubs_{lib}.so lacks the data object {name} of {}\n",
+                    path.display()
+                )),
+                Some(&s) if s != size => failures.push_str(&format!(
+                    "libstubs_{lib}.so exports {name} with {s} bytes, {} with {size}\n",
+                    path.display()
+                )),
+                Some(_) => {}
+            }
+            if !manifest.contains(&name) {
+                failures.push_str(&format!(
+                    "manifest/{lib}.json lacks the data object {name}\n"
+                ));
+            }
+        }
+    }
+    failures
+}
+
+/// Every data object a real library exports (`CUTENSOR_COMPUTE_DESC_32F` …) is exported by its
+/// stub as an object of the same size, for every library of the spec.
+#[test]
+fn every_stub_exports_every_data_object_of_its_real_library() {
+    let failures: String = libraries::ALL.iter().copied().map(check_data).collect();
     assert!(failures.is_empty(), "{failures}");
 }

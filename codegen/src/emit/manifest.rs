@@ -28,6 +28,10 @@ pub struct Manifest {
     pub version_nodes: Vec<String>,
     /// Every symbol, sorted by name.
     pub symbols: Vec<SymbolEntry>,
+    /// The data objects the real libraries export, sorted by name: the stub exports a stand-in
+    /// of each (`stub_loader::StandIns`); none for most libraries.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub data: Vec<DataEntry>,
     /// Structs whose layout differs between majors.
     pub struct_layouts: Vec<StructDiff>,
     /// Declared by a header, exported by no library (not stubbed).
@@ -61,6 +65,19 @@ pub struct SymbolEntry {
     /// For a name exported once per ABI: per ABI major, that version's export.
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     pub versions: BTreeMap<u32, VersionEntry>,
+}
+
+/// One exported data object.
+#[derive(Serialize)]
+pub struct DataEntry {
+    /// C name.
+    pub name: String,
+    /// Majors whose library exports it (the stand-in of another is refused).
+    pub exported_by: Vec<u32>,
+    /// The newest major whose header declares it.
+    pub declared_major: u32,
+    /// Its type, spelled back in C (always a pointer: a stand-in is an address).
+    pub c_type: String,
 }
 
 /// One version of a name exported once per ABI.
@@ -197,6 +214,16 @@ pub fn build(
                     }
                     None => BTreeMap::new(),
                 },
+            })
+            .collect(),
+        data: data
+            .data
+            .iter()
+            .map(|d| DataEntry {
+                name: d.name.clone(),
+                exported_by: d.exported_by.clone(),
+                declared_major: d.declared_major,
+                c_type: spelling::c(&d.ty),
             })
             .collect(),
         struct_layouts,

@@ -1,6 +1,6 @@
 //! Stage 3, the files codegen writes, each module one kind of file: a stub crate's
 //! `src/generated/` ([`decls`]: `api.rs`, [`types`], [`abi_types`], [`abi_fns`],
-//! [`proc_address`], [`status_texts`], [`versioned_names`], [`mod_files`]: `mod.rs`), the
+//! [`proc_address`], [`status_texts`], [`versioned_names`], [`data`]: the stand-ins of exported data, [`mod_files`]: `mod.rs`), the
 //! symbol versions ([`versions`]: `versions.map`, the link-time stub's `exports.rs`), the
 //! Windows `.def` files ([`windows`]), the compatibility libraries' name lists and packaging
 //! ([`compat`]), `manifest/` ([`manifest`], [`report`]: `ABI-REPORT.md`),
@@ -10,6 +10,7 @@
 pub mod abi_fns;
 pub mod abi_types;
 pub mod compat;
+pub mod data;
 pub mod decls;
 pub mod formatting;
 pub mod libraries_json;

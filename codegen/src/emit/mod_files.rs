@@ -11,7 +11,7 @@ const BINDGEN_LINTS: &str = "non_camel_case_types, non_snake_case, non_upper_cas
 
 /// Every module codegen may write, in declaration order: file stem, visibility, lint
 /// allowances, why it exists.
-const MODULES: [(&str, &str, &str, &str); 9] = [
+const MODULES: [(&str, &str, &str, &str); 10] = [
     (
         "types",
         "pub",
@@ -47,6 +47,12 @@ const MODULES: [(&str, &str, &str, &str); 9] = [
         "pub",
         "",
         "Each per-version ABI name bound to its function's plain name.",
+    ),
+    (
+        "data",
+        "pub(crate)",
+        "",
+        "The stand-ins of the data objects the real libraries export, and their exports.",
     ),
     (
         "status_texts",

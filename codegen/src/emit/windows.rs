@@ -50,6 +50,13 @@ pub fn def_files(data: &LibraryData, versions: &AbiVersions) -> Vec<(String, Str
             abi12.push_str(&format!("    {name}\n"));
         }
     }
+    // Data (`stub_loader::StandIns`): imported through `__imp_` only, as `__declspec(dllimport)`
+    // data must be.
+    for object in &data.data {
+        let line = format!("    {} DATA\n", object.name);
+        exports.push_str(&line);
+        abi12.push_str(&line);
+    }
     for name in &own {
         exports.push_str(&format!("    {name}\n"));
         abi12.push_str(&format!("    {name}\n"));

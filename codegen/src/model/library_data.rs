@@ -2,6 +2,7 @@
 //! (or the checked-in list) and joins them with the hand-written prototypes into one record per
 //! exported symbol ([`Symbol`]), with its ABI in every major compared to the declared one.
 
+use crate::model::data_objects::{self, DataObject};
 use crate::model::internal_prototypes;
 use crate::model::symbol::{Origin, Prototype, Symbol, prototype_key};
 use crate::model::type_table::{TypeTable, Widening};
@@ -18,6 +19,8 @@ use stub_model::ExportSource;
 pub struct HeaderView {
     /// Declared functions by ABI name.
     pub functions: BTreeMap<String, syn::ForeignItemFn>,
+    /// Declared data objects (only those the real libraries export) by name.
+    pub statics: BTreeMap<String, syn::ForeignItemStatic>,
     /// Every type item bindgen emitted (functions and layout checks removed).
     pub type_items: Vec<syn::Item>,
     /// Typedefs and struct layouts, for ABI comparison.
@@ -29,6 +32,7 @@ impl From<Bindings> for HeaderView {
         HeaderView {
             types: TypeTable::from_items(b.type_items.iter().chain(&b.layout_checks)),
             functions: b.functions,
+            statics: b.statics,
             type_items: b.type_items,
         }
     }
@@ -48,6 +52,8 @@ pub struct LibraryData {
     pub driver_list: BTreeSet<String>,
     /// All symbols, sorted by name.
     pub symbols: Vec<Symbol>,
+    /// The data objects the real libraries export, sorted by name: the stub's stand-ins.
+    pub data: Vec<DataObject>,
     /// Names declared by a header but exported by no library, with the declaring majors.
     pub declared_not_exported: BTreeMap<String, Vec<u32>>,
     /// Fields widened into a same-size aggregate that still holds them (ABI kept).
@@ -96,12 +102,22 @@ pub fn collect(library: Library, layouts: &[Layout], root: &Path) -> Result<Libr
         ));
     }
     let layouts = layouts.as_slice();
+    // The data objects first: the headers are asked for their declarations.
+    let mut data_exports = BTreeMap::new();
+    if matches!(library.exports, ExportSource::Wheels) {
+        for layout in layouts {
+            if let Some(path) = layout.library_file(library.name()) {
+                data_exports.insert(layout.major, exports::data_exports(&path)?);
+            }
+        }
+    }
+    let data_names: BTreeSet<String> = data_exports.values().flatten().cloned().collect();
     let mut views: BTreeMap<(u32, View), HeaderView> = BTreeMap::new();
     for layout in layouts {
         for view in View::ALL {
             views.insert(
                 (layout.major, view),
-                headers::parse(&library, layout, view)?.into(),
+                headers::parse(&library, layout, view, &data_names)?.into(),
             );
         }
     }
@@ -113,10 +129,20 @@ pub fn collect(library: Library, layouts: &[Layout], root: &Path) -> Result<Libr
     if library.real.windows.is_some() && library.adapter_structs.is_some() {
         for layout in layouts {
             // The default view's structs, then those only the internal view declares.
-            let mut types =
-                HeaderView::from(headers::parse(&library, layout, View::Windows)?).types;
-            let internal =
-                HeaderView::from(headers::parse(&library, layout, View::WindowsInternal)?).types;
+            let mut types = HeaderView::from(headers::parse(
+                &library,
+                layout,
+                View::Windows,
+                &data_names,
+            )?)
+            .types;
+            let internal = HeaderView::from(headers::parse(
+                &library,
+                layout,
+                View::WindowsInternal,
+                &data_names,
+            )?)
+            .types;
             for (name, def) in internal.structs {
                 types.structs.entry(name).or_insert(def);
             }
@@ -242,6 +268,7 @@ pub fn collect(library: Library, layouts: &[Layout], root: &Path) -> Result<Libr
             }
         }
     }
+    let data = data_objects::collect(&data_exports, &views, &symbols)?;
     Ok(LibraryData {
         library,
         layouts: layouts.to_vec(),
@@ -249,6 +276,7 @@ pub fn collect(library: Library, layouts: &[Layout], root: &Path) -> Result<Libr
         exports,
         driver_list: list,
         symbols,
+        data,
         declared_not_exported,
         widenings,
         windows_types,

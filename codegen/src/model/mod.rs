@@ -3,12 +3,13 @@
 //! keep an ABI across majors ([`type_table`]), each symbol's prototypes ([`symbol`], [`internal_prototypes`] for those no header declares, [`versioned_names`] for
 //! per-version names), the names exported once per ABI ([`abi_versions`]), what changed between
 //! majors ([`abi_diff`], [`enum_diff`]), what the hand-written adapters reach ([`adapter_abi`]),
-//! the driver's `cuGetProcAddress` pairs ([`proc_address`]) and the spec's typed errors checked
+//! the driver's `cuGetProcAddress` pairs ([`proc_address`]), the data objects a library exports ([`data_objects`]) and the spec's typed errors checked
 //! against the header ([`status_codes`]). Human-readable type spellings: [`spelling`].
 
 pub mod abi_diff;
 pub mod abi_versions;
 pub mod adapter_abi;
+pub mod data_objects;
 pub mod enum_diff;
 pub mod internal_prototypes;
 pub mod library_data;

@@ -1,6 +1,7 @@
-//! Export tables: the defined dynamic `FUNC` symbols of the real shared libraries.
+//! Export tables: the defined dynamic `FUNC` symbols of the real shared libraries, and their
+//! data objects.
 
-use object::{Object, ObjectSymbol, SymbolKind};
+use object::{Object, ObjectSymbol, SymbolKind, SymbolSection};
 use std::collections::BTreeSet;
 use std::path::Path;
 
@@ -17,6 +18,19 @@ pub fn function_exports(path: &Path) -> Result<BTreeSet<String>, String> {
         }
     }
     Ok(names)
+}
+
+/// The data objects `path` exports (defined, global, `STT_OBJECT` dynamic symbols of a
+/// section; not the absolute symbols naming the library's version nodes, `libcutensor.2.0.0`).
+pub fn data_exports(path: &Path) -> Result<BTreeSet<String>, String> {
+    let data = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let file = object::File::parse(&*data).map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(file
+        .dynamic_symbols()
+        .filter(|s| s.is_definition() && s.is_global() && s.kind() == SymbolKind::Data)
+        .filter(|s| matches!(s.section(), SymbolSection::Section(_)))
+        .filter_map(|s| s.name().ok().map(str::to_owned))
+        .collect())
 }
 
 /// A checked-in export list: one name a line, `#` comments and blank lines ignored.

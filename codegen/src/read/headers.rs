@@ -3,7 +3,7 @@
 
 use crate::read::cache::Layout;
 use crate::read::libraries::Library;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 /// A preprocessor configuration under which the header declares a different set of ABI names.
@@ -102,6 +102,8 @@ impl View {
 pub struct Bindings {
     /// Declared functions by ABI name.
     pub functions: BTreeMap<String, syn::ForeignItemFn>,
+    /// Declared data (`extern const T NAME;`) by name: only the names asked for.
+    pub statics: BTreeMap<String, syn::ForeignItemStatic>,
     /// Every type item bindgen emitted (functions and layout checks removed).
     pub type_items: Vec<syn::Item>,
     /// bindgen's layout checks (`const _: () = { ["Size of X"][..]; .. }`): clang's sizes,
@@ -109,8 +111,14 @@ pub struct Bindings {
     pub layout_checks: Vec<syn::Item>,
 }
 
-/// Runs bindgen over `library.header` of `layout` in `view`.
-pub fn parse(library: &Library, layout: &Layout, view: View) -> Result<Bindings, String> {
+/// Runs bindgen over `library.header` of `layout` in `view`; of its data declarations, `data`'s
+/// (the data objects the real libraries export: see `data_exports`).
+pub fn parse(
+    library: &Library,
+    layout: &Layout,
+    view: View,
+    data: &BTreeSet<String>,
+) -> Result<Bindings, String> {
     let shim = Path::new(env!("CARGO_MANIFEST_DIR")).join("shim-include");
     let mut wrapper = String::new();
     for header in std::iter::once(&library.header).chain(library.interop_headers) {
@@ -121,7 +129,7 @@ pub fn parse(library: &Library, layout: &Layout, view: View) -> Result<Bindings,
         };
         wrapper.push_str(&format!("#include \"{}\"\n", path.display()));
     }
-    let builder = bindgen::Builder::default()
+    let mut builder = bindgen::Builder::default()
         .header_contents("codegen-wrapper.h", &wrapper)
         .clang_args(["-x", "c", "-std=c11"])
         .clang_args(layout.include.iter().map(|d| format!("-I{}", d.display())))
@@ -140,6 +148,11 @@ pub fn parse(library: &Library, layout: &Layout, view: View) -> Result<Bindings,
         .generate_comments(false)
         .merge_extern_blocks(true)
         .formatter(bindgen::Formatter::None);
+    if !data.is_empty() {
+        // bindgen anchors each pattern: exactly these names.
+        let names: Vec<&str> = data.iter().map(String::as_str).collect();
+        builder = builder.allowlist_var(names.join("|"));
+    }
     let bindings = builder.generate().map_err(|e| {
         format!(
             "bindgen {} CUDA {} ({} view): {e}",
@@ -151,14 +164,21 @@ pub fn parse(library: &Library, layout: &Layout, view: View) -> Result<Bindings,
     let file = syn::parse_file(&bindings.to_string())
         .map_err(|e| format!("bindgen output for {} did not parse: {e}", library.header))?;
     let mut functions = BTreeMap::new();
+    let mut statics = BTreeMap::new();
     let mut type_items = Vec::new();
     let mut layout_checks = Vec::new();
     for item in file.items {
         match item {
             syn::Item::ForeignMod(block) => {
                 for f in block.items {
-                    if let syn::ForeignItem::Fn(f) = f {
-                        functions.insert(f.sig.ident.to_string(), f);
+                    match f {
+                        syn::ForeignItem::Fn(f) => {
+                            functions.insert(f.sig.ident.to_string(), f);
+                        }
+                        syn::ForeignItem::Static(s) => {
+                            statics.insert(s.ident.to_string(), s);
+                        }
+                        _ => {}
                     }
                 }
             }
@@ -168,6 +188,7 @@ pub fn parse(library: &Library, layout: &Layout, view: View) -> Result<Bindings,
     }
     Ok(Bindings {
         functions,
+        statics,
         type_items,
         layout_checks,
     })
