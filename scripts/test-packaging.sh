@@ -217,6 +217,7 @@ echo junk > "$work/junk.whl"
 from cuda_stubs import _check
 assert _check.nvidia_stub("libcudnn_ops.so.9") == (True, None)
 assert _check.nvidia_stub("libnccl.so.2") == (True, "nccl")
+assert _check.nvidia_stub("libcusparseLt.so.0") == (True, "cusparselt")
 assert _check.nvidia_stub("libcutensor.so.2") == (True, None)
 assert _check.nvidia_stub("libcusolver.so.11") == (True, "cusolver")
 assert _check.nvidia_stub("libstubs_cublas.so") == (False, None)

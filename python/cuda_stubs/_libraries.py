@@ -17,6 +17,7 @@ LIBRARIES = {
     "cusparse": "libstubs_cusparse.so",
     "cusolver": "libstubs_cusolver.so",
     "nccl": "libstubs_nccl.so",
+    "cusparselt": "libstubs_cusparselt.so",
 }
 
 #: The stubs with a Windows DLL (in ``bin/``; a win_amd64 wheel has only these): short name ->
@@ -54,6 +55,8 @@ LINK_NAMES = {
         "libcusolver_static.a": "libstubs_cusolver.so",
         "libnccl.so": "libstubs_nccl.so",
         "libnccl_static.a": "libstubs_nccl.so",
+        "libcusparseLt.so": "libstubs_cusparselt.so",
+        "libcusparseLt_static.a": "libstubs_cusparselt.so",
     },
     13: {
         "libcudart.so": "libstubs_cudart.so",
@@ -78,6 +81,8 @@ LINK_NAMES = {
         "libcusolver_static.a": "libstubs_cusolver.so",
         "libnccl.so": "libstubs_nccl.so",
         "libnccl_static.a": "libstubs_nccl.so",
+        "libcusparseLt.so": "libstubs_cusparselt.so",
+        "libcusparseLt_static.a": "libstubs_cusparselt.so",
     },
 }
 
@@ -108,6 +113,7 @@ NVIDIA_SONAMES = {
     "libcusolver.so.12": "cusolver",
     "libcusolver.so.11": "cusolver",
     "libnccl.so.2": "nccl",
+    "libcusparseLt.so.0": "cusparselt",
 }
 
 #: NVIDIA's Windows DLLs that have a DLL stub: lower-case DLL name -> the stub's short name.
@@ -127,7 +133,6 @@ NVIDIA_DLLS = {
 UNSTUBBED_SONAME_STEMS = (
     "libcudnn",
     "libcutensor",
-    "libcusparseLt.so",
     "libcupti.so",
     "libnvperf",
     "libnvjpeg.so",
