@@ -83,6 +83,10 @@ extern int cuda_stubs_nccl_status(struct cuda_stubs_status *out);
 // no call has). Returns 0, or -1 when `out` is NULL.
 extern int cuda_stubs_cutensor_status(struct cuda_stubs_status *out);
 
+// Describes the real libcusparseLt.so.0 bound by `libstubs_cusparselt.so` (searching first
+// if no call has). Returns 0, or -1 when `out` is NULL.
+extern int cuda_stubs_cusparselt_status(struct cuda_stubs_status *out);
+
 #ifdef __cplusplus
 }  // extern "C"
 #endif  // __cplusplus

@@ -18,7 +18,8 @@ set(cuda-stubs_IMPORTED_TARGETS
   "cusparse|libstubs_cusparse.so"
   "cusolver|libstubs_cusolver.so"
   "nccl|libstubs_nccl.so"
-  "cutensor|libstubs_cutensor.so")
+  "cutensor|libstubs_cutensor.so"
+  "cusparselt|libstubs_cusparselt.so")
 
 # FindCUDAToolkit's targets cuda_stubs_use_for_cuda_toolkit() points at a stub (and their
 # cache entries CUDA_<name>_LIBRARY): "<CUDA:: name>|<cuda-stubs:: target>|<file>".
@@ -61,7 +62,8 @@ set(cuda-stubs_STUB_FILES
   "libstubs_cusparse.so"
   "libstubs_cusolver.so"
   "libstubs_nccl.so"
-  "libstubs_cutensor.so")
+  "libstubs_cutensor.so"
+  "libstubs_cusparselt.so")
 set(cuda-stubs_STUB_CRATES
   "stubs-cudart"
   "stubs-cudart-abi12"
@@ -76,7 +78,8 @@ set(cuda-stubs_STUB_CRATES
   "stubs-cusparse"
   "stubs-cusolver"
   "stubs-nccl"
-  "stubs-cutensor")
+  "stubs-cutensor"
+  "stubs-cusparselt")
 
 # The pkg-config modules: packaging/pkgconfig/<module>.pc.in, installed as <module>.pc.
 set(cuda-stubs_PKGCONFIG_MODULES
@@ -94,7 +97,8 @@ set(cuda-stubs_PKGCONFIG_MODULES
   "cuda-stubs-cusparse"
   "cuda-stubs-cusolver"
   "cuda-stubs-nccl"
-  "cuda-stubs-cutensor")
+  "cuda-stubs-cutensor"
+  "cuda-stubs-cusparselt")
 
 # The link folders lib/cuda-stubs-link/abi<N>/, one per cudart ABI (the headers' CUDA major;
 # the last is the default): NVIDIA's link names as GNU ld linker scripts naming a stub,
@@ -123,7 +127,9 @@ set(cuda-stubs_LINK_NAMES_12
   "libcusolver_static.a|libstubs_cusolver.so"
   "libnccl.so|libstubs_nccl.so"
   "libnccl_static.a|libstubs_nccl.so"
-  "libcutensor.so|libstubs_cutensor.so")
+  "libcutensor.so|libstubs_cutensor.so"
+  "libcusparseLt.so|libstubs_cusparselt.so"
+  "libcusparseLt_static.a|libstubs_cusparselt.so")
 set(cuda-stubs_LINK_NAMES_13
   "libcudart.so|libstubs_cudart.so"
   "libcudart_static.a|libstubs_cudart.so"
@@ -147,7 +153,9 @@ set(cuda-stubs_LINK_NAMES_13
   "libcusolver_static.a|libstubs_cusolver.so"
   "libnccl.so|libstubs_nccl.so"
   "libnccl_static.a|libstubs_nccl.so"
-  "libcutensor.so|libstubs_cutensor.so")
+  "libcutensor.so|libstubs_cutensor.so"
+  "libcusparseLt.so|libstubs_cusparselt.so"
+  "libcusparseLt_static.a|libstubs_cusparselt.so")
 
 # Windows (a windows-gnu CUDA_STUBS_CARGO_TARGET): the libraries with a DLL stub,
 # "<cuda-stubs:: target>|<name>": bin/<name>.dll with its import libraries lib/<name>.lib

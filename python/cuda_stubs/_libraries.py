@@ -18,6 +18,7 @@ LIBRARIES = {
     "cusolver": "libstubs_cusolver.so",
     "nccl": "libstubs_nccl.so",
     "cutensor": "libstubs_cutensor.so",
+    "cusparselt": "libstubs_cusparselt.so",
 }
 
 #: The stubs with a Windows DLL (in ``bin/``; a win_amd64 wheel has only these): short name ->
@@ -63,6 +64,8 @@ LINK_NAMES = {
         "libnccl.so": "libstubs_nccl.so",
         "libnccl_static.a": "libstubs_nccl.so",
         "libcutensor.so": "libstubs_cutensor.so",
+        "libcusparseLt.so": "libstubs_cusparselt.so",
+        "libcusparseLt_static.a": "libstubs_cusparselt.so",
     },
     13: {
         "libcudart.so": "libstubs_cudart.so",
@@ -88,6 +91,8 @@ LINK_NAMES = {
         "libnccl.so": "libstubs_nccl.so",
         "libnccl_static.a": "libstubs_nccl.so",
         "libcutensor.so": "libstubs_cutensor.so",
+        "libcusparseLt.so": "libstubs_cusparselt.so",
+        "libcusparseLt_static.a": "libstubs_cusparselt.so",
     },
 }
 
@@ -119,6 +124,7 @@ NVIDIA_SONAMES = {
     "libcusolver.so.11": "cusolver",
     "libnccl.so.2": "nccl",
     "libcutensor.so.2": "cutensor",
+    "libcusparseLt.so.0": "cusparselt",
 }
 
 #: NVIDIA's Windows DLLs that have a DLL stub: lower-case DLL name -> the stub's short name.
@@ -153,7 +159,6 @@ NVIDIA_DLLS = {
 UNSTUBBED_SONAME_STEMS = (
     "libcudnn",
     "libcutensor",
-    "libcusparseLt.so",
     "libcupti.so",
     "libnvperf",
     "libnvjpeg.so",

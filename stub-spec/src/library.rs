@@ -388,9 +388,27 @@ pub enum VersionProbe {
     /// `1000 * major + 10 * minor` (`cutensorGetCudartVersion`: 12090 for cuTENSOR 2.8.1's CUDA
     /// 12 build; `cudnnGetCudartVersion`); 0 means no answer (recorded as no version).
     Returned(&'static CStr),
+    /// The CUDA major a library linking the runtime statically was compiled with, where neither
+    /// its soname, nor its own version, nor its `DT_NEEDED`, nor a string in its `.rodata` says
+    /// it (cuSPARSELt: `libcusparseLt.so.0` in every major, 0.8.0 and 0.8.1 published for CUDA 12
+    /// and for CUDA 13). The compiler says it: the PTX ISA version in the header of the first
+    /// PTX entry of the file's `.nv_fatbin` (CUDA 12.9's `nvcc` writes 8.8, 13.0's 9.0, 13.2's
+    /// 9.2), mapped to the CUDA major by `releases` (`first` is `10 * isa_major + isa_minor` of
+    /// each major's first ISA: 7.0 → 11, 8.0 → 12, 9.0 → 13) and recorded as `1000 * major`. The
+    /// library's own version, `status f(libraryPropertyType type, int *value)` asked for
+    /// `MAJOR_VERSION`, `MINOR_VERSION` and `PATCH_LEVEL` (status 0 on success, a major of 0
+    /// allowed), must answer (it is what the debug log shows). A file with no PTX is recorded as
+    /// version 0 (bound, CUDA release unknown).
+    DeviceCode {
+        /// The library's `Property`-style function (`cusparseLtGetProperty`).
+        property: &'static CStr,
+        /// Each CUDA major's first PTX ISA version, `10 * major + minor`, oldest first.
+        releases: &'static [Release],
+    },
 }
 
-/// The first version of a library ([`VersionProbe::OwnVersion`]) in one CUDA major.
+/// The first version of a library ([`VersionProbe::OwnVersion`]), or the first PTX ISA version
+/// ([`VersionProbe::DeviceCode`]), in one CUDA major.
 #[derive(Debug, Clone, Copy)]
 pub struct Release {
     /// The library's first version (its own numbering) in `major`.
@@ -401,11 +419,13 @@ pub struct Release {
 
 impl VersionProbe {
     /// The CUDA version (`1000 * major`) of a library reporting its own version `own` under
-    /// [`VersionProbe::OwnVersion`]; `None` when older than every release listed (or for the
-    /// other probes, which report CUDA's version themselves).
+    /// [`VersionProbe::OwnVersion`] (or [`VersionProbe::Property`] with releases, or the PTX ISA
+    /// version `10 * major + minor` of [`VersionProbe::DeviceCode`]); `None` when older than
+    /// every release listed (or for the other probes, which report CUDA's version themselves).
     pub fn cuda_version_of(&self, own: i32) -> Option<i32> {
-        let (VersionProbe::OwnVersion { releases, .. } | VersionProbe::Property { releases, .. }) =
-            self
+        let (VersionProbe::OwnVersion { releases, .. }
+        | VersionProbe::Property { releases, .. }
+        | VersionProbe::DeviceCode { releases, .. }) = self
         else {
             return None;
         };

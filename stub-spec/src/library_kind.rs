@@ -2,8 +2,8 @@
 
 use crate::Library;
 use crate::libraries::{
-    CUBLAS, CUBLASLT, CUDA, CUDART, CUFFT, CURAND, CUSOLVER, CUSPARSE, CUTENSOR, NCCL, NVJITLINK,
-    NVML, NVRTC,
+    CUBLAS, CUBLASLT, CUDA, CUDART, CUFFT, CURAND, CUSOLVER, CUSPARSE, CUSPARSELT, CUTENSOR, NCCL,
+    NVJITLINK, NVML, NVRTC,
 };
 use alloc::format;
 use alloc::string::String;
@@ -37,6 +37,8 @@ pub enum LibraryKind {
     Nccl,
     /// cuTENSOR, libcutensor ([`CUTENSOR`]).
     Cutensor,
+    /// cuSPARSELt, libcusparseLt ([`CUSPARSELT`]).
+    CusparseLt,
 }
 
 impl LibraryKind {
@@ -56,6 +58,7 @@ impl LibraryKind {
             Self::Cusolver => &CUSOLVER,
             Self::Nccl => &NCCL,
             Self::Cutensor => &CUTENSOR,
+            Self::CusparseLt => &CUSPARSELT,
         }
     }
 

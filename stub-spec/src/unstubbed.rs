@@ -5,12 +5,11 @@
 //! [`crate::libraries::ALL`], whose sonames codegen lists beside these.
 
 /// Soname stems of NVIDIA libraries without a stub (CUDA 11.8 to 13.x, and the framework
-/// libraries shipped as NVIDIA wheels: cuDNN, cuTENSOR, cuSPARSELt, CUPTI, nvJPEG, NPP,
+/// libraries shipped as NVIDIA wheels: cuDNN, cuTENSOR, CUPTI, nvJPEG, NPP,
 /// nvFatbin, cuFile, NVTX's shared library, cuFFTW, cuSOLVERMg, NVBLAS, NVRTC's builtins).
 pub const UNSTUBBED_SONAME_STEMS: &[&str] = &[
     "libcudnn",
     "libcutensor",
-    "libcusparseLt.so",
     "libcupti.so",
     "libnvperf",
     "libnvjpeg.so",

@@ -5,7 +5,8 @@ use object::{Object, ObjectSymbol, SymbolKind, SymbolSection};
 use std::collections::BTreeSet;
 use std::path::Path;
 
-/// The functions `path` exports (defined, global, `STT_FUNC` dynamic symbols).
+/// The functions `path` exports (defined, global, `STT_FUNC` dynamic symbols), less its weak
+/// C++ definitions ([`is_vague_linkage`]).
 pub fn function_exports(path: &Path) -> Result<BTreeSet<String>, String> {
     let data = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let file = object::File::parse(&*data).map_err(|e| format!("{}: {e}", path.display()))?;
@@ -13,7 +14,9 @@ pub fn function_exports(path: &Path) -> Result<BTreeSet<String>, String> {
     for sym in file.dynamic_symbols() {
         if sym.is_definition() && sym.is_global() && sym.kind() == SymbolKind::Text {
             if let Ok(name) = sym.name() {
-                names.insert(name.to_owned());
+                if !is_vague_linkage(name, sym.is_weak()) {
+                    names.insert(name.to_owned());
+                }
             }
         }
     }
@@ -21,7 +24,10 @@ pub fn function_exports(path: &Path) -> Result<BTreeSet<String>, String> {
 }
 
 /// The data objects `path` exports (defined, global, `STT_OBJECT` dynamic symbols of a
-/// section; not the absolute symbols naming the library's version nodes, `libcutensor.2.0.0`).
+/// section; not the absolute symbols naming the library's version nodes, `libcutensor.2.0.0`,
+/// and no C++ object: a mangled `_Z` name is no C API, and those a library exports are vague
+/// linkage of the C++ headers it was built with, `STB_GNU_UNIQUE` or weak, like
+/// cuSPARSELt 0.8.1's `std::piecewise_construct`).
 pub fn data_exports(path: &Path) -> Result<BTreeSet<String>, String> {
     let data = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let file = object::File::parse(&*data).map_err(|e| format!("{}: {e}", path.display()))?;
@@ -30,7 +36,18 @@ pub fn data_exports(path: &Path) -> Result<BTreeSet<String>, String> {
         .filter(|s| s.is_definition() && s.is_global() && s.kind() == SymbolKind::Data)
         .filter(|s| matches!(s.section(), SymbolSection::Section(_)))
         .filter_map(|s| s.name().ok().map(str::to_owned))
+        .filter(|name| !name.starts_with("_Z"))
         .collect())
+}
+
+/// Whether an export is a weak C++ definition (a mangled `_Z` name, `STB_WEAK`): vague linkage,
+/// a template instantiation or inline function of the headers the library was built with
+/// (cuSPARSELt 0.8.1 exports `std::vector<unsigned char>::push_back`), never its API. Every C++
+/// object using it has its own copy; a stub exporting it would interpose them all and send
+/// them to the real library. A weak C name stays (NCCL's `ncclAllReduce`, weak beside its
+/// strong profiling alias `pncclAllReduce`).
+fn is_vague_linkage(name: &str, weak: bool) -> bool {
+    weak && name.starts_with("_Z")
 }
 
 /// A checked-in export list: one name a line, `#` comments and blank lines ignored.
@@ -42,4 +59,16 @@ pub fn list_file(path: &Path) -> Result<BTreeSet<String>, String> {
         .filter(|l| !l.is_empty() && !l.starts_with('#'))
         .map(str::to_owned)
         .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_vague_linkage;
+
+    #[test]
+    fn weak_cxx_definitions_are_not_the_api() {
+        assert!(is_vague_linkage("_ZNSt6vectorIhSaIhEE9push_backERKh", true));
+        assert!(!is_vague_linkage("ncclAllReduce", true));
+        assert!(!is_vague_linkage("_ZN4cufft4planEv", false));
+    }
 }

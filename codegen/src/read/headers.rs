@@ -120,7 +120,10 @@ pub fn parse(
     data: &BTreeSet<String>,
 ) -> Result<Bindings, String> {
     let shim = Path::new(env!("CARGO_MANIFEST_DIR")).join("shim-include");
-    let mut wrapper = String::new();
+    // C11's `alignas` is a macro of <stdalign.h>, which a header may use without including it
+    // (cuSPARSELt 0.8's `cusparseLt.h`: `alignas(16) uint8_t data[512]`, fine in C++ and C23,
+    // an error in C11 without the include; 0.10's includes it). It defines nothing else.
+    let mut wrapper = String::from("#include <stdalign.h>\n");
     for header in std::iter::once(&library.header).chain(library.interop_headers) {
         let path = match layout.find_header(header) {
             Ok(path) => path,

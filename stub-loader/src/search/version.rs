@@ -29,20 +29,7 @@ pub(crate) fn reported_version(real: &RealLibrary, handle: &Handle) -> Option<i3
                 .then_some(major * 1000 + minor * 10)
         }
         VersionProbe::Property { symbol, releases } => {
-            let f = handle.symbol(symbol)?;
-            // SAFETY: cublasGetProperty, cusparseGetProperty …: `status f(libraryPropertyType
-            // type, int *value)`, an enum and an out-pointer, every major
-            // (VersionProbe::Property).
-            let f: unsafe extern "C" fn(c_int, *mut c_int) -> c_int =
-                unsafe { core::mem::transmute(f) };
-            let mut parts: [c_int; 3] = [0; 3];
-            for (kind, part) in (0..).zip(parts.iter_mut()) {
-                // SAFETY: a valid out-pointer; MAJOR_VERSION 0, MINOR_VERSION 1, PATCH_LEVEL 2.
-                if unsafe { f(kind, part) } != 0 {
-                    return None;
-                }
-            }
-            let [major, minor, patch] = parts;
+            let [major, minor, patch] = properties(handle, symbol)?;
             if major <= 0 {
                 return None;
             }
@@ -125,7 +112,56 @@ pub(crate) fn reported_version(real: &RealLibrary, handle: &Handle) -> Option<i3
             let v = i32::try_from(unsafe { f() }).ok()?;
             (v > 0).then_some(v)
         }
+        VersionProbe::DeviceCode { property, .. } => {
+            let [major, minor, patch] = properties(handle, property)?;
+            let isa = crate::os::ptx_isa(handle.path()?);
+            let cuda = isa.and_then(|(isa_major, isa_minor)| {
+                let isa = i32::try_from(isa_major.checked_mul(10)?.checked_add(isa_minor)?).ok()?;
+                real.version.cuda_version_of(isa)
+            });
+            let name = property.to_string_lossy();
+            match (isa, cuda) {
+                (Some((isa_major, isa_minor)), Some(v)) => line(
+                    real.name,
+                    format_args!(
+                        "{name} {major}.{minor}.{patch}: PTX ISA {isa_major}.{isa_minor}: CUDA {}",
+                        v / 1000
+                    ),
+                ),
+                (Some((isa_major, isa_minor)), None) => line(
+                    real.name,
+                    format_args!(
+                        "{name} {major}.{minor}.{patch}: PTX ISA {isa_major}.{isa_minor}: no CUDA release"
+                    ),
+                ),
+                (None, _) => line(
+                    real.name,
+                    format_args!("{name} {major}.{minor}.{patch}: no PTX in its file"),
+                ),
+            }
+            // Bound with version 0 (release unknown) when the file does not say.
+            Some(cuda.unwrap_or(0))
+        }
     }
+}
+
+/// `MAJOR_VERSION`, `MINOR_VERSION` and `PATCH_LEVEL` (0, 1, 2) from `status f(libraryPropertyType
+/// type, int *value)` (`VersionProbe::Property`'s `symbol`, `VersionProbe::DeviceCode`'s
+/// `property`, which may answer a major of 0: cuSPARSELt 0.10.0), if every call answers
+/// success.
+fn properties(handle: &Handle, symbol: &CStr) -> Option<[c_int; 3]> {
+    let f = handle.symbol(symbol)?;
+    // SAFETY: cublasGetProperty, cusparseGetProperty, cusparseLtGetProperty …: an enum and an
+    // out-pointer, every major (the spec names a function of that prototype).
+    let f: unsafe extern "C" fn(c_int, *mut c_int) -> c_int = unsafe { core::mem::transmute(f) };
+    let mut parts: [c_int; 3] = [0; 3];
+    for (kind, part) in (0..).zip(parts.iter_mut()) {
+        // SAFETY: a valid out-pointer.
+        if unsafe { f(kind, part) } != 0 {
+            return None;
+        }
+    }
+    Some(parts)
 }
 
 /// A library's own version from `status f(int *version)` (`curandGetVersion`, `ncclGetVersion`:

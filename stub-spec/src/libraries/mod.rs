@@ -1,6 +1,6 @@
 //! One spec per stubbed library, data only: [`CUDART`], [`NVRTC`], [`CUDA`] (the driver),
 //! [`NVJITLINK`], [`CURAND`], [`CUFFT`], [`NVML`], [`CUBLAS`], [`CUBLASLT`], [`CUSPARSE`],
-//! [`CUSOLVER`], [`NCCL`], [`CUTENSOR`]. Adding a library is adding a file here (`docs/src/adding-a-cuda-library.md`).
+//! [`CUSOLVER`], [`NCCL`], [`CUTENSOR`], [`CUSPARSELT`]. Adding a library is adding a file here (`docs/src/adding-a-cuda-library.md`).
 
 mod cublas;
 mod cublaslt;
@@ -10,6 +10,7 @@ mod cufft;
 mod curand;
 mod cusolver;
 mod cusparse;
+mod cusparselt;
 mod cutensor;
 mod nccl;
 mod nvjitlink;
@@ -26,6 +27,7 @@ pub use cufft::CUFFT;
 pub use curand::CURAND;
 pub use cusolver::CUSOLVER;
 pub use cusparse::CUSPARSE;
+pub use cusparselt::CUSPARSELT;
 pub use cutensor::CUTENSOR;
 pub use nccl::NCCL;
 pub use nvjitlink::NVJITLINK;
@@ -33,9 +35,21 @@ pub use nvml::NVML;
 pub use nvrtc::NVRTC;
 
 /// All of them, in the order codegen writes them.
-pub const ALL: [&crate::Library; 13] = [
-    &CUDART, &NVRTC, &CUDA, &NVJITLINK, &CURAND, &CUFFT, &NVML, &CUBLAS, &CUBLASLT, &CUSPARSE,
-    &CUSOLVER, &NCCL, &CUTENSOR,
+pub const ALL: [&crate::Library; 14] = [
+    &CUDART,
+    &NVRTC,
+    &CUDA,
+    &NVJITLINK,
+    &CURAND,
+    &CUFFT,
+    &NVML,
+    &CUBLAS,
+    &CUBLASLT,
+    &CUSPARSE,
+    &CUSOLVER,
+    &NCCL,
+    &CUTENSOR,
+    &CUSPARSELT,
 ];
 
 /// Where CUDA 13's wheels (`nvidia-cuda-runtime`, `nvidia-cuda-nvrtc`, `nvidia-nvjitlink` 13.x)

@@ -65,7 +65,7 @@ pub(crate) fn needed(path: &CStr) -> Option<Vec<Vec<u8>>> {
 }
 
 /// An open file, closed on drop.
-struct File(libc::c_int);
+pub(super) struct File(libc::c_int);
 
 impl Drop for File {
     fn drop(&mut self) {
@@ -75,14 +75,14 @@ impl Drop for File {
 }
 
 impl File {
-    fn open(path: &CStr) -> Option<File> {
+    pub(super) fn open(path: &CStr) -> Option<File> {
         // SAFETY: a NUL-terminated path.
         let fd = unsafe { libc::open(path.as_ptr(), libc::O_RDONLY | libc::O_CLOEXEC) };
         (fd >= 0).then_some(File(fd))
     }
 
     /// Exactly `buf.len()` bytes at `offset`, or `None`.
-    fn read_at(&self, offset: u64, buf: &mut [u8]) -> Option<()> {
+    pub(super) fn read_at(&self, offset: u64, buf: &mut [u8]) -> Option<()> {
         let mut done = 0;
         while done < buf.len() {
             let rest = buf.get_mut(done..)?;
@@ -164,6 +164,18 @@ impl File {
     /// The contents of the section named `name` (`.rodata`), if it is there and no larger than
     /// [`MAX_RODATA`].
     fn section(&self, name: &[u8]) -> Option<Vec<u8>> {
+        let (offset, size) = self.section_range(name)?;
+        if size > MAX_RODATA {
+            return None;
+        }
+        let mut data = alloc::vec![0u8; usize::try_from(size).ok()?];
+        self.read_at(offset, &mut data)?;
+        Some(data)
+    }
+
+    /// The file offset and size of the section named `name`, if the file has one (its contents
+    /// are not read).
+    pub(super) fn section_range(&self, name: &[u8]) -> Option<(u64, u64)> {
         let mut ehdr = [0u8; 64];
         self.read_at(0, &mut ehdr)?;
         if ehdr.get(..6)? != b"\x7fELF\x02\x01" {
@@ -193,24 +205,19 @@ impl File {
                 .and_then(|rest| rest.split(|&b| b == 0).next())
                 == Some(name)
         })?;
-        if size > MAX_RODATA {
-            return None;
-        }
-        let mut data = alloc::vec![0u8; usize::try_from(size).ok()?];
-        self.read_at(offset, &mut data)?;
-        Some(data)
+        Some((offset, size))
     }
 }
 
-fn u16_at(b: &[u8], at: usize) -> Option<u16> {
+pub(super) fn u16_at(b: &[u8], at: usize) -> Option<u16> {
     Some(u16::from_le_bytes(b.get(at..at + 2)?.try_into().ok()?))
 }
 
-fn u32_at(b: &[u8], at: usize) -> Option<u32> {
+pub(super) fn u32_at(b: &[u8], at: usize) -> Option<u32> {
     Some(u32::from_le_bytes(b.get(at..at + 4)?.try_into().ok()?))
 }
 
-fn u64_at(b: &[u8], at: usize) -> Option<u64> {
+pub(super) fn u64_at(b: &[u8], at: usize) -> Option<u64> {
     Some(u64::from_le_bytes(b.get(at..at + 8)?.try_into().ok()?))
 }
 

@@ -1,12 +1,13 @@
 //! Linux (glibc, the dynamic loader, ELF): the face of `os/mod.rs`, item by item. Reading the
 //! Linux search from the first call to the bound handle: `places.rs` (what each place lists),
-//! `files.rs` (a candidate file's checks), `dlopen.rs` (`dlopen`, `dlsym`), `elf.rs` and
-//! `elf_needed.rs` (what a loaded object or a file says), `glibc.rs` (the glibc floor every
+//! `files.rs` (a candidate file's checks), `dlopen.rs` (`dlopen`, `dlsym`), `elf.rs`,
+//! `elf_needed.rs` and `fatbin.rs` (what a loaded object or a file says), `glibc.rs` (the glibc floor every
 //! call here is bound to).
 
 mod dlopen;
 mod elf;
 mod elf_needed;
+mod fatbin;
 mod file_names;
 mod files;
 mod glibc;
@@ -24,6 +25,7 @@ mod versioned_export;
 pub(crate) use dlopen::{Handle, LOAD_CALL, is_loaded};
 pub(crate) use elf::OWN_ELF;
 pub(crate) use elf_needed::{built_for, needed};
+pub(crate) use fatbin::ptx_isa;
 pub(crate) use file_names::{PYTHON_ENVS, companion_name, file_names, major_of_name, wheel_dirs};
 pub(crate) use files::{check_file, is_dir, is_file, site_packages};
 pub use io::clock_ns;
