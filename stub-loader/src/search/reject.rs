@@ -54,6 +54,16 @@ pub enum Reject {
     IsCompat(i32),
     /// It reports a version older than the oldest the stubs serve.
     TooOld(i32),
+    /// The library it loads itself at its first call and cannot run without
+    /// (`RealLibrary::lazy_dependency`: cuDNN's `libcudnn_graph.so.9`) loads neither from the
+    /// process, nor beside it, nor through the system's search: calling it would abort the
+    /// process.
+    LacksDependency {
+        /// The dependency's soname.
+        name: &'static CStr,
+        /// The load error's text (the last place tried).
+        error: String,
+    },
     /// An environment override that is not an absolute path: ignored.
     NotAbsolute,
     /// Of another CUDA release than the process has (one CUDA release per process): CUDA
@@ -101,6 +111,12 @@ impl fmt::Display for Reject {
                  not NVIDIA's"
             ),
             Reject::TooOld(v) => write!(f, "version {v} too old (need {MIN_VERSION} or newer)"),
+            Reject::LacksDependency { name, error } => write!(
+                f,
+                "cannot load {}, which it loads at its first call and aborts without \
+                 ({LOAD_CALL}: {error})",
+                Lossy(name.to_bytes())
+            ),
             Reject::NotAbsolute => f.write_str("not an absolute path (ignored)"),
             Reject::OtherRelease {
                 major,

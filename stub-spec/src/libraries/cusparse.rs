@@ -56,6 +56,7 @@ pub const CUSPARSE: Library = Library {
         },
         gating: Gating::Exact,
         companion: None,
+        lazy_dependency: None,
         same_release_as: &[CUDART.real],
         windows: None,
     },
