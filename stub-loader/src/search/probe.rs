@@ -3,16 +3,14 @@
 //! (`Handle`, `check_file`).
 
 use super::candidates::Candidate;
+use super::dependency::load_lazy_dependency;
 use super::order::Origin;
 use super::paths::{file_name, join, parent};
 use super::reject::{MIN_VERSION, ProcessRelease, Reject};
 use super::release;
 use super::version::reported_version;
 use crate::debug::line;
-use crate::os::{
-    Handle, LoadError, check_file, companion_name, is_file, is_loaded, lazy_dependency,
-    major_of_name,
-};
+use crate::os::{Handle, LoadError, check_file, companion_name, is_file, major_of_name};
 use crate::spec::LibrarySpec;
 use core::ffi::CStr;
 
@@ -27,7 +25,7 @@ pub const COMPAT_MARKER: &CStr = c"cuda_stubs_compat_major";
 
 /// Tries one candidate: `Ok` holds the handle and the version (`1000 * major + 10 * minor`,
 /// from the library, else from its file name, else 0). Nothing of the candidate is called
-/// before its lazy dependency is loaded ([`load_lazy_dependency`]).
+/// before its lazy dependency is loaded (`dependency.rs`).
 ///
 /// `release` is the process's CUDA release for a spec under the rule of one release per process
 /// (`release.rs`): a candidate of another one is rejected (before `dlopen` where its name or,
@@ -90,41 +88,6 @@ fn open_candidate(
     }
     release::check_version(i32::try_from(name_major * 1000).unwrap_or(0), release)?;
     Handle::open(&c.target).map_err(rejected)
-}
-
-/// Loads the spec's lazy dependency (`RealLibrary::lazy_dependency`: cuDNN's
-/// `libcudnn_graph.so.9`, without which every export of `libcudnn.so.9` calls `abort()`)
-/// before anything of the candidate `handle` is called, where the real library's own `dlopen`
-/// of it looks: the copy the process already has under that soname, else the file beside the
-/// candidate (its `$ORIGIN` RPATH), else the system loader's search (`LD_LIBRARY_PATH`, the
-/// cache). Loaded, the real library's `dlopen` finds it by soname; where none loads, the
-/// candidate is rejected ([`Reject::LacksDependency`]) and stays mapped, never called.
-fn load_lazy_dependency(spec: &LibrarySpec, handle: &Handle) -> Result<(), Reject> {
-    let Some(name) = lazy_dependency(spec.real) else {
-        return Ok(());
-    };
-    if is_loaded(name) {
-        return Ok(());
-    }
-    let beside = handle
-        .path()
-        .and_then(|path| parent(path.to_bytes()))
-        .map(|dir| join(dir, name.to_bytes()))
-        .filter(|file| is_file(file));
-    let target = beside.as_deref().unwrap_or(name);
-    match Handle::open(target) {
-        Ok(_) => {
-            line(
-                spec.real.name,
-                format_args!("loaded {}", target.to_string_lossy()),
-            );
-            Ok(())
-        }
-        Err(e) => Err(Reject::LacksDependency {
-            name,
-            error: e.text,
-        }),
-    }
 }
 
 /// A failed open as the search reports it: "not found" when the loader found no such file.

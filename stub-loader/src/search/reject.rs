@@ -64,6 +64,15 @@ pub enum Reject {
         /// The load error's text (the last place tried).
         error: String,
     },
+    /// The process has another file loaded under its lazy dependency's soname than the one
+    /// beside it (one a candidate rejected earlier left loaded): its `dlopen` would get that
+    /// copy, of another release or version.
+    ForeignDependency {
+        /// The dependency's soname.
+        name: &'static CStr,
+        /// The loaded copy's path.
+        loaded: String,
+    },
     /// An environment override that is not an absolute path: ignored.
     NotAbsolute,
     /// Of another CUDA release than the process has (one CUDA release per process): CUDA
@@ -115,6 +124,12 @@ impl fmt::Display for Reject {
                 f,
                 "cannot load {}, which it loads at its first call and aborts without \
                  ({LOAD_CALL}: {error})",
+                Lossy(name.to_bytes())
+            ),
+            Reject::ForeignDependency { name, loaded } => write!(
+                f,
+                "the process has another {} loaded ({loaded}), which it would use instead of \
+                 its own",
                 Lossy(name.to_bytes())
             ),
             Reject::NotAbsolute => f.write_str("not an absolute path (ignored)"),
