@@ -3,15 +3,17 @@
 //! `libcudnn.so.9` forwards every export into `libcudnn_graph.so.9` and calls `abort()` when it
 //! cannot load it). Loaded before anything of the candidate is called, its version probe
 //! included, where the real library's own `dlopen` will find it; a candidate for which that
-//! cannot be done is rejected, and stays mapped, never called.
+//! cannot be done is rejected, and stays mapped, never called. The same holds for a copy the
+//! process has mapped that another stub asks for its release (`release.rs`): a copy rejected
+//! for want of its dependency stays mapped, and asking it would abort the process.
 
 use super::paths::{join, parent};
 use super::reject::Reject;
 use crate::debug::line;
 use crate::os::{Handle, is_file, is_loaded, lazy_dependency};
-use crate::spec::LibrarySpec;
+use crate::spec::RealLibrary;
 
-/// Makes the spec's lazy dependency of the candidate `handle` loaded, as its own `dlopen` by
+/// Makes `real`'s lazy dependency of the candidate `handle` loaded, as its own `dlopen` by
 /// soname will then answer:
 /// - the process has an object of that soname: the candidate's `dlopen` gets it, whatever lies
 ///   beside the candidate (the loader matches a loaded object's soname first). Accepted when it
@@ -22,8 +24,8 @@ use crate::spec::LibrarySpec;
 /// - else the file beside the candidate (its `$ORIGIN` RPATH), else the system loader's search
 ///   (`LD_LIBRARY_PATH`, the cache), which the candidate's `dlopen` also does; where none loads,
 ///   rejected ([`Reject::LacksDependency`]): calling the candidate would abort the process.
-pub(super) fn load_lazy_dependency(spec: &LibrarySpec, handle: &Handle) -> Result<(), Reject> {
-    let Some(name) = lazy_dependency(spec.real) else {
+pub(super) fn load_lazy_dependency(real: &RealLibrary, handle: &Handle) -> Result<(), Reject> {
+    let Some(name) = lazy_dependency(real) else {
         return Ok(());
     };
     let beside = handle
@@ -48,7 +50,7 @@ pub(super) fn load_lazy_dependency(spec: &LibrarySpec, handle: &Handle) -> Resul
     match Handle::open(target) {
         Ok(_) => {
             line(
-                spec.real.name,
+                real.name,
                 format_args!("loaded {}", target.to_string_lossy()),
             );
             Ok(())

@@ -50,7 +50,7 @@ pub(crate) fn try_candidate(
             None => Reject::IsStub,
         });
     }
-    load_lazy_dependency(spec, &handle)?;
+    load_lazy_dependency(spec.real, &handle)?;
     let by_name = i32::try_from(name_major * 1000).unwrap_or(0);
     let version = reported_version(spec.real, &handle).unwrap_or(by_name);
     if version != 0 && version < MIN_VERSION {
