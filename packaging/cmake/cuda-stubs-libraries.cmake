@@ -17,7 +17,8 @@ set(cuda-stubs_IMPORTED_TARGETS
   "cublaslt|libstubs_cublaslt.so"
   "cusparse|libstubs_cusparse.so"
   "cusolver|libstubs_cusolver.so"
-  "nccl|libstubs_nccl.so")
+  "nccl|libstubs_nccl.so"
+  "cudnn|libstubs_cudnn.so")
 
 # FindCUDAToolkit's targets cuda_stubs_use_for_cuda_toolkit() points at a stub (and their
 # cache entries CUDA_<name>_LIBRARY): "<CUDA:: name>|<cuda-stubs:: target>|<file>".
@@ -59,7 +60,8 @@ set(cuda-stubs_STUB_FILES
   "libstubs_cublaslt.so"
   "libstubs_cusparse.so"
   "libstubs_cusolver.so"
-  "libstubs_nccl.so")
+  "libstubs_nccl.so"
+  "libstubs_cudnn.so")
 set(cuda-stubs_STUB_CRATES
   "stubs-cudart"
   "stubs-cudart-abi12"
@@ -73,7 +75,8 @@ set(cuda-stubs_STUB_CRATES
   "stubs-cublaslt"
   "stubs-cusparse"
   "stubs-cusolver"
-  "stubs-nccl")
+  "stubs-nccl"
+  "stubs-cudnn")
 
 # The pkg-config modules: packaging/pkgconfig/<module>.pc.in, installed as <module>.pc.
 set(cuda-stubs_PKGCONFIG_MODULES
@@ -90,7 +93,8 @@ set(cuda-stubs_PKGCONFIG_MODULES
   "cuda-stubs-cublaslt"
   "cuda-stubs-cusparse"
   "cuda-stubs-cusolver"
-  "cuda-stubs-nccl")
+  "cuda-stubs-nccl"
+  "cuda-stubs-cudnn")
 
 # The link folders lib/cuda-stubs-link/abi<N>/, one per cudart ABI (the headers' CUDA major;
 # the last is the default): NVIDIA's link names as GNU ld linker scripts naming a stub,
@@ -118,7 +122,16 @@ set(cuda-stubs_LINK_NAMES_12
   "libcusolver.so|libstubs_cusolver.so"
   "libcusolver_static.a|libstubs_cusolver.so"
   "libnccl.so|libstubs_nccl.so"
-  "libnccl_static.a|libstubs_nccl.so")
+  "libnccl_static.a|libstubs_nccl.so"
+  "libcudnn.so|libstubs_cudnn.so"
+  "libcudnn_graph.so|libstubs_cudnn.so"
+  "libcudnn_ops.so|libstubs_cudnn.so"
+  "libcudnn_cnn.so|libstubs_cudnn.so"
+  "libcudnn_adv.so|libstubs_cudnn.so"
+  "libcudnn_ext.so|libstubs_cudnn.so"
+  "libcudnn_engines_runtime_compiled.so|libstubs_cudnn.so"
+  "libcudnn_engines_precompiled.so|libstubs_cudnn.so"
+  "libcudnn_heuristic.so|libstubs_cudnn.so")
 set(cuda-stubs_LINK_NAMES_13
   "libcudart.so|libstubs_cudart.so"
   "libcudart_static.a|libstubs_cudart.so"
@@ -141,7 +154,16 @@ set(cuda-stubs_LINK_NAMES_13
   "libcusolver.so|libstubs_cusolver.so"
   "libcusolver_static.a|libstubs_cusolver.so"
   "libnccl.so|libstubs_nccl.so"
-  "libnccl_static.a|libstubs_nccl.so")
+  "libnccl_static.a|libstubs_nccl.so"
+  "libcudnn.so|libstubs_cudnn.so"
+  "libcudnn_graph.so|libstubs_cudnn.so"
+  "libcudnn_ops.so|libstubs_cudnn.so"
+  "libcudnn_cnn.so|libstubs_cudnn.so"
+  "libcudnn_adv.so|libstubs_cudnn.so"
+  "libcudnn_ext.so|libstubs_cudnn.so"
+  "libcudnn_engines_runtime_compiled.so|libstubs_cudnn.so"
+  "libcudnn_engines_precompiled.so|libstubs_cudnn.so"
+  "libcudnn_heuristic.so|libstubs_cudnn.so")
 
 # Windows (a windows-gnu CUDA_STUBS_CARGO_TARGET): the libraries with a DLL stub,
 # "<cuda-stubs:: target>|<name>": bin/<name>.dll with its import libraries lib/<name>.lib

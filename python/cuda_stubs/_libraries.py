@@ -17,6 +17,7 @@ LIBRARIES = {
     "cusparse": "libstubs_cusparse.so",
     "cusolver": "libstubs_cusolver.so",
     "nccl": "libstubs_nccl.so",
+    "cudnn": "libstubs_cudnn.so",
 }
 
 #: The stubs with a Windows DLL (in ``bin/``; a win_amd64 wheel has only these): short name ->
@@ -54,6 +55,15 @@ LINK_NAMES = {
         "libcusolver_static.a": "libstubs_cusolver.so",
         "libnccl.so": "libstubs_nccl.so",
         "libnccl_static.a": "libstubs_nccl.so",
+        "libcudnn.so": "libstubs_cudnn.so",
+        "libcudnn_graph.so": "libstubs_cudnn.so",
+        "libcudnn_ops.so": "libstubs_cudnn.so",
+        "libcudnn_cnn.so": "libstubs_cudnn.so",
+        "libcudnn_adv.so": "libstubs_cudnn.so",
+        "libcudnn_ext.so": "libstubs_cudnn.so",
+        "libcudnn_engines_runtime_compiled.so": "libstubs_cudnn.so",
+        "libcudnn_engines_precompiled.so": "libstubs_cudnn.so",
+        "libcudnn_heuristic.so": "libstubs_cudnn.so",
     },
     13: {
         "libcudart.so": "libstubs_cudart.so",
@@ -78,6 +88,15 @@ LINK_NAMES = {
         "libcusolver_static.a": "libstubs_cusolver.so",
         "libnccl.so": "libstubs_nccl.so",
         "libnccl_static.a": "libstubs_nccl.so",
+        "libcudnn.so": "libstubs_cudnn.so",
+        "libcudnn_graph.so": "libstubs_cudnn.so",
+        "libcudnn_ops.so": "libstubs_cudnn.so",
+        "libcudnn_cnn.so": "libstubs_cudnn.so",
+        "libcudnn_adv.so": "libstubs_cudnn.so",
+        "libcudnn_ext.so": "libstubs_cudnn.so",
+        "libcudnn_engines_runtime_compiled.so": "libstubs_cudnn.so",
+        "libcudnn_engines_precompiled.so": "libstubs_cudnn.so",
+        "libcudnn_heuristic.so": "libstubs_cudnn.so",
     },
 }
 
@@ -108,6 +127,7 @@ NVIDIA_SONAMES = {
     "libcusolver.so.12": "cusolver",
     "libcusolver.so.11": "cusolver",
     "libnccl.so.2": "nccl",
+    "libcudnn.so.9": "cudnn",
 }
 
 #: NVIDIA's Windows DLLs that have a DLL stub: lower-case DLL name -> the stub's short name.
@@ -123,9 +143,9 @@ NVIDIA_DLLS = {
     "nvjitlink_120_0.dll": "nvjitlink",
 }
 
-#: Soname stems of NVIDIA's libraries without a stub (``libcudnn`` covers ``libcudnn_ops.so.9``).
+#: Soname stems of NVIDIA's libraries without a stub (``libcudnn_`` covers ``libcudnn_ops.so.9``).
 UNSTUBBED_SONAME_STEMS = (
-    "libcudnn",
+    "libcudnn_",
     "libcutensor",
     "libcusparseLt.so",
     "libcupti.so",

@@ -2,7 +2,8 @@
 
 use crate::Library;
 use crate::libraries::{
-    CUBLAS, CUBLASLT, CUDA, CUDART, CUFFT, CURAND, CUSOLVER, CUSPARSE, NCCL, NVJITLINK, NVML, NVRTC,
+    CUBLAS, CUBLASLT, CUDA, CUDART, CUDNN, CUFFT, CURAND, CUSOLVER, CUSPARSE, NCCL, NVJITLINK,
+    NVML, NVRTC,
 };
 use alloc::format;
 use alloc::string::String;
@@ -34,6 +35,8 @@ pub enum LibraryKind {
     Cusolver,
     /// NCCL, libnccl ([`NCCL`]).
     Nccl,
+    /// cuDNN, libcudnn ([`CUDNN`]).
+    Cudnn,
 }
 
 impl LibraryKind {
@@ -52,6 +55,7 @@ impl LibraryKind {
             Self::Cusparse => &CUSPARSE,
             Self::Cusolver => &CUSOLVER,
             Self::Nccl => &NCCL,
+            Self::Cudnn => &CUDNN,
         }
     }
 

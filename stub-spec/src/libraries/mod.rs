@@ -1,11 +1,12 @@
 //! One spec per stubbed library, data only: [`CUDART`], [`NVRTC`], [`CUDA`] (the driver),
 //! [`NVJITLINK`], [`CURAND`], [`CUFFT`], [`NVML`], [`CUBLAS`], [`CUBLASLT`], [`CUSPARSE`],
-//! [`CUSOLVER`], [`NCCL`]. Adding a library is adding a file here (`docs/src/adding-a-cuda-library.md`).
+//! [`CUSOLVER`], [`NCCL`], [`CUDNN`]. Adding a library is adding a file here (`docs/src/adding-a-cuda-library.md`).
 
 mod cublas;
 mod cublaslt;
 mod cuda;
 mod cudart;
+mod cudnn;
 mod cufft;
 mod curand;
 mod cusolver;
@@ -21,6 +22,7 @@ pub use cublas::CUBLAS;
 pub use cublaslt::CUBLASLT;
 pub use cuda::CUDA;
 pub use cudart::CUDART;
+pub use cudnn::CUDNN;
 pub use cufft::CUFFT;
 pub use curand::CURAND;
 pub use cusolver::CUSOLVER;
@@ -31,9 +33,9 @@ pub use nvml::NVML;
 pub use nvrtc::NVRTC;
 
 /// All of them, in the order codegen writes them.
-pub const ALL: [&crate::Library; 12] = [
+pub const ALL: [&crate::Library; 13] = [
     &CUDART, &NVRTC, &CUDA, &NVJITLINK, &CURAND, &CUFFT, &NVML, &CUBLAS, &CUBLASLT, &CUSPARSE,
-    &CUSOLVER, &NCCL,
+    &CUSOLVER, &NCCL, &CUDNN,
 ];
 
 /// Where CUDA 13's wheels (`nvidia-cuda-runtime`, `nvidia-cuda-nvrtc`, `nvidia-nvjitlink` 13.x)
