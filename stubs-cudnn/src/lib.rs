@@ -8,7 +8,7 @@
 //! **One soname, one version, two releases.** Every major ships cuDNN 9 as `libcudnn.so.9`, and
 //! NVIDIA's CUDA 12 and CUDA 13 wheels hold the same cuDNN (`cudnnGetVersion` 92700 in both).
 //! `cudnnGetCudartVersion` says which: the runtime the copy was built with and links statically
-//! (12090 and 13000; 11080 for 9.10.2's CUDA 11 build), the loader's version probe
+//! (12090 and 13040; 11080 for 9.10.2's CUDA 11 build), the loader's version probe
 //! (`VersionProbe::Returned`); the status API's `version` is that CUDA version, the debug log
 //! also has cuDNN's own.
 //!

@@ -7,7 +7,7 @@
 //! **One soname, one version, two releases.** Every major ships the front library as
 //! `libcudnn.so.9`, and the CUDA 12 and 13 wheels hold the same cuDNN (`cudnnGetVersion` 92700
 //! in both); `cudnnGetCudartVersion` answers the runtime it was built with and linked statically
-//! (11080, 12090, 13000 in the three wheels: [`VersionProbe::Returned`]), which is how the stub
+//! (11080, 12090, 13040 in the three wheels: [`VersionProbe::Returned`]), which is how the stub
 //! learns its release and holds it to the process's.
 //!
 //! **The front library and its sub-libraries.** `libcudnn.so.9` (about 130 KB) is only a
@@ -60,7 +60,7 @@ pub const CUDNN: Library = Library {
         env_path: c"CUDA_STUBS_CUDNN_PATH",
         wheel_dirs: &[CUDNN_LIB],
         // `size_t cudnnGetCudartVersion(void)`: the CUDA runtime cuDNN was built with and links
-        // statically, `1000 * major + 10 * minor` (11080, 12090, 13000 in the three wheels);
+        // statically, `1000 * major + 10 * minor` (11080, 12090, 13040 in the three wheels);
         // needs no handle and no GPU. (`cudnnGetVersion` is cuDNN's own, 92700 in two majors,
         // in the debug log.)
         version: VersionProbe::Returned(c"cudnnGetCudartVersion"),
@@ -116,10 +116,11 @@ pub const CUDNN: Library = Library {
     adapter_structs: None,
     versioned_names: None,
     proc_address: None,
-    // The newest cuDNN 9 of each major's wheel; only the front library, its graph sub-library
-    // (the lazy dependency, without which it cannot be called) and the headers are unpacked:
-    // about 2.4 MB of 9.10.2's 397 MB wheel, 46 MB of the CUDA 12 build's 766 MB and 55 MB of the
-    // CUDA 13 build's 537 MB. NVIDIA publishes no aarch64 `nvidia-cudnn-cu11`.
+    // The newest cuDNN 9 of each major's wheel (cu12 and cu13 have 9.28 since; the issue pins
+    // 9.27.0.42). Only the front library, its graph sub-library (the lazy dependency, without
+    // which it cannot be called) and the headers are read off the index, 17, 59 and 67 MB of
+    // the 397, 766 and 537 MB wheels (5, 117 and 136 MB unpacked); the other sub-libraries are
+    // for a GPU. NVIDIA publishes no aarch64 `nvidia-cudnn-cu11`.
     test_wheels: &[
         TestWheel {
             major: 11,
