@@ -6,6 +6,10 @@
 //! cannot be done is rejected, and stays mapped, never called. The same holds for a copy the
 //! process has mapped that another stub asks for its release (`release.rs`): a copy rejected
 //! for want of its dependency stays mapped, and asking it would abort the process.
+//!
+//! A copy the process already has is held to the same rule, and the search goes on past it: it
+//! cannot run (its own `dlopen` looks where this one did), so it holds no state a second copy
+//! could be handed by mistake.
 
 use super::paths::{join, parent};
 use super::reject::Reject;
