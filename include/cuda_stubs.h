@@ -87,6 +87,10 @@ extern int cuda_stubs_cutensor_status(struct cuda_stubs_status *out);
 // if no call has). Returns 0, or -1 when `out` is NULL.
 extern int cuda_stubs_cusparselt_status(struct cuda_stubs_status *out);
 
+// Describes the real libcudnn.so.9 bound by `libstubs_cudnn.so` (searching first if no
+// call has). Returns 0, or -1 when `out` is NULL.
+extern int cuda_stubs_cudnn_status(struct cuda_stubs_status *out);
+
 #ifdef __cplusplus
 }  // extern "C"
 #endif  // __cplusplus

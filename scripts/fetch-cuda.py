@@ -45,7 +45,8 @@ skip the library there.
 Partial wheels: a library whose spec says `unpack: Unpack::LibraryAndHeaders` (libraries.json
 "unpack": "library_and_headers") is not downloaded: its wheel on the index (PEP 691's JSON
 simple API, pypi.org or $PIP_INDEX_URL) is read by HTTP range requests, and only the library's
-file and its include folder are unpacked (cuDNN 9: about 1.3 MB of a 540 MB wheel). An index
+file, the library it cannot be called without ("lazy_dependency": cuDNN's libcudnn_graph.so.9)
+and its include folder are unpacked (cuDNN 9: 1.4 to 53 MB of a 400 to 770 MB wheel). An index
 that serves no JSON gets the whole wheel downloaded, as for every other library.
 
 A tree of the current LAYOUT_VERSION whose layout.json lacks a library libraries.json now lists
@@ -365,8 +366,12 @@ def library_prefixes(major: int, held: list) -> tuple:
     wheels = [wheel for lib in LIBRARIES if lib["name"] in held
               for wheel in lib["wheels"] if wheel["major"] == major]
     if wheels and all(wheel.get("unpack") == "library_and_headers" for wheel in wheels):
+        # With the library the real one cannot be called without, where the spec names one
+        # (cuDNN's front library aborts without libcudnn_graph.so.9 beside it).
         return tuple(dict.fromkeys(
-            path for wheel in wheels for path in (wheel["library"], wheel["include"] + "/")))
+            path for wheel in wheels
+            for path in (wheel["library"], wheel.get("lazy_dependency"), wheel["include"] + "/")
+            if path))
     return tuple(dict.fromkeys(wheel["library"].split("/")[0] + "/" for wheel in wheels)) or (
         "nvidia/",)
 

@@ -68,6 +68,30 @@ targets() {
   esac
 }
 
+# The aarch64 guests' libz.so.1, for cuda-stubs' cudnn suite: NVIDIA's aarch64
+# libcudnn_graph.so.9 needs it (DT_NEEDED), and the cross C library (libc6-dev-arm64-cross,
+# the sysroot qemu-user's -L names) has none. Not Debian's arm64 zlib1g by multiarch: it brings
+# an arm64 libc6 into /lib/aarch64-linux-gnu, which the emulated loader then prefers to the
+# sysroot's own, and every guest hangs in the mismatched pair. The same zlib1g (Debian 12's,
+# pinned by its hash) is unpacked and its library copied into the sysroot instead.
+sysroot_libz() {
+  local sysroot=/usr/aarch64-linux-gnu/lib deb=zlib1g_1.2.13.dfsg-1_arm64.deb
+  local sha=52b8b8a145bbe1956bba82034f77022cbef0c3d0885c9e32d9817a7932fe1913
+  [ -e "$sysroot/libz.so.1" ] && return
+  if [ "$(id -u)" != 0 ]; then
+    echo "setup-machine.sh: no $sysroot/libz.so.1 (aarch64 zlib): run as root to add it" >&2
+    exit 1
+  fi
+  local tmp
+  tmp=$(mktemp -d)
+  echo "== $sysroot/libz.so.1 from Debian's $deb"
+  curl -sSf -o "$tmp/$deb" "http://deb.debian.org/debian/pool/main/z/zlib/$deb"
+  echo "$sha  $tmp/$deb" | sha256sum -c --quiet
+  dpkg-deb -x "$tmp/$deb" "$tmp/root"
+  cp -a "$tmp"/root/lib/aarch64-linux-gnu/libz.so.1* "$sysroot/"
+  rm -rf "$tmp"
+}
+
 stage=${1:?usage: scripts/setup-machine.sh test|aarch64|bench}
 missing=()
 for pkg in $(packages "$stage"); do
@@ -85,6 +109,7 @@ if [ ${#missing[@]} -gt 0 ]; then
   # programs transparently and hide a scenario that forgot the runner.
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
+[ "$stage" != aarch64 ] || sysroot_libz
 for tool in $(tools "$stage"); do
   name=${tool%@*} version=${tool#*@}
   # `mdbook --version` prints `mdbook v0.4.52`: the pinned release or nothing else.

@@ -215,6 +215,7 @@ echo junk > "$work/junk.whl"
 "$py" -m cuda_stubs --check "$work/junk.whl" >/dev/null 2>&1 && fail "--check of a junk wheel passed"
 "$py" -c '
 from cuda_stubs import _check
+assert _check.nvidia_stub("libcudnn.so.9") == (True, "cudnn")
 assert _check.nvidia_stub("libcudnn_ops.so.9") == (True, None)
 assert _check.nvidia_stub("libnccl.so.2") == (True, "nccl")
 assert _check.nvidia_stub("libcutensor.so.2") == (True, "cutensor")

@@ -19,7 +19,8 @@ set(cuda-stubs_IMPORTED_TARGETS
   "cusolver|libstubs_cusolver.so"
   "nccl|libstubs_nccl.so"
   "cutensor|libstubs_cutensor.so"
-  "cusparselt|libstubs_cusparselt.so")
+  "cusparselt|libstubs_cusparselt.so"
+  "cudnn|libstubs_cudnn.so")
 
 # FindCUDAToolkit's targets cuda_stubs_use_for_cuda_toolkit() points at a stub (and their
 # cache entries CUDA_<name>_LIBRARY): "<CUDA:: name>|<cuda-stubs:: target>|<file>".
@@ -63,7 +64,8 @@ set(cuda-stubs_STUB_FILES
   "libstubs_cusolver.so"
   "libstubs_nccl.so"
   "libstubs_cutensor.so"
-  "libstubs_cusparselt.so")
+  "libstubs_cusparselt.so"
+  "libstubs_cudnn.so")
 set(cuda-stubs_STUB_CRATES
   "stubs-cudart"
   "stubs-cudart-abi12"
@@ -79,7 +81,8 @@ set(cuda-stubs_STUB_CRATES
   "stubs-cusolver"
   "stubs-nccl"
   "stubs-cutensor"
-  "stubs-cusparselt")
+  "stubs-cusparselt"
+  "stubs-cudnn")
 
 # The pkg-config modules: packaging/pkgconfig/<module>.pc.in, installed as <module>.pc.
 set(cuda-stubs_PKGCONFIG_MODULES
@@ -98,7 +101,8 @@ set(cuda-stubs_PKGCONFIG_MODULES
   "cuda-stubs-cusolver"
   "cuda-stubs-nccl"
   "cuda-stubs-cutensor"
-  "cuda-stubs-cusparselt")
+  "cuda-stubs-cusparselt"
+  "cuda-stubs-cudnn")
 
 # The link folders lib/cuda-stubs-link/abi<N>/, one per cudart ABI (the headers' CUDA major;
 # the last is the default): NVIDIA's link names as GNU ld linker scripts naming a stub,
@@ -129,7 +133,16 @@ set(cuda-stubs_LINK_NAMES_12
   "libnccl_static.a|libstubs_nccl.so"
   "libcutensor.so|libstubs_cutensor.so"
   "libcusparseLt.so|libstubs_cusparselt.so"
-  "libcusparseLt_static.a|libstubs_cusparselt.so")
+  "libcusparseLt_static.a|libstubs_cusparselt.so"
+  "libcudnn.so|libstubs_cudnn.so"
+  "libcudnn_graph.so|libstubs_cudnn.so"
+  "libcudnn_ops.so|libstubs_cudnn.so"
+  "libcudnn_cnn.so|libstubs_cudnn.so"
+  "libcudnn_adv.so|libstubs_cudnn.so"
+  "libcudnn_ext.so|libstubs_cudnn.so"
+  "libcudnn_engines_runtime_compiled.so|libstubs_cudnn.so"
+  "libcudnn_engines_precompiled.so|libstubs_cudnn.so"
+  "libcudnn_heuristic.so|libstubs_cudnn.so")
 set(cuda-stubs_LINK_NAMES_13
   "libcudart.so|libstubs_cudart.so"
   "libcudart_static.a|libstubs_cudart.so"
@@ -155,7 +168,16 @@ set(cuda-stubs_LINK_NAMES_13
   "libnccl_static.a|libstubs_nccl.so"
   "libcutensor.so|libstubs_cutensor.so"
   "libcusparseLt.so|libstubs_cusparselt.so"
-  "libcusparseLt_static.a|libstubs_cusparselt.so")
+  "libcusparseLt_static.a|libstubs_cusparselt.so"
+  "libcudnn.so|libstubs_cudnn.so"
+  "libcudnn_graph.so|libstubs_cudnn.so"
+  "libcudnn_ops.so|libstubs_cudnn.so"
+  "libcudnn_cnn.so|libstubs_cudnn.so"
+  "libcudnn_adv.so|libstubs_cudnn.so"
+  "libcudnn_ext.so|libstubs_cudnn.so"
+  "libcudnn_engines_runtime_compiled.so|libstubs_cudnn.so"
+  "libcudnn_engines_precompiled.so|libstubs_cudnn.so"
+  "libcudnn_heuristic.so|libstubs_cudnn.so")
 
 # Windows (a windows-gnu CUDA_STUBS_CARGO_TARGET): the libraries with a DLL stub,
 # "<cuda-stubs:: target>|<name>": bin/<name>.dll with its import libraries lib/<name>.lib

@@ -19,6 +19,7 @@ LIBRARIES = {
     "nccl": "libstubs_nccl.so",
     "cutensor": "libstubs_cutensor.so",
     "cusparselt": "libstubs_cusparselt.so",
+    "cudnn": "libstubs_cudnn.so",
 }
 
 #: The stubs with a Windows DLL (in ``bin/``; a win_amd64 wheel has only these): short name ->
@@ -66,6 +67,15 @@ LINK_NAMES = {
         "libcutensor.so": "libstubs_cutensor.so",
         "libcusparseLt.so": "libstubs_cusparselt.so",
         "libcusparseLt_static.a": "libstubs_cusparselt.so",
+        "libcudnn.so": "libstubs_cudnn.so",
+        "libcudnn_graph.so": "libstubs_cudnn.so",
+        "libcudnn_ops.so": "libstubs_cudnn.so",
+        "libcudnn_cnn.so": "libstubs_cudnn.so",
+        "libcudnn_adv.so": "libstubs_cudnn.so",
+        "libcudnn_ext.so": "libstubs_cudnn.so",
+        "libcudnn_engines_runtime_compiled.so": "libstubs_cudnn.so",
+        "libcudnn_engines_precompiled.so": "libstubs_cudnn.so",
+        "libcudnn_heuristic.so": "libstubs_cudnn.so",
     },
     13: {
         "libcudart.so": "libstubs_cudart.so",
@@ -93,6 +103,15 @@ LINK_NAMES = {
         "libcutensor.so": "libstubs_cutensor.so",
         "libcusparseLt.so": "libstubs_cusparselt.so",
         "libcusparseLt_static.a": "libstubs_cusparselt.so",
+        "libcudnn.so": "libstubs_cudnn.so",
+        "libcudnn_graph.so": "libstubs_cudnn.so",
+        "libcudnn_ops.so": "libstubs_cudnn.so",
+        "libcudnn_cnn.so": "libstubs_cudnn.so",
+        "libcudnn_adv.so": "libstubs_cudnn.so",
+        "libcudnn_ext.so": "libstubs_cudnn.so",
+        "libcudnn_engines_runtime_compiled.so": "libstubs_cudnn.so",
+        "libcudnn_engines_precompiled.so": "libstubs_cudnn.so",
+        "libcudnn_heuristic.so": "libstubs_cudnn.so",
     },
 }
 
@@ -125,6 +144,7 @@ NVIDIA_SONAMES = {
     "libnccl.so.2": "nccl",
     "libcutensor.so.2": "cutensor",
     "libcusparseLt.so.0": "cusparselt",
+    "libcudnn.so.9": "cudnn",
 }
 
 #: NVIDIA's Windows DLLs that have a DLL stub: lower-case DLL name -> the stub's short name.
@@ -155,9 +175,9 @@ NVIDIA_DLLS = {
     "cusolver64_11.dll": "cusolver",
 }
 
-#: Soname stems of NVIDIA's libraries without a stub (``libcudnn`` covers ``libcudnn_ops.so.9``).
+#: Soname stems of NVIDIA's libraries without a stub (``libcudnn_`` covers ``libcudnn_ops.so.9``).
 UNSTUBBED_SONAME_STEMS = (
-    "libcudnn",
+    "libcudnn_",
     "libcutensor",
     "libcupti.so",
     "libnvperf",

@@ -216,6 +216,15 @@ pub struct RealLibrary {
     /// 13.x has no `$ORIGIN` RUNPATH, so outside `LD_LIBRARY_PATH` it cannot find it alone).
     /// The version's `major.minor` is appended.
     pub companion: Option<&'static str>,
+    /// A library the real one `dlopen`s itself at its first call (not in its `DT_NEEDED`) and
+    /// cannot run without: cuDNN 9's front library `libcudnn.so.9` forwards every export,
+    /// `cudnnGetVersion` included, into `libcudnn_graph.so.9`, found by its `$ORIGIN` RPATH,
+    /// and calls `abort()` when that cannot be loaded. The loader loads it before it calls the
+    /// candidate at all (its version probe included): the copy the process has under that
+    /// soname, else the file beside the candidate, else the system loader's search; a candidate
+    /// for which none loads is rejected, never called. `None`: everything the library needs is
+    /// in its `DT_NEEDED`.
+    pub lazy_dependency: Option<&'static CStr>,
     /// The libraries whose loaded copy fixes the CUDA release this one must come from (one
     /// CUDA release per process): for cuRAND, the runtime, which 13.5's `libcurand.so.10`
     /// needs (`DT_NEEDED libcudart.so.13`) and which 11.x/12.x's link statically. Before its

@@ -2,8 +2,8 @@
 
 use crate::Library;
 use crate::libraries::{
-    CUBLAS, CUBLASLT, CUDA, CUDART, CUFFT, CURAND, CUSOLVER, CUSPARSE, CUSPARSELT, CUTENSOR, NCCL,
-    NVJITLINK, NVML, NVRTC,
+    CUBLAS, CUBLASLT, CUDA, CUDART, CUDNN, CUFFT, CURAND, CUSOLVER, CUSPARSE, CUSPARSELT, CUTENSOR,
+    NCCL, NVJITLINK, NVML, NVRTC,
 };
 use alloc::format;
 use alloc::string::String;
@@ -39,6 +39,8 @@ pub enum LibraryKind {
     Cutensor,
     /// cuSPARSELt, libcusparseLt ([`CUSPARSELT`]).
     CusparseLt,
+    /// cuDNN, libcudnn ([`CUDNN`]).
+    Cudnn,
 }
 
 impl LibraryKind {
@@ -59,6 +61,7 @@ impl LibraryKind {
             Self::Nccl => &NCCL,
             Self::Cutensor => &CUTENSOR,
             Self::CusparseLt => &CUSPARSELT,
+            Self::Cudnn => &CUDNN,
         }
     }
 

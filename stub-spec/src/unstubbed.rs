@@ -1,14 +1,15 @@
 //! NVIDIA's CUDA libraries that have no stub yet: what `python -m cuda_stubs --check` names as
 //! "no stub" when a binary still needs one. Each entry is the start of the sonames of one
-//! library or family (`libcudnn` covers `libcudnn.so.9` and its sub-libraries
-//! `libcudnn_ops.so.9` …). The libraries with a stub are the specs of
+//! library or family (`libcudnn_` covers cuDNN's sub-libraries `libcudnn_ops.so.9` …, which
+//! the stub of `libcudnn.so.9` does not stand for at run time: a binary that needs one needs
+//! NVIDIA's file). The libraries with a stub are the specs of
 //! [`crate::libraries::ALL`], whose sonames codegen lists beside these.
 
 /// Soname stems of NVIDIA libraries without a stub (CUDA 11.8 to 13.x, and the framework
-/// libraries shipped as NVIDIA wheels: cuDNN, cuTENSOR, CUPTI, nvJPEG, NPP,
+/// libraries shipped as NVIDIA wheels: cuDNN's sub-libraries, cuTENSOR's others, CUPTI, nvJPEG, NPP,
 /// nvFatbin, cuFile, NVTX's shared library, cuFFTW, cuSOLVERMg, NVBLAS, NVRTC's builtins).
 pub const UNSTUBBED_SONAME_STEMS: &[&str] = &[
-    "libcudnn",
+    "libcudnn_",
     "libcutensor",
     "libcupti.so",
     "libnvperf",

@@ -7,7 +7,9 @@
 //!
 //! Format: `{"generated_by": …, "libraries": [{"name": "<name>", "wheels": [{"major": <major>,
 //! "wheel": "<pip requirement>", "library": "<path of the library in the unpacked tree>",
-//! "include": "<its include folder>", "unpack": "whole" | "library_and_headers"}, …]}, …]}`: lists, so libraries and majors keep spec order
+//! "include": "<its include folder>", "unpack": "whole" | "library_and_headers",
+//! "lazy_dependency": "<path of the library the real one cannot be called without>" (only
+//! where the spec names one)}, …]}, …]}`: lists, so libraries and majors keep spec order
 //! (libraries as codegen writes them, majors oldest first). The `layout.json` key of a library's
 //! path is its name. Libraries without test wheels (the driver) are left out. A library that
 //! ships with the driver (`ExportSource::List`: NVML) has header-only wheels: its "library" is
@@ -40,7 +42,7 @@ pub fn libraries_json() -> Result<String, String> {
                 ExportSource::Wheels => format!("{package}/lib/{}", soname.to_string_lossy()),
                 ExportSource::List { .. } => format!("{package}/include/{}", library.header),
             };
-            wheels.push(json!({
+            let mut entry = json!({
                 "major": wheel.major,
                 "wheel": wheel.requirement,
                 "library": file,
@@ -49,7 +51,14 @@ pub fn libraries_json() -> Result<String, String> {
                     Unpack::Whole => "whole",
                     Unpack::LibraryAndHeaders => "library_and_headers",
                 },
-            }));
+            });
+            // The library the real one cannot be called without, beside it: unpacked with it
+            // (cuDNN's `libcudnn_graph.so.9`: its tests call the real front library).
+            if let Some(dependency) = library.real.lazy_dependency {
+                entry["lazy_dependency"] =
+                    json!(format!("{package}/lib/{}", dependency.to_string_lossy()));
+            }
+            wheels.push(entry);
         }
         if wheels.is_empty() {
             continue;

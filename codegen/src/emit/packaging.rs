@@ -405,7 +405,7 @@ fn python_module() -> String {
     }
     text.push_str("}\n");
     text.push_str(
-        "\n#: Soname stems of NVIDIA's libraries without a stub (``libcudnn`` covers ``libcudnn_ops.so.9``).\n\
+        "\n#: Soname stems of NVIDIA's libraries without a stub (``libcudnn_`` covers ``libcudnn_ops.so.9``).\n\
          UNSTUBBED_SONAME_STEMS = (\n",
     );
     for stem in stub_model::UNSTUBBED_SONAME_STEMS {

@@ -6,7 +6,8 @@
 //! - `candidates.rs`: what a place lists; `listing.rs`: the listings both systems' places
 //!   share;
 //! - `probe.rs`: one candidate tried (file checks, `dlopen`, stub marker, version), with
-//!   `version.rs` (the version the library reports);
+//!   `dependency.rs` (the library the candidate loads at its first call and aborts without,
+//!   loaded before it is called) and `version.rs` (the version the library reports);
 //! - `reject.rs`: why a candidate was skipped ([`Reject`]), what was tried ([`Attempt`]);
 //! - `release.rs`: one CUDA release per process, for the math libraries and their runtime;
 //! - `loaded.rs`, `summary.rs`: the result, [`Loaded`], and its one-line summary, built from
@@ -20,6 +21,7 @@
 //! summary are computed only when asked.
 
 pub(crate) mod candidates;
+mod dependency;
 pub(crate) mod listing;
 mod loaded;
 pub(crate) mod order;

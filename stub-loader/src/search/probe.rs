@@ -3,6 +3,7 @@
 //! (`Handle`, `check_file`).
 
 use super::candidates::Candidate;
+use super::dependency::load_lazy_dependency;
 use super::order::Origin;
 use super::paths::{file_name, join, parent};
 use super::reject::{MIN_VERSION, ProcessRelease, Reject};
@@ -23,7 +24,8 @@ pub const STUB_MARKER: &CStr = c"cuda_stubs_marker";
 pub const COMPAT_MARKER: &CStr = c"cuda_stubs_compat_major";
 
 /// Tries one candidate: `Ok` holds the handle and the version (`1000 * major + 10 * minor`,
-/// from the library, else from its file name, else 0).
+/// from the library, else from its file name, else 0). Nothing of the candidate is called
+/// before its lazy dependency is loaded (`dependency.rs`).
 ///
 /// `release` is the process's CUDA release for a spec under the rule of one release per process
 /// (`release.rs`): a candidate of another one is rejected (before `dlopen` where its name or,
@@ -48,6 +50,7 @@ pub(crate) fn try_candidate(
             None => Reject::IsStub,
         });
     }
+    load_lazy_dependency(spec.real, &handle)?;
     let by_name = i32::try_from(name_major * 1000).unwrap_or(0);
     let version = reported_version(spec.real, &handle).unwrap_or(by_name);
     if version != 0 && version < MIN_VERSION {

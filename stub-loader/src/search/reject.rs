@@ -54,6 +54,25 @@ pub enum Reject {
     IsCompat(i32),
     /// It reports a version older than the oldest the stubs serve.
     TooOld(i32),
+    /// The library it loads itself at its first call and cannot run without
+    /// (`RealLibrary::lazy_dependency`: cuDNN's `libcudnn_graph.so.9`) loads neither from the
+    /// process, nor beside it, nor through the system's search: calling it would abort the
+    /// process.
+    LacksDependency {
+        /// The dependency's soname.
+        name: &'static CStr,
+        /// The load error's text (the last place tried).
+        error: String,
+    },
+    /// The process has another file loaded under its lazy dependency's soname than the one
+    /// beside it (one a candidate rejected earlier left loaded): its `dlopen` would get that
+    /// copy, of another release or version.
+    ForeignDependency {
+        /// The dependency's soname.
+        name: &'static CStr,
+        /// The loaded copy's path.
+        loaded: String,
+    },
     /// An environment override that is not an absolute path: ignored.
     NotAbsolute,
     /// Of another CUDA release than the process has (one CUDA release per process): CUDA
@@ -101,6 +120,18 @@ impl fmt::Display for Reject {
                  not NVIDIA's"
             ),
             Reject::TooOld(v) => write!(f, "version {v} too old (need {MIN_VERSION} or newer)"),
+            Reject::LacksDependency { name, error } => write!(
+                f,
+                "cannot load {}, which it loads at its first call and aborts without \
+                 ({LOAD_CALL}: {error})",
+                Lossy(name.to_bytes())
+            ),
+            Reject::ForeignDependency { name, loaded } => write!(
+                f,
+                "the process has another {} loaded ({loaded}), which it would use instead of \
+                 its own",
+                Lossy(name.to_bytes())
+            ),
             Reject::NotAbsolute => f.write_str("not an absolute path (ignored)"),
             Reject::OtherRelease {
                 major,

@@ -15,6 +15,7 @@
 //! release before `LoadLibraryExW` as `libcublas.so.12` does); the math libraries' DLLs link the
 //! runtime statically, so only their version or an imported cuBLAS says it.
 
+use super::dependency::load_lazy_dependency;
 use super::paths::join;
 use super::reject::{ProcessRelease, Reject};
 use super::version::reported_version;
@@ -71,12 +72,18 @@ fn same_rule(real: &RealLibrary, other: &RealLibrary) -> bool {
 }
 
 /// The release of `real`'s copy the process has mapped, if any: from its soname's major, else
-/// (a soname several majors share) from its version. Nothing is loaded (`RTLD_NOLOAD`).
+/// (a soname several majors share) from its version. No copy is loaded (`RTLD_NOLOAD`); one is
+/// asked for its version only once its lazy dependency is loaded (`dependency.rs`: cuDNN's
+/// front library aborts without its graph sub-library, and a copy a cuDNN stub rejected for
+/// want of it stays mapped), else it says no release.
 fn loaded_release(real: &'static RealLibrary) -> Option<ProcessRelease> {
     file_names(real).iter().find_map(|s| {
         let handle = Handle::loaded(s.name).ok()?;
         let major = match s.major {
-            0 => u32::try_from(reported_version(real, &handle)? / 1000).ok()?,
+            0 => {
+                load_lazy_dependency(real, &handle).ok()?;
+                u32::try_from(reported_version(real, &handle)? / 1000).ok()?
+            }
             m => m,
         };
         (major != 0).then_some(ProcessRelease {

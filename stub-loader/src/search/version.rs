@@ -110,6 +110,9 @@ pub(crate) fn reported_version(real: &RealLibrary, handle: &Handle) -> Option<i3
             let f: unsafe extern "C" fn() -> usize = unsafe { core::mem::transmute(f) };
             // SAFETY: no arguments.
             let v = i32::try_from(unsafe { f() }).ok()?;
+            // The debug log says what the library answered (the version of the "bound" line,
+            // or why a copy of another release was rejected).
+            line(real.name, format_args!("{} {v}", name.to_string_lossy()));
             (v > 0).then_some(v)
         }
         VersionProbe::DeviceCode { property, .. } => {

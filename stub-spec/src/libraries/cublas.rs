@@ -45,6 +45,7 @@ pub const CUBLAS: Library = Library {
         },
         gating: Gating::Exact,
         companion: None,
+        lazy_dependency: None,
         // Its runtime is linked in statically, but it must be the process's release.
         same_release_as: &[CUDART.real],
         windows: Some(&WindowsDlls {

@@ -44,6 +44,7 @@ pub const CUBLASLT: Library = Library {
         },
         gating: Gating::Exact,
         companion: None,
+        lazy_dependency: None,
         // Its runtime is linked in statically, but it must be the process's release (and a
         // bound cuBLAS has loaded its own libcublasLt, which the search finds first).
         same_release_as: &[CUDART.real],

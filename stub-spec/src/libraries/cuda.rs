@@ -30,6 +30,7 @@ pub const CUDA: Library = Library {
         // The driver keeps every entry point of older headers.
         gating: Gating::AtLeast,
         companion: None,
+        lazy_dependency: None,
         same_release_as: &[],
         windows: Some(&WindowsDlls {
             dlls: &[Soname {

@@ -36,6 +36,7 @@ pub const CUDART: Library = Library {
         // Majors remove names (`cudaThreadSynchronize` is gone from 13.x).
         gating: Gating::Exact,
         companion: None,
+        lazy_dependency: None,
         same_release_as: &[],
         windows: Some(&WindowsDlls {
             dlls: &[

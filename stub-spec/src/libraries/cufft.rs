@@ -58,6 +58,7 @@ pub const CUFFT: Library = Library {
         },
         gating: Gating::Exact,
         companion: None,
+        lazy_dependency: None,
         // Its runtime is linked in statically, but it must still be the process's release.
         same_release_as: &[CUDART.real],
         windows: Some(&WindowsDlls {

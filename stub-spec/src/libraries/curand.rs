@@ -50,6 +50,7 @@ pub const CURAND: Library = Library {
         },
         gating: Gating::Exact,
         companion: None,
+        lazy_dependency: None,
         // 13.5's wheel's libcurand (10.4.5) needs libcudart.so.13 (`DT_NEEDED`, no RUNPATH);
         // 11.8's, 12.9's and the CUDA 13.0 toolkit's (10.4.0) link the runtime statically
         // (RUNPATH `$ORIGIN`). Either way it must be the process's release.

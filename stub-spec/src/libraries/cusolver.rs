@@ -57,6 +57,7 @@ pub const CUSOLVER: Library = Library {
         },
         gating: Gating::Exact,
         companion: None,
+        lazy_dependency: None,
         // The runtime, and cuBLAS, whose soname in its `DT_NEEDED` says its release before
         // `dlopen` (`libcublas.so.13`).
         same_release_as: &[CUDART.real, CUBLAS.real],

@@ -56,6 +56,7 @@ pub const CUSPARSE: Library = Library {
         },
         gating: Gating::Exact,
         companion: None,
+        lazy_dependency: None,
         same_release_as: &[CUDART.real],
         windows: Some(&WindowsDlls {
             // NVIDIA's win_amd64 wheels 11.7.5.86, 12.5.10.65, 12.9.4.2: 12.x's and 13.x's share a

@@ -59,6 +59,7 @@ pub const CUSPARSELT: Library = Library {
         },
         gating: Gating::Exact,
         companion: None,
+        lazy_dependency: None,
         // Every NVIDIA build links the runtime statically: no `DT_NEEDED` says its release
         // before `dlopen`, its device code does once it is loaded (a copy of another release
         // stays mapped, never called, as 11.8's cuRAND). cuSPARSELt works on the program's

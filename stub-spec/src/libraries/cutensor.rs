@@ -40,6 +40,7 @@ pub const CUTENSOR: Library = Library {
         version: VersionProbe::Returned(c"cutensorGetCudartVersion"),
         gating: Gating::Exact,
         companion: None,
+        lazy_dependency: None,
         // Its runtime is linked in statically, its cuBLASLt is the major's: the process's
         // release.
         same_release_as: &[CUDART.real],

@@ -1,11 +1,12 @@
 //! One spec per stubbed library, data only: [`CUDART`], [`NVRTC`], [`CUDA`] (the driver),
 //! [`NVJITLINK`], [`CURAND`], [`CUFFT`], [`NVML`], [`CUBLAS`], [`CUBLASLT`], [`CUSPARSE`],
-//! [`CUSOLVER`], [`NCCL`], [`CUTENSOR`], [`CUSPARSELT`]. Adding a library is adding a file here (`docs/src/adding-a-cuda-library.md`).
+//! [`CUSOLVER`], [`NCCL`], [`CUTENSOR`], [`CUSPARSELT`], [`CUDNN`]. Adding a library is adding a file here (`docs/src/adding-a-cuda-library.md`).
 
 mod cublas;
 mod cublaslt;
 mod cuda;
 mod cudart;
+mod cudnn;
 mod cufft;
 mod curand;
 mod cusolver;
@@ -23,6 +24,7 @@ pub use cublas::CUBLAS;
 pub use cublaslt::CUBLASLT;
 pub use cuda::CUDA;
 pub use cudart::CUDART;
+pub use cudnn::CUDNN;
 pub use cufft::CUFFT;
 pub use curand::CURAND;
 pub use cusolver::CUSOLVER;
@@ -35,7 +37,7 @@ pub use nvml::NVML;
 pub use nvrtc::NVRTC;
 
 /// All of them, in the order codegen writes them.
-pub const ALL: [&crate::Library; 14] = [
+pub const ALL: [&crate::Library; 15] = [
     &CUDART,
     &NVRTC,
     &CUDA,
@@ -50,6 +52,7 @@ pub const ALL: [&crate::Library; 14] = [
     &NCCL,
     &CUTENSOR,
     &CUSPARSELT,
+    &CUDNN,
 ];
 
 /// Where CUDA 13's wheels (`nvidia-cuda-runtime`, `nvidia-cuda-nvrtc`, `nvidia-nvjitlink` 13.x)

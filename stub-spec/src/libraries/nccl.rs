@@ -44,6 +44,7 @@ pub const NCCL: Library = Library {
         },
         gating: Gating::Exact,
         companion: None,
+        lazy_dependency: None,
         // Every NVIDIA build links the runtime statically: no `DT_NEEDED` says its release
         // before `dlopen`, its file's version string does once it is loaded (a copy of another
         // release stays mapped, never called, as 11.8's cuRAND). NCCL shares streams and device

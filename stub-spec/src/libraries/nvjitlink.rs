@@ -34,6 +34,7 @@ pub const NVJITLINK: Library = Library {
         version: VersionProbe::MajorMinor(c"nvJitLinkVersion"),
         gating: Gating::Exact,
         companion: None,
+        lazy_dependency: None,
         same_release_as: &[],
         windows: Some(&WindowsDlls {
             dlls: &[

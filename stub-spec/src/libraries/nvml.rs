@@ -34,6 +34,7 @@ pub const NVML: Library = Library {
         // A newer driver keeps every entry point of older headers.
         gating: Gating::AtLeast,
         companion: None,
+        lazy_dependency: None,
         // NVML serves every release: no anchor.
         same_release_as: &[],
         // `nvml.dll`, which the driver installs in `System32` (the safe DLL search's place;

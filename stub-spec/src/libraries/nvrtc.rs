@@ -35,6 +35,7 @@ pub const NVRTC: Library = Library {
         version: VersionProbe::MajorMinor(c"nvrtcVersion"),
         gating: Gating::Exact,
         companion: Some("libnvrtc-builtins.so."),
+        lazy_dependency: None,
         same_release_as: &[],
         windows: Some(&WindowsDlls {
             dlls: &[

@@ -1,5 +1,6 @@
 //! A library's file names on Linux: its sonames (`libcudart.so.13` …), its wheel folders
-//! (`nvidia/cu13/lib` …) and its companion (`libnvrtc-builtins.so.13.0`), from the spec.
+//! (`nvidia/cu13/lib` …), its companion (`libnvrtc-builtins.so.13.0`) and its lazy dependency
+//! (`libcudnn_graph.so.9`), from the spec.
 
 use crate::spec::{LibrarySpec, RealLibrary, Soname};
 use alloc::format;
@@ -34,6 +35,12 @@ pub(crate) fn companion_name(spec: &LibrarySpec, version: i32) -> Option<String>
     let (major, minor) = (version / 1000, (version % 1000) / 10);
     let prefix = spec.real.companion?;
     Some(format!("{prefix}{major}.{minor}"))
+}
+
+/// The library the real one loads itself at its first call and cannot run without
+/// (`RealLibrary::lazy_dependency`: cuDNN's `libcudnn_graph.so.9`), by its soname.
+pub(crate) fn lazy_dependency(real: &RealLibrary) -> Option<&'static CStr> {
+    real.lazy_dependency
 }
 
 /// The Python environments' place, as the "not found" summary names it.

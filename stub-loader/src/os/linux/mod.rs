@@ -26,7 +26,9 @@ pub(crate) use dlopen::{Handle, LOAD_CALL, is_loaded};
 pub(crate) use elf::OWN_ELF;
 pub(crate) use elf_needed::{built_for, needed};
 pub(crate) use fatbin::ptx_isa;
-pub(crate) use file_names::{PYTHON_ENVS, companion_name, file_names, major_of_name, wheel_dirs};
+pub(crate) use file_names::{
+    PYTHON_ENVS, companion_name, file_names, lazy_dependency, major_of_name, wheel_dirs,
+};
 pub(crate) use files::{check_file, is_dir, is_file, site_packages};
 pub use io::clock_ns;
 pub(crate) use io::{errno_text, open_trace_file, write_all};
