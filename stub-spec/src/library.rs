@@ -430,8 +430,11 @@ pub struct TypedErrors {
 pub struct StatusCode {
     /// The C enumerator, e.g. `cudaErrorStubLibrary`.
     pub name: &'static str,
-    /// Its value (every status type is a C enum: `unsigned int` in the bindings).
-    pub value: u32,
+    /// Its value, as the header's enumerator has it: a C enum's `int` (NPP's errors are
+    /// negative, `NPP_NOT_IMPLEMENTED_ERROR = -3`; bindgen spells the type `c_int` then, and
+    /// `c_uint` for the enums with no negative value, `cudaError_t`), converted to the status
+    /// type where a stub returns it.
+    pub value: i32,
 }
 
 /// Where the names a stub exports come from.

@@ -225,7 +225,7 @@ fn every_pointer_function_without_a_library() {
                 TextAbi::OutParam { .. } => "out",
             };
             let no_library = library.errors.no_library;
-            for code in [0, no_library.value as i32, UNKNOWN_CODE] {
+            for code in [0, no_library.value, UNKNOWN_CODE] {
                 writeln!(text, "libstubs_{lib}.so {} {shape} {code}", t.function).unwrap();
                 let rc = match (t.abi, code) {
                     (TextAbi::Returned, _) => String::new(),
@@ -241,7 +241,7 @@ fn every_pointer_function_without_a_library() {
                     format!(
                         "unrecognized error code {code} (cuda-stubs: not defined by the {lib} headers)"
                     )
-                } else if code == no_library.value as i32 {
+                } else if code == no_library.value {
                     match t.text {
                         TextKind::Name => no_library.name.to_string(),
                         TextKind::Description => format!("cuda-stubs: lib{lib} not found ("),
