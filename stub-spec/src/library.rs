@@ -376,6 +376,12 @@ pub enum VersionProbe {
     /// `1000 * major + 10 * minor` (`cutensorGetCudartVersion`: 12090 for cuTENSOR 2.8.1's CUDA
     /// 12 build; `cudnnGetCudartVersion`); 0 means no answer (recorded as no version).
     Returned(&'static CStr),
+    /// No version function to ask: the CUDA major is the one of the spec's sonames that the file
+    /// was found under (NPP's eleven libraries: `libnppial.so.12` is CUDA 12.x's; only `libnppc`
+    /// has a version function, `nppGetLibVersion`, and its major is the soname's), recorded as
+    /// `1000 * major`. A file under another name (an override naming `libnppc.so`) is recorded
+    /// as version 0, as a library whose probe does not answer: bound, CUDA release unknown.
+    Soname,
 }
 
 /// The first version of a library ([`VersionProbe::OwnVersion`]) in one CUDA major.
