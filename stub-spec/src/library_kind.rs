@@ -2,7 +2,8 @@
 
 use crate::Library;
 use crate::libraries::{
-    CUBLAS, CUBLASLT, CUDA, CUDART, CUFFT, CURAND, CUSOLVER, CUSPARSE, NCCL, NVJITLINK, NVML, NVRTC,
+    CUBLAS, CUBLASLT, CUDA, CUDART, CUFFT, CURAND, CUSOLVER, CUSPARSE, NCCL, NVJITLINK, NVML,
+    NVRTC, NppLibrary,
 };
 use alloc::format;
 use alloc::string::String;
@@ -34,6 +35,8 @@ pub enum LibraryKind {
     Cusolver,
     /// NCCL, libnccl ([`NCCL`]).
     Nccl,
+    /// One of NPP's eleven libraries (`libnppc`, `libnppial` …: [`NppLibrary`]).
+    Npp(NppLibrary),
 }
 
 impl LibraryKind {
@@ -52,6 +55,7 @@ impl LibraryKind {
             Self::Cusparse => &CUSPARSE,
             Self::Cusolver => &CUSOLVER,
             Self::Nccl => &NCCL,
+            Self::Npp(library) => library.spec(),
         }
     }
 

@@ -1,6 +1,6 @@
 //! One spec per stubbed library, data only: [`CUDART`], [`NVRTC`], [`CUDA`] (the driver),
 //! [`NVJITLINK`], [`CURAND`], [`CUFFT`], [`NVML`], [`CUBLAS`], [`CUBLASLT`], [`CUSPARSE`],
-//! [`CUSOLVER`], [`NCCL`]. Adding a library is adding a file here (`docs/src/adding-a-cuda-library.md`).
+//! [`CUSOLVER`], [`NCCL`], NPP's eleven ([`NPPC`] … [`NPPS`]). Adding a library is adding a file here (`docs/src/adding-a-cuda-library.md`).
 
 mod cublas;
 mod cublaslt;
@@ -11,6 +11,7 @@ mod curand;
 mod cusolver;
 mod cusparse;
 mod nccl;
+mod npp;
 mod nvjitlink;
 mod nvml;
 mod nvrtc;
@@ -26,14 +27,18 @@ pub use curand::CURAND;
 pub use cusolver::CUSOLVER;
 pub use cusparse::CUSPARSE;
 pub use nccl::NCCL;
+pub use npp::{
+    NPPC, NPPIAL, NPPICC, NPPIDEI, NPPIF, NPPIG, NPPIM, NPPIST, NPPISU, NPPITC, NPPS, NppLibrary,
+};
 pub use nvjitlink::NVJITLINK;
 pub use nvml::NVML;
 pub use nvrtc::NVRTC;
 
 /// All of them, in the order codegen writes them.
-pub const ALL: [&crate::Library; 12] = [
+pub const ALL: [&crate::Library; 23] = [
     &CUDART, &NVRTC, &CUDA, &NVJITLINK, &CURAND, &CUFFT, &NVML, &CUBLAS, &CUBLASLT, &CUSPARSE,
-    &CUSOLVER, &NCCL,
+    &CUSOLVER, &NCCL, &NPPC, &NPPIAL, &NPPICC, &NPPIDEI, &NPPIF, &NPPIG, &NPPIM, &NPPIST, &NPPISU,
+    &NPPITC, &NPPS,
 ];
 
 /// Where CUDA 13's wheels (`nvidia-cuda-runtime`, `nvidia-cuda-nvrtc`, `nvidia-nvjitlink` 13.x)
