@@ -91,6 +91,50 @@ extern int cuda_stubs_cusparselt_status(struct cuda_stubs_status *out);
 // call has). Returns 0, or -1 when `out` is NULL.
 extern int cuda_stubs_cudnn_status(struct cuda_stubs_status *out);
 
+// Describes the real libnppc bound by `libstubs_nppc.so` (searching first if no call has).
+// Returns 0, or -1 when `out` is NULL.
+extern int cuda_stubs_nppc_status(struct cuda_stubs_status *out);
+
+// Describes the real libnppial bound by `libstubs_nppial.so` (searching first if no call
+// has). Returns 0, or -1 when `out` is NULL.
+extern int cuda_stubs_nppial_status(struct cuda_stubs_status *out);
+
+// Describes the real libnppicc bound by `libstubs_nppicc.so` (searching first if no call
+// has). Returns 0, or -1 when `out` is NULL.
+extern int cuda_stubs_nppicc_status(struct cuda_stubs_status *out);
+
+// Describes the real libnppidei bound by `libstubs_nppidei.so` (searching first if no call
+// has). Returns 0, or -1 when `out` is NULL.
+extern int cuda_stubs_nppidei_status(struct cuda_stubs_status *out);
+
+// Describes the real libnppif bound by `libstubs_nppif.so` (searching first if no call
+// has). Returns 0, or -1 when `out` is NULL.
+extern int cuda_stubs_nppif_status(struct cuda_stubs_status *out);
+
+// Describes the real libnppig bound by `libstubs_nppig.so` (searching first if no call
+// has). Returns 0, or -1 when `out` is NULL.
+extern int cuda_stubs_nppig_status(struct cuda_stubs_status *out);
+
+// Describes the real libnppim bound by `libstubs_nppim.so` (searching first if no call
+// has). Returns 0, or -1 when `out` is NULL.
+extern int cuda_stubs_nppim_status(struct cuda_stubs_status *out);
+
+// Describes the real libnppist bound by `libstubs_nppist.so` (searching first if no call
+// has). Returns 0, or -1 when `out` is NULL.
+extern int cuda_stubs_nppist_status(struct cuda_stubs_status *out);
+
+// Describes the real libnppisu bound by `libstubs_nppisu.so` (searching first if no call
+// has). Returns 0, or -1 when `out` is NULL.
+extern int cuda_stubs_nppisu_status(struct cuda_stubs_status *out);
+
+// Describes the real libnppitc bound by `libstubs_nppitc.so` (searching first if no call
+// has). Returns 0, or -1 when `out` is NULL.
+extern int cuda_stubs_nppitc_status(struct cuda_stubs_status *out);
+
+// Describes the real libnpps bound by `libstubs_npps.so` (searching first if no call has).
+// Returns 0, or -1 when `out` is NULL.
+extern int cuda_stubs_npps_status(struct cuda_stubs_status *out);
+
 #ifdef __cplusplus
 }  // extern "C"
 #endif  // __cplusplus

@@ -20,7 +20,18 @@ set(cuda-stubs_IMPORTED_TARGETS
   "nccl|libstubs_nccl.so"
   "cutensor|libstubs_cutensor.so"
   "cusparselt|libstubs_cusparselt.so"
-  "cudnn|libstubs_cudnn.so")
+  "cudnn|libstubs_cudnn.so"
+  "nppc|libstubs_nppc.so"
+  "nppial|libstubs_nppial.so"
+  "nppicc|libstubs_nppicc.so"
+  "nppidei|libstubs_nppidei.so"
+  "nppif|libstubs_nppif.so"
+  "nppig|libstubs_nppig.so"
+  "nppim|libstubs_nppim.so"
+  "nppist|libstubs_nppist.so"
+  "nppisu|libstubs_nppisu.so"
+  "nppitc|libstubs_nppitc.so"
+  "npps|libstubs_npps.so")
 
 # FindCUDAToolkit's targets cuda_stubs_use_for_cuda_toolkit() points at a stub (and their
 # cache entries CUDA_<name>_LIBRARY): "<CUDA:: name>|<cuda-stubs:: target>|<file>".
@@ -42,7 +53,29 @@ set(cuda-stubs_TOOLKIT_TARGETS
   "cusparse|cusparse|libstubs_cusparse.so"
   "cusparse_static|cusparse|libstubs_cusparse.so"
   "cusolver|cusolver|libstubs_cusolver.so"
-  "cusolver_static|cusolver|libstubs_cusolver.so")
+  "cusolver_static|cusolver|libstubs_cusolver.so"
+  "nppc|nppc|libstubs_nppc.so"
+  "nppc_static|nppc|libstubs_nppc.so"
+  "nppial|nppial|libstubs_nppial.so"
+  "nppial_static|nppial|libstubs_nppial.so"
+  "nppicc|nppicc|libstubs_nppicc.so"
+  "nppicc_static|nppicc|libstubs_nppicc.so"
+  "nppidei|nppidei|libstubs_nppidei.so"
+  "nppidei_static|nppidei|libstubs_nppidei.so"
+  "nppif|nppif|libstubs_nppif.so"
+  "nppif_static|nppif|libstubs_nppif.so"
+  "nppig|nppig|libstubs_nppig.so"
+  "nppig_static|nppig|libstubs_nppig.so"
+  "nppim|nppim|libstubs_nppim.so"
+  "nppim_static|nppim|libstubs_nppim.so"
+  "nppist|nppist|libstubs_nppist.so"
+  "nppist_static|nppist|libstubs_nppist.so"
+  "nppisu|nppisu|libstubs_nppisu.so"
+  "nppisu_static|nppisu|libstubs_nppisu.so"
+  "nppitc|nppitc|libstubs_nppitc.so"
+  "nppitc_static|nppitc|libstubs_nppitc.so"
+  "npps|npps|libstubs_npps.so"
+  "npps_static|npps|libstubs_npps.so")
 
 # The cudart ABIs the stub exports, oldest first; the last is libstubs_cudart.so's default, the
 # others are link-time stubs libstubs_cudart_abi<N>.so.
@@ -65,7 +98,18 @@ set(cuda-stubs_STUB_FILES
   "libstubs_nccl.so"
   "libstubs_cutensor.so"
   "libstubs_cusparselt.so"
-  "libstubs_cudnn.so")
+  "libstubs_cudnn.so"
+  "libstubs_nppc.so"
+  "libstubs_nppial.so"
+  "libstubs_nppicc.so"
+  "libstubs_nppidei.so"
+  "libstubs_nppif.so"
+  "libstubs_nppig.so"
+  "libstubs_nppim.so"
+  "libstubs_nppist.so"
+  "libstubs_nppisu.so"
+  "libstubs_nppitc.so"
+  "libstubs_npps.so")
 set(cuda-stubs_STUB_CRATES
   "stubs-cudart"
   "stubs-cudart-abi12"
@@ -82,7 +126,18 @@ set(cuda-stubs_STUB_CRATES
   "stubs-nccl"
   "stubs-cutensor"
   "stubs-cusparselt"
-  "stubs-cudnn")
+  "stubs-cudnn"
+  "stubs-nppc"
+  "stubs-nppial"
+  "stubs-nppicc"
+  "stubs-nppidei"
+  "stubs-nppif"
+  "stubs-nppig"
+  "stubs-nppim"
+  "stubs-nppist"
+  "stubs-nppisu"
+  "stubs-nppitc"
+  "stubs-npps")
 
 # The pkg-config modules: packaging/pkgconfig/<module>.pc.in, installed as <module>.pc.
 set(cuda-stubs_PKGCONFIG_MODULES
@@ -102,7 +157,18 @@ set(cuda-stubs_PKGCONFIG_MODULES
   "cuda-stubs-nccl"
   "cuda-stubs-cutensor"
   "cuda-stubs-cusparselt"
-  "cuda-stubs-cudnn")
+  "cuda-stubs-cudnn"
+  "cuda-stubs-nppc"
+  "cuda-stubs-nppial"
+  "cuda-stubs-nppicc"
+  "cuda-stubs-nppidei"
+  "cuda-stubs-nppif"
+  "cuda-stubs-nppig"
+  "cuda-stubs-nppim"
+  "cuda-stubs-nppist"
+  "cuda-stubs-nppisu"
+  "cuda-stubs-nppitc"
+  "cuda-stubs-npps")
 
 # The link folders lib/cuda-stubs-link/abi<N>/, one per cudart ABI (the headers' CUDA major;
 # the last is the default): NVIDIA's link names as GNU ld linker scripts naming a stub,
@@ -142,7 +208,29 @@ set(cuda-stubs_LINK_NAMES_12
   "libcudnn_ext.so|libstubs_cudnn.so"
   "libcudnn_engines_runtime_compiled.so|libstubs_cudnn.so"
   "libcudnn_engines_precompiled.so|libstubs_cudnn.so"
-  "libcudnn_heuristic.so|libstubs_cudnn.so")
+  "libcudnn_heuristic.so|libstubs_cudnn.so"
+  "libnppc.so|libstubs_nppc.so"
+  "libnppc_static.a|libstubs_nppc.so"
+  "libnppial.so|libstubs_nppial.so"
+  "libnppial_static.a|libstubs_nppial.so"
+  "libnppicc.so|libstubs_nppicc.so"
+  "libnppicc_static.a|libstubs_nppicc.so"
+  "libnppidei.so|libstubs_nppidei.so"
+  "libnppidei_static.a|libstubs_nppidei.so"
+  "libnppif.so|libstubs_nppif.so"
+  "libnppif_static.a|libstubs_nppif.so"
+  "libnppig.so|libstubs_nppig.so"
+  "libnppig_static.a|libstubs_nppig.so"
+  "libnppim.so|libstubs_nppim.so"
+  "libnppim_static.a|libstubs_nppim.so"
+  "libnppist.so|libstubs_nppist.so"
+  "libnppist_static.a|libstubs_nppist.so"
+  "libnppisu.so|libstubs_nppisu.so"
+  "libnppisu_static.a|libstubs_nppisu.so"
+  "libnppitc.so|libstubs_nppitc.so"
+  "libnppitc_static.a|libstubs_nppitc.so"
+  "libnpps.so|libstubs_npps.so"
+  "libnpps_static.a|libstubs_npps.so")
 set(cuda-stubs_LINK_NAMES_13
   "libcudart.so|libstubs_cudart.so"
   "libcudart_static.a|libstubs_cudart.so"
@@ -177,7 +265,29 @@ set(cuda-stubs_LINK_NAMES_13
   "libcudnn_ext.so|libstubs_cudnn.so"
   "libcudnn_engines_runtime_compiled.so|libstubs_cudnn.so"
   "libcudnn_engines_precompiled.so|libstubs_cudnn.so"
-  "libcudnn_heuristic.so|libstubs_cudnn.so")
+  "libcudnn_heuristic.so|libstubs_cudnn.so"
+  "libnppc.so|libstubs_nppc.so"
+  "libnppc_static.a|libstubs_nppc.so"
+  "libnppial.so|libstubs_nppial.so"
+  "libnppial_static.a|libstubs_nppial.so"
+  "libnppicc.so|libstubs_nppicc.so"
+  "libnppicc_static.a|libstubs_nppicc.so"
+  "libnppidei.so|libstubs_nppidei.so"
+  "libnppidei_static.a|libstubs_nppidei.so"
+  "libnppif.so|libstubs_nppif.so"
+  "libnppif_static.a|libstubs_nppif.so"
+  "libnppig.so|libstubs_nppig.so"
+  "libnppig_static.a|libstubs_nppig.so"
+  "libnppim.so|libstubs_nppim.so"
+  "libnppim_static.a|libstubs_nppim.so"
+  "libnppist.so|libstubs_nppist.so"
+  "libnppist_static.a|libstubs_nppist.so"
+  "libnppisu.so|libstubs_nppisu.so"
+  "libnppisu_static.a|libstubs_nppisu.so"
+  "libnppitc.so|libstubs_nppitc.so"
+  "libnppitc_static.a|libstubs_nppitc.so"
+  "libnpps.so|libstubs_npps.so"
+  "libnpps_static.a|libstubs_npps.so")
 
 # Windows (a windows-gnu CUDA_STUBS_CARGO_TARGET): the libraries with a DLL stub,
 # "<cuda-stubs:: target>|<name>": bin/<name>.dll with its import libraries lib/<name>.lib

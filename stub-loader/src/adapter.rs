@@ -51,15 +51,17 @@ pub trait Adapted: 'static {
 
     /// The code for "no library" or "this library cannot do it", as the generated fallbacks
     /// return; recorded as the calling thread's last error where the API has one (the runtime;
-    /// [`Library::note_refusal`]), as the generated fallbacks do.
+    /// [`Library::note_refusal`]), as the generated fallbacks do. As the adapted libraries'
+    /// status types have it (`cudaError_t`, `CUresult`: `c_uint`).
     fn refusal() -> u32 {
         let library = Self::library();
         library.note_refusal();
-        if library.loaded().is_bound() {
+        let code = if library.loaded().is_bound() {
             Self::ERRORS.absent.value
         } else {
             Self::ERRORS.no_library.value
-        }
+        };
+        code as u32
     }
 }
 

@@ -115,10 +115,10 @@ macro_rules! stub_library {
 
         /// Returned by every function when no real library was found: the spec's
         /// `errors.no_library`.
-        pub const STATUS_NO_LIBRARY: $status = $spec.errors.no_library.value;
+        pub const STATUS_NO_LIBRARY: $status = $spec.errors.no_library.value as $status;
         /// Returned by a function the loaded library lacks (or cannot take with this ABI): the
         /// spec's `errors.absent`.
-        pub const STATUS_ABSENT: $status = $spec.errors.absent.value;
+        pub const STATUS_ABSENT: $status = $spec.errors.absent.value as $status;
 
         #[doc = ::core::concat!("`int cuda_stubs_", ::core::stringify!($name), "_status(cuda_stubs_status *out)` (`cuda_stubs.h`): finds the real library if no call has yet, and describes what is bound. Returns 0, or -1 for a NULL `out`.")]
         ///
@@ -150,8 +150,9 @@ macro_rules! stub_library {
     (@last_error $spec:path) => { ::core::option::Option::None };
     (@last_error $spec:path, $readers:expr) => {
         ::core::option::Option::Some($crate::LastError {
-            no_library: $spec.errors.no_library.value,
-            absent: $spec.errors.absent.value,
+            // The runtime's `cudaError_t` (`c_uint`), the one API with a last error.
+            no_library: $spec.errors.no_library.value as u32,
+            absent: $spec.errors.absent.value as u32,
             readers: $readers,
         })
     };

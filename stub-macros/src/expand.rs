@@ -100,8 +100,9 @@ fn expand_with(block: &StubBlock, paths: &Paths) -> TokenStream {
     let Paths { loader, real, .. } = paths;
     let status = syn::Ident::new(block.library.status_type(), proc_macro2::Span::call_site());
     let errors = block.library.spec().errors;
-    let no_library = Literal::u32_unsuffixed(errors.no_library.value);
-    let absent = Literal::u32_unsuffixed(errors.absent.value);
+    // Unsuffixed: the status type's (`c_uint`, or `c_int` for NPP's negative codes).
+    let no_library = Literal::i32_unsuffixed(errors.no_library.value);
+    let absent = Literal::i32_unsuffixed(errors.absent.value);
     let mut names = Vec::new();
     let mut items = TokenStream::new();
     let mut thunks = TokenStream::new();

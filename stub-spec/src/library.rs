@@ -414,6 +414,12 @@ pub enum VersionProbe {
         /// Each CUDA major's first PTX ISA version, `10 * major + minor`, oldest first.
         releases: &'static [Release],
     },
+    /// No version function to ask: the CUDA major is the one of the spec's sonames that the file
+    /// was found under (NPP's eleven libraries: `libnppial.so.12` is CUDA 12.x's; only `libnppc`
+    /// has a version function, `nppGetLibVersion`, and its major is the soname's), recorded as
+    /// `1000 * major`. A file under another name (an override naming `libnppc.so`) is recorded
+    /// as version 0, as a library whose probe does not answer: bound, CUDA release unknown.
+    Soname,
 }
 
 /// The first version of a library ([`VersionProbe::OwnVersion`]), or the first PTX ISA version
@@ -471,8 +477,11 @@ pub struct TypedErrors {
 pub struct StatusCode {
     /// The C enumerator, e.g. `cudaErrorStubLibrary`.
     pub name: &'static str,
-    /// Its value (every status type is a C enum: `unsigned int` in the bindings).
-    pub value: u32,
+    /// Its value, as the header's enumerator has it: a C enum's `int` (NPP's errors are
+    /// negative, `NPP_NOT_IMPLEMENTED_ERROR = -3`; bindgen spells the type `c_int` then, and
+    /// `c_uint` for the enums with no negative value, `cudaError_t`), converted to the status
+    /// type where a stub returns it.
+    pub value: i32,
 }
 
 /// Where the names a stub exports come from.

@@ -3,7 +3,7 @@
 use crate::Library;
 use crate::libraries::{
     CUBLAS, CUBLASLT, CUDA, CUDART, CUDNN, CUFFT, CURAND, CUSOLVER, CUSPARSE, CUSPARSELT, CUTENSOR,
-    NCCL, NVJITLINK, NVML, NVRTC,
+    NCCL, NVJITLINK, NVML, NVRTC, NppLibrary,
 };
 use alloc::format;
 use alloc::string::String;
@@ -41,6 +41,8 @@ pub enum LibraryKind {
     CusparseLt,
     /// cuDNN, libcudnn ([`CUDNN`]).
     Cudnn,
+    /// One of NPP's eleven libraries (`libnppc`, `libnppial` …: [`NppLibrary`]).
+    Npp(NppLibrary),
 }
 
 impl LibraryKind {
@@ -62,6 +64,7 @@ impl LibraryKind {
             Self::Cutensor => &CUTENSOR,
             Self::CusparseLt => &CUSPARSELT,
             Self::Cudnn => &CUDNN,
+            Self::Npp(library) => library.spec(),
         }
     }
 

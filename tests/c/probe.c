@@ -285,7 +285,8 @@ static void fork_and_call(void) {
   printf("fork child-exit=%d\n", WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status));
 }
 
-typedef unsigned (*any_status_fn)(uint64_t, uint64_t, uint64_t, uint64_t, uint64_t, uint64_t, uint64_t, uint64_t,
+/* A C enum's int: NPP's errors are negative. */
+typedef int (*any_status_fn)(uint64_t, uint64_t, uint64_t, uint64_t, uint64_t, uint64_t, uint64_t, uint64_t,
                                   uint64_t, uint64_t, uint64_t, uint64_t, uint64_t, uint64_t, uint64_t, uint64_t);
 
 static void call_all(const char *file) {
@@ -302,7 +303,7 @@ static void call_all(const char *file) {
       continue;
     }
     any_status_fn fn = (any_status_fn)sym;
-    printf("callall %s rc=%u\n", name, fn(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0));
+    printf("callall %s rc=%d\n", name, fn(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0));
   }
   fclose(f);
 }

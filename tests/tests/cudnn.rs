@@ -23,10 +23,10 @@ use stubs_tests::two_builds::{TwoBuilds, api_lines};
 use stubs_tests::{Outcome, Scenario, cuda_layout, temp_dir};
 
 /// The stub's code for no library (of the process's release): `CUDNN_STATUS_NOT_INITIALIZED`.
-const NO_LIBRARY: u32 = 1001;
+const NO_LIBRARY: i32 = 1001;
 /// The stub's code for a function the loaded cuDNN lacks:
 /// `CUDNN_STATUS_SUBLIBRARY_VERSION_MISMATCH`.
-const ABSENT: u32 = 1002;
+const ABSENT: i32 = 1002;
 const OVERRIDE: &str = "environment override";
 const PROGRAM: TwoBuilds = TwoBuilds {
     library: &CUDNN,

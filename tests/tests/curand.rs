@@ -16,7 +16,7 @@ use stubs_tests::two_builds::{TwoBuilds, api_lines};
 use stubs_tests::{Outcome, cuda_layout};
 
 /// The stub's code for no library (of the process's release).
-const NO_LIBRARY: u32 = 203;
+const NO_LIBRARY: i32 = 203;
 const MAJORS: [u32; 3] = [11, 12, 13];
 const OVERRIDE: &str = "environment override";
 const PROGRAM: TwoBuilds = TwoBuilds {

@@ -17,7 +17,7 @@ use stubs_tests::two_builds::{TwoBuilds, api_lines};
 use stubs_tests::{Outcome, cuda_layout};
 
 /// The stub's code for no library (of the process's release): `CUSPARSE_STATUS_NOT_INITIALIZED`.
-const NO_LIBRARY: u32 = 1;
+const NO_LIBRARY: i32 = 1;
 const OVERRIDE: &str = "environment override";
 const PROGRAM: TwoBuilds = TwoBuilds {
     library: &CUSPARSELT,

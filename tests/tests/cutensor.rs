@@ -27,9 +27,9 @@ use stubs_tests::two_builds::{RUNTIME_FIRST, TwoBuilds, api_lines};
 use stubs_tests::{Outcome, Scenario, compile_c, cuda_include_args, cuda_layout, stubs_dir};
 
 /// The stub's code for no library (of the process's release): `CUTENSOR_STATUS_NOT_INITIALIZED`.
-const NO_LIBRARY: u32 = 1;
+const NO_LIBRARY: i32 = 1;
 /// The stub's code for a function the loaded cuTENSOR lacks: `CUTENSOR_STATUS_NOT_SUPPORTED`.
-const ABSENT: u32 = 15;
+const ABSENT: i32 = 15;
 /// What the real `cutensorCreate` answers without a GPU: `CUTENSOR_STATUS_CUDA_ERROR`.
 const NO_GPU: u32 = 18;
 const OVERRIDE: &str = "environment override";

@@ -177,7 +177,8 @@ const UNKNOWN_CODE: i32 = 0x7fff_fff0;
 /// With no library at all, every pointer-returning export of every stub, called with zeroed
 /// arguments, returns, and none returns NULL where NVIDIA's headers promise a string
 /// (`const char *`): each such export is one of its spec's `error_texts` (or hand-written, NCCL's
-/// `ncclGetLastError`), and those (the driver's
+/// `ncclGetLastError`, NPP's `nppGetGpuName`); another pointer is NULL unless hand-written (NPP's
+/// `nppGetLibVersion`: never NULL); the error texts (the driver's
 /// out-parameter ones too) answer for success, the stub's "not found" code (the enumerator's
 /// name, or the places searched) and a code no header defines (a text naming it; the driver's
 /// `CUDA_ERROR_INVALID_VALUE`). The list comes from the declarations and the specs, so it grows
@@ -200,8 +201,15 @@ fn every_pointer_function_without_a_library() {
             let name = f.name();
             let output = quote::ToTokens::to_token_stream(&f.item.sig.output).to_string();
             if !output.contains("c_char") {
+                // NULL, as the type's fallback; a hand-written one answers storage of its own
+                // (NPP's `nppGetLibVersion`: version 0.0.0).
+                let answer = if library.hand_written.contains(&name.as_str()) {
+                    "non-null"
+                } else {
+                    "null"
+                };
                 writeln!(text, "libstubs_{lib}.so {name} ptr 0").unwrap();
-                let line = format!("calltext {name} ptr=null");
+                let line = format!("calltext {name} ptr={answer}");
                 checks.push((line.clone(), line, None));
                 continue;
             }
@@ -225,7 +233,7 @@ fn every_pointer_function_without_a_library() {
                 TextAbi::OutParam { .. } => "out",
             };
             let no_library = library.errors.no_library;
-            for code in [0, no_library.value as i32, UNKNOWN_CODE] {
+            for code in [0, no_library.value, UNKNOWN_CODE] {
                 writeln!(text, "libstubs_{lib}.so {} {shape} {code}", t.function).unwrap();
                 let rc = match (t.abi, code) {
                     (TextAbi::Returned, _) => String::new(),
@@ -241,7 +249,7 @@ fn every_pointer_function_without_a_library() {
                     format!(
                         "unrecognized error code {code} (cuda-stubs: not defined by the {lib} headers)"
                     )
-                } else if code == no_library.value as i32 {
+                } else if code == no_library.value {
                     match t.text {
                         TextKind::Name => no_library.name.to_string(),
                         TextKind::Description => format!("cuda-stubs: lib{lib} not found ("),

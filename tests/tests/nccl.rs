@@ -16,9 +16,9 @@ use stubs_tests::two_builds::{TwoBuilds, api_lines};
 use stubs_tests::{Outcome, cuda_layout};
 
 /// The stub's code for no library (of the process's release): `ncclUnhandledCudaError`.
-const NO_LIBRARY: u32 = 1;
+const NO_LIBRARY: i32 = 1;
 /// The stub's code for a function the loaded NCCL lacks: `ncclInvalidUsage`.
-const ABSENT: u32 = 5;
+const ABSENT: i32 = 5;
 const OVERRIDE: &str = "environment override";
 const PROGRAM: TwoBuilds = TwoBuilds {
     library: &NCCL,

@@ -24,8 +24,8 @@ use stubs_tests::{Outcome, Scenario, compile_c, cuda_layout, mock, stub, stubs_d
 
 const LOADER: &str = "dynamic loader search";
 /// The stub's codes: no library, function absent from the loaded nvJitLink.
-const NO_LIBRARY: u32 = 6;
-const ABSENT: u32 = 14;
+const NO_LIBRARY: i32 = 6;
+const ABSENT: i32 = 14;
 
 /// One build of `nvjitlink_link.c`: against which header.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -83,6 +83,8 @@ pub(crate) fn reported_version(real: &RealLibrary, handle: &Handle) -> Option<i3
             // 11000) makes it "too old".
             Some(cuda.unwrap_or(own))
         }
+        // The caller takes the major of the soname the candidate was found under.
+        VersionProbe::Soname => None,
         VersionProbe::BuiltFor { symbol, marker } => {
             let own = own_version(handle, symbol)?;
             let cuda = built_for(handle, marker);

@@ -1,6 +1,6 @@
 //! One spec per stubbed library, data only: [`CUDART`], [`NVRTC`], [`CUDA`] (the driver),
 //! [`NVJITLINK`], [`CURAND`], [`CUFFT`], [`NVML`], [`CUBLAS`], [`CUBLASLT`], [`CUSPARSE`],
-//! [`CUSOLVER`], [`NCCL`], [`CUTENSOR`], [`CUSPARSELT`], [`CUDNN`]. Adding a library is adding a file here (`docs/src/adding-a-cuda-library.md`).
+//! [`CUSOLVER`], [`NCCL`], [`CUTENSOR`], [`CUSPARSELT`], [`CUDNN`], [`NPPC`], [`NPPS`]. Adding a library is adding a file here (`docs/src/adding-a-cuda-library.md`).
 
 mod cublas;
 mod cublaslt;
@@ -14,6 +14,7 @@ mod cusparse;
 mod cusparselt;
 mod cutensor;
 mod nccl;
+mod npp;
 mod nvjitlink;
 mod nvml;
 mod nvrtc;
@@ -32,12 +33,15 @@ pub use cusparse::CUSPARSE;
 pub use cusparselt::CUSPARSELT;
 pub use cutensor::CUTENSOR;
 pub use nccl::NCCL;
+pub use npp::{
+    NPPC, NPPIAL, NPPICC, NPPIDEI, NPPIF, NPPIG, NPPIM, NPPIST, NPPISU, NPPITC, NPPS, NppLibrary,
+};
 pub use nvjitlink::NVJITLINK;
 pub use nvml::NVML;
 pub use nvrtc::NVRTC;
 
 /// All of them, in the order codegen writes them.
-pub const ALL: [&crate::Library; 15] = [
+pub const ALL: [&crate::Library; 26] = [
     &CUDART,
     &NVRTC,
     &CUDA,
@@ -53,6 +57,17 @@ pub const ALL: [&crate::Library; 15] = [
     &CUTENSOR,
     &CUSPARSELT,
     &CUDNN,
+    &NPPC,
+    &NPPIAL,
+    &NPPICC,
+    &NPPIDEI,
+    &NPPIF,
+    &NPPIG,
+    &NPPIM,
+    &NPPIST,
+    &NPPISU,
+    &NPPITC,
+    &NPPS,
 ];
 
 /// Where CUDA 13's wheels (`nvidia-cuda-runtime`, `nvidia-cuda-nvrtc`, `nvidia-nvjitlink` 13.x)
