@@ -164,6 +164,10 @@ pub fn collect(library: Library, layouts: &[Layout], root: &Path) -> Result<Libr
     for hv in views.values_mut() {
         hv.types.set_widened(&widenings);
     }
+    let changed = TypeTable::not_only_grown(views.values().map(|hv| &hv.types));
+    for hv in views.values_mut() {
+        hv.types.set_not_only_grown(&changed);
+    }
     let mut exports = BTreeMap::new();
     let mut list = BTreeSet::new();
     match library.exports {
