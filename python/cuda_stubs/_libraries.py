@@ -20,6 +20,7 @@ LIBRARIES = {
     "cutensor": "libstubs_cutensor.so",
     "cusparselt": "libstubs_cusparselt.so",
     "cudnn": "libstubs_cudnn.so",
+    "cupti": "libstubs_cupti.so",
 }
 
 #: The stubs with a Windows DLL (in ``bin/``; a win_amd64 wheel has only these): short name ->
@@ -76,6 +77,8 @@ LINK_NAMES = {
         "libcudnn_engines_runtime_compiled.so": "libstubs_cudnn.so",
         "libcudnn_engines_precompiled.so": "libstubs_cudnn.so",
         "libcudnn_heuristic.so": "libstubs_cudnn.so",
+        "libcupti.so": "libstubs_cupti.so",
+        "libcupti_static.a": "libstubs_cupti.so",
     },
     13: {
         "libcudart.so": "libstubs_cudart.so",
@@ -112,6 +115,8 @@ LINK_NAMES = {
         "libcudnn_engines_runtime_compiled.so": "libstubs_cudnn.so",
         "libcudnn_engines_precompiled.so": "libstubs_cudnn.so",
         "libcudnn_heuristic.so": "libstubs_cudnn.so",
+        "libcupti.so": "libstubs_cupti.so",
+        "libcupti_static.a": "libstubs_cupti.so",
     },
 }
 
@@ -145,6 +150,17 @@ NVIDIA_SONAMES = {
     "libcutensor.so.2": "cutensor",
     "libcusparseLt.so.0": "cusparselt",
     "libcudnn.so.9": "cudnn",
+    "libcupti.so.13": "cupti",
+    "libcupti.so.12": "cupti",
+    "libcupti.so.11.8": "cupti",
+    "libcupti.so.11.7": "cupti",
+    "libcupti.so.11.6": "cupti",
+    "libcupti.so.11.5": "cupti",
+    "libcupti.so.11.4": "cupti",
+    "libcupti.so.11.3": "cupti",
+    "libcupti.so.11.2": "cupti",
+    "libcupti.so.11.1": "cupti",
+    "libcupti.so.11.0": "cupti",
 }
 
 #: NVIDIA's Windows DLLs that have a DLL stub: lower-case DLL name -> the stub's short name.

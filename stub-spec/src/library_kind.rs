@@ -2,8 +2,8 @@
 
 use crate::Library;
 use crate::libraries::{
-    CUBLAS, CUBLASLT, CUDA, CUDART, CUDNN, CUFFT, CURAND, CUSOLVER, CUSPARSE, CUSPARSELT, CUTENSOR,
-    NCCL, NVJITLINK, NVML, NVRTC,
+    CUBLAS, CUBLASLT, CUDA, CUDART, CUDNN, CUFFT, CUPTI, CURAND, CUSOLVER, CUSPARSE, CUSPARSELT,
+    CUTENSOR, NCCL, NVJITLINK, NVML, NVRTC,
 };
 use alloc::format;
 use alloc::string::String;
@@ -41,6 +41,8 @@ pub enum LibraryKind {
     CusparseLt,
     /// cuDNN, libcudnn ([`CUDNN`]).
     Cudnn,
+    /// CUPTI, libcupti ([`CUPTI`]).
+    Cupti,
 }
 
 impl LibraryKind {
@@ -62,6 +64,7 @@ impl LibraryKind {
             Self::Cutensor => &CUTENSOR,
             Self::CusparseLt => &CUSPARSELT,
             Self::Cudnn => &CUDNN,
+            Self::Cupti => &CUPTI,
         }
     }
 

@@ -1,6 +1,6 @@
 //! One spec per stubbed library, data only: [`CUDART`], [`NVRTC`], [`CUDA`] (the driver),
 //! [`NVJITLINK`], [`CURAND`], [`CUFFT`], [`NVML`], [`CUBLAS`], [`CUBLASLT`], [`CUSPARSE`],
-//! [`CUSOLVER`], [`NCCL`], [`CUTENSOR`], [`CUSPARSELT`], [`CUDNN`]. Adding a library is adding a file here (`docs/src/adding-a-cuda-library.md`).
+//! [`CUSOLVER`], [`NCCL`], [`CUTENSOR`], [`CUSPARSELT`], [`CUDNN`], [`CUPTI`]. Adding a library is adding a file here (`docs/src/adding-a-cuda-library.md`).
 
 mod cublas;
 mod cublaslt;
@@ -8,6 +8,7 @@ mod cuda;
 mod cudart;
 mod cudnn;
 mod cufft;
+mod cupti;
 mod curand;
 mod cusolver;
 mod cusparse;
@@ -26,6 +27,7 @@ pub use cuda::CUDA;
 pub use cudart::CUDART;
 pub use cudnn::CUDNN;
 pub use cufft::CUFFT;
+pub use cupti::CUPTI;
 pub use curand::CURAND;
 pub use cusolver::CUSOLVER;
 pub use cusparse::CUSPARSE;
@@ -37,7 +39,7 @@ pub use nvml::NVML;
 pub use nvrtc::NVRTC;
 
 /// All of them, in the order codegen writes them.
-pub const ALL: [&crate::Library; 15] = [
+pub const ALL: [&crate::Library; 16] = [
     &CUDART,
     &NVRTC,
     &CUDA,
@@ -53,6 +55,7 @@ pub const ALL: [&crate::Library; 15] = [
     &CUTENSOR,
     &CUSPARSELT,
     &CUDNN,
+    &CUPTI,
 ];
 
 /// Where CUDA 13's wheels (`nvidia-cuda-runtime`, `nvidia-cuda-nvrtc`, `nvidia-nvjitlink` 13.x)
