@@ -135,6 +135,10 @@ extern int cuda_stubs_nppitc_status(struct cuda_stubs_status *out);
 // Returns 0, or -1 when `out` is NULL.
 extern int cuda_stubs_npps_status(struct cuda_stubs_status *out);
 
+// Describes the real libcupti bound by `libstubs_cupti.so` (searching first if no call
+// has). Returns 0, or -1 when `out` is NULL.
+extern int cuda_stubs_cupti_status(struct cuda_stubs_status *out);
+
 #ifdef __cplusplus
 }  // extern "C"
 #endif  // __cplusplus

@@ -172,9 +172,10 @@ MAJORS = sorted({wheel["major"] for library in LIBRARIES for wheel in library["w
 
 PLATFORMS = {
     "x86_64": ["manylinux2014_x86_64", "manylinux_2_17_x86_64", "manylinux_2_12_x86_64",
-               "manylinux2010_x86_64", "manylinux_2_27_x86_64", "manylinux_2_28_x86_64"],
-    "aarch64": ["manylinux2014_aarch64", "manylinux_2_17_aarch64", "manylinux_2_27_aarch64",
-                "manylinux_2_28_aarch64"],
+               "manylinux2010_x86_64", "manylinux_2_25_x86_64", "manylinux_2_27_x86_64",
+               "manylinux_2_28_x86_64"],
+    "aarch64": ["manylinux2014_aarch64", "manylinux_2_17_aarch64", "manylinux_2_25_aarch64",
+                "manylinux_2_27_aarch64", "manylinux_2_28_aarch64"],
     "win_amd64": ["win_amd64"],
 }
 
@@ -447,6 +448,9 @@ def fetch(major: int, cache: pathlib.Path, arch: str = "x86_64") -> dict:
         old = json.loads(layout_file.read_text())
         layout.update({key: value for key, value in old.items()
                        if key not in layout and key not in ("unavailable",)})
+        # Their include folders too, after this checkout's (without them another checkout's
+        # codegen no longer finds its library's headers).
+        layout["include"] += [d for d in old.get("include", []) if d not in layout["include"]]
     if unavailable:
         layout["unavailable"] = unavailable
     if "nvcc" in spec:

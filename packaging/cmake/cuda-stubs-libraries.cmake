@@ -31,7 +31,8 @@ set(cuda-stubs_IMPORTED_TARGETS
   "nppist|libstubs_nppist.so"
   "nppisu|libstubs_nppisu.so"
   "nppitc|libstubs_nppitc.so"
-  "npps|libstubs_npps.so")
+  "npps|libstubs_npps.so"
+  "cupti|libstubs_cupti.so")
 
 # FindCUDAToolkit's targets cuda_stubs_use_for_cuda_toolkit() points at a stub (and their
 # cache entries CUDA_<name>_LIBRARY): "<CUDA:: name>|<cuda-stubs:: target>|<file>".
@@ -75,7 +76,9 @@ set(cuda-stubs_TOOLKIT_TARGETS
   "nppitc|nppitc|libstubs_nppitc.so"
   "nppitc_static|nppitc|libstubs_nppitc.so"
   "npps|npps|libstubs_npps.so"
-  "npps_static|npps|libstubs_npps.so")
+  "npps_static|npps|libstubs_npps.so"
+  "cupti|cupti|libstubs_cupti.so"
+  "cupti_static|cupti|libstubs_cupti.so")
 
 # The cudart ABIs the stub exports, oldest first; the last is libstubs_cudart.so's default, the
 # others are link-time stubs libstubs_cudart_abi<N>.so.
@@ -109,7 +112,8 @@ set(cuda-stubs_STUB_FILES
   "libstubs_nppist.so"
   "libstubs_nppisu.so"
   "libstubs_nppitc.so"
-  "libstubs_npps.so")
+  "libstubs_npps.so"
+  "libstubs_cupti.so")
 set(cuda-stubs_STUB_CRATES
   "stubs-cudart"
   "stubs-cudart-abi12"
@@ -137,7 +141,8 @@ set(cuda-stubs_STUB_CRATES
   "stubs-nppist"
   "stubs-nppisu"
   "stubs-nppitc"
-  "stubs-npps")
+  "stubs-npps"
+  "stubs-cupti")
 
 # The pkg-config modules: packaging/pkgconfig/<module>.pc.in, installed as <module>.pc.
 set(cuda-stubs_PKGCONFIG_MODULES
@@ -168,7 +173,8 @@ set(cuda-stubs_PKGCONFIG_MODULES
   "cuda-stubs-nppist"
   "cuda-stubs-nppisu"
   "cuda-stubs-nppitc"
-  "cuda-stubs-npps")
+  "cuda-stubs-npps"
+  "cuda-stubs-cupti")
 
 # The link folders lib/cuda-stubs-link/abi<N>/, one per cudart ABI (the headers' CUDA major;
 # the last is the default): NVIDIA's link names as GNU ld linker scripts naming a stub,
@@ -230,7 +236,9 @@ set(cuda-stubs_LINK_NAMES_12
   "libnppitc.so|libstubs_nppitc.so"
   "libnppitc_static.a|libstubs_nppitc.so"
   "libnpps.so|libstubs_npps.so"
-  "libnpps_static.a|libstubs_npps.so")
+  "libnpps_static.a|libstubs_npps.so"
+  "libcupti.so|libstubs_cupti.so"
+  "libcupti_static.a|libstubs_cupti.so")
 set(cuda-stubs_LINK_NAMES_13
   "libcudart.so|libstubs_cudart.so"
   "libcudart_static.a|libstubs_cudart.so"
@@ -287,7 +295,9 @@ set(cuda-stubs_LINK_NAMES_13
   "libnppitc.so|libstubs_nppitc.so"
   "libnppitc_static.a|libstubs_nppitc.so"
   "libnpps.so|libstubs_npps.so"
-  "libnpps_static.a|libstubs_npps.so")
+  "libnpps_static.a|libstubs_npps.so"
+  "libcupti.so|libstubs_cupti.so"
+  "libcupti_static.a|libstubs_cupti.so")
 
 # Windows (a windows-gnu CUDA_STUBS_CARGO_TARGET): the libraries with a DLL stub,
 # "<cuda-stubs:: target>|<name>": bin/<name>.dll with its import libraries lib/<name>.lib

@@ -31,6 +31,7 @@ LIBRARIES = {
     "nppisu": "libstubs_nppisu.so",
     "nppitc": "libstubs_nppitc.so",
     "npps": "libstubs_npps.so",
+    "cupti": "libstubs_cupti.so",
 }
 
 #: The stubs with a Windows DLL (in ``bin/``; a win_amd64 wheel has only these): short name ->
@@ -109,6 +110,8 @@ LINK_NAMES = {
         "libnppitc_static.a": "libstubs_nppitc.so",
         "libnpps.so": "libstubs_npps.so",
         "libnpps_static.a": "libstubs_npps.so",
+        "libcupti.so": "libstubs_cupti.so",
+        "libcupti_static.a": "libstubs_cupti.so",
     },
     13: {
         "libcudart.so": "libstubs_cudart.so",
@@ -167,6 +170,8 @@ LINK_NAMES = {
         "libnppitc_static.a": "libstubs_nppitc.so",
         "libnpps.so": "libstubs_npps.so",
         "libnpps_static.a": "libstubs_npps.so",
+        "libcupti.so": "libstubs_cupti.so",
+        "libcupti_static.a": "libstubs_cupti.so",
     },
 }
 
@@ -233,6 +238,17 @@ NVIDIA_SONAMES = {
     "libnpps.so.13": "npps",
     "libnpps.so.12": "npps",
     "libnpps.so.11": "npps",
+    "libcupti.so.13": "cupti",
+    "libcupti.so.12": "cupti",
+    "libcupti.so.11.8": "cupti",
+    "libcupti.so.11.7": "cupti",
+    "libcupti.so.11.6": "cupti",
+    "libcupti.so.11.5": "cupti",
+    "libcupti.so.11.4": "cupti",
+    "libcupti.so.11.3": "cupti",
+    "libcupti.so.11.2": "cupti",
+    "libcupti.so.11.1": "cupti",
+    "libcupti.so.11.0": "cupti",
 }
 
 #: NVIDIA's Windows DLLs that have a DLL stub: lower-case DLL name -> the stub's short name.

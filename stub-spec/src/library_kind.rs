@@ -2,8 +2,8 @@
 
 use crate::Library;
 use crate::libraries::{
-    CUBLAS, CUBLASLT, CUDA, CUDART, CUDNN, CUFFT, CURAND, CUSOLVER, CUSPARSE, CUSPARSELT, CUTENSOR,
-    NCCL, NVJITLINK, NVML, NVRTC, NppLibrary,
+    CUBLAS, CUBLASLT, CUDA, CUDART, CUDNN, CUFFT, CUPTI, CURAND, CUSOLVER, CUSPARSE, CUSPARSELT,
+    CUTENSOR, NCCL, NVJITLINK, NVML, NVRTC, NppLibrary,
 };
 use alloc::format;
 use alloc::string::String;
@@ -43,6 +43,8 @@ pub enum LibraryKind {
     Cudnn,
     /// One of NPP's eleven libraries (`libnppc`, `libnppial` …: [`NppLibrary`]).
     Npp(NppLibrary),
+    /// CUPTI, libcupti ([`CUPTI`]).
+    Cupti,
 }
 
 impl LibraryKind {
@@ -65,6 +67,7 @@ impl LibraryKind {
             Self::CusparseLt => &CUSPARSELT,
             Self::Cudnn => &CUDNN,
             Self::Npp(library) => library.spec(),
+            Self::Cupti => &CUPTI,
         }
     }
 

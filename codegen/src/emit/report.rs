@@ -226,6 +226,20 @@ pub fn section(data: &LibraryData, structs: &[StructDiff], versions: &AbiVersion
             let _ = writeln!(out, "| `{}` | {} |", d.name, cells.join(" | "));
         }
         let _ = writeln!(out);
+        let newest = data.majors().last().copied().unwrap_or(NEWEST);
+        let grown: Vec<String> = structs
+            .iter()
+            .filter(|d| data.types(newest).grows_at_end(&d.name))
+            .map(|d| format!("`{}`", d.name))
+            .collect();
+        if !grown.is_empty() {
+            let _ = writeln!(
+                out,
+                "Self-sized, grown at their end (the library reads the size field first; passed \
+                 by pointer, ABI kept): {}.\n",
+                grown.join(", ")
+            );
+        }
     }
     let _ = writeln!(out, "### Enumerators with another value in another major\n");
     let renumbered = crate::model::enum_diff::renumbered(data);

@@ -60,8 +60,12 @@ pub fn types_rs(data: &LibraryData, api: &syn::File) -> String {
     let mut sources = Vec::new();
     for major in data.majors().iter().rev() {
         for view in View::ALL {
-            if (*major, view) != (NEWEST, View::Default) {
-                sources.push(&data.views[&(*major, view)].type_items);
+            // A view the library's headers do not key on was not read (`View::applies`).
+            match data.views.get(&(*major, view)) {
+                Some(hv) if (*major, view) != (NEWEST, View::Default) => {
+                    sources.push(&hv.type_items)
+                }
+                _ => {}
             }
         }
     }

@@ -1,7 +1,8 @@
 //! Prototypes of exported entry points that the library's own header does not declare: nvcc's
 //! registration and launch hooks (crt/host_runtime.h, crt/device_functions.h of the 11.8 and
 //! 13.x nvcc wheels) and
-//! the profiler API (cuda_profiler_api.h, cudaProfiler.h; not shipped in the wheels).
+//! the profiler API (cuda_profiler_api.h, cudaProfiler.h; not shipped in the wheels); CUPTI's
+//! NVTX entry points, which its user guide documents and no header declares.
 //!
 //! Enum and struct pointees that no longer exist in the newest headers are spelled as their
 //! ABI equivalents (`c_uint`, `c_void`) so the declarations only need types the newest header
@@ -151,7 +152,62 @@ pub const TABLE: &[InternalPrototype] = &[
         source: "nccl_device/host.h 2.32 (NCCL_OS_WINDOWS)",
         rust: "pub fn ncclGinInboxA2ACreateRequirement(peers: ncclTeam_t, nBlocks: ::core::ffi::c_int, size_log2: ::core::ffi::c_int, outHandle: *mut ::core::ffi::c_void, outReq: *mut ncclDevResourceRequirements_t) -> ncclResult_t;",
     },
+    // NVTX's injection entry points, which NVTX calls in the library `NVTX_INJECTION64_PATH`
+    // names (libcupti itself, for a program tracing NVTX with CUPTI): `int f(void *)`, nonzero
+    // for success (NVTX's `NvtxInitializeInjectionNvtxFunc_t`, the CUPTI user guide's "NVTX"
+    // section); no header of CUPTI declares them. Their fallback is 0, NVTX's "failed".
+    InternalPrototype {
+        library: LibraryKind::Cupti,
+        source: CUPTI_GUIDE_NVTX,
+        rust: "pub fn InitializeInjectionNvtx(getExportTable: *mut ::core::ffi::c_void) -> ::core::ffi::c_int;",
+    },
+    InternalPrototype {
+        library: LibraryKind::Cupti,
+        source: CUPTI_GUIDE_NVTX,
+        rust: "pub fn InitializeInjectionNvtx2(getExportTable: *mut ::core::ffi::c_void) -> ::core::ffi::c_int;",
+    },
+    InternalPrototype {
+        library: LibraryKind::Cupti,
+        source: CUPTI_GUIDE_NVTX,
+        // `nvtxExtModuleInfo_t *moduleInfo` (nvToolsExtPayload.h) as `void *`.
+        rust: "pub fn InitializeInjectionNvtxExtension(moduleInfo: *mut ::core::ffi::c_void) -> ::core::ffi::c_int;",
+    },
+    // What a profiling library built on CUPTI calls from its own injection entry points (the
+    // same section).
+    InternalPrototype {
+        library: LibraryKind::Cupti,
+        source: CUPTI_GUIDE_NVTX,
+        rust: "pub fn cuptiNvtxInitialize(pfnGetExportTable: *mut ::core::ffi::c_void) -> CUptiResult;",
+    },
+    InternalPrototype {
+        library: LibraryKind::Cupti,
+        source: CUPTI_GUIDE_NVTX,
+        rust: "pub fn cuptiNvtxInitialize2(pfnGetExportTable: *mut ::core::ffi::c_void) -> CUptiResult;",
+    },
+    InternalPrototype {
+        library: LibraryKind::Cupti,
+        source: CUPTI_GUIDE_NVTX,
+        rust: "pub fn cuptiNvtxExtensionInitialize(moduleInfo: *mut ::core::ffi::c_void) -> CUptiResult;",
+    },
+    InternalPrototype {
+        library: LibraryKind::Cupti,
+        source: CUPTI_GUIDE_NVTX,
+        // `CUpti_NvtxExtPayloadAttr *` (a struct of CUPTI's NVTX payload parser, in no header
+        // of the wheels) as `void *`: an out-pointer the library fills.
+        rust: "pub fn cuptiActivityGetNvtxExtPayloadAttr(cuptiDomainId: u32, schemaId: u64, pPayloadAttributes: *mut ::core::ffi::c_void) -> CUptiResult;",
+    },
+    InternalPrototype {
+        library: LibraryKind::Cupti,
+        source: CUPTI_GUIDE_NVTX,
+        // `const nvtxPayloadEntryTypeInfo_t *` (nvToolsExtPayload.h) as `const void *`: its
+        // fallback is NULL.
+        rust: "pub fn cuptiActivityGetNvtxExtPayloadEntryTypeInfo() -> *const ::core::ffi::c_void;",
+    },
 ];
+
+/// The CUPTI user guide's section on NVTX (docs.nvidia.com/cupti, CUDA 13.x): prototypes it
+/// documents that no header of the CUPTI wheels declares.
+const CUPTI_GUIDE_NVTX: &str = "CUPTI user guide 13.x, NVTX (no header)";
 
 /// Libraries exporting each function under a second, profiling name, `<prefix><name>`: NCCL's
 /// `pncclAllReduce` for `ncclAllReduce` (a profiler defines `ncclAllReduce` and calls

@@ -114,7 +114,10 @@ pub fn collect(library: Library, layouts: &[Layout], root: &Path) -> Result<Libr
     let data_names: BTreeSet<String> = data_exports.values().flatten().cloned().collect();
     let mut views: BTreeMap<(u32, View), HeaderView> = BTreeMap::new();
     for layout in layouts {
-        for view in View::ALL {
+        for view in View::ALL
+            .into_iter()
+            .filter(|v| v.applies(&library, layout))
+        {
             views.insert(
                 (layout.major, view),
                 headers::parse(&library, layout, view, &data_names)?.into(),
@@ -136,15 +139,17 @@ pub fn collect(library: Library, layouts: &[Layout], root: &Path) -> Result<Libr
                 &data_names,
             )?)
             .types;
-            let internal = HeaderView::from(headers::parse(
-                &library,
-                layout,
-                View::WindowsInternal,
-                &data_names,
-            )?)
-            .types;
-            for (name, def) in internal.structs {
-                types.structs.entry(name).or_insert(def);
+            if View::WindowsInternal.applies(&library, layout) {
+                let internal = HeaderView::from(headers::parse(
+                    &library,
+                    layout,
+                    View::WindowsInternal,
+                    &data_names,
+                )?)
+                .types;
+                for (name, def) in internal.structs {
+                    types.structs.entry(name).or_insert(def);
+                }
             }
             windows_types.insert(layout.major, types);
         }
@@ -158,6 +163,10 @@ pub fn collect(library: Library, layouts: &[Layout], root: &Path) -> Result<Libr
     let widenings = TypeTable::widened_fields(views.iter().map(|((m, _), hv)| (*m, &hv.types)));
     for hv in views.values_mut() {
         hv.types.set_widened(&widenings);
+    }
+    let changed = TypeTable::not_only_grown(views.values().map(|hv| &hv.types));
+    for hv in views.values_mut() {
+        hv.types.set_not_only_grown(&changed);
     }
     let mut exports = BTreeMap::new();
     let mut list = BTreeSet::new();

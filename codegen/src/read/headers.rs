@@ -98,6 +98,30 @@ impl View {
     }
 }
 
+impl View {
+    /// Whether `library`'s own headers in `layout` (its header and interop headers) key on one
+    /// of this view's macros, so that the view may declare names the default view does not. The
+    /// internal views apply only where they do (cuda.h, cuda_runtime_api.h, nvml.h): a header
+    /// that never names `__CUDA_API_VERSION_INTERNAL` gains nothing from it, and some cannot be
+    /// read under it (CUPTI's cupti.h defines the legacy `CUDA_MEMCPY2D_v1` … that cuda.h
+    /// defines under that macro). The other views always apply.
+    pub fn applies(self, library: &Library, layout: &Layout) -> bool {
+        if !matches!(self, View::Internal | View::WindowsInternal) {
+            return true;
+        }
+        let macros: Vec<&str> = self
+            .defines()
+            .iter()
+            .filter_map(|d| d.strip_prefix("-D"))
+            .collect();
+        std::iter::once(&library.header)
+            .chain(library.interop_headers)
+            .filter_map(|h| layout.find_header(h).ok())
+            .filter_map(|path| std::fs::read_to_string(path).ok())
+            .any(|text| macros.iter().any(|m| text.contains(m)))
+    }
+}
+
 /// What one header says in one view, as bindgen wrote it.
 pub struct Bindings {
     /// Declared functions by ABI name.

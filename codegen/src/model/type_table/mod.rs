@@ -60,4 +60,7 @@ pub struct TypeTable {
     /// Per (struct, field offset), the member of a widened field whose key stands for the whole
     /// field (see [`TypeTable::widened_fields`]).
     widened: BTreeMap<(String, u64), String>,
+    /// Structs that begin like self-sized ones but whose majors differ before the end of the
+    /// shorter layout (see [`TypeTable::not_only_grown`]): keyed whole.
+    not_self_sized: BTreeSet<String>,
 }
