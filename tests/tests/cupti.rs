@@ -19,7 +19,7 @@ const NO_LIBRARY: i32 = 15;
 /// The stub's code for a function the loaded CUPTI lacks: CUPTI_ERROR_API_NOT_IMPLEMENTED.
 const ABSENT: i32 = 11;
 /// What CUPTI 13.x answers every call without a driver: CUPTI_ERROR_UNKNOWN.
-const UNKNOWN: u32 = 999;
+const UNKNOWN: i32 = 999;
 const OVERRIDE: &str = "environment override";
 const PROGRAM: TwoBuilds = TwoBuilds {
     library: &CUPTI,
