@@ -134,7 +134,13 @@ impl TwoBuilds {
     /// The normal build of `major`, run with its library's folder on `LD_LIBRARY_PATH`;
     /// asserted to exit 0.
     pub fn run_normal(&self, major: u32) -> Outcome {
+        self.run_normal_with(major, &[])
+    }
+
+    /// [`TwoBuilds::run_normal`] with the program's arguments.
+    pub fn run_normal_with(&self, major: u32, args: &[&str]) -> Outcome {
         let run = Scenario::new(self.normal_program(major))
+            .args(args)
             .library_path([self.real_dir(major)])
             .run();
         run.assert_success();
