@@ -20,7 +20,8 @@ set(cuda-stubs_IMPORTED_TARGETS
   "nccl|libstubs_nccl.so"
   "cutensor|libstubs_cutensor.so"
   "cusparselt|libstubs_cusparselt.so"
-  "cudnn|libstubs_cudnn.so")
+  "cudnn|libstubs_cudnn.so"
+  "nvfatbin|libstubs_nvfatbin.so")
 
 # FindCUDAToolkit's targets cuda_stubs_use_for_cuda_toolkit() points at a stub (and their
 # cache entries CUDA_<name>_LIBRARY): "<CUDA:: name>|<cuda-stubs:: target>|<file>".
@@ -42,7 +43,9 @@ set(cuda-stubs_TOOLKIT_TARGETS
   "cusparse|cusparse|libstubs_cusparse.so"
   "cusparse_static|cusparse|libstubs_cusparse.so"
   "cusolver|cusolver|libstubs_cusolver.so"
-  "cusolver_static|cusolver|libstubs_cusolver.so")
+  "cusolver_static|cusolver|libstubs_cusolver.so"
+  "nvfatbin|nvfatbin|libstubs_nvfatbin.so"
+  "nvfatbin_static|nvfatbin|libstubs_nvfatbin.so")
 
 # The cudart ABIs the stub exports, oldest first; the last is libstubs_cudart.so's default, the
 # others are link-time stubs libstubs_cudart_abi<N>.so.
@@ -65,7 +68,8 @@ set(cuda-stubs_STUB_FILES
   "libstubs_nccl.so"
   "libstubs_cutensor.so"
   "libstubs_cusparselt.so"
-  "libstubs_cudnn.so")
+  "libstubs_cudnn.so"
+  "libstubs_nvfatbin.so")
 set(cuda-stubs_STUB_CRATES
   "stubs-cudart"
   "stubs-cudart-abi12"
@@ -82,7 +86,8 @@ set(cuda-stubs_STUB_CRATES
   "stubs-nccl"
   "stubs-cutensor"
   "stubs-cusparselt"
-  "stubs-cudnn")
+  "stubs-cudnn"
+  "stubs-nvfatbin")
 
 # The pkg-config modules: packaging/pkgconfig/<module>.pc.in, installed as <module>.pc.
 set(cuda-stubs_PKGCONFIG_MODULES
@@ -102,7 +107,8 @@ set(cuda-stubs_PKGCONFIG_MODULES
   "cuda-stubs-nccl"
   "cuda-stubs-cutensor"
   "cuda-stubs-cusparselt"
-  "cuda-stubs-cudnn")
+  "cuda-stubs-cudnn"
+  "cuda-stubs-nvfatbin")
 
 # The link folders lib/cuda-stubs-link/abi<N>/, one per cudart ABI (the headers' CUDA major;
 # the last is the default): NVIDIA's link names as GNU ld linker scripts naming a stub,
@@ -142,7 +148,9 @@ set(cuda-stubs_LINK_NAMES_12
   "libcudnn_ext.so|libstubs_cudnn.so"
   "libcudnn_engines_runtime_compiled.so|libstubs_cudnn.so"
   "libcudnn_engines_precompiled.so|libstubs_cudnn.so"
-  "libcudnn_heuristic.so|libstubs_cudnn.so")
+  "libcudnn_heuristic.so|libstubs_cudnn.so"
+  "libnvfatbin.so|libstubs_nvfatbin.so"
+  "libnvfatbin_static.a|libstubs_nvfatbin.so")
 set(cuda-stubs_LINK_NAMES_13
   "libcudart.so|libstubs_cudart.so"
   "libcudart_static.a|libstubs_cudart.so"
@@ -177,7 +185,9 @@ set(cuda-stubs_LINK_NAMES_13
   "libcudnn_ext.so|libstubs_cudnn.so"
   "libcudnn_engines_runtime_compiled.so|libstubs_cudnn.so"
   "libcudnn_engines_precompiled.so|libstubs_cudnn.so"
-  "libcudnn_heuristic.so|libstubs_cudnn.so")
+  "libcudnn_heuristic.so|libstubs_cudnn.so"
+  "libnvfatbin.so|libstubs_nvfatbin.so"
+  "libnvfatbin_static.a|libstubs_nvfatbin.so")
 
 # Windows (a windows-gnu CUDA_STUBS_CARGO_TARGET): the libraries with a DLL stub,
 # "<cuda-stubs:: target>|<name>": bin/<name>.dll with its import libraries lib/<name>.lib

@@ -20,6 +20,7 @@ LIBRARIES = {
     "cutensor": "libstubs_cutensor.so",
     "cusparselt": "libstubs_cusparselt.so",
     "cudnn": "libstubs_cudnn.so",
+    "nvfatbin": "libstubs_nvfatbin.so",
 }
 
 #: The stubs with a Windows DLL (in ``bin/``; a win_amd64 wheel has only these): short name ->
@@ -76,6 +77,8 @@ LINK_NAMES = {
         "libcudnn_engines_runtime_compiled.so": "libstubs_cudnn.so",
         "libcudnn_engines_precompiled.so": "libstubs_cudnn.so",
         "libcudnn_heuristic.so": "libstubs_cudnn.so",
+        "libnvfatbin.so": "libstubs_nvfatbin.so",
+        "libnvfatbin_static.a": "libstubs_nvfatbin.so",
     },
     13: {
         "libcudart.so": "libstubs_cudart.so",
@@ -112,6 +115,8 @@ LINK_NAMES = {
         "libcudnn_engines_runtime_compiled.so": "libstubs_cudnn.so",
         "libcudnn_engines_precompiled.so": "libstubs_cudnn.so",
         "libcudnn_heuristic.so": "libstubs_cudnn.so",
+        "libnvfatbin.so": "libstubs_nvfatbin.so",
+        "libnvfatbin_static.a": "libstubs_nvfatbin.so",
     },
 }
 
@@ -145,6 +150,8 @@ NVIDIA_SONAMES = {
     "libcutensor.so.2": "cutensor",
     "libcusparseLt.so.0": "cusparselt",
     "libcudnn.so.9": "cudnn",
+    "libnvfatbin.so.13": "nvfatbin",
+    "libnvfatbin.so.12": "nvfatbin",
 }
 
 #: NVIDIA's Windows DLLs that have a DLL stub: lower-case DLL name -> the stub's short name.
@@ -183,7 +190,6 @@ UNSTUBBED_SONAME_STEMS = (
     "libnvperf",
     "libnvjpeg.so",
     "libnpp",
-    "libnvfatbin.so",
     "libcufile",
     "libnvToolsExt.so",
     "libcufftw.so",

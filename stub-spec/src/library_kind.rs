@@ -3,7 +3,7 @@
 use crate::Library;
 use crate::libraries::{
     CUBLAS, CUBLASLT, CUDA, CUDART, CUDNN, CUFFT, CURAND, CUSOLVER, CUSPARSE, CUSPARSELT, CUTENSOR,
-    NCCL, NVJITLINK, NVML, NVRTC,
+    NCCL, NVFATBIN, NVJITLINK, NVML, NVRTC,
 };
 use alloc::format;
 use alloc::string::String;
@@ -41,6 +41,8 @@ pub enum LibraryKind {
     CusparseLt,
     /// cuDNN, libcudnn ([`CUDNN`]).
     Cudnn,
+    /// nvFatbin, libnvfatbin ([`NVFATBIN`]).
+    NvFatbin,
 }
 
 impl LibraryKind {
@@ -62,6 +64,7 @@ impl LibraryKind {
             Self::Cutensor => &CUTENSOR,
             Self::CusparseLt => &CUSPARSELT,
             Self::Cudnn => &CUDNN,
+            Self::NvFatbin => &NVFATBIN,
         }
     }
 

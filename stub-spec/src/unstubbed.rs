@@ -7,7 +7,7 @@
 
 /// Soname stems of NVIDIA libraries without a stub (CUDA 11.8 to 13.x, and the framework
 /// libraries shipped as NVIDIA wheels: cuDNN's sub-libraries, cuTENSOR's others, CUPTI, nvJPEG, NPP,
-/// nvFatbin, cuFile, NVTX's shared library, cuFFTW, cuSOLVERMg, NVBLAS, NVRTC's builtins).
+/// cuFile, NVTX's shared library, cuFFTW, cuSOLVERMg, NVBLAS, NVRTC's builtins).
 pub const UNSTUBBED_SONAME_STEMS: &[&str] = &[
     "libcudnn_",
     "libcutensor",
@@ -15,7 +15,6 @@ pub const UNSTUBBED_SONAME_STEMS: &[&str] = &[
     "libnvperf",
     "libnvjpeg.so",
     "libnpp",
-    "libnvfatbin.so",
     "libcufile",
     "libnvToolsExt.so",
     "libcufftw.so",

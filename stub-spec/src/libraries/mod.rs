@@ -1,6 +1,6 @@
 //! One spec per stubbed library, data only: [`CUDART`], [`NVRTC`], [`CUDA`] (the driver),
 //! [`NVJITLINK`], [`CURAND`], [`CUFFT`], [`NVML`], [`CUBLAS`], [`CUBLASLT`], [`CUSPARSE`],
-//! [`CUSOLVER`], [`NCCL`], [`CUTENSOR`], [`CUSPARSELT`], [`CUDNN`]. Adding a library is adding a file here (`docs/src/adding-a-cuda-library.md`).
+//! [`CUSOLVER`], [`NCCL`], [`CUTENSOR`], [`CUSPARSELT`], [`CUDNN`], [`NVFATBIN`]. Adding a library is adding a file here (`docs/src/adding-a-cuda-library.md`).
 
 mod cublas;
 mod cublaslt;
@@ -14,6 +14,7 @@ mod cusparse;
 mod cusparselt;
 mod cutensor;
 mod nccl;
+mod nvfatbin;
 mod nvjitlink;
 mod nvml;
 mod nvrtc;
@@ -32,12 +33,13 @@ pub use cusparse::CUSPARSE;
 pub use cusparselt::CUSPARSELT;
 pub use cutensor::CUTENSOR;
 pub use nccl::NCCL;
+pub use nvfatbin::NVFATBIN;
 pub use nvjitlink::NVJITLINK;
 pub use nvml::NVML;
 pub use nvrtc::NVRTC;
 
 /// All of them, in the order codegen writes them.
-pub const ALL: [&crate::Library; 15] = [
+pub const ALL: [&crate::Library; 16] = [
     &CUDART,
     &NVRTC,
     &CUDA,
@@ -53,6 +55,7 @@ pub const ALL: [&crate::Library; 15] = [
     &CUTENSOR,
     &CUSPARSELT,
     &CUDNN,
+    &NVFATBIN,
 ];
 
 /// Where CUDA 13's wheels (`nvidia-cuda-runtime`, `nvidia-cuda-nvrtc`, `nvidia-nvjitlink` 13.x)
