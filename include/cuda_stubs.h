@@ -95,6 +95,10 @@ extern int cuda_stubs_cudnn_status(struct cuda_stubs_status *out);
 // call has). Returns 0, or -1 when `out` is NULL.
 extern int cuda_stubs_nvfatbin_status(struct cuda_stubs_status *out);
 
+// Describes the real libnvjpeg bound by `libstubs_nvjpeg.so` (searching first if no call
+// has). Returns 0, or -1 when `out` is NULL.
+extern int cuda_stubs_nvjpeg_status(struct cuda_stubs_status *out);
+
 #ifdef __cplusplus
 }  // extern "C"
 #endif  // __cplusplus

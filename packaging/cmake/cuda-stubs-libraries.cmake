@@ -21,7 +21,8 @@ set(cuda-stubs_IMPORTED_TARGETS
   "cutensor|libstubs_cutensor.so"
   "cusparselt|libstubs_cusparselt.so"
   "cudnn|libstubs_cudnn.so"
-  "nvfatbin|libstubs_nvfatbin.so")
+  "nvfatbin|libstubs_nvfatbin.so"
+  "nvjpeg|libstubs_nvjpeg.so")
 
 # FindCUDAToolkit's targets cuda_stubs_use_for_cuda_toolkit() points at a stub (and their
 # cache entries CUDA_<name>_LIBRARY): "<CUDA:: name>|<cuda-stubs:: target>|<file>".
@@ -45,7 +46,9 @@ set(cuda-stubs_TOOLKIT_TARGETS
   "cusolver|cusolver|libstubs_cusolver.so"
   "cusolver_static|cusolver|libstubs_cusolver.so"
   "nvfatbin|nvfatbin|libstubs_nvfatbin.so"
-  "nvfatbin_static|nvfatbin|libstubs_nvfatbin.so")
+  "nvfatbin_static|nvfatbin|libstubs_nvfatbin.so"
+  "nvjpeg|nvjpeg|libstubs_nvjpeg.so"
+  "nvjpeg_static|nvjpeg|libstubs_nvjpeg.so")
 
 # The cudart ABIs the stub exports, oldest first; the last is libstubs_cudart.so's default, the
 # others are link-time stubs libstubs_cudart_abi<N>.so.
@@ -69,7 +72,8 @@ set(cuda-stubs_STUB_FILES
   "libstubs_cutensor.so"
   "libstubs_cusparselt.so"
   "libstubs_cudnn.so"
-  "libstubs_nvfatbin.so")
+  "libstubs_nvfatbin.so"
+  "libstubs_nvjpeg.so")
 set(cuda-stubs_STUB_CRATES
   "stubs-cudart"
   "stubs-cudart-abi12"
@@ -87,7 +91,8 @@ set(cuda-stubs_STUB_CRATES
   "stubs-cutensor"
   "stubs-cusparselt"
   "stubs-cudnn"
-  "stubs-nvfatbin")
+  "stubs-nvfatbin"
+  "stubs-nvjpeg")
 
 # The pkg-config modules: packaging/pkgconfig/<module>.pc.in, installed as <module>.pc.
 set(cuda-stubs_PKGCONFIG_MODULES
@@ -108,7 +113,8 @@ set(cuda-stubs_PKGCONFIG_MODULES
   "cuda-stubs-cutensor"
   "cuda-stubs-cusparselt"
   "cuda-stubs-cudnn"
-  "cuda-stubs-nvfatbin")
+  "cuda-stubs-nvfatbin"
+  "cuda-stubs-nvjpeg")
 
 # The link folders lib/cuda-stubs-link/abi<N>/, one per cudart ABI (the headers' CUDA major;
 # the last is the default): NVIDIA's link names as GNU ld linker scripts naming a stub,
@@ -150,7 +156,9 @@ set(cuda-stubs_LINK_NAMES_12
   "libcudnn_engines_precompiled.so|libstubs_cudnn.so"
   "libcudnn_heuristic.so|libstubs_cudnn.so"
   "libnvfatbin.so|libstubs_nvfatbin.so"
-  "libnvfatbin_static.a|libstubs_nvfatbin.so")
+  "libnvfatbin_static.a|libstubs_nvfatbin.so"
+  "libnvjpeg.so|libstubs_nvjpeg.so"
+  "libnvjpeg_static.a|libstubs_nvjpeg.so")
 set(cuda-stubs_LINK_NAMES_13
   "libcudart.so|libstubs_cudart.so"
   "libcudart_static.a|libstubs_cudart.so"
@@ -187,7 +195,9 @@ set(cuda-stubs_LINK_NAMES_13
   "libcudnn_engines_precompiled.so|libstubs_cudnn.so"
   "libcudnn_heuristic.so|libstubs_cudnn.so"
   "libnvfatbin.so|libstubs_nvfatbin.so"
-  "libnvfatbin_static.a|libstubs_nvfatbin.so")
+  "libnvfatbin_static.a|libstubs_nvfatbin.so"
+  "libnvjpeg.so|libstubs_nvjpeg.so"
+  "libnvjpeg_static.a|libstubs_nvjpeg.so")
 
 # Windows (a windows-gnu CUDA_STUBS_CARGO_TARGET): the libraries with a DLL stub,
 # "<cuda-stubs:: target>|<name>": bin/<name>.dll with its import libraries lib/<name>.lib

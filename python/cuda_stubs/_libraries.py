@@ -21,6 +21,7 @@ LIBRARIES = {
     "cusparselt": "libstubs_cusparselt.so",
     "cudnn": "libstubs_cudnn.so",
     "nvfatbin": "libstubs_nvfatbin.so",
+    "nvjpeg": "libstubs_nvjpeg.so",
 }
 
 #: The stubs with a Windows DLL (in ``bin/``; a win_amd64 wheel has only these): short name ->
@@ -79,6 +80,8 @@ LINK_NAMES = {
         "libcudnn_heuristic.so": "libstubs_cudnn.so",
         "libnvfatbin.so": "libstubs_nvfatbin.so",
         "libnvfatbin_static.a": "libstubs_nvfatbin.so",
+        "libnvjpeg.so": "libstubs_nvjpeg.so",
+        "libnvjpeg_static.a": "libstubs_nvjpeg.so",
     },
     13: {
         "libcudart.so": "libstubs_cudart.so",
@@ -117,6 +120,8 @@ LINK_NAMES = {
         "libcudnn_heuristic.so": "libstubs_cudnn.so",
         "libnvfatbin.so": "libstubs_nvfatbin.so",
         "libnvfatbin_static.a": "libstubs_nvfatbin.so",
+        "libnvjpeg.so": "libstubs_nvjpeg.so",
+        "libnvjpeg_static.a": "libstubs_nvjpeg.so",
     },
 }
 
@@ -152,6 +157,9 @@ NVIDIA_SONAMES = {
     "libcudnn.so.9": "cudnn",
     "libnvfatbin.so.13": "nvfatbin",
     "libnvfatbin.so.12": "nvfatbin",
+    "libnvjpeg.so.13": "nvjpeg",
+    "libnvjpeg.so.12": "nvjpeg",
+    "libnvjpeg.so.11": "nvjpeg",
 }
 
 #: NVIDIA's Windows DLLs that have a DLL stub: lower-case DLL name -> the stub's short name.
@@ -188,7 +196,6 @@ UNSTUBBED_SONAME_STEMS = (
     "libcutensor",
     "libcupti.so",
     "libnvperf",
-    "libnvjpeg.so",
     "libnpp",
     "libcufile",
     "libnvToolsExt.so",

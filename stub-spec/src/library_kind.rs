@@ -3,7 +3,7 @@
 use crate::Library;
 use crate::libraries::{
     CUBLAS, CUBLASLT, CUDA, CUDART, CUDNN, CUFFT, CURAND, CUSOLVER, CUSPARSE, CUSPARSELT, CUTENSOR,
-    NCCL, NVFATBIN, NVJITLINK, NVML, NVRTC,
+    NCCL, NVFATBIN, NVJITLINK, NVJPEG, NVML, NVRTC,
 };
 use alloc::format;
 use alloc::string::String;
@@ -43,6 +43,8 @@ pub enum LibraryKind {
     Cudnn,
     /// nvFatbin, libnvfatbin ([`NVFATBIN`]).
     NvFatbin,
+    /// nvJPEG, libnvjpeg ([`NVJPEG`]).
+    NvJpeg,
 }
 
 impl LibraryKind {
@@ -65,6 +67,7 @@ impl LibraryKind {
             Self::CusparseLt => &CUSPARSELT,
             Self::Cudnn => &CUDNN,
             Self::NvFatbin => &NVFATBIN,
+            Self::NvJpeg => &NVJPEG,
         }
     }
 

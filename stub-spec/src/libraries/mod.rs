@@ -1,6 +1,6 @@
 //! One spec per stubbed library, data only: [`CUDART`], [`NVRTC`], [`CUDA`] (the driver),
 //! [`NVJITLINK`], [`CURAND`], [`CUFFT`], [`NVML`], [`CUBLAS`], [`CUBLASLT`], [`CUSPARSE`],
-//! [`CUSOLVER`], [`NCCL`], [`CUTENSOR`], [`CUSPARSELT`], [`CUDNN`], [`NVFATBIN`]. Adding a library is adding a file here (`docs/src/adding-a-cuda-library.md`).
+//! [`CUSOLVER`], [`NCCL`], [`CUTENSOR`], [`CUSPARSELT`], [`CUDNN`], [`NVFATBIN`], [`NVJPEG`]. Adding a library is adding a file here (`docs/src/adding-a-cuda-library.md`).
 
 mod cublas;
 mod cublaslt;
@@ -16,6 +16,7 @@ mod cutensor;
 mod nccl;
 mod nvfatbin;
 mod nvjitlink;
+mod nvjpeg;
 mod nvml;
 mod nvrtc;
 
@@ -35,11 +36,12 @@ pub use cutensor::CUTENSOR;
 pub use nccl::NCCL;
 pub use nvfatbin::NVFATBIN;
 pub use nvjitlink::NVJITLINK;
+pub use nvjpeg::NVJPEG;
 pub use nvml::NVML;
 pub use nvrtc::NVRTC;
 
 /// All of them, in the order codegen writes them.
-pub const ALL: [&crate::Library; 16] = [
+pub const ALL: [&crate::Library; 17] = [
     &CUDART,
     &NVRTC,
     &CUDA,
@@ -56,6 +58,7 @@ pub const ALL: [&crate::Library; 16] = [
     &CUSPARSELT,
     &CUDNN,
     &NVFATBIN,
+    &NVJPEG,
 ];
 
 /// Where CUDA 13's wheels (`nvidia-cuda-runtime`, `nvidia-cuda-nvrtc`, `nvidia-nvjitlink` 13.x)
