@@ -22,7 +22,8 @@ set(cuda-stubs_IMPORTED_TARGETS
   "cusparselt|libstubs_cusparselt.so"
   "cudnn|libstubs_cudnn.so"
   "nvfatbin|libstubs_nvfatbin.so"
-  "nvjpeg|libstubs_nvjpeg.so")
+  "nvjpeg|libstubs_nvjpeg.so"
+  "cufile|libstubs_cufile.so")
 
 # FindCUDAToolkit's targets cuda_stubs_use_for_cuda_toolkit() points at a stub (and their
 # cache entries CUDA_<name>_LIBRARY): "<CUDA:: name>|<cuda-stubs:: target>|<file>".
@@ -48,7 +49,9 @@ set(cuda-stubs_TOOLKIT_TARGETS
   "nvfatbin|nvfatbin|libstubs_nvfatbin.so"
   "nvfatbin_static|nvfatbin|libstubs_nvfatbin.so"
   "nvjpeg|nvjpeg|libstubs_nvjpeg.so"
-  "nvjpeg_static|nvjpeg|libstubs_nvjpeg.so")
+  "nvjpeg_static|nvjpeg|libstubs_nvjpeg.so"
+  "cuFile|cufile|libstubs_cufile.so"
+  "cuFile_static|cufile|libstubs_cufile.so")
 
 # The cudart ABIs the stub exports, oldest first; the last is libstubs_cudart.so's default, the
 # others are link-time stubs libstubs_cudart_abi<N>.so.
@@ -73,7 +76,8 @@ set(cuda-stubs_STUB_FILES
   "libstubs_cusparselt.so"
   "libstubs_cudnn.so"
   "libstubs_nvfatbin.so"
-  "libstubs_nvjpeg.so")
+  "libstubs_nvjpeg.so"
+  "libstubs_cufile.so")
 set(cuda-stubs_STUB_CRATES
   "stubs-cudart"
   "stubs-cudart-abi12"
@@ -92,7 +96,8 @@ set(cuda-stubs_STUB_CRATES
   "stubs-cusparselt"
   "stubs-cudnn"
   "stubs-nvfatbin"
-  "stubs-nvjpeg")
+  "stubs-nvjpeg"
+  "stubs-cufile")
 
 # The pkg-config modules: packaging/pkgconfig/<module>.pc.in, installed as <module>.pc.
 set(cuda-stubs_PKGCONFIG_MODULES
@@ -114,7 +119,8 @@ set(cuda-stubs_PKGCONFIG_MODULES
   "cuda-stubs-cusparselt"
   "cuda-stubs-cudnn"
   "cuda-stubs-nvfatbin"
-  "cuda-stubs-nvjpeg")
+  "cuda-stubs-nvjpeg"
+  "cuda-stubs-cufile")
 
 # The link folders lib/cuda-stubs-link/abi<N>/, one per cudart ABI (the headers' CUDA major;
 # the last is the default): NVIDIA's link names as GNU ld linker scripts naming a stub,
@@ -158,7 +164,9 @@ set(cuda-stubs_LINK_NAMES_12
   "libnvfatbin.so|libstubs_nvfatbin.so"
   "libnvfatbin_static.a|libstubs_nvfatbin.so"
   "libnvjpeg.so|libstubs_nvjpeg.so"
-  "libnvjpeg_static.a|libstubs_nvjpeg.so")
+  "libnvjpeg_static.a|libstubs_nvjpeg.so"
+  "libcufile.so|libstubs_cufile.so"
+  "libcufile_static.a|libstubs_cufile.so")
 set(cuda-stubs_LINK_NAMES_13
   "libcudart.so|libstubs_cudart.so"
   "libcudart_static.a|libstubs_cudart.so"
@@ -197,7 +205,9 @@ set(cuda-stubs_LINK_NAMES_13
   "libnvfatbin.so|libstubs_nvfatbin.so"
   "libnvfatbin_static.a|libstubs_nvfatbin.so"
   "libnvjpeg.so|libstubs_nvjpeg.so"
-  "libnvjpeg_static.a|libstubs_nvjpeg.so")
+  "libnvjpeg_static.a|libstubs_nvjpeg.so"
+  "libcufile.so|libstubs_cufile.so"
+  "libcufile_static.a|libstubs_cufile.so")
 
 # Windows (a windows-gnu CUDA_STUBS_CARGO_TARGET): the libraries with a DLL stub,
 # "<cuda-stubs:: target>|<name>": bin/<name>.dll with its import libraries lib/<name>.lib

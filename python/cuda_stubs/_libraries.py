@@ -22,6 +22,7 @@ LIBRARIES = {
     "cudnn": "libstubs_cudnn.so",
     "nvfatbin": "libstubs_nvfatbin.so",
     "nvjpeg": "libstubs_nvjpeg.so",
+    "cufile": "libstubs_cufile.so",
 }
 
 #: The stubs with a Windows DLL (in ``bin/``; a win_amd64 wheel has only these): short name ->
@@ -82,6 +83,8 @@ LINK_NAMES = {
         "libnvfatbin_static.a": "libstubs_nvfatbin.so",
         "libnvjpeg.so": "libstubs_nvjpeg.so",
         "libnvjpeg_static.a": "libstubs_nvjpeg.so",
+        "libcufile.so": "libstubs_cufile.so",
+        "libcufile_static.a": "libstubs_cufile.so",
     },
     13: {
         "libcudart.so": "libstubs_cudart.so",
@@ -122,6 +125,8 @@ LINK_NAMES = {
         "libnvfatbin_static.a": "libstubs_nvfatbin.so",
         "libnvjpeg.so": "libstubs_nvjpeg.so",
         "libnvjpeg_static.a": "libstubs_nvjpeg.so",
+        "libcufile.so": "libstubs_cufile.so",
+        "libcufile_static.a": "libstubs_cufile.so",
     },
 }
 
@@ -160,6 +165,7 @@ NVIDIA_SONAMES = {
     "libnvjpeg.so.13": "nvjpeg",
     "libnvjpeg.so.12": "nvjpeg",
     "libnvjpeg.so.11": "nvjpeg",
+    "libcufile.so.0": "cufile",
 }
 
 #: NVIDIA's Windows DLLs that have a DLL stub: lower-case DLL name -> the stub's short name.
@@ -197,7 +203,7 @@ UNSTUBBED_SONAME_STEMS = (
     "libcupti.so",
     "libnvperf",
     "libnpp",
-    "libcufile",
+    "libcufile_rdma.so",
     "libnvToolsExt.so",
     "libcufftw.so",
     "libcusolverMg.so",

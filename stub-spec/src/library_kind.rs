@@ -2,8 +2,8 @@
 
 use crate::Library;
 use crate::libraries::{
-    CUBLAS, CUBLASLT, CUDA, CUDART, CUDNN, CUFFT, CURAND, CUSOLVER, CUSPARSE, CUSPARSELT, CUTENSOR,
-    NCCL, NVFATBIN, NVJITLINK, NVJPEG, NVML, NVRTC,
+    CUBLAS, CUBLASLT, CUDA, CUDART, CUDNN, CUFFT, CUFILE, CURAND, CUSOLVER, CUSPARSE, CUSPARSELT,
+    CUTENSOR, NCCL, NVFATBIN, NVJITLINK, NVJPEG, NVML, NVRTC,
 };
 use alloc::format;
 use alloc::string::String;
@@ -45,6 +45,8 @@ pub enum LibraryKind {
     NvFatbin,
     /// nvJPEG, libnvjpeg ([`NVJPEG`]).
     NvJpeg,
+    /// cuFile, libcufile ([`CUFILE`]).
+    Cufile,
 }
 
 impl LibraryKind {
@@ -68,6 +70,7 @@ impl LibraryKind {
             Self::Cudnn => &CUDNN,
             Self::NvFatbin => &NVFATBIN,
             Self::NvJpeg => &NVJPEG,
+            Self::Cufile => &CUFILE,
         }
     }
 

@@ -7,14 +7,15 @@
 
 /// Soname stems of NVIDIA libraries without a stub (CUDA 11.8 to 13.x, and the framework
 /// libraries shipped as NVIDIA wheels: cuDNN's sub-libraries, cuTENSOR's others, CUPTI, NPP,
-/// cuFile, NVTX's shared library, cuFFTW, cuSOLVERMg, NVBLAS, NVRTC's builtins).
+/// cuFile's RDMA plugin (libcufile loads it itself; no header declares its API), NVTX's shared
+/// library, cuFFTW, cuSOLVERMg, NVBLAS, NVRTC's builtins).
 pub const UNSTUBBED_SONAME_STEMS: &[&str] = &[
     "libcudnn_",
     "libcutensor",
     "libcupti.so",
     "libnvperf",
     "libnpp",
-    "libcufile",
+    "libcufile_rdma.so",
     "libnvToolsExt.so",
     "libcufftw.so",
     "libcusolverMg.so",

@@ -1,6 +1,6 @@
 //! One spec per stubbed library, data only: [`CUDART`], [`NVRTC`], [`CUDA`] (the driver),
 //! [`NVJITLINK`], [`CURAND`], [`CUFFT`], [`NVML`], [`CUBLAS`], [`CUBLASLT`], [`CUSPARSE`],
-//! [`CUSOLVER`], [`NCCL`], [`CUTENSOR`], [`CUSPARSELT`], [`CUDNN`], [`NVFATBIN`], [`NVJPEG`]. Adding a library is adding a file here (`docs/src/adding-a-cuda-library.md`).
+//! [`CUSOLVER`], [`NCCL`], [`CUTENSOR`], [`CUSPARSELT`], [`CUDNN`], [`NVFATBIN`], [`NVJPEG`], [`CUFILE`]. Adding a library is adding a file here (`docs/src/adding-a-cuda-library.md`).
 
 mod cublas;
 mod cublaslt;
@@ -8,6 +8,7 @@ mod cuda;
 mod cudart;
 mod cudnn;
 mod cufft;
+mod cufile;
 mod curand;
 mod cusolver;
 mod cusparse;
@@ -28,6 +29,7 @@ pub use cuda::CUDA;
 pub use cudart::CUDART;
 pub use cudnn::CUDNN;
 pub use cufft::CUFFT;
+pub use cufile::CUFILE;
 pub use curand::CURAND;
 pub use cusolver::CUSOLVER;
 pub use cusparse::CUSPARSE;
@@ -41,7 +43,7 @@ pub use nvml::NVML;
 pub use nvrtc::NVRTC;
 
 /// All of them, in the order codegen writes them.
-pub const ALL: [&crate::Library; 17] = [
+pub const ALL: [&crate::Library; 18] = [
     &CUDART,
     &NVRTC,
     &CUDA,
@@ -59,6 +61,7 @@ pub const ALL: [&crate::Library; 17] = [
     &CUDNN,
     &NVFATBIN,
     &NVJPEG,
+    &CUFILE,
 ];
 
 /// Where CUDA 13's wheels (`nvidia-cuda-runtime`, `nvidia-cuda-nvrtc`, `nvidia-nvjitlink` 13.x)
