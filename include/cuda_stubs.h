@@ -139,6 +139,18 @@ extern int cuda_stubs_npps_status(struct cuda_stubs_status *out);
 // has). Returns 0, or -1 when `out` is NULL.
 extern int cuda_stubs_cupti_status(struct cuda_stubs_status *out);
 
+// Describes the real libnvfatbin bound by `libstubs_nvfatbin.so` (searching first if no
+// call has). Returns 0, or -1 when `out` is NULL.
+extern int cuda_stubs_nvfatbin_status(struct cuda_stubs_status *out);
+
+// Describes the real libnvjpeg bound by `libstubs_nvjpeg.so` (searching first if no call
+// has). Returns 0, or -1 when `out` is NULL.
+extern int cuda_stubs_nvjpeg_status(struct cuda_stubs_status *out);
+
+// Describes the real libcufile.so.0 bound by `libstubs_cufile.so` (searching first if no
+// call has). Returns 0, or -1 when `out` is NULL.
+extern int cuda_stubs_cufile_status(struct cuda_stubs_status *out);
+
 #ifdef __cplusplus
 }  // extern "C"
 #endif  // __cplusplus

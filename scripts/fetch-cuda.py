@@ -171,9 +171,10 @@ def major_spec(major: int) -> dict:
 MAJORS = sorted({wheel["major"] for library in LIBRARIES for wheel in library["wheels"]})
 
 PLATFORMS = {
+    # manylinux1 (manylinux_2_5): the tag of nvidia-nvfatbin-cu12's x86-64 wheel.
     "x86_64": ["manylinux2014_x86_64", "manylinux_2_17_x86_64", "manylinux_2_12_x86_64",
                "manylinux2010_x86_64", "manylinux_2_25_x86_64", "manylinux_2_27_x86_64",
-               "manylinux_2_28_x86_64"],
+               "manylinux_2_28_x86_64", "manylinux1_x86_64", "manylinux_2_5_x86_64"],
     "aarch64": ["manylinux2014_aarch64", "manylinux_2_17_aarch64", "manylinux_2_25_aarch64",
                 "manylinux_2_27_aarch64", "manylinux_2_28_aarch64"],
     "win_amd64": ["win_amd64"],
@@ -399,7 +400,11 @@ def fetch(major: int, cache: pathlib.Path, arch: str = "x86_64") -> dict:
         if layout.get("layout_version") == LAYOUT_VERSION:
             unavailable = list(layout.get("unavailable", []))
             present = {key for key in LIBRARY_KEYS if key in layout} | set(unavailable)
-            if all(key in present for key in LIBRARY_KEYS if key in libraries):
+            # Its include folders too: a checkout whose libraries.json lacks this one's may
+            # have rewritten the list since.
+            includes = {str(root / d) for d in spec["include"]}
+            if all(key in present for key in LIBRARY_KEYS if key in libraries) \
+                    and includes <= set(layout.get("include", [])):
                 return layout
     wheels = cache / "wheels"
     wheels.mkdir(parents=True, exist_ok=True)

@@ -32,7 +32,10 @@ set(cuda-stubs_IMPORTED_TARGETS
   "nppisu|libstubs_nppisu.so"
   "nppitc|libstubs_nppitc.so"
   "npps|libstubs_npps.so"
-  "cupti|libstubs_cupti.so")
+  "cupti|libstubs_cupti.so"
+  "nvfatbin|libstubs_nvfatbin.so"
+  "nvjpeg|libstubs_nvjpeg.so"
+  "cufile|libstubs_cufile.so")
 
 # FindCUDAToolkit's targets cuda_stubs_use_for_cuda_toolkit() points at a stub (and their
 # cache entries CUDA_<name>_LIBRARY): "<CUDA:: name>|<cuda-stubs:: target>|<file>".
@@ -78,7 +81,13 @@ set(cuda-stubs_TOOLKIT_TARGETS
   "npps|npps|libstubs_npps.so"
   "npps_static|npps|libstubs_npps.so"
   "cupti|cupti|libstubs_cupti.so"
-  "cupti_static|cupti|libstubs_cupti.so")
+  "cupti_static|cupti|libstubs_cupti.so"
+  "nvfatbin|nvfatbin|libstubs_nvfatbin.so"
+  "nvfatbin_static|nvfatbin|libstubs_nvfatbin.so"
+  "nvjpeg|nvjpeg|libstubs_nvjpeg.so"
+  "nvjpeg_static|nvjpeg|libstubs_nvjpeg.so"
+  "cuFile|cufile|libstubs_cufile.so"
+  "cuFile_static|cufile|libstubs_cufile.so")
 
 # The cudart ABIs the stub exports, oldest first; the last is libstubs_cudart.so's default, the
 # others are link-time stubs libstubs_cudart_abi<N>.so.
@@ -113,7 +122,10 @@ set(cuda-stubs_STUB_FILES
   "libstubs_nppisu.so"
   "libstubs_nppitc.so"
   "libstubs_npps.so"
-  "libstubs_cupti.so")
+  "libstubs_cupti.so"
+  "libstubs_nvfatbin.so"
+  "libstubs_nvjpeg.so"
+  "libstubs_cufile.so")
 set(cuda-stubs_STUB_CRATES
   "stubs-cudart"
   "stubs-cudart-abi12"
@@ -142,7 +154,10 @@ set(cuda-stubs_STUB_CRATES
   "stubs-nppisu"
   "stubs-nppitc"
   "stubs-npps"
-  "stubs-cupti")
+  "stubs-cupti"
+  "stubs-nvfatbin"
+  "stubs-nvjpeg"
+  "stubs-cufile")
 
 # The pkg-config modules: packaging/pkgconfig/<module>.pc.in, installed as <module>.pc.
 set(cuda-stubs_PKGCONFIG_MODULES
@@ -174,7 +189,10 @@ set(cuda-stubs_PKGCONFIG_MODULES
   "cuda-stubs-nppisu"
   "cuda-stubs-nppitc"
   "cuda-stubs-npps"
-  "cuda-stubs-cupti")
+  "cuda-stubs-cupti"
+  "cuda-stubs-nvfatbin"
+  "cuda-stubs-nvjpeg"
+  "cuda-stubs-cufile")
 
 # The link folders lib/cuda-stubs-link/abi<N>/, one per cudart ABI (the headers' CUDA major;
 # the last is the default): NVIDIA's link names as GNU ld linker scripts naming a stub,
@@ -238,7 +256,13 @@ set(cuda-stubs_LINK_NAMES_12
   "libnpps.so|libstubs_npps.so"
   "libnpps_static.a|libstubs_npps.so"
   "libcupti.so|libstubs_cupti.so"
-  "libcupti_static.a|libstubs_cupti.so")
+  "libcupti_static.a|libstubs_cupti.so"
+  "libnvfatbin.so|libstubs_nvfatbin.so"
+  "libnvfatbin_static.a|libstubs_nvfatbin.so"
+  "libnvjpeg.so|libstubs_nvjpeg.so"
+  "libnvjpeg_static.a|libstubs_nvjpeg.so"
+  "libcufile.so|libstubs_cufile.so"
+  "libcufile_static.a|libstubs_cufile.so")
 set(cuda-stubs_LINK_NAMES_13
   "libcudart.so|libstubs_cudart.so"
   "libcudart_static.a|libstubs_cudart.so"
@@ -297,7 +321,13 @@ set(cuda-stubs_LINK_NAMES_13
   "libnpps.so|libstubs_npps.so"
   "libnpps_static.a|libstubs_npps.so"
   "libcupti.so|libstubs_cupti.so"
-  "libcupti_static.a|libstubs_cupti.so")
+  "libcupti_static.a|libstubs_cupti.so"
+  "libnvfatbin.so|libstubs_nvfatbin.so"
+  "libnvfatbin_static.a|libstubs_nvfatbin.so"
+  "libnvjpeg.so|libstubs_nvjpeg.so"
+  "libnvjpeg_static.a|libstubs_nvjpeg.so"
+  "libcufile.so|libstubs_cufile.so"
+  "libcufile_static.a|libstubs_cufile.so")
 
 # Windows (a windows-gnu CUDA_STUBS_CARGO_TARGET): the libraries with a DLL stub,
 # "<cuda-stubs:: target>|<name>": bin/<name>.dll with its import libraries lib/<name>.lib

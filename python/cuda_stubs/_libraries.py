@@ -32,6 +32,9 @@ LIBRARIES = {
     "nppitc": "libstubs_nppitc.so",
     "npps": "libstubs_npps.so",
     "cupti": "libstubs_cupti.so",
+    "nvfatbin": "libstubs_nvfatbin.so",
+    "nvjpeg": "libstubs_nvjpeg.so",
+    "cufile": "libstubs_cufile.so",
 }
 
 #: The stubs with a Windows DLL (in ``bin/``; a win_amd64 wheel has only these): short name ->
@@ -112,6 +115,12 @@ LINK_NAMES = {
         "libnpps_static.a": "libstubs_npps.so",
         "libcupti.so": "libstubs_cupti.so",
         "libcupti_static.a": "libstubs_cupti.so",
+        "libnvfatbin.so": "libstubs_nvfatbin.so",
+        "libnvfatbin_static.a": "libstubs_nvfatbin.so",
+        "libnvjpeg.so": "libstubs_nvjpeg.so",
+        "libnvjpeg_static.a": "libstubs_nvjpeg.so",
+        "libcufile.so": "libstubs_cufile.so",
+        "libcufile_static.a": "libstubs_cufile.so",
     },
     13: {
         "libcudart.so": "libstubs_cudart.so",
@@ -172,6 +181,12 @@ LINK_NAMES = {
         "libnpps_static.a": "libstubs_npps.so",
         "libcupti.so": "libstubs_cupti.so",
         "libcupti_static.a": "libstubs_cupti.so",
+        "libnvfatbin.so": "libstubs_nvfatbin.so",
+        "libnvfatbin_static.a": "libstubs_nvfatbin.so",
+        "libnvjpeg.so": "libstubs_nvjpeg.so",
+        "libnvjpeg_static.a": "libstubs_nvjpeg.so",
+        "libcufile.so": "libstubs_cufile.so",
+        "libcufile_static.a": "libstubs_cufile.so",
     },
 }
 
@@ -249,6 +264,12 @@ NVIDIA_SONAMES = {
     "libcupti.so.11.2": "cupti",
     "libcupti.so.11.1": "cupti",
     "libcupti.so.11.0": "cupti",
+    "libnvfatbin.so.13": "nvfatbin",
+    "libnvfatbin.so.12": "nvfatbin",
+    "libnvjpeg.so.13": "nvjpeg",
+    "libnvjpeg.so.12": "nvjpeg",
+    "libnvjpeg.so.11": "nvjpeg",
+    "libcufile.so.0": "cufile",
 }
 
 #: NVIDIA's Windows DLLs that have a DLL stub: lower-case DLL name -> the stub's short name.
@@ -285,10 +306,8 @@ UNSTUBBED_SONAME_STEMS = (
     "libcutensor",
     "libcupti.so",
     "libnvperf",
-    "libnvjpeg.so",
     "libnpp",
-    "libnvfatbin.so",
-    "libcufile",
+    "libcufile_rdma.so",
     "libnvToolsExt.so",
     "libcufftw.so",
     "libcusolverMg.so",

@@ -58,6 +58,7 @@ mod shared_resolver;
 mod spec;
 mod stand_in;
 mod status;
+mod status_value;
 
 pub use adapter::{Adapted, RawFn, Target};
 pub use debug::debug_enabled;
@@ -79,6 +80,7 @@ pub use spec::{
 };
 pub use stand_in::{DataExport, StandIn, StandIns};
 pub use status::{CudaStubsStatus, fill_status};
+pub use status_value::status_value;
 
 /// The marker itself (see [`STUB_MARKER`]). Exported by every stub because every stub links
 /// this crate.

@@ -60,7 +60,8 @@ pub unsafe fn fill_status(library: &Library, out: *mut CudaStubsStatus) -> c_int
 ///   spec's getter with the crate's generated `(names, entries)` table; default none) and
 ///   `last_error_readers` (the runtime's last-error wrappers, recording the spec's typed
 ///   errors; default none);
-/// - `STATUS_NO_LIBRARY` and `STATUS_ABSENT`, the spec's typed errors in the status type;
+/// - `STATUS_NO_LIBRARY` and `STATUS_ABSENT`, the spec's typed errors in the status type (a C
+///   enum's code, or a status struct's with its other field 0: [`status_value`](crate::status_value));
 /// - the export `int cuda_stubs_<name>_status(cuda_stubs_status *out)` (`cuda_stubs.h`, which
 ///   codegen declares from the same specs).
 ///
@@ -115,10 +116,15 @@ macro_rules! stub_library {
 
         /// Returned by every function when no real library was found: the spec's
         /// `errors.no_library`.
-        pub const STATUS_NO_LIBRARY: $status = $spec.errors.no_library.value as $status;
+        // SAFETY: the library's status type (`status_value`'s contract; its size is checked at
+        // compile time).
+        pub const STATUS_NO_LIBRARY: $status =
+            unsafe { $crate::status_value::<$status>($spec.errors.no_library.value) };
         /// Returned by a function the loaded library lacks (or cannot take with this ABI): the
         /// spec's `errors.absent`.
-        pub const STATUS_ABSENT: $status = $spec.errors.absent.value as $status;
+        // SAFETY: as `STATUS_NO_LIBRARY`.
+        pub const STATUS_ABSENT: $status =
+            unsafe { $crate::status_value::<$status>($spec.errors.absent.value) };
 
         #[doc = ::core::concat!("`int cuda_stubs_", ::core::stringify!($name), "_status(cuda_stubs_status *out)` (`cuda_stubs.h`): finds the real library if no call has yet, and describes what is bound. Returns 0, or -1 for a NULL `out`.")]
         ///

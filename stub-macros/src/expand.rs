@@ -208,13 +208,17 @@ fn expand_with(block: &StubBlock, paths: &Paths) -> TokenStream {
 
             // Each fallback records the refusal as the thread's last error, where the API has
             // one (the runtime): `void`, pointer and ignored results must not be silent.
+            // The spec's codes in the status type, built at compile time: the code of a C enum,
+            // or of a status struct returned by value (`status_value`).
             pub(super) unsafe extern "C" fn no_library() -> #status {
                 #real.note_refusal();
-                #no_library
+                // SAFETY: the library's status type (`status_value`'s contract).
+                const { unsafe { #loader::status_value::<#status>(#no_library) } }
             }
             pub(super) unsafe extern "C" fn absent() -> #status {
                 #real.note_refusal();
-                #absent
+                // SAFETY: as `no_library`.
+                const { unsafe { #loader::status_value::<#status>(#absent) } }
             }
             pub(super) unsafe extern "C" fn zero() -> usize {
                 #real.note_refusal();

@@ -21,6 +21,7 @@
 extern crate alloc;
 
 mod error_text;
+mod exports;
 pub mod libraries;
 mod library;
 mod library_kind;
@@ -30,6 +31,7 @@ mod unstubbed;
 mod versioned_names;
 
 pub use error_text::{ErrorText, TextAbi, TextKind};
+pub use exports::is_c_entry_point;
 pub use library::{
     ExportSource, Gating, HeaderVersion, Library, LinkName, OLDER_ABI, Packaging,
     ProcAddressSource, RealLibrary, Release, Soname, StatusCode, TestWheel, TypedErrors, Unpack,

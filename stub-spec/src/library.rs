@@ -363,6 +363,17 @@ pub enum VersionProbe {
         /// Each CUDA major's first version of the library, oldest first.
         releases: &'static [Release],
     },
+    /// [`VersionProbe::OwnVersion`] for a library whose status is a struct of two 32-bit codes
+    /// returned by value, the library's own first (cuFile's `CUfileError_t cuFileGetVersion(int
+    /// *version)`, `{CUfileOpError err; CUresult cu_err;}`; its version `1000 * major + 10 *
+    /// minor`, 1140 for cuFile 1.14), success when both codes are 0; mapped to the CUDA major
+    /// by `releases` as OwnVersion's.
+    OwnVersionPairStatus {
+        /// The function.
+        symbol: &'static CStr,
+        /// Each CUDA major's first version of the library, oldest first.
+        releases: &'static [Release],
+    },
     /// `int f(char *version, unsigned int length)` writing a dotted version whose first number
     /// is the CUDA major (`nvmlSystemGetNVMLVersion`: `13.580.159.04` on driver 580, before
     /// `nvmlInit`), status 0 on success; the version is recorded as `1000 * major`.
@@ -439,6 +450,7 @@ impl VersionProbe {
     /// every release listed (or for the other probes, which report CUDA's version themselves).
     pub fn cuda_version_of(&self, own: i32) -> Option<i32> {
         let (VersionProbe::OwnVersion { releases, .. }
+        | VersionProbe::OwnVersionPairStatus { releases, .. }
         | VersionProbe::Property { releases, .. }
         | VersionProbe::DeviceCode { releases, .. }) = self
         else {

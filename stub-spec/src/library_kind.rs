@@ -2,8 +2,8 @@
 
 use crate::Library;
 use crate::libraries::{
-    CUBLAS, CUBLASLT, CUDA, CUDART, CUDNN, CUFFT, CUPTI, CURAND, CUSOLVER, CUSPARSE, CUSPARSELT,
-    CUTENSOR, NCCL, NVJITLINK, NVML, NVRTC, NppLibrary,
+    CUBLAS, CUBLASLT, CUDA, CUDART, CUDNN, CUFFT, CUFILE, CUPTI, CURAND, CUSOLVER, CUSPARSE,
+    CUSPARSELT, CUTENSOR, NCCL, NVFATBIN, NVJITLINK, NVJPEG, NVML, NVRTC, NppLibrary,
 };
 use alloc::format;
 use alloc::string::String;
@@ -45,6 +45,12 @@ pub enum LibraryKind {
     Npp(NppLibrary),
     /// CUPTI, libcupti ([`CUPTI`]).
     Cupti,
+    /// nvFatbin, libnvfatbin ([`NVFATBIN`]).
+    NvFatbin,
+    /// nvJPEG, libnvjpeg ([`NVJPEG`]).
+    NvJpeg,
+    /// cuFile, libcufile ([`CUFILE`]).
+    Cufile,
 }
 
 impl LibraryKind {
@@ -68,6 +74,9 @@ impl LibraryKind {
             Self::Cudnn => &CUDNN,
             Self::Npp(library) => library.spec(),
             Self::Cupti => &CUPTI,
+            Self::NvFatbin => &NVFATBIN,
+            Self::NvJpeg => &NVJPEG,
+            Self::Cufile => &CUFILE,
         }
     }
 

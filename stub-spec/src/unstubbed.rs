@@ -6,17 +6,16 @@
 //! [`crate::libraries::ALL`], whose sonames codegen lists beside these.
 
 /// Soname stems of NVIDIA libraries without a stub (CUDA 11.8 to 13.x, and the framework
-/// libraries shipped as NVIDIA wheels: cuDNN's sub-libraries, cuTENSOR's others, CUPTI, nvJPEG, NPP,
-/// nvFatbin, cuFile, NVTX's shared library, cuFFTW, cuSOLVERMg, NVBLAS, NVRTC's builtins).
+/// libraries shipped as NVIDIA wheels: cuDNN's sub-libraries, cuTENSOR's others, CUPTI, NPP,
+/// cuFile's RDMA plugin (libcufile loads it itself; no header declares its API), NVTX's shared
+/// library, cuFFTW, cuSOLVERMg, NVBLAS, NVRTC's builtins).
 pub const UNSTUBBED_SONAME_STEMS: &[&str] = &[
     "libcudnn_",
     "libcutensor",
     "libcupti.so",
     "libnvperf",
-    "libnvjpeg.so",
     "libnpp",
-    "libnvfatbin.so",
-    "libcufile",
+    "libcufile_rdma.so",
     "libnvToolsExt.so",
     "libcufftw.so",
     "libcusolverMg.so",

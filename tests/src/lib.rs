@@ -16,6 +16,7 @@
 pub mod decls;
 pub mod dynamic;
 pub mod mock_values;
+pub mod nvrtc_inputs;
 pub mod symbol_versions;
 pub mod topology;
 pub mod two_builds;

@@ -41,13 +41,14 @@ fn data_objects(path: &Path) -> BTreeMap<String, u64> {
         .collect()
 }
 
-/// A weak C++ definition (a mangled `_Z` name, `STB_WEAK`): vague linkage, a template
-/// instantiation of the headers the library was built with (cuSPARSELt 0.8.1 exports
-/// `std::vector<unsigned char>::push_back`), not its API; codegen leaves these out
-/// (`codegen/src/read/exports.rs`), since a stub exporting one would interpose every other
-/// object's copy.
-fn is_vague_linkage(s: &object::Symbol) -> bool {
-    s.is_weak() && s.name().is_ok_and(|n| n.starts_with("_Z"))
+/// An export that is no C entry point (`stub_spec::is_c_entry_point`): a C++ symbol (a mangled
+/// `_Z` name: a weak definition of vague linkage, a template instantiation of the headers the
+/// library was built with, as cuSPARSELt 0.8.1's `std::vector<unsigned char>::push_back`, or a
+/// strong one, libcufile's own classes, its `std::` instances and `operator delete`), or the ELF
+/// `_init` / `_fini`; codegen leaves these out (`codegen/src/read/exports.rs`), since a stub
+/// exporting one would interpose every other object's copy.
+fn is_not_c_api(s: &object::Symbol) -> bool {
+    s.name().is_ok_and(|n| !stub_model::is_c_entry_point(n))
 }
 
 /// `$STUBS_DIR/libstubs_<lib>.so` when set, else the harness's build.
@@ -118,9 +119,10 @@ fn real_exports(library: &Library) -> Vec<(String, BTreeSet<String>)> {
                     );
                     return None;
                 };
+                // Its C entry points: what a stub stands for (no C++ symbol, `_init`, `_fini`).
                 Some((
                     format!("{} ({})", path.display(), wheel.requirement),
-                    exports_where(path, |s| !is_vague_linkage(s)),
+                    exports_where(path, |s| !is_not_c_api(s)),
                 ))
             })
             .collect(),
@@ -171,17 +173,17 @@ fn check(library: &Library) -> String {
     let path = stub_path(lib);
     let stub = exports(&path);
     failures.push_str(&missing_report(&path.display().to_string(), &stub, &real));
-    // Nor does the stub export the real library's weak C++ definitions.
+    // Nor does the stub export the real library's C++ symbols, `_init` or `_fini`.
     if let ExportSource::Wheels = library.exports {
         for wheel in library.test_wheels {
             let Some(real) = cuda_layout(wheel.major).libraries.get(lib).cloned() else {
                 continue;
             };
-            let vague = exports_where(&real, is_vague_linkage);
-            let interposed: Vec<&String> = vague.intersection(&stub).collect();
+            let not_c_api = exports_where(&real, is_not_c_api);
+            let interposed: Vec<&String> = not_c_api.intersection(&stub).collect();
             if !interposed.is_empty() {
                 failures.push_str(&format!(
-                    "{} exports weak C++ definitions of {}: {interposed:?}\n",
+                    "{} exports C++ symbols (or `_init` / `_fini`) of {}: {interposed:?}\n",
                     path.display(),
                     real.display()
                 ));

@@ -16,11 +16,10 @@
 use object::{Object, ObjectSymbol};
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::sync::OnceLock;
 use stubs_tests::decls::{RetKind, declared};
-use stubs_tests::dynamic;
 use stubs_tests::{Outcome, Scenario, compile_c, cuda_layout, mock, stub, stubs_dir, temp_dir};
+use stubs_tests::{dynamic, nvrtc_inputs};
 
 const LOADER: &str = "dynamic loader search";
 /// The stub's codes: no library, function absent from the loaded nvJitLink.
@@ -89,60 +88,6 @@ fn program(header: Header) -> &'static Path {
         args.push("-ldl".into());
         let refs: Vec<&std::ffi::OsStr> = args.iter().map(OsString::as_os_str).collect();
         compile_c(header.name(), &[Path::new("c/nvjitlink_link.c")], &refs)
-    })
-}
-
-/// LTO-IR and PTX of one kernel from real NVRTC of `major`, through the NVRTC stub.
-fn inputs(major: u32) -> &'static (PathBuf, PathBuf) {
-    static MADE: [OnceLock<(PathBuf, PathBuf)>; 2] = [OnceLock::new(), OnceLock::new()];
-    MADE[usize::from(major == 13)].get_or_init(|| {
-        static PRODUCER: OnceLock<PathBuf> = OnceLock::new();
-        let producer = PRODUCER.get_or_init(|| {
-            let dir = stubs_dir();
-            compile_c(
-                "nvrtc-dlto",
-                &[Path::new("c/nvrtc_dlto.c")],
-                &[
-                    format!("-L{}", dir.display()).as_ref(),
-                    "-lstubs_nvrtc".as_ref(),
-                    format!("-Wl,-rpath,{}", dir.display()).as_ref(),
-                ],
-            )
-        });
-        let dir = temp_dir(&format!("nvjitlink-inputs-{major}"));
-        let (ltoir, ptx) = (dir.join("scale.ltoir"), dir.join("scale.ptx"));
-        // Test input, never under memcheck (the valgrind pass): NVRTC through its stub is
-        // memchecked by real_matrix.rs, and NVRTC under memcheck costs ~10 s a compilation.
-        // Cross-built, under the emulator like every target program.
-        let mut cmd = match stubs_tests::emulator() {
-            Some(mut c) => {
-                c.arg(producer);
-                c
-            }
-            None => Command::new(producer),
-        };
-        cmd.arg(&ltoir)
-            .arg(&ptx)
-            .env("LD_LIBRARY_PATH", cuda_layout(major).ld_library_path());
-        let out = stubs_tests::run(cmd);
-        let run = Outcome {
-            status: out.status,
-            stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-            stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-        };
-        run.assert_success()
-            .assert_line("nvrtcCompileProgram(ltoir) rc=0")
-            .assert_line("ltoir rc=0")
-            .assert_line("ptx rc=0");
-        let size = std::fs::metadata(&ltoir).expect("LTO-IR written").len();
-        assert!(
-            run.stdout
-                .contains(&format!("ltoir size rc=0 out={size}\n")),
-            "{run}"
-        );
-        let text = std::fs::read_to_string(&ptx).expect("PTX written");
-        assert!(text.contains(".visible .entry scale("), "{text}");
-        (ltoir, ptx)
     })
 }
 
@@ -234,7 +179,7 @@ fn programs_call_their_headers_abi_names_through_the_stub_only() {
 /// its own error.
 fn links(header: Header, lib: u32) {
     let (file, dir) = real(lib);
-    let (ltoir, ptx) = inputs(lib);
+    let (ltoir, ptx) = nvrtc_inputs::ltoir_and_ptx(lib);
     let out = temp_dir(&format!("{}-on-{lib}", header.name()));
     let cubins = [out.join("ltoir.cubin"), out.join("ptx.cubin")];
     let mut commands = vec![
@@ -245,7 +190,7 @@ fn links(header: Header, lib: u32) {
     let cross = header.major() != lib;
     let own_cubin = out.join("own.cubin");
     if cross {
-        let (own, _) = inputs(header.major());
+        let (own, _) = nvrtc_inputs::ltoir_and_ptx(header.major());
         commands.push(format!(
             "link:ltoir:{}:{}",
             own.display(),

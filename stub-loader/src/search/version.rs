@@ -68,8 +68,13 @@ pub(crate) fn reported_version(real: &RealLibrary, handle: &Handle) -> Option<i3
                 })?;
             (major > 0).then(|| major.saturating_mul(1000))
         }
-        VersionProbe::OwnVersion { symbol, .. } => {
-            let own = own_version(handle, symbol)?;
+        VersionProbe::OwnVersion { symbol, .. }
+        | VersionProbe::OwnVersionPairStatus { symbol, .. } => {
+            let own = if let VersionProbe::OwnVersion { .. } = real.version {
+                own_version(handle, symbol)?
+            } else {
+                own_version_pair_status(handle, symbol)?
+            };
             let cuda = real.version.cuda_version_of(own);
             line(
                 real.name,
@@ -179,6 +184,27 @@ fn own_version(handle: &Handle, symbol: &CStr) -> Option<c_int> {
     let mut own: c_int = 0;
     // SAFETY: a valid out-pointer.
     (unsafe { f(&mut own) } == 0 && own > 0).then_some(own)
+}
+
+/// The status [`VersionProbe::OwnVersionPairStatus`]'s function returns by value: two 32-bit
+/// codes, the library's first (cuFile's `CUfileError_t {CUfileOpError err; CUresult cu_err;}`).
+#[repr(C)]
+#[derive(Clone, Copy)]
+struct PairStatus {
+    code: c_int,
+    detail: c_int,
+}
+
+/// A library's own version from `{code, code} f(int *version)` (`cuFileGetVersion`), if it
+/// answers success (both codes 0) and a positive number.
+fn own_version_pair_status(handle: &Handle, symbol: &CStr) -> Option<c_int> {
+    let f = handle.symbol(symbol)?;
+    // SAFETY: the spec names a function of that prototype (VersionProbe::OwnVersionPairStatus).
+    let f: unsafe extern "C" fn(*mut c_int) -> PairStatus = unsafe { core::mem::transmute(f) };
+    let mut own: c_int = 0;
+    // SAFETY: a valid out-pointer.
+    let status = unsafe { f(&mut own) };
+    (status.code == 0 && status.detail == 0 && own > 0).then_some(own)
 }
 
 /// The CUDA version (`1000 * major + 10 * minor`) the loaded library's file says it was built

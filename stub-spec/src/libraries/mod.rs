@@ -1,6 +1,8 @@
 //! One spec per stubbed library, data only: [`CUDART`], [`NVRTC`], [`CUDA`] (the driver),
 //! [`NVJITLINK`], [`CURAND`], [`CUFFT`], [`NVML`], [`CUBLAS`], [`CUBLASLT`], [`CUSPARSE`],
-//! [`CUSOLVER`], [`NCCL`], [`CUTENSOR`], [`CUSPARSELT`], [`CUDNN`], [`NPPC`] … [`NPPS`], [`CUPTI`]. Adding a library is adding a file here (`docs/src/adding-a-cuda-library.md`).
+//! [`CUSOLVER`], [`NCCL`], [`CUTENSOR`], [`CUSPARSELT`], [`CUDNN`], [`NPPC`] … [`NPPS`] (NPP's
+//! eleven), [`CUPTI`], [`NVFATBIN`], [`NVJPEG`], [`CUFILE`]. Adding a library is adding a file
+//! here (`docs/src/adding-a-cuda-library.md`).
 
 mod cublas;
 mod cublaslt;
@@ -8,6 +10,7 @@ mod cuda;
 mod cudart;
 mod cudnn;
 mod cufft;
+mod cufile;
 mod cupti;
 mod curand;
 mod cusolver;
@@ -16,7 +19,9 @@ mod cusparselt;
 mod cutensor;
 mod nccl;
 mod npp;
+mod nvfatbin;
 mod nvjitlink;
+mod nvjpeg;
 mod nvml;
 mod nvrtc;
 
@@ -28,6 +33,7 @@ pub use cuda::CUDA;
 pub use cudart::CUDART;
 pub use cudnn::CUDNN;
 pub use cufft::CUFFT;
+pub use cufile::CUFILE;
 pub use cupti::CUPTI;
 pub use curand::CURAND;
 pub use cusolver::CUSOLVER;
@@ -38,12 +44,14 @@ pub use nccl::NCCL;
 pub use npp::{
     NPPC, NPPIAL, NPPICC, NPPIDEI, NPPIF, NPPIG, NPPIM, NPPIST, NPPISU, NPPITC, NPPS, NppLibrary,
 };
+pub use nvfatbin::NVFATBIN;
 pub use nvjitlink::NVJITLINK;
+pub use nvjpeg::NVJPEG;
 pub use nvml::NVML;
 pub use nvrtc::NVRTC;
 
 /// All of them, in the order codegen writes them.
-pub const ALL: [&crate::Library; 27] = [
+pub const ALL: [&crate::Library; 30] = [
     &CUDART,
     &NVRTC,
     &CUDA,
@@ -71,6 +79,9 @@ pub const ALL: [&crate::Library; 27] = [
     &NPPITC,
     &NPPS,
     &CUPTI,
+    &NVFATBIN,
+    &NVJPEG,
+    &CUFILE,
 ];
 
 /// Where CUDA 13's wheels (`nvidia-cuda-runtime`, `nvidia-cuda-nvrtc`, `nvidia-nvjitlink` 13.x)
