@@ -1,8 +1,9 @@
 //! A library's status value from one of its codes, whatever the status type's shape.
 
 /// The value of status type `S` that stands for `code`, a spec's `StatusCode` value (the stubs'
-/// typed errors): `code` itself for a C enum (4 bytes in the bindings: `cudaError_t`,
-/// `nvrtcResult` …), and for a status struct returned by value whose first field is the code
+/// typed errors, the C enumerator's `int`): `code` itself for a C enum (4 bytes in the bindings,
+/// unsigned, `cudaError_t`, `nvrtcResult` …, or signed, NPP's `NppStatus`, whose errors are
+/// negative), and for a status struct returned by value whose first field is the code
 /// (cuFile's `CUfileError_t { CUfileOpError err; CUresult cu_err; }`, 8 bytes), the code with
 /// the other field 0. Both come back in the integer return register on x86-64 and aarch64, the
 /// code in its low 32 bits, which is also how the traced entry reads and injects a status.
@@ -10,8 +11,8 @@
 /// status type of another size fails the build.
 ///
 /// # Safety
-/// `S` is a 32-bit integer, or a `repr(C)` struct of two 32-bit integers whose first is the
-/// code: every bit pattern is a value of it.
+/// `S` is a 32-bit integer (signed or not: the code's bits are kept), or a `repr(C)` struct of
+/// two 32-bit integers whose first is the code: every bit pattern is a value of it.
 pub const unsafe fn status_value<S: Copy>(code: i32) -> S {
     let size = core::mem::size_of::<S>();
     assert!(
@@ -42,6 +43,7 @@ mod tests {
         unsafe {
             assert_eq!(status_value::<u32>(34), 34);
             assert_eq!(status_value::<i32>(7), 7);
+            assert_eq!(status_value::<i32>(-3), -3);
             assert_eq!(
                 status_value::<Pair>(5001),
                 Pair {
