@@ -343,7 +343,7 @@ mod tests {
     fn mistakes_point_at_the_bad_item() {
         let cases = [
             (
-                quote!(library = "cudnn"),
+                quote!(library = "not_a_library"),
                 quote!(
                     unsafe extern "C" {}
                 ),
