@@ -37,7 +37,7 @@ fn data_objects(path: &Path) -> BTreeMap<String, u64> {
         .filter(|s| s.is_definition() && s.is_global() && s.kind() == SymbolKind::Data)
         .filter(|s| matches!(s.section(), SymbolSection::Section(_)))
         .filter_map(|s| s.name().ok().map(|n| (n.to_owned(), s.size())))
-        .filter(|(name, _)| !name.starts_with("_Z"))
+        .filter(|(name, _)| stub_model::is_c_entry_point(name))
         .collect()
 }
 

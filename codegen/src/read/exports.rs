@@ -37,7 +37,7 @@ pub fn data_exports(path: &Path) -> Result<BTreeSet<String>, String> {
         .filter(|s| s.is_definition() && s.is_global() && s.kind() == SymbolKind::Data)
         .filter(|s| matches!(s.section(), SymbolSection::Section(_)))
         .filter_map(|s| s.name().ok().map(str::to_owned))
-        .filter(|name| !name.starts_with("_Z"))
+        .filter(|name| stub_model::is_c_entry_point(name))
         .collect())
 }
 
