@@ -428,8 +428,8 @@ pub fn run(mut cmd: Command) -> Output {
         },
         None => panic!(
             "{cmd:?} still running after {TIMEOUT:?}: killed\nstdout:\n{}\nstderr:\n{}",
-            String::from_utf8_lossy(&stdout),
-            String::from_utf8_lossy(&stderr)
+            bounded(&String::from_utf8_lossy(&stdout)),
+            bounded(&String::from_utf8_lossy(&stderr))
         ),
     }
 }
@@ -472,6 +472,39 @@ impl Outcome {
         assert!(
             self.stdout.lines().any(|l| l == expected),
             "expected the line `{expected}`: {self}"
+        );
+        self
+    }
+
+    /// Asserts stdout is exactly `expected`, in any order: a sweep of thousands of calls
+    /// reports only the lines missing and the lines not expected (a few of each), so the reason
+    /// fits in the tail of a CI log.
+    pub fn assert_lines<S: AsRef<str>>(&self, expected: &[S]) -> &Self {
+        let mut unexpected: BTreeMap<&str, usize> = BTreeMap::new();
+        for line in self.stdout.lines() {
+            *unexpected.entry(line).or_default() += 1;
+        }
+        let mut missing = Vec::new();
+        for line in expected {
+            match unexpected.get_mut(line.as_ref()) {
+                Some(n) if *n > 0 => *n -= 1,
+                _ => missing.push(line.as_ref()),
+            }
+        }
+        let unexpected: Vec<&str> = unexpected
+            .into_iter()
+            .flat_map(|(line, n)| std::iter::repeat_n(line, n))
+            .collect();
+        let few = |lines: &[&str]| {
+            let shown: Vec<&str> = lines.iter().take(20).copied().collect();
+            format!("{} line(s):\n  {}", lines.len(), shown.join("\n  "))
+        };
+        assert!(
+            missing.is_empty() && unexpected.is_empty(),
+            "stdout differs from the {} expected lines\nmissing {}\nnot expected {}\n{self}",
+            expected.len(),
+            few(&missing),
+            few(&unexpected)
         );
         self
     }
@@ -527,12 +560,32 @@ impl Outcome {
     }
 }
 
+/// At most this many lines of each stream go into a failure message: the first and last half.
+const SHOWN_LINES: usize = 400;
+
+/// `text`, or its first and last `SHOWN_LINES / 2` lines and how many were left out between.
+fn bounded(text: &str) -> String {
+    let lines: Vec<&str> = text.lines().collect();
+    if lines.len() <= SHOWN_LINES {
+        return text.to_string();
+    }
+    let half = SHOWN_LINES / 2;
+    format!(
+        "{}\n[… {} lines left out …]\n{}\n",
+        lines[..half].join("\n"),
+        lines.len() - SHOWN_LINES,
+        lines[lines.len() - half..].join("\n")
+    )
+}
+
 impl std::fmt::Display for Outcome {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
             "status {}\n--- stdout\n{}--- stderr\n{}---",
-            self.status, self.stdout, self.stderr
+            self.status,
+            bounded(&self.stdout),
+            bounded(&self.stderr)
         )
     }
 }
