@@ -105,7 +105,7 @@ int main(int argc, char **argv) {
     free(back);
     cuFileHandleDeregister(fh);
   } else {
-    printf("FAIL no file handle for %s\n", in);
+    printf("FAIL no file handle for in.bin\n");
     failed = 1;
   }
   if (fd >= 0) close(fd);
@@ -129,7 +129,7 @@ int main(int argc, char **argv) {
            n == IO_SIZE && got == IO_SIZE && wrong == 0 ? "PASS" : "FAIL", n, got, wrong);
     failed |= !(n == IO_SIZE && got == IO_SIZE && wrong == 0);
   } else {
-    printf("FAIL no file handle for %s\n", out);
+    printf("FAIL no file handle for out.bin\n");
     failed = 1;
   }
   if (fd >= 0) close(fd);

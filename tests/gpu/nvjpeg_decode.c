@@ -1,9 +1,9 @@
 /* GPU proof of the nvJPEG stub (tests/gpu/nvjpeg.sh): a 256x128 baseline JPEG of flat colour
  * blocks (tests/c/tiny_jpeg.h) decoded to planar RGB (nvjpegDecode, NVJPEG_OUTPUT_RGB) on the
  * GPU, twice: with a handle of nvJPEG's own allocators (nvjpegCreateSimple) and with one of the
- * program's (nvjpegCreateEx: cudaMalloc / cudaFree and cudaMallocHost / cudaFreeHost, counted,
- * which nvJPEG calls itself). Each result is checked on the host against the JFIF conversion of
- * the blocks' levels, and hashed (FNV-1a over the three planes). Built against the machine's CUDA
+ * program's (nvjpegCreateEx: cudaMalloc / cudaFree and cudaMallocHost / cudaFreeHost; how often
+ * nvJPEG calls them is printed). Each result is checked on the host against the JFIF conversion
+ * of the blocks' levels, and hashed (FNV-1a over the three planes). Built against the machine's CUDA
  * headers, linked either to the stubs (libstubs_nvjpeg, libstubs_cudart) or normally (libnvjpeg,
  * libcudart). Prints PASS/FAIL lines; exits non-zero on any failure. */
 #include <cuda_runtime_api.h>
@@ -118,9 +118,10 @@ int main(void) {
                                          NVJPEG_FLAGS_DEFAULT, &own));
   failed |= decode("nvjpegCreateEx (program's allocators)", own, jpeg, size);
   CHECK("nvjpegDestroy", nvjpegDestroy(own));
-  printf("%s program's allocators called by nvJPEG: %s device, %s pinned\n",
-         device_calls > 0 ? "PASS" : "FAIL", device_calls > 0 ? "some" : "no",
-         pinned_calls > 0 ? "some" : "no");
-  failed |= device_calls == 0;
+  /* Whether nvJPEG calls the program's allocators is its own choice (13.0's default backend
+   * allocated none of its buffers through them on an H200 for this image, linked normally too):
+   * the counts are a result line, which the two builds must print alike. */
+  printf("program's allocators called by nvJPEG: %d device, %d pinned\n", device_calls,
+         pinned_calls);
   return failed;
 }
