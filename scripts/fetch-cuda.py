@@ -261,6 +261,10 @@ def download(spec: str, dest: pathlib.Path, arch: str = "x86_64",
 INDEX = os.environ.get("PIP_INDEX_URL", "https://pypi.org/simple").rstrip("/")
 
 
+class NoRanges(OSError):
+    """The index answered a range request with the whole file (HTTP 200): no range reads."""
+
+
 class RemoteFile(io.RawIOBase):
     """A file on the index read by HTTP range requests: what `zipfile` needs of a wheel (its
     central directory at the end, then the members asked for), without downloading the rest."""
@@ -278,8 +282,10 @@ class RemoteFile(io.RawIOBase):
                 req = urllib.request.Request(self.url, headers={"Range": span})
                 with urllib.request.urlopen(req, timeout=120) as resp:
                     if resp.status != 206:
-                        raise OSError(f"HTTP {resp.status} to a range request")
+                        raise NoRanges(f"HTTP {resp.status} to a range request")
                     return resp.read(), resp.headers["Content-Range"]
+            except NoRanges:
+                raise
             except OSError as e:
                 if attempt == 4:
                     raise SystemExit(f"fetch-cuda: {self.url} {span}: {e}")
@@ -312,7 +318,7 @@ class RemoteFile(io.RawIOBase):
 def remote_wheel(spec: str, arch: str) -> io.BufferedReader | None:
     """The wheel of `spec` for `arch` on the index, opened for range reads (buffered in 8 MiB
     requests: a member is read in a few large requests, not zipfile's 4 KiB ones), or None when
-    the index has none for the arch or does not speak PEP 691's JSON."""
+    the index has none for the arch, does not speak PEP 691's JSON or ignores ranges."""
     name, version = spec.split("==")
     project = re.sub(r"[-_.]+", "-", name).lower()
     req = urllib.request.Request(f"{INDEX}/{project}/",
@@ -328,7 +334,13 @@ def remote_wheel(spec: str, arch: str) -> io.BufferedReader | None:
             parts = f["filename"][:-len(".whl")].split("-") if f["filename"].endswith(".whl") else []
             if (len(parts) == 5 and parts[1] == version and not f.get("yanked")
                     and platform in parts[4].split(".")):
-                return io.BufferedReader(RemoteFile(f["url"]), buffer_size=8 << 20)
+                try:
+                    remote = RemoteFile(f["url"])
+                except NoRanges as e:
+                    # Its first request (the size) says so: the whole wheel instead.
+                    print(f"fetch-cuda: {f['url']}: {e}: whole wheel")
+                    return None
+                return io.BufferedReader(remote, buffer_size=8 << 20)
     return None
 
 

@@ -93,6 +93,11 @@ sysroot_libz() {
 }
 
 stage=${1:?usage: scripts/setup-machine.sh test|aarch64|bench}
+# Checked here: `packages` exiting inside the `for` word list below would not stop the script.
+case "$stage" in
+  test | aarch64 | bench) ;;
+  *) echo "usage: scripts/setup-machine.sh test|aarch64|bench (not '$stage')" >&2; exit 2 ;;
+esac
 missing=()
 for pkg in $(packages "$stage"); do
   status=$(dpkg-query -W -f='${db:Status-Status}' "$pkg" 2>/dev/null || true)

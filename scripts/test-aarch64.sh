@@ -27,7 +27,8 @@
 #                  libraries linked against NVIDIA's aarch64 libcudart/libnvrtc 12.9 and 13.5
 #                  in one process through lib/cuda-stubs-compat/, mock and real runtimes
 #   coverage       the aarch64 stubs export every name of NVIDIA's aarch64 libraries
-#   <library>      each spec's own suite, tests/tests/<name>.rs where it has one (nvjitlink,
+#   <library>      each spec's own suite, tests/tests/<name>.rs where it has one, or its family's
+#                  (npp.rs for the eleven NPP libraries) (nvjitlink,
 #                  curand, cufft, nvml, the math libraries, ...: scripts/libraries.sh lists the
 #                  libraries): programs built against NVIDIA's aarch64 headers run on the real
 #                  aarch64 libraries of each major through the stub, and on none
@@ -55,10 +56,14 @@ start=$(date +%s)
 source scripts/libraries.sh
 crates=()
 for c in "${CUDA_STUBS_CRATES[@]}" stub-compat "${CUDA_STUBS_COMPAT_CRATES[@]}"; do crates+=(-p "$c"); done
-# Each library's own suite, where it has one.
+# Each library's own suite, where it has one: tests/tests/<name>.rs, or the family's whose name
+# starts the libraries' (npp.rs for nppc ... npps), once.
 suites=()
-for lib in "${CUDA_STUBS_LIBRARIES[@]}"; do
-  [ ! -f "tests/tests/$lib.rs" ] || suites+=(--test "$lib")
+for test in tests/tests/*.rs; do
+  name=$(basename "$test" .rs)
+  for lib in "${CUDA_STUBS_LIBRARIES[@]}"; do
+    if [[ $lib == "$name"* ]]; then suites+=(--test "$name"); break; fi
+  done
 done
 
 triple=aarch64-unknown-linux-gnu

@@ -1,5 +1,5 @@
 //! The libdl functions a compatibility library calls, bound to their pre-2.34 symbol versions
-//! like the stubs' own (`stub-loader/src/glibc.rs` says why: the glibc floor of 2.17, and
+//! like the stubs' own (`stub-loader/src/os/linux/glibc.rs` says why: the glibc floor of 2.17, and
 //! `libdl.so.2` in `DT_NEEDED` through the stubs' link arguments).
 
 use core::ffi::{c_char, c_int, c_void};

@@ -37,8 +37,8 @@ mod table;
 pub use table::{Table, bind};
 
 /// Defines one compatibility library (its crate root calls it once, through the generated
-/// `exports.rs`): the [`Table`] of `exports` (`index name` pairs, indices 0.. in order, `@`
-/// after the names the stub exports once per ABI), the resolver, one trampoline per export
+/// `compat_exports.rs`): the [`Table`] of `exports` (`index name` pairs, indices 0.. in order,
+/// `"versioned"` after the names the stub exports once per ABI), the resolver, one trampoline per export
 /// named `name@@soname`, the refusal returning `refusal`, and the `cuda_stubs_compat_major`
 /// export. `node` is the stub's version node of this major (`"CUDA_STUBS_CUDART_12"`, or `""`
 /// for a stub without versions).

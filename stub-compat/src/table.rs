@@ -8,7 +8,7 @@ use core::sync::atomic::{AtomicBool, AtomicPtr, Ordering};
 use stub_loader::debug_enabled;
 
 /// One compatibility library: written by [`compat_library!`](crate::compat_library) from the
-/// name list codegen generates (`compat/<lib><major>/src/generated/exports.rs`).
+/// name list codegen generates (`compat/<lib><major>/src/generated/compat_exports.rs`).
 #[derive(Debug)]
 pub struct Table {
     /// The library's short name, for the debug log: `cudart`.

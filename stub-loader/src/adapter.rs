@@ -1,5 +1,5 @@
 //! The machinery every stub's hand-written ABI adapters share (`stubs-cudart/src/adapters/`,
-//! `stubs-cuda/src/adapters/`): which major is loaded ([`Target`]), the typed refusal
+//! `stubs-cuda/src/adapters/`, `stubs-cutensor/src/adapters/`, …): which major is loaded ([`Target`]), the typed refusal
 //! ([`Adapted::refusal`]), and the loaded major's own entry points looked up once, ungated
 //! ([`RawFn`]), called with a generated prototype ([`call_raw!`](crate::call_raw)).
 //!

@@ -10,6 +10,7 @@
 //! (string functions, the name where the header documents none), else a text naming the code.
 //! Never NULL: a program prints what it gets, and `printf("%s", NULL)` is undefined.
 
+use crate::gating::Resolution;
 use crate::library::Library;
 use alloc::boxed::Box;
 use alloc::ffi::CString;
@@ -74,7 +75,7 @@ impl ErrorTexts {
         code: i64,
         real: impl FnOnce() -> *const c_char,
     ) -> *const c_char {
-        if self.library.ungated_symbol(function).is_some() {
+        if let Resolution::Found(_) = self.library.forward_resolution(function) {
             let text = real();
             if !text.is_null() {
                 return text;
@@ -104,7 +105,7 @@ impl ErrorTexts {
         real: impl FnOnce() -> i64,
     ) -> i64 {
         let mut real_unknown = false;
-        if self.library.ungated_symbol(function).is_some() {
+        if let Resolution::Found(_) = self.library.forward_resolution(function) {
             let status = real();
             if out.is_null() {
                 return status;

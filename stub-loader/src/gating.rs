@@ -32,10 +32,14 @@ pub enum Resolution {
 }
 
 /// What the gate says for `major`, the loaded one: `None` when `dlsym` decides (the major has
-/// the symbol with the stub's ABI, or the major is unknown).
+/// the symbol with the stub's ABI, or the major is unknown and every major that has the name
+/// has it with the stub's ABI).
 pub(crate) fn gate_decision(gating: Gating, gate: SymbolGate, major: u32) -> Option<Resolution> {
     if major == 0 || major >= 32 {
-        return None; // unknown version: dlsym alone decides
+        // An unknown version (a probe that found none: NPP's unversioned file name, a
+        // cuSPARSELt without PTX) cannot tell which prototype the name has where the majors
+        // differ (NPP 12.0 widened `int` lengths to `size_t`): refused, never guessed.
+        return (gate.abi != gate.majors).then_some(Resolution::NotTranslatable);
     }
     let bit = 1u32 << major;
     match gating {
@@ -90,7 +94,17 @@ mod tests {
             Some(Resolution::NotTranslatable)
         );
         assert_eq!(gate_decision(Gating::Exact, M, 12), None);
-        assert_eq!(gate_decision(Gating::Exact, M, 0), None);
+        // Unknown version: a name whose ABI differs across majors is refused; one that is the
+        // same everywhere is left to dlsym.
+        assert_eq!(
+            gate_decision(Gating::Exact, M, 0),
+            Some(Resolution::NotTranslatable)
+        );
+        let same = SymbolGate {
+            majors: M.majors,
+            abi: M.majors,
+        };
+        assert_eq!(gate_decision(Gating::Exact, same, 0), None);
     }
 
     #[test]

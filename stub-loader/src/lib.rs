@@ -1,5 +1,5 @@
 //! The loader shared by the cuda-stubs libraries (`libstubs_cudart.so`, `libstubs_nvrtc.so`,
-//! `libstubs_cuda.so`, `libstubs_nvjitlink.so`).
+//! `libstubs_cuda.so`, … one per spec of `stub_spec::libraries::ALL`).
 //!
 //! On the first call into a stub, [`Library::loaded`] finds the real NVIDIA library, `dlopen`s
 //! it with `RTLD_LAZY | RTLD_LOCAL` (never `dlclose`d), learns its version and records every

@@ -255,6 +255,31 @@ impl Library {
     /// Looks up `name` in the real library, gated by the loaded major: a function the loaded
     /// version does not have is never looked up, one with another ABI is refused.
     pub fn resolve(&self, name: &CStr, gate: SymbolGate) -> Resolution {
+        let result = self.lookup(name, gate);
+        let counter = if matches!(result, Resolution::Found(_)) {
+            &self.resolved
+        } else {
+            &self.missing
+        };
+        counter.fetch_add(1, Ordering::Relaxed);
+        result
+    }
+
+    /// What the generated forwarder of `name` (`NAME::Forward::call`) reaches: the real entry
+    /// point, or why it answers the typed fallback instead; the same gate as the first call's
+    /// ([`Library::resolve`]). For hand-written exports whose fallback value cannot say
+    /// "not called" (cuFile's `ssize_t` byte counts): they ask this first and answer their own
+    /// error. A name the stub does not declare is [`Resolution::Absent`].
+    pub fn forward_resolution(&self, name: &CStr) -> Resolution {
+        let t = self.table;
+        match t.meta.iter().find(|meta| t.name(meta) == name) {
+            Some(meta) => self.lookup(name, meta.gate()),
+            None => Resolution::Absent,
+        }
+    }
+
+    /// [`Library::resolve`] without counting.
+    fn lookup(&self, name: &CStr, gate: SymbolGate) -> Resolution {
         let loaded = self.loaded();
         if !loaded.is_bound() {
             return Resolution::NoLibrary;
@@ -263,15 +288,15 @@ impl Library {
         let major = loaded.major();
         let result = match gate_decision(self.spec.real.gating, gate, major) {
             Some(r) => {
+                let what = match (r, major) {
+                    (Resolution::Absent, _) => "absent",
+                    (_, 0) => "ABI differs across majors and the version is unknown: refused",
+                    _ => "ABI differs: refused",
+                };
                 line(
                     self.spec.real.name,
                     format_args!(
-                        "{fname}: {} in CUDA {major} (symbol majors {}, exported ABI majors {})",
-                        if r == Resolution::Absent {
-                            "absent"
-                        } else {
-                            "ABI differs: refused"
-                        },
+                        "{fname}: {what} in CUDA {major} (symbol majors {}, exported ABI majors {})",
                         Majors(gate.majors),
                         Majors(gate.abi),
                     ),
@@ -292,17 +317,10 @@ impl Library {
                 }
             },
         };
-        let result = match result {
+        match result {
             Resolution::Absent => self.replacement(loaded, name).unwrap_or(result),
             other => other,
-        };
-        let counter = if matches!(result, Resolution::Found(_)) {
-            &self.resolved
-        } else {
-            &self.missing
-        };
-        counter.fetch_add(1, Ordering::Relaxed);
-        result
+        }
     }
 }
 

@@ -164,7 +164,7 @@ fn parse_args(args: proc_macro2::TokenStream) -> syn::Result<(LibraryKind, Block
         let Meta::NameValue(nv) = &meta else {
             return Err(syn::Error::new(
                 meta.span(),
-                "cuda_stubs: expected `library = \"cudart\" | \"nvrtc\" | \"cuda\" | \"nvjitlink\"` or `key = path`",
+                "cuda_stubs: expected `library = \"<name>\"` (a spec of stub_spec::libraries::ALL: \"cudart\", \"cublas\", …) or `key = path`",
             ));
         };
         let slot = match nv.path.get_ident().map(ToString::to_string).as_deref() {
@@ -199,7 +199,7 @@ fn parse_args(args: proc_macro2::TokenStream) -> syn::Result<(LibraryKind, Block
         library = Some(LibraryKind::from_name(&name).ok_or_else(|| {
             syn::Error::new(
                 nv.value.span(),
-                "cuda_stubs: library must be \"cudart\", \"nvrtc\", \"cuda\" or \"nvjitlink\"",
+                "cuda_stubs: library must be the name of a spec of stub_spec::libraries::ALL (\"cudart\", \"nvrtc\", \"cublas\", …)",
             )
         })?);
     }

@@ -65,6 +65,10 @@ pub struct Library {
     /// differs but that the adapters pass unchanged (one spelled differently, or read alike)
     /// stays out, and `abi_fns.rs` documents it at each prototype that takes it.
     pub adapter_structs: Option<&'static [&'static str]>,
+    /// Entry points the hand-written adapters call that are no hand-written export's sibling
+    /// (codegen's `abi_fns.rs` types them with the rest): the runtime's
+    /// `cudaGraphInstantiateWithFlags`. Empty for most libraries.
+    pub adapter_calls: &'static [&'static str],
     /// How the library names one function's per-version ABI entry points, if it does.
     pub versioned_names: Option<VersionedNames>,
     /// `Some`: entry points are resolved through the library's own getter first; codegen writes

@@ -6,9 +6,12 @@
 //! [`crate::libraries::ALL`], whose sonames codegen lists beside these.
 
 /// Soname stems of NVIDIA libraries without a stub (CUDA 11.8 to 13.x, and the framework
-/// libraries shipped as NVIDIA wheels: cuDNN's sub-libraries, cuTENSOR's others, CUPTI, NPP,
-/// cuFile's RDMA plugin (libcufile loads it itself; no header declares its API), NVTX's shared
-/// library, cuFFTW, cuSOLVERMg, NVBLAS, NVRTC's builtins).
+/// libraries shipped as NVIDIA wheels). Asked only after the stubbed sonames (a spec's
+/// `libcutensor.so.2`, `libcupti.so.13`, `libnppc.so.12` have their stub): cuDNN's
+/// sub-libraries, cuTENSOR's `libcutensorMg` / `libcutensorMp`, CUPTI and NPP sonames no spec
+/// lists (older majors'), CUPTI's `libnvperf_*`, cuFile's RDMA plugin (libcufile loads it itself;
+/// no header declares its API), NVTX's shared library, cuFFTW, cuSOLVERMg, NVBLAS, NVRTC's
+/// builtins.
 pub const UNSTUBBED_SONAME_STEMS: &[&str] = &[
     "libcudnn_",
     "libcutensor",

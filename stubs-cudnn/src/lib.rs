@@ -78,7 +78,11 @@ stub_loader::stub_library! {
 /// `message` is NULL or writable for `max_size` bytes.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn cudnnGetLastErrorString(message: *mut c_char, max_size: usize) {
-    if LIBRARY.ungated_symbol(c"cudnnGetLastErrorString").is_some() {
+    // The forwarder's own gate decides: where it would answer its fallback instead, the
+    // caller's buffer must still get its NUL.
+    if let stub_loader::Resolution::Found(_) =
+        LIBRARY.forward_resolution(c"cudnnGetLastErrorString")
+    {
         // SAFETY: forwarded contract.
         return unsafe { api::cudnnGetLastErrorString::Forward::call(message, max_size) };
     }

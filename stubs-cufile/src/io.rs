@@ -8,6 +8,7 @@ use crate::types::{CUfileHandle_t, CUfileIOVec_t, off_t};
 use crate::{LIBRARY, STATUS_ABSENT, STATUS_NO_LIBRARY, api};
 use core::ffi::{CStr, c_uint, c_void};
 use core::sync::atomic::{AtomicU8, Ordering};
+use stub_loader::Resolution;
 
 /// Not asked yet whether the call can be made.
 const UNKNOWN: u8 = 0;
@@ -24,12 +25,12 @@ const ABSENT: u8 = 3;
 fn refused(function: &CStr, state: &AtomicU8) -> Option<isize> {
     let mut known = state.load(Ordering::Relaxed);
     if known == UNKNOWN {
-        known = if !LIBRARY.loaded().is_bound() {
-            NO_LIBRARY
-        } else if LIBRARY.ungated_symbol(function).is_some() {
-            CALLABLE
-        } else {
-            ABSENT
+        // The forwarder's own gate: a cuFile of a major the declaration lacks is refused here,
+        // as the forwarder would (its fallback's 0 would read as "0 bytes").
+        known = match LIBRARY.forward_resolution(function) {
+            Resolution::Found(_) => CALLABLE,
+            Resolution::NoLibrary => NO_LIBRARY,
+            Resolution::Absent | Resolution::NotTranslatable => ABSENT,
         };
         state.store(known, Ordering::Relaxed);
     }

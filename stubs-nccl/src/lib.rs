@@ -91,7 +91,7 @@ pub unsafe extern "C" fn pncclGetLastError(comm: types::ncclComm_t) -> *const c_
 /// no library (a program printing its last NCCL error learns why there is none), `""` (NCCL's
 /// "no error") with one. Never NULL, as NVIDIA's never is.
 fn last_error(function: &CStr, real: impl FnOnce() -> *const c_char) -> *const c_char {
-    if LIBRARY.ungated_symbol(function).is_some() {
+    if let stub_loader::Resolution::Found(_) = LIBRARY.forward_resolution(function) {
         let text = real();
         if !text.is_null() {
             return text;

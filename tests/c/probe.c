@@ -32,14 +32,14 @@
  *   fork                        fork; the child calls cudaGetDeviceCount and nvrtcVersion and
  *                               prints "child ..." lines, the parent waits ("fork child-exit=0")
  *   callall:FILE                for each "STUB NAME" line of FILE, the stub's NAME called with
- *                               sixteen zero integer arguments: "callall NAME rc=N" (only for
+ *                               ZERO_ARGS (40) zero integer arguments: "callall NAME rc=N" (only for
  *                               status-returning functions, and only where no real library is
  *                               bound: the fallbacks ignore their arguments)
  *   calltext:FILE               for each "STUB NAME SHAPE CODE" line of FILE, the stub's NAME:
  *                               SHAPE ret, `const char *NAME(CODE)`: "calltext NAME(CODE) = TEXT";
  *                               out, `status NAME(CODE, const char **)`: "calltext NAME(CODE)
  *                               rc=N out=TEXT"; ptr, a pointer-returning export called with
- *                               sixteen zero integer arguments: "calltext NAME ptr=null|non-null"
+ *                               ZERO_ARGS zero integer arguments: "calltext NAME ptr=null|non-null"
  *                               (only where no real library is bound)
  *   threads:N                   N threads released together, each making its first calls of
  *                               cudaGetDeviceCount and nvrtcVersion: how many saw 100+ and a
@@ -286,8 +286,14 @@ static void fork_and_call(void) {
 }
 
 /* A C enum's int: NPP's errors are negative. */
-typedef int (*any_status_fn)(uint64_t, uint64_t, uint64_t, uint64_t, uint64_t, uint64_t, uint64_t, uint64_t,
-                                  uint64_t, uint64_t, uint64_t, uint64_t, uint64_t, uint64_t, uint64_t, uint64_t);
+/* ZERO_ARGS zero integer arguments: more than any declared export takes (cuDNN's
+ * cudnnNormalizationBackward: 33; tests/tests/hostile.rs checks), so that an export that reads
+ * its last arguments (cuTENSOR's compute-descriptor adapters) reads zeros, never stack garbage. */
+#define ZERO_ARGS 40
+#define ZEROS_8 0, 0, 0, 0, 0, 0, 0, 0
+#define ZEROS ZEROS_8, ZEROS_8, ZEROS_8, ZEROS_8, ZEROS_8
+#define U8 uint64_t, uint64_t, uint64_t, uint64_t, uint64_t, uint64_t, uint64_t, uint64_t
+typedef int (*any_status_fn)(U8, U8, U8, U8, U8);
 
 static void call_all(const char *file) {
   FILE *f = file ? fopen(file, "r") : NULL;
@@ -303,13 +309,12 @@ static void call_all(const char *file) {
       continue;
     }
     any_status_fn fn = (any_status_fn)sym;
-    printf("callall %s rc=%d\n", name, fn(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0));
+    printf("callall %s rc=%d\n", name, fn(ZEROS));
   }
   fclose(f);
 }
 
-typedef void *(*any_pointer_fn)(uint64_t, uint64_t, uint64_t, uint64_t, uint64_t, uint64_t, uint64_t, uint64_t,
-                                uint64_t, uint64_t, uint64_t, uint64_t, uint64_t, uint64_t, uint64_t, uint64_t);
+typedef void *(*any_pointer_fn)(U8, U8, U8, U8, U8);
 
 static void call_texts(const char *file) {
   FILE *f = file ? fopen(file, "r") : NULL;
@@ -331,7 +336,7 @@ static void call_texts(const char *file) {
       int rc = ((int (*)(int, const char **))sym)(code, &text);
       printf("calltext %s(%d) rc=%d out=%s\n", name, code, rc, text_or_null(text));
     } else {
-      void *p = ((any_pointer_fn)sym)(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+      void *p = ((any_pointer_fn)sym)(ZEROS);
       printf("calltext %s ptr=%s\n", name, p ? "non-null" : "null");
     }
   }
@@ -407,7 +412,7 @@ static void run(const char *cmd, const char *arg) {
       printf("call %s not-exported\n", name + 1);
       return;
     }
-    printf("%s rc=%u\n", name + 1, fn(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0));
+    printf("%s rc=%u\n", name + 1, fn(ZEROS));
   } else if (!strcmp(cmd, "cudaThreadSynchronize")) {
     printf("%s rc=%d\n", cmd, cudaThreadSynchronize());
   } else if (!strcmp(cmd, "cudaMemPoolCreate")) {

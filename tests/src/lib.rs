@@ -71,6 +71,20 @@ pub fn cross_target() -> Option<&'static str> {
     (target() != env!("STUBS_TESTS_HOST")).then(target)
 }
 
+/// Whether a test that needs NVIDIA's wheels of some majors runs (`present`: the layouts have
+/// them): on x86-64, where `fetch-cuda.py` fetches every one, a missing wheel fails the test;
+/// elsewhere (aarch64: no cu11 cuDNN, cuTENSOR or CUPTI) the test is skipped, and says so.
+pub fn runs_with(present: bool, what: &str) -> bool {
+    if !present {
+        assert!(
+            target_arch() != "x86_64",
+            "{what}: not in the x86-64 layouts (run scripts/fetch-cuda.py)"
+        );
+        eprintln!("skipped: no {what} for {}", target_arch());
+    }
+    present
+}
+
 /// The architecture part of [`target`] (`x86_64`, `aarch64`): which NVIDIA wheels to fetch.
 pub fn target_arch() -> &'static str {
     target().split('-').next().unwrap_or("x86_64")

@@ -173,7 +173,7 @@ fn without_a_library_every_call_is_the_typed_error() {
 /// does.
 #[test]
 fn a_newer_header_on_an_older_cudnn() {
-    if !majors().contains(&11) {
+    if !stubs_tests::runs_with(majors().contains(&11), "cuDNN of CUDA 11") {
         return;
     }
     let built_with = printed(&run_normal(11), "cudnnGetCudartVersion");
@@ -199,7 +199,7 @@ fn a_newer_header_on_an_older_cudnn() {
 /// names both releases.
 #[test]
 fn a_cu12_cudnn_beside_a_13_runtime_is_refused_by_its_runtime_version() {
-    if !majors().contains(&12) {
+    if !stubs_tests::runs_with(majors().contains(&12), "cuDNN of CUDA 12") {
         return;
     }
     let built_with = printed(&run_normal(12), "cudnnGetCudartVersion");
@@ -232,7 +232,9 @@ fn a_cu12_cudnn_beside_a_13_runtime_is_refused_by_its_runtime_version() {
 /// its release either, and binds.
 #[test]
 fn a_copy_without_its_graph_sub_library_is_refused_not_called() {
-    let Some(&major) = majors().last() else {
+    let all = majors();
+    let Some(&major) = all.last() else {
+        stubs_tests::runs_with(false, "cuDNN");
         return;
     };
     let dir = temp_dir("cudnn-front-only");
@@ -282,7 +284,10 @@ fn a_copy_without_its_graph_sub_library_is_refused_not_called() {
 #[test]
 fn a_later_copy_is_refused_when_another_graph_sub_library_is_loaded() {
     let all = majors();
-    if !(all.contains(&12) && all.contains(&13)) {
+    if !stubs_tests::runs_with(
+        all.contains(&12) && all.contains(&13),
+        "cuDNN of CUDA 12 and 13",
+    ) {
         return;
     }
     // A Python environment holding the CUDA 13 build (its front library and graph beside it).

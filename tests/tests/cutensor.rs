@@ -134,7 +134,7 @@ fn without_a_library_every_call_is_the_typed_error() {
 /// called with a prototype it may not have; the rest answers as 2.2.0 does.
 #[test]
 fn a_newer_header_on_an_older_cutensor() {
-    if !majors().contains(&11) {
+    if !stubs_tests::runs_with(majors().contains(&11), "cuTENSOR of CUDA 11") {
         return;
     }
     let normal = PROGRAM.run_normal(11);
@@ -162,7 +162,10 @@ fn a_newer_header_on_an_older_cutensor() {
 /// build's too); every call is then the "no library" code and the status names both releases.
 #[test]
 fn a_cu12_cutensor_beside_a_13_runtime_is_refused_by_its_runtime_version() {
-    if !majors().contains(&12) || !majors().contains(&13) {
+    if !stubs_tests::runs_with(
+        majors().contains(&12) && majors().contains(&13),
+        "cuTENSOR of CUDA 12 and 13",
+    ) {
         return;
     }
     let run = run_stub(13, Some(13), Some(12));
@@ -351,7 +354,10 @@ fn compute_descriptors_reach_the_library_as_its_own() {
 /// not declared) and refused whatever its descriptor.
 #[test]
 fn a_descriptor_the_loaded_cutensor_lacks_is_refused() {
-    if !majors().contains(&11) || !majors().contains(&12) {
+    if !stubs_tests::runs_with(
+        majors().contains(&11) && majors().contains(&12),
+        "cuTENSOR of CUDA 11 and 12",
+    ) {
         return;
     }
     let lacks = ["9X16BF", "8XINT8", "4X16F"];

@@ -113,6 +113,7 @@ fn every_status_function_without_a_library() {
             .collect();
         functions.sort_by_key(|f| !LAST_ERROR_READERS.contains(&f.name().as_str()));
         for f in functions {
+            assert_zero_args_cover(lib, &f);
             writeln!(text, "libstubs_{lib}.so {}", f.name()).unwrap();
             // The driver's error-text functions answer without a library (the spec's
             // `error_texts`): their "unknown" status for the NULL out-pointer.
@@ -160,6 +161,21 @@ fn every_status_function_without_a_library() {
     );
 }
 
+/// How many zero integer arguments the probe passes in a sweep (`tests/c/probe.c`'s `ZERO_ARGS`).
+const PROBE_ZERO_ARGS: usize = 40;
+
+/// Fails where `f` takes more arguments than the probe passes: an export reading its last ones
+/// (cuTENSOR's compute-descriptor adapters) would read stack garbage (valgrind's "conditional
+/// jump depends on uninitialised value").
+fn assert_zero_args_cover(lib: &str, f: &stub_model::StubFn) {
+    assert!(
+        f.item.sig.inputs.len() <= PROBE_ZERO_ARGS,
+        "{lib}: {} takes {} arguments; raise ZERO_ARGS in tests/c/probe.c and PROBE_ZERO_ARGS",
+        f.name(),
+        f.item.sig.inputs.len()
+    );
+}
+
 /// The spec of the library named `lib`.
 fn library_spec(lib: &str) -> &'static stub_model::Library {
     ALL.iter()
@@ -197,6 +213,7 @@ fn every_pointer_function_without_a_library() {
             .into_iter()
             .filter(|f| f.ret == RetKind::Pointer)
         {
+            assert_zero_args_cover(lib, &f);
             let name = f.name();
             let output = quote::ToTokens::to_token_stream(&f.item.sig.output).to_string();
             if !output.contains("c_char") {

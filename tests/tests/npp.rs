@@ -160,7 +160,8 @@ fn each_major_answers_as_the_normally_linked_program() {
         if major == 11 {
             let refused = [
                 format!("nppsIntegralGetBufferSize_32s rc={ABSENT} size=7"),
-                format!("nppsSumGetBufferSize_32f rc={ABSENT} size=7"),
+                // 11.x's build prints no size here (tests/c/npp_host.c says why).
+                format!("nppsSumGetBufferSize_32f rc={ABSENT}"),
             ];
             for line in &refused {
                 let function = line.split(' ').next().expect("a name");
@@ -168,7 +169,10 @@ fn each_major_answers_as_the_normally_linked_program() {
                     .iter()
                     .position(|l| l.starts_with(&format!("{function} ")))
                     .expect("the normal build calls it");
-                assert!(expected[at].contains(" rc=0 "), "{normal}");
+                assert!(
+                    expected[at].contains(" rc=0 ") || expected[at].ends_with(" rc=0"),
+                    "{normal}"
+                );
                 expected[at] = line;
             }
             assert_eq!(

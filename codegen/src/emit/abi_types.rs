@@ -61,7 +61,7 @@ pub fn abi_types_rs(data: &LibraryData) -> Result<Option<String>, String> {
             if newest
                 .structs
                 .get(*name)
-                .is_some_and(|n| same_layout(n, def))
+                .is_some_and(|n| same_layout(newest, n, table, def))
             {
                 continue;
             }

@@ -7,16 +7,13 @@
 //!
 //! Which names: every hand-written export, of either ABI version (`Library::hand_written`,
 //! `Library::abi12_hand_written`), with its siblings — the base name (suffixes `_ptsz` and `_vN`
-//! removed) and its `_v2` / `_v3` versions, each also with `_ptsz` — plus [`ALSO_CALLED`].
+//! removed) and its `_v2` / `_v3` versions, each also with `_ptsz` — plus the spec's
+//! `adapter_calls`.
 
 use crate::model::library_data::LibraryData;
 use crate::model::type_table::{StructDef, TypeTable};
 use crate::read::cache::NEWEST;
 use std::collections::{BTreeMap, BTreeSet};
-
-/// Entry points the adapters call that are no hand-written export's sibling: 11.4+'s
-/// `cudaGraphInstantiateWithFlags` (the 11.x path of `cudaGraphInstantiate`).
-pub const ALSO_CALLED: &[&str] = &["cudaGraphInstantiateWithFlags"];
 
 /// `name` without a `_ptsz` and then a `_vN` suffix.
 fn base_name(name: &str) -> &str {
@@ -35,7 +32,7 @@ pub fn candidates(data: &LibraryData) -> BTreeSet<String> {
         .iter()
         .chain(data.library.abi12_hand_written.unwrap_or_default());
     let mut names = BTreeSet::new();
-    for name in hand_written.chain(ALSO_CALLED) {
+    for name in hand_written.chain(data.library.adapter_calls) {
         let base = base_name(name);
         for version in ["", "_v2", "_v3"] {
             for stream in ["", "_ptsz"] {
@@ -107,7 +104,7 @@ pub fn differing_structs(data: &LibraryData, major: u32) -> Vec<&'static str> {
         .copied()
         .filter(
             |name| match (table.structs.get(*name), newest.structs.get(*name)) {
-                (Some(def), Some(n)) => !same_layout(n, def),
+                (Some(def), Some(n)) => !same_layout(newest, n, table, def),
                 (Some(_), None) => true,
                 _ => false,
             },
@@ -115,15 +112,17 @@ pub fn differing_structs(data: &LibraryData, major: u32) -> Vec<&'static str> {
         .collect()
 }
 
-/// Whether two layouts of a struct have the same size and the same field names at the same
-/// offsets.
-pub fn same_layout(a: &StructDef, b: &StructDef) -> bool {
+/// Whether two layouts of a struct (`a` of `a_types`' header, `b` of `b_types`') have the same
+/// size and the same fields: names, offsets and ABI keys (a field retyped to a struct of
+/// another layout at the same offset is a different layout).
+pub fn same_layout(a_types: &TypeTable, a: &StructDef, b_types: &TypeTable, b: &StructDef) -> bool {
     a.size == b.size
         && a.fields.len() == b.fields.len()
-        && a.fields
-            .iter()
-            .zip(&b.fields)
-            .all(|(x, y)| x.name == y.name && x.offset == y.offset)
+        && a.fields.iter().zip(&b.fields).all(|(x, y)| {
+            x.name == y.name
+                && x.offset == y.offset
+                && a_types.abi_key(&x.ty) == b_types.abi_key(&y.ty)
+        })
 }
 
 #[cfg(test)]

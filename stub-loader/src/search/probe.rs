@@ -51,7 +51,7 @@ pub(crate) fn try_candidate(
         });
     }
     load_lazy_dependency(spec.real, &handle)?;
-    let by_name = i32::try_from(name_major * 1000).unwrap_or(0);
+    let by_name = i32::try_from(name_major.saturating_mul(1000)).unwrap_or(0);
     let version = reported_version(spec.real, &handle).unwrap_or(by_name);
     if version != 0 && version < MIN_VERSION {
         return Err(Reject::TooOld(version));
@@ -86,7 +86,10 @@ fn open_candidate(
             release::prepare_file(spec, &c.target, release)?;
         }
     }
-    release::check_version(i32::try_from(name_major * 1000).unwrap_or(0), release)?;
+    release::check_version(
+        i32::try_from(name_major.saturating_mul(1000)).unwrap_or(0),
+        release,
+    )?;
     Handle::open(&c.target).map_err(rejected)
 }
 

@@ -17,6 +17,7 @@
 
 use super::dependency::load_lazy_dependency;
 use super::paths::join;
+use super::probe::STUB_MARKER;
 use super::reject::{ProcessRelease, Reject};
 use super::version::reported_version;
 use crate::debug::line;
@@ -48,7 +49,7 @@ pub(crate) fn of_process(spec: &LibrarySpec) -> Option<ProcessRelease> {
     let anchors = spec.real.same_release_as;
     let anchored = anchors.iter().find_map(|anchor| {
         file_names(anchor).iter().find_map(|s| {
-            is_loaded(s.name).then_some(ProcessRelease {
+            real_copy(s.name).map(|_| ProcessRelease {
                 soname: s.name,
                 major: s.major,
             })
@@ -78,7 +79,7 @@ fn same_rule(real: &RealLibrary, other: &RealLibrary) -> bool {
 /// want of it stays mapped), else it says no release.
 fn loaded_release(real: &'static RealLibrary) -> Option<ProcessRelease> {
     file_names(real).iter().find_map(|s| {
-        let handle = Handle::loaded(s.name).ok()?;
+        let handle = real_copy(s.name)?;
         let major = match s.major {
             0 => {
                 load_lazy_dependency(real, &handle).ok()?;
@@ -91,6 +92,15 @@ fn loaded_release(real: &'static RealLibrary) -> Option<ProcessRelease> {
             major,
         })
     })
+}
+
+/// The process's mapped copy of `name` (`RTLD_NOLOAD`) when it is NVIDIA's: a stub or a
+/// compatibility library under NVIDIA's soname (the opt-in folder's `libcudart.so.12`, which
+/// forwards to the runtime stub) says no release, and is never asked for a version (calling a
+/// stub from another stub's search could re-enter it).
+fn real_copy(name: &CStr) -> Option<Handle> {
+    let handle = Handle::loaded(name).ok()?;
+    handle.symbol(STUB_MARKER).is_none().then_some(handle)
 }
 
 /// An anchor soname `needed` names, and its major.

@@ -25,8 +25,10 @@ pub(crate) fn reported_version(real: &RealLibrary, handle: &Handle) -> Option<i3
                 unsafe { core::mem::transmute(f) };
             let (mut major, mut minor): (c_int, c_int) = (0, 0);
             // SAFETY: valid out-pointers.
-            ((unsafe { f(&mut major, &mut minor) }) == 0 && major > 0)
-                .then_some(major * 1000 + minor * 10)
+            if (unsafe { f(&mut major, &mut minor) }) != 0 || major <= 0 {
+                return None;
+            }
+            number(major, minor, 10, 0)
         }
         VersionProbe::Property { symbol, releases } => {
             let [major, minor, patch] = properties(handle, symbol)?;
@@ -34,9 +36,9 @@ pub(crate) fn reported_version(real: &RealLibrary, handle: &Handle) -> Option<i3
                 return None;
             }
             if releases.is_empty() {
-                return Some(major * 1000 + minor * 10);
+                return number(major, minor, 10, 0);
             }
-            let own = major * 1000 + minor * 100 + patch;
+            let own = number(major, minor, 100, patch)?;
             let cuda = real.version.cuda_version_of(own);
             line(
                 real.name,
@@ -213,4 +215,12 @@ fn built_for(handle: &Handle, marker: &CStr) -> Option<i32> {
     let (major, minor) = crate::os::built_for(handle.path()?, marker.to_bytes())?;
     let version = i32::try_from(major).ok()?.checked_mul(1000)?;
     version.checked_add(i32::try_from(minor.min(99)).ok()? * 10)
+}
+
+/// `major * 1000 + minor * minor_weight + patch`, the number a library reports (`12080`, or
+/// NPP's own `12401`): `None` where a library answers numbers that overflow `int` (never a
+/// panic in the search).
+fn number(major: c_int, minor: c_int, minor_weight: i64, patch: c_int) -> Option<c_int> {
+    let n = i64::from(major) * 1000 + i64::from(minor) * minor_weight + i64::from(patch);
+    c_int::try_from(n).ok()
 }

@@ -94,6 +94,7 @@ pub const CUDA: Library = Library {
     // CUgraphNodeParams as the caller laid it out, after checking a 12.x driver reads it alike:
     // no struct is translated, the tables give them the prototypes.
     adapter_structs: Some(&[]),
+    adapter_calls: &[],
     versioned_names: None,
     // Every entry point is exported under its ABI name (`cuMemAlloc_v2`) and asked for by base
     // name and version (`cuMemAlloc` at 3020), never bound to the legacy unsuffixed one.

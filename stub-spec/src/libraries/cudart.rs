@@ -168,6 +168,8 @@ pub const CUDART: Library = Library {
         "cudaExternalMemoryMipmappedArrayDesc",
         "cudaExternalSemaphoreHandleDesc",
     ]),
+    // 11.4+'s `cudaGraphInstantiateWithFlags`: the 11.x path of `cudaGraphInstantiate`.
+    adapter_calls: &["cudaGraphInstantiateWithFlags"],
     versioned_names: None,
     proc_address: None,
     test_wheels: &[

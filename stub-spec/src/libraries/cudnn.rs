@@ -114,6 +114,7 @@ pub const CUDNN: Library = Library {
     }],
     abi12_hand_written: None,
     adapter_structs: None,
+    adapter_calls: &[],
     versioned_names: None,
     proc_address: None,
     // The newest cuDNN 9 of each major's wheel (cu12 and cu13 have 9.28 since; the issue pins

@@ -109,6 +109,7 @@ pub const CUFFT: Library = Library {
     error_texts: &[],
     abi12_hand_written: None,
     adapter_structs: None,
+    adapter_calls: &[],
     // 12.x's cufftXt.h binds `cufftXtSetJITCallback` to `__cufftXtSetJITCallback_12_7`
     // through a static inline wrapper; 13.x exports only the plain name.
     versioned_names: Some(VersionedNames { prefix: "__" }),

@@ -95,6 +95,7 @@ pub const CUFILE: Library = Library {
     error_texts: &[],
     abi12_hand_written: None,
     adapter_structs: None,
+    adapter_calls: &[],
     versioned_names: None,
     proc_address: None,
     // Whole wheels: 1.2 and 1.5 MB (x86-64), the library, its RDMA plugin and the header.

@@ -178,6 +178,7 @@ pub const CUPTI: Library = Library {
     ],
     abi12_hand_written: None,
     adapter_structs: None,
+    adapter_calls: &[],
     versioned_names: None,
     proc_address: None,
     // The libcupti file and the include folder only (`Unpack::LibraryAndHeaders`: 2.3 of the

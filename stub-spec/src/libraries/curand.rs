@@ -94,6 +94,7 @@ pub const CURAND: Library = Library {
     error_texts: &[],
     abi12_hand_written: None,
     adapter_structs: None,
+    adapter_calls: &[],
     versioned_names: None,
     proc_address: None,
     test_wheels: &[

@@ -106,6 +106,7 @@ pub const CUSPARSELT: Library = Library {
     ],
     abi12_hand_written: None,
     adapter_structs: None,
+    adapter_calls: &[],
     versioned_names: None,
     proc_address: None,
     // The newest of each major's wheel; NVIDIA publishes none for CUDA 11. Each wheel holds the

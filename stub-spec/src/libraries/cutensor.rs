@@ -91,6 +91,7 @@ pub const CUTENSOR: Library = Library {
     }],
     abi12_hand_written: None,
     adapter_structs: None,
+    adapter_calls: &[],
     versioned_names: None,
     proc_address: None,
     // The newest cuTENSOR of each major's wheel. Of each, the tests need `libcutensor.so.2`

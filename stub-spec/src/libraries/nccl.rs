@@ -97,6 +97,7 @@ pub const NCCL: Library = Library {
     ],
     abi12_hand_written: None,
     adapter_structs: None,
+    adapter_calls: &[],
     versioned_names: None,
     proc_address: None,
     // The newest NCCL of each major's wheel: cu11's last is 2.21.5 (x86-64 only: NVIDIA

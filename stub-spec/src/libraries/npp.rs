@@ -186,6 +186,7 @@ macro_rules! npp_library {
             error_texts: &[],
             abi12_hand_written: None,
             adapter_structs: None,
+            adapter_calls: &[],
             versioned_names: None,
             proc_address: None,
             test_wheels: TEST_WHEELS,

@@ -79,6 +79,7 @@ pub const NVFATBIN: Library = Library {
     }],
     abi12_hand_written: None,
     adapter_structs: None,
+    adapter_calls: &[],
     versioned_names: None,
     proc_address: None,
     // Whole wheels: 1 MB and 0.6 MB (x86-64), the library and its header.

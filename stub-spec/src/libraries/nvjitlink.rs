@@ -77,6 +77,7 @@ pub const NVJITLINK: Library = Library {
     error_texts: &[],
     abi12_hand_written: None,
     adapter_structs: None,
+    adapter_calls: &[],
     versioned_names: Some(VersionedNames { prefix: "__" }),
     proc_address: None,
     test_wheels: &[

@@ -86,6 +86,7 @@ pub const NVJPEG: Library = Library {
     error_texts: &[],
     abi12_hand_written: None,
     adapter_structs: None,
+    adapter_calls: &[],
     versioned_names: None,
     proc_address: None,
     // Whole wheels: 2.7, 5.3 and 4.1 MB (x86-64), the library and its header.

@@ -84,6 +84,7 @@ pub const NVML: Library = Library {
     }],
     abi12_hand_written: None,
     adapter_structs: None,
+    adapter_calls: &[],
     versioned_names: None,
     proc_address: None,
     test_wheels: &[

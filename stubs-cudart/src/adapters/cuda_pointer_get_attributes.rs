@@ -29,7 +29,7 @@
 use super::{RawFn, SUCCESS, Target, call_raw, refusal, target};
 use crate::abi_fns;
 use crate::abi_types::v12;
-use crate::types::{cudaError_t, cudaPointerAttributes};
+use crate::types::{cudaError_t, cudaErrorInvalidValue, cudaPointerAttributes};
 use core::ffi::c_void;
 
 // The CUDA 13 version: 13.x's prototypes, forwarded to 13.x, translated for 11.x / 12.x.
@@ -49,7 +49,7 @@ pub(crate) unsafe extern "C" fn cudaPointerGetAttributes_abi13(
         // 11.8 and 12.9 have the same 24-byte layout (v11 == v12).
         Target::Major(11 | 12) => {
             if attributes.is_null() {
-                return 1; // cudaErrorInvalidValue
+                return cudaErrorInvalidValue;
             }
             let mut raw = v12::cudaPointerAttributes::default();
             let status = call_raw!(OLD, abi_fns::v12::cudaPointerGetAttributes, (&mut raw, ptr));
@@ -89,7 +89,7 @@ pub(crate) unsafe extern "C" fn cudaPointerGetAttributes_abi12(
         Target::NoLibrary => refusal(),
         Target::Major(13) => {
             if attributes.is_null() {
-                return 1; // cudaErrorInvalidValue
+                return cudaErrorInvalidValue;
             }
             let mut raw = cudaPointerAttributes::default();
             let status = call_raw!(OLD, abi_fns::v13::cudaPointerGetAttributes, (&mut raw, ptr));

@@ -15,8 +15,8 @@
 //! - 11.x (11.8 header): plain 3-argument form, `_v2` (11.3+) 6-argument; the adapter calls `_v2`.
 //!
 //! Without `_v3` every edge is a default edge (edge data arrived in 12.3), so a requested
-//! `edgeData_out` gets a zeroed array of `*numDependencies_out` entries (thread-owned, valid
-//! until the thread's next such call). Requesting edge data without `numDependencies_out` is
+//! `edgeData_out` gets a zeroed array of `*numDependencies_out` entries (one read-only buffer
+//! shared by every thread, valid for the life of the process: `default_edges`). Requesting edge data without `numDependencies_out` is
 //! refused (801): the array's length could not be known. The `_ptsz` twins are the same with
 //! the per-thread default stream.
 //!

@@ -123,7 +123,8 @@ impl File {
         let phoff = u64_at(&ehdr, 0x20)?;
         let phentsize = usize::from(u16_at(&ehdr, 0x36)?);
         let phnum = usize::from(u16_at(&ehdr, 0x38)?);
-        if phentsize < 56 || phnum > MAX_PHDRS {
+        // ELF64 fixes the entry sizes: anything else is malformed (and would size the reads).
+        if phentsize != 56 || phnum > MAX_PHDRS {
             return None;
         }
         let mut phdrs = alloc::vec![0u8; phentsize * phnum];
@@ -185,7 +186,7 @@ impl File {
         let shentsize = usize::from(u16_at(&ehdr, 0x3a)?);
         let shnum = usize::from(u16_at(&ehdr, 0x3c)?);
         let shstrndx = usize::from(u16_at(&ehdr, 0x3e)?);
-        if shentsize < 64 || shnum > MAX_SECTIONS || shstrndx >= shnum {
+        if shentsize != 64 || shnum > MAX_SECTIONS || shstrndx >= shnum {
             return None;
         }
         let mut shdrs = alloc::vec![0u8; shentsize * shnum];

@@ -34,6 +34,11 @@ const ENTRY_READ: u64 = 28;
 /// Entries beyond this are not read: cuSPARSELt 0.8.1's first PTX is its first entry, and its
 /// `.nv_fatbin` (188 MiB) holds 761 fat binaries.
 const MAX_ENTRIES: usize = 4096;
+/// Fat binaries beyond this are not read either: each costs a `pread`, and a malformed section
+/// of tiny ones would cost millions.
+const MAX_BLOBS: usize = 65536;
+/// A fat binary's own header: magic, version, header size, payload size.
+const BLOB_HEADER: u64 = 16;
 
 /// The PTX ISA `(major, minor)` of the first PTX entry in `path`'s `.nv_fatbin`: the version of
 /// the CUDA compiler that built the file's device code (8.8 from CUDA 12.9's `nvcc`, 9.0 from
@@ -44,14 +49,19 @@ pub(crate) fn ptx_isa(path: &CStr) -> Option<(u32, u32)> {
     let (start, size) = file.section_range(b".nv_fatbin")?;
     let end = start.checked_add(size)?;
     let mut blob = start;
-    let mut entries = 0;
-    while blob.checked_add(16)? <= end {
-        let mut header = [0u8; 16];
-        file.read_at(blob, &mut header)?;
-        if u32_at(&header, 0)? != FATBIN_MAGIC {
+    let (mut entries, mut blobs) = (0, 0);
+    while blob.checked_add(BLOB_HEADER)? <= end {
+        blobs += 1;
+        if blobs > MAX_BLOBS {
             return None;
         }
-        let first = blob.checked_add(u64::from(u16_at(&header, 6)?))?;
+        let mut header = [0u8; BLOB_HEADER as usize];
+        file.read_at(blob, &mut header)?;
+        let header_size = u64::from(u16_at(&header, 6)?);
+        if u32_at(&header, 0)? != FATBIN_MAGIC || header_size < BLOB_HEADER {
+            return None;
+        }
+        let first = blob.checked_add(header_size)?;
         let blob_end = first.checked_add(u64_at(&header, 8)?)?.min(end);
         let mut entry = first;
         while entry.checked_add(ENTRY_READ)? <= blob_end {

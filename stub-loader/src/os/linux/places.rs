@@ -4,7 +4,7 @@
 
 use super::dlopen::{each_loaded_object, object_name};
 use super::elf;
-use super::file_names::major_of_name;
+use super::file_names::{file_names, major_of_name};
 use super::paths::fold_dots;
 use super::sort::sort_small;
 use crate::debug::line;
@@ -161,7 +161,7 @@ impl Places {
             }
             // SAFETY: as above.
             let name_major = match unsafe { elf::loaded_soname(info) } {
-                Some(soname) => match spec.real.sonames.iter().find(|s| same(s.name, soname)) {
+                Some(soname) => match file_names(spec.real).iter().find(|s| same(s.name, soname)) {
                     Some(s) => s.major,
                     None => return,
                 },
@@ -169,7 +169,9 @@ impl Places {
                     // SAFETY: as above.
                     let name = unsafe { object_name(info) };
                     let file = file_name(name.to_bytes());
-                    let exact = spec.real.sonames.iter().any(|s| s.name.to_bytes() == file);
+                    let exact = file_names(spec.real)
+                        .iter()
+                        .any(|s| s.name.to_bytes() == file);
                     let major = major_of_name(spec, file);
                     if major == 0 && !exact {
                         return;
