@@ -644,3 +644,31 @@ fn a_name_the_stub_lacks_is_refused_with_its_absent_status() {
         "{run}"
     );
 }
+
+/// A compatibility `libcudart.so.12` in the process says no CUDA release: it forwards to the
+/// runtime stub, whose binding decides. A cuRAND stub called before the runtime stub has bound
+/// finds no release in the process and binds 13.x's cuRAND; taking the compatibility file's
+/// soname for the process's runtime would refuse it as another release than 12.
+#[test]
+fn a_compatibility_runtime_in_the_process_says_no_release() {
+    let layout = cuda_layout(13);
+    let curand = layout
+        .libraries
+        .get("curand")
+        .expect("13.x's cuRAND in the layout");
+    let run = Scenario::probe([
+        format!("dlopen:{}", compat_dir().join("libcudart.so.12").display()),
+        format!("dlopen:{}", stubs_tests::stub("curand").display()),
+        // A call that writes through no pointer (its zeroed arguments): the generator NULL.
+        "call:libstubs_curand.so:curandDestroyGenerator".to_string(),
+    ])
+    .env("CUDA_STUBS_CURAND_PATH", curand)
+    .debug()
+    .run();
+    run.assert_success();
+    assert!(
+        run.bound("curand")
+            .starts_with(&format!("bound {} ", curand.display())),
+        "{run}"
+    );
+}

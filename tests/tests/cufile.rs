@@ -253,3 +253,39 @@ fn the_status_struct_through_tracing_and_fault_injection() {
         );
     }
 }
+
+/// A cuFile of a CUDA major the stub's declarations give no ABI (a stand-in answering version
+/// 1.4, CUDA 11, whose I/O calls answer 4242): bound, but no call is made; the byte-count calls
+/// answer the stub's "absent" code negated, never 0 ("0 bytes", what the forwarder's own
+/// fallback would say) and never the stand-in's count.
+#[test]
+fn io_calls_of_a_cufile_without_the_declared_abi_answer_absent() {
+    let soname = std::ffi::OsString::from("-Wl,-soname,libcufile.so.0");
+    let mock = stubs_tests::compile_c(
+        "libcufile.so.0",
+        &[Path::new("c/cufile_mock_1_4.c")],
+        &["-shared".as_ref(), "-fPIC".as_ref(), soname.as_os_str()],
+    );
+    let run = scenario(
+        &PROGRAM.stub_program(13),
+        "mock-1-4",
+        &["version", "read", "v2"],
+    )
+    .debug()
+    .env("CUDA_STUBS_CUFILE_PATH", &mock)
+    .run();
+    run.assert_success()
+        // Bound as CUDA 11, where no declaration has an ABI: even the version is refused.
+        .assert_line(&format!(
+            "cuFileGetVersion err={ABSENT} cu_err=0 version=-1"
+        ))
+        .assert_line("status bound=1 version=11000 found_by=environment override")
+        .assert_line(&format!("cuFileRead(NULL) -{ABSENT}"))
+        .assert_line(&format!("v2 cuFileReadv(NULL) -{ABSENT}"));
+    assert!(
+        run.debug("cufile")
+            .iter()
+            .any(|l| l.starts_with("cuFileRead: absent in CUDA 11")),
+        "{run}"
+    );
+}

@@ -328,3 +328,32 @@ fn another_release_than_the_process_has_is_refused_by_its_name() {
         ),
     );
 }
+
+/// An NPP found under a file name without its major (`libnpps.so`, a link to 12.x's
+/// `libnpps.so.12`): its version is unknown, so a function whose prototype differs across
+/// majors (`nppsIntegralGetBufferSize_32s`: `int *` before 12.0, `size_t *` since) is refused
+/// with the "absent" code and its output left untouched, never called with a guessed ABI; one
+/// with the same ABI in every major is forwarded.
+#[test]
+fn an_unknown_version_refuses_what_differs_across_majors() {
+    let dir = stubs_tests::temp_dir("npp-unversioned");
+    let npps = dir.join("libnpps.so");
+    std::os::unix::fs::symlink(real(&NPPS, 12), &npps).expect("link libnpps.so");
+    let run = Scenario::new(PROGRAM.stub_program(12))
+        .args(["integral", "status"])
+        .env("CUDA_STUBS_NPPC_PATH", real(&NPPC, 12))
+        .env("CUDA_STUBS_NPPIG_PATH", real(&NPPIG, 12))
+        .env("CUDA_STUBS_NPPS_PATH", &npps)
+        .library_path([PROGRAM.real_dir(12)])
+        .debug()
+        .run();
+    run.assert_success()
+        .assert_line(&format!("nppsIntegralGetBufferSize_32s rc={ABSENT} size=7"))
+        .assert_line("status npps bound=1 version=0 found_by=environment override");
+    assert!(
+        run.debug("npps").iter().any(|l| l.starts_with(
+            "nppsIntegralGetBufferSize_32s: ABI differs across majors and the version is unknown"
+        )),
+        "{run}"
+    );
+}
