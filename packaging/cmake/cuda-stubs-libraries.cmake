@@ -344,7 +344,8 @@ set(cuda-stubs_WINDOWS_STUBS
   "cublas|stubs_cublas"
   "cublaslt|stubs_cublaslt"
   "cusparse|stubs_cusparse"
-  "cusolver|stubs_cusolver")
+  "cusolver|stubs_cusolver"
+  "nvjpeg|stubs_nvjpeg")
 set(cuda-stubs_WINDOWS_CRATES
   "stubs-cudart"
   "stubs-nvrtc"
@@ -356,7 +357,8 @@ set(cuda-stubs_WINDOWS_CRATES
   "stubs-cublas"
   "stubs-cublaslt"
   "stubs-cusparse"
-  "stubs-cusolver")
+  "stubs-cusolver"
+  "stubs-nvjpeg")
 
 # Import libraries of an older ABI's view of a DLL stub, "<name>|<DLL name>": lib/<name>.lib
 # and lib/lib<name>.dll.a from packaging/windows/<name>.def, importing from bin/<DLL name>.dll

@@ -51,6 +51,7 @@ WINDOWS_LIBRARIES = {
     "cublaslt": "stubs_cublaslt.dll",
     "cusparse": "stubs_cusparse.dll",
     "cusolver": "stubs_cusolver.dll",
+    "nvjpeg": "stubs_nvjpeg.dll",
 }
 
 #: The link folders (``lib/cuda-stubs-link/abi<N>/``), per cudart ABI: NVIDIA's link name ->
@@ -298,6 +299,9 @@ NVIDIA_DLLS = {
     "cusparse64_11.dll": "cusparse",
     "cusolver64_12.dll": "cusolver",
     "cusolver64_11.dll": "cusolver",
+    "nvjpeg64_13.dll": "nvjpeg",
+    "nvjpeg64_12.dll": "nvjpeg",
+    "nvjpeg64_11.dll": "nvjpeg",
 }
 
 #: Soname stems of NVIDIA's libraries without a stub (``libcudnn_`` covers ``libcudnn_ops.so.9``).

@@ -1,10 +1,11 @@
-//! The math libraries' and NVML's Windows DLL stubs under wine: every Windows stub with a probe
-//! in `tests/windows/libraries/<name>.c` (cuRAND, cuFFT, cuBLAS, cuBLASLt, cuSPARSE, cuSOLVER,
-//! NVML), against NVIDIA's own `win_amd64` DLLs of CUDA 11.8, 12.9 and 13.5
-//! (`scripts/fetch-cuda.py --arch win_amd64`), and a DLL no wheel ships (NVML's `nvml.dll`, the
-//! driver's) against a stand-in, its mock `tests/mocks/<name>.c` built with MinGW. No GPU, no
-//! driver: each library answers its version, and the call that needs a device answers what the
-//! library answers without one.
+//! The math libraries', NVML's and the framework libraries' Windows DLL stubs under wine: every
+//! Windows stub with a probe in `tests/windows/libraries/<name>.c` (cuRAND, cuFFT, cuBLAS,
+//! cuBLASLt, cuSPARSE, cuSOLVER, NVML, nvJPEG), against NVIDIA's own `win_amd64` DLLs
+//! of CUDA 11.8, 12.9 and 13.5 (`scripts/fetch-cuda.py --arch win_amd64`; each library's test
+//! wheel of that major, none where it has none), and a DLL no wheel ships
+//! (NVML's `nvml.dll`, the driver's) against a stand-in, its mock `tests/mocks/<name>.c` built
+//! with MinGW. No GPU, no driver: each library answers its version, and the call that needs a
+//! device answers what the library answers without one.
 //!
 //! The program (`tests/windows/win_math.c` and the libraries' files) is built twice per major
 //! with that major's headers, once linked to the stubs' import libraries and once to NVIDIA's
@@ -18,8 +19,8 @@
 use std::collections::BTreeMap;
 use std::ffi::{OsStr, OsString};
 use std::path::{Path, PathBuf};
-use stub_model::Library;
 use stub_model::libraries::ALL;
+use stub_model::{Library, VersionProbe};
 use stubs_tests::wine::{
     WinLayout, Wine, field, mingw_dll, mingw_exe, no_library, skip, status_line, stubs_dir,
     win_layout, win_path, windows_libraries, wine_path,
@@ -31,8 +32,8 @@ const PROBES: &str = "windows/libraries";
 
 /// The Windows stubs this file tests: those with a probe, `tests/windows/libraries/<name>.c`,
 /// in spec order. Every library under the one-release rule (`same_release_as`: the math
-/// libraries) with a Windows stub must have one.
-fn libraries() -> Vec<&'static Library> {
+/// libraries, nvJPEG) with a Windows stub must have one.
+fn all_libraries() -> Vec<&'static Library> {
     let has_probe = |lib: &Library| {
         Path::new(env!("CARGO_MANIFEST_DIR"))
             .join(format!("{PROBES}/{}.c", lib.name()))
@@ -51,6 +52,16 @@ fn libraries() -> Vec<&'static Library> {
         );
     }
     libs
+}
+
+/// Those of [`all_libraries`] that CUDA `major` has: a DLL no wheel ships (NVML's, a
+/// stand-in) in every major, a wheel's where the spec has a test wheel of `major` (no nvFatbin
+/// in 11.x: its header is not in 11.8's either).
+fn libraries(major: u32) -> Vec<&'static Library> {
+    all_libraries()
+        .into_iter()
+        .filter(|lib| !in_wheels(lib) || lib.test_wheels.iter().any(|w| w.major == major))
+        .collect()
 }
 
 /// Whether NVIDIA's wheels ship `lib`'s DLL (else it comes with the driver: a stand-in).
@@ -79,18 +90,19 @@ fn stand_in(lib: &Library, major: u32, dir: &Path) -> PathBuf {
     to
 }
 
-/// `win_math.c` with every library's file, built with `major`'s headers and `link` (after the
-/// sources), in a fresh folder; `win_math_libraries.h` lists [`libraries`].
+/// `win_math.c` with the file of every library `major` has, built with `major`'s headers and
+/// `link` (after the sources), in a fresh folder; `win_math_libraries.h` lists
+/// [`libraries`]`(major)`.
 fn probe(name: &str, major: u32, link: &[&OsStr]) -> PathBuf {
     let generated = temp_dir(&format!("win-math-h-{name}"));
-    let list: String = libraries()
+    let list: String = libraries(major)
         .iter()
         .map(|l| format!("WIN_MATH_LIBRARY({})\n", l.name()))
         .collect();
     std::fs::write(generated.join("win_math_libraries.h"), list).expect("write the list");
     let sources: Vec<String> = std::iter::once("windows/win_math.c".to_owned())
         .chain(
-            libraries()
+            libraries(major)
                 .iter()
                 .map(|l| format!("{PROBES}/{}.c", l.name())),
         )
@@ -116,7 +128,7 @@ fn probe(name: &str, major: u32, link: &[&OsStr]) -> PathBuf {
 fn stub_probe(major: u32, stand_ins: bool) -> PathBuf {
     let mut libdir = OsString::from("-L");
     libdir.push(stubs_dir());
-    let libs: Vec<OsString> = libraries()
+    let libs: Vec<OsString> = libraries(major)
         .iter()
         .map(|l| OsString::from(format!("-lstubs_{}", l.name())))
         .collect();
@@ -124,7 +136,7 @@ fn stub_probe(major: u32, stand_ins: bool) -> PathBuf {
     link.extend(libs.iter().map(OsString::as_os_str));
     let exe = probe(&format!("math-stub{major}{stand_ins}"), major, &link);
     let dir = exe.parent().expect("a folder");
-    for lib in libraries() {
+    for lib in libraries(major) {
         let dll = format!("stubs_{}.dll", lib.name());
         std::fs::copy(stubs_dir().join(&dll), dir.join(&dll)).expect("copy stub");
         if stand_ins && !in_wheels(lib) {
@@ -138,7 +150,7 @@ fn stub_probe(major: u32, stand_ins: bool) -> PathBuf {
 /// directly) and to the stand-ins, which lie beside it.
 fn normal_probe(major: u32, win: &WinLayout) -> PathBuf {
     let stand_ins = temp_dir(&format!("win-math-stand-ins-{major}"));
-    let link: Vec<OsString> = libraries()
+    let link: Vec<OsString> = libraries(major)
         .iter()
         .map(|l| match in_wheels(l) {
             true => win.dll(l.name()).into(),
@@ -155,8 +167,9 @@ fn normal_probe(major: u32, win: &WinLayout) -> PathBuf {
 }
 
 /// The version `lib` must answer on `major`: its test wheel's `major.minor.patch`
-/// (`nvidia-cusolver-cu12==11.7.5.82`: `11.7.5`); a stand-in's, its mock's (`13.580.0`, the
-/// form of the driver's `13.580.159.04`).
+/// (`nvidia-cusolver-cu12==11.7.5.82`: `11.7.5`), or `major.minor` where the library's version
+/// call answers no more (`nvFatbinVersion`: `12.9` of `nvidia-nvfatbin-cu12==12.9.82`); a
+/// stand-in's, its mock's (`13.580.0`, the form of the driver's `13.580.159.04`).
 fn expected_version(lib: &Library, major: u32) -> String {
     if !in_wheels(lib) {
         return format!("{major}.580.0");
@@ -167,23 +180,27 @@ fn expected_version(lib: &Library, major: u32) -> String {
         .find(|w| w.major == major)
         .expect("a test wheel of the major");
     let version = wheel.requirement.split("==").nth(1).expect("a version");
-    version.split('.').take(3).collect::<Vec<_>>().join(".")
+    let parts = match lib.real.version {
+        VersionProbe::MajorMinor(_) => 2,
+        _ => 3,
+    };
+    version.split('.').take(parts).collect::<Vec<_>>().join(".")
 }
 
 /// The override of each library NVIDIA's wheels ship (`CUDA_STUBS_<NAME>_PATH`): the folder of
 /// its DLL in NVIDIA's wheel layout (the cache's `windows/cuda-<major>` is laid out as a
 /// `site-packages`).
 fn overrides(mut wine: Wine, win: &WinLayout) -> Wine {
-    for lib in libraries().into_iter().filter(|l| in_wheels(l)) {
+    for lib in libraries(win.major).into_iter().filter(|l| in_wheels(l)) {
         let var = lib.real.env_path.to_str().expect("ASCII");
         wine = wine.env_path(var, win.dir(lib.name()));
     }
     wine
 }
 
-/// Every library command, then every library's status.
-fn all_commands() -> Vec<String> {
-    let names: Vec<&str> = libraries().iter().map(|l| l.name()).collect();
+/// Every command of a library `major` has, then every such library's status.
+fn all_commands(major: u32) -> Vec<String> {
+    let names: Vec<&str> = libraries(major).iter().map(|l| l.name()).collect();
     names
         .iter()
         .map(|n| (*n).to_owned())
@@ -223,7 +240,7 @@ fn same_as_nvidias_own(major: u32) {
     let win = win_layout(major);
     let normal = normal_probe(major, &win);
     let stub = stub_probe(major, true);
-    let commands = all_commands();
+    let commands = all_commands(major);
     let expected = Wine::new(&normal, &commands)
         .env("WINEPATH", wine_path(&win))
         .run();
@@ -243,7 +260,7 @@ fn same_as_nvidias_own(major: u32) {
     );
     // cuSPARSE's own message about the missing device, nothing of the stubs'.
     assert_eq!(got.stderr, expected.stderr, "stub build vs normal build");
-    for lib in libraries() {
+    for lib in libraries(major) {
         // The real library of the test wheel answered, through the stub as directly.
         let name = lib.name();
         expected.assert_line(&format!("version {name} {}", expected_version(lib, major)));
@@ -265,11 +282,12 @@ fn same_as_nvidias_own(major: u32) {
         }
     }
     // Without a device: cuBLAS's and cuSOLVER's "not initialized", cuRAND's "initialization
-    // failed", as linked normally.
+    // failed", nvJPEG's "execution failed", as linked normally.
     expected
         .assert_line("cublasCreate rc=1")
         .assert_line("cusolverDnCreate rc=1")
-        .assert_line("curandCreateGenerator rc=203");
+        .assert_line("curandCreateGenerator rc=203")
+        .assert_line("nvjpegCreateSimple rc=6");
 }
 
 #[test]
@@ -433,9 +451,9 @@ fn nothing_found_gives_typed_errors() {
         return;
     }
     let stub = stub_probe(13, false);
-    let out = Wine::new(&stub, all_commands()).run();
+    let out = Wine::new(&stub, all_commands(13)).run();
     let sections = sections(&out);
-    for lib in libraries() {
+    for lib in libraries(13) {
         let name = lib.name();
         let lines = sections.get(name).expect("the library's section");
         let code = format!("rc={}", no_library(name));
