@@ -345,6 +345,7 @@ set(cuda-stubs_WINDOWS_STUBS
   "cublaslt|stubs_cublaslt"
   "cusparse|stubs_cusparse"
   "cusolver|stubs_cusolver"
+  "nvfatbin|stubs_nvfatbin"
   "nvjpeg|stubs_nvjpeg")
 set(cuda-stubs_WINDOWS_CRATES
   "stubs-cudart"
@@ -358,6 +359,7 @@ set(cuda-stubs_WINDOWS_CRATES
   "stubs-cublaslt"
   "stubs-cusparse"
   "stubs-cusolver"
+  "stubs-nvfatbin"
   "stubs-nvjpeg")
 
 # Import libraries of an older ABI's view of a DLL stub, "<name>|<DLL name>": lib/<name>.lib

@@ -51,6 +51,7 @@ WINDOWS_LIBRARIES = {
     "cublaslt": "stubs_cublaslt.dll",
     "cusparse": "stubs_cusparse.dll",
     "cusolver": "stubs_cusolver.dll",
+    "nvfatbin": "stubs_nvfatbin.dll",
     "nvjpeg": "stubs_nvjpeg.dll",
 }
 
@@ -299,6 +300,8 @@ NVIDIA_DLLS = {
     "cusparse64_11.dll": "cusparse",
     "cusolver64_12.dll": "cusolver",
     "cusolver64_11.dll": "cusolver",
+    "nvfatbin_130_0.dll": "nvfatbin",
+    "nvfatbin_120_0.dll": "nvfatbin",
     "nvjpeg64_13.dll": "nvjpeg",
     "nvjpeg64_12.dll": "nvjpeg",
     "nvjpeg64_11.dll": "nvjpeg",

@@ -1,8 +1,8 @@
 //! The math libraries', NVML's and the framework libraries' Windows DLL stubs under wine: every
 //! Windows stub with a probe in `tests/windows/libraries/<name>.c` (cuRAND, cuFFT, cuBLAS,
-//! cuBLASLt, cuSPARSE, cuSOLVER, NVML, nvJPEG), against NVIDIA's own `win_amd64` DLLs
+//! cuBLASLt, cuSPARSE, cuSOLVER, NVML, nvFatbin, nvJPEG), against NVIDIA's own `win_amd64` DLLs
 //! of CUDA 11.8, 12.9 and 13.5 (`scripts/fetch-cuda.py --arch win_amd64`; each library's test
-//! wheel of that major, none where it has none), and a DLL no wheel ships
+//! wheel of that major, none where it has none: nvFatbin has no 11.x), and a DLL no wheel ships
 //! (NVML's `nvml.dll`, the driver's) against a stand-in, its mock `tests/mocks/<name>.c` built
 //! with MinGW. No GPU, no driver: each library answers its version, and the call that needs a
 //! device answers what the library answers without one.
@@ -288,6 +288,17 @@ fn same_as_nvidias_own(major: u32) {
         .assert_line("cusolverDnCreate rc=1")
         .assert_line("curandCreateGenerator rc=203")
         .assert_line("nvjpegCreateSimple rc=6");
+    // nvFatbin (12.x, 13.x) needs none: the fatbinary of the PTX is built (176 bytes by 12.9,
+    // 192 by 13.4), the same size through the stub.
+    if major >= 12 {
+        expected.assert_line("nvFatbinAddPTX rc=0");
+        let size = expected.line("nvFatbinSize rc=0");
+        let size: usize = size
+            .rsplit_once("size=")
+            .and_then(|(_, n)| n.parse().ok())
+            .unwrap_or_else(|| panic!("no size: {size}"));
+        assert!(size > 0, "an empty fatbinary: {expected}");
+    }
 }
 
 #[test]
