@@ -64,6 +64,16 @@ fn libraries(major: u32) -> Vec<&'static Library> {
         .collect()
 }
 
+/// Those of [`libraries`]`(major)` run against NVIDIA's DLL (or the stand-in): all but the
+/// stubs whose DLL `fetch-cuda.py` does not fetch (`WindowsDlls::fetched`: NPP's large image
+/// and signal libraries), which are run without a DLL only.
+fn compared(major: u32) -> Vec<&'static Library> {
+    libraries(major)
+        .into_iter()
+        .filter(|lib| !in_wheels(lib) || lib.real.windows.is_some_and(|w| w.fetched))
+        .collect()
+}
+
 /// Whether NVIDIA's wheels ship `lib`'s DLL (else it comes with the driver: a stand-in).
 fn in_wheels(lib: &Library) -> bool {
     lib.real.windows.is_some_and(|w| !w.wheel_dirs.is_empty())
@@ -90,22 +100,17 @@ fn stand_in(lib: &Library, major: u32, dir: &Path) -> PathBuf {
     to
 }
 
-/// `win_math.c` with the file of every library `major` has, built with `major`'s headers and
-/// `link` (after the sources), in a fresh folder; `win_math_libraries.h` lists
-/// [`libraries`]`(major)`.
-fn probe(name: &str, major: u32, link: &[&OsStr]) -> PathBuf {
+/// `win_math.c` with the file of each of `libs`, built with `major`'s headers and `link` (after
+/// the sources), in a fresh folder; `win_math_libraries.h` lists `libs`.
+fn probe(name: &str, major: u32, libs: &[&Library], link: &[&OsStr]) -> PathBuf {
     let generated = temp_dir(&format!("win-math-h-{name}"));
-    let list: String = libraries(major)
+    let list: String = libs
         .iter()
         .map(|l| format!("WIN_MATH_LIBRARY({})\n", l.name()))
         .collect();
     std::fs::write(generated.join("win_math_libraries.h"), list).expect("write the list");
     let sources: Vec<String> = std::iter::once("windows/win_math.c".to_owned())
-        .chain(
-            libraries(major)
-                .iter()
-                .map(|l| format!("{PROBES}/{}.c", l.name())),
-        )
+        .chain(libs.iter().map(|l| format!("{PROBES}/{}.c", l.name())))
         .collect();
     let sources: Vec<&str> = sources.iter().map(String::as_str).collect();
     let mut includes = cuda_layout(major).include;
@@ -121,22 +126,22 @@ fn probe(name: &str, major: u32, link: &[&OsStr]) -> PathBuf {
     )
 }
 
-/// The program of `major`'s headers linked to the stubs (rustc's MinGW import libraries), the
-/// stub DLLs copied beside it; with `stand_ins`, the driver DLLs' stand-ins too (the
+/// The program of `major`'s headers and `libs` linked to the stubs (rustc's MinGW import
+/// libraries), the stub DLLs copied beside it; with `stand_ins`, the driver DLLs' stand-ins too (the
 /// application's folder: where the safe DLL search finds them, as it finds the driver's in
 /// `System32`).
-fn stub_probe(major: u32, stand_ins: bool) -> PathBuf {
+fn stub_probe(major: u32, libs: &[&Library], stand_ins: bool) -> PathBuf {
     let mut libdir = OsString::from("-L");
     libdir.push(stubs_dir());
-    let libs: Vec<OsString> = libraries(major)
+    let names: Vec<OsString> = libs
         .iter()
         .map(|l| OsString::from(format!("-lstubs_{}", l.name())))
         .collect();
     let mut link: Vec<&OsStr> = vec![&libdir];
-    link.extend(libs.iter().map(OsString::as_os_str));
-    let exe = probe(&format!("math-stub{major}{stand_ins}"), major, &link);
+    link.extend(names.iter().map(OsString::as_os_str));
+    let exe = probe(&format!("math-stub{major}{stand_ins}"), major, libs, &link);
     let dir = exe.parent().expect("a folder");
-    for lib in libraries(major) {
+    for &lib in libs {
         let dll = format!("stubs_{}.dll", lib.name());
         std::fs::copy(stubs_dir().join(&dll), dir.join(&dll)).expect("copy stub");
         if stand_ins && !in_wheels(lib) {
@@ -150,7 +155,8 @@ fn stub_probe(major: u32, stand_ins: bool) -> PathBuf {
 /// directly) and to the stand-ins, which lie beside it.
 fn normal_probe(major: u32, win: &WinLayout) -> PathBuf {
     let stand_ins = temp_dir(&format!("win-math-stand-ins-{major}"));
-    let link: Vec<OsString> = libraries(major)
+    let libs = compared(major);
+    let link: Vec<OsString> = libs
         .iter()
         .map(|l| match in_wheels(l) {
             true => win.dll(l.name()).into(),
@@ -158,7 +164,7 @@ fn normal_probe(major: u32, win: &WinLayout) -> PathBuf {
         })
         .collect();
     let link: Vec<&OsStr> = link.iter().map(OsString::as_os_str).collect();
-    let exe = probe(&format!("math-normal{major}"), major, &link);
+    let exe = probe(&format!("math-normal{major}"), major, &libs, &link);
     for dll in std::fs::read_dir(&stand_ins).expect("the stand-ins") {
         let dll = dll.expect("an entry").path();
         std::fs::copy(&dll, exe.with_file_name(dll.file_name().expect("a name"))).expect("copy");
@@ -191,16 +197,16 @@ fn expected_version(lib: &Library, major: u32) -> String {
 /// its DLL in NVIDIA's wheel layout (the cache's `windows/cuda-<major>` is laid out as a
 /// `site-packages`).
 fn overrides(mut wine: Wine, win: &WinLayout) -> Wine {
-    for lib in libraries(win.major).into_iter().filter(|l| in_wheels(l)) {
+    for lib in compared(win.major).into_iter().filter(|l| in_wheels(l)) {
         let var = lib.real.env_path.to_str().expect("ASCII");
         wine = wine.env_path(var, win.dir(lib.name()));
     }
     wine
 }
 
-/// Every command of a library `major` has, then every such library's status.
-fn all_commands(major: u32) -> Vec<String> {
-    let names: Vec<&str> = libraries(major).iter().map(|l| l.name()).collect();
+/// Every command of `libs`, then each one's status.
+fn all_commands(libs: &[&Library]) -> Vec<String> {
+    let names: Vec<&str> = libs.iter().map(|l| l.name()).collect();
     names
         .iter()
         .map(|n| (*n).to_owned())
@@ -239,8 +245,9 @@ fn same_as_nvidias_own(major: u32) {
     }
     let win = win_layout(major);
     let normal = normal_probe(major, &win);
-    let stub = stub_probe(major, true);
-    let commands = all_commands(major);
+    let libs = compared(major);
+    let stub = stub_probe(major, &libs, true);
+    let commands = all_commands(&libs);
     let expected = Wine::new(&normal, &commands)
         .env("WINEPATH", wine_path(&win))
         .run();
@@ -260,10 +267,18 @@ fn same_as_nvidias_own(major: u32) {
     );
     // cuSPARSE's own message about the missing device, nothing of the stubs'.
     assert_eq!(got.stderr, expected.stderr, "stub build vs normal build");
-    for lib in libraries(major) {
-        // The real library of the test wheel answered, through the stub as directly.
+    for &lib in &libs {
+        // The real library of the test wheel answered, through the stub as directly; NPP's,
+        // whose DLL name says the major (its version is `nppc`'s, below), that major's.
         let name = lib.name();
-        expected.assert_line(&format!("version {name} {}", expected_version(lib, major)));
+        let version = field(&got, name, "rc")
+            .rsplit_once(" version=")
+            .map(|(_, v)| v);
+        if let VersionProbe::Soname = lib.real.version {
+            assert_eq!(version, Some(format!("{}", major * 1000).as_str()), "{got}");
+        } else {
+            expected.assert_line(&format!("version {name} {}", expected_version(lib, major)));
+        }
         assert_eq!(status_line(&got, name), "rc=0 bound=1", "{got}");
         if in_wheels(lib) {
             // By the override, or (cuBLASLt) as what an earlier library imported: NVIDIA's DLL
@@ -281,6 +296,9 @@ fn same_as_nvidias_own(major: u32) {
             );
         }
     }
+    // NPP's release, which its core answers.
+    let nppc = ALL.iter().find(|l| l.name() == "nppc").expect("spec");
+    expected.assert_line(&format!("version nppc {}", expected_version(nppc, major)));
     // Without a device: cuBLAS's and cuSOLVER's "not initialized", cuRAND's "initialization
     // failed", nvJPEG's "execution failed", as linked normally.
     expected
@@ -343,7 +361,7 @@ fn cusolver_finds_its_imports_in_the_other_wheels() {
         return;
     }
     let win = win_layout(12);
-    let stub = stub_probe(12, false);
+    let stub = stub_probe(12, &compared(12), false);
     let cusolver = ALL.iter().find(|l| l.name() == "cusolver").expect("spec");
     let version = format!("version cusolver {}", expected_version(cusolver, 12));
     let venv = temp_dir("win-math-venv");
@@ -414,7 +432,7 @@ fn another_release_is_refused_before_loading() {
         return;
     }
     let (w11, w12) = (win_layout(11), win_layout(12));
-    let stub = stub_probe(12, false);
+    let stub = stub_probe(12, &compared(12), false);
     let load11 = format!("load:{}", win_path(w11.dll("cudart")));
     let refused = Wine::new(
         &stub,
@@ -461,15 +479,16 @@ fn nothing_found_gives_typed_errors() {
     if skip() {
         return;
     }
-    let stub = stub_probe(13, false);
-    let out = Wine::new(&stub, all_commands(13)).run();
+    let libs = libraries(13);
+    let stub = stub_probe(13, &libs, false);
+    let out = Wine::new(&stub, all_commands(&libs)).run();
     let sections = sections(&out);
-    for lib in libraries(13) {
+    for &lib in &libs {
         let name = lib.name();
         let lines = sections.get(name).expect("the library's section");
+        assert!(!lines.is_empty(), "{name}: no call: {out}");
         let code = format!("rc={}", no_library(name));
         let statuses: Vec<&String> = lines.iter().filter(|l| l.contains(" rc=")).collect();
-        assert!(!statuses.is_empty(), "{name}: no call: {out}");
         for line in statuses {
             assert!(line.split(' ').any(|w| w == code), "{name}: {line}: {out}");
         }
@@ -503,5 +522,8 @@ fn nothing_found_gives_typed_errors() {
             assert!(message.contains(&place), "{place} not in {message}");
         }
     }
+    // The two NPP calls that answer no status: version 0.0.0, never NULL; no image.
+    out.assert_line("nppGetLibVersion 0.0.0")
+        .assert_line("nppiMalloc_8u_C1 null");
     assert!(out.stderr.is_empty(), "printed without being asked: {out}");
 }

@@ -40,6 +40,7 @@ pub const CUDA: Library = Library {
             wheel_dirs: &[],
             toolkit_dirs: &[],
             companion: None,
+            fetched: false,
         }),
     },
     status_type: "CUresult",
