@@ -1,10 +1,11 @@
 //! The math libraries', NVML's and the framework libraries' Windows DLL stubs under wine: every
 //! Windows stub with a probe in `tests/windows/libraries/<name>.c` (cuRAND, cuFFT, cuBLAS,
-//! cuBLASLt, cuSPARSE, cuSOLVER, NVML, nvFatbin, nvJPEG), against NVIDIA's own `win_amd64` DLLs
-//! of CUDA 11.8, 12.9 and 13.5 (`scripts/fetch-cuda.py --arch win_amd64`; each library's test
-//! wheel of that major, none where it has none: nvFatbin has no 11.x), and a DLL no wheel ships
-//! (NVML's `nvml.dll`, the driver's) against a stand-in, its mock `tests/mocks/<name>.c` built
-//! with MinGW. No GPU, no driver: each library answers its version, and the call that needs a
+//! cuBLASLt, cuSPARSE, cuSOLVER, NVML, cuTENSOR, NPP, nvFatbin, nvJPEG), against NVIDIA's own
+//! `win_amd64` DLLs of CUDA 11.8, 12.9 and 13.5 (`scripts/fetch-cuda.py --arch win_amd64`; each
+//! library's test wheel of that major, none where it has none: nvFatbin has no 11.x; NPP's
+//! core and `nppitc` only, the other nine without a DLL), and a DLL no wheel ships (NVML's
+//! `nvml.dll`, the driver's) against a stand-in, its mock `tests/mocks/<name>.c` built with
+//! MinGW. No GPU, no driver: each library answers its version, and the call that needs a
 //! device answers what the library answers without one.
 //!
 //! The program (`tests/windows/win_math.c` and the libraries' files) is built twice per major
@@ -174,7 +175,8 @@ fn normal_probe(major: u32, win: &WinLayout) -> PathBuf {
 
 /// The version `lib` must answer on `major`: its test wheel's `major.minor.patch`
 /// (`nvidia-cusolver-cu12==11.7.5.82`: `11.7.5`), or `major.minor` where the library's version
-/// call answers no more (`nvFatbinVersion`: `12.9` of `nvidia-nvfatbin-cu12==12.9.82`); a
+/// call answers no more (`nvFatbinVersion`: `12.9` of `nvidia-nvfatbin-cu12==12.9.82`) or
+/// another patch (cuTENSOR); a
 /// stand-in's, its mock's (`13.580.0`, the form of the driver's `13.580.159.04`).
 fn expected_version(lib: &Library, major: u32) -> String {
     if !in_wheels(lib) {
@@ -186,8 +188,10 @@ fn expected_version(lib: &Library, major: u32) -> String {
         .find(|w| w.major == major)
         .expect("a test wheel of the major");
     let version = wheel.requirement.split("==").nth(1).expect("a version");
+    // cuTENSOR's patch is not its wheel's: 2.8.1's `cutensorGetVersion` answers 20800.
     let parts = match lib.real.version {
         VersionProbe::MajorMinor(_) => 2,
+        _ if lib.name() == "cutensor" => 2,
         _ => 3,
     };
     version.split('.').take(parts).collect::<Vec<_>>().join(".")
@@ -300,12 +304,13 @@ fn same_as_nvidias_own(major: u32) {
     let nppc = ALL.iter().find(|l| l.name() == "nppc").expect("spec");
     expected.assert_line(&format!("version nppc {}", expected_version(nppc, major)));
     // Without a device: cuBLAS's and cuSOLVER's "not initialized", cuRAND's "initialization
-    // failed", nvJPEG's "execution failed", as linked normally.
+    // failed", nvJPEG's "execution failed", cuTENSOR's "CUDA error", as linked normally.
     expected
         .assert_line("cublasCreate rc=1")
         .assert_line("cusolverDnCreate rc=1")
         .assert_line("curandCreateGenerator rc=203")
-        .assert_line("nvjpegCreateSimple rc=6");
+        .assert_line("nvjpegCreateSimple rc=6")
+        .assert_line("cutensorCreate rc=18");
     // nvFatbin (12.x, 13.x) needs none: the fatbinary of the PTX is built (176 bytes by 12.9,
     // 192 by 13.4), the same size through the stub.
     if major >= 12 {
@@ -418,6 +423,60 @@ fn cusolver_finds_its_imports_in_the_other_wheels() {
     let message = field(&out, "cusolver", "message");
     assert!(
         message.contains("cusolver64_11.dll [wheel layout in the Python environment]: "),
+        "{message}"
+    );
+}
+
+/// cuTENSOR (`cutensor\bin\cutensor.dll`, a package of its own) found in a Python environment
+/// loads with the cuBLASLt DLL of its major (12.x's `cublasLt64_12.dll`) preloaded from the
+/// cuBLAS wheel's folder; without that wheel it cannot load, and the stub says why.
+#[test]
+fn cutensor_finds_cublaslt_in_the_cublas_wheel() {
+    if skip() {
+        return;
+    }
+    let win = win_layout(12);
+    let stub = stub_probe(12, &compared(12), false);
+    let cutensor = ALL.iter().find(|l| l.name() == "cutensor").expect("spec");
+    let venv = temp_dir("win-math-venv-cutensor");
+    link_wheels(
+        &win,
+        &["cutensor", "cublaslt"],
+        &venv.join("Lib/site-packages"),
+    );
+    let out = Wine::new(
+        &stub,
+        ["cutensor", "status:cutensor", "loaded:cublasLt64_12.dll"],
+    )
+    .env_path("VIRTUAL_ENV", &venv)
+    .env("CUDA_STUBS_DEBUG", "1")
+    .run();
+    out.assert_line(&format!(
+        "version cutensor {}",
+        expected_version(cutensor, 12)
+    ))
+    .assert_line("cutensorCreate rc=18")
+    .assert_line("loaded cublasLt64_12.dll 1");
+    assert_eq!(
+        field(&out, "cutensor", "found_by"),
+        "wheel layout in the Python environment"
+    );
+    assert!(
+        out.stderr
+            .lines()
+            .any(|l| l.contains(" preloaded ") && l.contains("\\cublasLt64_12.dll (needed by")),
+        "{out}"
+    );
+
+    let alone = temp_dir("win-math-venv-cutensor-alone");
+    link_wheels(&win, &["cutensor"], &alone.join("Lib/site-packages"));
+    let out = Wine::new(&stub, ["cutensor", "status:cutensor"])
+        .env_path("VIRTUAL_ENV", &alone)
+        .run();
+    out.assert_line(&format!("cutensorCreate rc={}", no_library("cutensor")));
+    let message = field(&out, "cutensor", "message");
+    assert!(
+        message.contains("cutensor.dll [wheel layout in the Python environment]: "),
         "{message}"
     );
 }
