@@ -261,6 +261,10 @@ pub struct WindowsDlls {
     /// folder (`nvrtc-builtins64_` + `10 * major + minor` + `.dll`: NVRTC's `LoadLibrary` of it
     /// searches neither its own folder nor, from Python 3.8, `PATH`).
     pub companion: Option<&'static str>,
+    /// The DLL the real one loads itself at its first call and cannot run without, beside it
+    /// (cuDNN's `cudnn_graph64_9.dll`: [`RealLibrary::lazy_dependency`] on Windows); the
+    /// loader loads it from the candidate's folder first, and `fetch-cuda.py` fetches it too.
+    pub lazy_dependency: Option<&'static CStr>,
     /// Whether `scripts/fetch-cuda.py --arch win_amd64` reads NVIDIA's DLL of each test wheel
     /// off the index (`libraries.json`'s `"windows"`), for the wine tests to run the stub
     /// against (`tests/tests/windows_math.rs`). False where no wheel ships the DLL (the

@@ -1,11 +1,11 @@
 //! The math libraries', NVML's and the framework libraries' Windows DLL stubs under wine: every
 //! Windows stub with a probe in `tests/windows/libraries/<name>.c` (cuRAND, cuFFT, cuBLAS,
-//! cuBLASLt, cuSPARSE, cuSOLVER, NVML, cuTENSOR, NPP, nvFatbin, nvJPEG), against NVIDIA's own
-//! `win_amd64` DLLs of CUDA 11.8, 12.9 and 13.5 (`scripts/fetch-cuda.py --arch win_amd64`; each
-//! library's test wheel of that major, none where it has none: nvFatbin has no 11.x; NPP's
-//! core and `nppitc` only, the other nine without a DLL), and a DLL no wheel ships (NVML's
-//! `nvml.dll`, the driver's) against a stand-in, its mock `tests/mocks/<name>.c` built with
-//! MinGW. No GPU, no driver: each library answers its version, and the call that needs a
+//! cuBLASLt, cuSPARSE, cuSOLVER, NVML, cuTENSOR, cuDNN, NPP, nvFatbin, nvJPEG), against
+//! NVIDIA's own `win_amd64` DLLs of CUDA 11.8, 12.9 and 13.5 (`scripts/fetch-cuda.py --arch
+//! win_amd64`; each library's test wheel of that major, none where it has none: nvFatbin has no
+//! 11.x; NPP's core and `nppitc` only, the other nine without a DLL), and a DLL no wheel ships
+//! (NVML's `nvml.dll`, the driver's) against a stand-in, its mock `tests/mocks/<name>.c` built
+//! with MinGW. No GPU, no driver: each library answers its version, and the call that needs a
 //! device answers what the library answers without one.
 //!
 //! The program (`tests/windows/win_math.c` and the libraries' files) is built twice per major
@@ -304,13 +304,15 @@ fn same_as_nvidias_own(major: u32) {
     let nppc = ALL.iter().find(|l| l.name() == "nppc").expect("spec");
     expected.assert_line(&format!("version nppc {}", expected_version(nppc, major)));
     // Without a device: cuBLAS's and cuSOLVER's "not initialized", cuRAND's "initialization
-    // failed", nvJPEG's "execution failed", cuTENSOR's "CUDA error", as linked normally.
+    // failed", nvJPEG's "execution failed", cuTENSOR's "CUDA error", cuDNN's "not
+    // initialized", as linked normally.
     expected
         .assert_line("cublasCreate rc=1")
         .assert_line("cusolverDnCreate rc=1")
         .assert_line("curandCreateGenerator rc=203")
         .assert_line("nvjpegCreateSimple rc=6")
-        .assert_line("cutensorCreate rc=18");
+        .assert_line("cutensorCreate rc=18")
+        .assert_line("cudnnCreate rc=1001");
     // nvFatbin (12.x, 13.x) needs none: the fatbinary of the PTX is built (176 bytes by 12.9,
     // 192 by 13.4), the same size through the stub.
     if major >= 12 {
@@ -479,6 +481,52 @@ fn cutensor_finds_cublaslt_in_the_cublas_wheel() {
         message.contains("cutensor.dll [wheel layout in the Python environment]: "),
         "{message}"
     );
+}
+
+/// cuDNN's front DLL jumps into `cudnn_graph64_9.dll` at every call (`WindowsDlls::
+/// lazy_dependency`): one without it beside is refused before anything of it is called, the
+/// status says why, and every call answers the no-library code; with it (the wheel's folder,
+/// `same_as_nvidias_own`) the stub has loaded it first.
+#[test]
+fn cudnn_without_its_graph_dll_is_refused() {
+    if skip() {
+        return;
+    }
+    let win = win_layout(12);
+    let stub = stub_probe(12, &compared(12), false);
+    let alone = temp_dir("win-math-cudnn-alone");
+    let front = win.dll("cudnn");
+    let name = front.file_name().expect("a name");
+    std::fs::copy(front, alone.join(name)).expect("copy cudnn64_9.dll");
+    let out = Wine::new(&stub, ["cudnn", "status:cudnn"])
+        .env_path("CUDA_STUBS_CUDNN_PATH", &alone)
+        .run();
+    out.assert_line("cudnnGetVersion 0")
+        .assert_line(&format!("cudnnCreate rc={}", no_library("cudnn")));
+    assert_eq!(status_line(&out, "cudnn"), "rc=0 bound=0", "{out}");
+    let message = field(&out, "cudnn", "message");
+    assert!(
+        message.contains("cannot load cudnn_graph64_9.dll, which it loads at its first call"),
+        "{message}"
+    );
+
+    let with = temp_dir("win-math-cudnn-with-graph");
+    for key in ["cudnn", "cudnn_lazy_dependency"] {
+        let dll = win.dll(key);
+        std::fs::copy(dll, with.join(dll.file_name().expect("a name"))).expect("copy");
+    }
+    let out = Wine::new(
+        &stub,
+        ["cudnn", "status:cudnn", "loaded:cudnn_graph64_9.dll"],
+    )
+    .env_path("CUDA_STUBS_CUDNN_PATH", &with)
+    .run();
+    out.assert_line(&format!(
+        "version cudnn {}",
+        expected_version(ALL.iter().find(|l| l.name() == "cudnn").expect("spec"), 12)
+    ))
+    .assert_line("loaded cudnn_graph64_9.dll 1");
+    assert_eq!(status_line(&out, "cudnn"), "rc=0 bound=1", "{out}");
 }
 
 /// A process with CUDA 11.8's runtime (`cudart64_110.dll`, loaded by the program) never gets

@@ -16,8 +16,8 @@
 //! its header, the file whose presence tells the script the wheel is unpacked. A library whose
 //! DLL NVIDIA's `win_amd64` wheels ship (the same requirements) and the wine tests load
 //! (`WindowsDlls::fetched`) also has `"windows": {"dlls":
-//! {"<major>": "<DLL name>"}, "companion": "<prefix>" | null}`, for `fetch-cuda.py --arch
-//! win_amd64`.
+//! {"<major>": "<DLL name>"}, "companion": "<prefix>" | null, "lazy_dependency": "<DLL name>"
+//! (only where the spec names one)}`, for `fetch-cuda.py --arch win_amd64`.
 
 use crate::read::libraries::{ALL, real_stem};
 use serde_json::{Value, json};
@@ -83,6 +83,11 @@ pub fn libraries_json() -> Result<String, String> {
                 .map(|(major, dll)| (major.to_string(), json!(dll.to_string_lossy())))
                 .collect();
             entry["windows"] = json!({"dlls": dlls, "companion": windows.companion});
+            // The DLL the real one cannot run without, beside it (cuDNN's graph library):
+            // fetched with it, as on Linux.
+            if let Some(dependency) = windows.lazy_dependency {
+                entry["windows"]["lazy_dependency"] = json!(dependency.to_string_lossy());
+            }
         }
         libraries.push(entry);
     }

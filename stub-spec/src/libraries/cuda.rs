@@ -40,6 +40,7 @@ pub const CUDA: Library = Library {
             wheel_dirs: &[],
             toolkit_dirs: &[],
             companion: None,
+            lazy_dependency: None,
             fetched: false,
         }),
     },

@@ -60,6 +60,7 @@ pub const CUTENSOR: Library = Library {
             // names): the wheels, conda's `Library\bin`, the safe DLL search.
             toolkit_dirs: &[],
             companion: None,
+            lazy_dependency: None,
             // 123, 282 and 187 MB compressed: the whole of each wheel but `cutensorMg.dll`.
             fetched: true,
         }),

@@ -201,6 +201,7 @@ macro_rules! npp_library {
                     wheel_dirs: &[CU13_BIN, NPP_BIN],
                     toolkit_dirs: TOOLKIT_BIN,
                     companion: None,
+                    lazy_dependency: None,
                     fetched: $fetched,
                 }),
             },

@@ -58,6 +58,7 @@ pub const NVFATBIN: Library = Library {
             wheel_dirs: &[CU13_BIN, c"nvidia/nvfatbin/bin"],
             toolkit_dirs: TOOLKIT_BIN,
             companion: None,
+            lazy_dependency: None,
             fetched: true,
         }),
     },

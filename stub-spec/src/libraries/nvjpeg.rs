@@ -73,6 +73,7 @@ pub const NVJPEG: Library = Library {
             wheel_dirs: &[CU13_BIN, c"nvidia/nvjpeg/bin"],
             toolkit_dirs: TOOLKIT_BIN,
             companion: None,
+            lazy_dependency: None,
             fetched: true,
         }),
     },
