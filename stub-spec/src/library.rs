@@ -269,8 +269,9 @@ pub struct WindowsDlls {
     /// off the index (`libraries.json`'s `"windows"`), for the wine tests to run the stub
     /// against (`tests/tests/windows_math.rs`). False where no wheel ships the DLL (the
     /// driver's), and where the DLLs are large and their stub differs from a fetched sibling's
-    /// only in its names (NPP's image and signal libraries but `nppitc`: 3 to 118 MB each
-    /// compressed, 690 MB of the three majors' 695): those stubs are run without a DLL only.
+    /// only in its names (NPP's image and signal libraries but `nppitc`: 685 MB compressed of
+    /// the three majors' 695), or cannot be called without a device (`nppisu`): those stubs are
+    /// run without a DLL only.
     pub fetched: bool,
 }
 

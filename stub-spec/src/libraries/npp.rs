@@ -133,10 +133,10 @@ const TEST_WHEELS: &[TestWheel] = &[
 /// The spec of one NPP library, `lib<name>`: what differs between them is given, the rest is
 /// NPP's. `windows_fetched` ([`WindowsDlls::fetched`]): whether the wine tests run the DLL stub
 /// against NVIDIA's DLL. Only the core and the smallest image library with a call that needs
-/// no device (`nppitc`: 1.7 to 4.6 MB compressed) are fetched; the other nine are 3 to 118 MB
-/// each (690 MB of the three majors' 695) but `nppisu`, whose only calls, `nppiMalloc_*`, need
-/// a device (13.2's reads through NULL without one, linked normally too), for stubs that
-/// differ from those two only in names.
+/// no device (`nppitc`: 1.7 to 4.6 MB compressed) are fetched. Of the other nine, eight are 3
+/// to 118 MB each (685 MB of the three majors' 695 with `nppisu`), for stubs that differ from
+/// those two only in names, and `nppisu`'s only calls, `nppiMalloc_*`, need a device (13.2's
+/// reads through NULL without one, linked normally too).
 macro_rules! npp_library {
     (
         $(#[$doc:meta])*
