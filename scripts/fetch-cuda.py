@@ -196,6 +196,9 @@ def windows_dlls(library: dict, major: int) -> dict:
     dlls = {library["name"]: re.escape(dll)}
     if windows.get("companion"):
         dlls[library["name"] + "_companion"] = re.escape(windows["companion"]) + r"\d+\.dll"
+    # The DLL the real one cannot run without, beside it (cuDNN's cudnn_graph64_9.dll).
+    if windows.get("lazy_dependency"):
+        dlls[library["name"] + "_lazy_dependency"] = re.escape(windows["lazy_dependency"])
     return dlls
 
 

@@ -344,7 +344,22 @@ set(cuda-stubs_WINDOWS_STUBS
   "cublas|stubs_cublas"
   "cublaslt|stubs_cublaslt"
   "cusparse|stubs_cusparse"
-  "cusolver|stubs_cusolver")
+  "cusolver|stubs_cusolver"
+  "cutensor|stubs_cutensor"
+  "cudnn|stubs_cudnn"
+  "nppc|stubs_nppc"
+  "nppial|stubs_nppial"
+  "nppicc|stubs_nppicc"
+  "nppidei|stubs_nppidei"
+  "nppif|stubs_nppif"
+  "nppig|stubs_nppig"
+  "nppim|stubs_nppim"
+  "nppist|stubs_nppist"
+  "nppisu|stubs_nppisu"
+  "nppitc|stubs_nppitc"
+  "npps|stubs_npps"
+  "nvfatbin|stubs_nvfatbin"
+  "nvjpeg|stubs_nvjpeg")
 set(cuda-stubs_WINDOWS_CRATES
   "stubs-cudart"
   "stubs-nvrtc"
@@ -356,7 +371,22 @@ set(cuda-stubs_WINDOWS_CRATES
   "stubs-cublas"
   "stubs-cublaslt"
   "stubs-cusparse"
-  "stubs-cusolver")
+  "stubs-cusolver"
+  "stubs-cutensor"
+  "stubs-cudnn"
+  "stubs-nppc"
+  "stubs-nppial"
+  "stubs-nppicc"
+  "stubs-nppidei"
+  "stubs-nppif"
+  "stubs-nppig"
+  "stubs-nppim"
+  "stubs-nppist"
+  "stubs-nppisu"
+  "stubs-nppitc"
+  "stubs-npps"
+  "stubs-nvfatbin"
+  "stubs-nvjpeg")
 
 # Import libraries of an older ABI's view of a DLL stub, "<name>|<DLL name>": lib/<name>.lib
 # and lib/lib<name>.dll.a from packaging/windows/<name>.def, importing from bin/<DLL name>.dll

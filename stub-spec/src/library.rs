@@ -261,6 +261,18 @@ pub struct WindowsDlls {
     /// folder (`nvrtc-builtins64_` + `10 * major + minor` + `.dll`: NVRTC's `LoadLibrary` of it
     /// searches neither its own folder nor, from Python 3.8, `PATH`).
     pub companion: Option<&'static str>,
+    /// The DLL the real one loads itself at its first call and cannot run without, beside it
+    /// (cuDNN's `cudnn_graph64_9.dll`: [`RealLibrary::lazy_dependency`] on Windows); the
+    /// loader loads it from the candidate's folder first, and `fetch-cuda.py` fetches it too.
+    pub lazy_dependency: Option<&'static CStr>,
+    /// Whether `scripts/fetch-cuda.py --arch win_amd64` reads NVIDIA's DLL of each test wheel
+    /// off the index (`libraries.json`'s `"windows"`), for the wine tests to run the stub
+    /// against (`tests/tests/windows_math.rs`). False where no wheel ships the DLL (the
+    /// driver's), and where the DLLs are large and their stub differs from a fetched sibling's
+    /// only in its names (NPP's image and signal libraries but `nppitc`: 685 MB compressed of
+    /// the three majors' 695), or cannot be called without a device (`nppisu`): those stubs are
+    /// run without a DLL only.
+    pub fetched: bool,
 }
 
 impl RealLibrary {
@@ -624,5 +636,30 @@ mod tests {
             Some(&b"libcurand.so.10"[..])
         );
         assert_eq!(CURAND.real.same_release_as[0].name, "cudart");
+    }
+
+    /// A DLL fetched for the wine tests is one a wheel ships, and of each test wheel's major
+    /// (`WindowsDlls::fetched`: `fetch-cuda.py` looks for it in that wheel); each Windows spec
+    /// names a DLL for every major it has a test wheel of.
+    #[test]
+    fn fetched_dlls_are_in_wheels() {
+        for library in ALL {
+            let Some(windows) = library.real.windows else {
+                continue;
+            };
+            assert!(
+                !windows.fetched || !windows.wheel_dirs.is_empty(),
+                "{}: fetched, but no wheel folder",
+                library.name()
+            );
+            for wheel in library.test_wheels {
+                assert!(
+                    library.windows_dll(wheel.major).is_some(),
+                    "{}: no DLL of {}",
+                    library.name(),
+                    wheel.major
+                );
+            }
+        }
     }
 }

@@ -1,10 +1,12 @@
-//! The math libraries' and NVML's Windows DLL stubs under wine: every Windows stub with a probe
-//! in `tests/windows/libraries/<name>.c` (cuRAND, cuFFT, cuBLAS, cuBLASLt, cuSPARSE, cuSOLVER,
-//! NVML), against NVIDIA's own `win_amd64` DLLs of CUDA 11.8, 12.9 and 13.5
-//! (`scripts/fetch-cuda.py --arch win_amd64`), and a DLL no wheel ships (NVML's `nvml.dll`, the
-//! driver's) against a stand-in, its mock `tests/mocks/<name>.c` built with MinGW. No GPU, no
-//! driver: each library answers its version, and the call that needs a device answers what the
-//! library answers without one.
+//! The math libraries', NVML's and the framework libraries' Windows DLL stubs under wine: every
+//! Windows stub with a probe in `tests/windows/libraries/<name>.c` (cuRAND, cuFFT, cuBLAS,
+//! cuBLASLt, cuSPARSE, cuSOLVER, NVML, cuTENSOR, cuDNN, NPP, nvFatbin, nvJPEG), against
+//! NVIDIA's own `win_amd64` DLLs of CUDA 11.8, 12.9 and 13.5 (`scripts/fetch-cuda.py --arch
+//! win_amd64`; each library's test wheel of that major, none where it has none: nvFatbin has no
+//! 11.x; NPP's core and `nppitc` only, the other nine without a DLL), and a DLL no wheel ships
+//! (NVML's `nvml.dll`, the driver's) against a stand-in, its mock `tests/mocks/<name>.c` built
+//! with MinGW. No GPU, no driver: each library answers its version, and the call that needs a
+//! device answers what the library answers without one.
 //!
 //! The program (`tests/windows/win_math.c` and the libraries' files) is built twice per major
 //! with that major's headers, once linked to the stubs' import libraries and once to NVIDIA's
@@ -18,8 +20,8 @@
 use std::collections::BTreeMap;
 use std::ffi::{OsStr, OsString};
 use std::path::{Path, PathBuf};
-use stub_model::Library;
 use stub_model::libraries::ALL;
+use stub_model::{Library, VersionProbe};
 use stubs_tests::wine::{
     WinLayout, Wine, field, mingw_dll, mingw_exe, no_library, skip, status_line, stubs_dir,
     win_layout, win_path, windows_libraries, wine_path,
@@ -31,8 +33,8 @@ const PROBES: &str = "windows/libraries";
 
 /// The Windows stubs this file tests: those with a probe, `tests/windows/libraries/<name>.c`,
 /// in spec order. Every library under the one-release rule (`same_release_as`: the math
-/// libraries) with a Windows stub must have one.
-fn libraries() -> Vec<&'static Library> {
+/// libraries, nvJPEG) with a Windows stub must have one.
+fn all_libraries() -> Vec<&'static Library> {
     let has_probe = |lib: &Library| {
         Path::new(env!("CARGO_MANIFEST_DIR"))
             .join(format!("{PROBES}/{}.c", lib.name()))
@@ -51,6 +53,26 @@ fn libraries() -> Vec<&'static Library> {
         );
     }
     libs
+}
+
+/// Those of [`all_libraries`] that CUDA `major` has: a DLL no wheel ships (NVML's, a
+/// stand-in) in every major, a wheel's where the spec has a test wheel of `major` (no nvFatbin
+/// in 11.x: its header is not in 11.8's either).
+fn libraries(major: u32) -> Vec<&'static Library> {
+    all_libraries()
+        .into_iter()
+        .filter(|lib| !in_wheels(lib) || lib.test_wheels.iter().any(|w| w.major == major))
+        .collect()
+}
+
+/// Those of [`libraries`]`(major)` run against NVIDIA's DLL (or the stand-in): all but the
+/// stubs whose DLL `fetch-cuda.py` does not fetch (`WindowsDlls::fetched`: NPP's large image
+/// and signal libraries), which are run without a DLL only.
+fn compared(major: u32) -> Vec<&'static Library> {
+    libraries(major)
+        .into_iter()
+        .filter(|lib| !in_wheels(lib) || lib.real.windows.is_some_and(|w| w.fetched))
+        .collect()
 }
 
 /// Whether NVIDIA's wheels ship `lib`'s DLL (else it comes with the driver: a stand-in).
@@ -79,21 +101,17 @@ fn stand_in(lib: &Library, major: u32, dir: &Path) -> PathBuf {
     to
 }
 
-/// `win_math.c` with every library's file, built with `major`'s headers and `link` (after the
-/// sources), in a fresh folder; `win_math_libraries.h` lists [`libraries`].
-fn probe(name: &str, major: u32, link: &[&OsStr]) -> PathBuf {
+/// `win_math.c` with the file of each of `libs`, built with `major`'s headers and `link` (after
+/// the sources), in a fresh folder; `win_math_libraries.h` lists `libs`.
+fn probe(name: &str, major: u32, libs: &[&Library], link: &[&OsStr]) -> PathBuf {
     let generated = temp_dir(&format!("win-math-h-{name}"));
-    let list: String = libraries()
+    let list: String = libs
         .iter()
         .map(|l| format!("WIN_MATH_LIBRARY({})\n", l.name()))
         .collect();
     std::fs::write(generated.join("win_math_libraries.h"), list).expect("write the list");
     let sources: Vec<String> = std::iter::once("windows/win_math.c".to_owned())
-        .chain(
-            libraries()
-                .iter()
-                .map(|l| format!("{PROBES}/{}.c", l.name())),
-        )
+        .chain(libs.iter().map(|l| format!("{PROBES}/{}.c", l.name())))
         .collect();
     let sources: Vec<&str> = sources.iter().map(String::as_str).collect();
     let mut includes = cuda_layout(major).include;
@@ -109,22 +127,22 @@ fn probe(name: &str, major: u32, link: &[&OsStr]) -> PathBuf {
     )
 }
 
-/// The program of `major`'s headers linked to the stubs (rustc's MinGW import libraries), the
-/// stub DLLs copied beside it; with `stand_ins`, the driver DLLs' stand-ins too (the
+/// The program of `major`'s headers and `libs` linked to the stubs (rustc's MinGW import
+/// libraries), the stub DLLs copied beside it; with `stand_ins`, the driver DLLs' stand-ins too (the
 /// application's folder: where the safe DLL search finds them, as it finds the driver's in
 /// `System32`).
-fn stub_probe(major: u32, stand_ins: bool) -> PathBuf {
+fn stub_probe(major: u32, libs: &[&Library], stand_ins: bool) -> PathBuf {
     let mut libdir = OsString::from("-L");
     libdir.push(stubs_dir());
-    let libs: Vec<OsString> = libraries()
+    let names: Vec<OsString> = libs
         .iter()
         .map(|l| OsString::from(format!("-lstubs_{}", l.name())))
         .collect();
     let mut link: Vec<&OsStr> = vec![&libdir];
-    link.extend(libs.iter().map(OsString::as_os_str));
-    let exe = probe(&format!("math-stub{major}{stand_ins}"), major, &link);
+    link.extend(names.iter().map(OsString::as_os_str));
+    let exe = probe(&format!("math-stub{major}{stand_ins}"), major, libs, &link);
     let dir = exe.parent().expect("a folder");
-    for lib in libraries() {
+    for &lib in libs {
         let dll = format!("stubs_{}.dll", lib.name());
         std::fs::copy(stubs_dir().join(&dll), dir.join(&dll)).expect("copy stub");
         if stand_ins && !in_wheels(lib) {
@@ -138,7 +156,8 @@ fn stub_probe(major: u32, stand_ins: bool) -> PathBuf {
 /// directly) and to the stand-ins, which lie beside it.
 fn normal_probe(major: u32, win: &WinLayout) -> PathBuf {
     let stand_ins = temp_dir(&format!("win-math-stand-ins-{major}"));
-    let link: Vec<OsString> = libraries()
+    let libs = compared(major);
+    let link: Vec<OsString> = libs
         .iter()
         .map(|l| match in_wheels(l) {
             true => win.dll(l.name()).into(),
@@ -146,7 +165,7 @@ fn normal_probe(major: u32, win: &WinLayout) -> PathBuf {
         })
         .collect();
     let link: Vec<&OsStr> = link.iter().map(OsString::as_os_str).collect();
-    let exe = probe(&format!("math-normal{major}"), major, &link);
+    let exe = probe(&format!("math-normal{major}"), major, &libs, &link);
     for dll in std::fs::read_dir(&stand_ins).expect("the stand-ins") {
         let dll = dll.expect("an entry").path();
         std::fs::copy(&dll, exe.with_file_name(dll.file_name().expect("a name"))).expect("copy");
@@ -155,8 +174,10 @@ fn normal_probe(major: u32, win: &WinLayout) -> PathBuf {
 }
 
 /// The version `lib` must answer on `major`: its test wheel's `major.minor.patch`
-/// (`nvidia-cusolver-cu12==11.7.5.82`: `11.7.5`); a stand-in's, its mock's (`13.580.0`, the
-/// form of the driver's `13.580.159.04`).
+/// (`nvidia-cusolver-cu12==11.7.5.82`: `11.7.5`), or `major.minor` where the library's version
+/// call answers no more (`nvFatbinVersion`: `12.9` of `nvidia-nvfatbin-cu12==12.9.82`) or
+/// another patch (cuTENSOR); a
+/// stand-in's, its mock's (`13.580.0`, the form of the driver's `13.580.159.04`).
 fn expected_version(lib: &Library, major: u32) -> String {
     if !in_wheels(lib) {
         return format!("{major}.580.0");
@@ -167,23 +188,29 @@ fn expected_version(lib: &Library, major: u32) -> String {
         .find(|w| w.major == major)
         .expect("a test wheel of the major");
     let version = wheel.requirement.split("==").nth(1).expect("a version");
-    version.split('.').take(3).collect::<Vec<_>>().join(".")
+    // cuTENSOR's patch is not its wheel's: 2.8.1's `cutensorGetVersion` answers 20800.
+    let parts = match lib.real.version {
+        VersionProbe::MajorMinor(_) => 2,
+        _ if lib.name() == "cutensor" => 2,
+        _ => 3,
+    };
+    version.split('.').take(parts).collect::<Vec<_>>().join(".")
 }
 
 /// The override of each library NVIDIA's wheels ship (`CUDA_STUBS_<NAME>_PATH`): the folder of
 /// its DLL in NVIDIA's wheel layout (the cache's `windows/cuda-<major>` is laid out as a
 /// `site-packages`).
 fn overrides(mut wine: Wine, win: &WinLayout) -> Wine {
-    for lib in libraries().into_iter().filter(|l| in_wheels(l)) {
+    for lib in compared(win.major).into_iter().filter(|l| in_wheels(l)) {
         let var = lib.real.env_path.to_str().expect("ASCII");
         wine = wine.env_path(var, win.dir(lib.name()));
     }
     wine
 }
 
-/// Every library command, then every library's status.
-fn all_commands() -> Vec<String> {
-    let names: Vec<&str> = libraries().iter().map(|l| l.name()).collect();
+/// Every command of `libs`, then each one's status.
+fn all_commands(libs: &[&Library]) -> Vec<String> {
+    let names: Vec<&str> = libs.iter().map(|l| l.name()).collect();
     names
         .iter()
         .map(|n| (*n).to_owned())
@@ -222,8 +249,9 @@ fn same_as_nvidias_own(major: u32) {
     }
     let win = win_layout(major);
     let normal = normal_probe(major, &win);
-    let stub = stub_probe(major, true);
-    let commands = all_commands();
+    let libs = compared(major);
+    let stub = stub_probe(major, &libs, true);
+    let commands = all_commands(&libs);
     let expected = Wine::new(&normal, &commands)
         .env("WINEPATH", wine_path(&win))
         .run();
@@ -243,10 +271,18 @@ fn same_as_nvidias_own(major: u32) {
     );
     // cuSPARSE's own message about the missing device, nothing of the stubs'.
     assert_eq!(got.stderr, expected.stderr, "stub build vs normal build");
-    for lib in libraries() {
-        // The real library of the test wheel answered, through the stub as directly.
+    for &lib in &libs {
+        // The real library of the test wheel answered, through the stub as directly; NPP's,
+        // whose DLL name says the major (its version is `nppc`'s, below), that major's.
         let name = lib.name();
-        expected.assert_line(&format!("version {name} {}", expected_version(lib, major)));
+        let version = field(&got, name, "rc")
+            .rsplit_once(" version=")
+            .map(|(_, v)| v);
+        if let VersionProbe::Soname = lib.real.version {
+            assert_eq!(version, Some(format!("{}", major * 1000).as_str()), "{got}");
+        } else {
+            expected.assert_line(&format!("version {name} {}", expected_version(lib, major)));
+        }
         assert_eq!(status_line(&got, name), "rc=0 bound=1", "{got}");
         if in_wheels(lib) {
             // By the override, or (cuBLASLt) as what an earlier library imported: NVIDIA's DLL
@@ -264,12 +300,30 @@ fn same_as_nvidias_own(major: u32) {
             );
         }
     }
+    // NPP's release, which its core answers.
+    let nppc = ALL.iter().find(|l| l.name() == "nppc").expect("spec");
+    expected.assert_line(&format!("version nppc {}", expected_version(nppc, major)));
     // Without a device: cuBLAS's and cuSOLVER's "not initialized", cuRAND's "initialization
-    // failed", as linked normally.
+    // failed", nvJPEG's "execution failed", cuTENSOR's "CUDA error", cuDNN's "not
+    // initialized", as linked normally.
     expected
         .assert_line("cublasCreate rc=1")
         .assert_line("cusolverDnCreate rc=1")
-        .assert_line("curandCreateGenerator rc=203");
+        .assert_line("curandCreateGenerator rc=203")
+        .assert_line("nvjpegCreateSimple rc=6")
+        .assert_line("cutensorCreate rc=18")
+        .assert_line("cudnnCreate rc=1001");
+    // nvFatbin (12.x, 13.x) needs none: the fatbinary of the PTX is built (176 bytes by 12.9,
+    // 192 by 13.4), the same size through the stub.
+    if major >= 12 {
+        expected.assert_line("nvFatbinAddPTX rc=0");
+        let size = expected.line("nvFatbinSize rc=0");
+        let size: usize = size
+            .rsplit_once("size=")
+            .and_then(|(_, n)| n.parse().ok())
+            .unwrap_or_else(|| panic!("no size: {size}"));
+        assert!(size > 0, "an empty fatbinary: {expected}");
+    }
 }
 
 #[test]
@@ -314,7 +368,7 @@ fn cusolver_finds_its_imports_in_the_other_wheels() {
         return;
     }
     let win = win_layout(12);
-    let stub = stub_probe(12, false);
+    let stub = stub_probe(12, &compared(12), false);
     let cusolver = ALL.iter().find(|l| l.name() == "cusolver").expect("spec");
     let version = format!("version cusolver {}", expected_version(cusolver, 12));
     let venv = temp_dir("win-math-venv");
@@ -375,6 +429,106 @@ fn cusolver_finds_its_imports_in_the_other_wheels() {
     );
 }
 
+/// cuTENSOR (`cutensor\bin\cutensor.dll`, a package of its own) found in a Python environment
+/// loads with the cuBLASLt DLL of its major (12.x's `cublasLt64_12.dll`) preloaded from the
+/// cuBLAS wheel's folder; without that wheel it cannot load, and the stub says why.
+#[test]
+fn cutensor_finds_cublaslt_in_the_cublas_wheel() {
+    if skip() {
+        return;
+    }
+    let win = win_layout(12);
+    let stub = stub_probe(12, &compared(12), false);
+    let cutensor = ALL.iter().find(|l| l.name() == "cutensor").expect("spec");
+    let venv = temp_dir("win-math-venv-cutensor");
+    link_wheels(
+        &win,
+        &["cutensor", "cublaslt"],
+        &venv.join("Lib/site-packages"),
+    );
+    let out = Wine::new(
+        &stub,
+        ["cutensor", "status:cutensor", "loaded:cublasLt64_12.dll"],
+    )
+    .env_path("VIRTUAL_ENV", &venv)
+    .env("CUDA_STUBS_DEBUG", "1")
+    .run();
+    out.assert_line(&format!(
+        "version cutensor {}",
+        expected_version(cutensor, 12)
+    ))
+    .assert_line("cutensorCreate rc=18")
+    .assert_line("loaded cublasLt64_12.dll 1");
+    assert_eq!(
+        field(&out, "cutensor", "found_by"),
+        "wheel layout in the Python environment"
+    );
+    assert!(
+        out.stderr
+            .lines()
+            .any(|l| l.contains(" preloaded ") && l.contains("\\cublasLt64_12.dll (needed by")),
+        "{out}"
+    );
+
+    let alone = temp_dir("win-math-venv-cutensor-alone");
+    link_wheels(&win, &["cutensor"], &alone.join("Lib/site-packages"));
+    let out = Wine::new(&stub, ["cutensor", "status:cutensor"])
+        .env_path("VIRTUAL_ENV", &alone)
+        .run();
+    out.assert_line(&format!("cutensorCreate rc={}", no_library("cutensor")));
+    let message = field(&out, "cutensor", "message");
+    assert!(
+        message.contains("cutensor.dll [wheel layout in the Python environment]: "),
+        "{message}"
+    );
+}
+
+/// cuDNN's front DLL jumps into `cudnn_graph64_9.dll` at every call (`WindowsDlls::
+/// lazy_dependency`): one without it beside is refused before anything of it is called, the
+/// status says why, and every call answers the no-library code; with it (the wheel's folder,
+/// `same_as_nvidias_own`) the stub has loaded it first.
+#[test]
+fn cudnn_without_its_graph_dll_is_refused() {
+    if skip() {
+        return;
+    }
+    let win = win_layout(12);
+    let stub = stub_probe(12, &compared(12), false);
+    let alone = temp_dir("win-math-cudnn-alone");
+    let front = win.dll("cudnn");
+    let name = front.file_name().expect("a name");
+    std::fs::copy(front, alone.join(name)).expect("copy cudnn64_9.dll");
+    let out = Wine::new(&stub, ["cudnn", "status:cudnn"])
+        .env_path("CUDA_STUBS_CUDNN_PATH", &alone)
+        .run();
+    out.assert_line("cudnnGetVersion 0")
+        .assert_line(&format!("cudnnCreate rc={}", no_library("cudnn")));
+    assert_eq!(status_line(&out, "cudnn"), "rc=0 bound=0", "{out}");
+    let message = field(&out, "cudnn", "message");
+    assert!(
+        message.contains("cannot load cudnn_graph64_9.dll, which it loads at its first call"),
+        "{message}"
+    );
+
+    let with = temp_dir("win-math-cudnn-with-graph");
+    for key in ["cudnn", "cudnn_lazy_dependency"] {
+        let dll = win.dll(key);
+        std::fs::copy(dll, with.join(dll.file_name().expect("a name"))).expect("copy");
+    }
+    let out = Wine::new(
+        &stub,
+        ["cudnn", "status:cudnn", "loaded:cudnn_graph64_9.dll"],
+    )
+    .env_path("CUDA_STUBS_CUDNN_PATH", &with)
+    .run();
+    out.assert_line(&format!(
+        "version cudnn {}",
+        expected_version(ALL.iter().find(|l| l.name() == "cudnn").expect("spec"), 12)
+    ))
+    .assert_line("loaded cudnn_graph64_9.dll 1");
+    assert_eq!(status_line(&out, "cudnn"), "rc=0 bound=1", "{out}");
+}
+
 /// A process with CUDA 11.8's runtime (`cudart64_110.dll`, loaded by the program) never gets
 /// 12.x's cuSOLVER: its name (`cusolver64_11.dll`, shared by 11.x and 12.x) does not say its
 /// release, its imports do (`cublas64_12.dll`), and the stub reads them before loading it, so
@@ -385,7 +539,7 @@ fn another_release_is_refused_before_loading() {
         return;
     }
     let (w11, w12) = (win_layout(11), win_layout(12));
-    let stub = stub_probe(12, false);
+    let stub = stub_probe(12, &compared(12), false);
     let load11 = format!("load:{}", win_path(w11.dll("cudart")));
     let refused = Wine::new(
         &stub,
@@ -432,15 +586,16 @@ fn nothing_found_gives_typed_errors() {
     if skip() {
         return;
     }
-    let stub = stub_probe(13, false);
-    let out = Wine::new(&stub, all_commands()).run();
+    let libs = libraries(13);
+    let stub = stub_probe(13, &libs, false);
+    let out = Wine::new(&stub, all_commands(&libs)).run();
     let sections = sections(&out);
-    for lib in libraries() {
+    for &lib in &libs {
         let name = lib.name();
         let lines = sections.get(name).expect("the library's section");
+        assert!(!lines.is_empty(), "{name}: no call: {out}");
         let code = format!("rc={}", no_library(name));
         let statuses: Vec<&String> = lines.iter().filter(|l| l.contains(" rc=")).collect();
-        assert!(!statuses.is_empty(), "{name}: no call: {out}");
         for line in statuses {
             assert!(line.split(' ').any(|w| w == code), "{name}: {line}: {out}");
         }
@@ -474,5 +629,8 @@ fn nothing_found_gives_typed_errors() {
             assert!(message.contains(&place), "{place} not in {message}");
         }
     }
+    // The two NPP calls that answer no status: version 0.0.0, never NULL; no image.
+    out.assert_line("nppGetLibVersion 0.0.0")
+        .assert_line("nppiMalloc_8u_C1 null");
     assert!(out.stderr.is_empty(), "printed without being asked: {out}");
 }

@@ -1,14 +1,14 @@
-/* The Windows probe of the libraries tests/tests/windows_math.rs covers (the math libraries and
- * NVML): built twice per CUDA major with MinGW, against that major's own NVIDIA headers — once
- * linked to the cuda-stubs DLLs' import libraries, once to NVIDIA's DLLs themselves (the
- * "normal" build; NVML to a stand-in nvml.dll) — and run under wine, so that the two builds'
- * outputs can be compared line by line. No GPU and no driver: each library's version, then what
- * it answers without a device.
+/* The Windows probe of the libraries tests/tests/windows_math.rs covers (the math libraries,
+ * NVML and the framework libraries with a file here): built twice per CUDA major with MinGW,
+ * against that major's own NVIDIA headers — once linked to the cuda-stubs DLLs' import
+ * libraries, once to NVIDIA's DLLs themselves (the "normal" build; NVML to a stand-in
+ * nvml.dll) — and run under wine, so that the two builds' outputs can be compared line by
+ * line. No GPU and no driver: each library's version, then what it answers without a device.
  *
  * Each library's calls are in libraries/<name>.c (`void cmd_<name>(void)`), compiled with this
- * file; which ones, the test says in win_math_libraries.h, which it writes from the specs:
- * `WIN_MATH_LIBRARY(<name>)` each. One command per argument, one line per call, flushed
- * (wine's stdout is a pipe):
+ * file; which ones (those the major has), the test says in win_math_libraries.h, which it
+ * writes from the specs: `WIN_MATH_LIBRARY(<name>)` each. One command per argument, one line
+ * per call, flushed (wine's stdout is a pipe):
  *
  *   <name>       "== <name>", then that library's lines: `<call> rc=<status> ...`, one
  *                `version <name> <version>` when the library answered its version, and

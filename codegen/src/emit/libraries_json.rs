@@ -14,9 +14,10 @@
 //! path is its name. Libraries without test wheels (the driver) are left out. A library that
 //! ships with the driver (`ExportSource::List`: NVML) has header-only wheels: its "library" is
 //! its header, the file whose presence tells the script the wheel is unpacked. A library whose
-//! DLL NVIDIA's `win_amd64` wheels ship (the same requirements) also has `"windows": {"dlls":
-//! {"<major>": "<DLL name>"}, "companion": "<prefix>" | null}`, for `fetch-cuda.py --arch
-//! win_amd64`.
+//! DLL NVIDIA's `win_amd64` wheels ship (the same requirements) and the wine tests load
+//! (`WindowsDlls::fetched`) also has `"windows": {"dlls":
+//! {"<major>": "<DLL name>"}, "companion": "<prefix>" | null, "lazy_dependency": "<DLL name>"
+//! (only where the spec names one)}`, for `fetch-cuda.py --arch win_amd64`.
 
 use crate::read::libraries::{ALL, real_stem};
 use serde_json::{Value, json};
@@ -66,10 +67,15 @@ pub fn libraries_json() -> Result<String, String> {
         let mut entry = json!({"name": library.name(), "wheels": wheels});
         // The Windows DLL stub's libraries: which DLL of each major the win_amd64 wheels hold
         // (`fetch-cuda.py --arch win_amd64` unpacks them), and the companion's name prefix. A
-        // DLL no wheel ships (NVML's `nvml.dll`, the driver's: no `wheel_dirs`) is not fetched.
-        // Keyed by each test wheel's major: a DLL name of several majors (`curand64_10.dll`)
-        // is listed under each.
-        if let Some(windows) = library.real.windows.filter(|w| !w.wheel_dirs.is_empty()) {
+        // DLL no wheel ships (NVML's `nvml.dll`, the driver's: no `wheel_dirs`) is not fetched,
+        // nor one the spec leaves to be run without a DLL (`WindowsDlls::fetched`). Keyed by
+        // each test wheel's major: a DLL name of several majors (`curand64_10.dll`) is listed
+        // under each.
+        if let Some(windows) = library
+            .real
+            .windows
+            .filter(|w| w.fetched && !w.wheel_dirs.is_empty())
+        {
             let dlls: serde_json::Map<String, Value> = library
                 .test_wheels
                 .iter()
@@ -77,6 +83,11 @@ pub fn libraries_json() -> Result<String, String> {
                 .map(|(major, dll)| (major.to_string(), json!(dll.to_string_lossy())))
                 .collect();
             entry["windows"] = json!({"dlls": dlls, "companion": windows.companion});
+            // The DLL the real one cannot run without, beside it (cuDNN's graph library):
+            // fetched with it, as on Linux.
+            if let Some(dependency) = windows.lazy_dependency {
+                entry["windows"]["lazy_dependency"] = json!(dependency.to_string_lossy());
+            }
         }
         libraries.push(entry);
     }

@@ -1,7 +1,8 @@
-//! A candidate's lazy dependency (`RealLibrary::lazy_dependency`): the library the real one
-//! `dlopen`s itself at its first call and cannot run without (cuDNN's front library
-//! `libcudnn.so.9` forwards every export into `libcudnn_graph.so.9` and calls `abort()` when it
-//! cannot load it). Loaded before anything of the candidate is called, its version probe
+//! A candidate's lazy dependency (`RealLibrary::lazy_dependency`; on Windows
+//! `WindowsDlls::lazy_dependency`, a DLL name): the library the real one `dlopen`s itself at its
+//! first call and cannot run without (cuDNN's front library `libcudnn.so.9` forwards every
+//! export into `libcudnn_graph.so.9` and calls `abort()` when it cannot load it; `cudnn64_9.dll`
+//! into `cudnn_graph64_9.dll`). Loaded before anything of the candidate is called, its version probe
 //! included, where the real library's own `dlopen` will find it; a candidate for which that
 //! cannot be done is rejected, and stays mapped, never called. The same holds for a copy the
 //! process has mapped that another stub asks for its release (`release.rs`): a copy rejected

@@ -67,6 +67,8 @@ pub const CUBLASLT: Library = Library {
             wheel_dirs: &[CU13_BIN, c"nvidia/cublas/bin"],
             toolkit_dirs: TOOLKIT_BIN,
             companion: None,
+            lazy_dependency: None,
+            fetched: true,
         }),
     },
     status_type: "cublasStatus_t",

@@ -40,6 +40,8 @@ pub const CUDA: Library = Library {
             wheel_dirs: &[],
             toolkit_dirs: &[],
             companion: None,
+            lazy_dependency: None,
+            fetched: false,
         }),
     },
     status_type: "CUresult",

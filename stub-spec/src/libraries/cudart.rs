@@ -56,6 +56,8 @@ pub const CUDART: Library = Library {
             wheel_dirs: &[CU13_BIN, c"nvidia/cuda_runtime/bin"],
             toolkit_dirs: TOOLKIT_BIN,
             companion: None,
+            lazy_dependency: None,
+            fetched: true,
         }),
     },
     status_type: "cudaError_t",

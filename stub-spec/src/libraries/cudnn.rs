@@ -31,14 +31,15 @@
 //! are therefore the stub's too ([`Packaging::link_names`]), so such a build records the stub
 //! alone.
 //!
-//! NVIDIA ships `win_amd64` wheels too (`cudnn64_9.dll` and `cudnn_graph64_9.dll` …): no
-//! Windows stub yet (`windows: None`).
+//! On Windows (NVIDIA's `win_amd64` wheels of the same versions) the front DLL is
+//! `cudnn64_9.dll` and its graph sub-library `cudnn_graph64_9.dll`, both in `nvidia/cudnn/bin`,
+//! the same rule holding: the graph DLL is loaded from beside the candidate first.
 
 use super::cudart::CUDART;
 use crate::{
     ErrorText, ExportSource, Gating, HeaderVersion, Library, LibraryKind, LinkName, Packaging,
     RealLibrary, Soname, StatusCode, TestWheel, TextAbi, TextKind, TypedErrors, Unpack,
-    VersionProbe,
+    VersionProbe, WindowsDlls,
 };
 use core::ffi::CStr;
 
@@ -73,7 +74,26 @@ pub const CUDNN: Library = Library {
         // device memory, and its sub-libraries load the major's cuBLAS(Lt) and NVRTC by soname
         // (`libcublasLt.so.12`): the process's release.
         same_release_as: &[CUDART.real],
-        windows: None,
+        windows: Some(&WindowsDlls {
+            // NVIDIA's win_amd64 wheels of the same versions: `cudnn64_9.dll` in every major
+            // (the version says which), with its sub-libraries (`cudnn_graph64_9.dll`,
+            // `cudnn_ops64_9.dll` ...) in `nvidia/cudnn/bin`, 13.x's too. It imports only
+            // KERNEL32.dll: like the Linux one it loads its sub-libraries itself.
+            dlls: &[Soname {
+                name: c"cudnn64_9.dll",
+                major: 0,
+            }],
+            wheel_dirs: &[c"nvidia/cudnn/bin"],
+            // Not part of the CUDA toolkit (its installer's own folder, which the override
+            // names): the wheels, conda's `Library\bin`, the safe DLL search.
+            toolkit_dirs: &[],
+            companion: None,
+            // As on Linux: the front DLL cannot run without its graph sub-library.
+            lazy_dependency: Some(c"cudnn_graph64_9.dll"),
+            // The front and graph DLLs: 0.1 + 0.9, 0.1 + 40 and 0.1 + 48 MB compressed of the
+            // 390, 743 and 436 MB wheels.
+            fetched: true,
+        }),
     },
     status_type: "cudnnStatus_t",
     // cuDNN has no status for "library missing"; for a function missing it aborts.

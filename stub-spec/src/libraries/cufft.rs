@@ -80,6 +80,8 @@ pub const CUFFT: Library = Library {
             wheel_dirs: &[CU13_BIN, c"nvidia/cufft/bin"],
             toolkit_dirs: TOOLKIT_BIN,
             companion: None,
+            lazy_dependency: None,
+            fetched: true,
         }),
     },
     status_type: "cufftResult",

@@ -110,6 +110,12 @@ pub const CUPTI: Library = Library {
         // `dlopen`s the driver itself; it traces the program's runtime and driver calls, so it
         // must be the process's release.
         same_release_as: &[CUDART.real],
+        // No DLL stub: NVIDIA's win_amd64 wheels name the DLL after CUPTI's own release, which
+        // changes with every CUDA release (`cupti64_2022.3.0.dll` in 11.8.87,
+        // `cupti64_2025.2.1.dll` in 12.9.79, `cupti64_2026.3.1.dll` in 13.4.92), so no list of
+        // names in a spec finds the next one. A Windows stub needs the Windows search to match a
+        // name pattern (`cupti64_*.dll`: `FindFirstFileW` in each folder, the loaded modules'
+        // names for a copy the process has), which it does not yet.
         windows: None,
     },
     status_type: "CUptiResult",

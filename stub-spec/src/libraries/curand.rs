@@ -65,6 +65,8 @@ pub const CURAND: Library = Library {
             wheel_dirs: &[CU13_BIN, c"nvidia/curand/bin"],
             toolkit_dirs: TOOLKIT_BIN,
             companion: None,
+            lazy_dependency: None,
+            fetched: true,
         }),
     },
     status_type: "curandStatus_t",

@@ -79,6 +79,8 @@ pub const CUSOLVER: Library = Library {
             wheel_dirs: &[CU13_BIN, c"nvidia/cusolver/bin"],
             toolkit_dirs: TOOLKIT_BIN,
             companion: None,
+            lazy_dependency: None,
+            fetched: true,
         }),
     },
     status_type: "cusolverStatus_t",

@@ -75,6 +75,8 @@ pub const CUSPARSE: Library = Library {
             wheel_dirs: &[CU13_BIN, c"nvidia/cusparse/bin"],
             toolkit_dirs: TOOLKIT_BIN,
             companion: None,
+            lazy_dependency: None,
+            fetched: true,
         }),
     },
     status_type: "cusparseStatus_t",

@@ -4,8 +4,7 @@
 //! for CUDA 13), every NVIDIA build links the runtime statically (`DT_NEEDED` is the C and C++
 //! libraries only) and its `.rodata` names no CUDA release: the CUDA compiler that built its
 //! device code does ([`VersionProbe::DeviceCode`]). No CUDA 11 wheel (`nvidia-cusparselt-cu11`
-//! does not exist); Linux x86-64 and aarch64 (NVIDIA's `win_amd64` wheels are not read yet: no
-//! Windows stub).
+//! does not exist); Linux x86-64 and aarch64 (no Windows stub yet: see `windows` below).
 
 use super::CU13_LIB;
 use super::cudart::CUDART;
@@ -65,6 +64,12 @@ pub const CUSPARSELT: Library = Library {
         // stays mapped, never called, as 11.8's cuRAND). cuSPARSELt works on the program's
         // streams and device memory, so it must be the process's release.
         same_release_as: &[CUDART.real],
+        // No DLL stub yet: NVIDIA's win_amd64 wheels (0.8.1: `nvidia/cusparselt/bin/
+        // cusparseLt.dll`, 0.10.0: `nvidia/cu13/bin/x64/cusparseLt_13.dll`, 226 and 155 MB
+        // compressed) say the release in 0.10.0's name only, and the release probe above reads
+        // the device code of an ELF file: the Windows loader reads no PE file's device code
+        // (`os/windows/files.rs`'s `ptx_isa`), so 0.8.1's DLL could not be told from a CUDA 13
+        // build.
         windows: None,
     },
     status_type: "cusparseStatus_t",

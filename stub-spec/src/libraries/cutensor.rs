@@ -6,14 +6,15 @@
 //! `$ORIGIN/../../nvidia/cublas/lib`, `nvidia/cu13/lib` for 13.x).
 //! `cutensorGetCudartVersion` answers the runtime it was built with (11080, 12090, 13040), which
 //! is how the stub learns its release ([`VersionProbe::Returned`]).
-//! NVIDIA ships `win_amd64` wheels too (2.2.0's holds `cutensor/bin/cutensor.dll`, one name
-//! for every major): no Windows stub yet (`windows: None`).
+//! On Windows (NVIDIA's `win_amd64` wheels of the same versions): `cutensor/bin/cutensor.dll`,
+//! one name for every major, importing the major's cuBLASLt DLL (`cublasLt64_12.dll`) from
+//! another wheel's folder.
 
 use super::cudart::CUDART;
 use crate::{
     ErrorText, ExportSource, Gating, HeaderVersion, Library, LibraryKind, LinkName, Packaging,
     RealLibrary, Soname, StatusCode, TestWheel, TextAbi, TextKind, TypedErrors, Unpack,
-    VersionProbe,
+    VersionProbe, WindowsDlls,
 };
 use core::ffi::CStr;
 
@@ -44,7 +45,25 @@ pub const CUTENSOR: Library = Library {
         // Its runtime is linked in statically, its cuBLASLt is the major's: the process's
         // release.
         same_release_as: &[CUDART.real],
-        windows: None,
+        windows: Some(&WindowsDlls {
+            // One name for every major, as on Linux (NVIDIA's win_amd64 wheels 2.2.0, 2.8.1,
+            // 2.8.1; each also holds `cutensorMg.dll`, which has no stub): the version says
+            // which. Each imports its major's `cublasLt64_<major>.dll`, in the cuBLAS wheel's
+            // folder (`nvidia/cublas/bin`, `nvidia/cu13/bin/x86_64`), which the loader preloads
+            // (`needed_dirs`) and the one-release rule reads before loading.
+            dlls: &[Soname {
+                name: c"cutensor.dll",
+                major: 0,
+            }],
+            wheel_dirs: &[c"cutensor/bin"],
+            // Not part of the CUDA toolkit (a download of its own, whose folder the override
+            // names): the wheels, conda's `Library\bin`, the safe DLL search.
+            toolkit_dirs: &[],
+            companion: None,
+            lazy_dependency: None,
+            // 123, 282 and 187 MB compressed: the whole of each wheel but `cutensorMg.dll`.
+            fetched: true,
+        }),
     },
     status_type: "cutensorStatus_t",
     // cuTENSOR has no status for "library missing" or "function missing".

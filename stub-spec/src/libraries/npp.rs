@@ -16,16 +16,20 @@
 //! (`nppiAdd_8u_C1RSfs`; `nppiAdd_8u_C1RSfs_Ctx` stays): the stubs export every name of every
 //! major, and a function the loaded major lacks is `NPP_NOT_IMPLEMENTED_ERROR`.
 
-use super::CU13_LIB;
 use super::cudart::CUDART;
+use super::{CU13_BIN, CU13_LIB, TOOLKIT_BIN};
 use crate::{
     ExportSource, Gating, HeaderVersion, Library, LibraryKind, LinkName, Packaging, RealLibrary,
-    Soname, StatusCode, TestWheel, TypedErrors, Unpack, VersionProbe,
+    Soname, StatusCode, TestWheel, TypedErrors, Unpack, VersionProbe, WindowsDlls,
 };
 use core::ffi::CStr;
 
 /// Where the 11.x and 12.x wheels (`nvidia-npp-cu11`, `-cu12`) put them.
 const NPP_LIB: &CStr = c"nvidia/npp/lib";
+
+/// Where the 11.x and 12.x `win_amd64` wheels put the DLLs (one folder for all eleven, as on
+/// Linux: each image and signal DLL's import of `nppc64_<major>.dll` is found beside it).
+const NPP_BIN: &CStr = c"nvidia/npp/bin";
 
 /// One of NPP's eleven libraries: its spec is [`NppLibrary::spec`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -127,7 +131,12 @@ const TEST_WHEELS: &[TestWheel] = &[
 ];
 
 /// The spec of one NPP library, `lib<name>`: what differs between them is given, the rest is
-/// NPP's.
+/// NPP's. `windows_fetched` ([`WindowsDlls::fetched`]): whether the wine tests run the DLL stub
+/// against NVIDIA's DLL. Only the core and the smallest image library with a call that needs
+/// no device (`nppitc`: 1.7 to 4.6 MB compressed) are fetched. Of the other nine, eight are 3
+/// to 118 MB each (685 MB of the three majors' 695 with `nppisu`), for stubs that differ from
+/// those two only in names, and `nppisu`'s only calls, `nppiMalloc_*`, need a device (13.2's
+/// reads through NULL without one, linked normally too).
 macro_rules! npp_library {
     (
         $(#[$doc:meta])*
@@ -139,6 +148,7 @@ macro_rules! npp_library {
             interop_headers: $interop:expr,
             same_release_as: $anchors:expr,
             hand_written: $hand:expr,
+            windows_fetched: $fetched:expr,
         }
     ) => {
         $(#[$doc])*
@@ -171,7 +181,29 @@ macro_rules! npp_library {
                 // yet shares streams and device memory with the program's: one CUDA release
                 // per process.
                 same_release_as: $anchors,
-                windows: None,
+                // NVIDIA's win_amd64 wheels of the same versions: `<name>64_11.dll`, `_12`,
+                // `_13`, each linking the runtime statically, as on Linux.
+                windows: Some(&WindowsDlls {
+                    dlls: &[
+                        Soname {
+                            name: c_str(concat!($name, "64_13.dll\0")),
+                            major: 13,
+                        },
+                        Soname {
+                            name: c_str(concat!($name, "64_12.dll\0")),
+                            major: 12,
+                        },
+                        Soname {
+                            name: c_str(concat!($name, "64_11.dll\0")),
+                            major: 11,
+                        },
+                    ],
+                    wheel_dirs: &[CU13_BIN, NPP_BIN],
+                    toolkit_dirs: TOOLKIT_BIN,
+                    companion: None,
+                    lazy_dependency: None,
+                    fetched: $fetched,
+                }),
             },
             status_type: "NppStatus",
             errors: ERRORS,
@@ -225,6 +257,7 @@ npp_library! {
         interop_headers: &[],
         same_release_as: &[CUDART.real],
         hand_written: &["nppGetLibVersion", "nppGetGpuName"],
+        windows_fetched: true,
     }
 }
 
@@ -239,6 +272,7 @@ npp_library! {
         interop_headers: &[],
         same_release_as: NPPC_ANCHORS,
         hand_written: &[],
+        windows_fetched: false,
     }
 }
 
@@ -252,6 +286,7 @@ npp_library! {
         interop_headers: &[],
         same_release_as: NPPC_ANCHORS,
         hand_written: &[],
+        windows_fetched: false,
     }
 }
 
@@ -266,6 +301,7 @@ npp_library! {
         interop_headers: &[],
         same_release_as: NPPC_ANCHORS,
         hand_written: &[],
+        windows_fetched: false,
     }
 }
 
@@ -279,6 +315,7 @@ npp_library! {
         interop_headers: &[],
         same_release_as: NPPC_ANCHORS,
         hand_written: &[],
+        windows_fetched: false,
     }
 }
 
@@ -292,6 +329,7 @@ npp_library! {
         interop_headers: &[],
         same_release_as: NPPC_ANCHORS,
         hand_written: &[],
+        windows_fetched: false,
     }
 }
 
@@ -305,6 +343,7 @@ npp_library! {
         interop_headers: &[],
         same_release_as: NPPC_ANCHORS,
         hand_written: &[],
+        windows_fetched: false,
     }
 }
 
@@ -319,6 +358,7 @@ npp_library! {
         interop_headers: &["nppi_linear_transforms.h"],
         same_release_as: NPPC_ANCHORS,
         hand_written: &[],
+        windows_fetched: false,
     }
 }
 
@@ -333,6 +373,7 @@ npp_library! {
         interop_headers: &[],
         same_release_as: NPPC_ANCHORS,
         hand_written: &[],
+        windows_fetched: false,
     }
 }
 
@@ -347,6 +388,7 @@ npp_library! {
         interop_headers: &[],
         same_release_as: NPPC_ANCHORS,
         hand_written: &[],
+        windows_fetched: true,
     }
 }
 
@@ -360,5 +402,6 @@ npp_library! {
         interop_headers: &[],
         same_release_as: NPPC_ANCHORS,
         hand_written: &[],
+        windows_fetched: false,
     }
 }

@@ -4,11 +4,11 @@
 //! tool: it links no CUDA library (`DT_NEEDED`: the C library, `libm`, `libdl`, `libpthread`),
 //! needs no GPU and its soname says its major.
 
-use super::CU13_LIB;
+use super::{CU13_BIN, CU13_LIB, TOOLKIT_BIN};
 use crate::{
     ErrorText, ExportSource, Gating, HeaderVersion, Library, LibraryKind, LinkName, Packaging,
     RealLibrary, Soname, StatusCode, TestWheel, TextAbi, TextKind, TypedErrors, Unpack,
-    VersionProbe,
+    VersionProbe, WindowsDlls,
 };
 use core::ffi::CStr;
 
@@ -42,9 +42,25 @@ pub const NVFATBIN: Library = Library {
         // process's runtime (no `DT_NEEDED` on it, no device memory, no streams); its output is
         // bytes, which a driver of the same or a newer major loads.
         same_release_as: &[],
-        // NVIDIA ships `nvFatbin_*.dll` in `win_amd64` wheels; the DLL stub is issue 30's
-        // Windows item.
-        windows: None,
+        windows: Some(&WindowsDlls {
+            // NVIDIA's win_amd64 wheels 12.9.82 and 13.4.92, named as nvJitLink's and NVRTC's
+            // DLLs are (`<name>_<major>0_0.dll`); like them it imports no CUDA DLL.
+            dlls: &[
+                Soname {
+                    name: c"nvfatbin_130_0.dll",
+                    major: 13,
+                },
+                Soname {
+                    name: c"nvfatbin_120_0.dll",
+                    major: 12,
+                },
+            ],
+            wheel_dirs: &[CU13_BIN, c"nvidia/nvfatbin/bin"],
+            toolkit_dirs: TOOLKIT_BIN,
+            companion: None,
+            lazy_dependency: None,
+            fetched: true,
+        }),
     },
     status_type: "nvFatbinResult",
     // nvFatbin has no code for "library missing" or "function missing".

@@ -50,6 +50,8 @@ pub const NVJITLINK: Library = Library {
             wheel_dirs: &[CU13_BIN, c"nvidia/nvjitlink/bin"],
             toolkit_dirs: TOOLKIT_BIN,
             companion: None,
+            lazy_dependency: None,
+            fetched: true,
         }),
     },
     status_type: "nvJitLinkResult",

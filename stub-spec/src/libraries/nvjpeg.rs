@@ -5,11 +5,11 @@
 //! statically (`DT_NEEDED`: the C library, `librt`, `libpthread`, `libdl`, `libm`,
 //! `libgcc_s`); the device memory and streams a program hands it are its runtime's.
 
-use super::CU13_LIB;
 use super::cudart::CUDART;
+use super::{CU13_BIN, CU13_LIB, TOOLKIT_BIN};
 use crate::{
     ExportSource, Gating, HeaderVersion, Library, LibraryKind, LinkName, Packaging, RealLibrary,
-    Soname, StatusCode, TestWheel, TypedErrors, Unpack, VersionProbe,
+    Soname, StatusCode, TestWheel, TypedErrors, Unpack, VersionProbe, WindowsDlls,
 };
 use core::ffi::CStr;
 
@@ -52,9 +52,30 @@ pub const NVJPEG: Library = Library {
         // It links the runtime statically, and works on the program's device memory and
         // streams: the process's release (its soname says its major before `dlopen`).
         same_release_as: &[CUDART.real],
-        // NVIDIA ships `nvjpeg64_*.dll` in `win_amd64` wheels; the DLL stub is issue 30's
-        // Windows item.
-        windows: None,
+        windows: Some(&WindowsDlls {
+            // NVIDIA's win_amd64 wheels 11.9.0.86, 12.4.0.76, 13.2.3.58: the name says the
+            // major, as the soname does; each links the runtime statically (it imports no CUDA
+            // DLL).
+            dlls: &[
+                Soname {
+                    name: c"nvjpeg64_13.dll",
+                    major: 13,
+                },
+                Soname {
+                    name: c"nvjpeg64_12.dll",
+                    major: 12,
+                },
+                Soname {
+                    name: c"nvjpeg64_11.dll",
+                    major: 11,
+                },
+            ],
+            wheel_dirs: &[CU13_BIN, c"nvidia/nvjpeg/bin"],
+            toolkit_dirs: TOOLKIT_BIN,
+            companion: None,
+            lazy_dependency: None,
+            fetched: true,
+        }),
     },
     status_type: "nvjpegStatus_t",
     // nvJPEG has no code for "library missing" or "function missing".

@@ -49,6 +49,8 @@ pub const NVML: Library = Library {
             wheel_dirs: &[],
             toolkit_dirs: &[],
             companion: None,
+            lazy_dependency: None,
+            fetched: false,
         }),
     },
     status_type: "nvmlReturn_t",

@@ -55,6 +55,8 @@ pub const NVRTC: Library = Library {
             wheel_dirs: &[CU13_BIN, c"nvidia/cuda_nvrtc/bin"],
             toolkit_dirs: TOOLKIT_BIN,
             companion: Some("nvrtc-builtins64_"),
+            lazy_dependency: None,
+            fetched: true,
         }),
     },
     status_type: "nvrtcResult",

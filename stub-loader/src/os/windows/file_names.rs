@@ -33,11 +33,11 @@ pub(crate) fn companion_name(spec: &LibrarySpec, version: i32) -> Option<String>
     Some(format!("{prefix}{}.dll", major * 10 + minor))
 }
 
-/// The DLL the real one loads itself at its first call and cannot run without: none yet on
-/// Windows (the spec's `lazy_dependency` is a soname; cuDNN, the library that has one, has no
-/// Windows stub, and its DLL stub would name `cudnn_graph64_9.dll` in `WindowsDlls`).
-pub(crate) fn lazy_dependency(_real: &RealLibrary) -> Option<&'static CStr> {
-    None
+/// The DLL the real one loads itself at its first call and cannot run without, by its file
+/// name (`WindowsDlls::lazy_dependency`: cuDNN's `cudnn_graph64_9.dll`; the spec's
+/// `RealLibrary::lazy_dependency` is the Linux soname).
+pub(crate) fn lazy_dependency(real: &RealLibrary) -> Option<&'static CStr> {
+    real.windows?.lazy_dependency
 }
 
 /// The Python environments' place, as the "not found" summary names it.

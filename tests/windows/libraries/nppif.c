@@ -1,0 +1,19 @@
+/* NPP's image filtering on Windows (tests/windows/win_math.c runs it as the
+ * command `nppif`): run without NVIDIA's DLL only (WindowsDlls::fetched is false: a large DLL),
+ * where the stub answers NPP_CUDA_KERNEL_EXECUTION_ERROR to every call. */
+#include <stdio.h>
+#include <string.h>
+
+#include <nppi_filtering_functions.h>
+
+void cmd_nppif(void) {
+  NppStreamContext ctx;
+  memset(&ctx, 0, sizeof ctx);
+  NppiSize roi = {8, 8};
+  static Npp8u a[64], out[64];
+  /* Not every call uses each of them. */
+  (void)ctx, (void)roi, (void)a, (void)out;
+  NppiSize mask = {3, 3};
+  NppiPoint anchor = {1, 1};
+  printf("nppiFilterBox_8u_C1R_Ctx rc=%d\n", (int)nppiFilterBox_8u_C1R_Ctx(a, 8, out, 8, roi, mask, anchor, ctx));
+}
