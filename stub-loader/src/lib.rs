@@ -42,6 +42,7 @@ mod adapter;
 mod debug;
 mod env;
 mod error_text;
+mod fatbin;
 mod fn_table;
 mod gating;
 mod hook_config;

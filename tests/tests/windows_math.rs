@@ -1,12 +1,12 @@
 //! The math libraries', NVML's and the framework libraries' Windows DLL stubs under wine: every
 //! Windows stub with a probe in `tests/windows/libraries/<name>.c` (cuRAND, cuFFT, cuBLAS,
-//! cuBLASLt, cuSPARSE, cuSOLVER, NVML, cuTENSOR, cuDNN, NPP, nvFatbin, nvJPEG), against
-//! NVIDIA's own `win_amd64` DLLs of CUDA 11.8, 12.9 and 13.5 (`scripts/fetch-cuda.py --arch
-//! win_amd64`; each library's test wheel of that major, none where it has none: nvFatbin has no
-//! 11.x; NPP's core and `nppitc` only, the other nine without a DLL), and a DLL no wheel ships
-//! (NVML's `nvml.dll`, the driver's) against a stand-in, its mock `tests/mocks/<name>.c` built
-//! with MinGW. No GPU, no driver: each library answers its version, and the call that needs a
-//! device answers what the library answers without one.
+//! cuBLASLt, cuSPARSE, cuSOLVER, NVML, cuTENSOR, cuSPARSELt, cuDNN, NPP, nvFatbin, nvJPEG),
+//! against NVIDIA's own `win_amd64` DLLs of CUDA 11.8, 12.9 and 13.5 (`scripts/fetch-cuda.py
+//! --arch win_amd64`; each library's test wheel of that major, none where it has none: nvFatbin
+//! and cuSPARSELt have no 11.x; NPP's core and `nppitc` only, the other nine without a DLL),
+//! and a DLL no wheel ships (NVML's `nvml.dll`, the driver's) against a stand-in, its mock
+//! `tests/mocks/<name>.c` built with MinGW. No GPU, no driver: each library answers its
+//! version, and the call that needs a device answers what the library answers without one.
 //!
 //! The program (`tests/windows/win_math.c` and the libraries' files) is built twice per major
 //! with that major's headers, once linked to the stubs' import libraries and once to NVIDIA's
@@ -313,6 +313,16 @@ fn same_as_nvidias_own(major: u32) {
         .assert_line("nvjpegCreateSimple rc=6")
         .assert_line("cutensorCreate rc=18")
         .assert_line("cudnnCreate rc=1001");
+    if major >= 12 {
+        // cuSPARSELt (12.x, 13.x): without a device "not initialized", as linked normally; its
+        // release read from the DLL's device code (`.nv_fatb`: PTX ISA 8.8 in 0.8.1, 9.2 in
+        // 0.10.0), as the name of 0.8.1's `cusparseLt.dll` says none.
+        expected.assert_line("cusparseLtInit rc=1");
+        let version = field(&got, "cusparselt", "rc")
+            .rsplit_once(" version=")
+            .and_then(|(_, v)| v.parse::<u32>().ok());
+        assert_eq!(version.map(|v| v / 1000), Some(major), "{got}");
+    }
     // nvFatbin (12.x, 13.x) needs none: the fatbinary of the PTX is built (176 bytes by 12.9,
     // 192 by 13.4), the same size through the stub.
     if major >= 12 {

@@ -4,14 +4,15 @@
 //! for CUDA 13), every NVIDIA build links the runtime statically (`DT_NEEDED` is the C and C++
 //! libraries only) and its `.rodata` names no CUDA release: the CUDA compiler that built its
 //! device code does ([`VersionProbe::DeviceCode`]). No CUDA 11 wheel (`nvidia-cusparselt-cu11`
-//! does not exist); Linux x86-64 and aarch64 (no Windows stub yet: see `windows` below).
+//! does not exist); Linux x86-64 and aarch64, and Windows (`cusparseLt.dll`,
+//! `cusparseLt_13.dll`).
 
 use super::CU13_LIB;
 use super::cudart::CUDART;
 use crate::{
     ErrorText, ExportSource, Gating, HeaderVersion, Library, LibraryKind, LinkName, Packaging,
     RealLibrary, Release, Soname, StatusCode, TestWheel, TextAbi, TextKind, TypedErrors, Unpack,
-    VersionProbe,
+    VersionProbe, WindowsDlls,
 };
 use core::ffi::CStr;
 
@@ -64,13 +65,31 @@ pub const CUSPARSELT: Library = Library {
         // stays mapped, never called, as 11.8's cuRAND). cuSPARSELt works on the program's
         // streams and device memory, so it must be the process's release.
         same_release_as: &[CUDART.real],
-        // No DLL stub yet: NVIDIA's win_amd64 wheels (0.8.1: `nvidia/cusparselt/bin/
-        // cusparseLt.dll`, 0.10.0: `nvidia/cu13/bin/x64/cusparseLt_13.dll`, 226 and 155 MB
-        // compressed) say the release in 0.10.0's name only, and the release probe above reads
-        // the device code of an ELF file: the Windows loader reads no PE file's device code
-        // (`os/windows/files.rs`'s `ptx_isa`), so 0.8.1's DLL could not be told from a CUDA 13
-        // build.
-        windows: None,
+        windows: Some(&WindowsDlls {
+            // NVIDIA's win_amd64 wheels 0.8.1 (`nvidia/cusparselt/bin/cusparseLt.dll`, as
+            // `-cu13` 0.8.x names it too) and 0.10.0 (`nvidia/cu13/bin/x64/cusparseLt_13.dll`:
+            // `x64`, not the `x86_64` of CUDA 13's own wheels). The name says the release in
+            // 0.10.0 only; the device code says it in both, read from the PE file's `.nv_fatb`
+            // section as from the ELF file's `.nv_fatbin`.
+            dlls: &[
+                Soname {
+                    name: c"cusparseLt_13.dll",
+                    major: 13,
+                },
+                Soname {
+                    name: c"cusparseLt.dll",
+                    major: 0,
+                },
+            ],
+            wheel_dirs: &[c"nvidia/cu13/bin/x64", c"nvidia/cusparselt/bin"],
+            // Not part of the CUDA toolkit (a download of its own, whose folder the override
+            // names): the wheels, conda's `Library\bin`, the safe DLL search.
+            toolkit_dirs: &[],
+            companion: None,
+            lazy_dependency: None,
+            // 226 and 155 MB compressed: the whole of each wheel.
+            fetched: true,
+        }),
     },
     status_type: "cusparseStatus_t",
     // cuSPARSELt answers cuSPARSE's codes (`cusparseStatus_t`, from `cusparse.h`, or 0.10's

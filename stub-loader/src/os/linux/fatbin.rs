@@ -1,98 +1,23 @@
-//! The PTX ISA version of a file's device code ([`ptx_isa`]): which CUDA compiler built a
-//! library that links the runtime statically and says its release nowhere else
-//! (`VersionProbe::DeviceCode`: cuSPARSELt 0.8.x is published for CUDA 12 and for CUDA 13 under
-//! one soname, one version and no `libcudart` in `DT_NEEDED`).
-//!
-//! What is read, with `pread`, of a file hundreds of MiB large: the ELF section headers, then in
-//! `.nv_fatbin` (the device code `nvcc` embeds: a run of fat binaries, each a 16-byte header and
-//! its entries) the headers of the entries up to the first PTX one, never a payload. The layout
-//! read, as NVIDIA's `nvcc` writes it (CUDA 11.x – 13.x; not in a public header, checked on
-//! NVIDIA's cuSPARSELt wheels 0.8.0 – 0.10.0, NCCL and the math libraries):
-//!
-//! | fat binary header | |
-//! |---|---|
-//! | 0, `u32` | magic `0xBA55ED50` |
-//! | 6, `u16` | the header's size (16): where the entries start |
-//! | 8, `u64` | the entries' size: where the next fat binary starts |
-//!
-//! | entry header | |
-//! |---|---|
-//! | 0, `u16` | kind: 1 PTX, 2 ELF (a cubin) |
-//! | 4, `u32` | the entry header's size |
-//! | 8, `u64` | the payload's size (padded): the next entry follows it |
-//! | 24, `u16` / 26, `u16` | for PTX, the ISA's minor / major (`.version 9.2`), compressed payload or not |
+//! The PTX ISA version of an ELF file's device code ([`ptx_isa`]): its `.nv_fatbin` section
+//! found by the section headers (`elf_needed.rs`), walked by the walk both systems share
+//! (`crate::fatbin`).
 
-use super::elf_needed::{File, u16_at, u32_at, u64_at};
+use super::elf_needed::File;
 use core::ffi::CStr;
 
-/// A fat binary's magic number (`FATBIN_MAGIC`).
-const FATBIN_MAGIC: u32 = 0xBA55_ED50;
-/// An entry holding PTX.
-const KIND_PTX: u16 = 1;
-/// The fields read of an entry header.
-const ENTRY_READ: u64 = 28;
-/// Entries beyond this are not read: cuSPARSELt 0.8.1's first PTX is its first entry, and its
-/// `.nv_fatbin` (188 MiB) holds 761 fat binaries.
-const MAX_ENTRIES: usize = 4096;
-/// Fat binaries beyond this are not read either: each costs a `pread`, and a malformed section
-/// of tiny ones would cost millions.
-const MAX_BLOBS: usize = 65536;
-/// A fat binary's own header: magic, version, header size, payload size.
-const BLOB_HEADER: u64 = 16;
-
-/// The PTX ISA `(major, minor)` of the first PTX entry in `path`'s `.nv_fatbin`: the version of
-/// the CUDA compiler that built the file's device code (8.8 from CUDA 12.9's `nvcc`, 9.0 from
-/// 13.0's). `None` when the file has no `.nv_fatbin`, no PTX among its first [`MAX_ENTRIES`]
-/// entries, or anything malformed (or cannot be read).
+/// The PTX ISA `(major, minor)` of the first PTX entry in `path`'s `.nv_fatbin`
+/// ([`crate::fatbin::first_ptx_isa`]); `None` when the file has no `.nv_fatbin`, no PTX early
+/// enough, or anything malformed (or cannot be read).
 pub(crate) fn ptx_isa(path: &CStr) -> Option<(u32, u32)> {
     let file = File::open(path)?;
     let (start, size) = file.section_range(b".nv_fatbin")?;
-    let end = start.checked_add(size)?;
-    let mut blob = start;
-    let (mut entries, mut blobs) = (0, 0);
-    while blob.checked_add(BLOB_HEADER)? <= end {
-        blobs += 1;
-        if blobs > MAX_BLOBS {
-            return None;
-        }
-        let mut header = [0u8; BLOB_HEADER as usize];
-        file.read_at(blob, &mut header)?;
-        let header_size = u64::from(u16_at(&header, 6)?);
-        if u32_at(&header, 0)? != FATBIN_MAGIC || header_size < BLOB_HEADER {
-            return None;
-        }
-        let first = blob.checked_add(header_size)?;
-        let blob_end = first.checked_add(u64_at(&header, 8)?)?.min(end);
-        let mut entry = first;
-        while entry.checked_add(ENTRY_READ)? <= blob_end {
-            entries += 1;
-            if entries > MAX_ENTRIES {
-                return None;
-            }
-            let mut e = [0u8; ENTRY_READ as usize];
-            file.read_at(entry, &mut e)?;
-            if u16_at(&e, 0)? == KIND_PTX {
-                return Some((u32::from(u16_at(&e, 26)?), u32::from(u16_at(&e, 24)?)));
-            }
-            let header_size = u64::from(u32_at(&e, 4)?);
-            if header_size < ENTRY_READ {
-                return None;
-            }
-            entry = entry
-                .checked_add(header_size)?
-                .checked_add(u64_at(&e, 8)?)?;
-        }
-        if blob_end <= blob {
-            return None;
-        }
-        blob = blob_end;
-    }
-    None
+    crate::fatbin::first_ptx_isa(&|at, buf| file.read_at(at, buf), start, size)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::fatbin::FATBIN_MAGIC;
     use std::ffi::CString;
     use std::vec::Vec;
 

@@ -50,13 +50,6 @@ pub(crate) fn built_for(_path: &CStr, _marker: &[u8]) -> Option<(u32, u32)> {
     None
 }
 
-/// The PTX ISA version of a file's device code (`VersionProbe::DeviceCode`): nothing on
-/// Windows, where no library with that probe has a DLL stub yet (cuSPARSELt's `win_amd64`
-/// wheels are not read).
-pub(crate) fn ptx_isa(_path: &CStr) -> Option<(u32, u32)> {
-    None
-}
-
 /// `<prefix>\Lib\site-packages`, the one `site-packages` of a Windows venv or conda
 /// environment, if it exists.
 pub(crate) fn site_packages(prefix: &[u8]) -> Vec<CString> {

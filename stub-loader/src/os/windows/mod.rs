@@ -1,8 +1,8 @@
 //! Windows (Win32, PE, UTF-16): the face of `os/mod.rs`, item by item. Reading the Windows
 //! search: `places.rs` (what each place lists, and where a candidate's imports are found),
-//! `files.rs` (a candidate file's checks), `pe_imports.rs` (what a DLL imports),
-//! `loadlibrary.rs` (`LoadLibraryExW`, `GetProcAddress`), `wide.rs` (every string handed to
-//! Windows).
+//! `files.rs` (a candidate file's checks), `pe_imports.rs` (what a DLL imports, its device
+//! code's PTX ISA), `loadlibrary.rs` (`LoadLibraryExW`, `GetProcAddress`), `wide.rs` (every
+//! string handed to Windows).
 
 mod env;
 mod file_names;
@@ -24,13 +24,13 @@ pub use env::secure_execution;
 pub(crate) use file_names::{
     PYTHON_ENVS, companion_name, file_names, lazy_dependency, major_of_name, wheel_dirs,
 };
-pub(crate) use files::{built_for, check_file, is_dir, is_file, ptx_isa, site_packages};
+pub(crate) use files::{built_for, check_file, is_dir, is_file, site_packages};
 pub use io::clock_ns;
 pub(crate) use io::{errno_text, open_trace_file, write_all};
 pub(crate) use loadlibrary::{Handle, LOAD_CALL, OWN_ELF, is_loaded};
 pub(crate) use lock::{LOCK_INIT, Lock, lock, unlock};
 pub(crate) use paths::{SEP, has_dir, is_absolute, is_drive_root, is_sep, names_a_drive};
-pub(crate) use pe_imports::needed;
+pub(crate) use pe_imports::{needed, ptx_isa};
 pub(crate) use places::{Places, SEARCH, needed_dirs};
 pub(crate) use runtime::{abort, alloc, alloc_zeroed, dealloc, realloc};
 pub(crate) use tls::{TlsKey, tls_create, tls_get, tls_set};

@@ -6,6 +6,9 @@
 //! nothing else of it is read). Delay-loaded imports are not listed: the loader loads them on
 //! first use, from the folders of the module list, and NVIDIA's DLLs have none.
 //!
+//! And the PTX ISA of its device code ([`ptx_isa`]), read by the same means from the section
+//! table and the fat-binary section.
+//!
 //! PE32+ only (the stubs are x86-64 DLLs); anything else, or anything malformed, gives `None`.
 
 use super::wide::to_wide;
@@ -31,6 +34,20 @@ const MAX_NAME: usize = 256;
 /// PE32+ image.
 pub(crate) fn needed(path: &CStr) -> Option<Vec<Vec<u8>>> {
     File::open(path)?.imports()
+}
+
+/// The section name NVIDIA's Windows builds give the device code `nvcc` embeds: ELF's
+/// `.nv_fatbin` cut to the 8 bytes a PE image's section name has (`cutensor.dll`, cuSPARSELt's
+/// DLLs).
+const FATBIN_SECTION: &[u8; 8] = b".nv_fatb";
+
+/// The PTX ISA `(major, minor)` of the first PTX entry in `path`'s fat-binary section
+/// (`VersionProbe::DeviceCode`, the walk both systems share: `crate::fatbin`); `None` when the
+/// file is no PE32+ image, has no such section, no PTX early enough, or anything malformed.
+pub(crate) fn ptx_isa(path: &CStr) -> Option<(u32, u32)> {
+    let file = File::open(path)?;
+    let (start, size) = file.section_range(FATBIN_SECTION)?;
+    crate::fatbin::first_ptx_isa(&|at, buf| file.read_at(at, buf), start, size)
 }
 
 /// An open file, closed on drop.
@@ -99,6 +116,34 @@ impl File {
         }
         let end = buf.get(..len)?.iter().position(|&b| b == 0)?;
         Some(buf.get(..end)?.to_vec())
+    }
+
+    /// The file offset and size of the section named `name` (8 bytes, NUL-padded as the
+    /// section table stores it), from the section table.
+    fn section_range(&self, name: &[u8; 8]) -> Option<(u64, u64)> {
+        let mut dos = [0u8; 64];
+        self.read_at(0, &mut dos)?;
+        if dos.get(..2)? != b"MZ" {
+            return None;
+        }
+        let pe = u64::from(u32_at(&dos, 0x3c)?);
+        let mut head = [0u8; 4 + 20 + 2];
+        self.read_at(pe, &mut head)?;
+        if head.get(..4)? != b"PE\0\0" || u16_at(&head, 24)? != PE32_PLUS {
+            return None;
+        }
+        let sections = usize::from(u16_at(&head, 6)?);
+        let optional_size = u64::from(u16_at(&head, 20)?);
+        if sections > MAX_SECTIONS {
+            return None;
+        }
+        let mut table = alloc::vec![0u8; 40 * sections];
+        self.read_at(pe + 24 + optional_size, &mut table)?;
+        // IMAGE_SECTION_HEADER: the name (8 bytes), the raw size at 16, the raw offset at 20.
+        table.chunks_exact(40).find_map(|s| {
+            (s.get(..8)? == name).then_some(())?;
+            Some((u64::from(u32_at(s, 20)?), u64::from(u32_at(s, 16)?)))
+        })
     }
 
     fn imports(&self) -> Option<Vec<Vec<u8>>> {
