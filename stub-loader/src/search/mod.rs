@@ -24,6 +24,7 @@ pub(crate) mod candidates;
 mod dependency;
 pub(crate) mod listing;
 mod loaded;
+mod markers;
 pub(crate) mod order;
 pub(crate) mod paths;
 mod probe;
@@ -34,8 +35,8 @@ mod version;
 
 pub use candidates::Candidate;
 pub use loaded::Loaded;
+pub use markers::{COMPAT_MARKER, STUB_MARKER};
 pub use order::Origin;
-pub use probe::{COMPAT_MARKER, STUB_MARKER};
 pub use reject::{Attempt, ProcessRelease, Reject, Tried};
 
 use crate::debug::{debug_enabled, line};

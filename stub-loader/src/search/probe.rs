@@ -4,6 +4,7 @@
 
 use super::candidates::Candidate;
 use super::dependency::load_lazy_dependency;
+use super::markers::{COMPAT_MARKER, STUB_MARKER};
 use super::order::Origin;
 use super::paths::{file_name, join, parent};
 use super::reject::{MIN_VERSION, ProcessRelease, Reject};
@@ -12,16 +13,6 @@ use super::version::reported_version;
 use crate::debug::line;
 use crate::os::{Handle, LoadError, check_file, companion_name, is_file, major_of_name};
 use crate::spec::LibrarySpec;
-use core::ffi::CStr;
-
-/// Name of the data symbol every cuda-stubs library exports. A `dlopen`ed candidate that has it
-/// is a stub, not NVIDIA's library, and is rejected.
-pub const STUB_MARKER: &CStr = c"cuda_stubs_marker";
-
-/// Name of the `int` every compatibility library (`stub-compat`: NVIDIA's soname, forwarding
-/// to the stub) exports, its CUDA major: a candidate with it is rejected as
-/// [`Reject::IsCompat`], so the debug log and the status say which file it was.
-pub const COMPAT_MARKER: &CStr = c"cuda_stubs_compat_major";
 
 /// Tries one candidate: `Ok` holds the handle and the version (`1000 * major + 10 * minor`,
 /// from the library, else from its file name, else 0). Nothing of the candidate is called

@@ -16,8 +16,8 @@
 //! runtime statically, so only their version or an imported cuBLAS says it.
 
 use super::dependency::load_lazy_dependency;
+use super::markers::STUB_MARKER;
 use super::paths::join;
-use super::probe::STUB_MARKER;
 use super::reject::{ProcessRelease, Reject};
 use super::version::reported_version;
 use crate::debug::line;
