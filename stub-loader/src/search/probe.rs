@@ -4,7 +4,7 @@
 
 use super::candidates::Candidate;
 use super::dependency::load_lazy_dependency;
-use super::markers::{COMPAT_MARKER, STUB_MARKER};
+use super::markers::{COMPAT_MARKER, is_stub};
 use super::order::Origin;
 use super::paths::{file_name, join, parent};
 use super::reject::{MIN_VERSION, ProcessRelease, Reject};
@@ -33,7 +33,7 @@ pub(crate) fn try_candidate(
         m => m,
     };
     let handle = open_candidate(spec, c, release, name_major)?;
-    if handle.symbol(STUB_MARKER).is_some() {
+    if is_stub(&handle) {
         // A stub: keep it loaded (never dlclose) but never call it.
         return Err(match handle.symbol(COMPAT_MARKER) {
             // SAFETY: the compatibility libraries' `static cuda_stubs_compat_major: i32`.

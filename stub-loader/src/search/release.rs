@@ -16,7 +16,7 @@
 //! runtime statically, so only their version or an imported cuBLAS says it.
 
 use super::dependency::load_lazy_dependency;
-use super::markers::STUB_MARKER;
+use super::markers::is_stub;
 use super::paths::join;
 use super::reject::{ProcessRelease, Reject};
 use super::version::reported_version;
@@ -100,7 +100,7 @@ fn loaded_release(real: &'static RealLibrary) -> Option<ProcessRelease> {
 /// stub from another stub's search could re-enter it).
 fn real_copy(name: &CStr) -> Option<Handle> {
     let handle = Handle::loaded(name).ok()?;
-    handle.symbol(STUB_MARKER).is_none().then_some(handle)
+    (!is_stub(&handle)).then_some(handle)
 }
 
 /// An anchor soname `needed` names, and its major.
