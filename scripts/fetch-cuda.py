@@ -191,9 +191,14 @@ ARCH_DIRS = {"aarch64": "aarch64", "win_amd64": "windows"}
 def windows_dlls(library: dict, major: int) -> dict:
     windows = library.get("windows") or {}
     dll = windows.get("dlls", {}).get(str(major))
-    if not dll:
+    # A DLL named after the library's own release (CUPTI's cupti64_2025.2.1.dll), or a listed
+    # name (13.5's cupti64_13.dll).
+    named = windows.get("release_named")
+    patterns = ([re.escape(dll)] if dll else []) + \
+        ([re.escape(named) + r"\d+\.\d+\.\d+\.dll"] if named else [])
+    if not patterns:
         return {}
-    dlls = {library["name"]: re.escape(dll)}
+    dlls = {library["name"]: "|".join(patterns)}
     if windows.get("companion"):
         dlls[library["name"] + "_companion"] = re.escape(windows["companion"]) + r"\d+\.dll"
     # The DLL the real one cannot run without, beside it (cuDNN's cudnn_graph64_9.dll).

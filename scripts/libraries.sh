@@ -13,7 +13,7 @@ CUDA_STUBS_LINK=(stubs_cudart stubs_nvrtc stubs_cuda stubs_nvjitlink stubs_curan
 # The -l names for CUDA 12 headers (`--ldflags --abi 12`).
 CUDA_STUBS_LINK_ABI12=(stubs_cudart_abi12 stubs_nvrtc stubs_cuda stubs_nvjitlink stubs_curand stubs_cufft stubs_nvml stubs_cublas stubs_cublaslt stubs_cusparse stubs_cusolver stubs_nccl stubs_cutensor stubs_cusparselt stubs_cudnn stubs_nppc stubs_nppial stubs_nppicc stubs_nppidei stubs_nppif stubs_nppig stubs_nppim stubs_nppist stubs_nppisu stubs_nppitc stubs_npps stubs_cupti stubs_nvfatbin stubs_nvjpeg stubs_cufile)
 # The Windows DLL stubs (stubs_<name>.dll).
-CUDA_STUBS_WINDOWS=(stubs_cudart stubs_nvrtc stubs_cuda stubs_nvjitlink stubs_curand stubs_cufft stubs_nvml stubs_cublas stubs_cublaslt stubs_cusparse stubs_cusolver stubs_cutensor stubs_cusparselt stubs_cudnn stubs_nppc stubs_nppial stubs_nppicc stubs_nppidei stubs_nppif stubs_nppig stubs_nppim stubs_nppist stubs_nppisu stubs_nppitc stubs_npps stubs_nvfatbin stubs_nvjpeg)
+CUDA_STUBS_WINDOWS=(stubs_cudart stubs_nvrtc stubs_cuda stubs_nvjitlink stubs_curand stubs_cufft stubs_nvml stubs_cublas stubs_cublaslt stubs_cusparse stubs_cusolver stubs_cutensor stubs_cusparselt stubs_cudnn stubs_nppc stubs_nppial stubs_nppicc stubs_nppidei stubs_nppif stubs_nppig stubs_nppim stubs_nppist stubs_nppisu stubs_nppitc stubs_npps stubs_cupti stubs_nvfatbin stubs_nvjpeg)
 # The CMake package's targets (cuda-stubs::<target>).
 CUDA_STUBS_CMAKE_TARGETS=(cudart nvrtc cuda_driver nvjitlink curand cufft nvml cublas cublaslt cusparse cusolver nccl cutensor cusparselt cudnn nppc nppial nppicc nppidei nppif nppig nppim nppist nppisu nppitc npps cupti nvfatbin nvjpeg cufile)
 # FindCUDAToolkit's targets the switch points at the stubs (CUDA::<target>).

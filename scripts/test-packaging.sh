@@ -224,6 +224,9 @@ assert _check.nvidia_stub("libcusparseLt.so.0") == (True, "cusparselt")
 assert _check.nvidia_stub("libcusolver.so.11") == (True, "cusolver")
 assert _check.nvidia_stub("libstubs_cublas.so") == (False, None)
 assert _check.nvidia_stub("cudart64_13.dll") == (True, "cudart")
+assert _check.nvidia_stub("cupti64_2025.3.0.dll") == (True, "cupti")
+assert _check.nvidia_stub("CUPTI64_13.DLL") == (True, "cupti")
+assert _check.nvidia_stub("cupti64_2025.3.dll") == (False, None)
 '
 # No argument: the status table, one line per stub.
 table=$(env -u LD_LIBRARY_PATH "$py" -m cuda_stubs)

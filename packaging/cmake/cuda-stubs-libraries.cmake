@@ -359,6 +359,7 @@ set(cuda-stubs_WINDOWS_STUBS
   "nppisu|stubs_nppisu"
   "nppitc|stubs_nppitc"
   "npps|stubs_npps"
+  "cupti|stubs_cupti"
   "nvfatbin|stubs_nvfatbin"
   "nvjpeg|stubs_nvjpeg")
 set(cuda-stubs_WINDOWS_CRATES
@@ -387,6 +388,7 @@ set(cuda-stubs_WINDOWS_CRATES
   "stubs-nppisu"
   "stubs-nppitc"
   "stubs-npps"
+  "stubs-cupti"
   "stubs-nvfatbin"
   "stubs-nvjpeg")
 

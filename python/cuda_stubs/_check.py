@@ -4,19 +4,25 @@ or the ELF files of a wheel still need (``DT_NEEDED``), and whether a stub exist
 The dynamic section is read with pyelftools (``elftools``); on Windows a PE file's imported DLLs
 with pefile. What counts as NVIDIA's comes from the specs (codegen's ``_libraries.py``):
 ``NVIDIA_SONAMES`` (those with a stub), ``UNSTUBBED_SONAME_STEMS`` (known libraries without one),
-``NVIDIA_DLLS`` on Windows.
+``NVIDIA_DLLS`` and ``NVIDIA_DLL_RELEASE_PREFIXES`` (CUPTI's ``cupti64_2025.2.1.dll``) on Windows.
 """
 
 from __future__ import annotations
 
 import io
+import re
 import sys
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO, Iterator
 
-from ._libraries import NVIDIA_DLLS, NVIDIA_SONAMES, UNSTUBBED_SONAME_STEMS
+from ._libraries import (
+    NVIDIA_DLL_RELEASE_PREFIXES,
+    NVIDIA_DLLS,
+    NVIDIA_SONAMES,
+    UNSTUBBED_SONAME_STEMS,
+)
 
 _ELF_MAGIC = b"\x7fELF"
 _PE_MAGIC = b"MZ"
@@ -45,6 +51,9 @@ def nvidia_stub(soname: str) -> tuple[bool, str | None]:
         return True, NVIDIA_SONAMES[soname]
     if soname.lower() in NVIDIA_DLLS:
         return True, NVIDIA_DLLS[soname.lower()]
+    for prefix, stub in NVIDIA_DLL_RELEASE_PREFIXES.items():
+        if re.fullmatch(re.escape(prefix) + r"\d+\.\d+\.\d+\.dll", soname.lower()):
+            return True, stub
     if any(soname.startswith(stem) for stem in UNSTUBBED_SONAME_STEMS):
         return True, None
     return False, None

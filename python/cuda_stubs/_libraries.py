@@ -65,6 +65,7 @@ WINDOWS_LIBRARIES = {
     "nppisu": "stubs_nppisu.dll",
     "nppitc": "stubs_nppitc.dll",
     "npps": "stubs_npps.dll",
+    "cupti": "stubs_cupti.dll",
     "nvfatbin": "stubs_nvfatbin.dll",
     "nvjpeg": "stubs_nvjpeg.dll",
 }
@@ -351,11 +352,18 @@ NVIDIA_DLLS = {
     "npps64_13.dll": "npps",
     "npps64_12.dll": "npps",
     "npps64_11.dll": "npps",
+    "cupti64_13.dll": "cupti",
     "nvfatbin_130_0.dll": "nvfatbin",
     "nvfatbin_120_0.dll": "nvfatbin",
     "nvjpeg64_13.dll": "nvjpeg",
     "nvjpeg64_12.dll": "nvjpeg",
     "nvjpeg64_11.dll": "nvjpeg",
+}
+
+#: NVIDIA's Windows DLLs named after the library's own release that have a DLL stub:
+#: lower-case name prefix (``cupti64_`` of ``cupti64_2025.2.1.dll``) -> the stub's short name.
+NVIDIA_DLL_RELEASE_PREFIXES = {
+    "cupti64_": "cupti",
 }
 
 #: Soname stems of NVIDIA's libraries without a stub (``libcudnn_`` covers ``libcudnn_ops.so.9``).

@@ -1,5 +1,5 @@
 use core::ffi::CStr;
-pub use stub_spec::{Gating, RealLibrary, Soname, VersionProbe};
+pub use stub_spec::{Gating, RealLibrary, ReleaseNamed, Soname, VersionProbe};
 
 /// Entry points resolved through the driver's `cuGetProcAddress`, NVIDIA's way to get the entry
 /// point of one ABI version of a function.

@@ -26,6 +26,7 @@ pub mod libraries;
 mod library;
 mod library_kind;
 pub mod majors;
+mod release_named;
 mod ret_kind;
 mod unstubbed;
 mod versioned_names;
@@ -38,6 +39,7 @@ pub use library::{
     VersionProbe, WindowsDlls,
 };
 pub use library_kind::LibraryKind;
+pub use release_named::ReleaseNamed;
 pub use ret_kind::RetKind;
 pub use unstubbed::UNSTUBBED_SONAME_STEMS;
 pub use versioned_names::VersionedNames;

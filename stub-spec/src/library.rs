@@ -1,7 +1,7 @@
 //! The shape of one library's spec ([`Library`]); the four specs are in [`crate::libraries`].
 
 use crate::ErrorText;
-use crate::{LibraryKind, VersionedNames};
+use crate::{LibraryKind, ReleaseNamed, VersionedNames};
 use alloc::format;
 use alloc::string::String;
 use core::ffi::CStr;
@@ -273,6 +273,10 @@ pub struct WindowsDlls {
     /// the three majors' 695), or cannot be called without a device (`nppisu`): those stubs are
     /// run without a DLL only.
     pub fetched: bool,
+    /// DLLs named after the library's own release rather than the CUDA major (CUPTI's
+    /// `cupti64_2025.2.1.dll`): matched by pattern beside the names of [`WindowsDlls::dlls`],
+    /// newest release first, in every folder the search lists and among the loaded modules.
+    pub release_named: Option<&'static ReleaseNamed>,
 }
 
 impl RealLibrary {
@@ -640,7 +644,8 @@ mod tests {
 
     /// A DLL fetched for the wine tests is one a wheel ships, and of each test wheel's major
     /// (`WindowsDlls::fetched`: `fetch-cuda.py` looks for it in that wheel); each Windows spec
-    /// names a DLL for every major it has a test wheel of.
+    /// names a DLL, or a release-named one's releases a major, for every major it has a test
+    /// wheel of.
     #[test]
     fn fetched_dlls_are_in_wheels() {
         for library in ALL {
@@ -652,9 +657,15 @@ mod tests {
                 "{}: fetched, but no wheel folder",
                 library.name()
             );
+            // A release-named DLL (CUPTI's) of a major its releases cover.
+            let by_release = |major| {
+                windows
+                    .release_named
+                    .is_some_and(|r| r.releases.iter().any(|r| r.major == major))
+            };
             for wheel in library.test_wheels {
                 assert!(
-                    library.windows_dll(wheel.major).is_some(),
+                    library.windows_dll(wheel.major).is_some() || by_release(wheel.major),
                     "{}: no DLL of {}",
                     library.name(),
                     wheel.major

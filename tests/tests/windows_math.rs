@@ -1,6 +1,7 @@
 //! The math libraries', NVML's and the framework libraries' Windows DLL stubs under wine: every
 //! Windows stub with a probe in `tests/windows/libraries/<name>.c` (cuRAND, cuFFT, cuBLAS,
-//! cuBLASLt, cuSPARSE, cuSOLVER, NVML, cuTENSOR, cuSPARSELt, cuDNN, NPP, nvFatbin, nvJPEG),
+//! cuBLASLt, cuSPARSE, cuSOLVER, NVML, cuTENSOR, cuSPARSELt, cuDNN, NPP, CUPTI, nvFatbin,
+//! nvJPEG),
 //! against NVIDIA's own `win_amd64` DLLs of CUDA 11.8, 12.9 and 13.5 (`scripts/fetch-cuda.py
 //! --arch win_amd64`; each library's test wheel of that major, none where it has none: nvFatbin
 //! and cuSPARSELt have no 11.x; NPP's core and `nppitc` only, the other nine without a DLL),
@@ -13,8 +14,8 @@
 //! DLLs themselves, and both builds must print the same lines. Then what only the stubs do: find
 //! what a DLL imports in the other wheels' folders (NVIDIA's 11.x and 12.x wheels put each DLL
 //! in its own wheel's `bin`), refuse a DLL of another CUDA release than the process has before
-//! loading it (its imports say which), and answer each library's "no library" code when nothing
-//! is found. `tests/src/wine.rs` is the harness; `tests/tests/windows.rs` covers the runtime,
+//! loading it (its imports say which), find CUPTI's DLL, named after CUPTI's own release, by
+//! its pattern, and answer each library's "no library" code when nothing is found. `tests/src/wine.rs` is the harness; `tests/tests/windows.rs` covers the runtime,
 //! NVRTC, nvJitLink and the driver (and every DLL stub's `.def` file).
 
 use std::collections::BTreeMap;
@@ -280,6 +281,12 @@ fn same_as_nvidias_own(major: u32) {
             .map(|(_, v)| v);
         if let VersionProbe::Soname = lib.real.version {
             assert_eq!(version, Some(format!("{}", major * 1000).as_str()), "{got}");
+        } else if name == "cupti" {
+            // CUPTI answers its API version (18, 28), not its wheel's, and 13.x none without a
+            // driver: the stub's release is the major, from that version or the DLL's name
+            // (`cupti64_2026.3.1.dll`: 13).
+            let version = version.and_then(|v| v.parse::<u32>().ok());
+            assert_eq!(version.map(|v| v / 1000), Some(major), "{got}");
         } else {
             expected.assert_line(&format!("version {name} {}", expected_version(lib, major)));
         }
@@ -313,6 +320,11 @@ fn same_as_nvidias_own(major: u32) {
         .assert_line("nvjpegCreateSimple rc=6")
         .assert_line("cutensorCreate rc=18")
         .assert_line("cudnnCreate rc=1001");
+    // CUPTI without a driver: 11.8 and 12.9 "not initialized", 13.4 "unknown" at every call.
+    expected.assert_line(match major {
+        13 => "cuptiActivityEnable rc=999",
+        _ => "cuptiActivityEnable rc=15",
+    });
     if major >= 12 {
         // cuSPARSELt (12.x, 13.x): without a device "not initialized", as linked normally; its
         // release read from the DLL's device code (`.nv_fatb`: PTX ISA 8.8 in 0.8.1, 9.2 in
@@ -643,4 +655,103 @@ fn nothing_found_gives_typed_errors() {
     out.assert_line("nppGetLibVersion 0.0.0")
         .assert_line("nppiMalloc_8u_C1 null");
     assert!(out.stderr.is_empty(), "printed without being asked: {out}");
+}
+
+/// CUPTI's DLL is named after CUPTI's own release (`cupti64_2025.2.1.dll` in 12.9, a new name
+/// every release: `WindowsDlls::release_named`), so the stub finds it by pattern and reads its
+/// major off the name. In a Python environment's wheel layout; the newest of two in one folder
+/// (13.4's `cupti64_2026.3.1.dll` over 12.9's); one the program loaded itself, however the
+/// search would go (never a second CUPTI); one beside the program (the safe DLL search's first
+/// folder); and, with 12.9's runtime loaded, 13.4's refused before it is loaded.
+#[test]
+fn cupti_is_found_by_its_release_named_dll() {
+    if skip() {
+        return;
+    }
+    let (win12, win13) = (win_layout(12), win_layout(13));
+    let cupti = ALL.iter().find(|l| l.name() == "cupti").expect("spec");
+    let stub = stub_probe(12, &[cupti], false);
+    let (dll12, dll13) = (win12.dll("cupti"), win13.dll("cupti"));
+    let commands = ["cupti", "status:cupti"];
+
+    let venv = temp_dir("win-math-venv-cupti");
+    link_wheels(&win12, &["cupti"], &venv.join("Lib/site-packages"));
+    let out = Wine::new(&stub, commands)
+        .env_path("VIRTUAL_ENV", &venv)
+        .run();
+    out.assert_line("version cupti 28");
+    assert_eq!(
+        field(&out, "cupti", "found_by"),
+        "wheel layout in the Python environment"
+    );
+    assert!(
+        field(&out, "cupti", "path").ends_with("\\nvidia\\cuda_cupti\\bin\\cupti64_2025.2.1.dll"),
+        "{out}"
+    );
+
+    // Both in one folder: the newest release, whose name says 13 (13.4 answers no version
+    // without a driver).
+    let both = temp_dir("win-math-cupti-both");
+    for dll in [dll12, dll13] {
+        std::fs::copy(dll, both.join(dll.file_name().expect("a name"))).expect("copy");
+    }
+    let out = Wine::new(&stub, commands)
+        .env_path("CUDA_STUBS_CUPTI_PATH", &both)
+        .run();
+    assert_eq!(status_line(&out, "cupti"), "rc=0 bound=1", "{out}");
+    assert!(
+        field(&out, "cupti", "rc").ends_with(" version=13000"),
+        "{out}"
+    );
+    assert!(
+        field(&out, "cupti", "path").ends_with("\\cupti64_2026.3.1.dll"),
+        "{out}"
+    );
+
+    // Loaded by the program first: that copy, not the override's newer one.
+    let load = format!("load:{}", win_path(dll12));
+    let out = Wine::new(&stub, [load.as_str(), "cupti", "status:cupti"])
+        .env_path("CUDA_STUBS_CUPTI_PATH", &both)
+        .run();
+    out.assert_line("load ok").assert_line("version cupti 28");
+    assert_eq!(
+        field(&out, "cupti", "found_by"),
+        "already loaded (GetModuleHandleExW)"
+    );
+
+    // Beside the program: found by the safe DLL search, in the application's folder.
+    let beside = stub.with_file_name(dll12.file_name().expect("a name"));
+    std::fs::copy(dll12, &beside).expect("copy beside the program");
+    let out = Wine::new(&stub, commands).run();
+    std::fs::remove_file(&beside).expect("remove");
+    out.assert_line("version cupti 28");
+    assert_eq!(
+        field(&out, "cupti", "found_by"),
+        "safe DLL search (LOAD_LIBRARY_SEARCH_DEFAULT_DIRS)"
+    );
+
+    // 12.9's runtime loaded: the process's release is 12, and 13.4's DLL is refused by its
+    // name before it is loaded; the 12.9 one beside it binds.
+    let load = format!("load:{}", win_path(win12.dll("cudart")));
+    let out = Wine::new(
+        &stub,
+        [
+            load.as_str(),
+            "cupti",
+            "status:cupti",
+            "loaded:cupti64_2026.3.1.dll",
+        ],
+    )
+    .env_path("CUDA_STUBS_CUPTI_PATH", &both)
+    .env("CUDA_STUBS_DEBUG", "1")
+    .run();
+    out.assert_line("version cupti 28")
+        .assert_line("loaded cupti64_2026.3.1.dll 0");
+    assert!(
+        out.stderr.lines().any(|l| l.contains(
+            "cupti64_2026.3.1.dll [environment override]: rejected: CUDA 13, but the process has \
+             CUDA 12 (cudart64_12.dll)"
+        )),
+        "{out}"
+    );
 }

@@ -17,7 +17,9 @@
 //! DLL NVIDIA's `win_amd64` wheels ship (the same requirements) and the wine tests load
 //! (`WindowsDlls::fetched`) also has `"windows": {"dlls":
 //! {"<major>": "<DLL name>"}, "companion": "<prefix>" | null, "lazy_dependency": "<DLL name>"
-//! (only where the spec names one)}`, for `fetch-cuda.py --arch win_amd64`.
+//! (only where the spec names one), "release_named": "<prefix>" (only for a DLL named after the
+//! library's release, `<prefix><year>.<minor>.<patch>.dll`: CUPTI's)}`, for
+//! `fetch-cuda.py --arch win_amd64`.
 
 use crate::read::libraries::{ALL, real_stem};
 use serde_json::{Value, json};
@@ -83,6 +85,11 @@ pub fn libraries_json() -> Result<String, String> {
                 .map(|(major, dll)| (major.to_string(), json!(dll.to_string_lossy())))
                 .collect();
             entry["windows"] = json!({"dlls": dlls, "companion": windows.companion});
+            // A DLL named after the library's own release (CUPTI's `cupti64_2025.2.1.dll`):
+            // the wheel's one DLL of that form, where no listed name is in it.
+            if let Some(named) = windows.release_named {
+                entry["windows"]["release_named"] = json!(named.prefix);
+            }
             // The DLL the real one cannot run without, beside it (cuDNN's graph library):
             // fetched with it, as on Linux.
             if let Some(dependency) = windows.lazy_dependency {

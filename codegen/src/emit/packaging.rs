@@ -405,6 +405,22 @@ fn python_module() -> String {
     }
     text.push_str("}\n");
     text.push_str(
+        "\n#: NVIDIA's Windows DLLs named after the library's own release that have a DLL stub:\n\
+         #: lower-case name prefix (``cupti64_`` of ``cupti64_2025.2.1.dll``) -> the stub's short name.\n\
+         NVIDIA_DLL_RELEASE_PREFIXES = {\n",
+    );
+    for library in ALL {
+        if let Some(named) = library.real.windows.and_then(|w| w.release_named) {
+            let _ = writeln!(
+                text,
+                "    \"{}\": \"{}\",",
+                named.prefix.to_lowercase(),
+                library.name()
+            );
+        }
+    }
+    text.push_str("}\n");
+    text.push_str(
         "\n#: Soname stems of NVIDIA's libraries without a stub (``libcudnn_`` covers ``libcudnn_ops.so.9``).\n\
          UNSTUBBED_SONAME_STEMS = (\n",
     );

@@ -5,7 +5,9 @@ use super::candidates::{Candidate, Listed};
 use super::order::Origin;
 use super::paths::{file_name, join};
 use crate::env::trusted_var;
-use crate::os::{file_names, is_absolute, is_dir, major_of_name, site_packages, wheel_dirs};
+use crate::os::{
+    file_names, is_absolute, is_dir, major_of_name, release_named_in, site_packages, wheel_dirs,
+};
 use crate::spec::LibrarySpec;
 use alloc::borrow::Cow;
 use alloc::ffi::CString;
@@ -43,7 +45,8 @@ pub(crate) fn env_override<B>(spec: &LibrarySpec, visit: Visit<'_, B>) -> Contro
     }))
 }
 
-/// Every file name of the library in `dir`, newest major first.
+/// Every file name of the library in `dir`, newest major first, then the files there named
+/// after the library's own release (Windows: CUPTI's `cupti64_2025.2.1.dll`), newest first.
 pub(crate) fn in_dir<B>(
     spec: &LibrarySpec,
     dir: &[u8],
@@ -55,6 +58,13 @@ pub(crate) fn in_dir<B>(
             origin,
             target: Cow::Owned(join(dir, s.name.to_bytes())),
             name_major: s.major,
+        }))?;
+    }
+    for (name, name_major) in release_named_in(spec.real, dir) {
+        visit(Listed::Try(Candidate {
+            origin,
+            target: Cow::Owned(join(dir, &name)),
+            name_major,
         }))?;
     }
     ControlFlow::Continue(())

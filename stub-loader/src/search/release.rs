@@ -21,8 +21,11 @@ use super::paths::join;
 use super::reject::{ProcessRelease, Reject};
 use super::version::reported_version;
 use crate::debug::line;
-use crate::os::{Handle, file_names, is_file, is_loaded, needed, needed_dirs};
+use crate::os::{
+    Handle, file_names, is_file, is_loaded, loaded_release_named, needed, needed_dirs,
+};
 use crate::spec::{LibrarySpec, RealLibrary};
+use alloc::boxed::Box;
 use alloc::ffi::CString;
 use alloc::vec::Vec;
 use core::ffi::CStr;
@@ -78,7 +81,7 @@ fn same_rule(real: &RealLibrary, other: &RealLibrary) -> bool {
 /// front library aborts without its graph sub-library, and a copy a cuDNN stub rejected for
 /// want of it stays mapped), else it says no release.
 fn loaded_release(real: &'static RealLibrary) -> Option<ProcessRelease> {
-    file_names(real).iter().find_map(|s| {
+    let by_name = file_names(real).iter().find_map(|s| {
         let handle = real_copy(s.name)?;
         let major = match s.major {
             0 => {
@@ -91,6 +94,17 @@ fn loaded_release(real: &'static RealLibrary) -> Option<ProcessRelease> {
             soname: s.name,
             major,
         })
+    });
+    // A DLL named after its release (CUPTI's `cupti64_2025.2.1.dll`) says its major by its
+    // name; the name is kept for messages (once per search that finds one).
+    by_name.or_else(|| {
+        loaded_release_named(real)
+            .into_iter()
+            .find(|(name, major)| *major != 0 && real_copy(name).is_some())
+            .map(|(name, major)| ProcessRelease {
+                soname: Box::leak(name.into_boxed_c_str()),
+                major,
+            })
     })
 }
 

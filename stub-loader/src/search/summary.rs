@@ -4,7 +4,7 @@
 
 use super::order::Origin;
 use super::reject::{Attempt, Reject};
-use crate::os::{PYTHON_ENVS, SEARCH, file_names, wheel_dirs};
+use crate::os::{PYTHON_ENVS, SEARCH, file_names, release_named, wheel_dirs};
 use crate::spec::LibrarySpec;
 use alloc::ffi::CString;
 use alloc::format;
@@ -31,6 +31,14 @@ pub(crate) fn not_found(spec: &LibrarySpec, attempts: &[Attempt]) -> CString {
     for (i, s) in file_names(real).iter().enumerate() {
         let sep = if i == 0 { "" } else { ", " };
         let _ = write!(text, "{sep}{}", s.name.to_string_lossy());
+    }
+    if let Some(named) = release_named(real) {
+        let sep = if file_names(real).is_empty() {
+            ""
+        } else {
+            ", "
+        };
+        let _ = write!(text, "{sep}{}<release>.dll", named.prefix);
     }
     let mut sep = ": ";
     for origin in SEARCH {

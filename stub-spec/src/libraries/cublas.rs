@@ -70,6 +70,7 @@ pub const CUBLAS: Library = Library {
             companion: None,
             lazy_dependency: None,
             fetched: true,
+            release_named: None,
         }),
     },
     status_type: "cublasStatus_t",

@@ -69,6 +69,7 @@ pub const CUBLASLT: Library = Library {
             companion: None,
             lazy_dependency: None,
             fetched: true,
+            release_named: None,
         }),
     },
     status_type: "cublasStatus_t",

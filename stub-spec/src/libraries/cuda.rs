@@ -42,6 +42,7 @@ pub const CUDA: Library = Library {
             companion: None,
             lazy_dependency: None,
             fetched: false,
+            release_named: None,
         }),
     },
     status_type: "CUresult",

@@ -58,6 +58,7 @@ pub const CUDART: Library = Library {
             companion: None,
             lazy_dependency: None,
             fetched: true,
+            release_named: None,
         }),
     },
     status_type: "cudaError_t",

@@ -93,6 +93,7 @@ pub const CUDNN: Library = Library {
             // The front and graph DLLs: 0.1 + 0.9, 0.1 + 40 and 0.1 + 48 MB compressed of the
             // 390, 743 and 436 MB wheels.
             fetched: true,
+            release_named: None,
         }),
     },
     status_type: "cudnnStatus_t",

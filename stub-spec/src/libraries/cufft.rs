@@ -82,6 +82,7 @@ pub const CUFFT: Library = Library {
             companion: None,
             lazy_dependency: None,
             fetched: true,
+            release_named: None,
         }),
     },
     status_type: "cufftResult",

@@ -4,12 +4,12 @@
 //! copy of another release is refused by its name before `dlopen`. The library reaches the
 //! driver itself and traces the process's runtime: it must be the process's release.
 
-use super::CU13_LIB;
 use super::cudart::CUDART;
+use super::{CU13_BIN, CU13_LIB};
 use crate::{
     ErrorText, ExportSource, Gating, HeaderVersion, Library, LibraryKind, LinkName, Packaging,
-    RealLibrary, Release, Soname, StatusCode, TestWheel, TextAbi, TextKind, TypedErrors, Unpack,
-    VersionProbe,
+    RealLibrary, Release, ReleaseNamed, Soname, StatusCode, TestWheel, TextAbi, TextKind,
+    TypedErrors, Unpack, VersionProbe, WindowsDlls,
 };
 use core::ffi::CStr;
 
@@ -110,13 +110,44 @@ pub const CUPTI: Library = Library {
         // `dlopen`s the driver itself; it traces the program's runtime and driver calls, so it
         // must be the process's release.
         same_release_as: &[CUDART.real],
-        // No DLL stub: NVIDIA's win_amd64 wheels name the DLL after CUPTI's own release, which
-        // changes with every CUDA release (`cupti64_2022.3.0.dll` in 11.8.87,
-        // `cupti64_2025.2.1.dll` in 12.9.79, `cupti64_2026.3.1.dll` in 13.4.92), so no list of
-        // names in a spec finds the next one. A Windows stub needs the Windows search to match a
-        // name pattern (`cupti64_*.dll`: `FindFirstFileW` in each folder, the loaded modules'
-        // names for a copy the process has), which it does not yet.
-        windows: None,
+        windows: Some(&WindowsDlls {
+            // NVIDIA's win_amd64 wheels name the DLL after CUPTI's own release through 13.4
+            // (`cupti64_2022.3.0.dll` in 11.8.87, `cupti64_2025.2.1.dll` in 12.9.79,
+            // `cupti64_2026.3.1.dll` in 13.4.92), a new name every CUDA release, and from 13.5
+            // after the major (`cupti64_13.dll` in 13.5.25). Each imports only the C and C++
+            // runtimes and system DLLs: the CUDA runtime is linked statically.
+            dlls: &[Soname {
+                name: c"cupti64_13.dll",
+                major: 13,
+            }],
+            wheel_dirs: &[CU13_BIN, c"nvidia/cuda_cupti/bin"],
+            // A toolkit keeps CUPTI under `extras\CUPTI\lib64` (every Windows toolkit through
+            // 13.x); `bin\x64` and `bin` hold the toolkit's other DLLs.
+            toolkit_dirs: &[c"extras/CUPTI/lib64", c"bin/x64", c"bin"],
+            companion: None,
+            lazy_dependency: None,
+            fetched: true,
+            release_named: Some(&ReleaseNamed {
+                prefix: "cupti64_",
+                // CUPTI's first release of each major (the DLL names of NVIDIA's wheels and
+                // toolkits): 2020.1.0 in CUDA 11.0, 2022.4.0 in 12.0 (2022.3.0 is 11.8's),
+                // 2025.3.0 in 13.0 (2025.2.1 is 12.9 update 1's).
+                releases: &[
+                    Release {
+                        first: 20200100,
+                        major: 11,
+                    },
+                    Release {
+                        first: 20220400,
+                        major: 12,
+                    },
+                    Release {
+                        first: 20250300,
+                        major: 13,
+                    },
+                ],
+            }),
+        }),
     },
     status_type: "CUptiResult",
     // CUPTI has no status for "library missing" or "function missing".

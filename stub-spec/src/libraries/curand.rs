@@ -67,6 +67,7 @@ pub const CURAND: Library = Library {
             companion: None,
             lazy_dependency: None,
             fetched: true,
+            release_named: None,
         }),
     },
     status_type: "curandStatus_t",

@@ -81,6 +81,7 @@ pub const CUSOLVER: Library = Library {
             companion: None,
             lazy_dependency: None,
             fetched: true,
+            release_named: None,
         }),
     },
     status_type: "cusolverStatus_t",

@@ -77,6 +77,7 @@ pub const CUSPARSE: Library = Library {
             companion: None,
             lazy_dependency: None,
             fetched: true,
+            release_named: None,
         }),
     },
     status_type: "cusparseStatus_t",

@@ -89,6 +89,7 @@ pub const CUSPARSELT: Library = Library {
             lazy_dependency: None,
             // 226 and 155 MB compressed: the whole of each wheel.
             fetched: true,
+            release_named: None,
         }),
     },
     status_type: "cusparseStatus_t",

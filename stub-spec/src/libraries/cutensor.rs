@@ -63,6 +63,7 @@ pub const CUTENSOR: Library = Library {
             lazy_dependency: None,
             // 123, 282 and 187 MB compressed: the whole of each wheel but `cutensorMg.dll`.
             fetched: true,
+            release_named: None,
         }),
     },
     status_type: "cutensorStatus_t",

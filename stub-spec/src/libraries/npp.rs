@@ -203,6 +203,7 @@ macro_rules! npp_library {
                     companion: None,
                     lazy_dependency: None,
                     fetched: $fetched,
+                    release_named: None,
                 }),
             },
             status_type: "NppStatus",

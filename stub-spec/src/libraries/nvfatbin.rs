@@ -60,6 +60,7 @@ pub const NVFATBIN: Library = Library {
             companion: None,
             lazy_dependency: None,
             fetched: true,
+            release_named: None,
         }),
     },
     status_type: "nvFatbinResult",

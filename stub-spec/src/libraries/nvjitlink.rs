@@ -52,6 +52,7 @@ pub const NVJITLINK: Library = Library {
             companion: None,
             lazy_dependency: None,
             fetched: true,
+            release_named: None,
         }),
     },
     status_type: "nvJitLinkResult",

@@ -75,6 +75,7 @@ pub const NVJPEG: Library = Library {
             companion: None,
             lazy_dependency: None,
             fetched: true,
+            release_named: None,
         }),
     },
     status_type: "nvjpegStatus_t",

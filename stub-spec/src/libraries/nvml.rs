@@ -51,6 +51,7 @@ pub const NVML: Library = Library {
             companion: None,
             lazy_dependency: None,
             fetched: false,
+            release_named: None,
         }),
     },
     status_type: "nvmlReturn_t",

@@ -57,6 +57,7 @@ pub const NVRTC: Library = Library {
             companion: Some("nvrtc-builtins64_"),
             lazy_dependency: None,
             fetched: true,
+            release_named: None,
         }),
     },
     status_type: "nvrtcResult",

@@ -2,9 +2,11 @@
 //! (`nvidia/cu13/lib` …), its companion (`libnvrtc-builtins.so.13.0`) and its lazy dependency
 //! (`libcudnn_graph.so.9`), from the spec.
 
-use crate::spec::{LibrarySpec, RealLibrary, Soname};
+use crate::spec::{LibrarySpec, RealLibrary, ReleaseNamed, Soname};
+use alloc::ffi::CString;
 use alloc::format;
 use alloc::string::String;
+use alloc::vec::Vec;
 use core::ffi::CStr;
 
 /// The library's sonames, newest major first.
@@ -41,6 +43,22 @@ pub(crate) fn companion_name(spec: &LibrarySpec, version: i32) -> Option<String>
 /// (`RealLibrary::lazy_dependency`: cuDNN's `libcudnn_graph.so.9`), by its soname.
 pub(crate) fn lazy_dependency(real: &RealLibrary) -> Option<&'static CStr> {
     real.lazy_dependency
+}
+
+/// The library's DLL named after its own release: none on Linux, where every soname says the
+/// CUDA major (CUPTI's is `libcupti.so.12`; only its Windows DLL is `cupti64_2025.2.1.dll`).
+pub(crate) fn release_named(_real: &RealLibrary) -> Option<&'static ReleaseNamed> {
+    None
+}
+
+/// The release-named files in a folder ([`release_named`]): none on Linux.
+pub(crate) fn release_named_in(_real: &RealLibrary, _dir: &[u8]) -> Vec<(Vec<u8>, u32)> {
+    Vec::new()
+}
+
+/// The release-named objects the process has loaded ([`release_named`]): none on Linux.
+pub(crate) fn loaded_release_named(_real: &RealLibrary) -> Vec<(CString, u32)> {
+    Vec::new()
 }
 
 /// The Python environments' place, as the "not found" summary names it.

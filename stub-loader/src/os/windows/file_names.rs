@@ -17,13 +17,15 @@ pub(crate) fn wheel_dirs(real: &RealLibrary) -> &'static [&'static CStr] {
     real.windows.map_or(&[], |w| w.wheel_dirs)
 }
 
-/// The CUDA major a DLL name says (`cudart64_12.dll` → 12, compared without case), 0 when it
-/// says none.
+/// The CUDA major a DLL name says (`cudart64_12.dll` → 12, compared without case; CUPTI's
+/// `cupti64_2025.2.1.dll` → 12 through its spec's releases), 0 when it says none.
 pub(crate) fn major_of_name(spec: &LibrarySpec, name: &[u8]) -> u32 {
     file_names(spec.real)
         .iter()
         .find(|s| s.name.to_bytes().eq_ignore_ascii_case(name))
-        .map_or(0, |s| s.major)
+        .map(|s| s.major)
+        .or_else(|| Some(spec.real.windows?.release_named?.major_of_name(name)))
+        .unwrap_or(0)
 }
 
 /// The companion's file name for `version`: `nvrtc-builtins64_129.dll`.

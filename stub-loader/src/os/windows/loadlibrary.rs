@@ -19,6 +19,8 @@ use windows_sys::Win32::System::LibraryLoader::{
     GetModuleFileNameW, GetModuleHandleExW, GetProcAddress, LOAD_LIBRARY_SEARCH_DEFAULT_DIRS,
     LOAD_LIBRARY_SEARCH_DLL_LOAD_DIR, LoadLibraryExW,
 };
+use windows_sys::Win32::System::ProcessStatus::K32EnumProcessModules;
+use windows_sys::Win32::System::Threading::GetCurrentProcess;
 
 /// A loaded DLL. Never freed (`FreeLibrary`): CUDA libraries do not survive unloading, and
 /// entry points bound from them stay in slots for the life of the process.
@@ -137,6 +139,39 @@ pub(crate) fn file_of_address(address: usize) -> Option<Vec<u8>> {
         return None;
     }
     module_file(module)
+}
+
+/// The files of every module the process has (`K32EnumProcessModules`, then
+/// `GetModuleFileNameW`), for a DLL whose name no spec lists (`WindowsDlls::release_named`:
+/// `GetModuleHandleExW` takes no pattern). A module unloaded between the two calls is skipped.
+pub(crate) fn loaded_files() -> Vec<Vec<u8>> {
+    let mut modules: Vec<HMODULE> = Vec::new();
+    let mut count = 256usize;
+    loop {
+        modules.resize(count, core::ptr::null_mut());
+        let cap = u32::try_from(count * size_of::<HMODULE>()).unwrap_or(u32::MAX);
+        let mut needed = 0u32;
+        // SAFETY: the current process's pseudo-handle and a writable array of `cap` bytes.
+        let ok = unsafe {
+            K32EnumProcessModules(GetCurrentProcess(), modules.as_mut_ptr(), cap, &mut needed)
+        };
+        if ok == 0 {
+            return Vec::new();
+        }
+        let listed = needed as usize / size_of::<HMODULE>();
+        if listed <= count {
+            modules.truncate(listed);
+            break;
+        }
+        count = listed + 16;
+    }
+    modules.into_iter().filter_map(module_file).collect()
+}
+
+/// The program's own file (`GetModuleFileNameW(NULL)`): its folder is the first the safe DLL
+/// search looks in.
+pub(crate) fn application_file() -> Option<Vec<u8>> {
+    module_file(core::ptr::null_mut())
 }
 
 /// `GetModuleFileNameW`, with a buffer grown to the longest path Windows has (32767).

@@ -7,6 +7,9 @@ use super::file_names::{file_names, wheel_dirs};
 use super::files::is_dir;
 use super::loadlibrary::{file_of_address, is_loaded};
 use super::paths::is_sep;
+use super::release_named::{
+    application_dir, loaded_release_named, release_named, release_named_in,
+};
 use crate::debug::line;
 use crate::search::candidates::{Candidate, Listed};
 use crate::search::listing::{
@@ -23,13 +26,16 @@ use core::ops::ControlFlow;
 use stub_spec::libraries::ALL;
 
 /// The search on Windows, in order: a DLL the process already has (`GetModuleHandleExW`, any
-/// major, newest first), the override, NVIDIA's wheels beside the stub and in the Python
+/// major, newest first; a DLL named after its release, CUPTI's, among the process's modules),
+/// the override, NVIDIA's wheels beside the stub and in the Python
 /// environment, `%CONDA_PREFIX%\Library\bin`, the toolkit (`%CUDA_PATH%\bin\x64`,
 /// `%CUDA_PATH%\bin`), then the safe system search (`LOAD_LIBRARY_SEARCH_DEFAULT_DIRS`: the
 /// application's folder, `System32`, folders added with `AddDllDirectory`). Never the current
 /// directory, never `PATH`: Python 3.8+ does not search `PATH` for DLLs either, and a DLL
 /// planted in the working folder must not be loaded. The toolkit comes before the system
-/// search, which holds only the driver (`nvcuda.dll`).
+/// search, which holds only the driver (`nvcuda.dll`). Every folder lists the spec's DLL names,
+/// then the DLLs there named after the library's release (`release_named.rs`); the system
+/// search, which takes no pattern, lists those of the application's folder.
 pub(crate) const SEARCH: [Origin; 7] = [
     Origin::AlreadyLoaded,
     Origin::EnvOverride,
@@ -104,6 +110,15 @@ impl Places {
                         }))?;
                     }
                 }
+                // A DLL named after its release is matched among the modules by pattern.
+                for (name, name_major) in loaded_release_named(spec.real) {
+                    any = true;
+                    visit(Listed::Try(Candidate {
+                        origin,
+                        target: Cow::Owned(name),
+                        name_major,
+                    }))?;
+                }
                 if !any {
                     line(spec.real.name, format_args!("no copy already loaded"));
                 }
@@ -148,7 +163,22 @@ impl Places {
                     }
                 }
             }
-            Origin::LoaderSearch => by_name(spec, visit)?,
+            Origin::LoaderSearch => {
+                by_name(spec, visit)?;
+                // The loader's search takes no pattern: a DLL named after its release is
+                // looked for in the first of its folders, the application's, by path.
+                if release_named(spec.real).is_some()
+                    && let Some(dir) = application_dir()
+                {
+                    for (name, name_major) in release_named_in(spec.real, &dir) {
+                        visit(Listed::Try(Candidate {
+                            origin,
+                            target: Cow::Owned(join(&dir, &name)),
+                            name_major,
+                        }))?;
+                    }
+                }
+            }
             Origin::SystemCuda => {} // Linux only
         }
         ControlFlow::Continue(())
