@@ -52,6 +52,10 @@ pub struct FnTable {
     pub absent: *mut (),
     /// Returns zero / NULL (for `void` and pointer results).
     pub zero: *mut (),
+    /// Returns the "library not found" status negated, as `isize` ([`RetKind::NegatedStatus`]).
+    pub negated_no_library: *mut (),
+    /// Returns the "function absent or refused" status negated, as `isize`.
+    pub negated_absent: *mut (),
     /// `(index, fallback)` of [`RetKind::Custom`] functions, sorted by index.
     pub custom: &'static [(u32, *mut ())],
     /// The tracing and fault-injection entry (see [`crate::shared_resolver`]).
@@ -73,6 +77,8 @@ impl FnTable {
             RetKind::Status | RetKind::Opaque if no_library => self.no_library,
             RetKind::Status | RetKind::Opaque => self.absent,
             RetKind::Void | RetKind::Pointer => self.zero,
+            RetKind::NegatedStatus if no_library => self.negated_no_library,
+            RetKind::NegatedStatus => self.negated_absent,
             RetKind::Custom => self
                 .custom
                 .binary_search_by_key(&index, |(i, _)| *i as usize)

@@ -183,7 +183,7 @@ fn name_hash(name: &[u8]) -> u64 {
 /// What a traced call returned.
 #[derive(Debug, Clone, Copy)]
 pub(crate) enum TraceResult {
-    /// A status from the real function.
+    /// A status from the real function (or a count, [`RetKind::NegatedStatus`]).
     Status(i64),
     /// A status injected by `CUDA_STUBS_FAULT`; the real function was not called.
     Injected(i64),
@@ -200,6 +200,8 @@ impl TraceResult {
             // Status types are C enums: a 32-bit int in the low half of the register.
             RetKind::Status | RetKind::Opaque => TraceResult::Status(i64::from(raw as u32 as i32)),
             RetKind::Pointer => TraceResult::Pointer(raw as usize),
+            // A count or a negated status: the whole signed register.
+            RetKind::NegatedStatus => TraceResult::Status(raw as i64),
             RetKind::Void | RetKind::Custom => TraceResult::Void,
         }
     }

@@ -194,6 +194,8 @@ fn expand_with(block: &StubBlock, paths: &Paths) -> TokenStream {
             no_library: __cuda_stubs::no_library as *mut (),
             absent: __cuda_stubs::absent as *mut (),
             zero: __cuda_stubs::zero as *mut (),
+            negated_no_library: __cuda_stubs::negated_no_library as *mut (),
+            negated_absent: __cuda_stubs::negated_absent as *mut (),
             custom: &[#(#custom),*],
             traced: __cuda_stubs::traced as *mut (),
         };
@@ -223,6 +225,15 @@ fn expand_with(block: &StubBlock, paths: &Paths) -> TokenStream {
             pub(super) unsafe extern "C" fn zero() -> usize {
                 #real.note_refusal();
                 0
+            }
+            // A count that fails with the status negated (`RetKind::NegatedStatus`, `ssize_t`).
+            pub(super) unsafe extern "C" fn negated_no_library() -> isize {
+                #real.note_refusal();
+                -#no_library
+            }
+            pub(super) unsafe extern "C" fn negated_absent() -> isize {
+                #real.note_refusal();
+                -#absent
             }
 
             extern "C" fn bind(index: u32) -> *mut () {

@@ -255,6 +255,10 @@ fn parse_fn(library: LibraryKind, mut item: ForeignItemFn) -> syn::Result<StubFn
         ReturnType::Type(_, ty) => match &**ty {
             Type::Ptr(_) => RetKind::Pointer,
             Type::Path(p) if p.path.is_ident(library.status_type()) => RetKind::Status,
+            // `ssize_t`: a count, or the library's status negated where its spec says so.
+            Type::Path(p) if p.path.is_ident("isize") && library.spec().counts_negate_status => {
+                RetKind::NegatedStatus
+            }
             _ => RetKind::Custom,
         },
     };
@@ -307,6 +311,30 @@ mod tests {
         assert_eq!(b.functions[1].ret, RetKind::Void);
         assert!(b.functions[2].attr.opaque);
         assert_eq!(b.functions[2].ret, RetKind::Opaque);
+    }
+
+    /// A `ssize_t` (`isize`) return is a count that fails with the status negated where the
+    /// spec says so (cuFile), a plain integer elsewhere (its fallback 0).
+    #[test]
+    fn a_count_negates_the_status_where_the_spec_says_so() {
+        let block = |library: &str| {
+            parse(
+                quote!(library = #library),
+                quote! {
+                    unsafe extern "C" {
+                        #[cuda(majors = [12, 13])]
+                        pub fn count(n: usize) -> isize;
+                        #[cuda(majors = [12, 13])]
+                        pub fn other(n: usize) -> ::core::ffi::c_long;
+                    }
+                },
+            )
+            .unwrap()
+        };
+        let cufile = block("cufile");
+        assert_eq!(cufile.functions[0].ret, RetKind::NegatedStatus);
+        assert_eq!(cufile.functions[1].ret, RetKind::Custom);
+        assert_eq!(block("cudart").functions[0].ret, RetKind::Custom);
     }
 
     #[test]

@@ -46,6 +46,12 @@ pub struct Library {
     /// them), besides [`Library::abi12_hand_written`]'s ([`Library::is_hand_written`] asks
     /// both).
     pub hand_written: &'static [&'static str],
+    /// Whether the functions returning `ssize_t` (`isize`) answer a count or, failing, one of
+    /// the library's status codes negated (cuFile's `cuFileRead`: the bytes read, or
+    /// `-CU_FILE_*`): refused, they answer the typed error negated
+    /// ([`crate::RetKind::NegatedStatus`]: `-5001` with no cuFile) instead of the 0 of a plain
+    /// integer, which a program would take for "nothing transferred".
+    pub counts_negate_status: bool,
     /// The exports that describe a status code in words ([`ErrorText`]), implemented once for
     /// every library by the macro and `stub_loader::error_text`, never by the stub crate (so never
     /// in [`Library::hand_written`]); codegen writes the status table they read

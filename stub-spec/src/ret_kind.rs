@@ -16,6 +16,10 @@ pub enum RetKind {
     Pointer,
     /// Anything else (a struct by value, a plain integer): its `Default`, all zero.
     Custom,
+    /// A signed count whose negative values are the library's status codes negated
+    /// ([`crate::Library::counts_negate_status`]: cuFile's `ssize_t` I/O calls, a byte count or
+    /// `-CU_FILE_*`): the typed error negated, never 0, which would read as "0 bytes".
+    NegatedStatus,
     /// Exported by the real library but declared in no header: the status fallback, never
     /// traced (the prototype is unknown).
     Opaque,
@@ -29,6 +33,7 @@ impl RetKind {
             Self::Void => "Void",
             Self::Pointer => "Pointer",
             Self::Custom => "Custom",
+            Self::NegatedStatus => "NegatedStatus",
             Self::Opaque => "Opaque",
         }
     }

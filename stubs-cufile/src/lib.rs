@@ -28,9 +28,9 @@
 //! - [`STATUS_ABSENT`], `CU_FILE_PLATFORM_NOT_SUPPORTED` (5007), when the loaded cuFile lacks the
 //!   function (1.14 has no `cuFileReadv`, no statistics API).
 //!
-//! The I/O calls returning `ssize_t` (a byte count, or a negative code: `-1` with `errno`,
-//! `-CU_FILE_*`) are hand-written ([`io`]): refused, they answer the code negated, never 0,
-//! which a program would take for "nothing read".
+//! - the I/O calls returning `ssize_t` (a byte count, or a negative code: `-1` with `errno`,
+//!   `-CU_FILE_*`), refused, answer these codes negated, `-5001` and `-5007`, never 0, which a
+//!   program would take for "nothing read" (the spec's `counts_negate_status`).
 
 #![cfg_attr(not(test), no_std)]
 
@@ -41,8 +41,6 @@ stub_loader::cdylib_runtime!();
 mod generated;
 use generated::api;
 pub use generated::types;
-
-pub mod io;
 
 // `LIBRARY`, `STATUS_NO_LIBRARY` (`CU_FILE_DRIVER_NOT_INITIALIZED`), `STATUS_ABSENT`
 // (`CU_FILE_PLATFORM_NOT_SUPPORTED`) and the export `cuda_stubs_cufile_status`, from the spec.

@@ -97,6 +97,7 @@ pub const CUBLAS: Library = Library {
     extra_types: "cublasStatus_t|cublasHandle_t",
     exports: ExportSource::Wheels,
     hand_written: &[],
+    counts_negate_status: false,
     error_texts: &[
         ErrorText {
             function: "cublasGetStatusName",

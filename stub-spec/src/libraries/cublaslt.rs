@@ -96,6 +96,7 @@ pub const CUBLASLT: Library = Library {
     extra_types: "cublasStatus_t|cublasLtHandle_t",
     exports: ExportSource::Wheels,
     hand_written: &[],
+    counts_negate_status: false,
     error_texts: &[
         ErrorText {
             function: "cublasLtGetStatusName",

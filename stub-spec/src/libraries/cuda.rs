@@ -75,6 +75,7 @@ pub const CUDA: Library = Library {
         "cuGraphExecNodeSetParams",
         "cuGraphNodeSetParams",
     ],
+    counts_negate_status: false,
     error_texts: &[
         ErrorText {
             function: "cuGetErrorName",

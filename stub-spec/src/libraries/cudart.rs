@@ -103,6 +103,7 @@ pub const CUDART: Library = Library {
         "__cudaLaunchKernel",
         "__cudaLaunchKernel_ptsz",
     ],
+    counts_negate_status: false,
     error_texts: &[
         ErrorText {
             function: "cudaGetErrorName",

@@ -127,6 +127,7 @@ pub const CUDNN: Library = Library {
     // `void cudnnGetLastErrorString(char *message, size_t max_size)` writes into the caller's
     // buffer: without a library the stub writes the search's summary there.
     hand_written: &["cudnnGetLastErrorString"],
+    counts_negate_status: false,
     // `cudnnGetErrorString` answers the enumerator's name (`CUDNN_STATUS_NOT_INITIALIZED`).
     error_texts: &[ErrorText {
         function: "cudnnGetErrorString",

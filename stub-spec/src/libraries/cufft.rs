@@ -109,6 +109,7 @@ pub const CUFFT: Library = Library {
     extra_types: "cufftResult|cufftHandle|cufftType",
     exports: ExportSource::Wheels,
     hand_written: &[],
+    counts_negate_status: false,
     error_texts: &[],
     abi12_hand_written: None,
     adapter_structs: None,

@@ -88,9 +88,12 @@ pub const CUFILE: Library = Library {
     functions: "cuFile.*",
     extra_types: "CUfileError_t|CUfileOpError|CUfileHandle_t|CUfileDescr_t|CUfileDrvProps_t",
     exports: ExportSource::Wheels,
-    // `ssize_t` I/O calls whose errors are negative codes (`-CU_FILE_*`): without a library, or
-    // on a cuFile without them, the stub answers the typed error negated, never 0 ("0 bytes").
-    hand_written: &["cuFileRead", "cuFileWrite", "cuFileReadv", "cuFileWritev"],
+    hand_written: &[],
+    // The `ssize_t` I/O calls (`cuFileRead`, `cuFileWrite`, 1.15's `cuFileReadv`,
+    // `cuFileWritev`) answer the bytes transferred, or `-1` with `errno`, or a `CUfileOpError`
+    // negated (`cufile.h`): without a library, or on a cuFile without them, the stub answers
+    // its typed error negated (`-5001`, `-5007`), never 0 ("0 bytes").
+    counts_negate_status: true,
     // `cufileop_status_error` is a static inline function of the header: nothing exported.
     error_texts: &[],
     abi12_hand_written: None,

@@ -94,6 +94,7 @@ pub const CURAND: Library = Library {
     extra_types: "curandStatus_t|curandGenerator_t|curandRngType_t",
     exports: ExportSource::Wheels,
     hand_written: &[],
+    counts_negate_status: false,
     error_texts: &[],
     abi12_hand_written: None,
     adapter_structs: None,

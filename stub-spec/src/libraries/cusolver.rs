@@ -107,6 +107,7 @@ pub const CUSOLVER: Library = Library {
     extra_types: "cusolverStatus_t|cusolverDnHandle_t",
     exports: ExportSource::Wheels,
     hand_written: &[],
+    counts_negate_status: false,
     error_texts: &[],
     abi12_hand_written: None,
     adapter_structs: None,

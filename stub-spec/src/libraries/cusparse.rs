@@ -103,6 +103,7 @@ pub const CUSPARSE: Library = Library {
     extra_types: "cusparseStatus_t|cusparseHandle_t",
     exports: ExportSource::Wheels,
     hand_written: &[],
+    counts_negate_status: false,
     error_texts: &[
         ErrorText {
             function: "cusparseGetErrorName",

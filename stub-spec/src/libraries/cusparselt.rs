@@ -117,6 +117,7 @@ pub const CUSPARSELT: Library = Library {
     extra_types: "cusparseStatus_t|cusparseLtHandle_t",
     exports: ExportSource::Wheels,
     hand_written: &[],
+    counts_negate_status: false,
     error_texts: &[
         ErrorText {
             function: "cusparseLtGetErrorName",

@@ -103,6 +103,7 @@ pub const CUTENSOR: Library = Library {
         "cutensorCreatePermutation",
         "cutensorCreateReduction",
     ],
+    counts_negate_status: false,
     // `cutensorGetErrorString` answers the enumerator's name (`CUTENSOR_STATUS_NOT_INITIALIZED`).
     error_texts: &[ErrorText {
         function: "cutensorGetErrorString",

@@ -83,6 +83,7 @@ pub const NCCL: Library = Library {
     // `const char *ncclGetLastError(ncclComm_t)`: a string for a communicator, not for a code,
     // so not an `error_texts` entry; the crate answers the search's summary without a library.
     hand_written: &["ncclGetLastError", "pncclGetLastError"],
+    counts_negate_status: false,
     error_texts: &[
         ErrorText {
             function: "ncclGetErrorString",

@@ -216,6 +216,7 @@ macro_rules! npp_library {
             extra_types: "NppStatus",
             exports: ExportSource::Wheels,
             hand_written: $hand,
+            counts_negate_status: false,
             error_texts: &[],
             abi12_hand_written: None,
             adapter_structs: None,

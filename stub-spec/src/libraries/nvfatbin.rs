@@ -87,6 +87,7 @@ pub const NVFATBIN: Library = Library {
     extra_types: "nvFatbinResult|nvFatbinHandle",
     exports: ExportSource::Wheels,
     hand_written: &[],
+    counts_negate_status: false,
     // `const char *nvFatbinGetErrorString(nvFatbinResult)`: NVIDIA's answers NULL for
     // `NVFATBIN_SUCCESS` (12.9 and 13.4); the stub's never does.
     error_texts: &[ErrorText {

@@ -77,6 +77,7 @@ pub const NVJITLINK: Library = Library {
     extra_types: "nvJitLinkResult|nvJitLinkHandle|nvJitLinkInputType",
     exports: ExportSource::Wheels,
     hand_written: &[],
+    counts_negate_status: false,
     error_texts: &[],
     abi12_hand_written: None,
     adapter_structs: None,

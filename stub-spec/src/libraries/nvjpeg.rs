@@ -104,6 +104,7 @@ pub const NVJPEG: Library = Library {
     extra_types: "nvjpegStatus_t|nvjpegHandle_t|nvjpegDevAllocator_t|nvjpegPinnedAllocator_t|nvjpegDevAllocatorV2_t|nvjpegPinnedAllocatorV2_t",
     exports: ExportSource::Wheels,
     hand_written: &[],
+    counts_negate_status: false,
     // nvJPEG has no error-text function.
     error_texts: &[],
     abi12_hand_written: None,

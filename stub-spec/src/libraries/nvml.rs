@@ -80,6 +80,7 @@ pub const NVML: Library = Library {
         label: "libnvidia-ml 580",
     },
     hand_written: &[],
+    counts_negate_status: false,
     error_texts: &[ErrorText {
         function: "nvmlErrorString",
         text: TextKind::Description,

@@ -80,6 +80,7 @@ pub const NVRTC: Library = Library {
     extra_types: "nvrtcResult|nvrtcProgram",
     exports: ExportSource::Wheels,
     hand_written: &[],
+    counts_negate_status: false,
     error_texts: &[ErrorText {
         function: "nvrtcGetErrorString",
         text: TextKind::Description,

@@ -171,7 +171,7 @@ unsafe extern "C" {
     #[cuda(majors = [12, 13], opaque)]
     pub fn cuFileInlineGpu();
     /// cufile.h; exported by 12.9, 13.5.
-    #[cuda(majors = [12, 13], hand_written)]
+    #[cuda(majors = [12, 13])]
     pub fn cuFileRead(
         fh: CUfileHandle_t,
         bufPtr_base: *mut ::core::ffi::c_void,
@@ -191,7 +191,7 @@ unsafe extern "C" {
         stream: CUstream,
     ) -> CUfileError_t;
     /// cufile.h; exported by 13.5.
-    #[cuda(majors = [13], hand_written)]
+    #[cuda(majors = [13])]
     pub fn cuFileReadv(
         fh: CUfileHandle_t,
         iov: *const CUfileIOVec_t,
@@ -263,7 +263,7 @@ unsafe extern "C" {
     #[cuda(majors = [12, 13])]
     pub fn cuFileUseCount() -> ::core::ffi::c_long;
     /// cufile.h; exported by 12.9, 13.5.
-    #[cuda(majors = [12, 13], hand_written)]
+    #[cuda(majors = [12, 13])]
     pub fn cuFileWrite(
         fh: CUfileHandle_t,
         bufPtr_base: *const ::core::ffi::c_void,
@@ -283,7 +283,7 @@ unsafe extern "C" {
         stream: CUstream,
     ) -> CUfileError_t;
     /// cufile.h; exported by 13.5.
-    #[cuda(majors = [13], hand_written)]
+    #[cuda(majors = [13])]
     pub fn cuFileWritev(
         fh: CUfileHandle_t,
         iov: *const CUfileIOVec_t,
