@@ -99,6 +99,14 @@ const MOCKS: &[Mock] = &[
         soname: "libcudart.so.12",
         defines: &["MOCK_MAJOR=12", "MOCK_VERSION_FAILS"],
     },
+    // A 12 whose constructor calls cudaGetDeviceCount through the global scope: the stub's own
+    // export, from inside the stub's search.
+    Mock {
+        dir: "mock-12-reenter",
+        source: "cudart.c",
+        soname: "libcudart.so.12",
+        defines: &["MOCK_MAJOR=12", "MOCK_REENTER"],
+    },
     // A libcudart.so.13 that reports 10.2: too old, rejected.
     Mock {
         dir: "mock-too-old",

@@ -96,8 +96,13 @@ impl<L: Adapted> RawFn<L> {
         if !p.is_null() {
             return Some(p);
         }
-        let found = L::library().ungated_symbol(self.name);
-        self.ptr.store(found.unwrap_or(MISSING), Ordering::Release);
+        let library = L::library();
+        let found = library.ungated_symbol(self.name);
+        // Kept once a library is bound: a call from inside the search (`Library::loaded`) sees
+        // none yet, and must not leave the name missing for the calls after it.
+        if library.loaded().is_bound() {
+            self.ptr.store(found.unwrap_or(MISSING), Ordering::Release);
+        }
         found
     }
 

@@ -13,7 +13,8 @@ use core::ffi::c_void;
 static KEY: Once<Option<TlsKey>> = Once::new();
 
 fn key() -> Option<TlsKey> {
-    *KEY.get_or_init(tls_create)
+    // `tls_create` calls no stub: never a re-entry.
+    KEY.get_or_init(tls_create).copied().flatten()
 }
 
 /// Records `code` as the calling thread's last refusal (0 clears it).

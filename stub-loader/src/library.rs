@@ -21,6 +21,8 @@ pub struct Library {
     spec: &'static LibrarySpec,
     table: &'static FnTable,
     state: Once<Loaded>,
+    /// What a call from inside the search sees ([`Library::loaded`]).
+    searching: Loaded,
     hooks: Once<HookConfig>,
     resolved: AtomicU32,
     missing: AtomicU32,
@@ -35,6 +37,7 @@ impl Library {
             spec,
             table,
             state: Once::new(),
+            searching: Loaded::searching(spec),
             hooks: Once::new(),
             resolved: AtomicU32::new(0),
             missing: AtomicU32::new(0),
@@ -48,9 +51,15 @@ impl Library {
     }
 
     /// Searches for and loads the real library on the first call (thread-safe, once); later calls
-    /// return the same result.
+    /// return the same result. A call made from inside the search on its own thread (a library
+    /// being loaded calls one of this stub's exports from its initialisers, through the global
+    /// scope) sees no library, with a summary that says so: the search has no result yet, and
+    /// waiting for it there would wait forever. Nothing it binds is kept ([`Library::bind_index`]).
     pub fn loaded(&self) -> &Loaded {
-        self.state.get_or_init(|| crate::search::find(self.spec))
+        if let Some(loaded) = self.state.get_or_init(|| crate::search::find(self.spec)) {
+            return loaded;
+        }
+        &self.searching
     }
 
     /// The entry point of `name` as the generated stubs would bind it (through the spec's
@@ -112,6 +121,12 @@ impl Library {
         let (Some(meta), Some(slot)) = (t.meta.get(i), t.slots.get(i)) else {
             return t.absent; // not reachable: thunks carry their own index
         };
+        // A call from inside this library's own search, on the searching thread (a library it
+        // loads calls the stub from its initialisers): "no library" for this call, and nothing
+        // kept in the slot, so that calls after the search bind what it found.
+        if self.state.initializing_here() {
+            return t.fallback(i, meta, true);
+        }
         if self.hooks.get().is_some_and(|h| h.armed(i).is_some()) {
             return t.traced;
         }
@@ -124,8 +139,9 @@ impl Library {
             Resolution::NoLibrary => t.fallback(i, meta, true),
             Resolution::Absent | Resolution::NotTranslatable => t.fallback(i, meta, false),
         };
-        if meta.traceable {
-            let hooks = self.hook_config();
+        if meta.traceable
+            && let Some(hooks) = self.hook_config()
+        {
             // Nothing to match when neither variable is set: the name is not even read as text.
             if hooks.is_active() {
                 let text = name.to_str().unwrap_or("");
@@ -196,7 +212,8 @@ impl Library {
             .map(|(_, w)| *w as *mut ())
     }
 
-    fn hook_config(&self) -> &HookConfig {
+    /// `None` only inside its own reading of the environment, which calls no stub.
+    fn hook_config(&self) -> Option<&HookConfig> {
         self.hooks
             .get_or_init(|| HookConfig::from_env(self.spec.real.name, self.table.meta.len()))
     }
@@ -267,9 +284,9 @@ impl Library {
 
     /// What the generated forwarder of `name` (`NAME::Forward::call`) reaches: the real entry
     /// point, or why it answers the typed fallback instead; the same gate as the first call's
-    /// ([`Library::resolve`]). For hand-written exports whose fallback value cannot say
-    /// "not called" (cuFile's `ssize_t` byte counts): they ask this first and answer their own
-    /// error. A name the stub does not declare is [`Resolution::Absent`].
+    /// ([`Library::resolve`]). For hand-written exports that answer their own error for a call
+    /// not made (cuDNN's and NCCL's last-error texts, the error-text functions): they ask this
+    /// first. A name the stub does not declare is [`Resolution::Absent`].
     pub fn forward_resolution(&self, name: &CStr) -> Resolution {
         let t = self.table;
         match t.meta.iter().find(|meta| t.name(meta) == name) {

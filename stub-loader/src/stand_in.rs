@@ -115,7 +115,10 @@ impl<const N: usize> StandIns<N> {
             _ => {}
         }
         let Some(object) = self.library.data_object(stand_in.name) else {
-            stand_in.state.store(MISSING, Ordering::Release);
+            // Kept once a library is bound (a call from inside the search sees none yet).
+            if self.library.loaded().is_bound() {
+                stand_in.state.store(MISSING, Ordering::Release);
+            }
             return None;
         };
         // SAFETY: the library's object of this name, whose type the header declares as a

@@ -6,6 +6,8 @@
  *   MOCK_REPORTED_VERSION  what cudaRuntimeGetVersion reports instead (a too-old 10.2)
  *   MOCK_ALL_SYMBOLS    also exports the functions the major lacks, returning 4242: a stub that
  *                       gates by major must never call them
+ *   MOCK_REENTER        a constructor calls cudaGetDeviceCount through the global scope (the
+ *                       stub's export, which interposes), from inside the stub's search
  *
  * Every value is recognisable: the version is 11080 / 12090 / 13000, cudaGetDeviceCount
  * writes 100 + major, cudaMalloc writes 0x10000 * major + size. */
@@ -115,3 +117,14 @@ EXPORT struct mock_channel_desc cudaCreateChannelDesc(int x, int y, int z, int w
   struct mock_channel_desc d = {x, y, z, w, f};
   return d;
 }
+
+#ifdef MOCK_REENTER
+/* What a library whose own exports the stub interposes on does when it calls one of them while
+ * it is loaded: the call reaches the stub, on the thread running the stub's search. */
+__attribute__((constructor)) static void mock_reenter(void) {
+  int (*count)(int *) = (int (*)(int *))dlsym(RTLD_DEFAULT, "cudaGetDeviceCount");
+  int n = -1;
+  int rc = count ? count(&n) : -1;
+  fprintf(stderr, "mock constructor: cudaGetDeviceCount rc=%d n=%d\n", rc, n);
+}
+#endif

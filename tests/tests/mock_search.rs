@@ -124,6 +124,27 @@ fn loaded_file_name_alone_is_not_enough() {
         );
 }
 
+/// A library whose initialisation calls the stub's own export (its constructor reaching
+/// `cudaGetDeviceCount` through the global scope, on the thread running the search) gets the
+/// stub's "no library" answer (34) at once, where it used to wait on the search forever; the
+/// search then binds it, and the program's calls reach it (nothing of the inner call is kept).
+#[test]
+fn a_call_from_inside_the_search_returns_at_once() {
+    let twelve = cudart("mock-12-reenter", "libcudart.so.12");
+    let run = Scenario::probe(["cudaGetDeviceCount"])
+        .env("CUDA_STUBS_CUDART_PATH", &twelve)
+        .debug()
+        .run();
+    run.assert_success()
+        .assert_line("cudaGetDeviceCount rc=0 out=112")
+        .assert_bound("cudart", &twelve, 12090, ENV);
+    assert!(
+        run.stderr
+            .contains("mock constructor: cudaGetDeviceCount rc=34 n=-1"),
+        "{run}"
+    );
+}
+
 /// `CUDA_STUBS_CUDART_PATH` naming a file beats a newer major on LD_LIBRARY_PATH.
 #[test]
 fn env_override_file_beats_loader_search() {

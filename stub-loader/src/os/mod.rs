@@ -14,7 +14,7 @@
 //! | [`is_dir`], [`is_file`], [`site_packages`] | `stat`, `lib/python3*/site-packages` (`files.rs`) | `GetFileAttributesW`, `Lib\site-packages` |
 //! | [`secure_execution`], [`env_var`] | `getauxval(AT_SECURE)`, `getenv` (`secure.rs`) | never secure, `GetEnvironmentVariableW` (`env.rs`) |
 //! | [`Lock`], [`LOCK_INIT`], [`lock`], [`unlock`] | a pthread mutex (`lock.rs`) | an SRW lock |
-//! | [`TlsKey`], [`tls_create`], [`tls_set`], [`tls_get`] | a `pthread_key_t` (`tls.rs`) | a TLS index |
+//! | [`TlsKey`], [`tls_create`], [`tls_set`], [`tls_get`], [`thread_id`] | a `pthread_key_t`, `pthread_self` (`tls.rs`) | a TLS index, `GetCurrentThreadId` |
 //! | [`errno_text`], [`write_all`], [`open_trace_file`], [`clock_ns`] | `strerror_r`, `write`, `open`, `CLOCK_MONOTONIC` (`io.rs`) | `FormatMessageW`, `WriteFile`, none, `QueryPerformanceCounter` |
 //! | [`alloc`], [`alloc_zeroed`], [`dealloc`], [`realloc`], [`abort`]; `unwind_symbols!` | glibc's `malloc`, `abort`, ELF sections; the libc link edge (`runtime.rs`) | the process heap, `__fastfail`, COFF sections |
 //! | `resolver_body!`, `traced_body!` | System V x86-64 and AAPCS64 (`resolver.rs`) | Microsoft x64 with SEH unwind data |
@@ -44,7 +44,7 @@ pub(crate) use sys::{
     alloc, alloc_zeroed, built_for, check_file, companion_name, dealloc, env_var, errno_text,
     file_names, has_dir, is_absolute, is_dir, is_drive_root, is_file, is_loaded, is_sep,
     lazy_dependency, loaded_release_named, lock, major_of_name, names_a_drive, needed, needed_dirs,
-    open_trace_file, ptx_isa, realloc, release_named, release_named_in, site_packages, tls_create,
-    tls_get, tls_set, unlock, wheel_dirs, write_all,
+    open_trace_file, ptx_isa, realloc, release_named, release_named_in, site_packages, thread_id,
+    tls_create, tls_get, tls_set, unlock, wheel_dirs, write_all,
 };
 pub use sys::{clock_ns, secure_execution};

@@ -23,6 +23,8 @@ pub struct Loaded {
     /// `1000 * major + 10 * minor` from the version function, else from the soname; 0 unknown.
     pub version: i32,
     attempts: Vec<Attempt>,
+    /// Not a result: what a call made from inside the search sees ([`Loaded::searching`]).
+    in_search: bool,
     /// Built when first asked for: the first call does not need it.
     summary: Once<CString>,
 }
@@ -42,6 +44,22 @@ impl Loaded {
             origin: Some(candidate.origin),
             version,
             attempts,
+            in_search: false,
+            summary: Once::new(),
+        }
+    }
+
+    /// What a call made from inside the search for `spec`'s library sees on the searching
+    /// thread (a library being loaded calling the stub from its initialisers): nothing bound,
+    /// and a summary that says the search is under way.
+    pub(crate) const fn searching(spec: &'static LibrarySpec) -> Self {
+        Loaded {
+            spec,
+            bound: None,
+            origin: None,
+            version: 0,
+            attempts: Vec::new(),
+            in_search: true,
             summary: Once::new(),
         }
     }
@@ -54,6 +72,7 @@ impl Loaded {
             origin: None,
             version: 0,
             attempts,
+            in_search: false,
             summary: Once::new(),
         }
     }
@@ -90,10 +109,13 @@ impl Loaded {
     /// nothing was and where the stub searched. Built on first use, then kept for the life of
     /// the process (callers return its pointer to C).
     pub fn summary(&self) -> &CStr {
+        // The summary's own making calls no stub: never a re-entry.
         self.summary
             .get_or_init(|| match (self.path(), self.origin) {
                 (Some(path), Some(origin)) => summary::bound(self.spec, path, self.version, origin),
+                _ if self.in_search => summary::in_search(self.spec),
                 _ => summary::not_found(self.spec, &self.attempts),
             })
+            .map_or(c"cuda-stubs: no summary", CString::as_c_str)
     }
 }

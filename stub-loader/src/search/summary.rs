@@ -22,6 +22,16 @@ pub(crate) fn bound(spec: &LibrarySpec, path: &CStr, version: i32, origin: Origi
     ))
 }
 
+/// `cuda-stubs: libcudart is being searched for on this thread: a call from inside the search
+/// (the initialisation of a library it loads) is not made`.
+pub(crate) fn in_search(spec: &LibrarySpec) -> CString {
+    to_cstring(format!(
+        "cuda-stubs: lib{} is being searched for on this thread: a call from inside the search \
+         (the initialisation of a library it loads) is not made",
+        spec.real.name
+    ))
+}
+
 /// `cuda-stubs: libnvrtc not found (searched SONAMES: PLACE; PLACE …); rejected: WHAT: WHY; …`:
 /// the places in `SEARCH` order, each named as the debug log and the status name it, then
 /// every candidate skipped for a reason other than "not found".

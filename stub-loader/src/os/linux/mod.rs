@@ -39,4 +39,4 @@ pub(crate) use places::{Places, SEARCH, needed_dirs};
 pub(crate) use runtime::{abort, alloc, alloc_zeroed, dealloc, realloc};
 pub(crate) use secure::env_var;
 pub use secure::secure_execution;
-pub(crate) use tls::{TlsKey, tls_create, tls_get, tls_set};
+pub(crate) use tls::{TlsKey, thread_id, tls_create, tls_get, tls_set};

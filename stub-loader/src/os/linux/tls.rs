@@ -1,5 +1,5 @@
 //! One thread-local word per key (`pthread_key_t`), for `last_error.rs`; the calls are the
-//! glibc-floor ones (`glibc.rs`).
+//! glibc-floor ones (`glibc.rs`). And the calling thread's identity, for `once.rs`.
 
 use super::glibc;
 use core::ffi::c_void;
@@ -31,4 +31,11 @@ pub(crate) unsafe fn tls_set(key: TlsKey, value: *const c_void) {
 pub(crate) unsafe fn tls_get(key: TlsKey) -> *mut c_void {
     // SAFETY: by contract.
     unsafe { glibc::pthread_getspecific(key) }
+}
+
+/// The calling thread (`pthread_self`: in `libc.so.6` at the floor's version on every glibc),
+/// never 0: what `once.rs` compares to tell a call made from inside its own initialisation.
+pub(crate) fn thread_id() -> usize {
+    // SAFETY: no preconditions.
+    unsafe { libc::pthread_self() as usize }
 }

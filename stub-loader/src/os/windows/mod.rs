@@ -35,4 +35,4 @@ pub(crate) use pe_imports::{needed, ptx_isa};
 pub(crate) use places::{Places, SEARCH, needed_dirs};
 pub(crate) use release_named::{loaded_release_named, release_named, release_named_in};
 pub(crate) use runtime::{abort, alloc, alloc_zeroed, dealloc, realloc};
-pub(crate) use tls::{TlsKey, tls_create, tls_get, tls_set};
+pub(crate) use tls::{TlsKey, thread_id, tls_create, tls_get, tls_set};

@@ -1,8 +1,9 @@
-//! One thread-local word per key (a TLS index), for `last_error.rs`.
+//! One thread-local word per key (a TLS index), for `last_error.rs`. And the calling thread's
+//! identity, for `once.rs`.
 
 use core::ffi::c_void;
 use windows_sys::Win32::System::Threading::{
-    TLS_OUT_OF_INDEXES, TlsAlloc, TlsGetValue, TlsSetValue,
+    GetCurrentThreadId, TLS_OUT_OF_INDEXES, TlsAlloc, TlsGetValue, TlsSetValue,
 };
 
 /// A thread-local key.
@@ -31,4 +32,11 @@ pub(crate) unsafe fn tls_set(key: TlsKey, value: *const c_void) {
 pub(crate) unsafe fn tls_get(key: TlsKey) -> *mut c_void {
     // SAFETY: by contract.
     unsafe { TlsGetValue(key) }
+}
+
+/// The calling thread (`GetCurrentThreadId`, never 0 for a thread): what `once.rs` compares to
+/// tell a call made from inside its own initialisation.
+pub(crate) fn thread_id() -> usize {
+    // SAFETY: no preconditions.
+    unsafe { GetCurrentThreadId() as usize }
 }
