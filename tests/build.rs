@@ -146,6 +146,19 @@ const MOCKS: &[Mock] = &[
         soname: "libnvidia-ml.so.1",
         defines: &["MOCK_CUDA_MAJOR=12"],
     },
+    // cuRAND's one soname of every major, of 12.x and of 13.x (only its version call).
+    Mock {
+        dir: "mock-curand-12",
+        source: "curand.c",
+        soname: "libcurand.so.10",
+        defines: &["MOCK_CURAND_VERSION=10310"],
+    },
+    Mock {
+        dir: "mock-curand-13",
+        source: "curand.c",
+        soname: "libcurand.so.10",
+        defines: &["MOCK_CURAND_VERSION=10400"],
+    },
     // nvJitLink 12.1's export shape: per-version names only (no plain names, no version call).
     Mock {
         dir: "mock-nvjitlink-12.1",

@@ -145,6 +145,41 @@ fn a_call_from_inside_the_search_returns_at_once() {
     );
 }
 
+/// A soname several majors share mapped twice (`libcurand.so.10` of 13.x, then of 12.x: what a
+/// cuRAND stub leaves when it loads a copy of another release than the process's and binds the
+/// next) says no release: `RTLD_NOLOAD` would answer the first copy, which may be the one
+/// refused. The runtime stub's own search decides, and binds the 12.x runtime it finds.
+#[test]
+fn a_shared_soname_mapped_twice_says_no_release() {
+    let (twelve, thirteen) = (mock("mock-curand-12"), mock("mock-curand-13"));
+    let run = Scenario::probe([
+        format!("dlopen:{}", thirteen.join("libcurand.so.10").display()),
+        format!("dlopen:{}", twelve.join("libcurand.so.10").display()),
+        "cudaRuntimeGetVersion".into(),
+    ])
+    .library_path([mock("mock-12")])
+    .debug()
+    .run();
+    run.assert_success()
+        .assert_line("cudaRuntimeGetVersion rc=0 out=12090");
+    assert!(
+        run.debug("curand")
+            .contains(&"libcurand.so.10 is mapped more than once: it says no release"),
+        "{run}"
+    );
+
+    // One copy (13.x's) says its release: the 12.x runtime is refused.
+    let run = Scenario::probe([
+        format!("dlopen:{}", thirteen.join("libcurand.so.10").display()),
+        "cudaRuntimeGetVersion".into(),
+    ])
+    .library_path([mock("mock-12")])
+    .debug()
+    .run();
+    run.assert_success()
+        .assert_line("cudaRuntimeGetVersion rc=34 out=-7777");
+}
+
 /// `CUDA_STUBS_CUDART_PATH` naming a file beats a newer major on LD_LIBRARY_PATH.
 #[test]
 fn env_override_file_beats_loader_search() {

@@ -22,7 +22,8 @@ use super::reject::{ProcessRelease, Reject};
 use super::version::reported_version;
 use crate::debug::line;
 use crate::os::{
-    Handle, file_names, is_file, is_loaded, loaded_release_named, needed, needed_dirs,
+    Handle, copies_loaded, file_names, is_file, is_loaded, loaded_release_named, needed,
+    needed_dirs,
 };
 use crate::spec::{LibrarySpec, RealLibrary};
 use alloc::boxed::Box;
@@ -76,7 +77,7 @@ fn same_rule(real: &RealLibrary, other: &RealLibrary) -> bool {
 }
 
 /// The release of `real`'s copy the process has mapped, if any: from its soname's major, else
-/// (a soname several majors share) from its version. No copy is loaded (`RTLD_NOLOAD`); one is
+/// (a soname several majors share) from its version, where only one copy has that soname. No copy is loaded (`RTLD_NOLOAD`); one is
 /// asked for its version only once its lazy dependency is loaded (`dependency.rs`: cuDNN's
 /// front library aborts without its graph sub-library, and a copy a cuDNN stub rejected for
 /// want of it stays mapped), else it says no release.
@@ -84,6 +85,19 @@ fn loaded_release(real: &'static RealLibrary) -> Option<ProcessRelease> {
     let by_name = file_names(real).iter().find_map(|s| {
         let handle = real_copy(s.name)?;
         let major = match s.major {
+            // Two copies of a name several majors share: one a stub loaded, found of another
+            // release and left mapped, and `RTLD_NOLOAD` answers the first loaded, which may be
+            // that one. Neither says the process's release.
+            0 if copies_loaded(s.name) > 1 => {
+                line(
+                    real.name,
+                    format_args!(
+                        "{} is mapped more than once: it says no release",
+                        s.name.to_string_lossy()
+                    ),
+                );
+                return None;
+            }
             0 => {
                 load_lazy_dependency(real, &handle).ok()?;
                 u32::try_from(reported_version(real, &handle)? / 1000).ok()?

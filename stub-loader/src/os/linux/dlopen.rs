@@ -107,6 +107,27 @@ pub(crate) fn is_loaded(name: &CStr) -> bool {
     Handle::loaded(name).is_ok()
 }
 
+/// How many objects the process has loaded under the soname `name` (their `DT_SONAME`, or the
+/// file name of one without): more than one where a stub loaded a copy of a soname several
+/// majors share, found it of another release and left it mapped (nothing is unloaded), beside
+/// the copy it bound. `dlopen(name, RTLD_NOLOAD)` answers the first of them only.
+pub(crate) fn copies_loaded(name: &CStr) -> usize {
+    let wanted = name.to_bytes();
+    let mut count = 0;
+    each_loaded_object(&mut |info| {
+        // SAFETY: an object dl_iterate_phdr describes, under the loader's lock.
+        let matches = match unsafe { super::elf::loaded_soname(info) } {
+            Some(soname) => soname == wanted,
+            // SAFETY: as above.
+            None => {
+                crate::search::paths::file_name(unsafe { object_name(info) }.to_bytes()) == wanted
+            }
+        };
+        count += usize::from(matches);
+    });
+    count
+}
+
 /// Calls `visit` with `dl_iterate_phdr`'s description of every object the process has loaded
 /// but the main program (whose empty name gives no path to reopen), under the dynamic loader's
 /// lock: `visit` must not load anything. The object's name, `dlpi_name`, is non-empty.

@@ -168,6 +168,18 @@ pub(crate) fn loaded_files() -> Vec<Vec<u8>> {
     modules.into_iter().filter_map(module_file).collect()
 }
 
+/// How many DLLs of the base name `name` the process has loaded (compared without case): more
+/// than one where a stub loaded a copy of a name several majors share from another folder,
+/// found it of another release and left it loaded, beside the copy it bound.
+/// `GetModuleHandleExW` answers one of them only.
+pub(crate) fn copies_loaded(name: &CStr) -> usize {
+    let wanted = name.to_bytes();
+    loaded_files()
+        .iter()
+        .filter(|file| crate::search::paths::file_name(file).eq_ignore_ascii_case(wanted))
+        .count()
+}
+
 /// The program's own file (`GetModuleFileNameW(NULL)`): its folder is the first the safe DLL
 /// search looks in.
 pub(crate) fn application_file() -> Option<Vec<u8>> {
