@@ -85,7 +85,10 @@ sysroot_libz() {
   local tmp
   tmp=$(mktemp -d)
   echo "== $sysroot/libz.so.1 from Debian's $deb"
-  curl -sSf -o "$tmp/$deb" "http://deb.debian.org/debian/pool/main/z/zlib/$deb"
+  # Python's urllib, not curl: the CI image has Python, not necessarily curl (a fresh
+  # Debian root has none: scripts/check-fresh-machine.sh).
+  python3 -c 'import sys, urllib.request; urllib.request.urlretrieve(sys.argv[1], sys.argv[2])' \
+    "http://deb.debian.org/debian/pool/main/z/zlib/$deb" "$tmp/$deb"
   echo "$sha  $tmp/$deb" | sha256sum -c --quiet
   dpkg-deb -x "$tmp/$deb" "$tmp/root"
   cp -a "$tmp"/root/lib/aarch64-linux-gnu/libz.so.1* "$sysroot/"
