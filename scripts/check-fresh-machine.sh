@@ -9,8 +9,9 @@
 # an issue is resolved.
 #
 # Needs root (debootstrap, chroot, mounts) on a Debian machine with the rustup toolchain in
-# ~/.rustup; takes about 20 minutes and ~6 GB in DIR. Prints each command's wall time and exits
-# with the first failure's status.
+# ~/.rustup; takes about 45 minutes and ~45 GB in DIR (NVIDIA's wheels of three majors for x86-64,
+# aarch64 and Windows, and the build trees): clear target/ and the caches first on a small disk.
+# Prints each command's wall time and exits with the first failure's status.
 #
 # Usage: scripts/check-fresh-machine.sh [DIR]   (default: target/fresh-machine)
 set -euo pipefail
