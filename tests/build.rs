@@ -133,6 +133,14 @@ const MOCKS: &[Mock] = &[
         soname: "libcuda.so.1",
         defines: &["MOCK_DRIVER_VERSION=11080", "MOCK_ALL_SYMBOLS"],
     },
+    // The stand-in driver: checks the device code it is handed as a real driver of
+    // `STAND_IN_DRIVER_VERSION` does on an `STAND_IN_DEVICE_SM` device (configured at run time).
+    Mock {
+        dir: "stand-in-driver",
+        source: "stand_in_driver.c",
+        soname: "libcuda.so.1",
+        defines: &[],
+    },
     // NVML of a driver serving CUDA 13, and of one serving CUDA 12.
     Mock {
         dir: "mock-nvml-13",

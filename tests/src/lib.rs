@@ -173,8 +173,8 @@ pub fn stub(lib: &str) -> PathBuf {
 }
 
 /// Where `build.rs` put the mock libraries: one directory per variant (`mock-12`,
-/// `mock-13-all`, `mock-12-partial`, `mock-driver` …) and `bad/` (`empty`, `not-elf`, `elf32`,
-/// `wrong-machine`).
+/// `mock-13-all`, `mock-12-partial`, `mock-driver`, `stand-in-driver` …) and `bad/` (`empty`,
+/// `not-elf`, `elf32`, `wrong-machine`).
 pub fn mock_dir() -> PathBuf {
     PathBuf::from(env!("STUBS_TESTS_MOCKS"))
 }
@@ -184,6 +184,14 @@ pub fn mock(variant: &str) -> PathBuf {
     let dir = mock_dir().join(variant);
     assert!(dir.is_dir(), "no mock variant {}", dir.display());
     dir
+}
+
+/// The stand-in driver's directory (`mocks/stand-in-driver`, holding `libcuda.so.1` built from
+/// `tests/mocks/stand_in_driver.c`): a driver that checks device code as a real one does,
+/// configured by `STAND_IN_DRIVER_VERSION`, `STAND_IN_DEVICE_SM`, `STAND_IN_DEVICE_COUNT`, and
+/// `STAND_IN_DRIVER_LOG` (the file it appends one line to per image handed in).
+pub fn stand_in_driver_dir() -> PathBuf {
+    mock("stand-in-driver")
 }
 
 /// One real CUDA major from NVIDIA's wheels (`<cache>/cuda-<major>/layout.json`).

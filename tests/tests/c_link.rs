@@ -49,6 +49,7 @@ fn mocks_have_the_real_sonames() {
         ("mock-13", "libcudart.so.13"),
         ("mock-13", "libnvrtc.so.13"),
         ("mock-driver", "libcuda.so.1"),
+        ("stand-in-driver", "libcuda.so.1"),
     ] {
         assert_eq!(dynamic(&mock(variant).join(soname), "SONAME"), [soname]);
     }
