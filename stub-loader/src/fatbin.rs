@@ -24,13 +24,16 @@
 //! | 4, `u32` | the entry header's size |
 //! | 8, `u64` | the payload's size (padded): the next entry follows it |
 //! | 24, `u16` / 26, `u16` | for PTX, the ISA's minor / major (`.version 9.2`), compressed payload or not |
+//! | 28, `u32` | the architecture: 90 for `sm_90` (ELF) or `compute_90` (PTX) |
 
 /// A fat binary's magic number (`FATBIN_MAGIC`).
 pub(crate) const FATBIN_MAGIC: u32 = 0xBA55_ED50;
 /// An entry holding PTX.
-const KIND_PTX: u16 = 1;
+pub(crate) const KIND_PTX: u16 = 1;
+/// An entry holding an ELF file: a cubin.
+pub(crate) const KIND_ELF: u16 = 2;
 /// The fields read of an entry header.
-const ENTRY_READ: u64 = 28;
+const ENTRY_READ: u64 = 32;
 /// Entries beyond this are not read: cuSPARSELt 0.8.1's first PTX is its first entry, and its
 /// `.nv_fatbin` (188 MiB) holds 761 fat binaries.
 const MAX_ENTRIES: usize = 4096;
@@ -38,18 +41,29 @@ const MAX_ENTRIES: usize = 4096;
 /// of tiny ones would cost millions.
 const MAX_BLOBS: usize = 65536;
 /// A fat binary's own header: magic, version, header size, payload size.
-const BLOB_HEADER: u64 = 16;
+pub(crate) const BLOB_HEADER: u64 = 16;
 
-/// The PTX ISA `(major, minor)` of the first PTX entry in the fat-binary section of `size`
-/// bytes at file offset `start`, read with `read_at` (exactly the buffer's length at an offset,
-/// or `None`): the version of the CUDA compiler that built the file's device code (8.8 from
-/// CUDA 12.9's `nvcc`, 9.0 from 13.0's). `None` when there is no PTX among its first
-/// [`MAX_ENTRIES`] entries, or anything malformed (or cannot be read).
-pub(crate) fn first_ptx_isa(
+/// One entry of a fat binary, as its header describes it (the payload is not read).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Entry {
+    /// [`KIND_PTX`], [`KIND_ELF`] or another kind (LTO-IR is 4).
+    pub(crate) kind: u16,
+    /// For PTX, the ISA's `(major, minor)`; for other kinds whatever the header holds there.
+    pub(crate) isa: (u32, u32),
+    /// The architecture: `90` for `sm_90` (ELF) or `compute_90` (PTX).
+    pub(crate) arch: u32,
+}
+
+/// Calls `visit` with each entry of the fat binaries in the `size` bytes at `start` (a section
+/// holding a run of them, or one image), read with `read_at` (exactly the buffer's length at an
+/// offset, or `None`), until it answers `Some`, which is returned. `None` when nothing did, or
+/// anything is malformed or cannot be read, or past [`MAX_ENTRIES`] entries.
+pub(crate) fn each_entry<T>(
     read_at: &dyn Fn(u64, &mut [u8]) -> Option<()>,
     start: u64,
     size: u64,
-) -> Option<(u32, u32)> {
+    visit: &mut dyn FnMut(Entry) -> Option<T>,
+) -> Option<T> {
     let end = start.checked_add(size)?;
     let mut blob = start;
     let (mut entries, mut blobs) = (0, 0);
@@ -74,8 +88,13 @@ pub(crate) fn first_ptx_isa(
             }
             let mut e = [0u8; ENTRY_READ as usize];
             read_at(entry, &mut e)?;
-            if u16_at(&e, 0)? == KIND_PTX {
-                return Some((u32::from(u16_at(&e, 26)?), u32::from(u16_at(&e, 24)?)));
+            let found = Entry {
+                kind: u16_at(&e, 0)?,
+                isa: (u32::from(u16_at(&e, 26)?), u32::from(u16_at(&e, 24)?)),
+                arch: u32_at(&e, 28)?,
+            };
+            if let Some(t) = visit(found) {
+                return Some(t);
             }
             let header_size = u64::from(u32_at(&e, 4)?);
             if header_size < ENTRY_READ {
@@ -91,6 +110,30 @@ pub(crate) fn first_ptx_isa(
         blob = blob_end;
     }
     None
+}
+
+/// The PTX ISA `(major, minor)` of the first PTX entry in the fat-binary section of `size`
+/// bytes at file offset `start`, read with `read_at`: the version of the CUDA compiler that
+/// built the file's device code (8.8 from CUDA 12.9's `nvcc`, 9.0 from 13.0's). `None` when
+/// there is no PTX among its first [`MAX_ENTRIES`] entries, or anything malformed (or cannot be
+/// read).
+pub(crate) fn first_ptx_isa(
+    read_at: &dyn Fn(u64, &mut [u8]) -> Option<()>,
+    start: u64,
+    size: u64,
+) -> Option<(u32, u32)> {
+    each_entry(read_at, start, size, &mut |e| {
+        (e.kind == KIND_PTX).then_some(e.isa)
+    })
+}
+
+/// The size of the fat binary whose 16-byte header is `header` (its header included), `None`
+/// when `header` is not one.
+pub(crate) fn image_size(header: &[u8]) -> Option<u64> {
+    if u32_at(header, 0)? != FATBIN_MAGIC {
+        return None;
+    }
+    u64::from(u16_at(header, 6)?).checked_add(u64_at(header, 8)?)
 }
 
 fn u16_at(b: &[u8], at: usize) -> Option<u16> {

@@ -40,6 +40,7 @@ extern crate alloc;
 
 mod adapter;
 mod debug;
+pub mod device_code;
 mod env;
 mod error_text;
 mod fatbin;

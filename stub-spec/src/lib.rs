@@ -26,6 +26,7 @@ pub mod libraries;
 mod library;
 mod library_kind;
 pub mod majors;
+mod ptx_isa;
 mod release_named;
 mod ret_kind;
 mod unstubbed;
@@ -39,6 +40,7 @@ pub use library::{
     VersionProbe, WindowsDlls,
 };
 pub use library_kind::LibraryKind;
+pub use ptx_isa::{PtxIsa, max_ptx_isa, release_for_ptx_isa};
 pub use release_named::ReleaseNamed;
 pub use ret_kind::RetKind;
 pub use unstubbed::UNSTUBBED_SONAME_STEMS;

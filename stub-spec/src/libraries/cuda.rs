@@ -74,6 +74,14 @@ pub const CUDA: Library = Library {
         "cuGraphAddNode_v2",
         "cuGraphExecNodeSetParams",
         "cuGraphNodeSetParams",
+        // Device code newer than the driver is compiled to a CUBIN before the driver sees it
+        // (`stubs-cuda/src/adapters/cu_module_load.rs`, `cu_library_load.rs`).
+        "cuLibraryLoadData",
+        "cuLibraryLoadFromFile",
+        "cuModuleLoad",
+        "cuModuleLoadData",
+        "cuModuleLoadDataEx",
+        "cuModuleLoadFatBinary",
     ],
     counts_negate_status: false,
     error_texts: &[
@@ -98,7 +106,13 @@ pub const CUDA: Library = Library {
     // CUgraphNodeParams as the caller laid it out, after checking a 12.x driver reads it alike:
     // no struct is translated, the tables give them the prototypes.
     adapter_structs: Some(&[]),
-    adapter_calls: &[],
+    // What the device-code adapters ask of the current context's device.
+    adapter_calls: &[
+        "cuCtxGetDevice",
+        "cuDeviceGet",
+        "cuDeviceGetAttribute",
+        "cuDeviceGetCount",
+    ],
     versioned_names: None,
     // Every entry point is exported under its ABI name (`cuMemAlloc_v2`) and asked for by base
     // name and version (`cuMemAlloc` at 3020), never bound to the legacy unsuffixed one.

@@ -6,11 +6,56 @@
 pub mod v11 {
     #[allow(unused_imports)]
     use crate::types::*;
+    /// `cuCtxGetDevice` as the CUDA 11.8 header (default view) declares it.
+    pub type cuCtxGetDevice = unsafe extern "C" fn(device: *mut CUdevice) -> CUresult;
+    /// `cuDeviceGet` as the CUDA 11.8 header (default view) declares it.
+    pub type cuDeviceGet =
+        unsafe extern "C" fn(device: *mut CUdevice, ordinal: ::core::ffi::c_int) -> CUresult;
+    /// `cuDeviceGetAttribute` as the CUDA 11.8 header (default view) declares it.
+    pub type cuDeviceGetAttribute = unsafe extern "C" fn(
+        pi: *mut ::core::ffi::c_int,
+        attrib: CUdevice_attribute,
+        dev: CUdevice,
+    ) -> CUresult;
+    /// `cuDeviceGetCount` as the CUDA 11.8 header (default view) declares it.
+    pub type cuDeviceGetCount = unsafe extern "C" fn(count: *mut ::core::ffi::c_int) -> CUresult;
+    /// `cuModuleLoad` as the CUDA 11.8 header (default view) declares it.
+    pub type cuModuleLoad =
+        unsafe extern "C" fn(module: *mut CUmodule, fname: *const ::core::ffi::c_char) -> CUresult;
+    /// `cuModuleLoadData` as the CUDA 11.8 header (default view) declares it.
+    pub type cuModuleLoadData =
+        unsafe extern "C" fn(module: *mut CUmodule, image: *const ::core::ffi::c_void) -> CUresult;
+    /// `cuModuleLoadDataEx` as the CUDA 11.8 header (default view) declares it.
+    pub type cuModuleLoadDataEx = unsafe extern "C" fn(
+        module: *mut CUmodule,
+        image: *const ::core::ffi::c_void,
+        numOptions: ::core::ffi::c_uint,
+        options: *mut CUjit_option,
+        optionValues: *mut *mut ::core::ffi::c_void,
+    ) -> CUresult;
+    /// `cuModuleLoadFatBinary` as the CUDA 11.8 header (default view) declares it.
+    pub type cuModuleLoadFatBinary = unsafe extern "C" fn(
+        module: *mut CUmodule,
+        fatCubin: *const ::core::ffi::c_void,
+    ) -> CUresult;
 }
 /// CUDA 12.9's prototypes of the entry points the adapters call (see the file header).
 pub mod v12 {
     #[allow(unused_imports)]
     use crate::types::*;
+    /// `cuCtxGetDevice` as the CUDA 12.9 header (default view) declares it.
+    pub type cuCtxGetDevice = unsafe extern "C" fn(device: *mut CUdevice) -> CUresult;
+    /// `cuDeviceGet` as the CUDA 12.9 header (default view) declares it.
+    pub type cuDeviceGet =
+        unsafe extern "C" fn(device: *mut CUdevice, ordinal: ::core::ffi::c_int) -> CUresult;
+    /// `cuDeviceGetAttribute` as the CUDA 12.9 header (default view) declares it.
+    pub type cuDeviceGetAttribute = unsafe extern "C" fn(
+        pi: *mut ::core::ffi::c_int,
+        attrib: CUdevice_attribute,
+        dev: CUdevice,
+    ) -> CUresult;
+    /// `cuDeviceGetCount` as the CUDA 12.9 header (default view) declares it.
+    pub type cuDeviceGetCount = unsafe extern "C" fn(count: *mut ::core::ffi::c_int) -> CUresult;
     /// `cuGraphAddNode` as the CUDA 12.9 header (default view) declares it.
     pub type cuGraphAddNode = unsafe extern "C" fn(
         phGraphNode: *mut CUgraphNode,
@@ -37,11 +82,68 @@ pub mod v12 {
     /// `cuGraphNodeSetParams` as the CUDA 12.9 header (default view) declares it.
     pub type cuGraphNodeSetParams =
         unsafe extern "C" fn(hNode: CUgraphNode, nodeParams: *mut CUgraphNodeParams) -> CUresult;
+    /// `cuLibraryLoadData` as the CUDA 12.9 header (default view) declares it.
+    pub type cuLibraryLoadData = unsafe extern "C" fn(
+        library: *mut CUlibrary,
+        code: *const ::core::ffi::c_void,
+        jitOptions: *mut CUjit_option,
+        jitOptionsValues: *mut *mut ::core::ffi::c_void,
+        numJitOptions: ::core::ffi::c_uint,
+        libraryOptions: *mut CUlibraryOption,
+        libraryOptionValues: *mut *mut ::core::ffi::c_void,
+        numLibraryOptions: ::core::ffi::c_uint,
+    ) -> CUresult;
+    /// `cuLibraryLoadFromFile` as the CUDA 12.9 header (default view) declares it.
+    pub type cuLibraryLoadFromFile = unsafe extern "C" fn(
+        library: *mut CUlibrary,
+        fileName: *const ::core::ffi::c_char,
+        jitOptions: *mut CUjit_option,
+        jitOptionsValues: *mut *mut ::core::ffi::c_void,
+        numJitOptions: ::core::ffi::c_uint,
+        libraryOptions: *mut CUlibraryOption,
+        libraryOptionValues: *mut *mut ::core::ffi::c_void,
+        numLibraryOptions: ::core::ffi::c_uint,
+    ) -> CUresult;
+    /// `cuModuleLoad` as the CUDA 12.9 header (default view) declares it.
+    pub type cuModuleLoad =
+        unsafe extern "C" fn(module: *mut CUmodule, fname: *const ::core::ffi::c_char) -> CUresult;
+    /// `cuModuleLoadData` as the CUDA 12.9 header (default view) declares it.
+    pub type cuModuleLoadData =
+        unsafe extern "C" fn(module: *mut CUmodule, image: *const ::core::ffi::c_void) -> CUresult;
+    /// `cuModuleLoadDataEx` as the CUDA 12.9 header (default view) declares it.
+    pub type cuModuleLoadDataEx = unsafe extern "C" fn(
+        module: *mut CUmodule,
+        image: *const ::core::ffi::c_void,
+        numOptions: ::core::ffi::c_uint,
+        options: *mut CUjit_option,
+        optionValues: *mut *mut ::core::ffi::c_void,
+    ) -> CUresult;
+    /// `cuModuleLoadFatBinary` as the CUDA 12.9 header (default view) declares it.
+    pub type cuModuleLoadFatBinary = unsafe extern "C" fn(
+        module: *mut CUmodule,
+        fatCubin: *const ::core::ffi::c_void,
+    ) -> CUresult;
 }
 /// CUDA 13.5's prototypes of the entry points the adapters call (see the file header).
 pub mod v13 {
     #[allow(unused_imports)]
     use crate::types::*;
+    /// `cuCtxGetDevice` as the CUDA 13.5 header (default view) declares it.
+    pub type cuCtxGetDevice = unsafe extern "C" fn(device: *mut CUdevice) -> CUresult;
+    /// `cuCtxGetDevice_v2` as the CUDA 13.5 header (default view) declares it.
+    pub type cuCtxGetDevice_v2 =
+        unsafe extern "C" fn(device: *mut CUdevice, ctx: CUcontext) -> CUresult;
+    /// `cuDeviceGet` as the CUDA 13.5 header (default view) declares it.
+    pub type cuDeviceGet =
+        unsafe extern "C" fn(device: *mut CUdevice, ordinal: ::core::ffi::c_int) -> CUresult;
+    /// `cuDeviceGetAttribute` as the CUDA 13.5 header (default view) declares it.
+    pub type cuDeviceGetAttribute = unsafe extern "C" fn(
+        pi: *mut ::core::ffi::c_int,
+        attrib: CUdevice_attribute,
+        dev: CUdevice,
+    ) -> CUresult;
+    /// `cuDeviceGetCount` as the CUDA 13.5 header (default view) declares it.
+    pub type cuDeviceGetCount = unsafe extern "C" fn(count: *mut ::core::ffi::c_int) -> CUresult;
     /// `cuGraphAddNode` as the CUDA 13.5 header (internal view) declares it.
     pub type cuGraphAddNode = unsafe extern "C" fn(
         phGraphNode: *mut CUgraphNode,
@@ -80,4 +182,45 @@ pub mod v13 {
     /// `cuGraphNodeSetParams_v2` as the CUDA 13.5 header (default view) declares it.
     pub type cuGraphNodeSetParams_v2 =
         unsafe extern "C" fn(hNode: CUgraphNode, nodeParams: *mut CUgraphNodeParams) -> CUresult;
+    /// `cuLibraryLoadData` as the CUDA 13.5 header (default view) declares it.
+    pub type cuLibraryLoadData = unsafe extern "C" fn(
+        library: *mut CUlibrary,
+        code: *const ::core::ffi::c_void,
+        jitOptions: *mut CUjit_option,
+        jitOptionsValues: *mut *mut ::core::ffi::c_void,
+        numJitOptions: ::core::ffi::c_uint,
+        libraryOptions: *mut CUlibraryOption,
+        libraryOptionValues: *mut *mut ::core::ffi::c_void,
+        numLibraryOptions: ::core::ffi::c_uint,
+    ) -> CUresult;
+    /// `cuLibraryLoadFromFile` as the CUDA 13.5 header (default view) declares it.
+    pub type cuLibraryLoadFromFile = unsafe extern "C" fn(
+        library: *mut CUlibrary,
+        fileName: *const ::core::ffi::c_char,
+        jitOptions: *mut CUjit_option,
+        jitOptionsValues: *mut *mut ::core::ffi::c_void,
+        numJitOptions: ::core::ffi::c_uint,
+        libraryOptions: *mut CUlibraryOption,
+        libraryOptionValues: *mut *mut ::core::ffi::c_void,
+        numLibraryOptions: ::core::ffi::c_uint,
+    ) -> CUresult;
+    /// `cuModuleLoad` as the CUDA 13.5 header (default view) declares it.
+    pub type cuModuleLoad =
+        unsafe extern "C" fn(module: *mut CUmodule, fname: *const ::core::ffi::c_char) -> CUresult;
+    /// `cuModuleLoadData` as the CUDA 13.5 header (default view) declares it.
+    pub type cuModuleLoadData =
+        unsafe extern "C" fn(module: *mut CUmodule, image: *const ::core::ffi::c_void) -> CUresult;
+    /// `cuModuleLoadDataEx` as the CUDA 13.5 header (default view) declares it.
+    pub type cuModuleLoadDataEx = unsafe extern "C" fn(
+        module: *mut CUmodule,
+        image: *const ::core::ffi::c_void,
+        numOptions: ::core::ffi::c_uint,
+        options: *mut CUjit_option,
+        optionValues: *mut *mut ::core::ffi::c_void,
+    ) -> CUresult;
+    /// `cuModuleLoadFatBinary` as the CUDA 13.5 header (default view) declares it.
+    pub type cuModuleLoadFatBinary = unsafe extern "C" fn(
+        module: *mut CUmodule,
+        fatCubin: *const ::core::ffi::c_void,
+    ) -> CUresult;
 }

@@ -1921,7 +1921,7 @@ unsafe extern "C" {
         symbol: *const ::core::ffi::c_char,
     ) -> CUresult;
     /// cuda.h; declared by 12.9, 13.5.
-    #[cuda(majors = [12, 13])]
+    #[cuda(majors = [12, 13], hand_written)]
     pub fn cuLibraryLoadData(
         library: *mut CUlibrary,
         code: *const ::core::ffi::c_void,
@@ -1933,7 +1933,7 @@ unsafe extern "C" {
         numLibraryOptions: ::core::ffi::c_uint,
     ) -> CUresult;
     /// cuda.h; declared by 12.9, 13.5.
-    #[cuda(majors = [12, 13])]
+    #[cuda(majors = [12, 13], hand_written)]
     pub fn cuLibraryLoadFromFile(
         library: *mut CUlibrary,
         fileName: *const ::core::ffi::c_char,
@@ -3503,13 +3503,13 @@ unsafe extern "C" {
         name: *const ::core::ffi::c_char,
     ) -> CUresult;
     /// cuda.h; declared by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13])]
+    #[cuda(majors = [11, 12, 13], hand_written)]
     pub fn cuModuleLoad(module: *mut CUmodule, fname: *const ::core::ffi::c_char) -> CUresult;
     /// cuda.h; declared by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13])]
+    #[cuda(majors = [11, 12, 13], hand_written)]
     pub fn cuModuleLoadData(module: *mut CUmodule, image: *const ::core::ffi::c_void) -> CUresult;
     /// cuda.h; declared by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13])]
+    #[cuda(majors = [11, 12, 13], hand_written)]
     pub fn cuModuleLoadDataEx(
         module: *mut CUmodule,
         image: *const ::core::ffi::c_void,
@@ -3518,7 +3518,7 @@ unsafe extern "C" {
         optionValues: *mut *mut ::core::ffi::c_void,
     ) -> CUresult;
     /// cuda.h; declared by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13])]
+    #[cuda(majors = [11, 12, 13], hand_written)]
     pub fn cuModuleLoadFatBinary(
         module: *mut CUmodule,
         fatCubin: *const ::core::ffi::c_void,

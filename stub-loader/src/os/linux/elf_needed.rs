@@ -64,6 +64,30 @@ pub(crate) fn needed(path: &CStr) -> Option<Vec<Vec<u8>>> {
     file.needed()
 }
 
+/// The whole of `path` when it is at most `limit` bytes long, `None` when it cannot be read or is
+/// longer: a device-code file `cuModuleLoad` is given (PTX, a fat binary), read to see whether
+/// the driver can take it.
+pub(crate) fn read_file(path: &CStr, limit: usize) -> Option<Vec<u8>> {
+    let file = File::open(path)?;
+    let mut bytes = Vec::new();
+    let mut chunk = [0u8; 64 * 1024];
+    loop {
+        // SAFETY: `chunk` is writable for its length.
+        let n = unsafe { libc::read(file.0, chunk.as_mut_ptr().cast(), chunk.len()) };
+        match n {
+            0 => return Some(bytes),
+            n if n > 0 => {
+                bytes.extend_from_slice(chunk.get(..n.unsigned_abs())?);
+                if bytes.len() > limit {
+                    return None;
+                }
+            }
+            _ if super::io::errno() == libc::EINTR => {}
+            _ => return None,
+        }
+    }
+}
+
 /// An open file, closed on drop.
 pub(super) struct File(libc::c_int);
 

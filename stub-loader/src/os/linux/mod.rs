@@ -24,7 +24,7 @@ mod versioned_export;
 
 pub(crate) use dlopen::{Handle, LOAD_CALL, copies_loaded, is_loaded};
 pub(crate) use elf::OWN_ELF;
-pub(crate) use elf_needed::{built_for, needed};
+pub(crate) use elf_needed::{built_for, needed, read_file};
 pub(crate) use fatbin::ptx_isa;
 pub(crate) use file_names::{
     PYTHON_ENVS, companion_name, file_names, lazy_dependency, loaded_release_named, major_of_name,

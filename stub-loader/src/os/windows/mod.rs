@@ -31,7 +31,7 @@ pub(crate) use io::{errno_text, open_trace_file, write_all};
 pub(crate) use loadlibrary::{Handle, LOAD_CALL, OWN_ELF, copies_loaded, is_loaded};
 pub(crate) use lock::{LOCK_INIT, Lock, lock, unlock};
 pub(crate) use paths::{SEP, has_dir, is_absolute, is_drive_root, is_sep, names_a_drive};
-pub(crate) use pe_imports::{needed, ptx_isa};
+pub(crate) use pe_imports::{needed, ptx_isa, read_file};
 pub(crate) use places::{Places, SEARCH, needed_dirs};
 pub(crate) use release_named::{loaded_release_named, release_named, release_named_in};
 pub(crate) use runtime::{abort, alloc, alloc_zeroed, dealloc, realloc};

@@ -50,6 +50,38 @@ pub(crate) fn ptx_isa(path: &CStr) -> Option<(u32, u32)> {
     crate::fatbin::first_ptx_isa(&|at, buf| file.read_at(at, buf), start, size)
 }
 
+/// The whole of `path` when it is at most `limit` bytes long, `None` when it cannot be read or is
+/// longer: a device-code file `cuModuleLoad` is given (PTX, a fat binary), read to see whether
+/// the driver can take it.
+pub(crate) fn read_file(path: &CStr, limit: usize) -> Option<Vec<u8>> {
+    let file = File::open(path)?;
+    let mut bytes = Vec::new();
+    let mut chunk = [0u8; 64 * 1024];
+    loop {
+        let mut n = 0u32;
+        // SAFETY: `chunk` is writable for its length; a synchronous read at the file pointer.
+        let ok = unsafe {
+            ReadFile(
+                file.0,
+                chunk.as_mut_ptr(),
+                chunk.len() as u32,
+                &mut n,
+                core::ptr::null_mut(),
+            )
+        };
+        if ok == 0 {
+            return None;
+        }
+        if n == 0 {
+            return Some(bytes);
+        }
+        bytes.extend_from_slice(chunk.get(..n as usize)?);
+        if bytes.len() > limit {
+            return None;
+        }
+    }
+}
+
 /// An open file, closed on drop.
 struct File(HANDLE);
 
