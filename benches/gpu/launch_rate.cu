@@ -1,10 +1,13 @@
 // GPU hot-path bench (run by benches/gpu/run.sh on a GPU machine, built twice with nvcc: linked
 // against NVIDIA's libcudart/libcuda, and with -cudart=none against the stubs).
-// Measures, each as N operations then one stream synchronize, median of REPEATS:
+// Measures, each as N operations then one stream synchronize, median of REPEATS, after a warm-up
+// of 1000 of the same operation, repeated until WARMUP seconds have passed (default 0: once):
 //   cudaLaunchKernel  of an empty kernel (runtime API)
 //   cuLaunchKernel    of the same kernel (driver API; CUfunction from cudaGetFuncBySymbol)
 //   cudaMemcpyAsync   of 4 bytes, pinned host to device
-// Prints "info gpu=... driver=... runtime=..." and "<op> ops_per_s=<median> ns_per_op=<median>".
+// Usage: launch_rate [N=100000] [REPEATS=5] [WARMUP=0]
+// Prints "info gpu=... driver=... runtime=..." and
+// "<op> ops_per_s=<median> ns_per_op=<median> min_ops_per_s=<slowest> max_ops_per_s=<fastest>".
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -35,10 +38,14 @@ static double now_s() {
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-template <typename F> static void bench(const char *name, int n, int repeats, cudaStream_t s, F op) {
+template <typename F>
+static void bench(const char *name, int n, int repeats, double warmup, cudaStream_t s, F op) {
     double secs[64];
-    for (int i = 0; i < 1000; i++) op(); // warm-up
-    RT(cudaStreamSynchronize(s));
+    double w0 = now_s();
+    do {
+        for (int i = 0; i < 1000; i++) op();
+        RT(cudaStreamSynchronize(s));
+    } while (now_s() - w0 < warmup);
     for (int r = 0; r < repeats; r++) {
         double t0 = now_s();
         for (int i = 0; i < n; i++) op();
@@ -47,12 +54,14 @@ template <typename F> static void bench(const char *name, int n, int repeats, cu
     }
     std::sort(secs, secs + repeats);
     double med = secs[repeats / 2];
-    std::printf("%s ops_per_s=%.0f ns_per_op=%.1f\n", name, n / med, med * 1e9 / n);
+    std::printf("%s ops_per_s=%.0f ns_per_op=%.1f min_ops_per_s=%.0f max_ops_per_s=%.0f\n", name,
+                n / med, med * 1e9 / n, n / secs[repeats - 1], n / secs[0]);
 }
 
 int main(int argc, char **argv) {
     int n = argc > 1 ? std::atoi(argv[1]) : 100000;
-    int repeats = std::min(argc > 2 ? std::atoi(argv[2]) : 5, 64);
+    int repeats = std::max(1, std::min(argc > 2 ? std::atoi(argv[2]) : 5, 64));
+    double warmup = argc > 3 ? std::atof(argv[3]) : 0.0;
 
     RT(cudaFree(nullptr)); // creates the primary context, current for the driver calls too
     int runtime = 0, driver = 0;
@@ -63,21 +72,21 @@ int main(int argc, char **argv) {
     DR(cuInit(0));
     DR(cuDeviceGet(&dev, 0));
     DR(cuDeviceGetName(gpu, sizeof gpu, dev));
-    std::printf("info gpu=\"%s\" driver=%d runtime=%d n=%d repeats=%d\n", gpu, driver, runtime, n,
-                repeats);
+    std::printf("info gpu=\"%s\" driver=%d runtime=%d n=%d repeats=%d warmup=%g\n", gpu, driver,
+                runtime, n, repeats, warmup);
 
     cudaStream_t stream;
     RT(cudaStreamCreate(&stream));
 
     dim3 one(1);
-    bench("cudaLaunchKernel", n, repeats, stream, [&] {
+    bench("cudaLaunchKernel", n, repeats, warmup, stream, [&] {
         RT(cudaLaunchKernel((const void *)empty, one, one, nullptr, 0, stream));
     });
 
     cudaFunction_t rf;
     RT(cudaGetFuncBySymbol(&rf, (const void *)empty));
     CUfunction f = (CUfunction)rf;
-    bench("cuLaunchKernel", n, repeats, stream, [&] {
+    bench("cuLaunchKernel", n, repeats, warmup, stream, [&] {
         DR(cuLaunchKernel(f, 1, 1, 1, 1, 1, 1, 0, (CUstream)stream, nullptr, nullptr));
     });
 
@@ -85,7 +94,7 @@ int main(int argc, char **argv) {
     RT(cudaMallocHost((void **)&host, sizeof(int)));
     RT(cudaMalloc((void **)&dev_buf, sizeof(int)));
     *host = 42;
-    bench("cudaMemcpyAsync", n, repeats, stream, [&] {
+    bench("cudaMemcpyAsync", n, repeats, warmup, stream, [&] {
         RT(cudaMemcpyAsync(dev_buf, host, sizeof(int), cudaMemcpyHostToDevice, stream));
     });
 

@@ -84,6 +84,9 @@ fn main() -> ExitCode {
         startup: startup::run(&setup),
         first_call: first_call::run(&setup),
         size: size::run(&setup),
+        gpu: results
+            .parent()
+            .and_then(|d| std::fs::read_to_string(d.join("gpu/RESULTS.md")).ok()),
     };
     let text = report::render(&setup, &m, &r);
     if let Err(e) = std::fs::write(&results, &text) {

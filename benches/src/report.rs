@@ -17,6 +17,8 @@ pub struct Results {
     pub startup: Result<startup::Startup, String>,
     pub first_call: Result<Vec<first_call::Row>, String>,
     pub size: Result<Vec<size::Row>, String>,
+    /// `benches/gpu/RESULTS.md`, the last GPU run's record (`benches/gpu/run.sh`), if any.
+    pub gpu: Option<String>,
 }
 
 /// Added instruction targets: the stub may add at most this many per call over direct.
@@ -335,9 +337,23 @@ pub fn render(setup: &Setup, m: &Machine, r: &Results) -> String {
             let _ = writeln!(s, "## Size\n\nfailed: {e}\n");
         }
     }
-    let _ = writeln!(
-        s,
-        "## GPU launch rate\n\nNot run here (no GPU): `benches/gpu/run.sh` on a GPU machine."
-    );
+    match &r.gpu {
+        Some(gpu) => {
+            let _ = write!(
+                s,
+                "## GPU launch rate\n\n\
+                 Not rerun by `scripts/bench.sh` (it needs a GPU): the last run of \
+                 `benches/gpu/run.sh` on a GPU machine, copied from `benches/gpu/RESULTS.md`.\n\n{}",
+                gpu.trim_end()
+            );
+            let _ = writeln!(s);
+        }
+        None => {
+            let _ = writeln!(
+                s,
+                "## GPU launch rate\n\nNot run here (no GPU): `benches/gpu/run.sh` on a GPU machine."
+            );
+        }
+    }
     s
 }
