@@ -167,6 +167,14 @@ const MOCKS: &[Mock] = &[
         soname: "libcurand.so.10",
         defines: &["MOCK_CURAND_VERSION=10400"],
     },
+    // A runtime that records the device code it is handed (PTX newer than the driver,
+    // issue 36), with a driver version and device configured at run time.
+    Mock {
+        dir: "mock-device-code",
+        source: "cudart_device_code.c",
+        soname: "libcudart.so.13",
+        defines: &[],
+    },
     // nvJitLink 12.1's export shape: per-version names only (no plain names, no version call).
     Mock {
         dir: "mock-nvjitlink-12.1",

@@ -20,6 +20,9 @@
  *                            what it saw: `ptx X.Y sm_NN[a|f]`, `cubin sm_NN`, `elf machine N`
  *                            (an ELF that is no CUBIN), `fatbin` then each entry as `ptx X.Y
  *                            sm_NN` / `cubin sm_NN` / `other`, `other` (neither), `null`
+ *   STAND_IN_DRIVER_LOG_ADDRESSES  when 1, each line of an image handed in memory (modules and
+ *                            libraries) ends in ` at 0x...`, the image's address: which buffer
+ *                            reached the driver (the caller's own, or another)
  *
  * Checks (check_image, the same for every entry point that takes device code):
  *   - an ELF (`\x7fELF`) must be a CUBIN (e_machine 190, EM_CUDA, else 200) built for the
@@ -124,16 +127,25 @@ static void lock(void) {
 }
 static void unlock(void) { atomic_flag_clear_explicit(&lock_flag, memory_order_release); }
 
-static void log_image(const char *entry, const char *saw, int rc) {
+/* The log line of `image` (NULL: no address, whatever STAND_IN_DRIVER_LOG_ADDRESSES says). */
+static void log_image_at(const char *entry, const char *saw, int rc, const void *image) {
   const char *path = getenv("STAND_IN_DRIVER_LOG");
   if (path == NULL || *path == '\0') return;
+  const char *addresses = getenv("STAND_IN_DRIVER_LOG_ADDRESSES");
+  int at = image != NULL && addresses != NULL && strcmp(addresses, "1") == 0;
   lock();
   FILE *f = fopen(path, "a");
   if (f != NULL) {
-    fprintf(f, "%s %s -> %d\n", entry, saw, rc);
+    if (at)
+      fprintf(f, "%s %s -> %d at %p\n", entry, saw, rc, image);
+    else
+      fprintf(f, "%s %s -> %d\n", entry, saw, rc);
     fclose(f);
   }
   unlock();
+}
+static void log_image(const char *entry, const char *saw, int rc) {
+  log_image_at(entry, saw, rc, NULL);
 }
 
 /* ---- handles ---------------------------------------------------------------------------- */
@@ -702,7 +714,7 @@ static int load(const char *entry, enum kind kind, void **out, const void *image
   if (kind == MODULE && current_context() == NULL) return INVALID_CONTEXT;
   struct verdict v;
   check_image(image, &v);
-  log_image(entry, v.saw, v.rc);
+  log_image_at(entry, v.saw, v.rc, kind == MODULE || kind == LIBRARY ? image : NULL);
   jit_outputs(n, options, values, &v, since);
   if (v.rc != SUCCESS) return v.rc;
   struct handle *h = handle_new(kind, NULL);

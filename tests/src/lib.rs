@@ -14,6 +14,7 @@
 //! - [`wine`]: the Windows DLL stubs, MinGW programs and NVIDIA's `win_amd64` DLLs under wine.
 
 pub mod decls;
+pub mod device_code_inputs;
 pub mod dynamic;
 pub mod mock_values;
 pub mod nvrtc_inputs;
@@ -127,44 +128,52 @@ pub fn emulator() -> Option<Command> {
 pub fn stubs_dir() -> &'static Path {
     static DIR: OnceLock<PathBuf> = OnceLock::new();
     DIR.get_or_init(|| {
-        let dir = profile_dir();
-        // `cargo test --target T` puts the binaries under `<target dir>/T/<profile>`: the stubs
-        // are then built with `--target T` into the same `<target dir>`.
-        let parent = dir.parent().expect("target dir");
-        let cross = parent.file_name() == Some(OsStr::new(target()));
-        let target_dir = if cross {
-            parent.parent().expect("target dir above the triple")
-        } else {
-            parent
-        };
-        let cargo = std::env::var_os("CARGO").unwrap_or_else(|| env!("CARGO").into());
         // Every spec'd library's stub crate, and the link-time stub of a two-ABI one.
         let crates: Vec<String> = stub_model::libraries::ALL
             .iter()
             .flat_map(|lib| [Some(lib.crate_dir.to_string()), lib.link_stub_crate()])
             .flatten()
             .collect();
-        let mut cmd = Command::new(cargo);
-        cmd.current_dir(workspace_root()).args(["build", "--quiet"]);
-        for name in &crates {
-            cmd.args(["-p", name]);
-        }
-        cmd.arg("--target-dir").arg(target_dir);
-        if cross {
-            cmd.args(["--target", target()]);
-        }
-        if dir.file_name() == Some(OsStr::new("release")) {
-            cmd.arg("--release");
-        }
-        let status = cmd.status().expect("run cargo build for the stubs");
-        assert!(status.success(), "building the stubs failed: {cmd:?}");
-        for name in &crates {
-            // Cargo's file name of a cdylib: `lib` + the crate name with `_` for `-` + `.so`.
-            let file = dir.join(format!("lib{}.so", name.replace('-', "_")));
-            assert!(file.is_file(), "{} missing after the build", file.display());
-        }
-        dir
+        let crates: Vec<&str> = crates.iter().map(String::as_str).collect();
+        build_stubs(&crates)
     })
+}
+
+/// Builds only the stub crates `crates` (`stubs-cuda`) as [`stubs_dir`] builds them all (same
+/// profile, target dir and target, so into the same directory), and returns that directory:
+/// for a test that needs one or two stubs, on a machine where building all of them is slow.
+pub fn build_stubs(crates: &[&str]) -> PathBuf {
+    let dir = profile_dir();
+    // `cargo test --target T` puts the binaries under `<target dir>/T/<profile>`: the stubs
+    // are then built with `--target T` into the same `<target dir>`.
+    let parent = dir.parent().expect("target dir");
+    let cross = parent.file_name() == Some(OsStr::new(target()));
+    let target_dir = if cross {
+        parent.parent().expect("target dir above the triple")
+    } else {
+        parent
+    };
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| env!("CARGO").into());
+    let mut cmd = Command::new(cargo);
+    cmd.current_dir(workspace_root()).args(["build", "--quiet"]);
+    for name in crates {
+        cmd.args(["-p", name]);
+    }
+    cmd.arg("--target-dir").arg(target_dir);
+    if cross {
+        cmd.args(["--target", target()]);
+    }
+    if dir.file_name() == Some(OsStr::new("release")) {
+        cmd.arg("--release");
+    }
+    let status = cmd.status().expect("run cargo build for the stubs");
+    assert!(status.success(), "building the stubs failed: {cmd:?}");
+    for name in crates {
+        // Cargo's file name of a cdylib: `lib` + the crate name with `_` for `-` + `.so`.
+        let file = dir.join(format!("lib{}.so", name.replace('-', "_")));
+        assert!(file.is_file(), "{} missing after the build", file.display());
+    }
+    dir
 }
 
 /// Path of one stub: `stub("nvrtc")` is `<stubs_dir>/libstubs_nvrtc.so`.

@@ -7,100 +7,15 @@
 //! no GPU needed; a missing wheel fails these tests, as `cuda_layout` does everywhere).
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
-use std::sync::OnceLock;
-use stubs_tests::{Outcome, Scenario, compile_c, cuda_layout, stand_in_driver_dir, temp_dir};
+use stubs_tests::device_code_inputs::{input, inputs, release, stand_in_program as program};
+use stubs_tests::{Outcome, Scenario, stand_in_driver_dir, temp_dir};
 
 /// `CUDA_ERROR_UNSUPPORTED_PTX_VERSION`, `CUDA_ERROR_NO_BINARY_FOR_GPU`.
 const UNSUPPORTED_PTX: i32 = 222;
 const NO_BINARY: i32 = 209;
 
-/// `tests/c/stand_in_driver.c`, once per test process.
-fn program() -> &'static Path {
-    static BUILT: OnceLock<PathBuf> = OnceLock::new();
-    BUILT.get_or_init(|| {
-        compile_c(
-            "stand-in-driver",
-            &[Path::new("c/stand_in_driver.c")],
-            &["-ldl".as_ref(), "-pthread".as_ref()],
-        )
-    })
-}
-
 fn libcuda() -> PathBuf {
     stand_in_driver_dir().join("libcuda.so.1")
-}
-
-/// The wheel's version as a driver reports it (13.5 → 13050), and the PTX ISA its NVRTC writes.
-fn release(major: u32) -> (i32, &'static str) {
-    let code = cuda_layout(major).version_code();
-    let isa = match code {
-        13050 => "9.5",
-        12090 => "8.8",
-        other => panic!("the PTX ISA of CUDA {other} is not known here: add it"),
-    };
-    (code, isa)
-}
-
-/// What real NVRTC, nvJitLink and nvFatbin of `major` make of one kernel (`make`, see the C
-/// file), once per test process: `c90.ptx`, `c80.ptx`, `nvrtc90.cubin`, `jitlink90.cubin`,
-/// `jitlink80.cubin`, `ptx90.fatbin`, `cubin90.fatbin`; and what `make` printed.
-fn inputs(major: u32) -> &'static (PathBuf, Outcome) {
-    static MADE: [OnceLock<(PathBuf, Outcome)>; 2] = [OnceLock::new(), OnceLock::new()];
-    MADE[usize::from(major == 13)].get_or_init(|| {
-        let layout = cuda_layout(major);
-        let nvjitlink = layout.nvjitlink.clone().expect("nvJitLink in the layout");
-        let nvfatbin = layout
-            .libraries
-            .get("nvfatbin")
-            .cloned()
-            .unwrap_or_else(|| panic!("no nvFatbin in CUDA {major}'s layout"));
-        let dir = temp_dir(&format!("stand-in-inputs-{major}"));
-        // Never under memcheck (the valgrind pass): these are the inputs, and NVRTC under
-        // memcheck costs ~10 s a compilation; cross-built, under the emulator.
-        let mut cmd = match stubs_tests::emulator() {
-            Some(mut c) => {
-                c.arg(program());
-                c
-            }
-            None => Command::new(program()),
-        };
-        cmd.arg("make")
-            .arg(&layout.nvrtc)
-            .arg(&nvjitlink)
-            .arg(&nvfatbin)
-            .arg(&dir)
-            .env("LD_LIBRARY_PATH", layout.ld_library_path());
-        let out = stubs_tests::run(cmd);
-        let run = Outcome {
-            status: out.status,
-            stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-            stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-        };
-        run.assert_success();
-        for file in [
-            "c90.ptx",
-            "c80.ptx",
-            "nvrtc90.cubin",
-            "jitlink90.cubin",
-            "jitlink80.cubin",
-            "ptx90.fatbin",
-            "cubin90.fatbin",
-        ] {
-            run.assert_line(&format!("wrote {file} rc=0"));
-        }
-        let ptx = std::fs::read_to_string(dir.join("c90.ptx")).expect("PTX written");
-        let isa = release(major).1;
-        assert!(
-            ptx.contains(&format!("\n.version {isa}\n.target sm_90\n")),
-            "{ptx}"
-        );
-        (dir, run)
-    })
-}
-
-fn input(major: u32, file: &str) -> PathBuf {
-    inputs(major).0.join(file)
 }
 
 /// The stand-in under this driver version and device, logging into `log`.
