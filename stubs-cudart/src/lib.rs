@@ -19,6 +19,8 @@
 
 #![cfg_attr(not(test), no_std)]
 
+extern crate alloc;
+
 stub_loader::cdylib_runtime!();
 
 // What codegen writes (`src/generated/`, its `mod.rs` too), re-exported at the crate root:

@@ -46,7 +46,8 @@ const MAX_FATBIN: u64 = 1 << 34;
 /// Device code in memory, as a load entry point received it.
 #[derive(Debug, Clone, Copy)]
 pub enum Image<'a> {
-    /// PTX text (without its NUL) and its header.
+    /// PTX text, its terminating NUL included (nvJitLink is handed the string as
+    /// `nvrtcGetPTX` writes it), and its header.
     Ptx(&'a [u8], PtxHeader),
     /// A fat binary, its header included.
     Fatbin(&'a [u8]),
@@ -87,7 +88,7 @@ pub unsafe fn classify<'a>(image: *const c_void) -> Image<'a> {
             0x7f | 0 => Image::Other,
             _ => match read_header(bytes) {
                 Some(header) => {
-                    let len = strlen(bytes);
+                    let len = strlen(bytes) + 1;
                     Image::Ptx(core::slice::from_raw_parts(bytes, len), header)
                 }
                 None => Image::Other,

@@ -102,6 +102,11 @@ pub const CUDART: Library = Library {
         "__cudaGetKernel",
         "__cudaLaunchKernel",
         "__cudaLaunchKernel_ptsz",
+        // Device code newer than the driver becomes a CUBIN before the runtime sees it
+        // (stubs-cudart/src/adapters/cuda_library_load.rs, cuda_register_fat_binary.rs).
+        "__cudaRegisterFatBinary",
+        "cudaLibraryLoadData",
+        "cudaLibraryLoadFromFile",
     ],
     counts_negate_status: false,
     error_texts: &[
@@ -173,7 +178,14 @@ pub const CUDART: Library = Library {
         "cudaExternalSemaphoreHandleDesc",
     ]),
     // 11.4+'s `cudaGraphInstantiateWithFlags`: the 11.x path of `cudaGraphInstantiate`.
-    adapter_calls: &["cudaGraphInstantiateWithFlags"],
+    adapter_calls: &[
+        "cudaGraphInstantiateWithFlags",
+        // What the device-code adapters ask: the driver's version, the devices' architectures.
+        "cudaDeviceGetAttribute",
+        "cudaDriverGetVersion",
+        "cudaGetDevice",
+        "cudaGetDeviceCount",
+    ],
     versioned_names: None,
     proc_address: None,
     test_wheels: &[

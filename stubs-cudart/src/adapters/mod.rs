@@ -40,11 +40,15 @@ mod cuda_graph_exec_update;
 mod cuda_graph_instantiate;
 mod cuda_graph_node_set_params;
 mod cuda_import_external_memory;
+mod cuda_library_load;
 mod cuda_mem_advise;
 mod cuda_memcpy_batch_async;
 mod cuda_pointer_get_attributes;
+mod cuda_register_fat_binary;
 mod cuda_stream_get_capture_info;
 mod cuda_stream_update_capture_dependencies;
+// The driver's version and the devices' architectures, for the device-code adapters.
+mod device_code;
 mod nvcc_launch_kernel;
 // Descriptor conversions the texture / surface adapters of both versions and 11.x's
 // `cudaGetTextureObjectTextureDesc` share.

@@ -12,6 +12,9 @@ pub mod v11 {
     };
     #[allow(unused_imports)]
     use crate::types::*;
+    /// `__cudaRegisterFatBinary` as codegen's internal prototypes (exported by CUDA 11.8) declares it.
+    pub type __cudaRegisterFatBinary =
+        unsafe extern "C" fn(fatCubin: *mut ::core::ffi::c_void) -> *mut *mut ::core::ffi::c_void;
     /// `cudaChooseDevice` as the CUDA 11.8 header (default view) declares it.
     pub type cudaChooseDevice = unsafe extern "C" fn(
         device: *mut ::core::ffi::c_int,
@@ -36,6 +39,15 @@ pub mod v11 {
         pTexDesc: *const cudaTextureDesc_v2,
         pResViewDesc: *const cudaResourceViewDesc,
     ) -> cudaError_t;
+    /// `cudaDeviceGetAttribute` as the CUDA 11.8 header (default view) declares it.
+    pub type cudaDeviceGetAttribute = unsafe extern "C" fn(
+        value: *mut ::core::ffi::c_int,
+        attr: cudaDeviceAttr,
+        device: ::core::ffi::c_int,
+    ) -> cudaError_t;
+    /// `cudaDriverGetVersion` as the CUDA 11.8 header (default view) declares it.
+    pub type cudaDriverGetVersion =
+        unsafe extern "C" fn(driverVersion: *mut ::core::ffi::c_int) -> cudaError_t;
     /// `cudaExternalMemoryGetMappedBuffer` as the CUDA 11.8 header (default view) declares it.
     pub type cudaExternalMemoryGetMappedBuffer = unsafe extern "C" fn(
         devPtr: *mut *mut ::core::ffi::c_void,
@@ -53,6 +65,11 @@ pub mod v11 {
         attr: *mut cudaFuncAttributes,
         func: *const ::core::ffi::c_void,
     ) -> cudaError_t;
+    /// `cudaGetDevice` as the CUDA 11.8 header (default view) declares it.
+    pub type cudaGetDevice = unsafe extern "C" fn(device: *mut ::core::ffi::c_int) -> cudaError_t;
+    /// `cudaGetDeviceCount` as the CUDA 11.8 header (default view) declares it.
+    pub type cudaGetDeviceCount =
+        unsafe extern "C" fn(count: *mut ::core::ffi::c_int) -> cudaError_t;
     /// `cudaGetDeviceProperties` as the CUDA 11.8 header (default view) declares it.
     pub type cudaGetDeviceProperties =
         unsafe extern "C" fn(prop: *mut cudaDeviceProp, device: ::core::ffi::c_int) -> cudaError_t;
@@ -317,6 +334,9 @@ pub mod v12 {
         sharedMem: usize,
         stream: cudaStream_t,
     ) -> cudaError_t;
+    /// `__cudaRegisterFatBinary` as codegen's internal prototypes (exported by CUDA 12.9) declares it.
+    pub type __cudaRegisterFatBinary =
+        unsafe extern "C" fn(fatCubin: *mut ::core::ffi::c_void) -> *mut *mut ::core::ffi::c_void;
     /// `cudaChooseDevice` as the CUDA 12.9 header (default view) declares it.
     pub type cudaChooseDevice = unsafe extern "C" fn(
         device: *mut ::core::ffi::c_int,
@@ -334,6 +354,15 @@ pub mod v12 {
         pTexDesc: *const cudaTextureDesc,
         pResViewDesc: *const cudaResourceViewDesc,
     ) -> cudaError_t;
+    /// `cudaDeviceGetAttribute` as the CUDA 12.9 header (default view) declares it.
+    pub type cudaDeviceGetAttribute = unsafe extern "C" fn(
+        value: *mut ::core::ffi::c_int,
+        attr: cudaDeviceAttr,
+        device: ::core::ffi::c_int,
+    ) -> cudaError_t;
+    /// `cudaDriverGetVersion` as the CUDA 12.9 header (default view) declares it.
+    pub type cudaDriverGetVersion =
+        unsafe extern "C" fn(driverVersion: *mut ::core::ffi::c_int) -> cudaError_t;
     /// `cudaExternalMemoryGetMappedBuffer` as the CUDA 12.9 header (default view) declares it.
     pub type cudaExternalMemoryGetMappedBuffer = unsafe extern "C" fn(
         devPtr: *mut *mut ::core::ffi::c_void,
@@ -351,6 +380,11 @@ pub mod v12 {
         attr: *mut cudaFuncAttributes,
         func: *const ::core::ffi::c_void,
     ) -> cudaError_t;
+    /// `cudaGetDevice` as the CUDA 12.9 header (default view) declares it.
+    pub type cudaGetDevice = unsafe extern "C" fn(device: *mut ::core::ffi::c_int) -> cudaError_t;
+    /// `cudaGetDeviceCount` as the CUDA 12.9 header (default view) declares it.
+    pub type cudaGetDeviceCount =
+        unsafe extern "C" fn(count: *mut ::core::ffi::c_int) -> cudaError_t;
     /// `cudaGetDeviceProperties` as the CUDA 12.9 header (internal view) declares it.
     pub type cudaGetDeviceProperties =
         unsafe extern "C" fn(prop: *mut cudaDeviceProp, device: ::core::ffi::c_int) -> cudaError_t;
@@ -529,6 +563,28 @@ pub mod v12 {
     pub type cudaImportExternalSemaphore = unsafe extern "C" fn(
         extSem_out: *mut cudaExternalSemaphore_t,
         semHandleDesc: *const cudaExternalSemaphoreHandleDesc,
+    ) -> cudaError_t;
+    /// `cudaLibraryLoadData` as the CUDA 12.9 header (default view) declares it.
+    pub type cudaLibraryLoadData = unsafe extern "C" fn(
+        library: *mut cudaLibrary_t,
+        code: *const ::core::ffi::c_void,
+        jitOptions: *mut cudaJitOption,
+        jitOptionsValues: *mut *mut ::core::ffi::c_void,
+        numJitOptions: ::core::ffi::c_uint,
+        libraryOptions: *mut cudaLibraryOption,
+        libraryOptionValues: *mut *mut ::core::ffi::c_void,
+        numLibraryOptions: ::core::ffi::c_uint,
+    ) -> cudaError_t;
+    /// `cudaLibraryLoadFromFile` as the CUDA 12.9 header (default view) declares it.
+    pub type cudaLibraryLoadFromFile = unsafe extern "C" fn(
+        library: *mut cudaLibrary_t,
+        fileName: *const ::core::ffi::c_char,
+        jitOptions: *mut cudaJitOption,
+        jitOptionsValues: *mut *mut ::core::ffi::c_void,
+        numJitOptions: ::core::ffi::c_uint,
+        libraryOptions: *mut cudaLibraryOption,
+        libraryOptionValues: *mut *mut ::core::ffi::c_void,
+        numLibraryOptions: ::core::ffi::c_uint,
     ) -> cudaError_t;
     /// `cudaMemAdvise` as the CUDA 12.9 header (default view) declares it.
     pub type cudaMemAdvise = unsafe extern "C" fn(
@@ -783,6 +839,9 @@ pub mod v13 {
         sharedMem: usize,
         stream: cudaStream_t,
     ) -> cudaError_t;
+    /// `__cudaRegisterFatBinary` as codegen's internal prototypes (exported by CUDA 13.5) declares it.
+    pub type __cudaRegisterFatBinary =
+        unsafe extern "C" fn(fatCubin: *mut ::core::ffi::c_void) -> *mut *mut ::core::ffi::c_void;
     /// `cudaChooseDevice` as the CUDA 13.5 header (default view) declares it.
     pub type cudaChooseDevice = unsafe extern "C" fn(
         device: *mut ::core::ffi::c_int,
@@ -800,6 +859,15 @@ pub mod v13 {
         pTexDesc: *const cudaTextureDesc,
         pResViewDesc: *const cudaResourceViewDesc,
     ) -> cudaError_t;
+    /// `cudaDeviceGetAttribute` as the CUDA 13.5 header (default view) declares it.
+    pub type cudaDeviceGetAttribute = unsafe extern "C" fn(
+        value: *mut ::core::ffi::c_int,
+        attr: cudaDeviceAttr,
+        device: ::core::ffi::c_int,
+    ) -> cudaError_t;
+    /// `cudaDriverGetVersion` as the CUDA 13.5 header (default view) declares it.
+    pub type cudaDriverGetVersion =
+        unsafe extern "C" fn(driverVersion: *mut ::core::ffi::c_int) -> cudaError_t;
     /// `cudaExternalMemoryGetMappedBuffer` as the CUDA 13.5 header (default view) declares it.
     pub type cudaExternalMemoryGetMappedBuffer = unsafe extern "C" fn(
         devPtr: *mut *mut ::core::ffi::c_void,
@@ -817,6 +885,11 @@ pub mod v13 {
         attr: *mut cudaFuncAttributes,
         func: *const ::core::ffi::c_void,
     ) -> cudaError_t;
+    /// `cudaGetDevice` as the CUDA 13.5 header (default view) declares it.
+    pub type cudaGetDevice = unsafe extern "C" fn(device: *mut ::core::ffi::c_int) -> cudaError_t;
+    /// `cudaGetDeviceCount` as the CUDA 13.5 header (default view) declares it.
+    pub type cudaGetDeviceCount =
+        unsafe extern "C" fn(count: *mut ::core::ffi::c_int) -> cudaError_t;
     /// `cudaGetDeviceProperties` as the CUDA 13.5 header (default view) declares it.
     pub type cudaGetDeviceProperties =
         unsafe extern "C" fn(prop: *mut cudaDeviceProp, device: ::core::ffi::c_int) -> cudaError_t;
@@ -939,6 +1012,28 @@ pub mod v13 {
     pub type cudaImportExternalSemaphore = unsafe extern "C" fn(
         extSem_out: *mut cudaExternalSemaphore_t,
         semHandleDesc: *const cudaExternalSemaphoreHandleDesc,
+    ) -> cudaError_t;
+    /// `cudaLibraryLoadData` as the CUDA 13.5 header (default view) declares it.
+    pub type cudaLibraryLoadData = unsafe extern "C" fn(
+        library: *mut cudaLibrary_t,
+        code: *const ::core::ffi::c_void,
+        jitOptions: *mut cudaJitOption,
+        jitOptionsValues: *mut *mut ::core::ffi::c_void,
+        numJitOptions: ::core::ffi::c_uint,
+        libraryOptions: *mut cudaLibraryOption,
+        libraryOptionValues: *mut *mut ::core::ffi::c_void,
+        numLibraryOptions: ::core::ffi::c_uint,
+    ) -> cudaError_t;
+    /// `cudaLibraryLoadFromFile` as the CUDA 13.5 header (default view) declares it.
+    pub type cudaLibraryLoadFromFile = unsafe extern "C" fn(
+        library: *mut cudaLibrary_t,
+        fileName: *const ::core::ffi::c_char,
+        jitOptions: *mut cudaJitOption,
+        jitOptionsValues: *mut *mut ::core::ffi::c_void,
+        numJitOptions: ::core::ffi::c_uint,
+        libraryOptions: *mut cudaLibraryOption,
+        libraryOptionValues: *mut *mut ::core::ffi::c_void,
+        numLibraryOptions: ::core::ffi::c_uint,
     ) -> cudaError_t;
     /// `cudaMemAdvise` as the CUDA 13.5 header (default view) declares it.
     pub type cudaMemAdvise = unsafe extern "C" fn(

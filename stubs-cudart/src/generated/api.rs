@@ -57,7 +57,7 @@ unsafe extern "C" {
         stream: cudaStream_t,
     ) -> ::core::ffi::c_uint;
     /// cuda_runtime_api.h; exported by 11.8, 12.9, 13.5; prototype from crt/host_runtime.h (nvcc 11.8).
-    #[cuda(majors = [11, 12, 13])]
+    #[cuda(majors = [11, 12, 13], hand_written)]
     pub fn __cudaRegisterFatBinary(
         fatCubin: *mut ::core::ffi::c_void,
     ) -> *mut *mut ::core::ffi::c_void;
@@ -2029,7 +2029,7 @@ unsafe extern "C" {
         symbol: *const ::core::ffi::c_char,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 12.9, 13.5.
-    #[cuda(majors = [12, 13])]
+    #[cuda(majors = [12, 13], hand_written)]
     pub fn cudaLibraryLoadData(
         library: *mut cudaLibrary_t,
         code: *const ::core::ffi::c_void,
@@ -2041,7 +2041,7 @@ unsafe extern "C" {
         numLibraryOptions: ::core::ffi::c_uint,
     ) -> cudaError_t;
     /// cuda_runtime_api.h; exported by 12.9, 13.5.
-    #[cuda(majors = [12, 13])]
+    #[cuda(majors = [12, 13], hand_written)]
     pub fn cudaLibraryLoadFromFile(
         library: *mut cudaLibrary_t,
         fileName: *const ::core::ffi::c_char,
