@@ -484,13 +484,16 @@ fn runtime_registers_and_loads_cubins() {
         &ptx,
     ];
     let (run, log) = on_runtime(&args, 13000, &nvjitlink13());
-    assert!(run.line("1 register").ends_with(" handle-null=0"), "{run}");
+    assert!(
+        run.line("1 register wrapper").ends_with(" handle-null=0"),
+        "{run}"
+    );
     run.assert_success()
         .assert_line("3 cudaLibraryLoadData rc=0")
         .assert_line("4 cudaLibraryLoadFromFile rc=0");
     assert_eq!(log.len(), 4, "{run}\n{log:?}");
     // 1: a copy (wrapper and data), a CUBIN entry first, the PTX kept.
-    let given = run.line("1 register");
+    let given = run.line("1 register wrapper");
     let got = &log[0];
     assert!(got.starts_with("__cudaRegisterFatBinary "), "{got}");
     assert_ne!(field(got, "wrapper"), field(given, "wrapper"), "{got}");
@@ -501,7 +504,7 @@ fn runtime_registers_and_loads_cubins() {
         "{got}\n{run}"
     );
     // 2: untouched.
-    let given = run.line("2 register");
+    let given = run.line("2 register wrapper");
     let got = &log[1];
     assert_eq!(field(got, "wrapper"), field(given, "wrapper"), "{got}");
     assert_eq!(field(got, "data"), field(given, "data"), "{got}");
@@ -518,7 +521,7 @@ fn runtime_registers_and_loads_cubins() {
     // On a 13.5 driver: every image as given.
     let (run, log) = on_runtime(&args, thirteen, &no_nvjitlink());
     run.assert_success();
-    let given = run.line("1 register");
+    let given = run.line("1 register wrapper");
     assert_eq!(field(&log[0], "wrapper"), field(given, "wrapper"));
     assert!(
         log[0].ends_with(&format!(" fatbin ptx {isa} compute_90")),
