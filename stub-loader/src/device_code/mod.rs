@@ -176,6 +176,8 @@ pub struct Failure {
 /// What a load knows of the driver and the device.
 #[derive(Clone, Copy)]
 pub struct Driver<'f> {
+    /// The calling stub's library (`cuda`, `cudart`): what the debug log names.
+    pub library: &'static str,
     /// The driver's CUDA version (`cuDriverGetVersion`: 13000).
     pub cuda_version: i32,
     /// The device the code is for: its compute capability × 10 (90), `None` when there is
@@ -211,6 +213,7 @@ pub fn prepare(entry: &str, image: Image<'_>, driver: Driver<'_>, options: &JitO
     };
     reconcile(
         entry,
+        driver.library,
         input,
         bytes,
         isa,
@@ -295,8 +298,18 @@ fn fatbin_needs(
 ) -> Option<(PtxIsa, u32)> {
     let read = reader(fat);
     // First the headers alone: nothing to do (and no device asked) without PTX too new.
-    let newest = newest_ptx(fat).filter(|n| *n > limit)?;
+    newest_ptx(fat).filter(|n| *n > limit)?;
     let device = options.target().or_else(driver.device_sm)?;
+    // PTX too new for the driver but for a later architecture than the device's is no use to
+    // it either: the driver answers "no binary for the GPU" (209), as it would have.
+    let mut newest = None::<PtxIsa>;
+    each_entry::<()>(&read, 0, fat.len() as u64, &mut |e| {
+        if e.kind == KIND_PTX && e.arch <= device {
+            newest = newest.max(Some(isa_of(&e)));
+        }
+        None
+    });
+    let newest = newest.filter(|n| *n > limit)?;
     let runnable = each_entry(&read, 0, fat.len() as u64, &mut |e| {
         let fits = e.arch <= device;
         let takes = match e.kind {
@@ -313,6 +326,7 @@ fn fatbin_needs(
 #[allow(clippy::too_many_arguments)]
 fn reconcile(
     entry: &str,
+    library: &str,
     input: Input,
     bytes: &[u8],
     isa: PtxIsa,
@@ -330,7 +344,7 @@ fn reconcile(
         .collect();
     if let Some(cubin) = cache::find(bytes, &joined) {
         line(
-            "cuda",
+            library,
             format_args!(
                 "{entry}: PTX {isa} > the driver's {limit}: {arch_text} CUBIN from the cache"
             ),
@@ -360,7 +374,7 @@ fn reconcile(
             driver_version % 1000 / 10,
             fix()
         );
-        line("cuda", format_args!("{text}"));
+        line(library, format_args!("{text}"));
         Outcome::Failed(Failure { text, error_log })
     };
     let Some((have, path)) = nvjitlink::bound() else {
@@ -385,7 +399,7 @@ fn reconcile(
             let millis = clock_ns().saturating_sub(start) as f32 / 1e6;
             let cubin = cache::keep(bytes, &joined, linked.cubin);
             line(
-                "cuda",
+                library,
                 format_args!(
                     "{entry}: PTX {isa} > the driver's {limit}: {arch_text} CUBIN ({} bytes) by nvJitLink {}.{} in {millis:.1} ms",
                     cubin.len(),

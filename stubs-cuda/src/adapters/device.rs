@@ -91,6 +91,7 @@ pub(crate) fn prepare_for(
         entry,
         image,
         Driver {
+            library: "cuda",
             cuda_version,
             device_sm,
         },

@@ -100,6 +100,7 @@ pub(crate) fn reconcile_for(
             entry,
             image,
             Driver {
+                library: "cudart",
                 cuda_version,
                 device_sm: &device,
             },
