@@ -2,8 +2,10 @@
 //! strings: what was bound, or every place of the system's `SEARCH` and why each candidate
 //! found there was skipped.
 
+use super::driver::Driver;
+use super::driver_cap::DriverFit;
 use super::order::Origin;
-use super::reject::{Attempt, Reject};
+use super::reject::{Attempt, BeyondDriverText, Reject};
 use crate::os::{PYTHON_ENVS, SEARCH, file_names, release_named, wheel_dirs};
 use crate::spec::LibrarySpec;
 use alloc::ffi::CString;
@@ -11,15 +13,117 @@ use alloc::format;
 use alloc::string::String;
 use core::ffi::CStr;
 use core::fmt::Write;
+use stub_spec::DriverUse;
 
-/// `cuda-stubs: libnvrtc bound to PATH, version 13050, found by dynamic loader search`.
-pub(crate) fn bound(spec: &LibrarySpec, path: &CStr, version: i32, origin: Origin) -> CString {
-    to_cstring(format!(
+/// `cuda-stubs: libnvrtc bound to PATH, version 13050, found by dynamic loader search`, and
+/// for a release beyond the driver its warning ([`beyond`]).
+pub(crate) fn bound(
+    spec: &LibrarySpec,
+    path: &CStr,
+    version: i32,
+    origin: Origin,
+    driver: Option<Driver>,
+    fit: DriverFit,
+) -> CString {
+    let mut text = format!(
         "cuda-stubs: lib{} bound to {}, version {version}, found by {}",
         spec.real.name,
         path.to_string_lossy(),
         origin.as_str()
-    ))
+    );
+    if let Some(warning) = driver.and_then(|d| beyond(spec, d, fit, version)) {
+        let _ = write!(text, "; {warning}");
+    }
+    to_cstring(text)
+}
+
+/// The warning for a copy bound beyond the driver: `warning: CUDA 13 needs a driver ≥ 580
+/// (CUDA 13.0); this driver runs CUDA 12.4: bound because …`; `None` for any other fit.
+pub(crate) fn beyond(
+    spec: &LibrarySpec,
+    driver: Driver,
+    fit: DriverFit,
+    version: i32,
+) -> Option<String> {
+    let why = match fit {
+        DriverFit::OverrideBeyond => format!(
+            "bound because the environment override ({}) names it",
+            spec.real.env_path.to_string_lossy()
+        ),
+        DriverFit::LoadedBeyond => {
+            "bound because the process already has it (a second copy is never loaded)".into()
+        }
+        DriverFit::CompilerBeyond => format!(
+            "bound because nothing the driver runs is present and lib{} needs no driver (its \
+             PTX needs a newer driver, which the driver stub reconciles by compiling PTX to \
+             CUBIN)",
+            spec.real.name
+        ),
+        _ => return None,
+    };
+    let text = BeyondDriverText {
+        major: u32::try_from(version / 1000).unwrap_or(0),
+        driver: driver.cuda_version,
+    };
+    Some(format!("warning: {text}: {why}"))
+}
+
+/// The driver's line of the status (`cuda_stubs_<name>_driver_status`): the driver and how the
+/// bound release stands with it.
+pub(crate) fn driver(
+    spec: &LibrarySpec,
+    driver: Option<Driver>,
+    fit: DriverFit,
+    version: i32,
+    origin: Option<Origin>,
+) -> CString {
+    let lib = spec.real.name;
+    let shown = |d: Driver| {
+        format!(
+            "the driver ({}, CUDA {}.{})",
+            d.path.to_string_lossy(),
+            d.cuda_version / 1000,
+            d.cuda_version % 1000 / 10
+        )
+    };
+    let text = match (fit, driver) {
+        (DriverFit::OfTheDriver, _) => {
+            format!("cuda-stubs: lib{lib} is of the driver: no CUDA release of its own to cap")
+        }
+        (DriverFit::NotBound, Some(d)) => format!(
+            "cuda-stubs: lib{lib}: nothing bound that {} runs (the status message says why)",
+            shown(d)
+        ),
+        (DriverFit::NotBound, None) => {
+            format!("cuda-stubs: lib{lib}: nothing bound, no driver known")
+        }
+        (_, None) => match spec.real.driver {
+            DriverUse::CompileOnly => format!(
+                "cuda-stubs: lib{lib}: no driver loaded (lib{lib} loads none itself): the \
+                 release is not capped"
+            ),
+            _ if origin == Some(Origin::AlreadyLoaded) => format!(
+                "cuda-stubs: lib{lib}: the process had it loaded, and no driver: the release \
+                 is not capped"
+            ),
+            _ => format!("cuda-stubs: lib{lib}: no driver found: the release is not capped"),
+        },
+        (DriverFit::Runs, Some(d)) => format!(
+            "cuda-stubs: lib{lib}: CUDA {} is the newest release found that {} runs",
+            version / 1000,
+            shown(d)
+        ),
+        (DriverFit::ReleaseUnknown, Some(d)) => format!(
+            "cuda-stubs: lib{lib}: the bound copy does not say its CUDA release: not checked \
+             against {}",
+            shown(d)
+        ),
+        (_, Some(d)) => format!(
+            "cuda-stubs: lib{lib}: {}",
+            beyond(spec, d, fit, version).unwrap_or_default()
+        ),
+    };
+    to_cstring(text)
 }
 
 /// `cuda-stubs: libcudart is being searched for on this thread: a call from inside the search
