@@ -20,8 +20,8 @@ use core::ffi::{CStr, c_int};
 use stub_spec::DriverUse;
 use stub_spec::libraries::ALL;
 
-/// `fit` of the driver status ([`crate::CudaStubsDriverStatus`]): the library is of the driver (the driver itself, NVML):
-/// no CUDA release to cap.
+/// `fit` of the driver status (`cuda_stubs_driver_status`): the library is of the driver (the
+/// driver itself, NVML): no CUDA release to cap.
 pub const CUDA_STUBS_DRIVER_OF_THE_DRIVER: c_int = 0;
 /// `fit`: no driver known (none loaded and the library loads none itself, or none on the
 /// machine): the release is not capped.
@@ -242,4 +242,78 @@ pub(crate) enum Bound {
     Override,
     /// Any other place.
     Searched,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::vec;
+
+    const DRIVER: Driver = Driver {
+        cuda_version: 12040,
+        path: c"libcuda.so.1",
+    };
+
+    /// A driver of CUDA 12.4 refuses 13.x, by name or by version, and runs 12.x and 11.x; with
+    /// no driver nothing is refused.
+    #[test]
+    fn a_12_4_driver_refuses_13() {
+        assert_eq!(
+            check(13, None, Some(DRIVER)),
+            Err(Reject::BeyondDriver {
+                major: 13,
+                needs: None,
+                driver: 12040
+            })
+        );
+        assert_eq!(check(12, None, Some(DRIVER)), Ok(()));
+        assert_eq!(check(11, None, Some(DRIVER)), Ok(()));
+        assert_eq!(check(0, None, Some(DRIVER)), Ok(()));
+        assert_eq!(check(13, None, None), Ok(()));
+        assert!(check_version(13050, Some(DRIVER)).is_err());
+        assert_eq!(check_version(12090, Some(DRIVER)), Ok(()));
+        assert_eq!(check_version(0, Some(DRIVER)), Ok(()));
+    }
+
+    /// The CUDA library a `DT_NEEDED` names says the major: 13.5's cuRAND needs the 13.x
+    /// runtime, cuTENSOR's 13.x build its cuBLASLt; the C library says none.
+    #[test]
+    fn needed_libraries_say_the_major() {
+        let needed =
+            |names: &[&[u8]]| -> Vec<Vec<u8>> { names.iter().map(|n| n.to_vec()).collect() };
+        assert_eq!(
+            needed_major(&needed(&[b"libc.so.6", b"libcudart.so.13"])),
+            Some((c"libcudart.so.13", 13))
+        );
+        assert_eq!(
+            needed_major(&needed(&[b"libcublasLt.so.13", b"libm.so.6"])),
+            Some((c"libcublasLt.so.13", 13))
+        );
+        assert_eq!(
+            needed_major(&needed(&[b"libc.so.6", b"libcuda.so.1"])),
+            None
+        );
+        assert_eq!(needed_major(&vec![]), None);
+    }
+
+    /// Codes and names are distinct: the C side and Python tell them apart.
+    #[test]
+    fn fits_have_distinct_codes_and_names() {
+        let all = [
+            DriverFit::OfTheDriver,
+            DriverFit::Unknown,
+            DriverFit::Runs,
+            DriverFit::ReleaseUnknown,
+            DriverFit::OverrideBeyond,
+            DriverFit::LoadedBeyond,
+            DriverFit::CompilerBeyond,
+            DriverFit::NotBound,
+        ];
+        for (i, a) in all.iter().enumerate() {
+            assert_eq!(a.code(), i32::try_from(i).unwrap());
+            for b in &all[i + 1..] {
+                assert_ne!(a.as_cstr(), b.as_cstr());
+            }
+        }
+    }
 }

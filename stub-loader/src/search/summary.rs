@@ -264,4 +264,132 @@ mod tests {
              (ignored)"
         );
     }
+
+    const DRIVER_12_4: Driver = Driver {
+        cuda_version: 12040,
+        path: c"/usr/lib/libcuda.so.1",
+    };
+
+    /// A runtime refused for the driver: its reason in the summary, the brief's words.
+    #[test]
+    fn not_found_says_the_driver_refused_it() {
+        let attempts = vec![
+            Attempt {
+                tried: Tried::Candidate(Candidate {
+                    origin: Origin::LoaderSearch,
+                    target: Cow::Borrowed(c"libcudart.so.13"),
+                    name_major: 13,
+                }),
+                reject: Reject::BeyondDriver {
+                    major: 13,
+                    needs: None,
+                    driver: 12040,
+                },
+            },
+            Attempt {
+                tried: Tried::Candidate(Candidate {
+                    origin: Origin::BesideStub,
+                    target: Cow::Borrowed(c"/w/nvidia/cu13/lib/libcurand.so.10"),
+                    name_major: 0,
+                }),
+                reject: Reject::BeyondDriver {
+                    major: 13,
+                    needs: Some(c"libcudart.so.13"),
+                    driver: 12040,
+                },
+            },
+        ];
+        let text = not_found(&spec(&stub_spec::libraries::CUDART), &attempts);
+        let rejected = text.to_str().unwrap().split("; rejected: ").nth(1).unwrap();
+        assert_eq!(
+            rejected,
+            "libcudart.so.13 [dynamic loader search]: CUDA 13 needs a driver \u{2265} 580 (CUDA \
+             13.0); this driver runs CUDA 12.4; /w/nvidia/cu13/lib/libcurand.so.10 [wheel layout \
+             beside the stub]: CUDA 13 (needs libcudart.so.13) needs a driver \u{2265} 580 (CUDA \
+             13.0); this driver runs CUDA 12.4"
+        );
+    }
+
+    /// An override beyond the driver binds, and its summary and driver line warn.
+    #[test]
+    fn an_override_beyond_the_driver_warns() {
+        let spec = spec(&stub_spec::libraries::CUDART);
+        let text = bound(
+            &spec,
+            c"/o/libcudart.so.13",
+            13050,
+            Origin::EnvOverride,
+            Some(DRIVER_12_4),
+            DriverFit::OverrideBeyond,
+        );
+        assert_eq!(
+            text.to_str().unwrap(),
+            "cuda-stubs: libcudart bound to /o/libcudart.so.13, version 13050, found by \
+             environment override; warning: CUDA 13 needs a driver \u{2265} 580 (CUDA 13.0); \
+             this driver runs CUDA 12.4: bound because the environment override \
+             (CUDA_STUBS_CUDART_PATH) names it"
+        );
+        let line = driver(
+            &spec,
+            Some(DRIVER_12_4),
+            DriverFit::OverrideBeyond,
+            13050,
+            Some(Origin::EnvOverride),
+        );
+        assert!(
+            line.to_str()
+                .unwrap()
+                .starts_with("cuda-stubs: libcudart: warning: CUDA 13 needs a driver"),
+            "{line:?}"
+        );
+        // Within the driver: no warning, the summary is today's.
+        let text = bound(
+            &spec,
+            c"/o/libcudart.so.12",
+            12090,
+            Origin::EnvOverride,
+            Some(DRIVER_12_4),
+            DriverFit::Runs,
+        );
+        assert!(!text.to_str().unwrap().contains("warning"), "{text:?}");
+    }
+
+    /// The driver's line says the release is the newest the driver runs, or why it cannot.
+    #[test]
+    fn the_driver_line_says_how_the_release_stands() {
+        let cudart = spec(&stub_spec::libraries::CUDART);
+        let nvrtc = spec(&stub_spec::libraries::NVRTC);
+        let searched = Some(Origin::LoaderSearch);
+        let text = |t: CString| t.into_string().unwrap();
+        assert_eq!(
+            text(driver(
+                &cudart,
+                Some(DRIVER_12_4),
+                DriverFit::Runs,
+                12090,
+                searched
+            )),
+            "cuda-stubs: libcudart: CUDA 12 is the newest release found that the driver \
+             (/usr/lib/libcuda.so.1, CUDA 12.4) runs"
+        );
+        assert_eq!(
+            text(driver(&nvrtc, None, DriverFit::Unknown, 13050, searched)),
+            "cuda-stubs: libnvrtc: no driver loaded (libnvrtc loads none itself): the release \
+             is not capped"
+        );
+        assert_eq!(
+            text(driver(&cudart, None, DriverFit::Unknown, 13050, searched)),
+            "cuda-stubs: libcudart: no driver found: the release is not capped"
+        );
+        assert!(
+            text(driver(
+                &nvrtc,
+                Some(DRIVER_12_4),
+                DriverFit::CompilerBeyond,
+                13050,
+                searched
+            ))
+            .ends_with("bound because nothing the driver runs is present and libnvrtc needs no driver (its PTX needs a newer driver, which the driver stub reconciles by compiling PTX to CUBIN)")
+        );
+    }
 }
