@@ -5,6 +5,33 @@
 
 #include <stdint.h>
 
+// `fit` of the driver status ([`crate::CudaStubsDriverStatus`]): the library is of the driver (the driver itself, NVML):
+// no CUDA release to cap.
+#define CUDA_STUBS_DRIVER_OF_THE_DRIVER 0
+
+// `fit`: no driver known (none loaded and the library loads none itself, or none on the
+// machine): the release is not capped.
+#define CUDA_STUBS_DRIVER_UNKNOWN 1
+
+// `fit`: the driver runs the bound release, the newest release found that it runs.
+#define CUDA_STUBS_DRIVER_RUNS 2
+
+// `fit`: the bound copy does not say its CUDA release (version 0): not checked.
+#define CUDA_STUBS_DRIVER_RELEASE_UNKNOWN 3
+
+// `fit`: beyond the driver, bound because the environment override names it (a warning).
+#define CUDA_STUBS_DRIVER_OVERRIDE_BEYOND 4
+
+// `fit`: beyond the driver, bound because the process already had it (a warning).
+#define CUDA_STUBS_DRIVER_LOADED_BEYOND 5
+
+// `fit`: beyond the driver, bound because the library needs no driver (NVRTC, nvJitLink,
+// nvFatbin) and nothing the driver runs is present.
+#define CUDA_STUBS_DRIVER_COMPILER_BEYOND 6
+
+// `fit`: nothing bound.
+#define CUDA_STUBS_DRIVER_NOT_BOUND 7
+
 // What a stub knows about its real library; filled by its `cuda_stubs_<name>_status` (header
 // `cuda_stubs.h`, which declares one per stub).
 //
@@ -27,6 +54,33 @@ typedef struct cuda_stubs_status {
   uint32_t missing;
 } cuda_stubs_status;
 
+// What a stub knows about the CUDA driver and its real library's release; filled by its
+// `cuda_stubs_<name>_driver_status` (header `cuda_stubs.h`, which declares one per stub). The
+// driver caps the release a stub binds: a copy of a CUDA major the driver cannot run is
+// refused (book: "Driver and toolkit").
+//
+// Versioned by its size: the caller sets `size` to `sizeof(cuda_stubs_driver_status)` of its
+// header, the stub fills what that size holds of its own version and sets `size` to what it
+// wrote; fields are only ever added at the end. Every string is NUL-terminated, owned by the
+// stub and valid for the life of the process.
+typedef struct cuda_stubs_driver_status {
+  // In: the size of the caller's struct (`sizeof(cuda_stubs_driver_status)`); out: the bytes
+  // the stub wrote.
+  uint32_t size;
+  // What the driver reports (`cuDriverGetVersion`, `1000 * major + 10 * minor`: 12040 for
+  // CUDA 12.4); 0 when no driver is known.
+  int cuda_version;
+  // How the bound release stands with the driver: one of `CUDA_STUBS_DRIVER_*`.
+  int fit;
+  // The driver's file, or NULL when none is known.
+  const char *path;
+  // `fit`'s name: `runs`, `driver-unknown`, `override-beyond` …
+  const char *fit_name;
+  // One line: the driver and the bound release (`CUDA 12.9 is the newest release found that
+  // the driver (…, CUDA 12.4) runs`), or the warning for a release beyond it.
+  const char *message;
+} cuda_stubs_driver_status;
+
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
@@ -35,121 +89,301 @@ extern "C" {
 // has). Returns 0, or -1 when `out` is NULL.
 extern int cuda_stubs_cudart_status(struct cuda_stubs_status *out);
 
+// Describes the CUDA driver and how the release of the real libcudart bound by
+// `libstubs_cudart.so` stands with it (searching first if no call has). Set `out->size` to
+// `sizeof(cuda_stubs_driver_status)` first. Returns 0, or -1 when `out` is NULL or
+// `out->size` is too small.
+extern int cuda_stubs_cudart_driver_status(struct cuda_stubs_driver_status *out);
+
 // Describes the real libnvrtc bound by `libstubs_nvrtc.so` (searching first if no call
 // has). Returns 0, or -1 when `out` is NULL.
 extern int cuda_stubs_nvrtc_status(struct cuda_stubs_status *out);
+
+// Describes the CUDA driver and how the release of the real libnvrtc bound by
+// `libstubs_nvrtc.so` stands with it (searching first if no call has). Set `out->size` to
+// `sizeof(cuda_stubs_driver_status)` first. Returns 0, or -1 when `out` is NULL or
+// `out->size` is too small.
+extern int cuda_stubs_nvrtc_driver_status(struct cuda_stubs_driver_status *out);
 
 // Describes the real libcuda.so.1 bound by `libstubs_cuda.so` (searching first if no call
 // has). Returns 0, or -1 when `out` is NULL.
 extern int cuda_stubs_cuda_status(struct cuda_stubs_status *out);
 
+// Describes the CUDA driver and how the release of the real libcuda.so.1 bound by
+// `libstubs_cuda.so` stands with it (searching first if no call has). Set `out->size` to
+// `sizeof(cuda_stubs_driver_status)` first. Returns 0, or -1 when `out` is NULL or
+// `out->size` is too small.
+extern int cuda_stubs_cuda_driver_status(struct cuda_stubs_driver_status *out);
+
 // Describes the real libnvJitLink bound by `libstubs_nvjitlink.so` (searching first if no
 // call has). Returns 0, or -1 when `out` is NULL.
 extern int cuda_stubs_nvjitlink_status(struct cuda_stubs_status *out);
+
+// Describes the CUDA driver and how the release of the real libnvJitLink bound by
+// `libstubs_nvjitlink.so` stands with it (searching first if no call has). Set `out->size`
+// to `sizeof(cuda_stubs_driver_status)` first. Returns 0, or -1 when `out` is NULL or
+// `out->size` is too small.
+extern int cuda_stubs_nvjitlink_driver_status(struct cuda_stubs_driver_status *out);
 
 // Describes the real libcurand.so.10 bound by `libstubs_curand.so` (searching first if no
 // call has). Returns 0, or -1 when `out` is NULL.
 extern int cuda_stubs_curand_status(struct cuda_stubs_status *out);
 
+// Describes the CUDA driver and how the release of the real libcurand.so.10 bound by
+// `libstubs_curand.so` stands with it (searching first if no call has). Set `out->size` to
+// `sizeof(cuda_stubs_driver_status)` first. Returns 0, or -1 when `out` is NULL or
+// `out->size` is too small.
+extern int cuda_stubs_curand_driver_status(struct cuda_stubs_driver_status *out);
+
 // Describes the real libcufft bound by `libstubs_cufft.so` (searching first if no call
 // has). Returns 0, or -1 when `out` is NULL.
 extern int cuda_stubs_cufft_status(struct cuda_stubs_status *out);
+
+// Describes the CUDA driver and how the release of the real libcufft bound by
+// `libstubs_cufft.so` stands with it (searching first if no call has). Set `out->size` to
+// `sizeof(cuda_stubs_driver_status)` first. Returns 0, or -1 when `out` is NULL or
+// `out->size` is too small.
+extern int cuda_stubs_cufft_driver_status(struct cuda_stubs_driver_status *out);
 
 // Describes the real libnvidia-ml.so.1 bound by `libstubs_nvml.so` (searching first if no
 // call has). Returns 0, or -1 when `out` is NULL.
 extern int cuda_stubs_nvml_status(struct cuda_stubs_status *out);
 
+// Describes the CUDA driver and how the release of the real libnvidia-ml.so.1 bound by
+// `libstubs_nvml.so` stands with it (searching first if no call has). Set `out->size` to
+// `sizeof(cuda_stubs_driver_status)` first. Returns 0, or -1 when `out` is NULL or
+// `out->size` is too small.
+extern int cuda_stubs_nvml_driver_status(struct cuda_stubs_driver_status *out);
+
 // Describes the real libcublas bound by `libstubs_cublas.so` (searching first if no call
 // has). Returns 0, or -1 when `out` is NULL.
 extern int cuda_stubs_cublas_status(struct cuda_stubs_status *out);
+
+// Describes the CUDA driver and how the release of the real libcublas bound by
+// `libstubs_cublas.so` stands with it (searching first if no call has). Set `out->size` to
+// `sizeof(cuda_stubs_driver_status)` first. Returns 0, or -1 when `out` is NULL or
+// `out->size` is too small.
+extern int cuda_stubs_cublas_driver_status(struct cuda_stubs_driver_status *out);
 
 // Describes the real libcublasLt bound by `libstubs_cublaslt.so` (searching first if no
 // call has). Returns 0, or -1 when `out` is NULL.
 extern int cuda_stubs_cublaslt_status(struct cuda_stubs_status *out);
 
+// Describes the CUDA driver and how the release of the real libcublasLt bound by
+// `libstubs_cublaslt.so` stands with it (searching first if no call has). Set `out->size`
+// to `sizeof(cuda_stubs_driver_status)` first. Returns 0, or -1 when `out` is NULL or
+// `out->size` is too small.
+extern int cuda_stubs_cublaslt_driver_status(struct cuda_stubs_driver_status *out);
+
 // Describes the real libcusparse bound by `libstubs_cusparse.so` (searching first if no
 // call has). Returns 0, or -1 when `out` is NULL.
 extern int cuda_stubs_cusparse_status(struct cuda_stubs_status *out);
+
+// Describes the CUDA driver and how the release of the real libcusparse bound by
+// `libstubs_cusparse.so` stands with it (searching first if no call has). Set `out->size`
+// to `sizeof(cuda_stubs_driver_status)` first. Returns 0, or -1 when `out` is NULL or
+// `out->size` is too small.
+extern int cuda_stubs_cusparse_driver_status(struct cuda_stubs_driver_status *out);
 
 // Describes the real libcusolver bound by `libstubs_cusolver.so` (searching first if no
 // call has). Returns 0, or -1 when `out` is NULL.
 extern int cuda_stubs_cusolver_status(struct cuda_stubs_status *out);
 
+// Describes the CUDA driver and how the release of the real libcusolver bound by
+// `libstubs_cusolver.so` stands with it (searching first if no call has). Set `out->size`
+// to `sizeof(cuda_stubs_driver_status)` first. Returns 0, or -1 when `out` is NULL or
+// `out->size` is too small.
+extern int cuda_stubs_cusolver_driver_status(struct cuda_stubs_driver_status *out);
+
 // Describes the real libnccl.so.2 bound by `libstubs_nccl.so` (searching first if no call
 // has). Returns 0, or -1 when `out` is NULL.
 extern int cuda_stubs_nccl_status(struct cuda_stubs_status *out);
+
+// Describes the CUDA driver and how the release of the real libnccl.so.2 bound by
+// `libstubs_nccl.so` stands with it (searching first if no call has). Set `out->size` to
+// `sizeof(cuda_stubs_driver_status)` first. Returns 0, or -1 when `out` is NULL or
+// `out->size` is too small.
+extern int cuda_stubs_nccl_driver_status(struct cuda_stubs_driver_status *out);
 
 // Describes the real libcutensor.so.2 bound by `libstubs_cutensor.so` (searching first if
 // no call has). Returns 0, or -1 when `out` is NULL.
 extern int cuda_stubs_cutensor_status(struct cuda_stubs_status *out);
 
+// Describes the CUDA driver and how the release of the real libcutensor.so.2 bound by
+// `libstubs_cutensor.so` stands with it (searching first if no call has). Set `out->size`
+// to `sizeof(cuda_stubs_driver_status)` first. Returns 0, or -1 when `out` is NULL or
+// `out->size` is too small.
+extern int cuda_stubs_cutensor_driver_status(struct cuda_stubs_driver_status *out);
+
 // Describes the real libcusparseLt.so.0 bound by `libstubs_cusparselt.so` (searching first
 // if no call has). Returns 0, or -1 when `out` is NULL.
 extern int cuda_stubs_cusparselt_status(struct cuda_stubs_status *out);
+
+// Describes the CUDA driver and how the release of the real libcusparseLt.so.0 bound by
+// `libstubs_cusparselt.so` stands with it (searching first if no call has). Set
+// `out->size` to `sizeof(cuda_stubs_driver_status)` first. Returns 0, or -1 when `out` is
+// NULL or `out->size` is too small.
+extern int cuda_stubs_cusparselt_driver_status(struct cuda_stubs_driver_status *out);
 
 // Describes the real libcudnn.so.9 bound by `libstubs_cudnn.so` (searching first if no
 // call has). Returns 0, or -1 when `out` is NULL.
 extern int cuda_stubs_cudnn_status(struct cuda_stubs_status *out);
 
+// Describes the CUDA driver and how the release of the real libcudnn.so.9 bound by
+// `libstubs_cudnn.so` stands with it (searching first if no call has). Set `out->size` to
+// `sizeof(cuda_stubs_driver_status)` first. Returns 0, or -1 when `out` is NULL or
+// `out->size` is too small.
+extern int cuda_stubs_cudnn_driver_status(struct cuda_stubs_driver_status *out);
+
 // Describes the real libnppc bound by `libstubs_nppc.so` (searching first if no call has).
 // Returns 0, or -1 when `out` is NULL.
 extern int cuda_stubs_nppc_status(struct cuda_stubs_status *out);
+
+// Describes the CUDA driver and how the release of the real libnppc bound by
+// `libstubs_nppc.so` stands with it (searching first if no call has). Set `out->size` to
+// `sizeof(cuda_stubs_driver_status)` first. Returns 0, or -1 when `out` is NULL or
+// `out->size` is too small.
+extern int cuda_stubs_nppc_driver_status(struct cuda_stubs_driver_status *out);
 
 // Describes the real libnppial bound by `libstubs_nppial.so` (searching first if no call
 // has). Returns 0, or -1 when `out` is NULL.
 extern int cuda_stubs_nppial_status(struct cuda_stubs_status *out);
 
+// Describes the CUDA driver and how the release of the real libnppial bound by
+// `libstubs_nppial.so` stands with it (searching first if no call has). Set `out->size` to
+// `sizeof(cuda_stubs_driver_status)` first. Returns 0, or -1 when `out` is NULL or
+// `out->size` is too small.
+extern int cuda_stubs_nppial_driver_status(struct cuda_stubs_driver_status *out);
+
 // Describes the real libnppicc bound by `libstubs_nppicc.so` (searching first if no call
 // has). Returns 0, or -1 when `out` is NULL.
 extern int cuda_stubs_nppicc_status(struct cuda_stubs_status *out);
+
+// Describes the CUDA driver and how the release of the real libnppicc bound by
+// `libstubs_nppicc.so` stands with it (searching first if no call has). Set `out->size` to
+// `sizeof(cuda_stubs_driver_status)` first. Returns 0, or -1 when `out` is NULL or
+// `out->size` is too small.
+extern int cuda_stubs_nppicc_driver_status(struct cuda_stubs_driver_status *out);
 
 // Describes the real libnppidei bound by `libstubs_nppidei.so` (searching first if no call
 // has). Returns 0, or -1 when `out` is NULL.
 extern int cuda_stubs_nppidei_status(struct cuda_stubs_status *out);
 
+// Describes the CUDA driver and how the release of the real libnppidei bound by
+// `libstubs_nppidei.so` stands with it (searching first if no call has). Set `out->size`
+// to `sizeof(cuda_stubs_driver_status)` first. Returns 0, or -1 when `out` is NULL or
+// `out->size` is too small.
+extern int cuda_stubs_nppidei_driver_status(struct cuda_stubs_driver_status *out);
+
 // Describes the real libnppif bound by `libstubs_nppif.so` (searching first if no call
 // has). Returns 0, or -1 when `out` is NULL.
 extern int cuda_stubs_nppif_status(struct cuda_stubs_status *out);
+
+// Describes the CUDA driver and how the release of the real libnppif bound by
+// `libstubs_nppif.so` stands with it (searching first if no call has). Set `out->size` to
+// `sizeof(cuda_stubs_driver_status)` first. Returns 0, or -1 when `out` is NULL or
+// `out->size` is too small.
+extern int cuda_stubs_nppif_driver_status(struct cuda_stubs_driver_status *out);
 
 // Describes the real libnppig bound by `libstubs_nppig.so` (searching first if no call
 // has). Returns 0, or -1 when `out` is NULL.
 extern int cuda_stubs_nppig_status(struct cuda_stubs_status *out);
 
+// Describes the CUDA driver and how the release of the real libnppig bound by
+// `libstubs_nppig.so` stands with it (searching first if no call has). Set `out->size` to
+// `sizeof(cuda_stubs_driver_status)` first. Returns 0, or -1 when `out` is NULL or
+// `out->size` is too small.
+extern int cuda_stubs_nppig_driver_status(struct cuda_stubs_driver_status *out);
+
 // Describes the real libnppim bound by `libstubs_nppim.so` (searching first if no call
 // has). Returns 0, or -1 when `out` is NULL.
 extern int cuda_stubs_nppim_status(struct cuda_stubs_status *out);
+
+// Describes the CUDA driver and how the release of the real libnppim bound by
+// `libstubs_nppim.so` stands with it (searching first if no call has). Set `out->size` to
+// `sizeof(cuda_stubs_driver_status)` first. Returns 0, or -1 when `out` is NULL or
+// `out->size` is too small.
+extern int cuda_stubs_nppim_driver_status(struct cuda_stubs_driver_status *out);
 
 // Describes the real libnppist bound by `libstubs_nppist.so` (searching first if no call
 // has). Returns 0, or -1 when `out` is NULL.
 extern int cuda_stubs_nppist_status(struct cuda_stubs_status *out);
 
+// Describes the CUDA driver and how the release of the real libnppist bound by
+// `libstubs_nppist.so` stands with it (searching first if no call has). Set `out->size` to
+// `sizeof(cuda_stubs_driver_status)` first. Returns 0, or -1 when `out` is NULL or
+// `out->size` is too small.
+extern int cuda_stubs_nppist_driver_status(struct cuda_stubs_driver_status *out);
+
 // Describes the real libnppisu bound by `libstubs_nppisu.so` (searching first if no call
 // has). Returns 0, or -1 when `out` is NULL.
 extern int cuda_stubs_nppisu_status(struct cuda_stubs_status *out);
+
+// Describes the CUDA driver and how the release of the real libnppisu bound by
+// `libstubs_nppisu.so` stands with it (searching first if no call has). Set `out->size` to
+// `sizeof(cuda_stubs_driver_status)` first. Returns 0, or -1 when `out` is NULL or
+// `out->size` is too small.
+extern int cuda_stubs_nppisu_driver_status(struct cuda_stubs_driver_status *out);
 
 // Describes the real libnppitc bound by `libstubs_nppitc.so` (searching first if no call
 // has). Returns 0, or -1 when `out` is NULL.
 extern int cuda_stubs_nppitc_status(struct cuda_stubs_status *out);
 
+// Describes the CUDA driver and how the release of the real libnppitc bound by
+// `libstubs_nppitc.so` stands with it (searching first if no call has). Set `out->size` to
+// `sizeof(cuda_stubs_driver_status)` first. Returns 0, or -1 when `out` is NULL or
+// `out->size` is too small.
+extern int cuda_stubs_nppitc_driver_status(struct cuda_stubs_driver_status *out);
+
 // Describes the real libnpps bound by `libstubs_npps.so` (searching first if no call has).
 // Returns 0, or -1 when `out` is NULL.
 extern int cuda_stubs_npps_status(struct cuda_stubs_status *out);
+
+// Describes the CUDA driver and how the release of the real libnpps bound by
+// `libstubs_npps.so` stands with it (searching first if no call has). Set `out->size` to
+// `sizeof(cuda_stubs_driver_status)` first. Returns 0, or -1 when `out` is NULL or
+// `out->size` is too small.
+extern int cuda_stubs_npps_driver_status(struct cuda_stubs_driver_status *out);
 
 // Describes the real libcupti bound by `libstubs_cupti.so` (searching first if no call
 // has). Returns 0, or -1 when `out` is NULL.
 extern int cuda_stubs_cupti_status(struct cuda_stubs_status *out);
 
+// Describes the CUDA driver and how the release of the real libcupti bound by
+// `libstubs_cupti.so` stands with it (searching first if no call has). Set `out->size` to
+// `sizeof(cuda_stubs_driver_status)` first. Returns 0, or -1 when `out` is NULL or
+// `out->size` is too small.
+extern int cuda_stubs_cupti_driver_status(struct cuda_stubs_driver_status *out);
+
 // Describes the real libnvfatbin bound by `libstubs_nvfatbin.so` (searching first if no
 // call has). Returns 0, or -1 when `out` is NULL.
 extern int cuda_stubs_nvfatbin_status(struct cuda_stubs_status *out);
+
+// Describes the CUDA driver and how the release of the real libnvfatbin bound by
+// `libstubs_nvfatbin.so` stands with it (searching first if no call has). Set `out->size`
+// to `sizeof(cuda_stubs_driver_status)` first. Returns 0, or -1 when `out` is NULL or
+// `out->size` is too small.
+extern int cuda_stubs_nvfatbin_driver_status(struct cuda_stubs_driver_status *out);
 
 // Describes the real libnvjpeg bound by `libstubs_nvjpeg.so` (searching first if no call
 // has). Returns 0, or -1 when `out` is NULL.
 extern int cuda_stubs_nvjpeg_status(struct cuda_stubs_status *out);
 
+// Describes the CUDA driver and how the release of the real libnvjpeg bound by
+// `libstubs_nvjpeg.so` stands with it (searching first if no call has). Set `out->size` to
+// `sizeof(cuda_stubs_driver_status)` first. Returns 0, or -1 when `out` is NULL or
+// `out->size` is too small.
+extern int cuda_stubs_nvjpeg_driver_status(struct cuda_stubs_driver_status *out);
+
 // Describes the real libcufile.so.0 bound by `libstubs_cufile.so` (searching first if no
 // call has). Returns 0, or -1 when `out` is NULL.
 extern int cuda_stubs_cufile_status(struct cuda_stubs_status *out);
+
+// Describes the CUDA driver and how the release of the real libcufile.so.0 bound by
+// `libstubs_cufile.so` stands with it (searching first if no call has). Set `out->size` to
+// `sizeof(cuda_stubs_driver_status)` first. Returns 0, or -1 when `out` is NULL or
+// `out->size` is too small.
+extern int cuda_stubs_cufile_driver_status(struct cuda_stubs_driver_status *out);
 
 #ifdef __cplusplus
 }  // extern "C"

@@ -114,12 +114,19 @@ const MOCKS: &[Mock] = &[
         soname: "libcudart.so.13",
         defines: &["MOCK_MAJOR=13", "MOCK_REPORTED_VERSION=10020"],
     },
-    // The driver: a 13.0 one, a 12.8 one, and an old 11.8 one exporting 12.x entry points anyway.
+    // The driver: a 13.0 one (R580), a 12.8 one, a 12.4 one (R550: runs 12.x, not 13.x), and an
+    // old 11.8 one exporting 12.x entry points anyway.
     Mock {
         dir: "mock-driver",
         source: "cuda.c",
         soname: "libcuda.so.1",
         defines: &["MOCK_DRIVER_VERSION=13000"],
+    },
+    Mock {
+        dir: "mock-driver-12.4",
+        source: "cuda.c",
+        soname: "libcuda.so.1",
+        defines: &["MOCK_DRIVER_VERSION=12040"],
     },
     Mock {
         dir: "mock-driver-12",

@@ -174,6 +174,18 @@ class _Status(ctypes.Structure):
     ]
 
 
+class _DriverStatus(ctypes.Structure):
+    # struct cuda_stubs_driver_status of cuda_stubs.h (versioned by its first field, size).
+    _fields_ = [
+        ("size", ctypes.c_uint32),
+        ("cuda_version", ctypes.c_int),
+        ("fit", ctypes.c_int),
+        ("path", ctypes.c_char_p),
+        ("fit_name", ctypes.c_char_p),
+        ("message", ctypes.c_char_p),
+    ]
+
+
 def _text(raw: bytes | None) -> str | None:
     return None if raw is None else raw.decode("utf-8", "replace")
 
@@ -184,8 +196,14 @@ def status() -> dict[str, dict[str, object]]:
     Loads the stubs of this package (which makes each search for its real library if nothing
     in the process has called it yet) and returns, per short name (``cudart``, ``nvrtc``,
     ``cuda``, ``nvjitlink``, ...: :func:`stubs`): ``bound``, ``version`` (``1000 * major + 10 *
-    minor``), ``path``, ``found_by``, ``message``, ``resolved``, ``missing``. On Windows each DLL
-    is loaded by its full path (``bin\\stubs_<name>.dll``), which needs no DLL search.
+    minor``), ``path``, ``found_by``, ``message``, ``resolved``, ``missing``, and ``driver``:
+    the CUDA driver the stub knew (``cuda_version``, ``1000 * major + 10 * minor``, 0 when none
+    was known; its ``path``) and how the bound release stands with it (``fit``: ``runs``, the
+    newest release found that the driver runs; ``driver-unknown``; ``override-beyond``,
+    ``loaded-beyond``, ``compiler-beyond``: bound beyond the driver, with a warning in
+    ``message``; ``release-unknown``, ``not-bound``, ``of-the-driver``), from
+    ``cuda_stubs_<name>_driver_status``. On Windows each DLL is loaded by its full path
+    (``bin\\stubs_<name>.dll``), which needs no DLL search.
     """
     out: dict[str, dict[str, object]] = {}
     for name in stubs():
@@ -204,8 +222,26 @@ def status() -> dict[str, dict[str, object]]:
             "message": _text(s.message),
             "resolved": s.resolved,
             "missing": s.missing,
+            "driver": _driver_status(lib, name),
         }
     return out
+
+
+def _driver_status(lib: ctypes.CDLL, name: str) -> dict[str, object]:
+    """``cuda_stubs_<name>_driver_status`` of one stub, as :func:`status` gives it."""
+    fn = getattr(lib, f"cuda_stubs_{name}_driver_status")
+    fn.argtypes = [ctypes.POINTER(_DriverStatus)]
+    fn.restype = ctypes.c_int
+    d = _DriverStatus()
+    d.size = ctypes.sizeof(_DriverStatus)
+    if fn(ctypes.byref(d)) != 0:
+        raise RuntimeError(f"cuda_stubs_{name}_driver_status failed")
+    return {
+        "cuda_version": d.cuda_version,
+        "path": _text(d.path),
+        "fit": _text(d.fit_name),
+        "message": _text(d.message),
+    }
 
 
 # The compatibility libraries (``cuda_stubs.compat.enable()``, ``--compatdir``): imported last,

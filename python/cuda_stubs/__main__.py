@@ -1,5 +1,6 @@
 """``python -m cuda_stubs`` with no option: a table of what each stub binds (library, bound,
-version, how found, path; the JSON is ``--status``). With one option, one of the package's
+version, how found, how its release stands with the CUDA driver, path, after the driver's line;
+the JSON is ``--status``). With one option, one of the package's
 paths or flags for build scripts: ``--cmakedir | --libdir | --implibdir | --includedir |
 --pkgconfigdir | --compatdir | --linkdir [--abi 12|13] [--cuda-include DIR] | --ldflags [--abi 12|13]
 [--cuda-include DIR] | --status``; or ``--check FILE...``, the audit of binaries, shared objects or
@@ -123,24 +124,44 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+def _version(version: int) -> str:
+    """``12040`` as ``12.4``."""
+    return f"{version // 1000}.{version % 1000 // 10}"
+
+
 def _table(status: dict[str, dict[str, object]]) -> None:
-    """One line per stub: library, bound or not, CUDA version, how found, path (or why not)."""
-    rows = [("library", "bound", "version", "found by", "path")]
+    """The driver first (the CUDA version it runs, its file: the newest any stub knew), then one
+    line per stub: library, bound or not, CUDA version, how found, how its release stands with
+    the driver, path (or why not); a release bound beyond the driver adds its warning."""
+    drivers = [s["driver"] for s in status.values() if s["driver"]["cuda_version"]]
+    if drivers:
+        d = max(drivers, key=lambda d: d["cuda_version"])
+        print(f"driver: CUDA {_version(d['cuda_version'])} ({d['path']})")
+    else:
+        print("driver: none known")
+    rows = [("library", "bound", "version", "found by", "driver", "path")]
+    warnings = []
     for name, s in status.items():
         version = s["version"]
-        shown = f"{version // 1000}.{version % 1000 // 10}" if s["bound"] and version else "-"
+        shown = _version(version) if s["bound"] and version else "-"
+        fit = str(s["driver"]["fit"] or "-")
         rows.append(
             (
                 name,
                 "yes" if s["bound"] else "no",
                 shown,
                 str(s["found_by"] or "-"),
+                fit,
                 str(s["path"] if s["bound"] else (s["message"] or "-")),
             )
         )
-    widths = [max(len(r[i]) for r in rows) for i in range(4)]
+        if fit.endswith("-beyond"):
+            warnings.append(str(s["driver"]["message"]))
+    widths = [max(len(r[i]) for r in rows) for i in range(5)]
     for row in rows:
-        print("  ".join(c.ljust(w) for c, w in zip(row, widths)) + "  " + row[4])
+        print("  ".join(c.ljust(w) for c, w in zip(row, widths)) + "  " + row[5])
+    for warning in warnings:
+        print(warning)
 
 
 if __name__ == "__main__":

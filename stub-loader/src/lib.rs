@@ -9,6 +9,10 @@
 //! override, NVIDIA's wheels of the stub's own Python environment, the dynamic loader's search,
 //! then the CUDA toolkit folders.
 //!
+//! The process's CUDA driver caps the release bound ([`process_driver`], [`Driver`]): a copy of a
+//! CUDA major the driver cannot run is refused, so the newest release the driver runs wins
+//! (`search/driver_cap.rs`; the book's "Driver and toolkit").
+//!
 //! A candidate that is a cuda-stubs library itself (it exports [`STUB_MARKER`]) is rejected, so a
 //! stub copied under a real soname never calls itself. In secure-execution processes
 //! (`getauxval(AT_SECURE)`: setuid, setgid, file capabilities) every path taken from the
@@ -73,7 +77,11 @@ pub use library::Library;
 pub use os::{clock_ns, secure_execution};
 pub use runtime::{LibcAlloc, abort_on_panic};
 pub use search::{
-    Attempt, COMPAT_MARKER, Candidate, Loaded, Origin, ProcessRelease, Reject, STUB_MARKER, Tried,
+    Attempt, COMPAT_MARKER, CUDA_STUBS_DRIVER_COMPILER_BEYOND, CUDA_STUBS_DRIVER_LOADED_BEYOND,
+    CUDA_STUBS_DRIVER_NOT_BOUND, CUDA_STUBS_DRIVER_OF_THE_DRIVER,
+    CUDA_STUBS_DRIVER_OVERRIDE_BEYOND, CUDA_STUBS_DRIVER_RELEASE_UNKNOWN, CUDA_STUBS_DRIVER_RUNS,
+    CUDA_STUBS_DRIVER_UNKNOWN, Candidate, Driver, DriverFit, Loaded, Origin, ProcessRelease,
+    Reject, STUB_MARKER, Tried, load_process_driver, process_driver,
 };
 pub use shared_resolver::TRACED_ARG_WORDS;
 pub use spec::{
@@ -81,7 +89,7 @@ pub use spec::{
     StatusReader, VersionProbe,
 };
 pub use stand_in::{DataExport, StandIn, StandIns};
-pub use status::{CudaStubsStatus, fill_status};
+pub use status::{CudaStubsDriverStatus, CudaStubsStatus, fill_driver_status, fill_status};
 pub use status_value::status_value;
 
 /// The marker itself (see [`STUB_MARKER`]). Exported by every stub because every stub links

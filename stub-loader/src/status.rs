@@ -52,6 +52,70 @@ pub unsafe fn fill_status(library: &Library, out: *mut CudaStubsStatus) -> c_int
     0
 }
 
+/// What a stub knows about the CUDA driver and its real library's release; filled by its
+/// `cuda_stubs_<name>_driver_status` (header `cuda_stubs.h`, which declares one per stub). The
+/// driver caps the release a stub binds: a copy of a CUDA major the driver cannot run is
+/// refused (book: "Driver and toolkit").
+///
+/// Versioned by its size: the caller sets `size` to `sizeof(cuda_stubs_driver_status)` of its
+/// header, the stub fills what that size holds of its own version and sets `size` to what it
+/// wrote; fields are only ever added at the end. Every string is NUL-terminated, owned by the
+/// stub and valid for the life of the process.
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct CudaStubsDriverStatus {
+    /// In: the size of the caller's struct (`sizeof(cuda_stubs_driver_status)`); out: the bytes
+    /// the stub wrote.
+    pub size: u32,
+    /// What the driver reports (`cuDriverGetVersion`, `1000 * major + 10 * minor`: 12040 for
+    /// CUDA 12.4); 0 when no driver is known.
+    pub cuda_version: c_int,
+    /// How the bound release stands with the driver: one of `CUDA_STUBS_DRIVER_*`.
+    pub fit: c_int,
+    /// The driver's file, or NULL when none is known.
+    pub path: *const c_char,
+    /// `fit`'s name: `runs`, `driver-unknown`, `override-beyond` …
+    pub fit_name: *const c_char,
+    /// One line: the driver and the bound release (`CUDA 12.9 is the newest release found that
+    /// the driver (…, CUDA 12.4) runs`), or the warning for a release beyond it.
+    pub message: *const c_char,
+}
+
+/// Runs the search if it has not run yet and describes the driver and the bound release in
+/// `*out`, as much of it as `out->size` holds (this first version's fields all, at least).
+///
+/// Returns 0, or -1 when `out` is NULL or its `size` is smaller than this first version of the
+/// struct (nothing written).
+///
+/// # Safety
+/// `out` is NULL or points to writable storage of `out->size` bytes, whose first four are that
+/// size.
+pub unsafe fn fill_driver_status(library: &Library, out: *mut CudaStubsDriverStatus) -> c_int {
+    if out.is_null() {
+        return -1;
+    }
+    let own = core::mem::size_of::<CudaStubsDriverStatus>();
+    // SAFETY: non-NULL and, by contract, its first four bytes are readable.
+    let size = unsafe { core::ptr::addr_of!((*out).size).read_unaligned() };
+    if usize::try_from(size).is_ok_and(|size| size < own) {
+        return -1;
+    }
+    let loaded = library.loaded();
+    let driver = loaded.driver();
+    let fit = loaded.driver_fit();
+    let status = CudaStubsDriverStatus {
+        size: u32::try_from(own).unwrap_or(u32::MAX),
+        cuda_version: driver.map_or(0, |d| d.cuda_version),
+        fit: fit.code(),
+        path: driver.map_or(core::ptr::null(), |d| d.path.as_ptr()),
+        fit_name: fit.as_cstr().as_ptr(),
+        message: loaded.driver_message().as_ptr(),
+    };
+    // SAFETY: out is non-NULL and, by contract, writable for `size` bytes, at least `own`.
+    unsafe { out.write_unaligned(status) };
+    0
+}
+
 /// Declares, at a stub crate's root, what every stub has beside its generated declarations and
 /// its adapters, from its spec (`stub_spec::libraries::<LIB>`):
 ///
@@ -62,7 +126,8 @@ pub unsafe fn fill_status(library: &Library, out: *mut CudaStubsStatus) -> c_int
 ///   errors; default none);
 /// - `STATUS_NO_LIBRARY` and `STATUS_ABSENT`, the spec's typed errors in the status type (a C
 ///   enum's code, or a status struct's with its other field 0: [`status_value`](crate::status_value));
-/// - the export `int cuda_stubs_<name>_status(cuda_stubs_status *out)` (`cuda_stubs.h`, which
+/// - the exports `int cuda_stubs_<name>_status(cuda_stubs_status *out)` and `int
+///   cuda_stubs_<name>_driver_status(cuda_stubs_driver_status *out)` (`cuda_stubs.h`, which
 ///   codegen declares from the same specs).
 ///
 /// The generated `#[stub_macros::cuda_stubs(.., real = crate::LIBRARY)]` is given `LIBRARY` by
@@ -136,6 +201,19 @@ macro_rules! stub_library {
         ) -> ::core::ffi::c_int {
             // SAFETY: forwarded contract.
             unsafe { $crate::fill_status(&LIBRARY, out) }
+        }
+
+        #[doc = ::core::concat!("`int cuda_stubs_", ::core::stringify!($name), "_driver_status(cuda_stubs_driver_status *out)` (`cuda_stubs.h`): finds the real library if no call has yet, and describes the CUDA driver and how the bound release stands with it. Returns 0, or -1 for a NULL `out` or an `out->size` smaller than the struct's first version.")]
+        ///
+        /// # Safety
+        /// `out` is NULL or points to writable storage of `out->size` bytes, whose first four
+        /// are that size.
+        #[unsafe(export_name = ::core::concat!("cuda_stubs_", ::core::stringify!($name), "_driver_status"))]
+        pub unsafe extern "C" fn cuda_stubs_driver_status(
+            out: *mut $crate::CudaStubsDriverStatus,
+        ) -> ::core::ffi::c_int {
+            // SAFETY: forwarded contract.
+            unsafe { $crate::fill_driver_status(&LIBRARY, out) }
         }
     };
     (@replacements) => { &[] };

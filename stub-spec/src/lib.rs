@@ -1,6 +1,7 @@
 //! The facts about the stubbed libraries, each written once, as data: one spec per library
 //! ([`libraries`]: the real library's sonames, environment variable, wheel folders, version
-//! probe, gating, typed errors, headers, hand-written exports, test wheels …), the return kinds
+//! probe, gating, typed errors, headers, hand-written exports, test wheels …), which driver runs
+//! which CUDA major ([`DRIVER_MINIMUMS`]), the return kinds
 //! of the stubs' function table ([`RetKind`]) and the majors' range and mask ([`majors`]).
 //!
 //! Read by every side: the runtime (`stub-loader` and the stub crates, `no_std`, which build
@@ -20,6 +21,7 @@
 
 extern crate alloc;
 
+mod driver;
 mod error_text;
 mod exports;
 pub mod libraries;
@@ -32,6 +34,7 @@ mod ret_kind;
 mod unstubbed;
 mod versioned_names;
 
+pub use driver::{DRIVER_MINIMUMS, DriverMinimum, DriverUse, driver_minimum, driver_runs};
 pub use error_text::{ErrorText, TextAbi, TextKind};
 pub use exports::is_c_entry_point;
 pub use library::{

@@ -1,7 +1,7 @@
 //! The shape of one library's spec ([`Library`]); the four specs are in [`crate::libraries`].
 
 use crate::ErrorText;
-use crate::{LibraryKind, ReleaseNamed, VersionedNames};
+use crate::{DriverUse, LibraryKind, ReleaseNamed, VersionedNames};
 use alloc::format;
 use alloc::string::String;
 use core::ffi::CStr;
@@ -245,6 +245,14 @@ pub struct RealLibrary {
     /// version. An anchor's own stub takes the release of the libraries naming it that the
     /// process has mapped. Empty: no anchor (the runtime, NVRTC, nvJitLink and the driver).
     pub same_release_as: &'static [&'static RealLibrary],
+    /// What the library has to do with the CUDA driver ([`DriverUse`]): whether the driver's
+    /// CUDA version caps the release bound (a copy of a major the driver cannot run,
+    /// [`crate::driver_runs`], is refused), and whether the library loads the driver itself, so
+    /// that its stub may load it first to learn that version: the runtime and every library
+    /// that needs a device ([`DriverUse::Loads`]), never a compiler ([`DriverUse::CompileOnly`]:
+    /// NVRTC, nvJitLink, nvFatbin); the driver and NVML are of the driver
+    /// ([`DriverUse::OfTheDriver`]).
+    pub driver: DriverUse,
     /// How the library is named and found on Windows ([`WindowsDlls`]); `None`: no Windows
     /// stub (NCCL: NVIDIA ships no Windows build).
     pub windows: Option<&'static WindowsDlls>,
@@ -296,6 +304,12 @@ impl RealLibrary {
     /// Its stub's status export, `cuda_stubs_<name>_status` (`cuda_stubs.h`).
     pub fn status_export(&self) -> String {
         format!("cuda_stubs_{}_status", self.name)
+    }
+
+    /// Its stub's driver status export, `cuda_stubs_<name>_driver_status` (`cuda_stubs.h`):
+    /// the CUDA driver and how the bound release stands with it.
+    pub fn driver_status_export(&self) -> String {
+        format!("cuda_stubs_{}_driver_status", self.name)
     }
 }
 

@@ -30,3 +30,11 @@ mod generated;
 pub extern "C" fn cuda_stubs_cudart_status() -> i32 {
     -1
 }
+
+/// `int cuda_stubs_cudart_driver_status(cuda_stubs_driver_status *out)` (`cuda_stubs.h`), the
+/// runtime stub's own export, for links only: returns -1 (its "NULL `out`" answer) should it
+/// ever run.
+#[unsafe(no_mangle)]
+pub extern "C" fn cuda_stubs_cudart_driver_status() -> i32 {
+    -1
+}

@@ -1,7 +1,7 @@
 /* Mock libcuda.so.1 (the driver), built by build.rs with the real soname.
  *
- *   MOCK_DRIVER_VERSION  what cuDriverGetVersion reports (13000, or 12080 / 11080 for an older
- *                        driver)
+ *   MOCK_DRIVER_VERSION  what cuDriverGetVersion reports (13000, or 12080 / 12040 / 11080 for an
+ *                        older driver)
  *   MOCK_ALL_SYMBOLS     also exports entry points newer than the driver, returning 4242
  *
  * cuDeviceGet writes 700 + ordinal; cuInit accepts only flags 0, like the real driver. */

@@ -454,7 +454,8 @@ fn python_module() -> String {
 }
 
 /// The status functions' declarations, Rust for cbindgen (never compiled): one
-/// `cuda_stubs_<name>_status` per stub, which `stub_loader::stub_library!` defines in each.
+/// `cuda_stubs_<name>_status` and one `cuda_stubs_<name>_driver_status` per stub, which
+/// `stub_loader::stub_library!` defines in each.
 pub fn status_declarations() -> String {
     let mut text = format!(
         "// {BANNER}\n\
@@ -474,8 +475,24 @@ pub fn status_declarations() -> String {
         }
         let _ = writeln!(
             text,
-            "    pub fn cuda_stubs_{}_status(out: *mut CudaStubsStatus) -> c_int;",
-            library.name()
+            "    pub fn {}(out: *mut CudaStubsStatus) -> c_int;",
+            library.real.status_export()
+        );
+        let doc = format!(
+            "Describes the CUDA driver and how the release of the real {} bound by `{}` stands \
+             with it (searching first if no call has). Set `out->size` to \
+             `sizeof(cuda_stubs_driver_status)` first. Returns 0, or -1 when `out` is NULL or \
+             `out->size` is too small.",
+            library.real_label(),
+            library.stub_file()
+        );
+        for line in wrap(&doc, 96 - "    /// ".len()) {
+            let _ = writeln!(text, "    /// {line}");
+        }
+        let _ = writeln!(
+            text,
+            "    pub fn {}(out: *mut CudaStubsDriverStatus) -> c_int;",
+            library.real.driver_status_export()
         );
     }
     text.push_str("}\n");

@@ -31,6 +31,7 @@ pub fn def_files(data: &LibraryData, versions: &AbiVersions) -> Vec<(String, Str
     };
     let own = [
         library.real.status_export(),
+        library.real.driver_status_export(),
         "cuda_stubs_marker DATA".to_owned(),
     ];
     let mut exports = header(&format!("Every export of {dll}.dll."));

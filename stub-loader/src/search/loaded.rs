@@ -1,6 +1,8 @@
 //! What a search ends with ([`Loaded`]): a real library bound, or none with every reason.
 
 use super::candidates::Candidate;
+use super::driver::Driver;
+use super::driver_cap::DriverFit;
 use super::order::Origin;
 use super::reject::Attempt;
 use super::summary;
@@ -23,10 +25,24 @@ pub struct Loaded {
     /// `1000 * major + 10 * minor` from the version function, else from the soname; 0 unknown.
     pub version: i32,
     attempts: Vec<Attempt>,
+    /// The process's driver as the search knew it (`None`: none known).
+    driver: Option<Driver>,
+    /// How the bound copy stands with it.
+    fit: DriverFit,
     /// Not a result: what a call made from inside the search sees ([`Loaded::searching`]).
     in_search: bool,
     /// Built when first asked for: the first call does not need it.
     summary: Once<CString>,
+    /// The same for the driver's line ([`Loaded::driver_message`]).
+    driver_message: Once<CString>,
+}
+
+/// What the search learnt of the driver for one result: the driver, and how the bound copy
+/// stands with it.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct DriverOutcome {
+    pub(crate) driver: Option<Driver>,
+    pub(crate) fit: DriverFit,
 }
 
 impl Loaded {
@@ -37,6 +53,7 @@ impl Loaded {
         candidate: Candidate,
         version: i32,
         attempts: Vec<Attempt>,
+        driver: DriverOutcome,
     ) -> Self {
         Loaded {
             spec,
@@ -44,8 +61,11 @@ impl Loaded {
             origin: Some(candidate.origin),
             version,
             attempts,
+            driver: driver.driver,
+            fit: driver.fit,
             in_search: false,
             summary: Once::new(),
+            driver_message: Once::new(),
         }
     }
 
@@ -59,21 +79,31 @@ impl Loaded {
             origin: None,
             version: 0,
             attempts: Vec::new(),
+            driver: None,
+            fit: DriverFit::NotBound,
             in_search: true,
             summary: Once::new(),
+            driver_message: Once::new(),
         }
     }
 
-    /// Nothing was bound; `attempts` says why.
-    pub(crate) fn not_found(spec: &'static LibrarySpec, attempts: Vec<Attempt>) -> Self {
+    /// Nothing was bound; `attempts` says why; `driver` is the driver the search knew.
+    pub(crate) fn not_found(
+        spec: &'static LibrarySpec,
+        attempts: Vec<Attempt>,
+        driver: Option<Driver>,
+    ) -> Self {
         Loaded {
             spec,
             bound: None,
             origin: None,
             version: 0,
             attempts,
+            driver,
+            fit: DriverFit::NotBound,
             in_search: false,
             summary: Once::new(),
+            driver_message: Once::new(),
         }
     }
 
@@ -105,6 +135,29 @@ impl Loaded {
         &self.attempts
     }
 
+    /// The process's CUDA driver as the search knew it: `None` when none was known (no driver
+    /// loaded and the library loads none itself, no driver on the machine, a copy already
+    /// loaded bound before any was needed, or the driver's own libraries).
+    pub fn driver(&self) -> Option<Driver> {
+        self.driver
+    }
+
+    /// How the bound copy's release stands with [`Loaded::driver`].
+    pub fn driver_fit(&self) -> DriverFit {
+        self.fit
+    }
+
+    /// One line on the driver and the bound release, for the status API (`CUDA 12.9 is the
+    /// newest release found that the driver (CUDA 12.4, PATH) runs`, or a warning for a copy
+    /// beyond it). Built on first use, then kept for the life of the process.
+    pub fn driver_message(&self) -> &CStr {
+        self.driver_message
+            .get_or_init(|| {
+                summary::driver(self.spec, self.driver, self.fit, self.version, self.origin)
+            })
+            .map_or(c"cuda-stubs: no driver message", CString::as_c_str)
+    }
+
     /// One line for the status API and the `*GetErrorString` functions: what was bound, or that
     /// nothing was and where the stub searched. Built on first use, then kept for the life of
     /// the process (callers return its pointer to C).
@@ -112,7 +165,9 @@ impl Loaded {
         // The summary's own making calls no stub: never a re-entry.
         self.summary
             .get_or_init(|| match (self.path(), self.origin) {
-                (Some(path), Some(origin)) => summary::bound(self.spec, path, self.version, origin),
+                (Some(path), Some(origin)) => {
+                    summary::bound(self.spec, path, self.version, origin, self.driver, self.fit)
+                }
                 _ if self.in_search => summary::in_search(self.spec),
                 _ => summary::not_found(self.spec, &self.attempts),
             })

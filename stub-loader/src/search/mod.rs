@@ -10,6 +10,9 @@
 //!   loaded before it is called) and `version.rs` (the version the library reports);
 //! - `reject.rs`: why a candidate was skipped ([`Reject`]), what was tried ([`Attempt`]);
 //! - `release.rs`: one CUDA release per process, for the math libraries and their runtime;
+//! - `driver.rs`: the process's CUDA driver ([`Driver`]), never loaded for a library that would
+//!   not load it; `driver_cap.rs`: the driver caps the release (a candidate of a major it cannot
+//!   run is refused), and how the bound copy stands with it ([`DriverFit`]);
 //! - `loaded.rs`, `summary.rs`: the result, [`Loaded`], and its one-line summary, built from
 //!   `SEARCH`;
 //! - `paths.rs`: paths as bytes, a Python environment's folders.
@@ -22,6 +25,8 @@
 
 pub(crate) mod candidates;
 mod dependency;
+mod driver;
+mod driver_cap;
 pub(crate) mod listing;
 mod loaded;
 mod markers;
@@ -34,6 +39,13 @@ mod summary;
 mod version;
 
 pub use candidates::Candidate;
+pub use driver::{Driver, load_process_driver, process_driver};
+pub use driver_cap::{
+    CUDA_STUBS_DRIVER_COMPILER_BEYOND, CUDA_STUBS_DRIVER_LOADED_BEYOND,
+    CUDA_STUBS_DRIVER_NOT_BOUND, CUDA_STUBS_DRIVER_OF_THE_DRIVER,
+    CUDA_STUBS_DRIVER_OVERRIDE_BEYOND, CUDA_STUBS_DRIVER_RELEASE_UNKNOWN, CUDA_STUBS_DRIVER_RUNS,
+    CUDA_STUBS_DRIVER_UNKNOWN, DriverFit,
+};
 pub use loaded::Loaded;
 pub use markers::{COMPAT_MARKER, STUB_MARKER};
 pub use order::Origin;
@@ -44,15 +56,24 @@ use crate::os::{Places, SEARCH};
 use crate::spec::LibrarySpec;
 use alloc::vec::Vec;
 use candidates::Listed;
+use core::cell::RefCell;
 use core::ops::ControlFlow;
+use driver_cap::{Bound, DriverOfSearch};
+use loaded::DriverOutcome;
+use stub_spec::DriverUse;
 
 /// Searches the system's `SEARCH` in order for `spec`'s library and binds the first usable
 /// candidate; every candidate skipped is logged (`CUDA_STUBS_DEBUG`) and recorded with its
 /// reason.
+///
+/// The driver caps the release (`driver_cap.rs`): a candidate of a major it cannot run is
+/// skipped, so the newest release it runs wins; but an environment override with nothing else
+/// in it is bound beyond the driver (the user's choice, with a warning), and so is, with nothing
+/// the driver runs anywhere, what a library that needs no driver (NVRTC) would bind without it.
 pub(crate) fn find(spec: &'static LibrarySpec) -> Loaded {
     let lib = spec.real.name;
     let mut places = Places::new(spec);
-    let mut attempts: Vec<Attempt> = Vec::new();
+    let attempts: RefCell<Vec<Attempt>> = RefCell::new(Vec::new());
     let release = release::of_process(spec);
     if let Some(r) = release {
         line(
@@ -64,25 +85,38 @@ pub(crate) fn find(spec: &'static LibrarySpec) -> Loaded {
             ),
         );
     }
+    let driver = DriverOfSearch::new(spec);
+    // The candidates skipped only because the driver cannot run them, in search order: those
+    // of the override, or of anywhere for a library needing no driver, are the fallbacks.
+    let beyond: RefCell<Vec<Candidate>> = RefCell::new(Vec::new());
     // Whether the loader's search by soname found cuda-stubs' own files (a compatibility
     // library loaded, or first on LD_LIBRARY_PATH, under NVIDIA's soname).
     let shadowed = core::cell::Cell::new(false);
     let mut try_listed = |listed: Listed| {
         let (tried, reject) = match listed {
-            Listed::Try(c) => match probe::try_candidate(spec, &c, release) {
-                Ok((handle, version)) => return ControlFlow::Break((c, handle, version)),
-                Err(reject) => {
-                    if c.origin == Origin::LoaderSearch
-                        && c.is_soname()
-                        && matches!(reject, Reject::IsStub | Reject::IsCompat(_))
-                    {
-                        shadowed.set(true);
+            Listed::Try(c) => {
+                // A copy already loaded is bound whatever the driver: never a second copy.
+                let cap = (c.origin != Origin::AlreadyLoaded)
+                    .then(|| driver.get())
+                    .flatten();
+                match probe::try_candidate(spec, &c, release, cap) {
+                    Ok((handle, version)) => return ControlFlow::Break((c, handle, version)),
+                    Err(reject) => {
+                        if c.origin == Origin::LoaderSearch
+                            && c.is_soname()
+                            && matches!(reject, Reject::IsStub | Reject::IsCompat(_))
+                        {
+                            shadowed.set(true);
+                        }
+                        if matches!(reject, Reject::BeyondDriver { .. }) {
+                            beyond.borrow_mut().push(c.clone());
+                        }
+                        let tried = Tried::Candidate(c);
+                        line(lib, format_args!("try {tried}: rejected: {reject}"));
+                        (tried, reject)
                     }
-                    let tried = Tried::Candidate(c);
-                    line(lib, format_args!("try {tried}: rejected: {reject}"));
-                    (tried, reject)
                 }
-            },
+            }
             Listed::Relative { name, value } => {
                 let tried = Tried::Variable {
                     name,
@@ -93,7 +127,7 @@ pub(crate) fn find(spec: &'static LibrarySpec) -> Loaded {
                 (tried, reject)
             }
         };
-        attempts.push(Attempt { tried, reject });
+        attempts.borrow_mut().push(Attempt { tried, reject });
         ControlFlow::Continue(())
     };
     let mut found = None;
@@ -112,22 +146,40 @@ pub(crate) fn find(spec: &'static LibrarySpec) -> Loaded {
             );
             listed = places.library_path(&mut try_listed);
         }
+        if listed.is_continue() && origin == Origin::EnvOverride {
+            // The override is the user's choice: beyond the driver, it still wins.
+            listed = fallback(spec, &beyond, release, |c| c.origin == Origin::EnvOverride);
+        }
         if let ControlFlow::Break(bound) = listed {
             found = Some(bound);
             break;
         }
     }
+    if found.is_none() && spec.real.driver == DriverUse::CompileOnly {
+        // It compiles whatever the driver: what it would bind without one.
+        found = fallback(spec, &beyond, release, |c| c.origin != Origin::EnvOverride).break_value();
+    }
+    let attempts = attempts.into_inner();
     let Some((candidate, handle, version)) = found else {
         line(
             lib,
             format_args!("no library found: calls return the stub's \"library not found\" error"),
         );
-        return Loaded::not_found(spec, attempts);
+        return Loaded::not_found(spec, attempts, driver.loaded_only());
     };
     if !candidate.is_soname() && candidate.origin != Origin::AlreadyLoaded {
         probe::preload_companion(spec, candidate.target.to_bytes(), version);
     }
-    let loaded = Loaded::bound(spec, handle, candidate, version, attempts);
+    let (known, why) = match candidate.origin {
+        Origin::AlreadyLoaded => (driver.loaded_only(), Bound::AlreadyLoaded),
+        Origin::EnvOverride => (driver.get(), Bound::Override),
+        _ => (driver.get(), Bound::Searched),
+    };
+    let outcome = DriverOutcome {
+        driver: known,
+        fit: driver.fit(known, version, why),
+    };
+    let loaded = Loaded::bound(spec, handle, candidate, version, attempts, outcome);
     if debug_enabled() {
         let path = loaded
             .path()
@@ -138,6 +190,54 @@ pub(crate) fn find(spec: &'static LibrarySpec) -> Loaded {
             lib,
             format_args!("bound {path} (version {version}) [{origin}]"),
         );
+        if let Some(warning) = known.and_then(|d| summary::beyond(spec, d, outcome.fit, version)) {
+            line(lib, format_args!("{warning}"));
+        }
     }
     loaded
+}
+
+/// Binds the first of the candidates `beyond` holds that `which` selects, tried again without
+/// the driver's cap (each was refused for the driver alone; a soname refused by its name may
+/// not exist, and is passed over).
+fn fallback(
+    spec: &'static LibrarySpec,
+    beyond: &RefCell<Vec<Candidate>>,
+    release: Option<ProcessRelease>,
+    which: impl Fn(&Candidate) -> bool,
+) -> ControlFlow<(Candidate, crate::os::Handle, i32)> {
+    let lib = spec.real.name;
+    let candidates: Vec<Candidate> = beyond
+        .borrow()
+        .iter()
+        .filter(|c| which(c))
+        .cloned()
+        .collect();
+    for c in candidates {
+        match probe::try_candidate(spec, &c, release, None) {
+            Ok((handle, version)) => {
+                line(
+                    lib,
+                    format_args!(
+                        "nothing the driver runs {}: {} bound beyond it",
+                        if c.origin == Origin::EnvOverride {
+                            "in the override"
+                        } else {
+                            "is present"
+                        },
+                        c.display()
+                    ),
+                );
+                return ControlFlow::Break((c, handle, version));
+            }
+            Err(reject) => line(
+                lib,
+                format_args!(
+                    "try {} beyond the driver: rejected: {reject}",
+                    Tried::Candidate(c)
+                ),
+            ),
+        }
+    }
+    ControlFlow::Continue(())
 }

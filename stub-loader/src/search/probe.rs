@@ -4,6 +4,8 @@
 
 use super::candidates::Candidate;
 use super::dependency::load_lazy_dependency;
+use super::driver::Driver;
+use super::driver_cap;
 use super::markers::{COMPAT_MARKER, is_stub};
 use super::order::Origin;
 use super::paths::{file_name, join, parent};
@@ -23,16 +25,22 @@ use crate::spec::LibrarySpec;
 /// for a spec with anchors, its file's `DT_NEEDED` says so, else by its version), except a copy
 /// the process already has (never a second copy). A candidate file of a spec with anchors has
 /// what it needs and the process lacks loaded from its own folder first.
+///
+/// `driver` caps the release the same way (`driver_cap.rs`): a candidate of a major it cannot
+/// run is rejected, before `dlopen` where its name or the CUDA library its `DT_NEEDED` names
+/// says the major, else by its version. `None`: no cap (no driver known, or a copy bound
+/// whatever the driver: already loaded, or a fallback the search chose).
 pub(crate) fn try_candidate(
     spec: &LibrarySpec,
     c: &Candidate,
     release: Option<ProcessRelease>,
+    driver: Option<Driver>,
 ) -> Result<(Handle, i32), Reject> {
     let name_major = match c.name_major {
         0 => major_of_name(spec, file_name(c.target.to_bytes())),
         m => m,
     };
-    let handle = open_candidate(spec, c, release, name_major)?;
+    let handle = open_candidate(spec, c, release, driver, name_major)?;
     if is_stub(&handle) {
         // A stub: keep it loaded (never dlclose) but never call it.
         return Err(match handle.symbol(COMPAT_MARKER) {
@@ -48,9 +56,10 @@ pub(crate) fn try_candidate(
         return Err(Reject::TooOld(version));
     }
     if c.origin != Origin::AlreadyLoaded {
-        // Loaded, and never unloaded: a static-runtime cuRAND of another major stays mapped
-        // but is never called.
+        // Loaded, and never unloaded: a static-runtime cuRAND of another major (or of one the
+        // driver cannot run) stays mapped but is never called.
         release::check_version(version, release)?;
+        driver_cap::check_version(version, driver)?;
     }
     Ok((handle, version))
 }
@@ -59,12 +68,15 @@ pub(crate) fn try_candidate(
 /// `RTLD_NOLOAD`, `GetModuleHandleExW`); a path is checked first (`os::check_file`: on Linux
 /// file, ELF class and machine; on Windows file) and, for a spec with anchors, prepared under
 /// the one-release rule; a soname that says its major (`libcufft.so.11`: 12.x; `libcudart.so.12`,
-/// for a runtime binding after the math libraries) is checked before it is opened; a bare name
-/// goes through the system loader's own search.
+/// for a runtime binding after the math libraries) is checked before it is opened, against the
+/// process's release and its driver; a bare name goes through the system loader's own search.
+/// A file whose name says no major is prepared too when a driver caps the release: its
+/// `DT_NEEDED` may say it.
 fn open_candidate(
     spec: &LibrarySpec,
     c: &Candidate,
     release: Option<ProcessRelease>,
+    driver: Option<Driver>,
     name_major: u32,
 ) -> Result<Handle, Reject> {
     if c.origin == Origin::AlreadyLoaded {
@@ -73,14 +85,16 @@ fn open_candidate(
     }
     if !c.is_soname() {
         check_file(&c.target)?;
-        if !spec.real.same_release_as.is_empty() {
-            release::prepare_file(spec, &c.target, release)?;
+        let anchored = !spec.real.same_release_as.is_empty();
+        if anchored || (driver.is_some() && name_major == 0) {
+            release::prepare_file(spec, &c.target, release, driver)?;
         }
     }
     release::check_version(
         i32::try_from(name_major.saturating_mul(1000)).unwrap_or(0),
         release,
     )?;
+    driver_cap::check(name_major, None, driver)?;
     Handle::open(&c.target).map_err(rejected)
 }
 

@@ -1,5 +1,6 @@
 //! Why a candidate was not bound ([`Reject`]), and what the search tried ([`Attempt`]); the
-//! process's CUDA release ([`ProcessRelease`]) that a candidate of another is rejected for.
+//! process's CUDA release ([`ProcessRelease`]) that a candidate of another is rejected for, and
+//! why a release is beyond the driver ([`BeyondDriverText`]).
 
 use super::candidates::Candidate;
 use crate::debug::Lossy;
@@ -86,6 +87,58 @@ pub enum Reject {
         /// What the process has.
         process: ProcessRelease,
     },
+    /// Of a CUDA major the process's driver cannot run (`stub_spec::driver_runs`: a driver of
+    /// CUDA 12.4 runs 12.x and 11.x, not 13.x), so its calls would only answer "insufficient
+    /// driver"; known from its name, from the CUDA library its `DT_NEEDED` names (`needs`,
+    /// before `dlopen`), or from its version once loaded. The driver caps the process's release
+    /// (`driver_cap.rs`).
+    BeyondDriver {
+        /// The candidate's CUDA major.
+        major: u32,
+        /// The CUDA library its `DT_NEEDED` names, if that is how its major is known.
+        needs: Option<&'static CStr>,
+        /// The CUDA version the driver runs (`cuDriverGetVersion`: 12040).
+        driver: i32,
+    },
+}
+
+/// `CUDA 13 needs a driver ≥ 580 (CUDA 13.0); this driver runs CUDA 12.4`: why a release is
+/// beyond the driver, for [`Reject::BeyondDriver`] and the status's warnings.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct BeyondDriverText {
+    /// The release's CUDA major.
+    pub(crate) major: u32,
+    /// The CUDA version the driver runs.
+    pub(crate) driver: i32,
+}
+
+impl fmt::Display for BeyondDriverText {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "CUDA {}", self.major)?;
+        self.needs(f)
+    }
+}
+
+impl BeyondDriverText {
+    /// The text after the release's name: ` needs a driver ≥ 580 (CUDA 13.0); this driver runs
+    /// CUDA 12.4` (a major the table does not list yet: ` needs a driver of CUDA 14.0 or newer`).
+    fn needs(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let need = stub_spec::driver_minimum(self.major);
+        let (major, minor) = (need.cuda_version / 1000, need.cuda_version % 1000 / 10);
+        match need.branch {
+            0 => write!(f, " needs a driver of CUDA {major}.{minor} or newer")?,
+            branch => write!(
+                f,
+                " needs a driver \u{2265} {branch} (CUDA {major}.{minor})"
+            )?,
+        }
+        write!(
+            f,
+            "; this driver runs CUDA {}.{}",
+            self.driver / 1000,
+            self.driver % 1000 / 10
+        )
+    }
 }
 
 impl fmt::Display for Reject {
@@ -148,6 +201,21 @@ impl fmt::Display for Reject {
                     process.major,
                     Lossy(process.soname.to_bytes())
                 )
+            }
+            Reject::BeyondDriver {
+                major,
+                needs,
+                driver,
+            } => {
+                write!(f, "CUDA {major}")?;
+                if let Some(needs) = needs {
+                    write!(f, " (needs {})", Lossy(needs.to_bytes()))?;
+                }
+                BeyondDriverText {
+                    major: *major,
+                    driver: *driver,
+                }
+                .needs(f)
             }
         }
     }

@@ -16,6 +16,8 @@
 //! runtime statically, so only their version or an imported cuBLAS says it.
 
 use super::dependency::load_lazy_dependency;
+use super::driver::Driver;
+use super::driver_cap;
 use super::markers::is_stub;
 use super::paths::join;
 use super::reject::{ProcessRelease, Reject};
@@ -144,18 +146,26 @@ fn anchor_of(spec: &LibrarySpec, needed: &[Vec<u8>]) -> Option<(&'static CStr, u
 }
 
 /// Prepares a candidate file for `dlopen`, from one read of its `DT_NEEDED`: rejected when it
-/// names another major's anchor than the process has ([`check_needed`]); else what it needs, the
-/// process lacks and its folder holds is loaded first ([`preload_needed`]).
+/// names another major's anchor than the process has ([`check_needed`]), or a CUDA library of a
+/// major `driver` cannot run (`driver_cap::needed_major`: 13.5's `libcurand.so.10` needs
+/// `libcudart.so.13`); else, for a spec with anchors, what it needs, the process lacks and its
+/// folder holds is loaded first ([`preload_needed`]).
 pub(crate) fn prepare_file(
     spec: &LibrarySpec,
     path: &CStr,
     release: Option<ProcessRelease>,
+    driver: Option<Driver>,
 ) -> Result<(), Reject> {
     let Some(needed) = needed(path) else {
         return Ok(());
     };
     check_needed(spec, &needed, release)?;
-    preload_needed(spec, path, &needed);
+    if let (Some(_), Some((soname, major))) = (driver, driver_cap::needed_major(&needed)) {
+        driver_cap::check(major, Some(soname), driver)?;
+    }
+    if !spec.real.same_release_as.is_empty() {
+        preload_needed(spec, path, &needed);
+    }
     Ok(())
 }
 

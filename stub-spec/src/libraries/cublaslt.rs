@@ -5,8 +5,8 @@
 use super::cudart::CUDART;
 use super::{CU13_BIN, CU13_LIB, TOOLKIT_BIN};
 use crate::{
-    ErrorText, ExportSource, Gating, HeaderVersion, Library, LibraryKind, LinkName, Packaging,
-    RealLibrary, Soname, StatusCode, TestWheel, TextAbi, TextKind, TypedErrors, Unpack,
+    DriverUse, ErrorText, ExportSource, Gating, HeaderVersion, Library, LibraryKind, LinkName,
+    Packaging, RealLibrary, Soname, StatusCode, TestWheel, TextAbi, TextKind, TypedErrors, Unpack,
     VersionProbe, WindowsDlls,
 };
 use core::ffi::CStr;
@@ -48,6 +48,8 @@ pub const CUBLASLT: Library = Library {
         // Its runtime is linked in statically, but it must be the process's release (and a
         // bound cuBLAS has loaded its own libcublasLt, which the search finds first).
         same_release_as: &[CUDART.real],
+        // Needs a device: loads the driver itself at its first call that needs one.
+        driver: DriverUse::Loads,
         windows: Some(&WindowsDlls {
             // In the cuBLAS wheels (11.11.3.6, 12.9.1.4, 13.5.1.27), beside cuBLAS.
             dlls: &[

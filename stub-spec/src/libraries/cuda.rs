@@ -1,8 +1,8 @@
 //! The CUDA driver API, libcuda (`cuda.h`, CUDA 11.8, 12.x, 13.x).
 
 use crate::{
-    ErrorText, ExportSource, Gating, HeaderVersion, Library, LibraryKind, LinkName, Packaging,
-    ProcAddressSource, RealLibrary, Soname, StatusCode, TextAbi, TextKind, TypedErrors,
+    DriverUse, ErrorText, ExportSource, Gating, HeaderVersion, Library, LibraryKind, LinkName,
+    Packaging, ProcAddressSource, RealLibrary, Soname, StatusCode, TextAbi, TextKind, TypedErrors,
     VersionProbe, WindowsDlls,
 };
 
@@ -32,6 +32,8 @@ pub const CUDA: Library = Library {
         companion: None,
         lazy_dependency: None,
         same_release_as: &[],
+        // The driver itself: its version is what caps the others.
+        driver: DriverUse::OfTheDriver,
         windows: Some(&WindowsDlls {
             dlls: &[Soname {
                 name: c"nvcuda.dll",

@@ -2,8 +2,8 @@
 
 use super::{CU13_BIN, CU13_LIB, TOOLKIT_BIN};
 use crate::{
-    ErrorText, ExportSource, Gating, HeaderVersion, Library, LibraryKind, LinkName, Packaging,
-    RealLibrary, Soname, StatusCode, TestWheel, TextAbi, TextKind, TypedErrors, Unpack,
+    DriverUse, ErrorText, ExportSource, Gating, HeaderVersion, Library, LibraryKind, LinkName,
+    Packaging, RealLibrary, Soname, StatusCode, TestWheel, TextAbi, TextKind, TypedErrors, Unpack,
     VersionProbe, WindowsDlls,
 };
 use core::ffi::CStr;
@@ -38,6 +38,8 @@ pub const CUDART: Library = Library {
         companion: None,
         lazy_dependency: None,
         same_release_as: &[],
+        // Needs a device: loads the driver itself at its first call that needs one.
+        driver: DriverUse::Loads,
         windows: Some(&WindowsDlls {
             dlls: &[
                 Soname {

@@ -37,8 +37,8 @@
 
 use super::cudart::CUDART;
 use crate::{
-    ErrorText, ExportSource, Gating, HeaderVersion, Library, LibraryKind, LinkName, Packaging,
-    RealLibrary, Soname, StatusCode, TestWheel, TextAbi, TextKind, TypedErrors, Unpack,
+    DriverUse, ErrorText, ExportSource, Gating, HeaderVersion, Library, LibraryKind, LinkName,
+    Packaging, RealLibrary, Soname, StatusCode, TestWheel, TextAbi, TextKind, TypedErrors, Unpack,
     VersionProbe, WindowsDlls,
 };
 use core::ffi::CStr;
@@ -74,6 +74,8 @@ pub const CUDNN: Library = Library {
         // device memory, and its sub-libraries load the major's cuBLAS(Lt) and NVRTC by soname
         // (`libcublasLt.so.12`): the process's release.
         same_release_as: &[CUDART.real],
+        // Needs a device: loads the driver itself at its first call that needs one.
+        driver: DriverUse::Loads,
         windows: Some(&WindowsDlls {
             // NVIDIA's win_amd64 wheels of the same versions: `cudnn64_9.dll` in every major
             // (the version says which), with its sub-libraries (`cudnn_graph64_9.dll`,

@@ -5,9 +5,9 @@
 use super::cudart::CUDART;
 use super::{CU13_BIN, CU13_LIB, TOOLKIT_BIN};
 use crate::{
-    ExportSource, Gating, HeaderVersion, Library, LibraryKind, LinkName, Packaging, RealLibrary,
-    Release, Soname, StatusCode, TestWheel, TypedErrors, Unpack, VersionProbe, VersionedNames,
-    WindowsDlls,
+    DriverUse, ExportSource, Gating, HeaderVersion, Library, LibraryKind, LinkName, Packaging,
+    RealLibrary, Release, Soname, StatusCode, TestWheel, TypedErrors, Unpack, VersionProbe,
+    VersionedNames, WindowsDlls,
 };
 use core::ffi::CStr;
 
@@ -61,6 +61,8 @@ pub const CUFFT: Library = Library {
         lazy_dependency: None,
         // Its runtime is linked in statically, but it must still be the process's release.
         same_release_as: &[CUDART.real],
+        // Needs a device: loads the driver itself at its first call that needs one.
+        driver: DriverUse::Loads,
         windows: Some(&WindowsDlls {
             // NVIDIA's win_amd64 wheels 10.9.0.58, 11.4.1.4, 12.5.0.14: the name says the major.
             dlls: &[

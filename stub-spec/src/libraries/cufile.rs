@@ -11,8 +11,8 @@
 use super::CU13_LIB;
 use super::cudart::CUDART;
 use crate::{
-    ExportSource, Gating, HeaderVersion, Library, LibraryKind, LinkName, Packaging, RealLibrary,
-    Release, Soname, StatusCode, TestWheel, TypedErrors, Unpack, VersionProbe,
+    DriverUse, ExportSource, Gating, HeaderVersion, Library, LibraryKind, LinkName, Packaging,
+    RealLibrary, Release, Soname, StatusCode, TestWheel, TypedErrors, Unpack, VersionProbe,
 };
 use core::ffi::CStr;
 
@@ -59,6 +59,8 @@ pub const CUFILE: Library = Library {
         // memory: the process's release, told by its version once loaded (nothing in its
         // `DT_NEEDED` says it: it links no CUDA library).
         same_release_as: &[CUDART.real],
+        // Needs a device: loads the driver itself at its first call that needs one.
+        driver: DriverUse::Loads,
         windows: None,
     },
     status_type: "CUfileError_t",

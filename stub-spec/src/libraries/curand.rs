@@ -6,8 +6,9 @@
 use super::cudart::CUDART;
 use super::{CU13_BIN, CU13_LIB, TOOLKIT_BIN};
 use crate::{
-    ExportSource, Gating, HeaderVersion, Library, LibraryKind, LinkName, Packaging, RealLibrary,
-    Release, Soname, StatusCode, TestWheel, TypedErrors, Unpack, VersionProbe, WindowsDlls,
+    DriverUse, ExportSource, Gating, HeaderVersion, Library, LibraryKind, LinkName, Packaging,
+    RealLibrary, Release, Soname, StatusCode, TestWheel, TypedErrors, Unpack, VersionProbe,
+    WindowsDlls,
 };
 use core::ffi::CStr;
 
@@ -55,6 +56,8 @@ pub const CURAND: Library = Library {
         // 11.8's, 12.9's and the CUDA 13.0 toolkit's (10.4.0) link the runtime statically
         // (RUNPATH `$ORIGIN`). Either way it must be the process's release.
         same_release_as: &[CUDART.real],
+        // Needs a device: loads the driver itself at its first call that needs one.
+        driver: DriverUse::Loads,
         windows: Some(&WindowsDlls {
             // One name in every major, as on Linux (NVIDIA's win_amd64 wheels 10.3.0.86,
             // 10.3.10.19, 10.4.5.25): the version says which.

@@ -7,9 +7,9 @@
 use super::cudart::CUDART;
 use super::{CU13_BIN, CU13_LIB, TOOLKIT_BIN};
 use crate::{
-    ErrorText, ExportSource, Gating, HeaderVersion, Library, LibraryKind, LinkName, Packaging,
-    RealLibrary, Release, Soname, StatusCode, TestWheel, TextAbi, TextKind, TypedErrors, Unpack,
-    VersionProbe, WindowsDlls,
+    DriverUse, ErrorText, ExportSource, Gating, HeaderVersion, Library, LibraryKind, LinkName,
+    Packaging, RealLibrary, Release, Soname, StatusCode, TestWheel, TextAbi, TextKind, TypedErrors,
+    Unpack, VersionProbe, WindowsDlls,
 };
 use core::ffi::CStr;
 
@@ -58,6 +58,8 @@ pub const CUSPARSE: Library = Library {
         companion: None,
         lazy_dependency: None,
         same_release_as: &[CUDART.real],
+        // Needs a device: loads the driver itself at its first call that needs one.
+        driver: DriverUse::Loads,
         windows: Some(&WindowsDlls {
             // NVIDIA's win_amd64 wheels 11.7.5.86, 12.5.10.65, 12.9.4.2: 12.x's and 13.x's share a
             // name, as their sonames do; 12.x's imports `nvJitLink_120_0.dll`, in another

@@ -12,8 +12,8 @@
 
 use super::cudart::CUDART;
 use crate::{
-    ErrorText, ExportSource, Gating, HeaderVersion, Library, LibraryKind, LinkName, Packaging,
-    RealLibrary, Soname, StatusCode, TestWheel, TextAbi, TextKind, TypedErrors, Unpack,
+    DriverUse, ErrorText, ExportSource, Gating, HeaderVersion, Library, LibraryKind, LinkName,
+    Packaging, RealLibrary, Soname, StatusCode, TestWheel, TextAbi, TextKind, TypedErrors, Unpack,
     VersionProbe, WindowsDlls,
 };
 use core::ffi::CStr;
@@ -45,6 +45,8 @@ pub const CUTENSOR: Library = Library {
         // Its runtime is linked in statically, its cuBLASLt is the major's: the process's
         // release.
         same_release_as: &[CUDART.real],
+        // Needs a device: loads the driver itself at its first call that needs one.
+        driver: DriverUse::Loads,
         windows: Some(&WindowsDlls {
             // One name for every major, as on Linux (NVIDIA's win_amd64 wheels 2.2.0, 2.8.1,
             // 2.8.1; each also holds `cutensorMg.dll`, which has no stub): the version says

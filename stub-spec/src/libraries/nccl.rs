@@ -10,8 +10,8 @@
 
 use super::cudart::CUDART;
 use crate::{
-    ErrorText, ExportSource, Gating, HeaderVersion, Library, LibraryKind, LinkName, Packaging,
-    RealLibrary, Soname, StatusCode, TestWheel, TextAbi, TextKind, TypedErrors, Unpack,
+    DriverUse, ErrorText, ExportSource, Gating, HeaderVersion, Library, LibraryKind, LinkName,
+    Packaging, RealLibrary, Soname, StatusCode, TestWheel, TextAbi, TextKind, TypedErrors, Unpack,
     VersionProbe,
 };
 use core::ffi::CStr;
@@ -50,6 +50,8 @@ pub const NCCL: Library = Library {
         // release stays mapped, never called, as 11.8's cuRAND). NCCL shares streams and device
         // memory with the program's runtime, so it must be the process's release.
         same_release_as: &[CUDART.real],
+        // Needs a device: loads the driver itself at its first call that needs one.
+        driver: DriverUse::Loads,
         windows: None,
     },
     status_type: "ncclResult_t",

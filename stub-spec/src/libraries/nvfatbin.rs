@@ -6,8 +6,8 @@
 
 use super::{CU13_BIN, CU13_LIB, TOOLKIT_BIN};
 use crate::{
-    ErrorText, ExportSource, Gating, HeaderVersion, Library, LibraryKind, LinkName, Packaging,
-    RealLibrary, Soname, StatusCode, TestWheel, TextAbi, TextKind, TypedErrors, Unpack,
+    DriverUse, ErrorText, ExportSource, Gating, HeaderVersion, Library, LibraryKind, LinkName,
+    Packaging, RealLibrary, Soname, StatusCode, TestWheel, TextAbi, TextKind, TypedErrors, Unpack,
     VersionProbe, WindowsDlls,
 };
 use core::ffi::CStr;
@@ -42,6 +42,9 @@ pub const NVFATBIN: Library = Library {
         // process's runtime (no `DT_NEEDED` on it, no device memory, no streams); its output is
         // bytes, which a driver of the same or a newer major loads.
         same_release_as: &[],
+        // Writes fatbinaries: never loads the driver (capped only by one the process has
+        // loaded).
+        driver: DriverUse::CompileOnly,
         windows: Some(&WindowsDlls {
             // NVIDIA's win_amd64 wheels 12.9.82 and 13.4.92, named as nvJitLink's and NVRTC's
             // DLLs are (`<name>_<major>0_0.dll`); like them it imports no CUDA DLL.

@@ -6,8 +6,9 @@
 
 use super::{CU13_BIN, CU13_LIB, TOOLKIT_BIN};
 use crate::{
-    ExportSource, Gating, HeaderVersion, Library, LibraryKind, LinkName, Packaging, RealLibrary,
-    Soname, StatusCode, TestWheel, TypedErrors, Unpack, VersionProbe, VersionedNames, WindowsDlls,
+    DriverUse, ExportSource, Gating, HeaderVersion, Library, LibraryKind, LinkName, Packaging,
+    RealLibrary, Soname, StatusCode, TestWheel, TypedErrors, Unpack, VersionProbe, VersionedNames,
+    WindowsDlls,
 };
 use core::ffi::CStr;
 
@@ -36,6 +37,8 @@ pub const NVJITLINK: Library = Library {
         companion: None,
         lazy_dependency: None,
         same_release_as: &[],
+        // A linker: never loads the driver (capped only by one the process has loaded).
+        driver: DriverUse::CompileOnly,
         windows: Some(&WindowsDlls {
             dlls: &[
                 Soname {

@@ -2,8 +2,8 @@
 
 use super::{CU13_BIN, CU13_LIB, TOOLKIT_BIN};
 use crate::{
-    ErrorText, ExportSource, Gating, HeaderVersion, Library, LibraryKind, LinkName, Packaging,
-    RealLibrary, Soname, StatusCode, TestWheel, TextAbi, TextKind, TypedErrors, Unpack,
+    DriverUse, ErrorText, ExportSource, Gating, HeaderVersion, Library, LibraryKind, LinkName,
+    Packaging, RealLibrary, Soname, StatusCode, TestWheel, TextAbi, TextKind, TypedErrors, Unpack,
     VersionProbe, WindowsDlls,
 };
 use core::ffi::CStr;
@@ -37,6 +37,8 @@ pub const NVRTC: Library = Library {
         companion: Some("libnvrtc-builtins.so."),
         lazy_dependency: None,
         same_release_as: &[],
+        // A compiler: never loads the driver (capped only by one the process has loaded).
+        driver: DriverUse::CompileOnly,
         windows: Some(&WindowsDlls {
             dlls: &[
                 Soname {
