@@ -4,8 +4,9 @@
 #   scripts/install.sh --prefix DIR
 #
 # gives DIR/lib/libstubs_<name>.so of every library, DIR/include/cuda_stubs.h,
-# DIR/lib/cmake/cuda-stubs/ (find_package(cuda-stubs CONFIG)) and DIR/lib/pkgconfig/
-# (cuda-stubs-<name>.pc); scripts/libraries.sh lists them (CUDA_STUBS_FILES,
+# DIR/lib/cmake/cuda-stubs/ (find_package(cuda-stubs CONFIG)), DIR/lib/pkgconfig/
+# (cuda-stubs-<name>.pc) and DIR/share/doc/cuda-stubs/ (the license texts, NOTICE);
+# scripts/libraries.sh lists the stubs (CUDA_STUBS_FILES,
 # CUDA_STUBS_PC_MODULES), codegen writes it from the specs. Needs cargo and CMake >= 3.18
 # (`pip install cmake` gives one). The tree is relocatable: move DIR anywhere.
 #

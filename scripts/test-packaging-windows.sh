@@ -5,7 +5,8 @@
 #   1. `pip wheel .` with CUDA_STUBS_CARGO_TARGET=x86_64-pc-windows-gnu and
 #      _PYTHON_HOST_PLATFORM=win-amd64: cuda_stubs-<v>-py3-none-win_amd64.whl, its tag and its
 #      exact file list (every Windows stub's DLL in bin/, their import libraries in lib/, cuda_stubs.h, the
-#      CMake package; no .so, no .pc), the DLLs' and import libraries' contents;
+#      CMake package, the license texts and NOTICE; no .so, no .pc), the DLLs' and import
+#      libraries' contents;
 #   2. a CMake project built with CMake's MinGW cross toolchain against the wheel's
 #      cuda-stubs::nvrtc and ::cudart (CUDA 13 and CUDA 12 ABI: the imports objdump shows), run
 #      under wine with no NVIDIA DLL anywhere: the stubs' "no library" codes; the properties
@@ -88,6 +89,8 @@ for dll in WINDOWS_LIBRARIES.values():
     want |= {f"cuda_stubs/bin/{dll}", f"cuda_stubs/lib/{stem}.lib", f"cuda_stubs/lib/lib{stem}.dll.a"}
 want |= {"cuda_stubs/lib/stubs_cudart_abi12.lib", "cuda_stubs/lib/libstubs_cudart_abi12.dll.a"}
 want |= {f"cuda_stubs-0.1.0.dist-info/{f}" for f in ["METADATA", "WHEEL", "RECORD"]}
+# pyproject.toml's license-files (PEP 639).
+want |= {f"cuda_stubs-0.1.0.dist-info/licenses/{f}" for f in ["LICENSE-MIT", "LICENSE-APACHE", "NOTICE"]}
 have = set(z.namelist())
 assert have == want, f"missing {sorted(want - have)}, unexpected {sorted(have - want)}"
 z.extractall(site)

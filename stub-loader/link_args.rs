@@ -14,16 +14,30 @@ fn stub_link_args() {
     let dir = std::path::PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").expect("set"));
     // The package name, which is the spec's crate folder name (codegen checks the `[lib]` name).
     let name = std::env::var("CARGO_PKG_NAME").expect("cargo sets CARGO_PKG_NAME");
+    // The script reads no file: its spec is compiled into it (a build-dependency, as is this
+    // file, `include!`d), so a change to either rebuilds and reruns it. Without a
+    // rerun-if-changed line cargo would rerun it whenever any file of the package changes, and
+    // key its freshness on the newest file's exact mtime, which an unpacked sdist (whose files
+    // all carry one fixed mtime) never matches: every stub would be compiled again
+    // (scripts/test-packaging.sh builds the wheel from the sdist on the repository's target/).
+    println!("cargo:rerun-if-changed=build.rs");
     // Windows: a DLL has no SONAME, no glibc and no symbol versions; rustc names the file
     // `stubs_<name>.dll` after the `[lib]` name and writes its MinGW import library.
     if std::env::var("CARGO_CFG_TARGET_OS").as_deref() == Ok("windows") {
         return;
     }
     for library in stub_spec::libraries::ALL {
-        let versions = dir.join("..").join(library.crate_dir).join("versions.map");
+        // Named for rerun-if-changed relative to the package, as cargo keeps such a path: the
+        // same in every copy of the tree (an absolute one differs in an unpacked sdist, which
+        // makes cargo run the script again and relink the stub).
+        let versions_in_package = std::path::Path::new("..")
+            .join(library.crate_dir)
+            .join("versions.map");
+        let versions = dir.join(&versions_in_package);
         if library.crate_dir == name {
             cdylib_link_args(&library.stub_file());
             if library.abi12_hand_written.is_some() {
+                println!("cargo:rerun-if-changed={}", versions_in_package.display());
                 versioned_link_args(&versions);
             }
             return;
@@ -31,6 +45,7 @@ fn stub_link_args() {
         if library.link_stub_crate().as_deref() == Some(name.as_str()) {
             cdylib_link_args(&library.stub_file());
             println!("cargo:rustc-cdylib-link-arg=-Wl,-z,nodlopen");
+            println!("cargo:rerun-if-changed={}", versions_in_package.display());
             versioned_link_args(&versions);
             return;
         }
@@ -65,9 +80,12 @@ fn cdylib_link_args(soname: &str) {
 /// combine rustc's export list, an anonymous version script, with named version nodes
 /// ("anonymous version tag cannot be combined with other version tags"); LLD merges them. The
 /// cross build for aarch64 (`scripts/test-aarch64.sh`) uses the host's `rust-lld` the same way.
+///
+/// The caller names the script for rerun-if-changed when it is a source file: one the build
+/// script writes itself (the compatibility libraries', in `OUT_DIR`) is always newer than the
+/// run that wrote it, and naming it would make cargo run the script and relink on every build.
 #[allow(dead_code)] // only the cudart stubs export versioned names
 fn versioned_link_args(version_script: &std::path::Path) {
-    println!("cargo:rerun-if-changed={}", version_script.display());
     println!(
         "cargo:rustc-cdylib-link-arg=-Wl,--version-script={}",
         version_script.display()

@@ -103,7 +103,7 @@ fn assert_compiles_with_real_nvrtc(exe: &Path, major: u32) {
 }
 
 /// The installed tree: the stubs, the header, the CMake package (with the switch's files), the
-/// pkg-config files.
+/// pkg-config files, the license texts and NOTICE.
 #[test]
 fn install_script_fills_the_prefix() {
     if valgrind_pass() {
@@ -135,6 +135,10 @@ fn install_script_fills_the_prefix() {
             "lib/cuda-stubs-compat/libcudart.so.13",
             "lib/cuda-stubs-compat/libnvrtc.so.12",
             "lib/cuda-stubs-compat/libnvrtc.so.13",
+            // The license texts and what is derived from NVIDIA's headers (NOTICE).
+            "share/doc/cuda-stubs/LICENSE-MIT",
+            "share/doc/cuda-stubs/LICENSE-APACHE",
+            "share/doc/cuda-stubs/NOTICE",
         ]
         .map(String::from),
     );
@@ -149,6 +153,14 @@ fn install_script_fills_the_prefix() {
     let ours = std::fs::read_to_string(workspace_root().join("include/cuda_stubs.h"))
         .expect("checked-in header");
     assert_eq!(header, ours);
+    for doc in ["LICENSE-MIT", "LICENSE-APACHE", "NOTICE"] {
+        let installed = std::fs::read(p.join("share/doc/cuda-stubs").join(doc)).expect("installed");
+        let ours = std::fs::read(workspace_root().join(doc)).expect("checked in");
+        assert!(
+            installed == ours,
+            "share/doc/cuda-stubs/{doc} differs from ours"
+        );
+    }
     // The installed (stripped) stubs keep their symbol versions.
     for (file, default) in [
         ("libstubs_cudart.so", "CUDA_STUBS_CUDART_13"),
