@@ -20,10 +20,14 @@
 //! | 48, `u64` / 56, `u64` | 0 / uncompressed size 0 |
 //! | 64 | the name, NUL-padded to 8 bytes |
 
-use super::FATBIN_WRAPPER_MAGIC;
 use crate::fatbin::{BLOB_HEADER, FATBIN_MAGIC, image_size};
 use alloc::vec::Vec;
 use core::ffi::c_void;
+
+/// nvcc's `__fatBinC_Wrapper_t` magic (`{int magic; int version; const unsigned long long
+/// *data; void *filename_or_fatbins;}`, crt/host_runtime.h): what `__cudaRegisterFatBinary`
+/// gets, and what some programs hand `cuModuleLoadData`.
+pub const FATBIN_WRAPPER_MAGIC: u32 = 0x4662_43B1;
 
 /// The name the stub gives its entries (`cuobjdump -lelf` shows it).
 const NAME: &[u8; 8] = b"stubs\0\0\0";

@@ -20,7 +20,7 @@ mod nvjitlink;
 mod options;
 mod ptx;
 
-pub use fatbin_image::{FatbinWrapper, fatbin_with_cubins, wrapped_fatbin};
+pub use fatbin_image::{FATBIN_WRAPPER_MAGIC, FatbinWrapper, fatbin_with_cubins, wrapped_fatbin};
 pub use options::JitOptions;
 pub use ptx::{PtxHeader, PtxTarget, read_header, read_header_of};
 
@@ -35,10 +35,6 @@ use core::ffi::c_void;
 use nvjitlink::Input;
 use stub_spec::{PtxIsa, max_ptx_isa, release_for_ptx_isa};
 
-/// nvcc's `__fatBinC_Wrapper_t` magic (`{int magic; int version; const unsigned long long
-/// *data; void *filename_or_fatbins;}`, crt/host_runtime.h): what `__cudaRegisterFatBinary`
-/// gets, and what some programs hand `cuModuleLoadData`.
-pub const FATBIN_WRAPPER_MAGIC: u32 = 0x4662_43B1;
 
 /// Fat binaries larger than this are not taken for one (a corrupt size field).
 const MAX_FATBIN: u64 = 1 << 34;
