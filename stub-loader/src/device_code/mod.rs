@@ -35,7 +35,6 @@ use core::ffi::c_void;
 use nvjitlink::Input;
 use stub_spec::{PtxIsa, max_ptx_isa, release_for_ptx_isa};
 
-
 /// Fat binaries larger than this are not taken for one (a corrupt size field).
 const MAX_FATBIN: u64 = 1 << 34;
 
