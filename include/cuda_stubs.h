@@ -5,8 +5,8 @@
 
 #include <stdint.h>
 
-// `fit` of the driver status ([`crate::CudaStubsDriverStatus`]): the library is of the driver (the driver itself, NVML):
-// no CUDA release to cap.
+// `fit` of the driver status (`cuda_stubs_driver_status`): the library is of the driver (the
+// driver itself, NVML): no CUDA release to cap.
 #define CUDA_STUBS_DRIVER_OF_THE_DRIVER 0
 
 // `fit`: no driver known (none loaded and the library loads none itself, or none on the
