@@ -396,3 +396,39 @@ fn with_nothing_the_driver_runs_nvrtc_binds_anyway_and_the_runtime_is_refused() 
     );
     run.assert_line("driver-small cudart rc=-1 untouched=1");
 }
+
+/// A math library's copy the driver cannot run, mapped alone (what a stub leaves when it loads
+/// a 13.x cuRAND, NCCL or cuDNN, finds it beyond the driver and binds nothing), says no release:
+/// the runtime stub binding after it takes the 12.x runtime the driver runs, where taking the
+/// copy's release (13) would have left it nothing (13 beyond the driver, 12 another release).
+/// Mocks: 13.x's cuRAND (`curandGetVersion` 10400), the 13 and 12 runtimes on the loader's path.
+#[test]
+fn a_mapped_copy_beyond_the_driver_says_no_release() {
+    let curand = mock("mock-curand-13").join("libcurand.so.10");
+    let run = Scenario::new(program())
+        .args([
+            format!("dlopen:{}", driver("mock-driver-12.4").display()),
+            format!("dlopen:{}", curand.display()),
+            status("cudart"),
+        ])
+        .library_path([mock("mock-13"), mock("mock-12")])
+        .debug()
+        .run();
+    run.assert_success()
+        .assert_debug(
+            "cudart",
+            "libcurand.so.10 is of CUDA 13, which the driver cannot run: it says no release",
+        )
+        .assert_debug(
+            "cudart",
+            &format!(
+                "try libcudart.so.13 [dynamic loader search]: rejected: CUDA 13 {BEYOND_12_4}"
+            ),
+        )
+        .assert_bound(
+            "cudart",
+            &mock("mock-12").join("libcudart.so.12"),
+            12090,
+            "dynamic loader search",
+        );
+}

@@ -330,8 +330,8 @@ fn cmake_package_picks_the_cudart_abi_and_refuses_a_mismatch() {
     );
 }
 
-/// `cuda_stubs.h` compiled as C and as C++ (`extern "C"`): both link the status functions from
-/// the stubs and get the same answers (no library, NULL refused).
+/// `cuda_stubs.h` compiled as C and as C++ (`extern "C"`): both link the status and driver status
+/// functions from the stubs and get the same answers (no library, NULL refused).
 #[test]
 fn header_works_from_c_and_cxx() {
     if valgrind_pass() {
@@ -385,12 +385,14 @@ fn header_works_from_c_and_cxx() {
     for out in &outputs {
         for lib in ALL.iter().map(|l| l.name()) {
             assert!(
-                out.contains(&format!("{lib} rc=0 bound=0 version=0 found_by=(null)\n")),
+                out.contains(&format!(
+                    "{lib} rc=0 bound=0 version=0 found_by=(null) driver rc=0 fit=not-bound\n"
+                )),
                 "{out}"
             );
         }
         assert_eq!(out.lines().count(), ALL.len() + 1, "{out}");
-        assert!(out.contains("null rc=-1\n"), "{out}");
+        assert!(out.contains("null rc=-1 driver rc=-1\n"), "{out}");
     }
     assert_eq!(outputs[0], outputs[1]);
 }

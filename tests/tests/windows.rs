@@ -121,6 +121,7 @@ fn def_files_list_every_export() {
             "{file}"
         );
         assert!(exports.contains(&lib.real.status_export()), "{file}");
+        assert!(exports.contains(&lib.real.driver_status_export()), "{file}");
     }
 }
 

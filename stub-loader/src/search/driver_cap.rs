@@ -247,7 +247,6 @@ pub(crate) enum Bound {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use alloc::vec;
 
     const DRIVER: Driver = Driver {
         cuda_version: 12040,
@@ -293,7 +292,7 @@ mod tests {
             needed_major(&needed(&[b"libc.so.6", b"libcuda.so.1"])),
             None
         );
-        assert_eq!(needed_major(&vec![]), None);
+        assert_eq!(needed_major(&[]), None);
     }
 
     /// Codes and names are distinct: the C side and Python tell them apart.

@@ -16,7 +16,7 @@
 //! runtime statically, so only their version or an imported cuBLAS says it.
 
 use super::dependency::load_lazy_dependency;
-use super::driver::Driver;
+use super::driver::{Driver, process_driver};
 use super::driver_cap;
 use super::markers::is_stub;
 use super::paths::join;
@@ -62,11 +62,43 @@ pub(crate) fn of_process(spec: &LibrarySpec) -> Option<ProcessRelease> {
         })
     });
     anchored.or_else(|| {
+        // Asked only once a library's mapped copy says a release.
+        let driver = core::cell::OnceCell::new();
         ALL.iter()
             .map(|library| library.real)
             .filter(|other| same_rule(spec.real, other))
-            .find_map(loaded_release)
+            .find_map(|other| {
+                loaded_release(other).filter(|r| within_driver(spec.real.name, r, &driver))
+            })
     })
+}
+
+/// Whether the driver the process has runs `release`, found from a library's mapped copy (`lib`
+/// is the stub searching, for its debug line): a copy
+/// of a major it cannot run says no release, for it may be one a stub refused for the driver
+/// and left mapped (13.x's `libnccl.so.2` loaded, found to be built for CUDA 13, never called),
+/// which no runtime of the process goes with. An anchor the process has (its runtime) says the
+/// release whatever the driver.
+fn within_driver(
+    lib: &str,
+    release: &ProcessRelease,
+    driver: &core::cell::OnceCell<Option<Driver>>,
+) -> bool {
+    let Some(d) = *driver.get_or_init(process_driver) else {
+        return true;
+    };
+    let runs = stub_spec::driver_runs(d.cuda_version, release.major);
+    if !runs {
+        line(
+            lib,
+            format_args!(
+                "{} is of CUDA {}, which the driver cannot run: it says no release",
+                release.soname.to_string_lossy(),
+                release.major
+            ),
+        );
+    }
+    runs
 }
 
 /// Whether `other` is under one CUDA release per process with `real`: it names `real` as its
