@@ -22,6 +22,7 @@ extern crate alloc;
 
 mod error_text;
 mod exports;
+mod last_error;
 pub mod libraries;
 mod library;
 mod library_kind;
@@ -33,6 +34,7 @@ mod versioned_names;
 
 pub use error_text::{ErrorText, TextAbi, TextKind};
 pub use exports::is_c_entry_point;
+pub use last_error::LastErrorReaders;
 pub use library::{
     ExportSource, Gating, HeaderVersion, Library, LinkName, OLDER_ABI, Packaging,
     ProcAddressSource, RealLibrary, Release, Soname, StatusCode, TestWheel, TypedErrors, Unpack,

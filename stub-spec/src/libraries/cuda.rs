@@ -76,6 +76,7 @@ pub const CUDA: Library = Library {
         "cuGraphNodeSetParams",
     ],
     counts_negate_status: false,
+    last_error: None,
     error_texts: &[
         ErrorText {
             function: "cuGetErrorName",
