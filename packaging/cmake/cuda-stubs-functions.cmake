@@ -181,7 +181,13 @@ endfunction()
 # - the stubs' folder in CMAKE_BUILD_RPATH: CMake links the implicit runtime's items as given and
 #   computes no RUNPATH for them (unlike CUDA::cudart's file), so the build tree's executables
 #   get the folder this way; CMake drops it at install, as it drops CUDA::cudart's (set
-#   CMAKE_INSTALL_RPATH). An rpath entry only: targets without CUDA code need nothing from it.
+#   CMAKE_INSTALL_RPATH). An rpath entry only: targets without CUDA code need nothing from it;
+# - the link folders in CMAKE_PLATFORM_IMPLICIT_LINK_DIRECTORIES, the folders CMake never puts
+#   in a RUNPATH (build or install) for a library linked by path there: nothing is loaded from
+#   them (cuda-stubs-link-names.cmake says why they must stay out). The switch links the stubs'
+#   own files wherever it can; this keeps out a link folder's file it could not rewrite. CMake
+#   also drops -L of these folders from link directories, which the switch never uses (its -L
+#   is a link option).
 function(_cuda_stubs_switch_directory)
   set(_ours "${CMAKE_CURRENT_FUNCTION_LIST_DIR}/cuda-stubs-cuda-rules.cmake")
   if(NOT "${CMAKE_USER_MAKE_RULES_OVERRIDE_CUDA}" STREQUAL ""
@@ -203,6 +209,15 @@ function(_cuda_stubs_switch_directory)
     list(APPEND _rpath "${cuda-stubs_LIBRARY_DIR}")
   endif()
   set(CMAKE_BUILD_RPATH "${_rpath}" PARENT_SCOPE)
+  set(_implicit ${CMAKE_PLATFORM_IMPLICIT_LINK_DIRECTORIES})
+  foreach(_abi IN LISTS cuda-stubs_LINK_ABIS)
+    _cuda_stubs_link_dir("${_abi}" _linkdir)
+    list(FIND _implicit "${_linkdir}" _at)
+    if(_at EQUAL -1)
+      list(APPEND _implicit "${_linkdir}")
+    endif()
+  endforeach()
+  set(CMAKE_PLATFORM_IMPLICIT_LINK_DIRECTORIES "${_implicit}" PARENT_SCOPE)
 endfunction()
 
 # Appends `value` to a target's list property unless it is there (the switch may run again:
@@ -329,7 +344,7 @@ function(cuda_stubs_use_for_cuda_toolkit)
                         CMAKE_CUDA_RUNTIME_LIBRARY_LINK_OPTIONS_SHARED
                         CMAKE_USER_MAKE_RULES_OVERRIDE_CUDA CMAKE_TRY_COMPILE_PLATFORM_VARIABLES
                         CUDA_STUBS_PREVIOUS_RULES_OVERRIDE_CUDA CUDA_STUBS_PREVIOUS_RULES_OVERRIDE
-                        CMAKE_BUILD_RPATH)
+                        CMAKE_BUILD_RPATH CMAKE_PLATFORM_IMPLICIT_LINK_DIRECTORIES)
     if(DEFINED ${_var})
       set(${_var} "${${_var}}" PARENT_SCOPE)
     endif()

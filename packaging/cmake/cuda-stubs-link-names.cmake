@@ -6,23 +6,37 @@
 # options, `find_library(NVJITLINK_LIB nvJitLink)` and its full path, the deprecated FindCUDA's
 # variables (`CUDA_LIBRARIES`, `CUDA_CUBLAS_LIBRARIES`, `CUDA_cufft_LIBRARY` ...). The link folder
 # lib/cuda-stubs-link/abi<N>/ (the root CMakeLists.txt installs it from the specs) holds NVIDIA's
-# link names as linker scripts naming the stubs; the switch points all of these at it:
+# link names as linker scripts naming the stubs; the switch uses it where only a name can be
+# given, and names the stub's own file wherever CMake sees one:
 #
 # - at the end of the top-level directory (cmake_language(DEFER), once every target exists),
 #   every target of the project gets -L<link folder> first in its LINK_OPTIONS (so a bare name
-#   or -l finds the stub before the toolkit's lib64 or any -L the project adds), and each
-#   item of its LINK_LIBRARIES / INTERFACE_LINK_LIBRARIES that is a bare name, -l name or full
-#   path of a stubbed NVIDIA library (libcublas.so, libcublas.so.13, libcudart_static.a) becomes
-#   the link folder's file; so do the IMPORTED_LOCATION of the project's own imported targets;
-# - find_library() of the project finds the link folder first (CMAKE_LIBRARY_PATH), and its
-#   result is what the project links (`jitLto`'s NVJITLINK_LIB);
-# - FindCUDA's result variables name the link folder's files (cuda_add_executable links
+#   or -l in link options or linker flags finds the stub before the toolkit's lib64 or any -L
+#   the project adds), and each item of its LINK_LIBRARIES / INTERFACE_LINK_LIBRARIES that is a
+#   bare name, -l name or full path of a stubbed NVIDIA library (libcublas.so, libcublas.so.13,
+#   libcudart_static.a, or the link folder's own file) becomes the stub's file
+#   (lib/libstubs_cublas.so); so do the IMPORTED_LOCATION of the project's own imported targets;
+# - find_library() of the project finds the link folder first (CMAKE_LIBRARY_PATH): its result
+#   is the link folder's file, which the step above turns into the stub's (`jitLto`'s
+#   NVJITLINK_LIB);
+# - FindCUDA's result variables name the stubs' files (cuda_add_executable links
 #   CUDA_LIBRARIES).
 #
-# The folder follows the cudart ABI of the directory's CUDA headers, as cuda-stubs::cudart does:
-# the directory property CUDA_STUBS_LINK_ABI, set where the switch decided it (inherited by
-# subdirectories), else the newest. cudadevrt, cufft_static, culibos and every library without a
-# stub are left as they are.
+# RUNPATH (issue 38): CMake puts the folder of every shared library a target links by path in
+# its build RUNPATH (and, with INSTALL_RPATH_USE_LINK_PATH, its installed one). Linked as the
+# stubs' own files, the names give the stubs' folder, where the program's stubs are loaded from;
+# the link folder never goes there: nothing is loaded from it, and a program's own
+# dlopen("libcudart.so") would meet a linker script, a text file, there. A path into it that
+# the switch cannot rewrite (a generator expression, an imported target a subdirectory keeps to
+# itself, CMake < 3.19) is kept out too: the link folders are implicit link directories
+# (CMAKE_PLATFORM_IMPLICIT_LINK_DIRECTORIES, _cuda_stubs_switch_directory()), which CMake never
+# puts in a RUNPATH.
+#
+# The stub files follow the cudart ABI of the directory's CUDA headers, as cuda-stubs::cudart
+# does (abi12's libcudart.so is libstubs_cudart_abi12.so): the directory property
+# CUDA_STUBS_LINK_ABI, set where the switch decided it (inherited by subdirectories), else the
+# newest. cudadevrt, cufft_static, culibos and every library without a stub are left as they
+# are.
 
 # The link folder of the cudart ABI `abi` into `out` ("" for "none": headers without an ABI).
 function(_cuda_stubs_link_dir abi out)
@@ -33,23 +47,28 @@ function(_cuda_stubs_link_dir abi out)
   endif()
 endfunction()
 
-# The link folder's file for `item` into `out`, or `item` unchanged: a bare name or -l<name>
-# whose lib<name>.so or lib<name>.a is one of NVIDIA's link names with a stub, or a full path
-# whose file is such a name or a versioned soname of one (/usr/local/cuda/lib64/libcublas.so.13).
-# Generator expressions and targets are left alone.
-function(_cuda_stubs_link_item item linkdir out)
+# The stub's file for `item` into `out`, or `item` unchanged: a bare name or -l<name> whose
+# lib<name>.so or lib<name>.a is one of NVIDIA's link names with a stub, or a full path whose
+# file is such a name or a versioned soname of one (/usr/local/cuda/lib64/libcublas.so.13, the
+# link folder's libnvJitLink.so), for the cudart ABI `abi` (cuda-stubs_LINK_NAMES_<abi>: the
+# link name and the stub it names). Generator expressions and targets are left alone.
+function(_cuda_stubs_link_item item abi out)
   set(${out} "${item}" PARENT_SCOPE)
   if(item MATCHES "[$<>;]" OR TARGET "${item}")
     return()
   endif()
   set(_files)
-  foreach(_pair IN LISTS cuda-stubs_LINK_NAMES_${cuda-stubs_CUDART_NEWEST})
-    string(REGEX REPLACE "[|].*$" "" _file "${_pair}")
+  set(_stubs)
+  foreach(_pair IN LISTS cuda-stubs_LINK_NAMES_${abi})
+    string(REPLACE "|" ";" _pair "${_pair}")
+    list(GET _pair 0 _file)
+    list(GET _pair 1 _stub)
     list(APPEND _files "${_file}")
+    list(APPEND _stubs "${_stub}")
   endforeach()
   # One MATCHES per if(): CMake evaluates every operand of an OR, and each MATCHES resets
   # CMAKE_MATCH_<n>.
-  set(_file "")
+  set(_at -1)
   set(_name "")
   set(_path_file "")
   if(item MATCHES "^-l([^/:]+)$")
@@ -67,26 +86,23 @@ function(_cuda_stubs_link_item item linkdir out)
     foreach(_candidate "lib${_name}.so" "lib${_name}.a")
       list(FIND _files "${_candidate}" _at)
       if(NOT _at EQUAL -1)
-        set(_file "${_candidate}")
         break()
       endif()
     endforeach()
   elseif(NOT _path_file STREQUAL "")
     list(FIND _files "${_path_file}" _at)
-    if(NOT _at EQUAL -1)
-      set(_file "${_path_file}")
-    endif()
   endif()
-  if(NOT _file STREQUAL "")
-    set(${out} "${linkdir}/${_file}" PARENT_SCOPE)
+  if(NOT _at EQUAL -1)
+    list(GET _stubs ${_at} _stub)
+    set(${out} "${cuda-stubs_LIBRARY_DIR}/${_stub}" PARENT_SCOPE)
   endif()
 endfunction()
 
 # `list` with each item mapped by _cuda_stubs_link_item, into `out`.
-function(_cuda_stubs_link_list list linkdir out)
+function(_cuda_stubs_link_list list abi out)
   set(_mapped)
   foreach(_item IN LISTS list)
-    _cuda_stubs_link_item("${_item}" "${linkdir}" _item)
+    _cuda_stubs_link_item("${_item}" "${abi}" _item)
     list(APPEND _mapped "${_item}")
   endforeach()
   set(${out} "${_mapped}" PARENT_SCOPE)
@@ -110,7 +126,7 @@ function(_cuda_stubs_link_names_in dir abi)
         endif()
         get_target_property(_items ${_target} ${_property})
         if(_items)
-          _cuda_stubs_link_list("${_items}" "${_linkdir}" _mapped)
+          _cuda_stubs_link_list("${_items}" "${abi}" _mapped)
           if(NOT _mapped STREQUAL _items)
             set_property(TARGET ${_target} PROPERTY ${_property} "${_mapped}")
           endif()
@@ -148,10 +164,17 @@ function(_cuda_stubs_link_names_in dir abi)
         endif()
         get_target_property(_location ${_target} ${_property})
         if(_location)
-          _cuda_stubs_link_item("${_location}" "${_linkdir}" _mapped)
+          _cuda_stubs_link_item("${_location}" "${abi}" _mapped)
           if(NOT _mapped STREQUAL _location)
+            # The stub's file has a SONAME, its file name (an NVIDIA soname the project gave
+            # would mislead CMake's runtime path ordering).
+            get_filename_component(_soname "${_mapped}" NAME)
             set_property(TARGET ${_target} PROPERTY ${_property} "${_mapped}")
-            set_property(TARGET ${_target} PROPERTY IMPORTED_NO_SONAME TRUE)
+            set_property(TARGET ${_target} PROPERTY IMPORTED_NO_SONAME FALSE)
+            if(_type STREQUAL "SHARED_LIBRARY")
+              string(REPLACE "LOCATION" "SONAME" _soname_property "${_property}")
+              set_property(TARGET ${_target} PROPERTY ${_soname_property} "${_soname}")
+            endif()
           endif()
         endif()
       endforeach()
@@ -190,20 +213,20 @@ endmacro()
 
 # The deprecated FindCUDA's result variables (CUDA_LIBRARIES, CUDA_CUBLAS_LIBRARIES,
 # CUDA_cudart_static_LIBRARY, CUDA_CUDA_LIBRARY, ...: every CUDA_*_LIBRARY / CUDA_*_LIBRARIES
-# set) name the link folder's files for the stubbed libraries, in the caller's scope and, for
-# the cache entries, in the cache. A macro: FindCUDA's variables live in the caller's scope.
+# set) name the stubs' files for the stubbed libraries, in the caller's scope and, for the
+# cache entries, in the cache. A macro: FindCUDA's variables live in the caller's scope.
 macro(_cuda_stubs_switch_findcuda_variables abi)
   _cuda_stubs_link_dir("${abi}" _cuda_stubs_linkdir)
   if(NOT _cuda_stubs_linkdir STREQUAL "")
     get_cmake_property(_cuda_stubs_vars VARIABLES)
     list(FILTER _cuda_stubs_vars INCLUDE REGEX "^CUDA_[A-Za-z0-9_]*_LIBRAR(Y|IES)$")
     foreach(_cuda_stubs_var IN LISTS _cuda_stubs_vars)
-      _cuda_stubs_link_list("${${_cuda_stubs_var}}" "${_cuda_stubs_linkdir}" _cuda_stubs_mapped)
+      _cuda_stubs_link_list("${${_cuda_stubs_var}}" "${abi}" _cuda_stubs_mapped)
       if(NOT _cuda_stubs_mapped STREQUAL "${${_cuda_stubs_var}}")
         get_property(_cuda_stubs_cached CACHE "${_cuda_stubs_var}" PROPERTY TYPE SET)
         if(_cuda_stubs_cached)
           set(${_cuda_stubs_var} "${_cuda_stubs_mapped}" CACHE FILEPATH
-            "FindCUDA's ${_cuda_stubs_var}, switched to the cuda-stubs link folder" FORCE)
+            "FindCUDA's ${_cuda_stubs_var}, switched to the cuda-stubs stubs" FORCE)
         endif()
         set(${_cuda_stubs_var} "${_cuda_stubs_mapped}")
       endif()

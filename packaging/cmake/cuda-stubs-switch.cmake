@@ -16,7 +16,7 @@
 #   as usual, then cuda_stubs_use_for_cuda_toolkit() in the same scope, so FindCUDAToolkit's
 #   CUDA::cudart, ::cudart_static, ::cuda_driver, ::nvrtc and ::nvJitLink name the stubs
 #   wherever the project finds the toolkit; find_package(CUDA), the deprecated FindCUDA, gets its
-#   result variables (CUDA_LIBRARIES, CUDA_CUBLAS_LIBRARIES, ...) pointed at the link folder.
+#   result variables (CUDA_LIBRARIES, CUDA_CUBLAS_LIBRARIES, ...) pointed at the stubs.
 #   Other packages are not touched;
 # - NVIDIA's link names anywhere else (bare names, -l, find_library()): see
 #   cuda-stubs-link-names.cmake.
@@ -57,7 +57,7 @@ macro(cuda_stubs_provide_dependency _cuda_stubs_method _cuda_stubs_package)
   endif()
   if("${_cuda_stubs_package}" STREQUAL "CUDA")
     # The deprecated FindCUDA (CMake < 3.27, or policy CMP0146 OLD): its result variables name
-    # the link folder's files for the headers' CUDA major.
+    # the stubs' files for the headers' CUDA major.
     find_package(CUDA ${ARGN} BYPASS_PROVIDER)
     if(CUDA_FOUND)
       list(FIND cuda-stubs_CUDART_ABIS "${CUDA_VERSION_MAJOR}" _cuda_stubs_at)

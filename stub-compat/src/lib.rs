@@ -22,26 +22,43 @@
 //!   The stub then forwards or translates for whichever runtime it bound, as it does for a
 //!   program linked against it.
 //!
-//! A name the stub does not export (a stub older than this file) returns the stub's "absent"
-//! status (`cudaErrorNotSupported`, NVRTC's 7) and logs it under `CUDA_STUBS_DEBUG`. Nothing runs
-//! at load time; nothing is printed unless `CUDA_STUBS_DEBUG` is set.
+//! A name the stub does not export (a stub older than this file) gets a refusal of its own
+//! return kind ([`refusal`]): the stub's "absent" status (`cudaErrorNotSupported`, NVRTC's 7)
+//! for a status, NULL for a pointer, a text for an error-text export, and for the runtime the
+//! same code as its last error ([`last_error`]); it is logged under `CUDA_STUBS_DEBUG`. The
+//! stub is reached, and the debug lines written, by the loader's own code
+//! (`stub_loader::ForwardTarget`, `stub_loader::debug_line`: the stubs' libdl calls, bound to
+//! their glibc floor). Nothing runs at load time; nothing is printed unless `CUDA_STUBS_DEBUG`
+//! is set.
 
 #![cfg_attr(not(test), no_std)]
 
 extern crate alloc;
 
-mod debug;
-mod glibc;
+pub mod last_error;
+pub mod refusal;
 mod table;
 
+pub use last_error::LastError;
+pub use refusal::{Refusal, RefusalKind, Zeroed};
 pub use table::{Table, bind};
 
+/// The compatibility library a crate defines with [`compat_library!`]: its [`Table`], which the
+/// refusals and the last-error wrappers (generic over it) read.
+pub trait Compat {
+    /// The library's table.
+    fn table() -> &'static Table;
+}
+
 /// Defines one compatibility library (its crate root calls it once, through the generated
-/// `compat_exports.rs`): the [`Table`] of `exports` (`index name` pairs, indices 0.. in order,
-/// `"versioned"` after the names the stub exports once per ABI), the resolver, one trampoline per export
-/// named `name@@soname`, the refusal returning `refusal`, and the `cuda_stubs_compat_major`
-/// export. `node` is the stub's version node of this major (`"CUDA_STUBS_CUDART_12"`, or `""`
-/// for a stub without versions).
+/// `compat_exports.rs`): the [`Table`] of `exports` (`index name kind` triples, indices 0.. in
+/// order; `kind` the refusal of the export's return type, [`Refusal`]: `status`, `pointer`,
+/// `text`, `void`, `zero`, `memory(N)`; `"versioned"` after the names the stub exports once per
+/// ABI), the resolver, one trampoline per export named `name@@soname`, and the
+/// `cuda_stubs_compat_major` export. `node` is the stub's version node of this major
+/// (`"CUDA_STUBS_CUDART_12"`, or `""` for a stub without versions); `absent` the stub's
+/// "absent" status; `last_error` the export indices of the library's last-error readers
+/// (`{ take: I, peek: J }`), or `none`.
 #[macro_export]
 macro_rules! compat_library {
     (
@@ -50,9 +67,10 @@ macro_rules! compat_library {
         soname: $soname:literal,
         stub: $stub:literal,
         node: $node:literal,
-        refusal: $refusal:expr,
+        absent: $absent:expr,
+        last_error: $last_error:tt,
         count: $count:literal,
-        exports: [$($index:literal $name:ident $($versioned:literal)?),* $(,)?] $(,)?
+        exports: [$($index:literal $name:ident $kind:ident $(($size:literal))? $($versioned:literal)?),* $(,)?] $(,)?
     ) => {
         /// The CUDA major whose runtime ABI this file exports: its marker as a compatibility
         /// library (`cuda_stubs.compat` and the stubs' search read it).
@@ -73,9 +91,16 @@ macro_rules! compat_library {
         /// Whether the stub exports each name once per ABI.
         static VERSIONED: [bool; $count] = [$($crate::compat_library!(@versioned $($versioned)?)),*];
 
-        /// What a name the stub lacks returns: the stub's "absent" status.
-        unsafe extern "C" fn refuse() -> ::core::ffi::c_int {
-            $refusal
+        /// What each export answers when the stub lacks it.
+        static REFUSALS: [$crate::Refusal; $count] = [$($crate::compat_library!(@refusal $kind $(($size))?)),*];
+
+        /// This library, for the refusals and wrappers generic over it.
+        struct ThisLibrary;
+
+        impl $crate::Compat for ThisLibrary {
+            fn table() -> &'static $crate::Table {
+                &TABLE
+            }
         }
 
         /// This library.
@@ -84,7 +109,7 @@ macro_rules! compat_library {
             // SAFETY: literals without NUL inside.
             soname: unsafe { ::core::ffi::CStr::from_bytes_with_nul_unchecked(concat!($soname, "\0").as_bytes()) },
             // SAFETY: as above.
-            stub: unsafe { ::core::ffi::CStr::from_bytes_with_nul_unchecked(concat!($stub, "\0").as_bytes()) },
+            stub: ::stub_loader::ForwardTarget::new(unsafe { ::core::ffi::CStr::from_bytes_with_nul_unchecked(concat!($stub, "\0").as_bytes()) }),
             node: if $node.is_empty() {
                 None
             } else {
@@ -94,8 +119,9 @@ macro_rules! compat_library {
             names: &NAMES,
             versioned: &VERSIONED,
             slots: &SLOTS,
-            refusal: refuse,
-            handle: ::core::sync::atomic::AtomicPtr::new(::core::ptr::null_mut()),
+            refusals: &REFUSALS,
+            absent: $absent,
+            last_error: $crate::compat_library!(@last_error $last_error),
             announced: ::core::sync::atomic::AtomicBool::new(false),
         };
 
@@ -116,6 +142,16 @@ macro_rules! compat_library {
     };
     (@versioned) => { false };
     (@versioned $v:literal) => { true };
+    (@refusal status) => { $crate::Refusal::status::<ThisLibrary>() };
+    (@refusal pointer) => { $crate::Refusal::pointer::<ThisLibrary>() };
+    (@refusal text) => { $crate::Refusal::text() };
+    (@refusal void) => { $crate::Refusal::void::<ThisLibrary>() };
+    (@refusal zero) => { $crate::Refusal::zero::<ThisLibrary>() };
+    (@refusal memory($size:literal)) => { $crate::Refusal::memory::<ThisLibrary, $size>() };
+    (@last_error none) => { None };
+    (@last_error { take: $take:literal, peek: $peek:literal $(,)? }) => {
+        Some($crate::LastError::new::<ThisLibrary>($take, $peek))
+    };
 }
 
 /// One export: `mov $index, %r11d; jmp *SLOTS+8*index(%rip)`, made `name@@soname` by `.symver`

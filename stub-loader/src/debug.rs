@@ -39,9 +39,11 @@ impl core::fmt::Display for Lossy<'_> {
     }
 }
 
-/// Writes one debug line with one `write(2)`; errors writing stderr are ignored (a closed
-/// stderr must not matter).
-pub(crate) fn line(lib: &str, text: core::fmt::Arguments<'_>) {
+/// Writes `cuda-stubs[<lib>]: <text>` as one line to stderr with one `write(2)` when
+/// [`debug_enabled`], else nothing; errors writing stderr are ignored (a closed stderr must not
+/// matter). `lib` tags the writer: a stub's library name (`cudart`), a compatibility library's
+/// `cudart-compat`.
+pub fn line(lib: &str, text: core::fmt::Arguments<'_>) {
     if debug_enabled() {
         let text = alloc::format!("cuda-stubs[{lib}]: {text}\n");
         write_all(2, text.as_bytes());

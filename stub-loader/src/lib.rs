@@ -31,7 +31,8 @@
 //! (`status`, `error_text`, `adapter`, `stand_in`) use `library`; `library` uses `search`, `gating`,
 //! `hooks` and `once`; `search::find` uses `probe`, `release`, `loaded` and the system's
 //! `Places`; the places (`os/*/places.rs`) use the search's vocabulary beneath them
-//! (`search::{order, candidates, paths, reject}`); everything uses `os`'s primitives, `debug`,
+//! (`search::{order, candidates, paths, reject}`); `forward` (what the compatibility libraries
+//! call the stub through) uses `once` and `os`; everything uses `os`'s primitives, `debug`,
 //! `env` and `spec`, which import nothing above them.
 //!
 //! The crate is `no_std` (`core`, `alloc` and libc only): Rust's `std` would add ~265 KiB of
@@ -49,6 +50,7 @@ mod env;
 mod error_text;
 mod fatbin;
 mod fn_table;
+mod forward;
 mod gating;
 mod hook_config;
 mod hooks;
@@ -67,9 +69,10 @@ mod status;
 mod status_value;
 
 pub use adapter::{Adapted, RawFn, Target};
-pub use debug::debug_enabled;
+pub use debug::{debug_enabled, line as debug_line};
 pub use error_text::{ErrorTexts, StatusText, TextKind};
 pub use fn_table::{FnMeta, FnTable, MASK_BASE, RetKind};
+pub use forward::{ForwardTarget, file_of};
 pub use gating::{Resolution, SymbolGate};
 pub use hook_config::{FaultRule, FaultWhen, TraceFilter, parse_fault_spec, parse_trace_filter};
 pub use last_error::{peek_last_refusal, set_last_refusal, take_last_refusal};

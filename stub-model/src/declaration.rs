@@ -249,8 +249,23 @@ fn parse_fn(library: LibraryKind, mut item: ForeignItemFn) -> syn::Result<StubFn
             "cuda_stubs: an opaque function is declared `fn NAME();` (its prototype is unknown) and cannot be hand_written",
         ));
     }
-    let ret = match &item.sig.output {
-        _ if cuda.opaque => RetKind::Opaque,
+    let ret = if cuda.opaque {
+        RetKind::Opaque
+    } else {
+        ret_kind(&item.sig.output, library)
+    };
+    Ok(StubFn {
+        item,
+        attr: cuda,
+        ret,
+    })
+}
+
+/// What a function declared with return type `output` returns, for `library`, when its
+/// prototype is known (an `opaque` declaration is [`RetKind::Opaque`]): the macro's fallback
+/// of each stub and codegen's refusal of each compatibility library's export read it alike.
+pub fn ret_kind(output: &ReturnType, library: LibraryKind) -> RetKind {
+    match output {
         ReturnType::Default => RetKind::Void,
         ReturnType::Type(_, ty) => match &**ty {
             Type::Ptr(_) => RetKind::Pointer,
@@ -261,14 +276,8 @@ fn parse_fn(library: LibraryKind, mut item: ForeignItemFn) -> syn::Result<StubFn
             }
             _ => RetKind::Custom,
         },
-    };
-    Ok(StubFn {
-        item,
-        attr: cuda,
-        ret,
-    })
+    }
 }
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -24,6 +24,7 @@ extern crate alloc;
 mod driver;
 mod error_text;
 mod exports;
+mod last_error;
 pub mod libraries;
 mod library;
 mod library_kind;
@@ -37,6 +38,7 @@ mod versioned_names;
 pub use driver::{DRIVER_MINIMUMS, DriverMinimum, DriverUse, driver_minimum, driver_runs};
 pub use error_text::{ErrorText, TextAbi, TextKind};
 pub use exports::is_c_entry_point;
+pub use last_error::LastErrorReaders;
 pub use library::{
     ExportSource, Gating, HeaderVersion, Library, LinkName, OLDER_ABI, Packaging,
     ProcAddressSource, RealLibrary, Release, Soname, StatusCode, TestWheel, TypedErrors, Unpack,

@@ -1,7 +1,7 @@
 //! The shape of one library's spec ([`Library`]); the four specs are in [`crate::libraries`].
 
-use crate::ErrorText;
-use crate::{DriverUse, LibraryKind, ReleaseNamed, VersionedNames};
+use crate::{DriverUse, ErrorText, LastErrorReaders};
+use crate::{LibraryKind, ReleaseNamed, VersionedNames};
 use alloc::format;
 use alloc::string::String;
 use core::ffi::CStr;
@@ -57,6 +57,10 @@ pub struct Library {
     /// in [`Library::hand_written`]); codegen writes the status table they read
     /// (`src/generated/status_texts.rs`) for a library that has any.
     pub error_texts: &'static [ErrorText],
+    /// The API's per-thread last error, where it has one: its readers (the runtime's
+    /// `cudaGetLastError` and `cudaPeekAtLastError`), which also answer the calls the stub, or a
+    /// compatibility library, did not make. `None` for the APIs whose calls only return codes.
+    pub last_error: Option<LastErrorReaders>,
     /// `Some`: the library also exports CUDA 12's ABI, under ELF symbol versions, for the names
     /// whose 12.x and 13.x ABIs differ; the list names the ones whose CUDA 12 version the stub
     /// crate implements by hand (the others are forwarded where the runtime has that ABI,

@@ -11,14 +11,20 @@ use crate::LIBRARY;
 use crate::adapters::RawFn;
 use crate::types::cudaError_t;
 
+/// The readers' names: the spec's (`cudaGetLastError`, `cudaPeekAtLastError`).
+const NAMES: stub_spec::LastErrorReaders = match stub_spec::libraries::CUDART.last_error {
+    Some(names) => names,
+    None => panic!("the runtime's spec names its last-error readers"),
+};
+
 /// The real readers, looked up by name (ungated: `cudaError_t f(void)` in every major).
-static REAL_GET: RawFn = RawFn::new(c"cudaGetLastError");
-static REAL_PEEK: RawFn = RawFn::new(c"cudaPeekAtLastError");
+static REAL_GET: RawFn = RawFn::new(NAMES.take);
+static REAL_PEEK: RawFn = RawFn::new(NAMES.peek);
 
 /// The readers and their wrappers, for the spec (`LastError::readers`).
 pub(crate) static READERS: &[(&core::ffi::CStr, stub_loader::StatusReader)] = &[
-    (c"cudaGetLastError", get_last_error),
-    (c"cudaPeekAtLastError", peek_at_last_error),
+    (NAMES.take, get_last_error),
+    (NAMES.peek, peek_at_last_error),
 ];
 
 fn call_real(f: &RawFn) -> cudaError_t {

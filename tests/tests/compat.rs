@@ -205,6 +205,36 @@ fn each_compatibility_library_carries_nvidias_soname_node_and_exports() {
     }
 }
 
+/// `GLIBC_2.2.5` → (2, 2); `None` for another version node.
+fn glibc_version(node: &str) -> Option<(u32, u32)> {
+    let mut parts = node.strip_prefix("GLIBC_")?.split('.');
+    Some((parts.next()?.parse().ok()?, parts.next()?.parse().ok()?))
+}
+
+/// The compatibility files keep the stubs' glibc floor (2.17, `docs/src/glibc-floor.md`): they
+/// reach the stub through the loader's own libdl calls (`stub_loader::ForwardTarget`), bound to
+/// glibc's base version, and need no symbol version above 2.17.
+#[test]
+fn each_compatibility_library_needs_at_most_glibc_2_17() {
+    let base = match stubs_tests::target_arch() {
+        "aarch64" => "GLIBC_2.17",
+        _ => "GLIBC_2.2.5",
+    };
+    for (_, _, soname) in compat_files() {
+        let versions = symbol_versions::read(&compat_dir().join(&soname));
+        for name in ["dlopen", "dlsym", "dlvsym"] {
+            assert_eq!(versions.needs(name), Some(base), "{soname}: {name}");
+        }
+        let over: Vec<String> = versions
+            .needed
+            .iter()
+            .filter(|(_, node, _)| glibc_version(node).is_some_and(|v| v > (2, 17)))
+            .map(|(symbol, node, _)| format!("{symbol}@{node}"))
+            .collect();
+        assert!(over.is_empty(), "{soname} needs glibc above 2.17: {over:?}");
+    }
+}
+
 /// The four libraries nobody rebuilds and the program loading them, once per test process.
 fn program() -> &'static PathBuf {
     &built().0
@@ -642,6 +672,88 @@ fn a_name_the_stub_lacks_is_refused_with_its_absent_status() {
         debug.iter().any(|l| l
             == &"cudaMemAdvise: not exported by libstubs_cudart.so: refused with the stub's \"absent\" status"),
         "{run}"
+    );
+}
+
+/// Names the stub does not export whose functions return no status (issue 38): each refusal
+/// answers in its own return type, never the "absent" status through an `int` read as a
+/// pointer. `__cudaRegisterFatBinary` returns NULL and leaves `cudaErrorNotSupported` (801)
+/// as the runtime's last error (peeked, then taken and cleared), `cudaCreateChannelDesc` a
+/// zeroed struct, and the error-text functions of the runtime and NVRTC a text of cuda-stubs'
+/// own, never NULL, which counts as no refused call. The stubs are stand-ins (the runtime's
+/// exporting the marker and its two last-error readers, NVRTC's the marker alone) in a copy of
+/// the install layout.
+#[test]
+fn a_name_the_stub_lacks_is_refused_in_its_return_type() {
+    let root = stubs_tests::temp_dir("compat-refusals");
+    let lib = root.join("lib");
+    let compat = lib.join("cuda-stubs-compat");
+    for (stub, source) in [
+        (
+            "libstubs_cudart.so",
+            "unsigned char cuda_stubs_marker = 1;\n\
+             int cudaGetLastError(void) { return 0; }\n\
+             int cudaPeekAtLastError(void) { return 0; }\n",
+        ),
+        (
+            "libstubs_nvrtc.so",
+            "unsigned char cuda_stubs_marker = 1;\n",
+        ),
+    ] {
+        let file = root.join(format!("{stub}.c"));
+        std::fs::write(&file, source).expect("write the stand-in");
+        let built = compile_c(
+            stub,
+            &[&file],
+            &[
+                "-shared".as_ref(),
+                "-fPIC".as_ref(),
+                format!("-Wl,-soname,{stub}").as_ref(),
+            ],
+        );
+        stubs_tests::copy(&built, &lib.join(stub));
+    }
+    for soname in ["libcudart.so.12", "libnvrtc.so.12"] {
+        stubs_tests::copy(&compat_dir().join(soname), &compat.join(soname));
+    }
+    let exe = compile_c(
+        "compat_refusals",
+        &[Path::new("c/compat_refusals.c")],
+        &["-ldl".as_ref()],
+    );
+    let run = Scenario::new(&exe)
+        .args([
+            compat.join("libcudart.so.12"),
+            compat.join("libnvrtc.so.12"),
+        ])
+        .debug()
+        .run();
+    run.assert_success();
+    let text = "unknown error (cuda-stubs: the stub this compatibility library forwards to lacks \
+                the error-text function)";
+    for line in [
+        "last_error.before=0".to_owned(),
+        "__cudaRegisterFatBinary=NULL".to_owned(),
+        "last_error.peek=801".to_owned(),
+        "last_error.take=801".to_owned(),
+        "last_error.after=0".to_owned(),
+        "cudaCreateChannelDesc=0,0,0,0,0".to_owned(),
+        "last_error.desc=801".to_owned(),
+        format!("cudaGetErrorString={text}"),
+        format!("cudaGetErrorName={text}"),
+        format!("nvrtcGetErrorString={text}"),
+        "last_error.texts=0".to_owned(),
+    ] {
+        run.assert_line(&line);
+    }
+    run.assert_debug(
+        "cudart-compat",
+        "__cudaRegisterFatBinary: not exported by libstubs_cudart.so: refused with NULL",
+    );
+    run.assert_debug(
+        "nvrtc-compat",
+        "nvrtcGetErrorString: not exported by libstubs_nvrtc.so: answered with cuda-stubs' own \
+         text",
     );
 }
 

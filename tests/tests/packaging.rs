@@ -10,7 +10,8 @@
 //! `check_language`), built with nvcc 13.5 from NVIDIA's wheels, each switched by README's two
 //! lines, then all of them unedited by `cuda-stubs-switch.cmake`; and a C++ project on a CUDA
 //! 12.9 toolkit, either way. Every executable must need the stub, no `libcudart`, record its
-//! headers' cudart ABI, and run on the real 12.9 and 13.5 runtimes and on none.
+//! headers' cudart ABI, and run on the real 12.9 and 13.5 runtimes and on none; none may have
+//! the link folder in its `RUNPATH` (issue 38: the `runpath` style checks installed files too).
 //! The Python wheel is tested by `scripts/test-packaging.sh`.
 //!
 //! Consumer programs run natively: NVRTC compiling a kernel under memcheck would cost minutes
@@ -84,6 +85,37 @@ fn needed(exe: &Path) -> Vec<String> {
         .filter(|l| l.contains("(NEEDED)"))
         .filter_map(|l| Some(l.split('[').nth(1)?.trim_end_matches(']').to_string()))
         .collect()
+}
+
+/// The `RUNPATH` and `RPATH` entries of an ELF file, from `readelf -d`.
+fn run_paths(file: &Path) -> Vec<String> {
+    let mut cmd = Command::new("readelf");
+    cmd.arg("-d").arg(file);
+    check(cmd)
+        .lines()
+        .filter(|l| l.contains("(RUNPATH)") || l.contains("(RPATH)"))
+        .filter_map(|l| Some(l.split('[').nth(1)?.trim_end_matches(']').to_string()))
+        // CMake pads a build tree's RUNPATH with empty entries, room for the installed one.
+        .flat_map(|paths| {
+            paths
+                .split(':')
+                .filter(|p| !p.is_empty())
+                .map(str::to_owned)
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}
+
+/// A switched target's `RUNPATH` and `RPATH` never name the link folder
+/// (`lib/cuda-stubs-link/abi<N>`: linker scripts under NVIDIA's link names, nothing to load;
+/// issue 38).
+fn assert_no_link_folder(file: &Path) {
+    let paths = run_paths(file);
+    assert!(
+        !paths.iter().any(|p| p.contains("cuda-stubs-link")),
+        "{}: the link folder in RUNPATH: {paths:?}",
+        file.display()
+    );
 }
 
 /// Runs a consumer of the NVRTC stub with the real NVRTC of `major` on LD_LIBRARY_PATH and
@@ -644,6 +676,7 @@ fn configure_and_build(
 /// (bound through `CUDA_STUBS_CUDART_PATH`, no GPU: the runtime's own answers) and on none
 /// (`cudaErrorStubLibrary`, 34).
 fn assert_runs_through_the_stub(exe: &Path, abi: u32) {
+    assert_no_link_folder(exe);
     let needed = needed(exe);
     assert!(
         needed.iter().any(|n| n == "libstubs_cudart.so"),
@@ -710,6 +743,8 @@ const STYLES: &[(&str, &[&str])] = &[
     ("bare_names", &[]),
     ("find_library", &[]),
     ("findcuda", &[]),
+    // RUNPATH (issue 38), built and installed: checked below.
+    ("runpath", &[]),
 ];
 
 /// Whether a `DT_NEEDED` entry is one of NVIDIA's CUDA libraries (not a stub).
@@ -722,6 +757,7 @@ fn is_nvidia(soname: &str) -> bool {
 /// on none (each stub's own error) and on NVIDIA's real 11.8, 12.9 and 13.5 wheels, found by the
 /// dynamic loader's search (each major's cuBLAS, nvJitLink from 12.x on).
 fn assert_links_names_to_stubs(exe: &Path, nvjitlink: bool) {
+    assert_no_link_folder(exe);
     let needed = needed(exe);
     let mut stubs = vec!["libstubs_cudart.so", "libstubs_cublas.so"];
     if nvjitlink {
@@ -797,6 +833,7 @@ fn assert_style_specifics(style: &str, dir: &Path, configured: &str, alone: bool
             }
         }
         "find_library" => assert_links_names_to_stubs(&dir.join("found_library"), true),
+        "runpath" => assert_runpath_style(dir),
         "findcuda" => assert_links_names_to_stubs(&dir.join("findcuda"), false),
         "toolkit_variables" => {
             // `${CUDA_cudart_LIBRARY} ${CUDA_cuda_driver_LIBRARY}` in a subproject that found
@@ -836,6 +873,78 @@ fn assert_style_specifics(style: &str, dir: &Path, configured: &str, alone: bool
         }
         _ => {}
     }
+}
+
+/// The `runpath` style (issue 38), in its build folder `dir` and installed from there
+/// (`cmake --install`, `CMAKE_INSTALL_RPATH_USE_LINK_PATH`): no file's `RUNPATH` names the link
+/// folder, each file that needs a stub has the stubs' folder there (the installed programs find
+/// their stubs by it alone), and each program runs through the stubs: on none, then on NVIDIA's
+/// libraries.
+fn assert_runpath_style(dir: &Path) {
+    let prefix = dir.join("installed");
+    let mut install = Command::new("cmake");
+    install
+        .arg("--install")
+        .arg(dir)
+        .arg("--prefix")
+        .arg(&prefix);
+    check(install);
+    let stubs = prefix_lib();
+    for root in [dir.to_path_buf(), prefix.clone()] {
+        let (bin, lib) = if root == prefix {
+            (prefix.join("bin"), prefix.join("lib"))
+        } else {
+            (root.clone(), root.clone())
+        };
+        let files = [
+            lib.join("libprobe_cuda.so"),
+            bin.join("runpath_app"),
+            bin.join("runpath_c"),
+            bin.join("runpath_cuda"),
+        ];
+        for file in &files {
+            assert_no_link_folder(file);
+            if !needed(file).iter().any(|n| n.starts_with("libstubs_")) {
+                continue; // the executable of the shared library: its RUNPATH finds that
+            }
+            let paths = run_paths(file);
+            assert!(
+                paths.iter().any(|p| Path::new(p) == stubs),
+                "{}: no {} in RUNPATH: {paths:?}",
+                file.display(),
+                stubs.display()
+            );
+        }
+        assert_links_names_to_stubs(&bin.join("runpath_c"), true);
+        assert_links_names_to_stubs(&bin.join("runpath_cuda"), false);
+        let app = bin.join("runpath_app");
+        assert!(
+            needed(&lib.join("libprobe_cuda.so"))
+                .iter()
+                .any(|n| n == "libstubs_cudart.so"),
+            "{}",
+            lib.display()
+        );
+        Scenario::new(&app)
+            .run()
+            .assert_success()
+            .assert_line("cudaRuntimeGetVersion rc=34 version=0")
+            .assert_line("no device: cudaErrorStubLibrary");
+        let layout = cuda_layout(13);
+        Scenario::new(&app)
+            .env("CUDA_STUBS_CUDART_PATH", &layout.cudart)
+            .run()
+            .assert_success()
+            .assert_line(&format!(
+                "cudaRuntimeGetVersion rc=0 version={}",
+                layout.version_code()
+            ));
+    }
+}
+
+/// The installed stubs' folder, `<prefix>/lib`.
+fn prefix_lib() -> PathBuf {
+    prefix().join("lib")
 }
 
 /// One style of `tests/cmake/styles` built on its own with README's two lines after
@@ -912,6 +1021,12 @@ fn cmake_two_lines_switch_bare_names() {
 #[test]
 fn cmake_two_lines_switch_find_library() {
     two_lines_switch("find_library");
+}
+
+/// No switched target, built or installed, has the link folder in its `RUNPATH` (issue 38).
+#[test]
+fn cmake_two_lines_keep_the_link_folder_out_of_runpath() {
+    two_lines_switch("runpath");
 }
 
 /// The deprecated FindCUDA's `cuda_add_executable` and `CUDA_CUBLAS_LIBRARIES`: the stubs.

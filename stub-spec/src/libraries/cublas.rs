@@ -100,6 +100,7 @@ pub const CUBLAS: Library = Library {
     exports: ExportSource::Wheels,
     hand_written: &[],
     counts_negate_status: false,
+    last_error: None,
     error_texts: &[
         ErrorText {
             function: "cublasGetStatusName",

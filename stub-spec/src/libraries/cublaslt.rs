@@ -99,6 +99,7 @@ pub const CUBLASLT: Library = Library {
     exports: ExportSource::Wheels,
     hand_written: &[],
     counts_negate_status: false,
+    last_error: None,
     error_texts: &[
         ErrorText {
             function: "cublasLtGetStatusName",

@@ -86,6 +86,7 @@ pub const CUDA: Library = Library {
         "cuModuleLoadFatBinary",
     ],
     counts_negate_status: false,
+    last_error: None,
     error_texts: &[
         ErrorText {
             function: "cuGetErrorName",

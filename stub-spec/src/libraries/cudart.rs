@@ -2,9 +2,9 @@
 
 use super::{CU13_BIN, CU13_LIB, TOOLKIT_BIN};
 use crate::{
-    DriverUse, ErrorText, ExportSource, Gating, HeaderVersion, Library, LibraryKind, LinkName,
-    Packaging, RealLibrary, Soname, StatusCode, TestWheel, TextAbi, TextKind, TypedErrors, Unpack,
-    VersionProbe, WindowsDlls,
+    DriverUse, ErrorText, ExportSource, Gating, HeaderVersion, LastErrorReaders, Library,
+    LibraryKind, LinkName, Packaging, RealLibrary, Soname, StatusCode, TestWheel, TextAbi,
+    TextKind, TypedErrors, Unpack, VersionProbe, WindowsDlls,
 };
 use core::ffi::CStr;
 
@@ -111,6 +111,10 @@ pub const CUDART: Library = Library {
         "cudaLibraryLoadFromFile",
     ],
     counts_negate_status: false,
+    last_error: Some(LastErrorReaders {
+        take: c"cudaGetLastError",
+        peek: c"cudaPeekAtLastError",
+    }),
     error_texts: &[
         ErrorText {
             function: "cudaGetErrorName",

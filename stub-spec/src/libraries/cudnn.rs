@@ -130,6 +130,7 @@ pub const CUDNN: Library = Library {
     // buffer: without a library the stub writes the search's summary there.
     hand_written: &["cudnnGetLastErrorString"],
     counts_negate_status: false,
+    last_error: None,
     // `cudnnGetErrorString` answers the enumerator's name (`CUDNN_STATUS_NOT_INITIALIZED`).
     error_texts: &[ErrorText {
         function: "cudnnGetErrorString",

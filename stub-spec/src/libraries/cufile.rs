@@ -96,6 +96,7 @@ pub const CUFILE: Library = Library {
     // negated (`cufile.h`): without a library, or on a cuFile without them, the stub answers
     // its typed error negated (`-5001`, `-5007`), never 0 ("0 bytes").
     counts_negate_status: true,
+    last_error: None,
     // `cufileop_status_error` is a static inline function of the header: nothing exported.
     error_texts: &[],
     abi12_hand_written: None,

@@ -197,6 +197,7 @@ pub const CUPTI: Library = Library {
     exports: ExportSource::Wheels,
     hand_written: &[],
     counts_negate_status: false,
+    last_error: None,
     // `cuptiGetResultString` answers the enumerator's name (11.8, 12.9: `CUPTI_ERROR_NOT_INITIALIZED`),
     // `cuptiGetErrorMessage` (12.x) its description; both CUPTI_ERROR_INVALID_PARAMETER and
     // `<unknown>` written for a code CUPTI does not define.

@@ -98,6 +98,7 @@ pub const CURAND: Library = Library {
     exports: ExportSource::Wheels,
     hand_written: &[],
     counts_negate_status: false,
+    last_error: None,
     error_texts: &[],
     abi12_hand_written: None,
     adapter_structs: None,

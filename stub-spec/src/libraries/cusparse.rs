@@ -106,6 +106,7 @@ pub const CUSPARSE: Library = Library {
     exports: ExportSource::Wheels,
     hand_written: &[],
     counts_negate_status: false,
+    last_error: None,
     error_texts: &[
         ErrorText {
             function: "cusparseGetErrorName",

@@ -120,6 +120,7 @@ pub const CUSPARSELT: Library = Library {
     exports: ExportSource::Wheels,
     hand_written: &[],
     counts_negate_status: false,
+    last_error: None,
     error_texts: &[
         ErrorText {
             function: "cusparseLtGetErrorName",

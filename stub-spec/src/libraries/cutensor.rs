@@ -106,6 +106,7 @@ pub const CUTENSOR: Library = Library {
         "cutensorCreateReduction",
     ],
     counts_negate_status: false,
+    last_error: None,
     // `cutensorGetErrorString` answers the enumerator's name (`CUTENSOR_STATUS_NOT_INITIALIZED`).
     error_texts: &[ErrorText {
         function: "cutensorGetErrorString",

@@ -86,6 +86,7 @@ pub const NCCL: Library = Library {
     // so not an `error_texts` entry; the crate answers the search's summary without a library.
     hand_written: &["ncclGetLastError", "pncclGetLastError"],
     counts_negate_status: false,
+    last_error: None,
     error_texts: &[
         ErrorText {
             function: "ncclGetErrorString",

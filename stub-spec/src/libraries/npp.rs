@@ -219,6 +219,7 @@ macro_rules! npp_library {
             exports: ExportSource::Wheels,
             hand_written: $hand,
             counts_negate_status: false,
+            last_error: None,
             error_texts: &[],
             abi12_hand_written: None,
             adapter_structs: None,

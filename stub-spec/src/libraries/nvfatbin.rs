@@ -91,6 +91,7 @@ pub const NVFATBIN: Library = Library {
     exports: ExportSource::Wheels,
     hand_written: &[],
     counts_negate_status: false,
+    last_error: None,
     // `const char *nvFatbinGetErrorString(nvFatbinResult)`: NVIDIA's answers NULL for
     // `NVFATBIN_SUCCESS` (12.9 and 13.4); the stub's never does.
     error_texts: &[ErrorText {

@@ -107,6 +107,7 @@ pub const NVJPEG: Library = Library {
     exports: ExportSource::Wheels,
     hand_written: &[],
     counts_negate_status: false,
+    last_error: None,
     // nvJPEG has no error-text function.
     error_texts: &[],
     abi12_hand_written: None,

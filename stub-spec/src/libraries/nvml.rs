@@ -83,6 +83,7 @@ pub const NVML: Library = Library {
     },
     hand_written: &[],
     counts_negate_status: false,
+    last_error: None,
     error_texts: &[ErrorText {
         function: "nvmlErrorString",
         text: TextKind::Description,

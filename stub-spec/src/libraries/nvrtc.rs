@@ -83,6 +83,7 @@ pub const NVRTC: Library = Library {
     exports: ExportSource::Wheels,
     hand_written: &[],
     counts_negate_status: false,
+    last_error: None,
     error_texts: &[ErrorText {
         function: "nvrtcGetErrorString",
         text: TextKind::Description,

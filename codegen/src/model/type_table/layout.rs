@@ -125,6 +125,69 @@ impl TypeTable {
     }
 }
 
+/// How a function returns a by-value type, where x86-64 (System V) and aarch64 (AAPCS64) agree
+/// in a way a refusal of unknown type can answer ([`TypeTable::returned_by_value`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ByValue {
+    /// An integer of at most 8 bytes: in the first integer register (`rax`, `x0`).
+    Integer,
+    /// A struct of this many bytes (more than 16, no floating-point member): in memory, at an
+    /// address the caller passes (`rdi`, `x8`).
+    Memory(u64),
+}
+
+impl TypeTable {
+    /// How a function returning `ty` by value returns it ([`ByValue`]); `None` for the types
+    /// the two conventions return in other ways (floating point, small structs in registers,
+    /// aarch64's floating-point aggregates up to 32 bytes), or of unknown layout.
+    pub fn returned_by_value(&self, ty: &syn::Type) -> Option<ByValue> {
+        if let syn::Type::Path(p) = ty {
+            let last = p.path.segments.last()?;
+            let name = last.ident.to_string();
+            if let Some(target) = self.aliases.get(&name) {
+                return self.returned_by_value(target);
+            }
+            if let Some((key, size)) = primitive(&name) {
+                let integer = key.starts_with('i') || key.starts_with('u');
+                return (integer && (1..=8).contains(&size)).then_some(ByValue::Integer);
+            }
+        }
+        let (_, def) = self.aggregate_of(ty)?;
+        let size = def.size?;
+        (size > 16 && !def.fields.iter().any(|f| self.has_float(&f.ty)))
+            .then_some(ByValue::Memory(size))
+    }
+
+    /// Whether a by-value `ty` holds a floating-point scalar anywhere (through arrays and
+    /// member structs), or is of unknown layout.
+    fn has_float(&self, ty: &syn::Type) -> bool {
+        match ty {
+            syn::Type::Ptr(_) | syn::Type::BareFn(_) => false,
+            syn::Type::Array(a) => self.has_float(&a.elem),
+            syn::Type::Path(p) => {
+                let Some(last) = p.path.segments.last() else {
+                    return true;
+                };
+                let name = last.ident.to_string();
+                if name == "Option" {
+                    return false; // a nullable function pointer
+                }
+                if let Some((key, _)) = primitive(&name) {
+                    return key.starts_with('f');
+                }
+                if let Some(target) = self.aliases.get(&name) {
+                    return self.has_float(target);
+                }
+                match self.structs.get(&name) {
+                    Some(def) => def.fields.iter().any(|f| self.has_float(&f.ty)),
+                    None => true,
+                }
+            }
+            _ => true,
+        }
+    }
+}
+
 /// ABI key and size of C scalar types as bindgen spells them (LP64).
 pub(crate) fn primitive(name: &str) -> Option<(&'static str, u64)> {
     Some(match name {

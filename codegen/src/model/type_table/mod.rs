@@ -17,6 +17,7 @@ mod self_sized;
 mod union_members;
 mod widened_fields;
 
+pub use layout::ByValue;
 pub(crate) use layout::primitive;
 use std::collections::{BTreeMap, BTreeSet};
 pub use widened_fields::Widening;

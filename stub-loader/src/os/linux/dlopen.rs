@@ -1,9 +1,10 @@
-//! The dynamic loader's interface: `dlopen`, `dlsym`, `dlinfo` with their errors as text
+//! The dynamic loader's interface: `dlopen`, `dlsym`, `dlvsym`, `dlinfo` with their errors as text
 //! (libloading needs `std`), and `dl_iterate_phdr` over the objects already loaded.
 
 use super::glibc;
 use crate::os::LoadError;
 use alloc::string::String;
+use alloc::vec::Vec;
 use core::ffi::{CStr, c_int, c_void};
 
 /// The loader call a [`LoadError`]'s text comes from, for messages.
@@ -83,6 +84,30 @@ impl Handle {
         let p = unsafe { glibc::dlsym(self.0, name.as_ptr()) };
         (!p.is_null()).then_some(p)
     }
+
+    /// The address of `name`'s definition under the ELF version node `version` (`dlvsym`):
+    /// a stub exports the names whose prototype changed between majors once per ABI
+    /// (`versioned_export!`). `None` when missing or NULL.
+    pub(crate) fn versioned_symbol(&self, name: &CStr, version: &CStr) -> Option<*mut c_void> {
+        // SAFETY: a live handle and NUL-terminated strings; the address is only returned.
+        let p = unsafe { glibc::dlvsym(self.0, name.as_ptr(), version.as_ptr()) };
+        (!p.is_null()).then_some(p)
+    }
+}
+
+/// The file of the loaded object that maps `address` (its `dl_iterate_phdr` name, copied), by
+/// its segments: no `dladdr`, which scans the object's whole symbol table. `None` for the main
+/// program (no name) or an address no object maps.
+pub(crate) fn file_of_address(address: usize) -> Option<Vec<u8>> {
+    let mut file = None;
+    each_loaded_object(&mut |info| {
+        // SAFETY: an object dl_iterate_phdr describes, under the loader's lock.
+        if file.is_none() && unsafe { super::elf::maps(info, address) } {
+            // SAFETY: as above.
+            file = Some(unsafe { object_name(info) }.to_bytes().to_vec());
+        }
+    });
+    file
 }
 
 /// `dlopen(target, flags)`; the error is dlerror's text, "not found" when it says there is no

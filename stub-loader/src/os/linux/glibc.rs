@@ -4,7 +4,7 @@
 //! rest of the loader calls these instead of the `libc` crate's declarations.
 //!
 //! Why: linking against the build machine's glibc records each function's *default* version.
-//! glibc 2.34 moved `dlopen`, `dlsym`, `dlerror`, `dladdr`, `dlinfo` (from `libdl.so.2`) and
+//! glibc 2.34 moved `dlopen`, `dlsym`, `dlvsym`, `dlerror`, `dladdr`, `dlinfo` (from `libdl.so.2`) and
 //! `pthread_key_create`, `pthread_getspecific`, `pthread_setspecific` (from `libpthread.so.0`)
 //! into `libc.so.6` under a new default `GLIBC_2.34`, keeping the old versions as compatibility
 //! symbols; a stub built on Debian 12 then refused to load on RHEL 8 (2.28), Ubuntu 20.04 (2.31)
@@ -50,6 +50,8 @@ pinned! {
     fn dlopen(filename: *const c_char, flags: c_int) -> *mut c_void = "GLIBC_2.2.5";
     /// `dlfcn.h`; `libdl.so.2` before glibc 2.34.
     fn dlsym(handle: *mut c_void, symbol: *const c_char) -> *mut c_void = "GLIBC_2.2.5";
+    /// `dlfcn.h` (`_GNU_SOURCE`); `libdl.so.2` before glibc 2.34.
+    fn dlvsym(handle: *mut c_void, symbol: *const c_char, version: *const c_char) -> *mut c_void = "GLIBC_2.2.5";
     /// `dlfcn.h`; `libdl.so.2` before glibc 2.34.
     fn dlerror() -> *mut c_char = "GLIBC_2.2.5";
     /// `dlfcn.h`; `libdl.so.2` before glibc 2.34, added in 2.3.3.

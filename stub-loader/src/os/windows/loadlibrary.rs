@@ -108,6 +108,12 @@ impl Handle {
         let p = unsafe { GetProcAddress(self.module, name.as_ptr().cast()) };
         p.map(|f| f as *mut c_void)
     }
+
+    /// Windows: `None`. PE exports carry no versions: a name the ELF stubs export once per ABI
+    /// is a DLL export of its own there (`versioned_export!`), found by [`Handle::symbol`].
+    pub(crate) fn versioned_symbol(&self, _name: &CStr, _version: &CStr) -> Option<*mut c_void> {
+        None
+    }
 }
 
 /// Whether the process has a DLL of that base name (no reference taken, nothing read).

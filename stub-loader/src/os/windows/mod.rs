@@ -28,7 +28,9 @@ pub(crate) use file_names::{
 pub(crate) use files::{built_for, check_file, is_dir, is_file, site_packages};
 pub use io::clock_ns;
 pub(crate) use io::{errno_text, open_trace_file, write_all};
-pub(crate) use loadlibrary::{Handle, LOAD_CALL, OWN_ELF, copies_loaded, is_loaded};
+pub(crate) use loadlibrary::{
+    Handle, LOAD_CALL, OWN_ELF, copies_loaded, file_of_address, is_loaded,
+};
 pub(crate) use lock::{LOCK_INIT, Lock, lock, unlock};
 pub(crate) use paths::{SEP, has_dir, is_absolute, is_drive_root, is_sep, names_a_drive};
 pub(crate) use pe_imports::{needed, ptx_isa, read_file};
