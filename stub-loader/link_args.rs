@@ -24,6 +24,7 @@ fn stub_link_args() {
         if library.crate_dir == name {
             cdylib_link_args(&library.stub_file());
             if library.abi12_hand_written.is_some() {
+                println!("cargo:rerun-if-changed={}", versions.display());
                 versioned_link_args(&versions);
             }
             return;
@@ -31,6 +32,7 @@ fn stub_link_args() {
         if library.link_stub_crate().as_deref() == Some(name.as_str()) {
             cdylib_link_args(&library.stub_file());
             println!("cargo:rustc-cdylib-link-arg=-Wl,-z,nodlopen");
+            println!("cargo:rerun-if-changed={}", versions.display());
             versioned_link_args(&versions);
             return;
         }
@@ -65,9 +67,12 @@ fn cdylib_link_args(soname: &str) {
 /// combine rustc's export list, an anonymous version script, with named version nodes
 /// ("anonymous version tag cannot be combined with other version tags"); LLD merges them. The
 /// cross build for aarch64 (`scripts/test-aarch64.sh`) uses the host's `rust-lld` the same way.
+/// The caller says `rerun-if-changed` for a checked-in script; never for one the build script
+/// writes itself (the compatibility libraries' `compat.map`): cargo compares such a file with
+/// the start of the run that wrote it, so it would always look changed and every cargo command
+/// would rerun the script and relink the library.
 #[allow(dead_code)] // only the cudart stubs export versioned names
 fn versioned_link_args(version_script: &std::path::Path) {
-    println!("cargo:rerun-if-changed={}", version_script.display());
     println!(
         "cargo:rustc-cdylib-link-arg=-Wl,--version-script={}",
         version_script.display()
