@@ -1,16 +1,19 @@
 #!/usr/bin/env bash
 # What the test scripts need beyond the machine image (Debian 12, rustup's stable toolchain, gcc,
 # CPython with pip), in one list, installed when missing: Debian packages, tools built by
-# `cargo install`, rustup targets. Called by scripts/test.sh (stage `test`),
-# scripts/test-aarch64.sh (`aarch64`) and scripts/bench.sh (`bench`); the main job needs
-# nothing from here.
+# `cargo install`, rustup targets. Called by scripts/test.sh (stages `test aarch64`: the
+# aarch64 stage's packages too, in the same apt run), scripts/test-aarch64.sh (`aarch64`: a no-op
+# after test.sh's) and scripts/bench.sh (`bench`); the main job needs nothing from here.
 #
 # Each Debian package is checked by dpkg's own status of that package, not by a file that some
 # other package may also provide: a guard that looked for `libclang.*\.so` in the loader cache
 # matched the image's libclang-cpp.so.14, so libclang-dev (what bindgen loads, with clang's
 # builtin headers) was never installed on a fresh machine (issue 19).
 #
-# Usage: scripts/setup-machine.sh test|aarch64|bench
+# Usage: scripts/setup-machine.sh STAGE...   (STAGE: test, aarch64, bench)
+#
+# Several stages at once (scripts/test.sh: `test aarch64`) install in one `apt-get update` and
+# one `apt-get install`, not one of each per stage.
 set -euo pipefail
 
 # Whether the python3 on PATH has its C headers (`Python.h` in sysconfig's include folder).
@@ -95,16 +98,21 @@ sysroot_libz() {
   rm -rf "$tmp"
 }
 
-stage=${1:?usage: scripts/setup-machine.sh test|aarch64|bench}
+usage="usage: scripts/setup-machine.sh test|aarch64|bench..."
+[ $# -gt 0 ] || { echo "$usage" >&2; exit 2; }
 # Checked here: `packages` exiting inside the `for` word list below would not stop the script.
-case "$stage" in
-  test | aarch64 | bench) ;;
-  *) echo "usage: scripts/setup-machine.sh test|aarch64|bench (not '$stage')" >&2; exit 2 ;;
-esac
+for stage in "$@"; do
+  case "$stage" in
+    test | aarch64 | bench) ;;
+    *) echo "$usage (not '$stage')" >&2; exit 2 ;;
+  esac
+done
 missing=()
-for pkg in $(packages "$stage"); do
-  status=$(dpkg-query -W -f='${db:Status-Status}' "$pkg" 2>/dev/null || true)
-  [ "$status" = installed ] || missing+=("$pkg")
+for stage in "$@"; do
+  for pkg in $(packages "$stage"); do
+    status=$(dpkg-query -W -f='${db:Status-Status}' "$pkg" 2>/dev/null || true)
+    [ "$status" = installed ] || [[ " ${missing[*]} " == *" $pkg "* ]] || missing+=("$pkg")
+  done
 done
 if [ ${#missing[@]} -gt 0 ]; then
   if [ "$(id -u)" != 0 ] || ! command -v apt-get >/dev/null; then
@@ -117,18 +125,20 @@ if [ ${#missing[@]} -gt 0 ]; then
   # programs transparently and hide a scenario that forgot the runner.
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
-[ "$stage" != aarch64 ] || sysroot_libz
-for tool in $(tools "$stage"); do
-  name=${tool%@*} version=${tool#*@}
-  # `mdbook --version` prints `mdbook v0.4.52`: the pinned release or nothing else.
-  if [ "$("$name" --version 2>/dev/null)" != "$name v$version" ]; then
-    echo "== cargo install $name $version"
-    cargo install --quiet --locked --no-default-features --version "$version" "$name"
-  fi
-done
-for triple in $(targets "$stage"); do
-  if ! rustup target list --installed | grep -qx "$triple"; then
-    echo "== rustup target add $triple"
-    rustup target add "$triple"
-  fi
+for stage in "$@"; do
+  [ "$stage" != aarch64 ] || sysroot_libz
+  for tool in $(tools "$stage"); do
+    name=${tool%@*} version=${tool#*@}
+    # `mdbook --version` prints `mdbook v0.4.52`: the pinned release or nothing else.
+    if [ "$("$name" --version 2>/dev/null)" != "$name v$version" ]; then
+      echo "== cargo install $name $version"
+      cargo install --quiet --locked --no-default-features --version "$version" "$name"
+    fi
+  done
+  for triple in $(targets "$stage"); do
+    if ! rustup target list --installed | grep -qx "$triple"; then
+      echo "== rustup target add $triple"
+      rustup target add "$triple"
+    fi
+  done
 done

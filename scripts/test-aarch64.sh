@@ -48,10 +48,22 @@
 # Then the wheel: manylinux_2_17_aarch64, cross-built through pyproject.toml / CMakeLists.txt,
 # installed beside NVIDIA's aarch64 NVRTC wheel, used by a C program under qemu.
 #
-# Usage: scripts/test-aarch64.sh [extra cargo test arguments]
+# Usage: scripts/test-aarch64.sh [--build | --run] [extra cargo test arguments]
+#   --build  set up, clippy, and build everything the run needs (the stubs, the test binaries,
+#            the wheel's release stubs); run nothing
+#   --run    the suites under qemu and the wheel (what --build built, or cargo builds it here)
+#   neither  both, one after the other
+# scripts/test.sh runs the two apart: the builds with its other compile stages, one cargo at a
+# time (memory), the runs beside its valgrind pass (both mostly wait on one process per test
+# thread).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 start=$(date +%s)
+build=true run=true
+case "${1:-}" in
+  --build) run=false; shift ;;
+  --run) build=false; shift ;;
+esac
 # Every stub, from the specs (codegen writes it): CUDA_STUBS_CRATES, CUDA_STUBS_FILES, ...
 source scripts/libraries.sh
 crates=()
@@ -71,9 +83,6 @@ sysroot=/usr/aarch64-linux-gnu
 
 scripts/setup-machine.sh aarch64
 
-echo "== fetching NVIDIA's aarch64 (sbsa) CUDA 11.8 / 12.9 / 13.5 wheels (cached)"
-python3 scripts/fetch-cuda.py --arch aarch64
-
 export CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_LINKER=aarch64-linux-gnu-gcc
 # Cargo runs the test binaries through it; the harness prefixes every aarch64 program it
 # spawns with the same command (tests/src/lib.rs `runner`).
@@ -85,26 +94,50 @@ export G_SLICE=always-malloc
 # The cc crate (mocks in tests/build.rs, C programs at test time) picks this compiler.
 export CC_aarch64_unknown_linux_gnu=aarch64-linux-gnu-gcc
 
-echo "== clippy, aarch64 code paths (cfg(target_arch = \"aarch64\") asm and loader)"
-cargo clippy --target "$triple" --quiet -p stub-loader "${crates[@]}" -- -D warnings
+# The suites, for `cargo test --no-run` (--build) and `cargo test` (--run): the same arguments,
+# so the second finds the first's binaries.
+tests=(--target "$triple" -p stubs-tests --no-fail-fast
+  --test real_matrix --test mock_search --test mock_gating --test load_topology
+  --test preload --test c_link --test last_error --test trace_fault --test hostile
+  --test abi_calls --test abi_props --test abi12 --test abi_versions --test compat --test coverage
+  "${suites[@]}" --test glibc_floor "$@")
 
-echo "== stubs: aarch64 shared objects"
-cargo build --target "$triple" --quiet "${crates[@]}"
-for stub in "${CUDA_STUBS_FILES[@]}"; do
-  file="${CARGO_TARGET_DIR:-target}/$triple/debug/$stub"
-  # e_machine (offset 18, little endian) 183 = EM_AARCH64.
-  machine=$(od -An -j18 -N2 -tu2 "$file" | tr -d ' ')
-  [ "$machine" = 183 ] || { echo "$file: e_machine $machine, not aarch64" >&2; exit 1; }
-done
+if $build; then
+  echo "== clippy, aarch64 code paths (cfg(target_arch = \"aarch64\") asm and loader)"
+  cargo clippy --target "$triple" --quiet -p stub-loader "${crates[@]}" -- -D warnings
+
+  echo "== stubs: aarch64 shared objects"
+  cargo build --target "$triple" --quiet "${crates[@]}"
+  for stub in "${CUDA_STUBS_FILES[@]}"; do
+    file="${CARGO_TARGET_DIR:-target}/$triple/debug/$stub"
+    # e_machine (offset 18, little endian) 183 = EM_AARCH64.
+    machine=$(od -An -j18 -N2 -tu2 "$file" | tr -d ' ')
+    [ "$machine" = 183 ] || { echo "$file: e_machine $machine, not aarch64" >&2; exit 1; }
+  done
+
+  echo "== test binaries, aarch64"
+  cargo test --no-run --quiet "${tests[@]}"
+
+  echo "== the wheel's release stubs, aarch64"
+  # What CMakeLists.txt builds for the wheel below (its `cuda_stubs_cargo` target, the same
+  # packages): `pip wheel` then finds them fresh.
+  release=()
+  for c in "${CUDA_STUBS_CRATES[@]}" "${CUDA_STUBS_COMPAT_CRATES[@]}"; do release+=(-p "$c"); done
+  cargo build --release --locked --target "$triple" --quiet "${release[@]}"
+fi
+if ! $run; then
+  echo "== aarch64 built in $(($(date +%s) - start)) s"
+  exit 0
+fi
+
+echo "== fetching NVIDIA's aarch64 (sbsa) CUDA 11.8 / 12.9 / 13.5 wheels (cached)"
+python3 scripts/fetch-cuda.py --arch aarch64
 
 echo "== cargo test --target $triple (under qemu-aarch64)"
 # A watchdog on top of each scenario's own timeout: an emulator stuck inside the harness
-# itself would otherwise hold CI until its overall limit (normally ~80 s here).
-timeout --kill-after=30 1200 cargo test --target "$triple" -p stubs-tests --no-fail-fast \
-  --test real_matrix --test mock_search --test mock_gating --test load_topology \
-  --test preload --test c_link --test last_error --test trace_fault --test hostile \
-  --test abi_calls --test abi_props --test abi12 --test abi_versions --test compat --test coverage \
-  "${suites[@]}" --test glibc_floor "$@" ||
+# itself would otherwise hold CI until its overall limit (normally ~80 s here; scripts/test.sh
+# runs it beside its valgrind pass, which can double that on 2 cores).
+timeout --kill-after=30 1200 cargo test "${tests[@]}" ||
   { rc=$?; [ "$rc" != 124 ] || echo "test-aarch64: cargo test still running after 1200 s: killed" >&2; exit "$rc"; }
 
 echo "== wheel: manylinux_2_17_aarch64, cross-built, with NVIDIA's aarch64 NVRTC wheel beside it"

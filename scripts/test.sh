@@ -1,62 +1,217 @@
 #!/usr/bin/env bash
 # The whole test suite, as CI runs it (.ci/run). Sets up what it needs on a fresh machine:
-# the Debian packages, rustup target and mdbook of scripts/setup-machine.sh, NVIDIA's wheels for
+# the Debian packages, rustup targets and mdbook of scripts/setup-machine.sh, NVIDIA's wheels for
 # the real-library tests.
+#
+# Time (issue 38): CI gives it 2 cores and 90 minutes; the budget is the book's (docs/src/tests.md,
+# "Time budget"): a warning past 45 minutes, a failure past 75. It ends with a table of each
+# stage's wall time (also when a stage fails: the table so far). What keeps it short:
+#   - one build of each profile and target, shared by every stage that needs it. The compile
+#     stages come first, one cargo at a time (two big stub crates compiling take ~14 GB, a
+#     second cargo beside them would pass CI's 24 GiB); each later cargo command (the tests'
+#     nested builds, install.sh, `pip wheel`, main-job.sh) finds its build fresh. That holds
+#     only while they ask for the same profile, features (the same package selection: cargo
+#     unifies features over the packages asked for) and RUSTFLAGS: a stage that differs
+#     rebuilds, and its time in the table shows it.
+#   - downloads (NVIDIA's wheels of three platforms, Debian 11's glibc) in the background while
+#     the first stages compile;
+#   - then the stages that run programs, two at a time: each leaves a core idle much of the
+#     time (one qemu, wine, pip or cmake process, a test binary's last tests).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-scripts/setup-machine.sh test
+# ---- stage bookkeeping: `stage` (foreground), `background` + `join` (two at a time) --------
 
-echo "== fetching NVIDIA's CUDA 11.8 / 12.9 / 13.5 wheels (cached), Linux and win_amd64"
-python3 scripts/fetch-cuda.py
-python3 scripts/fetch-cuda.py --arch win_amd64
+# The book's budget, in minutes (docs/src/tests.md, "Time budget", says the same: checked below).
+budget_warn=45 budget_fail=75
+logs=target/test-logs
+rm -rf "$logs" && mkdir -p "$logs"
+suite_start=$(date +%s)
+rows=()               # the table: "stage<TAB>seconds<TAB>note"
+current= current_start=
+declare -A bg_pid=() bg_start=() bg_note=()
+bg_running=()         # background stages not joined yet, in start order
 
-echo "== rustfmt, clippy"
+# stage NAME WHAT: the next foreground stage begins (the previous one ends).
+stage() {
+  end_stage
+  current=$1 current_start=$(date +%s)
+  echo "== $1: $2"
+}
+end_stage() {
+  [ -z "$current" ] || rows+=("$current"$'\t'"$(($(date +%s) - current_start))"$'\t')
+  current=
+}
+
+# background NAME NOTE CMD...: a stage run beside the foreground ones, its output in
+# $logs/NAME.log (shown whole by `join`, not interleaved with the foreground's). It runs in a
+# subshell under the same `set -e`; its EXIT trap notes when it ended, whatever its status.
+background() {
+  local name=$1 note=$2
+  shift 2
+  echo "== $name: in the background ($note), log: $logs/$name.log"
+  (trap 'date +%s >"$logs/$name.end"' EXIT; "$@") >"$logs/$name.log" 2>&1 &
+  bg_pid[$name]=$! bg_start[$name]=$(date +%s) bg_note[$name]=$note
+  bg_running+=("$name")
+}
+
+# join NAME...: waits for these background stages (every one not joined yet, with no name),
+# shows each one's log and time; exits with the first failure's status once all have ended.
+join() {
+  wait_for "$@"
+  [ "$wait_status" = 0 ] || exit "$wait_status"
+}
+# wait_for NAME...: join without the exit; the first failure's status in $wait_status.
+wait_for() {
+  local name rc end note left=()
+  wait_status=0
+  [ $# -gt 0 ] || set -- "${bg_running[@]}"
+  for name in "$@"; do
+    rc=0
+    wait "${bg_pid[$name]}" || rc=$?
+    end=$(cat "$logs/$name.end" 2>/dev/null || date +%s)
+    note="background: ${bg_note[$name]}"
+    echo "== $name (${note}): its log, $((end - ${bg_start[$name]})) s"
+    cat "$logs/$name.log"
+    if [ "$rc" != 0 ]; then
+      echo "== $name failed (exit $rc)" >&2
+      note="FAILED (exit $rc); $note"
+      [ "$wait_status" != 0 ] || wait_status=$rc
+    fi
+    rows+=("$name"$'\t'"$((end - ${bg_start[$name]}))"$'\t'"$note")
+  done
+  for name in "${bg_running[@]}"; do
+    [[ " $* " == *" $name "* ]] || left+=("$name")
+  done
+  bg_running=("${left[@]}")
+}
+
+# At exit, success or not: a failed foreground stage first waits for the background ones (their
+# logs and status are part of the result), then the table, the total and the budget.
+report() {
+  local status=$? total
+  trap - EXIT
+  set +e
+  if [ -n "$current" ] && [ "$status" != 0 ]; then
+    rows+=("$current"$'\t'"$(($(date +%s) - current_start))"$'\t'"FAILED (exit $status)")
+    current=
+  fi
+  end_stage
+  if [ ${#bg_running[@]} -gt 0 ]; then
+    wait_for
+    [ "$status" != 0 ] || status=$wait_status
+  fi
+  total=$(($(date +%s) - suite_start))
+  echo
+  echo "== stage times (wall clock, seconds)"
+  printf '%s\n' "${rows[@]}" | awk -F'\t' '{ printf "  %-18s %5d  %s\n", $1, $2, $3 }'
+  printf '  %-18s %5d  (%d min %02d s; budget: a warning past %d min, a failure past %d min)\n' \
+    total "$total" $((total / 60)) $((total % 60)) "$budget_warn" "$budget_fail"
+  if [ "$total" -gt $((budget_fail * 60)) ]; then
+    echo "test.sh: $((total / 60)) minutes, past the ${budget_fail}-minute limit (docs/src/tests.md, Time budget)" >&2
+    [ "$status" != 0 ] || status=1
+  elif [ "$total" -gt $((budget_warn * 60)) ]; then
+    echo "test.sh: warning: $((total / 60)) minutes, past the ${budget_warn}-minute budget (docs/src/tests.md, Time budget)" >&2
+  fi
+  [ "$status" = 0 ] || echo "test.sh: failed (exit $status)" >&2
+  exit "$status"
+}
+trap report EXIT
+
+# The budget above is the book's: fail early if they no longer agree.
+grep -q "a warning past $budget_warn minutes and a failure past $budget_fail" docs/src/tests.md || {
+  echo "test.sh: docs/src/tests.md (Time budget) does not say $budget_warn and $budget_fail minutes" >&2
+  exit 1
+}
+
+# Every stub, from the specs (codegen writes it): CUDA_STUBS_CRATES, CUDA_STUBS_WINDOWS, ...
+source scripts/libraries.sh
+# What CMakeLists.txt builds (`cuda_stubs_cargo`: install.sh, `pip wheel`), the same packages
+# in the same order: on Linux every stub and compatibility crate, for Windows the DLL stubs.
+linux_crates=() windows_crates=()
+for c in "${CUDA_STUBS_CRATES[@]}" "${CUDA_STUBS_COMPAT_CRATES[@]}"; do linux_crates+=(-p "$c"); done
+for stem in "${CUDA_STUBS_WINDOWS[@]}"; do windows_crates+=(-p "${stem//_/-}"); done
+
+stage setup "Debian packages, rustup targets, mdbook (scripts/setup-machine.sh), for aarch64 too"
+# One apt run for both lists; scripts/test-aarch64.sh's own call then finds everything.
+scripts/setup-machine.sh test aarch64
+
+# Network-bound: beside the compile stages. The Linux wheels first (the codegen check reads their
+# headers), then the rest; each script is a no-op once its cache is complete.
+background fetch-linux "NVIDIA's x86-64 wheels, Debian 11's glibc" \
+  eval 'python3 scripts/fetch-cuda.py && python3 scripts/fetch-old-glibc.py >/dev/null'
+background fetch-other "NVIDIA's win_amd64 and aarch64 wheels, Debian 11's aarch64 glibc" \
+  eval 'python3 scripts/fetch-cuda.py --arch win_amd64 && python3 scripts/fetch-cuda.py --arch aarch64 &&
+    python3 scripts/fetch-old-glibc.py --arch aarch64 >/dev/null'
+
+stage lint "rustfmt; clippy for x86-64, Windows and aarch64; the loader's OS boundary"
 cargo fmt --all -- --check
 cargo clippy --workspace --all-targets --quiet -- -D warnings
-# The Windows code paths of the loader (stub-loader/src/os/windows/) and every DLL stub's crate
-# (scripts/libraries.sh, from the specs: stubs_<name> is the crate stubs-<name>).
-source scripts/libraries.sh
-windows_crates=()
-for stem in "${CUDA_STUBS_WINDOWS[@]}"; do windows_crates+=(-p "${stem//_/-}"); done
+# The Windows code paths of the loader (stub-loader/src/os/windows/) and every DLL stub's crate.
 cargo clippy --target x86_64-pc-windows-gnu --quiet -p stub-loader "${windows_crates[@]}" -- -D warnings
-
-echo "== stub-loader: one OS boundary (os/), no import circle"
+# The aarch64 code paths: test-aarch64.sh's own clippy (--build runs it and the aarch64 builds).
 # Only the loader's os/ tests the OS in a cfg (stub-loader/src/os/mod.rs says why).
 if grep -rlE 'cfg!?\((.*)(windows|unix|target_os|target_family)' stub-loader/src | grep -v '/os/'; then
   echo "cfg on the OS outside stub-loader/src/os/ (above)" >&2
   exit 1
 fi
 python3 scripts/check-module-cycles.py stub-loader/src
+# A stub crate holds no test (tests/ has them): `test = false` keeps `cargo test` and clippy's
+# --all-targets from building each of them a second time, as a test harness of zero tests.
+for crate in "${CUDA_STUBS_CRATES[@]}"; do
+  grep -qx 'test = false' "$crate/Cargo.toml" || {
+    echo "$crate/Cargo.toml: no \`test = false\` in [lib] (see the stub crates' own)" >&2
+    exit 1
+  }
+done
 
-echo "== docs: mdbook build docs (no warning), links checked"
+stage docs "mdbook build docs (no warning), links checked"
 scripts/check-docs.sh
 
-echo "== codegen drift check: regenerate from the headers, fail on any diff"
-cargo run --quiet --release -p codegen -- --check
-echo "== hand-kept lists of the libraries: none outside the specs and generated files"
+stage build "the workspace (debug: stubs, mocks, codegen), the release stubs, Windows and aarch64"
+cargo build --workspace --quiet
+# The release stubs, as CMakeLists.txt builds them: packaging.rs (install.sh), test-packaging.sh
+# and test-example-python.sh (`pip wheel`) and main-job.sh find them fresh.
+cargo build --release --locked --quiet "${linux_crates[@]}"
+# The DLL stubs: debug for windows.rs (tests/src/wine.rs builds the same), release for
+# test-packaging-windows.sh's wheel.
+cargo build --target x86_64-pc-windows-gnu --quiet "${windows_crates[@]}"
+cargo build --release --locked --target x86_64-pc-windows-gnu --quiet "${windows_crates[@]}"
+# aarch64: clippy, the stubs, the test binaries and the wheel's release build; `--run` below
+# runs them.
+scripts/test-aarch64.sh --build
+
+stage codegen "drift check: regenerate from the headers, fail on any diff; no hand-kept list"
+join fetch-linux
+# The debug build of the stage above (a release build of codegen and bindgen would cost more
+# than it saves).
+cargo run --quiet -p codegen -- --check
 scripts/check-lists.sh
 
-echo "== stubs: exports, SONAMEs"
-cargo build --workspace --quiet
-
-echo "== cargo test"
+stage test "cargo test (the stubs: exports, SONAMEs, the real-library and mock suites, wine)"
+join fetch-other
 cargo test --workspace --no-fail-fast
 
-echo "== the integration suite again, every scenario process under valgrind memcheck"
-STUBS_TESTS_VALGRIND=1 cargo test -p stubs-tests --no-fail-fast -- --test-threads=2
+stage valgrind "the integration suite again, every scenario process under valgrind memcheck"
+# Beside it, the aarch64 suites under qemu-user: both mostly wait on one emulated or
+# instrumented process per test thread.
+background aarch64 "beside valgrind" scripts/test-aarch64.sh --run
+# `--workspace --test '*'`: stubs-tests' integration tests (the workspace's only ones), resolved
+# with the same features as `cargo test --workspace` above, so nothing is rebuilt (`-p
+# stubs-tests` alone would unify fewer features, rebuild syn, stub-model and every test binary).
+STUBS_TESTS_VALGRIND=1 cargo test --workspace --test '*' --no-fail-fast -- --test-threads=2
+end_stage
+join aarch64
 
-echo "== aarch64: cross-built stubs, mocks and C programs under qemu-user, NVIDIA's aarch64 wheels"
-scripts/test-aarch64.sh
-
-echo "== packaging: the wheel (pip, auditwheel) and the install-and-use recipes (README, docs/)"
+stage packaging "the wheel (pip, auditwheel) and the install-and-use recipes (README, docs/)"
+background packaging-windows "beside packaging, the example, the main job" \
+  scripts/test-packaging-windows.sh
 scripts/test-packaging.sh
 
-echo "== packaging for Windows: the win_amd64 wheel, CMake (MinGW, MSVC's import libraries), under wine"
-scripts/test-packaging-windows.sh
-
-echo "== example/python: one extension wheel on 11.8, 12.9, 13.5 and none"
+stage example "example/python: one extension wheel on 11.8, 12.9, 13.5 and none"
 scripts/test-example-python.sh
 
-echo "== main job: the bundled example on 11.8, 12.9, 13.5 and none"
+stage main-job "the bundled example on 11.8, 12.9, 13.5 and none"
 scripts/main-job.sh
+end_stage
+join packaging-windows

@@ -80,10 +80,10 @@ fn cdylib_link_args(soname: &str) {
 /// combine rustc's export list, an anonymous version script, with named version nodes
 /// ("anonymous version tag cannot be combined with other version tags"); LLD merges them. The
 /// cross build for aarch64 (`scripts/test-aarch64.sh`) uses the host's `rust-lld` the same way.
-///
-/// The caller names the script for rerun-if-changed when it is a source file: one the build
-/// script writes itself (the compatibility libraries', in `OUT_DIR`) is always newer than the
-/// run that wrote it, and naming it would make cargo run the script and relink on every build.
+/// The caller says `rerun-if-changed` for a checked-in script; never for one the build script
+/// writes itself (the compatibility libraries' `compat.map`): cargo compares such a file with
+/// the start of the run that wrote it, so it would always look changed and every cargo command
+/// would rerun the script and relink the library.
 #[allow(dead_code)] // only the cudart stubs export versioned names
 fn versioned_link_args(version_script: &std::path::Path) {
     println!(

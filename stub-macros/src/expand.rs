@@ -445,9 +445,9 @@ fn error_text(
     }
 }
 
-/// `pub(crate) mod NAME { Forward::call(..) }` (`NAME_abiN` for a version of a name declared
-/// once per ABI): the call through slot `index` that hand-written exports and adapters use
-/// (nothing for an opaque function, whose prototype is unknown).
+/// `NAME::Forward::call(..)` (`NAME_abiN` for a version of a name declared once per ABI): the
+/// call through slot `index` that hand-written exports and adapters use (nothing for an opaque
+/// function, whose prototype is unknown). `NAME` is a module re-exporting `__Forward_NAME`.
 fn forward(
     f: &StubFn,
     name: &syn::Ident,
@@ -460,32 +460,40 @@ fn forward(
     }
     let output = &f.item.sig.output;
     let fn_ty = quote! { unsafe extern "C" fn(#(#arg_types),*) #output };
+    // The struct lives beside the declarations, where their types resolve; the module only
+    // re-exports it. A module holding the forwarder itself would need `use super::*` for the
+    // types, and one such glob per function, each importing the thousands of names beside it,
+    // made rustc's name resolution quadratic: 4 of the 6 minutes of compiling stubs-nppist
+    // (3366 functions) and ~1.5 GB of its memory (issue 38).
+    let forward = format_ident!("__Forward_{}", name);
     quote! {
+        /// Namespace of the forwarder Rust code calls (hand-written exports, adapters) as
+        /// `NAME::Forward`.
+        #[doc(hidden)]
+        #[allow(non_camel_case_types)]
+        pub(crate) struct #forward;
+
+        #[allow(dead_code, non_snake_case)]
+        impl #forward {
+            /// Calls the real function (or its typed fallback) through the slot.
+            #[inline]
+            #[allow(clippy::too_many_arguments)]
+            pub(crate) unsafe fn call(#(#arg_names: #arg_types),*) #output {
+                // Relaxed: the slot holds only code addresses, each valid whenever seen.
+                let entry = __cuda_stubs::SLOTS[#index]
+                    .load(::core::sync::atomic::Ordering::Relaxed);
+                // SAFETY: the slot holds the thunk, the real entry point of this
+                // prototype, or a fallback that ignores its arguments.
+                let entry: #fn_ty = unsafe { ::core::mem::transmute::<*mut (), #fn_ty>(entry) };
+                // SAFETY: forwarded contract.
+                unsafe { entry(#(#arg_names),*) }
+            }
+        }
+
         #[doc(hidden)]
         #[allow(non_snake_case)]
         pub(crate) mod #name {
-            #[allow(unused_imports)]
-            use super::*;
-
-            /// Namespace of the forwarder Rust code calls (hand-written exports, adapters).
-            pub(crate) struct Forward;
-
-            #[allow(dead_code)]
-            impl Forward {
-                /// Calls the real function (or its typed fallback) through the slot.
-                #[inline]
-                #[allow(clippy::too_many_arguments)]
-                pub(crate) unsafe fn call(#(#arg_names: #arg_types),*) #output {
-                    // Relaxed: the slot holds only code addresses, each valid whenever seen.
-                    let entry = super::__cuda_stubs::SLOTS[#index]
-                        .load(::core::sync::atomic::Ordering::Relaxed);
-                    // SAFETY: the slot holds the thunk, the real entry point of this
-                    // prototype, or a fallback that ignores its arguments.
-                    let entry: #fn_ty = unsafe { ::core::mem::transmute::<*mut (), #fn_ty>(entry) };
-                    // SAFETY: forwarded contract.
-                    unsafe { entry(#(#arg_names),*) }
-                }
-            }
+            pub(crate) use super::#forward as Forward;
         }
     }
 }
