@@ -13,10 +13,16 @@
 # aarch64 and Windows, and the build trees): clear target/ and the caches first on a small disk.
 # Prints each command's wall time and exits with the first failure's status.
 #
-# Usage: scripts/check-fresh-machine.sh [DIR]   (default: target/fresh-machine)
+# Usage: scripts/check-fresh-machine.sh [--shared-cache] [DIR]   (default: target/fresh-machine)
+#   --shared-cache  bind this machine's wheel cache (fetch-cuda.py's, ~36 GB) into the root
+#                   instead of downloading it again: CI's machines keep that cache between runs
+#                   (its fetch stage prints "(cached)" within seconds), so the run is CI's, on
+#                   ~10 GB of disk; the fetch scripts still run and check the cache is complete.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repo=$PWD
+shared_cache=false
+[ "${1:-}" != --shared-cache ] || { shared_cache=true; shift; }
 root=$(realpath -m "${1:-target/fresh-machine}")
 suite=bookworm
 mirror=http://deb.debian.org/debian
@@ -69,6 +75,11 @@ mount -t proc proc "$root/proc"; mounts+=("$root/proc")
 mount -t sysfs sys "$root/sys"; mounts+=("$root/sys")
 bind /dev
 bind /dev/pts
+if $shared_cache; then
+  cache=${CUDA_STUBS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/cuda-stubs}
+  mkdir -p "$root/root/.cache/cuda-stubs"
+  mount --bind "$cache" "$root/root/.cache/cuda-stubs"; mounts+=("$root/root/.cache/cuda-stubs")
+fi
 
 in_root() {
   chroot "$root" /usr/bin/env -i HOME=/root TERM=dumb CI=true "${trust_env[@]}" \
