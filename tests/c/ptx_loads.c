@@ -22,6 +22,13 @@
  * CU_JIT_GENERATE_LINE_INFO 1, CU_JIT_LOG_VERBOSE 1; not cuModuleLoadData), cuModuleLoad and
  * cuLibraryLoadFromFile (the path; the library with the JIT options), cuModuleLoadFatBinary.
  *
+ * Links: cuLinkAddData and cuLinkAddFile take FILE as a comma-separated list of inputs, each's
+ * CUjitInputType by its extension (.ptx PTX, .cubin CUBIN, .fatbin FATBINARY, .a LIBRARY): a
+ * cuLinkCreate with the JIT options, each input added ("N ENTRY input=I rc=R", I from 1), then
+ * "N cuLinkComplete rc=R size=S", the CUBIN loaded by cuModuleLoadData ("N cuModuleLoadData
+ * rc=R" and its function), the options' report, and "N cuLinkDestroy rc=R"; "N ENTRY rc=R" is
+ * cuLinkCreate's.
+ *
  * Runtime ENTRYs (-DPTX_LOADS_RUNTIME): cudaLibraryLoadData, cudaLibraryLoadFromFile (no JIT
  * options); register (FILE, a fat binary, inside nvcc's __fatBinC_Wrapper_t {magic 0x466243B1,
  * version 1, data} through __cudaRegisterFatBinary: "N register wrapper=0x... data=0x...
@@ -110,10 +117,70 @@ static void got_library(int n, CUresult rc, CUlibrary library) {
   printf("%d cuLibraryGetKernel rc=%d\n", n, (int)cuLibraryGetKernel(&k, library, "scale"));
 }
 
+static CUjitInputType input_type(const char *path) {
+  const char *dot = strrchr(path, '.');
+  if (dot == NULL) return CU_JIT_INPUT_PTX;
+  if (strcmp(dot, ".cubin") == 0) return CU_JIT_INPUT_CUBIN;
+  if (strcmp(dot, ".fatbin") == 0) return CU_JIT_INPUT_FATBINARY;
+  if (strcmp(dot, ".a") == 0) return CU_JIT_INPUT_LIBRARY;
+  return CU_JIT_INPUT_PTX;
+}
+
+/* A link of the comma-separated inputs in `list`, through cuLinkAddData (`by_file` 0: the
+ * bytes, PTX with its NUL) or cuLinkAddFile; its CUBIN loaded. */
+static CUresult link_inputs(int n, const char *entry, const char *list, int by_file) {
+  CUlinkState state = NULL;
+  CUresult rc = cuLinkCreate(N_OPTIONS, options, values, &state);
+  if (rc != CUDA_SUCCESS) return rc;
+  char paths[4096];
+  snprintf(paths, sizeof paths, "%s", list);
+  int i = 1;
+  for (char *path = strtok(paths, ","); path != NULL; path = strtok(NULL, ","), i++) {
+    CUjitInputType type = input_type(path);
+    CUresult added;
+    if (by_file) {
+      added = cuLinkAddFile(state, type, path, 0, NULL, NULL);
+    } else {
+      FILE *f = fopen(path, "rb");
+      size_t size = 0;
+      if (f != NULL) {
+        fseek(f, 0, SEEK_END);
+        size = (size_t)ftell(f);
+        fclose(f);
+      }
+      unsigned char *bytes = read_file(path);
+      if (bytes == NULL) {
+        printf("%d read %s failed\n", n, path);
+        added = CUDA_ERROR_FILE_NOT_FOUND;
+      } else {
+        added = cuLinkAddData(state, type, bytes, size + (type == CU_JIT_INPUT_PTX), "input", 0,
+                              NULL, NULL);
+        /* The link copies what it needs: the caller's buffer is gone before cuLinkComplete. */
+        memset(bytes, 0, size);
+        free(bytes);
+      }
+    }
+    printf("%d %s input=%d rc=%d\n", n, entry, i, (int)added);
+  }
+  void *cubin = NULL;
+  size_t size = 0;
+  CUresult done = cuLinkComplete(state, &cubin, &size);
+  printf("%d cuLinkComplete rc=%d size=%zu\n", n, (int)done, size);
+  if (done == CUDA_SUCCESS) {
+    CUmodule module = NULL;
+    CUresult loaded = cuModuleLoadData(&module, cubin);
+    printf("%d cuModuleLoadData rc=%d\n", n, (int)loaded);
+    got_module(n, loaded, module);
+  }
+  options_report(n);
+  printf("%d cuLinkDestroy rc=%d\n", n, (int)cuLinkDestroy(state));
+  return rc;
+}
+
 /* One load; 0 when ENTRY is known. */
 static int load(int n, const char *entry, const char *path) {
   unsigned char *image = NULL;
-  int takes_path = strcmp(entry, "cuModuleLoad") == 0 ||
+  int takes_path = strncmp(entry, "cuLink", 6) == 0 || strcmp(entry, "cuModuleLoad") == 0 ||
                    strcmp(entry, "cuLibraryLoadFromFile") == 0 ||
                    strcmp(entry, "cudaLibraryLoadFromFile") == 0;
   if (!takes_path) {
@@ -128,7 +195,9 @@ static int load(int n, const char *entry, const char *path) {
   CUresult rc;
   CUmodule module = NULL;
   CUlibrary library = NULL;
-  if (strcmp(entry, "cuModuleLoadData") == 0) {
+  if (strcmp(entry, "cuLinkAddData") == 0 || strcmp(entry, "cuLinkAddFile") == 0) {
+    rc = link_inputs(n, entry, path, entry[9] == 'F');
+  } else if (strcmp(entry, "cuModuleLoadData") == 0) {
     rc = cuModuleLoadData(&module, image);
     got_module(n, rc, module);
   } else if (strcmp(entry, "cuModuleLoadDataEx") == 0) {

@@ -434,6 +434,126 @@ fn arch_specific_target_stays_specific() {
     );
 }
 
+/// A driver link (`cuLinkCreate` … `cuLinkComplete`) given NVRTC 13.5's PTX 9.5 on a 13.0
+/// driver, which answers 222 at `cuLinkAddData`/`cuLinkAddFile` (`stand_in_driver.rs`): that
+/// input is held back from the driver, and `cuLinkComplete` hands out the sm_90 CUBIN nvJitLink
+/// 13.5 links from every input of the link, in order (PTX 8.8 from NVRTC 12.9, of another
+/// kernel, went to the driver as well), which the driver loads; the link's logs and wall time
+/// are filled as cuda.h says. By data (the caller's buffer cleared before completion) and by
+/// file. On a 13.5 driver the link is the driver's alone; without nvJitLink the driver answers
+/// 222 and the debug log says what would fix it.
+#[test]
+fn links_with_newer_ptx_are_linked_by_nvjitlink() {
+    let (_, isa) = release(13);
+    let (_, old_isa) = release(12);
+    let ptx = input(13, "c90.ptx");
+    // Another kernel of a PTX ISA the 13.0 driver reads.
+    let text = std::fs::read_to_string(input(12, "c90.ptx")).expect("PTX");
+    let other = temp_dir("ptx-link").join("other.ptx");
+    std::fs::write(&other, text.replace("scale", "other_scale")).expect("write");
+    let both = std::ffi::OsString::from(format!("{},{}", other.display(), ptx.display()));
+    let both = Path::new(&both);
+    let args = [
+        Path::new("cuLinkAddData"),
+        both,
+        Path::new("cuLinkAddFile"),
+        &ptx,
+    ];
+    let (run, log) = on_driver(&args, 13000, 90, &nvjitlink13());
+    run.assert_success()
+        .assert_line("1 cuLinkAddData input=1 rc=0")
+        .assert_line("1 cuLinkAddData input=2 rc=0")
+        .assert_line("2 cuLinkAddFile input=1 rc=0");
+    for (n, entry) in [(1, "cuLinkAddData"), (2, "cuLinkAddFile")] {
+        let size: usize = field(run.line(&format!("{n} cuLinkComplete rc=0")), "size")
+            .parse()
+            .expect("size");
+        // Not the stand-in's own 64-byte link output: nvJitLink's CUBIN.
+        assert!(size > 64, "{run}");
+        run.assert_line(&format!("{n} cuModuleLoadData rc=0"))
+            .assert_line(&format!("{n} cuModuleGetFunction rc=0"))
+            .assert_line(&format!("{n} errorlog size=0 terminated=1 text="))
+            .assert_line(&format!("{n} walltime positive=1"))
+            .assert_line(&format!("{n} cuLinkDestroy rc=0"))
+            .assert_line(&format!("{n} {entry} rc=0"));
+        // cuLinkCreate's options reached nvJitLink (-verbose, -maxrregcount=32), for the
+        // first input's kernel (the driver's PTX of the first link included).
+        let kernel = if n == 1 { "other_scale" } else { "scale" };
+        assert!(
+            run.line(&format!("{n} infolog"))
+                .contains(&format!("for '{kernel}' with  32 of maxrregcount option")),
+            "{run}"
+        );
+    }
+    // The driver saw the PTX it reads and the CUBINs it loads, never PTX 9.5.
+    assert_eq!(
+        said(&log),
+        [
+            format!("cuLinkAddData ptx {old_isa} sm_90 -> 0"),
+            "cuModuleLoadData cubin sm_90 -> 0".to_owned(),
+            "cuModuleLoadData cubin sm_90 -> 0".to_owned(),
+        ],
+        "{run}"
+    );
+    let lines = reconcile_lines(&run);
+    let held = |entry: &str| {
+        format!(
+            "{entry}: PTX {isa} > the driver's 9.0: held back, nvJitLink links the whole link for sm_90 at cuLinkComplete"
+        )
+    };
+    assert_eq!(lines.len(), 4, "{run}");
+    assert_eq!(lines[0], held("cuLinkAddData"), "{run}");
+    assert_eq!(lines[2], held("cuLinkAddFile"), "{run}");
+    for (line, inputs) in [(lines[1], 2), (lines[3], 1)] {
+        assert!(
+            line.starts_with(&format!(
+                "cuLinkComplete: PTX {isa} > the driver's CUDA 13.0: sm_90 CUBIN ("
+            )) && line.contains(&format!(" bytes) of {inputs} inputs by nvJitLink 13.5 in ")),
+            "{line}: {run}"
+        );
+    }
+
+    // A 13.5 driver reads PTX 9.5: the link is the driver's, its 64-byte output loaded.
+    let (run, log) = on_driver(&args[2..], 13050, 90, &nvjitlink13());
+    run.assert_success()
+        .assert_line("1 cuLinkAddFile input=1 rc=0")
+        .assert_line("1 cuLinkComplete rc=0 size=64")
+        .assert_line("1 cuModuleLoadData rc=0");
+    assert_eq!(
+        said(&log),
+        [
+            format!("cuLinkAddFile ptx {isa} sm_90 -> 0"),
+            "cuModuleLoadData cubin sm_90 -> 0".to_owned()
+        ],
+        "{run}"
+    );
+    assert!(reconcile_lines(&run).is_empty(), "{run}");
+
+    // No nvJitLink: the driver's 222, and why.
+    let (run, log) = on_driver(&args[..2], 13000, 90, &no_nvjitlink());
+    run.assert_success()
+        .assert_line("1 cuLinkAddData input=1 rc=0")
+        .assert_line(&format!("1 cuLinkAddData input=2 rc={UNSUPPORTED_PTX}"))
+        .assert_line(&format!("1 cuLinkComplete rc={UNSUPPORTED_PTX} size=0"));
+    assert_eq!(
+        said(&log),
+        [
+            format!("cuLinkAddData ptx {old_isa} sm_90 -> 0"),
+            format!("cuLinkAddData ptx {isa} sm_90 -> {UNSUPPORTED_PTX}"),
+        ],
+        "{run}"
+    );
+    let lines = reconcile_lines(&run);
+    assert!(
+        lines.len() == 1
+            && lines[0].starts_with(&format!(
+                "cuLinkAddData: PTX {isa} is newer than this driver's 9.0"
+            ))
+            && lines[0].contains("no nvJitLink was found"),
+        "{run}"
+    );
+}
+
 /// One run of the runtime program on the mock runtime (driver `version`, sm_90 devices).
 fn on_runtime(args: &[&Path], version: i32, nvjitlink: &Path) -> (Outcome, Vec<String>) {
     let log = temp_dir("ptx-loads-runtime-log").join("runtime.log");

@@ -2,7 +2,8 @@
 //! JIT-compile (NVRTC 13.5's `.version 9.5` on a CUDA 13.0 driver answers 222
 //! `CUDA_ERROR_UNSUPPORTED_PTX_VERSION`) is compiled in the process, by an nvJitLink that reads
 //! it (`nvjitlink.rs`), into a CUBIN for the device, which the driver loads whatever its
-//! release. Shared by the driver stub (`cuModuleLoad*`, `cuLibraryLoad*`, `cuLinkAddData`) and
+//! release. Shared by the driver stub (`cuModuleLoad*`, `cuLibraryLoad*`, and its links:
+//! `cuLinkAddData`/`cuLinkAddFile` … `cuLinkComplete`, `link.rs`) and
 //! the runtime stub (`cudaLibraryLoad*`, nvcc's `__cudaRegisterFatBinary`).
 //!
 //! What is read to decide: the image's first bytes (an ELF CUBIN, a fat binary, nvcc's wrapper
@@ -16,6 +17,7 @@
 
 mod cache;
 mod fatbin_image;
+pub mod link;
 mod nvjitlink;
 mod options;
 mod ptx;
@@ -188,23 +190,8 @@ pub fn prepare(entry: &str, image: Image<'_>, driver: Driver<'_>, options: &JitO
     let Some(limit) = max_ptx_isa(driver.cuda_version) else {
         return Outcome::Pass;
     };
-    let (input, bytes, isa, sm) = match image {
-        Image::Ptx(text, header) if header.isa > limit => {
-            let Some(device) = options.target().or_else(driver.device_sm) else {
-                return Outcome::Pass;
-            };
-            // An architecture-specific target stays specific on its own device (sm_90a).
-            let sm = match header.target {
-                Some(t) if t.sm == device && t.suffix.is_some() => Arch(device, t.suffix),
-                _ => Arch(device, None),
-            };
-            (Input::Ptx, text, header.isa, sm)
-        }
-        Image::Fatbin(fat) => match fatbin_needs(fat, limit, &driver, options) {
-            Some((isa, device)) => (Input::Fatbin, fat, isa, Arch(device, None)),
-            None => return Outcome::Pass,
-        },
-        _ => return Outcome::Pass,
+    let Some((input, bytes, isa, sm)) = needs(image, limit, &driver, options) else {
+        return Outcome::Pass;
     };
     reconcile(
         entry,
@@ -217,6 +204,31 @@ pub fn prepare(entry: &str, image: Image<'_>, driver: Driver<'_>, options: &JitO
         driver.cuda_version,
         options,
     )
+}
+
+/// What of `image` needs reconciling for a driver that reads PTX up to `limit`: nvJitLink's
+/// input kind, the bytes, the PTX ISA and the architecture to make it for; `None` when the
+/// driver takes it (or there is no device to make it for).
+fn needs<'a>(
+    image: Image<'a>,
+    limit: PtxIsa,
+    driver: &Driver<'_>,
+    options: &JitOptions,
+) -> Option<(Input, &'a [u8], PtxIsa, Arch)> {
+    match image {
+        Image::Ptx(text, header) if header.isa > limit => {
+            let device = options.target().or_else(driver.device_sm)?;
+            // An architecture-specific target stays specific on its own device (sm_90a).
+            let sm = match header.target {
+                Some(t) if t.sm == device && t.suffix.is_some() => Arch(device, t.suffix),
+                _ => Arch(device, None),
+            };
+            Some((Input::Ptx, text, header.isa, sm))
+        }
+        Image::Fatbin(fat) => fatbin_needs(fat, limit, driver, options)
+            .map(|(isa, device)| (Input::Fatbin, fat, isa, Arch(device, None))),
+        _ => None,
+    }
 }
 
 impl core::fmt::Debug for Driver<'_> {
@@ -318,6 +330,36 @@ fn fatbin_needs(
     runnable.is_none().then_some((newest, device))
 }
 
+/// The CUDA version of the bound nvJitLink (searched for on the first call) when it reads PTX
+/// `isa`; else why not, as the failure line says it.
+fn usable_nvjitlink(isa: PtxIsa) -> Result<i32, String> {
+    let Some((have, path)) = nvjitlink::bound() else {
+        return Err("no nvJitLink was found to compile it".into());
+    };
+    match max_ptx_isa(have) {
+        Some(reads) if reads < isa => Err(format!(
+            "the nvJitLink found ({}, CUDA {}.{}) reads PTX up to {reads}",
+            Lossy(path.to_bytes()),
+            have / 1000,
+            have % 1000 / 10,
+        )),
+        _ => Ok(have),
+    }
+}
+
+/// The one line that says PTX `isa` was not reconciled, `why`, and what would fix it.
+fn failure_text(entry: &str, isa: PtxIsa, limit: PtxIsa, driver_version: i32, why: &str) -> String {
+    let release = release_for_ptx_isa(isa).map_or_else(
+        || format!("reading PTX {isa}"),
+        |r| format!("{}.{}", r / 1000, r % 1000 / 10),
+    );
+    format!(
+        "{entry}: PTX {isa} is newer than this driver's {limit} (CUDA {}.{}) and {why}: the driver answers 222; `pip install nvidia-nvjitlink` >= {release} (CUDA_STUBS_NVJITLINK_PATH), or a driver of CUDA {release} or newer",
+        driver_version / 1000,
+        driver_version % 1000 / 10,
+    )
+}
+
 #[allow(clippy::too_many_arguments)]
 fn reconcile(
     entry: &str,
@@ -352,44 +394,18 @@ fn reconcile(
             sm: arch.0,
         });
     }
-    let need = release_for_ptx_isa(isa);
-    let fix = || {
-        let release = need.map_or_else(
-            || format!("reading PTX {isa}"),
-            |r| format!("{}.{}", r / 1000, r % 1000 / 10),
-        );
-        format!(
-            "`pip install nvidia-nvjitlink` >= {release} (CUDA_STUBS_NVJITLINK_PATH), or a driver of CUDA {release} or newer"
-        )
-    };
     let fail = |why: String, error_log: Vec<u8>| {
-        let text = format!(
-            "{entry}: PTX {isa} is newer than this driver's {limit} (CUDA {}.{}) and {why}: the driver answers 222; {}",
-            driver_version / 1000,
-            driver_version % 1000 / 10,
-            fix()
-        );
+        let text = failure_text(entry, isa, limit, driver_version, &why);
         line(library, format_args!("{text}"));
         Outcome::Failed(Failure { text, error_log })
     };
-    let Some((have, path)) = nvjitlink::bound() else {
-        return fail("no nvJitLink was found to compile it".into(), Vec::new());
+    let have = match usable_nvjitlink(isa) {
+        Ok(have) => have,
+        Err(why) => return fail(why, Vec::new()),
     };
-    if max_ptx_isa(have).is_some_and(|reads| reads < isa) {
-        return fail(
-            format!(
-                "the nvJitLink found ({}, CUDA {}.{}) reads PTX up to {}",
-                Lossy(path.to_bytes()),
-                have / 1000,
-                have % 1000 / 10,
-                max_ptx_isa(have).map_or_else(String::new, |r| format!("{r}"))
-            ),
-            Vec::new(),
-        );
-    }
     let refs: Vec<&core::ffi::CStr> = flags.iter().map(CString::as_c_str).collect();
     let start = clock_ns();
-    match nvjitlink::compile(input, bytes, &refs) {
+    match nvjitlink::compile(&[(input, bytes)], &refs) {
         Ok(linked) => {
             let millis = clock_ns().saturating_sub(start) as f32 / 1e6;
             let cubin = cache::keep(bytes, &joined, linked.cubin);

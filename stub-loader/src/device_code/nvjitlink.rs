@@ -24,15 +24,23 @@ type GetSize = unsafe extern "C" fn(Handle, *mut usize) -> c_uint;
 type GetBytes = unsafe extern "C" fn(Handle, *mut c_void) -> c_uint;
 type Destroy = unsafe extern "C" fn(*mut Handle) -> c_uint;
 
-/// `nvJitLinkInputType`'s values the reconciliation hands it.
+/// `nvJitLinkInputType`'s values the reconciliation hands it (nvJitLink.h, 12.0 – 13.5).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[repr(u32)]
 pub enum Input {
+    /// `NVJITLINK_INPUT_CUBIN`: a relocatable CUBIN (a driver link's `CU_JIT_INPUT_CUBIN`).
+    Cubin = 1,
     /// `NVJITLINK_INPUT_PTX`.
     Ptx = 2,
+    /// `NVJITLINK_INPUT_LTOIR` (a driver link's `CU_JIT_INPUT_NVVM`); needs `-lto`.
+    Ltoir = 3,
     /// `NVJITLINK_INPUT_FATBIN`: nvJitLink picks the entry for `-arch` itself (and inflates a
     /// compressed one).
     Fatbin = 4,
+    /// `NVJITLINK_INPUT_OBJECT`: a host object with embedded device code.
+    Object = 5,
+    /// `NVJITLINK_INPUT_LIBRARY`: an archive of them (`libcudadevrt.a`).
+    Library = 6,
 }
 
 static NVJITLINK_SPEC: LibrarySpec = LibrarySpec {
@@ -60,7 +68,7 @@ static NO_FUNCTIONS: FnTable = FnTable {
 /// device code the driver takes never looks for it.
 pub(crate) static NVJITLINK: Library = Library::new(&NVJITLINK_SPEC, &NO_FUNCTIONS);
 
-/// What nvJitLink made of one input.
+/// What nvJitLink made of its inputs.
 #[derive(Debug)]
 pub(crate) struct Linked {
     /// The CUBIN.
@@ -99,10 +107,10 @@ pub(crate) fn bound() -> Option<(i32, &'static CStr)> {
         .then(|| (loaded.version, loaded.path().unwrap_or(c"")))
 }
 
-/// Links `data` (of kind `input`) alone into a CUBIN with `options` (`-arch=sm_90`, …).
-/// `Err` with nvJitLink's own code and logs when it fails, or with code `u32::MAX` when the
-/// bound nvJitLink lacks one of the names.
-pub(crate) fn compile(input: Input, data: &[u8], options: &[&CStr]) -> Result<Linked, LinkFailed> {
+/// Links `inputs` (each its kind and bytes, added in order) into one CUBIN with `options`
+/// (`-arch=sm_90`, …). `Err` with nvJitLink's own code and logs when it fails, or with code
+/// `u32::MAX` when the bound nvJitLink lacks one of the names.
+pub(crate) fn compile(inputs: &[(Input, &[u8])], options: &[&CStr]) -> Result<Linked, LinkFailed> {
     let missing = |call| LinkFailed {
         code: u32::MAX,
         call,
@@ -141,7 +149,7 @@ pub(crate) fn compile(input: Input, data: &[u8], options: &[&CStr]) -> Result<Li
             error_log: Vec::new(),
         });
     }
-    // SAFETY: `handle` is live until destroyed below; `data` is readable for its length.
+    // SAFETY: `handle` is live until destroyed below; each input is readable for its length.
     let result = unsafe {
         let log = |get_size: GetSize, get: GetBytes| -> Vec<u8> {
             let mut n = 0usize;
@@ -163,14 +171,19 @@ pub(crate) fn compile(input: Input, data: &[u8], options: &[&CStr]) -> Result<Li
             call,
             error_log: log(err_size, err),
         };
-        let code = add(
-            handle,
-            input as c_uint,
-            data.as_ptr().cast(),
-            data.len(),
-            c"cuda-stubs".as_ptr(),
-        );
-        if code != 0 {
+        let added = inputs.iter().try_for_each(|(input, data)| {
+            match add(
+                handle,
+                *input as c_uint,
+                data.as_ptr().cast(),
+                data.len(),
+                c"cuda-stubs".as_ptr(),
+            ) {
+                0 => Ok(()),
+                code => Err(code),
+            }
+        });
+        if let Err(code) = added {
             Err(failed(code, "nvJitLinkAddData"))
         } else if let code @ 1.. = complete(handle) {
             Err(failed(code, "nvJitLinkComplete"))

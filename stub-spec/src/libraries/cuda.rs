@@ -77,9 +77,18 @@ pub const CUDA: Library = Library {
         "cuGraphExecNodeSetParams",
         "cuGraphNodeSetParams",
         // Device code newer than the driver is compiled to a CUBIN before the driver sees it
-        // (`stubs-cuda/src/adapters/cu_module_load.rs`, `cu_library_load.rs`).
+        // (`stubs-cuda/src/adapters/cu_module_load.rs`, `cu_library_load.rs`); a link with such
+        // PTX is linked by nvJitLink (`cu_link.rs`).
         "cuLibraryLoadData",
         "cuLibraryLoadFromFile",
+        "cuLinkAddData",
+        "cuLinkAddData_v2",
+        "cuLinkAddFile",
+        "cuLinkAddFile_v2",
+        "cuLinkComplete",
+        "cuLinkCreate",
+        "cuLinkCreate_v2",
+        "cuLinkDestroy",
         "cuModuleLoad",
         "cuModuleLoadData",
         "cuModuleLoadDataEx",

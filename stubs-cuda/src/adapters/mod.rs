@@ -1,7 +1,7 @@
 //! Hand-written driver adapters: entry points whose struct layout differs between the CUDA 13.x
 //! headers the stub exports and an older driver major (`cu_graph_node_params.rs`), and the
 //! loads of device code, whose PTX may be newer than the driver (`cu_module_load.rs`,
-//! `cu_library_load.rs`, with `device.rs`). Each adapter forwards to a 13.x (or
+//! `cu_library_load.rs`, the links of `cu_link.rs`, with `device.rs`). Each adapter forwards to a 13.x (or
 //! newer) driver unchanged; on an older driver it checks or converts the arguments to that
 //! major's layout and calls the same ABI name, resolved as the generated stubs would
 //! ([`RawFn`]: `cuGetProcAddress` at the ABI's version, else `dlsym`), never through the gated
@@ -16,6 +16,7 @@ use crate::types::CUresult;
 
 mod cu_graph_node_params;
 mod cu_library_load;
+mod cu_link;
 mod cu_module_load;
 mod device;
 

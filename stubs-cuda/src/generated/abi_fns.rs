@@ -19,6 +19,68 @@ pub mod v11 {
     ) -> CUresult;
     /// `cuDeviceGetCount` as the CUDA 11.8 header (default view) declares it.
     pub type cuDeviceGetCount = unsafe extern "C" fn(count: *mut ::core::ffi::c_int) -> CUresult;
+    /// `cuLinkAddData` as the CUDA 11.8 header (internal view) declares it.
+    pub type cuLinkAddData = unsafe extern "C" fn(
+        state: CUlinkState,
+        type_: CUjitInputType,
+        data: *mut ::core::ffi::c_void,
+        size: usize,
+        name: *const ::core::ffi::c_char,
+        numOptions: ::core::ffi::c_uint,
+        options: *mut CUjit_option,
+        optionValues: *mut *mut ::core::ffi::c_void,
+    ) -> CUresult;
+    /// `cuLinkAddData_v2` as the CUDA 11.8 header (default view) declares it.
+    pub type cuLinkAddData_v2 = unsafe extern "C" fn(
+        state: CUlinkState,
+        type_: CUjitInputType,
+        data: *mut ::core::ffi::c_void,
+        size: usize,
+        name: *const ::core::ffi::c_char,
+        numOptions: ::core::ffi::c_uint,
+        options: *mut CUjit_option,
+        optionValues: *mut *mut ::core::ffi::c_void,
+    ) -> CUresult;
+    /// `cuLinkAddFile` as the CUDA 11.8 header (internal view) declares it.
+    pub type cuLinkAddFile = unsafe extern "C" fn(
+        state: CUlinkState,
+        type_: CUjitInputType,
+        path: *const ::core::ffi::c_char,
+        numOptions: ::core::ffi::c_uint,
+        options: *mut CUjit_option,
+        optionValues: *mut *mut ::core::ffi::c_void,
+    ) -> CUresult;
+    /// `cuLinkAddFile_v2` as the CUDA 11.8 header (default view) declares it.
+    pub type cuLinkAddFile_v2 = unsafe extern "C" fn(
+        state: CUlinkState,
+        type_: CUjitInputType,
+        path: *const ::core::ffi::c_char,
+        numOptions: ::core::ffi::c_uint,
+        options: *mut CUjit_option,
+        optionValues: *mut *mut ::core::ffi::c_void,
+    ) -> CUresult;
+    /// `cuLinkComplete` as the CUDA 11.8 header (default view) declares it.
+    pub type cuLinkComplete = unsafe extern "C" fn(
+        state: CUlinkState,
+        cubinOut: *mut *mut ::core::ffi::c_void,
+        sizeOut: *mut usize,
+    ) -> CUresult;
+    /// `cuLinkCreate` as the CUDA 11.8 header (internal view) declares it.
+    pub type cuLinkCreate = unsafe extern "C" fn(
+        numOptions: ::core::ffi::c_uint,
+        options: *mut CUjit_option,
+        optionValues: *mut *mut ::core::ffi::c_void,
+        stateOut: *mut CUlinkState,
+    ) -> CUresult;
+    /// `cuLinkCreate_v2` as the CUDA 11.8 header (default view) declares it.
+    pub type cuLinkCreate_v2 = unsafe extern "C" fn(
+        numOptions: ::core::ffi::c_uint,
+        options: *mut CUjit_option,
+        optionValues: *mut *mut ::core::ffi::c_void,
+        stateOut: *mut CUlinkState,
+    ) -> CUresult;
+    /// `cuLinkDestroy` as the CUDA 11.8 header (default view) declares it.
+    pub type cuLinkDestroy = unsafe extern "C" fn(state: CUlinkState) -> CUresult;
     /// `cuModuleLoad` as the CUDA 11.8 header (default view) declares it.
     pub type cuModuleLoad =
         unsafe extern "C" fn(module: *mut CUmodule, fname: *const ::core::ffi::c_char) -> CUresult;
@@ -104,6 +166,68 @@ pub mod v12 {
         libraryOptionValues: *mut *mut ::core::ffi::c_void,
         numLibraryOptions: ::core::ffi::c_uint,
     ) -> CUresult;
+    /// `cuLinkAddData` as the CUDA 12.9 header (internal view) declares it.
+    pub type cuLinkAddData = unsafe extern "C" fn(
+        state: CUlinkState,
+        type_: CUjitInputType,
+        data: *mut ::core::ffi::c_void,
+        size: usize,
+        name: *const ::core::ffi::c_char,
+        numOptions: ::core::ffi::c_uint,
+        options: *mut CUjit_option,
+        optionValues: *mut *mut ::core::ffi::c_void,
+    ) -> CUresult;
+    /// `cuLinkAddData_v2` as the CUDA 12.9 header (default view) declares it.
+    pub type cuLinkAddData_v2 = unsafe extern "C" fn(
+        state: CUlinkState,
+        type_: CUjitInputType,
+        data: *mut ::core::ffi::c_void,
+        size: usize,
+        name: *const ::core::ffi::c_char,
+        numOptions: ::core::ffi::c_uint,
+        options: *mut CUjit_option,
+        optionValues: *mut *mut ::core::ffi::c_void,
+    ) -> CUresult;
+    /// `cuLinkAddFile` as the CUDA 12.9 header (internal view) declares it.
+    pub type cuLinkAddFile = unsafe extern "C" fn(
+        state: CUlinkState,
+        type_: CUjitInputType,
+        path: *const ::core::ffi::c_char,
+        numOptions: ::core::ffi::c_uint,
+        options: *mut CUjit_option,
+        optionValues: *mut *mut ::core::ffi::c_void,
+    ) -> CUresult;
+    /// `cuLinkAddFile_v2` as the CUDA 12.9 header (default view) declares it.
+    pub type cuLinkAddFile_v2 = unsafe extern "C" fn(
+        state: CUlinkState,
+        type_: CUjitInputType,
+        path: *const ::core::ffi::c_char,
+        numOptions: ::core::ffi::c_uint,
+        options: *mut CUjit_option,
+        optionValues: *mut *mut ::core::ffi::c_void,
+    ) -> CUresult;
+    /// `cuLinkComplete` as the CUDA 12.9 header (default view) declares it.
+    pub type cuLinkComplete = unsafe extern "C" fn(
+        state: CUlinkState,
+        cubinOut: *mut *mut ::core::ffi::c_void,
+        sizeOut: *mut usize,
+    ) -> CUresult;
+    /// `cuLinkCreate` as the CUDA 12.9 header (internal view) declares it.
+    pub type cuLinkCreate = unsafe extern "C" fn(
+        numOptions: ::core::ffi::c_uint,
+        options: *mut CUjit_option,
+        optionValues: *mut *mut ::core::ffi::c_void,
+        stateOut: *mut CUlinkState,
+    ) -> CUresult;
+    /// `cuLinkCreate_v2` as the CUDA 12.9 header (default view) declares it.
+    pub type cuLinkCreate_v2 = unsafe extern "C" fn(
+        numOptions: ::core::ffi::c_uint,
+        options: *mut CUjit_option,
+        optionValues: *mut *mut ::core::ffi::c_void,
+        stateOut: *mut CUlinkState,
+    ) -> CUresult;
+    /// `cuLinkDestroy` as the CUDA 12.9 header (default view) declares it.
+    pub type cuLinkDestroy = unsafe extern "C" fn(state: CUlinkState) -> CUresult;
     /// `cuModuleLoad` as the CUDA 12.9 header (default view) declares it.
     pub type cuModuleLoad =
         unsafe extern "C" fn(module: *mut CUmodule, fname: *const ::core::ffi::c_char) -> CUresult;
@@ -204,6 +328,68 @@ pub mod v13 {
         libraryOptionValues: *mut *mut ::core::ffi::c_void,
         numLibraryOptions: ::core::ffi::c_uint,
     ) -> CUresult;
+    /// `cuLinkAddData` as the CUDA 13.5 header (internal view) declares it.
+    pub type cuLinkAddData = unsafe extern "C" fn(
+        state: CUlinkState,
+        type_: CUjitInputType,
+        data: *mut ::core::ffi::c_void,
+        size: usize,
+        name: *const ::core::ffi::c_char,
+        numOptions: ::core::ffi::c_uint,
+        options: *mut CUjit_option,
+        optionValues: *mut *mut ::core::ffi::c_void,
+    ) -> CUresult;
+    /// `cuLinkAddData_v2` as the CUDA 13.5 header (default view) declares it.
+    pub type cuLinkAddData_v2 = unsafe extern "C" fn(
+        state: CUlinkState,
+        type_: CUjitInputType,
+        data: *mut ::core::ffi::c_void,
+        size: usize,
+        name: *const ::core::ffi::c_char,
+        numOptions: ::core::ffi::c_uint,
+        options: *mut CUjit_option,
+        optionValues: *mut *mut ::core::ffi::c_void,
+    ) -> CUresult;
+    /// `cuLinkAddFile` as the CUDA 13.5 header (internal view) declares it.
+    pub type cuLinkAddFile = unsafe extern "C" fn(
+        state: CUlinkState,
+        type_: CUjitInputType,
+        path: *const ::core::ffi::c_char,
+        numOptions: ::core::ffi::c_uint,
+        options: *mut CUjit_option,
+        optionValues: *mut *mut ::core::ffi::c_void,
+    ) -> CUresult;
+    /// `cuLinkAddFile_v2` as the CUDA 13.5 header (default view) declares it.
+    pub type cuLinkAddFile_v2 = unsafe extern "C" fn(
+        state: CUlinkState,
+        type_: CUjitInputType,
+        path: *const ::core::ffi::c_char,
+        numOptions: ::core::ffi::c_uint,
+        options: *mut CUjit_option,
+        optionValues: *mut *mut ::core::ffi::c_void,
+    ) -> CUresult;
+    /// `cuLinkComplete` as the CUDA 13.5 header (default view) declares it.
+    pub type cuLinkComplete = unsafe extern "C" fn(
+        state: CUlinkState,
+        cubinOut: *mut *mut ::core::ffi::c_void,
+        sizeOut: *mut usize,
+    ) -> CUresult;
+    /// `cuLinkCreate` as the CUDA 13.5 header (internal view) declares it.
+    pub type cuLinkCreate = unsafe extern "C" fn(
+        numOptions: ::core::ffi::c_uint,
+        options: *mut CUjit_option,
+        optionValues: *mut *mut ::core::ffi::c_void,
+        stateOut: *mut CUlinkState,
+    ) -> CUresult;
+    /// `cuLinkCreate_v2` as the CUDA 13.5 header (default view) declares it.
+    pub type cuLinkCreate_v2 = unsafe extern "C" fn(
+        numOptions: ::core::ffi::c_uint,
+        options: *mut CUjit_option,
+        optionValues: *mut *mut ::core::ffi::c_void,
+        stateOut: *mut CUlinkState,
+    ) -> CUresult;
+    /// `cuLinkDestroy` as the CUDA 13.5 header (default view) declares it.
+    pub type cuLinkDestroy = unsafe extern "C" fn(state: CUlinkState) -> CUresult;
     /// `cuModuleLoad` as the CUDA 13.5 header (default view) declares it.
     pub type cuModuleLoad =
         unsafe extern "C" fn(module: *mut CUmodule, fname: *const ::core::ffi::c_char) -> CUresult;

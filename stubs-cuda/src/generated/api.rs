@@ -1948,7 +1948,7 @@ unsafe extern "C" {
     #[cuda(majors = [12, 13])]
     pub fn cuLibraryUnload(library: CUlibrary) -> CUresult;
     /// cuda.h; declared by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13])]
+    #[cuda(majors = [11, 12, 13], hand_written)]
     pub fn cuLinkAddData(
         state: CUlinkState,
         type_: CUjitInputType,
@@ -1960,7 +1960,7 @@ unsafe extern "C" {
         optionValues: *mut *mut ::core::ffi::c_void,
     ) -> CUresult;
     /// cuda.h; declared by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13])]
+    #[cuda(majors = [11, 12, 13], hand_written)]
     pub fn cuLinkAddData_v2(
         state: CUlinkState,
         type_: CUjitInputType,
@@ -1972,7 +1972,7 @@ unsafe extern "C" {
         optionValues: *mut *mut ::core::ffi::c_void,
     ) -> CUresult;
     /// cuda.h; declared by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13])]
+    #[cuda(majors = [11, 12, 13], hand_written)]
     pub fn cuLinkAddFile(
         state: CUlinkState,
         type_: CUjitInputType,
@@ -1982,7 +1982,7 @@ unsafe extern "C" {
         optionValues: *mut *mut ::core::ffi::c_void,
     ) -> CUresult;
     /// cuda.h; declared by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13])]
+    #[cuda(majors = [11, 12, 13], hand_written)]
     pub fn cuLinkAddFile_v2(
         state: CUlinkState,
         type_: CUjitInputType,
@@ -1992,14 +1992,14 @@ unsafe extern "C" {
         optionValues: *mut *mut ::core::ffi::c_void,
     ) -> CUresult;
     /// cuda.h; declared by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13])]
+    #[cuda(majors = [11, 12, 13], hand_written)]
     pub fn cuLinkComplete(
         state: CUlinkState,
         cubinOut: *mut *mut ::core::ffi::c_void,
         sizeOut: *mut usize,
     ) -> CUresult;
     /// cuda.h; declared by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13])]
+    #[cuda(majors = [11, 12, 13], hand_written)]
     pub fn cuLinkCreate(
         numOptions: ::core::ffi::c_uint,
         options: *mut CUjit_option,
@@ -2007,7 +2007,7 @@ unsafe extern "C" {
         stateOut: *mut CUlinkState,
     ) -> CUresult;
     /// cuda.h; declared by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13])]
+    #[cuda(majors = [11, 12, 13], hand_written)]
     pub fn cuLinkCreate_v2(
         numOptions: ::core::ffi::c_uint,
         options: *mut CUjit_option,
@@ -2015,7 +2015,7 @@ unsafe extern "C" {
         stateOut: *mut CUlinkState,
     ) -> CUresult;
     /// cuda.h; declared by 11.8, 12.9, 13.5.
-    #[cuda(majors = [11, 12, 13])]
+    #[cuda(majors = [11, 12, 13], hand_written)]
     pub fn cuLinkDestroy(state: CUlinkState) -> CUresult;
     /// cuda.h; declared by 13.5.
     #[cuda(majors = [13])]
