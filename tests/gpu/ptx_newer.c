@@ -4,7 +4,9 @@
  * floats and counts wrong results. Built twice by tests/gpu/ptx_newer.sh: linked normally
  * (-lcuda) and against the stubs (-lstubs_cuda).
  *
- *   ptx_newer FILE MODE     MODE: data | data-ex | fatbin | file | library | library-file
+ *   ptx_newer FILE MODE     MODE: data | data-ex | fatbin | file | library | library-file |
+ *                           link (cuLinkCreate, cuLinkAddData of FILE as PTX, cuLinkComplete,
+ *                           cuModuleLoadData of the linked CUBIN)
  *   ptx_newer FILE bench N  N loads and unloads of FILE with cuModuleLoadData: microseconds
  *                           for the first and the mean of the rest
  *
@@ -91,6 +93,21 @@ int main(int argc, char **argv) {
     load = strcmp(mode, "library") == 0
                ? cuLibraryLoadData(&library, image, NULL, NULL, 0, NULL, NULL, 0)
                : cuLibraryLoadFromFile(&library, path, NULL, NULL, 0, NULL, NULL, 0);
+  } else if (strcmp(mode, "link") == 0) {
+    CUjit_option o[] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES, CU_JIT_WALL_TIME};
+    void *v[] = {error, (void *)(size_t)sizeof error, 0};
+    CUlinkState state;
+    CUresult created = cuLinkCreate(3, o, v, &state);
+    CUresult added = created ? created : cuLinkAddData(state, CU_JIT_INPUT_PTX, image, size + 1, "saxpy", 0, NULL, NULL);
+    void *cubin = NULL;
+    size_t cubin_size = 0;
+    CUresult done = added ? added : cuLinkComplete(state, &cubin, &cubin_size);
+    float ms;
+    memcpy(&ms, &v[2], sizeof ms);
+    printf("link: add=%d complete=%d cubin_bytes=%zu wall_ms=%.1f\n", added, done, cubin_size, ms);
+    if (error[0]) printf("link: error log: %.300s\n", error);
+    load = done ? done : cuModuleLoadData(&module, cubin);
+    if (!created) cuLinkDestroy(state); /* the module holds its own copy of the CUBIN */
   } else {
     return 2;
   }

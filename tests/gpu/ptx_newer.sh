@@ -36,13 +36,19 @@ done
 head -c 400 "$D/saxpy95.ptx" | grep -E '^\.(version|target)'
 echo "== the CUBIN build, linked normally"
 "$out/ptx_newer_normal" "$D/saxpy.cubin" data
-for mode in data data-ex fatbin file library library-file; do
+for mode in data data-ex fatbin file library library-file link; do
   input=$D/saxpy95.ptx
   [ "$mode" = fatbin ] && input=$D/ptx95.fatbin
   echo "== $mode, PTX 9.5: linked normally, then through the stubs"
   "$out/ptx_newer_normal" "$input" "$mode"
   CUDA_STUBS_DEBUG=1 "$out/ptx_newer_stub" "$input" "$mode" 2>&1 | grep -E '^[a-z-]+:|PTX|nvJitLink'
 done
+echo "== a program nobody here wrote: CuPy's RawModule(path=PTX 9.5), as installed, then with LD_PRELOAD of the driver stub"
+python3 "$here/cupy_ptx.py" "$D/saxpy95.ptx"
+cupy_driver=$(python3 -c 'import cupy_backends.cuda.api.driver as d; print(d.__file__)')
+echo "-- $(basename "$cupy_driver"): $(readelf -d "$cupy_driver" | grep -oE 'NEEDED.*\[[^]]*\]' | grep -oE '\[[^]]*\]' | tr '\n' ' ')"
+CUDA_STUBS_DEBUG=1 LD_PRELOAD="$D/bin/libstubs_cuda.so" python3 "$here/cupy_ptx.py" "$D/saxpy95.ptx" 2>&1 |
+  grep -E '^cupy|PTX|bound'
 echo "== without nvJitLink: the driver's own 222 and what would fix it"
 CUDA_STUBS_NVJITLINK_PATH=/nonexistent/libnvJitLink.so.13 CUDA_STUBS_DEBUG=1 \
   "$out/ptx_newer_stub" "$D/saxpy95.ptx" data 2>&1 | grep -E '^data:|PTX 9.5 is newer'
