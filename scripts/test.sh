@@ -4,7 +4,7 @@
 # the real-library tests.
 #
 # Time (issue 38): CI gives it 2 cores and 90 minutes; the budget is the book's (docs/src/tests.md,
-# "Time budget"): a warning past 45 minutes, a failure past 75. It ends with a table of each
+# "Time budget"): a warning past 45 minutes, a failure past 85 (CI stops at 90). It ends with a table of each
 # stage's wall time (also when a stage fails: the table so far). What keeps it short:
 #   - one build of each profile and target, shared by every stage that needs it. The compile
 #     stages come first, one cargo at a time (two big stub crates compiling take ~14 GB, a
@@ -23,7 +23,7 @@ cd "$(dirname "$0")/.."
 # ---- stage bookkeeping: `stage` (foreground), `background` + `join` (two at a time) --------
 
 # The book's budget, in minutes (docs/src/tests.md, "Time budget", says the same: checked below).
-budget_warn=45 budget_fail=75
+budget_warn=45 budget_fail=85
 logs=target/test-logs
 rm -rf "$logs" && mkdir -p "$logs"
 suite_start=$(date +%s)
