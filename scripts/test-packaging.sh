@@ -267,10 +267,13 @@ assert _check.nvidia_stub("cupti64_2025.3.0.dll") == (True, "cupti")
 assert _check.nvidia_stub("CUPTI64_13.DLL") == (True, "cupti")
 assert _check.nvidia_stub("cupti64_2025.3.dll") == (False, None)
 '
-# No argument: the status table, one line per stub.
+# No argument: the status table: the driver's line, a header, one line per stub (its fit with
+# the driver in the `driver` column: not-bound here, no library and no driver).
 table=$(env -u LD_LIBRARY_PATH "$py" -m cuda_stubs)
-[ "$(wc -l <<<"$table")" = $((${#CUDA_STUBS_LIBRARIES[@]} + 1)) ] || fail "status table: $table"
-grep -q "^cudart *no  *-  *-  *cuda-stubs: libcudart not found" <<<"$table" || fail "status table: $table"
+[ "$(wc -l <<<"$table")" = $((${#CUDA_STUBS_LIBRARIES[@]} + 2)) ] || fail "status table: $table"
+grep -q "^driver: none known" <<<"$table" || fail "status table: $table"
+grep -q "^cudart *no  *-  *-  *not-bound  *cuda-stubs: libcudart not found" <<<"$table" ||
+  fail "status table: $table"
 
 echo "== recipe: Python extension, NVIDIA's NVRTC wheel in the same environment"
 # NVIDIA's nvidia-cuda-nvrtc 13.x wheel, as pip would unpack it (from fetch-cuda.py's cache).
