@@ -334,7 +334,9 @@ class FakeDll:
     def __init__(self, path):
         loaded.append(path)
     def __getattr__(self, export):
-        assert export == f"cuda_stubs_{[n for n, d in names.items() if loaded[-1].endswith(d)][0]}_status", export
+        name = [n for n, d in names.items() if loaded[-1].endswith(d)][0]
+        # The status and the driver status, each from its own DLL.
+        assert export in (f"cuda_stubs_{name}_status", f"cuda_stubs_{name}_driver_status"), export
         return lambda out: 0
 cuda_stubs.ctypes.CDLL = FakeDll
 s = cuda_stubs.status()
