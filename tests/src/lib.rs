@@ -629,6 +629,7 @@ pub struct Scenario {
     args: Vec<OsString>,
     env: BTreeMap<OsString, OsString>,
     cwd: Option<PathBuf>,
+    linked_normally: bool,
 }
 
 impl Scenario {
@@ -648,7 +649,17 @@ impl Scenario {
             args: Vec::new(),
             env: BTreeMap::new(),
             cwd: None,
+            linked_normally: false,
         }
+    }
+
+    /// Marks a program that loads no stub (linked to NVIDIA's libraries as usual, the
+    /// reference a stub build is compared with): under `STUBS_TESTS_VALGRIND=1` it runs
+    /// natively, since memcheck there would check NVIDIA's code, not the stubs' (NPP 12.4's
+    /// uninitialised buffer size is NVIDIA's), at half the valgrind stage's time.
+    pub fn linked_normally(mut self) -> Self {
+        self.linked_normally = true;
+        self
     }
 
     /// Runs it in `dir` instead of the test's working directory.
@@ -700,11 +711,13 @@ impl Scenario {
     /// Runs it (see [`run`]). With `STUBS_TESTS_VALGRIND=1` in the test's environment, the
     /// program runs under valgrind memcheck and any memcheck error fails the scenario (exit
     /// 99); `scripts/test.sh` runs the whole suite once that way. setuid scenarios (`setpriv`)
-    /// run natively: valgrind cannot run setuid programs. Cross-built, a program given by path
+    /// run natively: valgrind cannot run setuid programs; so do programs
+    /// [linked normally](Self::linked_normally). Cross-built, a program given by path
     /// (what the tests built) runs under [`runner`]; a bare command name is a host tool.
     pub fn run(mut self) -> Outcome {
         let valgrind = std::env::var_os("STUBS_TESTS_VALGRIND").is_some_and(|v| v == "1")
-            && self.program != Path::new("setpriv");
+            && self.program != Path::new("setpriv")
+            && !self.linked_normally;
         let mut cmd = if valgrind {
             let mut c = Command::new("valgrind");
             c.args([
@@ -765,6 +778,15 @@ pub fn copy(src: &Path, dst: &Path) {
     }
     std::fs::copy(src, dst)
         .unwrap_or_else(|e| panic!("copy {} -> {}: {e}", src.display(), dst.display()));
+}
+
+/// Puts `src` at `dst` as a hard link, or a copy where the two are on different file systems:
+/// for the stub DLLs set beside each Windows probe (30 of them, ~150 MB a folder in debug),
+/// which no test writes to. Copies filled the CI machine's disk (ENOSPC).
+pub fn link_file(src: &Path, dst: &Path) {
+    if std::fs::hard_link(src, dst).is_err() {
+        copy(src, dst);
+    }
 }
 
 /// `-I` flags for the real CUDA headers of `major` (from its `layout.json`), for C programs

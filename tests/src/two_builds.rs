@@ -140,6 +140,7 @@ impl TwoBuilds {
     /// [`TwoBuilds::run_normal`] with `args`.
     pub fn run_normal_with(&self, major: u32, args: &[&str]) -> Outcome {
         let run = Scenario::new(self.normal_program(major))
+            .linked_normally()
             .args(args)
             .library_path([self.real_dir(major)])
             .run();

@@ -59,6 +59,7 @@ fn args(major: u32) -> &'static [&'static str] {
 /// library asked directly. Asserted to exit 0.
 fn run_normal(major: u32) -> Outcome {
     let run = Scenario::new(PROGRAM.normal_program(major))
+        .linked_normally()
         .library_path([PROGRAM.real_dir(major)])
         .args(args(major))
         .run();
@@ -242,6 +243,7 @@ fn a_copy_without_its_graph_sub_library_is_refused_not_called() {
     std::fs::copy(PROGRAM.real(major), &front).expect("copy the front library");
 
     let normal = Scenario::new(PROGRAM.normal_program(major))
+        .linked_normally()
         .library_path([&dir])
         .run();
     assert!(!normal.status.success(), "NVIDIA's library alone: {normal}");

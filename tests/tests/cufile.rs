@@ -99,6 +99,7 @@ fn each_major_answers_as_the_normally_linked_program() {
             &format!("normal-{major}"),
             &calls,
         )
+        .linked_normally()
         .library_path([PROGRAM.real_dir(major)])
         .run();
         normal.assert_success();

@@ -302,6 +302,7 @@ fn compute_descriptors_reach_the_library_as_its_own() {
         let real = real_descriptors(major);
         assert!(real.len() >= 6, "{real:?}");
         let normal = Scenario::new(desc_program(major, false))
+            .linked_normally()
             .library_path([PROGRAM.real_dir(major)])
             .run();
         normal.assert_success();

@@ -84,6 +84,7 @@ fn normal_program(major: u32) -> PathBuf {
 /// The normal build of `major` making `calls`, with its libraries' folder on `LD_LIBRARY_PATH`.
 fn run_normal(major: u32, calls: &[&str]) -> Outcome {
     let run = Scenario::new(normal_program(major))
+        .linked_normally()
         .args(calls)
         .library_path([PROGRAM.real_dir(major)])
         .run();

@@ -15,7 +15,7 @@ use stubs_tests::wine::{
     WinLayout, Wine, field, mingw_dll, mingw_exe, no_library, skip, status_line, stubs_dir,
     win_layout, win_path, windows_libraries, wine_path,
 };
-use stubs_tests::{cuda_layout, temp_dir, workspace_root};
+use stubs_tests::{cuda_layout, link_file, temp_dir, workspace_root};
 
 /// The probe of `major`'s headers linked to the four stubs (`-lstubs_*`: rustc's MinGW import
 /// libraries), without the driver command (`driver: false`) or with it.
@@ -37,7 +37,7 @@ fn stub_probe(major: u32, driver: bool) -> PathBuf {
     let exe = probe(&name, major, driver, &link);
     for lib in windows_libraries() {
         let dll = format!("stubs_{}.dll", lib.name());
-        std::fs::copy(stubs_dir().join(&dll), exe.with_file_name(&dll)).expect("copy stub");
+        link_file(&stubs_dir().join(&dll), &exe.with_file_name(&dll));
     }
     exe
 }
@@ -387,7 +387,7 @@ fn wheel_and_toolkit_layouts() {
     std::fs::copy(&stub, &exe).expect("copy the probe");
     for lib in windows_libraries() {
         let dll = format!("stubs_{}.dll", lib.name());
-        std::fs::copy(stubs_dir().join(&dll), bin.join(&dll)).expect("copy stub");
+        link_file(&stubs_dir().join(&dll), &bin.join(&dll));
     }
     let beside = Wine::new(&exe, ["nvrtc", "status:nvrtc"]).run();
     beside.assert_line("nvrtcVersion rc=0 13.5");

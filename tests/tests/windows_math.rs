@@ -27,7 +27,7 @@ use stubs_tests::wine::{
     WinLayout, Wine, field, mingw_dll, mingw_exe, no_library, skip, status_line, stubs_dir,
     win_layout, win_path, windows_libraries, wine_path,
 };
-use stubs_tests::{Outcome, cuda_layout, temp_dir, workspace_root};
+use stubs_tests::{Outcome, cuda_layout, link_file, temp_dir, workspace_root};
 
 /// The probe's folder of per-library sources, relative to `tests/`.
 const PROBES: &str = "windows/libraries";
@@ -145,7 +145,7 @@ fn stub_probe(major: u32, libs: &[&Library], stand_ins: bool) -> PathBuf {
     let dir = exe.parent().expect("a folder");
     for &lib in libs {
         let dll = format!("stubs_{}.dll", lib.name());
-        std::fs::copy(stubs_dir().join(&dll), dir.join(&dll)).expect("copy stub");
+        link_file(&stubs_dir().join(&dll), &dir.join(&dll));
         if stand_ins && !in_wheels(lib) {
             stand_in(lib, major, dir);
         }
