@@ -205,7 +205,7 @@ stage test "cargo test (the stubs: exports, SONAMEs, the real-library and mock s
 join fetch-other
 cargo test --workspace --no-fail-fast
 
-stage valgrind "the integration suite again, every scenario process under valgrind memcheck"
+stage valgrind "the integration suite again, every scenario process that loads a stub under valgrind memcheck"
 # Beside it, the aarch64 suites under qemu-user: both mostly wait on one emulated or
 # instrumented process per test thread.
 background aarch64 "beside valgrind" scripts/test-aarch64.sh --run
