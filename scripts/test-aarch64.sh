@@ -66,8 +66,9 @@ case "${1:-}" in
 esac
 # Every stub, from the specs (codegen writes it): CUDA_STUBS_CRATES, CUDA_STUBS_FILES, ...
 source scripts/libraries.sh
+names=("${CUDA_STUBS_CRATES[@]}" stub-compat "${CUDA_STUBS_COMPAT_CRATES[@]}")
 crates=()
-for c in "${CUDA_STUBS_CRATES[@]}" stub-compat "${CUDA_STUBS_COMPAT_CRATES[@]}"; do crates+=(-p "$c"); done
+for c in "${names[@]}"; do crates+=(-p "$c"); done
 # Each library's own suite, where it has one: tests/tests/<name>.rs, or the family's whose name
 # starts the libraries' (npp.rs for nppc ... npps), once.
 suites=()
@@ -104,7 +105,10 @@ tests=(--target "$triple" -p stubs-tests --no-fail-fast
 
 if $build; then
   echo "== clippy, aarch64 code paths (cfg(target_arch = \"aarch64\") asm and loader)"
-  cargo clippy --target "$triple" --quiet -p stub-loader "${crates[@]}" -- -D warnings
+  # The crates whose code tests the target in a cfg (scripts/cfg-crates.sh says why only those;
+  # the next step builds every crate for aarch64).
+  mapfile -t cfg_crates < <(scripts/cfg-crates.sh stub-loader "${names[@]}")
+  cargo clippy --target "$triple" --quiet "${cfg_crates[@]}" -- -D warnings
 
   echo "== stubs: aarch64 shared objects"
   cargo build --target "$triple" --quiet "${crates[@]}"

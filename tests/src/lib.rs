@@ -86,6 +86,28 @@ pub fn runs_with(present: bool, what: &str) -> bool {
     present
 }
 
+/// True in the memcheck pass (`STUBS_TESTS_VALGRIND=1`: `scripts/test.sh`'s valgrind stage runs
+/// the suite a second time, every scenario process that loads a stub under valgrind memcheck).
+pub fn memcheck_pass() -> bool {
+    std::env::var_os("STUBS_TESTS_VALGRIND").is_some_and(|v| v == "1")
+}
+
+/// The variants of one check that a test runs: all of `all` natively; in the
+/// [memcheck pass](memcheck_pass) only the one at `turn % all.len()`, so that a test looping
+/// over majors (`turn`: the major's index) puts a different variant under memcheck on each.
+///
+/// For variants that run the same stub code (an ordering of library folders, a binding mode)
+/// around NVIDIA's libraries: the native pass checks every variant's answers, memcheck checks
+/// the stub's memory, which the variants do not change, at a fraction of the time (each
+/// memcheck process of a real runtime and NVRTC takes 10 to 30 s on 2 cores).
+pub fn variants<T: Clone>(all: &[T], turn: usize) -> Vec<T> {
+    if memcheck_pass() && !all.is_empty() {
+        vec![all[turn % all.len()].clone()]
+    } else {
+        all.to_vec()
+    }
+}
+
 /// The architecture part of [`target`] (`x86_64`, `aarch64`): which NVIDIA wheels to fetch.
 pub fn target_arch() -> &'static str {
     target().split('-').next().unwrap_or("x86_64")
@@ -715,9 +737,8 @@ impl Scenario {
     /// [linked normally](Self::linked_normally). Cross-built, a program given by path
     /// (what the tests built) runs under [`runner`]; a bare command name is a host tool.
     pub fn run(mut self) -> Outcome {
-        let valgrind = std::env::var_os("STUBS_TESTS_VALGRIND").is_some_and(|v| v == "1")
-            && self.program != Path::new("setpriv")
-            && !self.linked_normally;
+        let valgrind =
+            memcheck_pass() && self.program != Path::new("setpriv") && !self.linked_normally;
         let mut cmd = if valgrind {
             let mut c = Command::new("valgrind");
             c.args([

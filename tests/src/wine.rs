@@ -25,7 +25,7 @@ pub const MINGW_CC: &str = "x86_64-w64-mingw32-gcc";
 /// True (with a note on stderr) where the Windows tests do not run: the valgrind pass, a
 /// cross-built (aarch64) suite.
 pub fn skip() -> bool {
-    let valgrind = std::env::var_os("STUBS_TESTS_VALGRIND").is_some_and(|v| v == "1");
+    let valgrind = crate::memcheck_pass();
     let cross = crate::target_arch() != "x86_64";
     if valgrind || cross {
         eprintln!("windows tests: not in the valgrind pass or a cross-built suite");
@@ -44,33 +44,33 @@ pub fn windows_libraries() -> Vec<&'static stub_model::Library> {
 }
 
 /// The folder of `stubs_<name>.dll` and rustc's `libstubs_<name>.dll.a`, built once per test
-/// process (`cargo build --target x86_64-pc-windows-gnu`, this test's profile and target dir).
+/// process (`cargo build --release --target x86_64-pc-windows-gnu`, this test's target dir).
+///
+/// Release whatever this test's profile: these are the DLLs the win_amd64 wheel ships
+/// (`scripts/test-packaging-windows.sh` builds the same packages the same way), and one
+/// Windows build serves both, where a debug one would be a second compile of every DLL stub.
+/// The debug build's extra checks (overflow, debug assertions) run on the same loader and
+/// macro code in the Linux suites.
 pub fn stubs_dir() -> &'static Path {
     static DIR: OnceLock<PathBuf> = OnceLock::new();
     DIR.get_or_init(|| {
         let profile = crate::profile_dir();
         let target_dir = profile.parent().expect("target dir");
-        let release = profile.file_name() == Some(OsStr::new("release"));
         let cargo = std::env::var_os("CARGO").unwrap_or_else(|| env!("CARGO").into());
         let mut cmd = Command::new(cargo);
         cmd.current_dir(workspace_root())
-            .args(["build", "--quiet", "--target", WINDOWS_TARGET])
+            .args(["build", "--quiet", "--release", "--target", WINDOWS_TARGET])
             .arg("--target-dir")
             .arg(target_dir);
         for lib in windows_libraries() {
             cmd.args(["-p", lib.crate_dir]);
-        }
-        if release {
-            cmd.arg("--release");
         }
         let status = cmd.status().expect("run cargo build for the Windows stubs");
         assert!(
             status.success(),
             "building the Windows stubs failed: {cmd:?}"
         );
-        let dir = target_dir
-            .join(WINDOWS_TARGET)
-            .join(if release { "release" } else { "debug" });
+        let dir = target_dir.join(WINDOWS_TARGET).join("release");
         for lib in windows_libraries() {
             let dll = dir.join(format!("stubs_{}.dll", lib.name()));
             assert!(dll.is_file(), "{} missing after the build", dll.display());

@@ -3,7 +3,8 @@
 //! topologies — executable → stubs, executable → library → stubs, `dlopen` of a library that
 //! needs the stubs — each run against NVIDIA's real runtime and NVRTC of 11.8, 12.9 and 13.x
 //! (plus the mock driver: CI has no libcuda), plainly, with `LD_BIND_NOW=1`, and linked
-//! `-Wl,-z,now`. Under `STUBS_TESTS_VALGRIND=1` every run is also a memcheck run.
+//! `-Wl,-z,now`. In the memcheck pass each major runs one of the three bindings (`variants`), a
+//! different one per major, so memcheck still sees every topology and every binding.
 
 use stubs_tests::dynamic;
 use stubs_tests::topology::{Topology, topology_program};
@@ -26,13 +27,14 @@ fn every_stub_declares_libc_as_needed() {
 
 /// One topology against one real major: the program reaches `main`, and the three stubs bind
 /// and answer (runtime and NVRTC version of the wheel, the mock driver's 13000).
-fn runs(topology: Topology, major: u32) {
+fn runs(topology: Topology, turn: usize, major: u32) {
     let layout = cuda_layout(major);
     let code = layout.version_code();
     let (maj, min) = (code / 1000, (code % 1000) / 10);
     let mut dirs = layout.lib_dirs();
     dirs.push(mock("mock-driver"));
-    for (bind_now_link, bind_now_env) in [(false, false), (false, true), (true, false)] {
+    let bindings = [(false, false), (false, true), (true, false)];
+    for (bind_now_link, bind_now_env) in stubs_tests::variants(&bindings, turn) {
         let program = topology_program(topology, bind_now_link);
         let mut scenario = Scenario::new(&program.exe)
             .args(&program.args)
@@ -65,21 +67,21 @@ fn runs(topology: Topology, major: u32) {
 
 #[test]
 fn executable_to_stub_on_11_12_13() {
-    for major in [11, 12, 13] {
-        runs(Topology::Direct, major);
+    for (turn, major) in [11, 12, 13].into_iter().enumerate() {
+        runs(Topology::Direct, turn, major);
     }
 }
 
 #[test]
 fn executable_to_library_to_stub_on_11_12_13() {
-    for major in [11, 12, 13] {
-        runs(Topology::Library, major);
+    for (turn, major) in [11, 12, 13].into_iter().enumerate() {
+        runs(Topology::Library, turn, major);
     }
 }
 
 #[test]
 fn dlopen_of_a_library_that_needs_the_stub_on_11_12_13() {
-    for major in [11, 12, 13] {
-        runs(Topology::Dlopen, major);
+    for (turn, major) in [11, 12, 13].into_iter().enumerate() {
+        runs(Topology::Dlopen, turn, major);
     }
 }

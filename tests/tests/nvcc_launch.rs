@@ -402,7 +402,7 @@ fn on_real(major: u32) {
         // Under valgrind (the suite's second, memcheck run) an audit module breaks the process
         // (glibc aborts in free(): the audit namespace's libc and valgrind's malloc
         // replacement); the plain run checks the launches, this one the memory.
-        let spy = std::env::var_os("STUBS_TESTS_VALGRIND").is_none_or(|v| v != "1");
+        let spy = !stubs_tests::memcheck_pass();
         if spy {
             scenario = scenario
                 .env("LD_AUDIT", launch_spy())

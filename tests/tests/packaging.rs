@@ -25,12 +25,9 @@ use std::sync::OnceLock;
 use stub_model::ExportSource;
 use stub_model::libraries::ALL;
 use stubs_tests::symbol_versions;
-use stubs_tests::{Scenario, cuda_layout, mock, run, stubs_dir, temp_dir, workspace_root};
-
-/// True in the valgrind pass, where these tests (nothing of them under memcheck) are not rerun.
-fn valgrind_pass() -> bool {
-    std::env::var_os("STUBS_TESTS_VALGRIND").is_some_and(|v| v == "1")
-}
+use stubs_tests::{
+    Scenario, cuda_layout, memcheck_pass, mock, run, stubs_dir, temp_dir, workspace_root,
+};
 
 /// Runs `cmd`, panics with its output unless it succeeds; returns stdout.
 fn check(mut cmd: Command) -> String {
@@ -138,7 +135,7 @@ fn assert_compiles_with_real_nvrtc(exe: &Path, major: u32) {
 /// pkg-config files, the license texts and NOTICE.
 #[test]
 fn install_script_fills_the_prefix() {
-    if valgrind_pass() {
+    if memcheck_pass() {
         return;
     }
     let p = prefix();
@@ -223,7 +220,7 @@ fn include_flags(major: u32) -> Vec<String> {
 /// linked with `pkg-config --libs module`: its `cudaMemAdvise` records `node`.
 #[test]
 fn pkg_config_modules_record_their_cudart_abi() {
-    if valgrind_pass() {
+    if memcheck_pass() {
         return;
     }
     let dir = temp_dir("pkg-config-abi");
@@ -289,7 +286,7 @@ fn configure_cudart_abi(name: &str, major: u32, defines: &[&str]) -> (bool, Stri
 /// `CUDA_STUBS_CUDART_ABI`), and refuses, at configure time, a choice the toolkit contradicts.
 #[test]
 fn cmake_package_picks_the_cudart_abi_and_refuses_a_mismatch() {
-    if valgrind_pass() {
+    if memcheck_pass() {
         return;
     }
     let toolkit = |major: &str, version: &str| {
@@ -366,7 +363,7 @@ fn cmake_package_picks_the_cudart_abi_and_refuses_a_mismatch() {
 /// functions from the stubs and get the same answers (no library, NULL refused).
 #[test]
 fn header_works_from_c_and_cxx() {
-    if valgrind_pass() {
+    if memcheck_pass() {
         return;
     }
     let dir = temp_dir("header");
@@ -434,7 +431,7 @@ fn header_works_from_c_and_cxx() {
 /// not NVIDIA's library, and compile a kernel with real NVRTC 12.9 and 13.5.
 #[test]
 fn cmake_package_consumer_runs_on_real_nvrtc() {
-    if valgrind_pass() {
+    if memcheck_pass() {
         return;
     }
     let dir = temp_dir("cmake-consumer");
@@ -482,7 +479,7 @@ fn cmake_package_consumer_runs_on_real_nvrtc() {
 /// program that runs on real NVRTC; the `.pc` files are relocatable (`${pcfiledir}`).
 #[test]
 fn pkg_config_consumer_runs_on_real_nvrtc() {
-    if valgrind_pass() {
+    if memcheck_pass() {
         return;
     }
     let dir = temp_dir("pkg-config-consumer");
@@ -950,7 +947,7 @@ fn prefix_lib() -> PathBuf {
 /// One style of `tests/cmake/styles` built on its own with README's two lines after
 /// `find_package(CUDAToolkit)`: every CUDA executable links and runs through the stub.
 fn two_lines_switch(style: &str) {
-    if valgrind_pass() {
+    if memcheck_pass() {
         return;
     }
     let dir = temp_dir(&format!("cmake-style-{style}"));
@@ -1052,7 +1049,7 @@ fn cmake_two_lines_then_check_language() {
 /// switched by `-DCMAKE_PROJECT_TOP_LEVEL_INCLUDES=<cmakedir>/cuda-stubs-switch.cmake` alone.
 #[test]
 fn cmake_zero_lines_switch_every_style() {
-    if valgrind_pass() {
+    if memcheck_pass() {
         return;
     }
     let dir = temp_dir("cmake-zero-lines");
@@ -1072,7 +1069,7 @@ fn cmake_zero_lines_switch_every_style() {
 /// 12's cudart ABI, with two lines or none.
 #[test]
 fn cmake_switch_a_cuda_12_toolkit_for_its_abi() {
-    if valgrind_pass() {
+    if memcheck_pass() {
         return;
     }
     let dir = temp_dir("cmake-toolkit12");
@@ -1092,7 +1089,7 @@ fn cmake_switch_a_cuda_12_toolkit_for_its_abi() {
 /// project() enables CUDA (the CUDA rules override), saying why.
 #[test]
 fn cmake_zero_lines_refuse_an_abi_the_cuda_compiler_contradicts() {
-    if valgrind_pass() {
+    if memcheck_pass() {
         return;
     }
     let dir = temp_dir("cmake-zero-lines-mismatch");
