@@ -510,7 +510,7 @@ fn real_dirs(layout: &Layout) -> Vec<PathBuf> {
 fn both_headers_reach_nvidias_runtimes_through_the_compatibility_libraries() {
     let keys = ["advise", "deps", "capture", "props", "signal"];
     // Under memcheck one order per runtime (`variants`): the mock runtimes' test above runs
-    // every order under memcheck, at a second a run where each of these takes ~25 s.
+    // every order under memcheck, at about a second a run; each run here takes ~25 s there.
     for (turn, major) in [11, 12, 13].into_iter().enumerate() {
         let layout = cuda_layout(major);
         let dirs = real_dirs(&layout);
