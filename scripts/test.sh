@@ -225,12 +225,41 @@ background aarch64 "beside valgrind" scripts/test-aarch64.sh --run
 # above: coverage and abi_coverage read ELF files (58 s here), glibc_floor runs its programs
 # under Debian 11's loader, never under memcheck.
 valgrind_skip=" cublas cublaslt cusolver cufft coverage abi_coverage glibc_floor "
+# Two test binaries at a time, not cargo's one after the other: each binary's last tests leave
+# a core idle (one memcheck process of a slow scenario), 40 times over. The slowest start first
+# (seconds under memcheck on 2 cores, 2026-12-02), so that no long binary starts last; a name
+# missing from this list only runs later.
+valgrind_first=" compat real_matrix abi_calls static_runtime nvjitlink hostile driver_cap cutensor load_topology ptx_newer_than_driver cudnn "
 valgrind_tests=()
+for name in $valgrind_first; do
+  [ -f "tests/tests/$name.rs" ] || { echo "test.sh: valgrind_first names no suite: $name" >&2; exit 1; }
+  valgrind_tests+=(--test "$name")
+done
 for test in tests/tests/*.rs; do
   name=$(basename "$test" .rs)
-  [[ $valgrind_skip == *" $name "* ]] || valgrind_tests+=(--test "$name")
+  [[ $valgrind_skip$valgrind_first == *" $name "* ]] || valgrind_tests+=(--test "$name")
 done
-STUBS_TESTS_VALGRIND=1 cargo test --workspace "${valgrind_tests[@]}" --no-fail-fast -- --test-threads=2
+# The binaries of `cargo test` above, in that order (nothing is rebuilt), run as cargo runs them
+# (from the package's folder), two at a time, each one's output kept whole in its own log.
+mapfile -t valgrind_bins < <(cargo test --workspace "${valgrind_tests[@]}" --no-run --quiet \
+  --message-format=json | python3 scripts/test-binaries.py "${valgrind_tests[@]}")
+[ "${#valgrind_bins[@]}" = $((${#valgrind_tests[@]} / 2)) ] || {
+  echo "test.sh: cargo listed ${#valgrind_bins[@]} test binaries for $((${#valgrind_tests[@]} / 2)) suites" >&2
+  exit 1
+}
+valgrind_logs=$PWD/$logs/valgrind
+mkdir -p "$valgrind_logs"
+valgrind_status=0
+printf '%s\n' "${valgrind_bins[@]}" | (cd tests && STUBS_TESTS_VALGRIND=1 xargs -d '\n' -P 2 -I{} \
+  sh -c 'log="$0/$(basename "$1" | sed "s/-[0-9a-f]*\$//").log"
+    "$1" --test-threads=2 >"$log" 2>&1 || { echo "FAILED: $1" >>"$log"; exit 1; }' \
+  "$valgrind_logs" {}) || valgrind_status=$?
+cat "$valgrind_logs"/*.log
+if [ "$valgrind_status" != 0 ]; then
+  echo "test.sh: under memcheck, these suites failed (their logs above):" >&2
+  grep -h '^FAILED: ' "$valgrind_logs"/*.log >&2
+  exit 1
+fi
 end_stage
 join aarch64
 
