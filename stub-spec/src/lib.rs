@@ -29,6 +29,7 @@ pub mod libraries;
 mod library;
 mod library_kind;
 pub mod majors;
+mod mock;
 mod ptx_isa;
 mod release_named;
 mod ret_kind;
@@ -45,6 +46,7 @@ pub use library::{
     VersionProbe, WindowsDlls,
 };
 pub use library_kind::LibraryKind;
+pub use mock::MockUse;
 pub use ptx_isa::{PtxIsa, max_ptx_isa, release_for_ptx_isa};
 pub use release_named::ReleaseNamed;
 pub use ret_kind::RetKind;

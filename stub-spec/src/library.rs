@@ -257,6 +257,9 @@ pub struct RealLibrary {
     /// NVRTC, nvJitLink, nvFatbin); the driver and NVML are of the driver
     /// ([`DriverUse::OfTheDriver`]).
     pub driver: DriverUse,
+    /// What the stub binds under `CUDA_STUBS_MOCK`: the mock device, the real library, or
+    /// nothing ([`MockUse`](crate::MockUse)).
+    pub mock: crate::MockUse,
     /// How the library is named and found on Windows ([`WindowsDlls`]); `None`: no Windows
     /// stub (NCCL: NVIDIA ships no Windows build).
     pub windows: Option<&'static WindowsDlls>,

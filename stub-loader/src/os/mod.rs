@@ -40,12 +40,12 @@ use windows as sys;
 
 pub(crate) use load_error::LoadError;
 pub(crate) use sys::{
-    Handle, LOAD_CALL, LOCK_INIT, Lock, OWN_ELF, PYTHON_ENVS, Places, SEARCH, SEP, TlsKey, abort,
-    alloc, alloc_zeroed, built_for, check_file, companion_name, copies_loaded, dealloc, env_var,
-    errno_text, file_names, file_of_address, has_dir, is_absolute, is_dir, is_drive_root, is_file,
-    is_loaded, is_sep, lazy_dependency, loaded_release_named, lock, major_of_name, names_a_drive,
-    needed, needed_dirs, open_trace_file, ptx_isa, read_file, realloc, release_named,
-    release_named_in, site_packages, thread_id, tls_create, tls_get, tls_set, unlock, wheel_dirs,
-    write_all,
+    Handle, LOAD_CALL, LOCK_INIT, Lock, MOCK_FILE, OWN_ELF, PYTHON_ENVS, Places, SEARCH, SEP,
+    TlsKey, abort, alloc, alloc_zeroed, built_for, check_file, companion_name, copies_loaded,
+    dealloc, env_var, errno_text, file_names, file_of_address, has_dir, is_absolute, is_dir,
+    is_drive_root, is_file, is_loaded, is_sep, lazy_dependency, loaded_release_named, lock,
+    major_of_name, names_a_drive, needed, needed_dirs, open_trace_file, ptx_isa, read_file,
+    realloc, release_named, release_named_in, site_packages, thread_id, tls_create, tls_get,
+    tls_set, unlock, wheel_dirs, write_all,
 };
 pub use sys::{clock_ns, secure_execution};

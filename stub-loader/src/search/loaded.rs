@@ -165,6 +165,13 @@ impl Loaded {
         // The summary's own making calls no stub: never a re-entry.
         self.summary
             .get_or_init(|| match (self.path(), self.origin) {
+                (Some(path), Some(Origin::Mock)) => {
+                    let status = self
+                        .bound
+                        .as_ref()
+                        .and_then(|(h, _)| super::mock::status_of(h));
+                    summary::mock(self.spec, path, self.version, status.as_deref())
+                }
                 (Some(path), Some(origin)) => {
                     summary::bound(self.spec, path, self.version, origin, self.driver, self.fit)
                 }

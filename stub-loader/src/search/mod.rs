@@ -15,7 +15,8 @@
 //!   run is refused), and how the bound copy stands with it ([`DriverFit`]);
 //! - `loaded.rs`, `summary.rs`: the result, [`Loaded`], and its one-line summary, built from
 //!   `SEARCH`;
-//! - `paths.rs`: paths as bytes, a Python environment's folders.
+//! - `paths.rs`: paths as bytes, a Python environment's folders;
+//! - `mock.rs`: under `CUDA_STUBS_MOCK`, the mock device instead of the search.
 //!
 //! The first call of every stub runs this, so it is written for that call's cost: nothing is
 //! listed past the place that binds, a listing allocates only for a path it hands out, a miss
@@ -30,6 +31,7 @@ mod driver_cap;
 pub(crate) mod listing;
 mod loaded;
 mod markers;
+mod mock;
 pub(crate) mod order;
 pub(crate) mod paths;
 mod probe;
@@ -71,6 +73,9 @@ use stub_spec::DriverUse;
 /// in it is bound beyond the driver (the user's choice, with a warning), and so is, with nothing
 /// the driver runs anywhere, what a library that needs no driver (NVRTC) would bind without it.
 pub(crate) fn find(spec: &'static LibrarySpec) -> Loaded {
+    if let Some(mocked) = mock::bind(spec) {
+        return mocked;
+    }
     let lib = spec.real.name;
     let mut places = Places::new(spec);
     let attempts: RefCell<Vec<Attempt>> = RefCell::new(Vec::new());

@@ -32,6 +32,9 @@ pub enum Origin {
     CudaHome,
     /// `/usr/local/cuda/lib64` (Linux only).
     SystemCuda,
+    /// The mock device (`CUDA_STUBS_MOCK`): cuda-stubs' own `libcuda_stubs_mock.so` beside the
+    /// stub's file. No place of `SEARCH`: under the variable it is the only one (`mock.rs`).
+    Mock,
 }
 
 impl Origin {

@@ -76,6 +76,11 @@ pub enum Reject {
     },
     /// An environment override that is not an absolute path: ignored.
     NotAbsolute,
+    /// Under the mock device (`CUDA_STUBS_MOCK`), a library that would load a real runtime or
+    /// driver beside the mock's (`stub_spec::MockUse::NoLibrary`): nothing is bound.
+    Mocked,
+    /// The mock device's profile cannot be used: the mock's own words (`cuda_stubs_mock_status`).
+    MockProfile(String),
     /// Of another CUDA release than the process has (one CUDA release per process): CUDA
     /// `major`, known from the runtime it `needs` (its `DT_NEEDED`, before `dlopen`) or, when
     /// `None`, from its version.
@@ -145,6 +150,11 @@ impl fmt::Display for Reject {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Reject::NotFound => f.write_str("not found"),
+            Reject::Mocked => f.write_str(
+                "the mock device stands for the runtime, the driver and NVML: this library would \
+                 load a real one beside it, so none is bound",
+            ),
+            Reject::MockProfile(why) => f.write_str(why),
             Reject::CannotStat(e) => write!(f, "cannot stat ({})", errno_text(*e)),
             Reject::IsDirectory => f.write_str("is a directory"),
             Reject::CannotOpen(e) => write!(f, "cannot open ({})", errno_text(*e)),

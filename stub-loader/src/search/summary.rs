@@ -37,6 +37,18 @@ pub(crate) fn bound(
     to_cstring(text)
 }
 
+/// `cuda-stubs: libcudart bound to PATH, version 13050, found by CUDA_STUBS_MOCK (…): mock
+/// (profile h200 ×1, driver 580.126.09, CUDA 13.0)`: the mock device, with its own status.
+pub(crate) fn mock(spec: &LibrarySpec, path: &CStr, version: i32, status: Option<&str>) -> CString {
+    to_cstring(format!(
+        "cuda-stubs: lib{} bound to {}, version {version}, found by {}: {}",
+        spec.real.name,
+        path.to_string_lossy(),
+        Origin::Mock.as_str(),
+        status.unwrap_or("mock")
+    ))
+}
+
 /// The warning for a copy bound beyond the driver: `warning: CUDA 13 needs a driver ≥ 580
 /// (CUDA 13.0); this driver runs CUDA 12.4: bound because …`; `None` for any other fit.
 pub(crate) fn beyond(
@@ -87,6 +99,11 @@ pub(crate) fn driver(
         )
     };
     let text = match (fit, driver) {
+        _ if origin == Some(Origin::Mock) => {
+            format!(
+                "cuda-stubs: lib{lib} is the mock device's (CUDA_STUBS_MOCK): its driver is the mock's"
+            )
+        }
         (DriverFit::OfTheDriver, _) => {
             format!("cuda-stubs: lib{lib} is of the driver: no CUDA release of its own to cap")
         }
@@ -141,6 +158,13 @@ pub(crate) fn in_search(spec: &LibrarySpec) -> CString {
 /// every candidate skipped for a reason other than "not found".
 pub(crate) fn not_found(spec: &LibrarySpec, attempts: &[Attempt]) -> CString {
     let real = spec.real;
+    if let Some(a) = attempts.iter().find(|a| a.reject == Reject::Mocked) {
+        // Nothing was searched: the variable decided.
+        return to_cstring(format!(
+            "cuda-stubs: lib{} not loaded ({}): {}",
+            real.name, a.tried, a.reject
+        ));
+    }
     let mut text = format!("cuda-stubs: lib{} not found (searched ", real.name);
     for (i, s) in file_names(real).iter().enumerate() {
         let sep = if i == 0 { "" } else { ", " };
@@ -167,7 +191,8 @@ pub(crate) fn not_found(spec: &LibrarySpec, attempts: &[Attempt]) -> CString {
             | Origin::CondaLib
             | Origin::LoaderSearch
             | Origin::CudaHome
-            | Origin::SystemCuda => None,
+            | Origin::SystemCuda
+            | Origin::Mock => None,
         };
         let _ = write!(text, "{sep}{}", origin.as_str());
         if let Some(detail) = detail {

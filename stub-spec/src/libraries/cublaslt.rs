@@ -6,8 +6,8 @@ use super::cudart::CUDART;
 use super::{CU13_BIN, CU13_LIB, TOOLKIT_BIN};
 use crate::{
     DriverUse, ErrorText, ExportSource, Gating, HeaderVersion, Library, LibraryKind, LinkName,
-    Packaging, RealLibrary, Soname, StatusCode, TestWheel, TextAbi, TextKind, TypedErrors, Unpack,
-    VersionProbe, WindowsDlls,
+    MockUse, Packaging, RealLibrary, Soname, StatusCode, TestWheel, TextAbi, TextKind, TypedErrors,
+    Unpack, VersionProbe, WindowsDlls,
 };
 use core::ffi::CStr;
 
@@ -50,6 +50,7 @@ pub const CUBLASLT: Library = Library {
         same_release_as: &[CUDART.real],
         // Needs a device: loads the driver itself at its first call that needs one.
         driver: DriverUse::Loads,
+        mock: MockUse::NoLibrary,
         windows: Some(&WindowsDlls {
             // In the cuBLAS wheels (11.11.3.6, 12.9.1.4, 13.5.1.27), beside cuBLAS.
             dlls: &[

@@ -2,8 +2,8 @@
 
 use crate::{
     DriverUse, ErrorText, ExportSource, Gating, HeaderVersion, Library, LibraryKind, LinkName,
-    Packaging, ProcAddressSource, RealLibrary, Soname, StatusCode, TextAbi, TextKind, TypedErrors,
-    VersionProbe, WindowsDlls,
+    MockUse, Packaging, ProcAddressSource, RealLibrary, Soname, StatusCode, TextAbi, TextKind,
+    TypedErrors, VersionProbe, WindowsDlls,
 };
 
 /// What the driver's `cuGetErrorString` / `cuGetErrorName` return for a code they do not know or
@@ -34,6 +34,7 @@ pub const CUDA: Library = Library {
         same_release_as: &[],
         // The driver itself: its version is what caps the others.
         driver: DriverUse::OfTheDriver,
+        mock: MockUse::Implements,
         windows: Some(&WindowsDlls {
             dlls: &[Soname {
                 name: c"nvcuda.dll",

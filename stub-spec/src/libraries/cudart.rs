@@ -3,7 +3,7 @@
 use super::{CU13_BIN, CU13_LIB, TOOLKIT_BIN};
 use crate::{
     DriverUse, ErrorText, ExportSource, Gating, HeaderVersion, LastErrorReaders, Library,
-    LibraryKind, LinkName, Packaging, RealLibrary, Soname, StatusCode, TestWheel, TextAbi,
+    LibraryKind, LinkName, MockUse, Packaging, RealLibrary, Soname, StatusCode, TestWheel, TextAbi,
     TextKind, TypedErrors, Unpack, VersionProbe, WindowsDlls,
 };
 use core::ffi::CStr;
@@ -40,6 +40,7 @@ pub const CUDART: Library = Library {
         same_release_as: &[],
         // Needs a device: loads the driver itself at its first call that needs one.
         driver: DriverUse::Loads,
+        mock: MockUse::Implements,
         windows: Some(&WindowsDlls {
             dlls: &[
                 Soname {

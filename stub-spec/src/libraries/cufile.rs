@@ -11,8 +11,9 @@
 use super::CU13_LIB;
 use super::cudart::CUDART;
 use crate::{
-    DriverUse, ExportSource, Gating, HeaderVersion, Library, LibraryKind, LinkName, Packaging,
-    RealLibrary, Release, Soname, StatusCode, TestWheel, TypedErrors, Unpack, VersionProbe,
+    DriverUse, ExportSource, Gating, HeaderVersion, Library, LibraryKind, LinkName, MockUse,
+    Packaging, RealLibrary, Release, Soname, StatusCode, TestWheel, TypedErrors, Unpack,
+    VersionProbe,
 };
 use core::ffi::CStr;
 
@@ -61,6 +62,7 @@ pub const CUFILE: Library = Library {
         same_release_as: &[CUDART.real],
         // Needs a device: loads the driver itself at its first call that needs one.
         driver: DriverUse::Loads,
+        mock: MockUse::NoLibrary,
         windows: None,
     },
     status_type: "CUfileError_t",

@@ -8,7 +8,7 @@ use super::cudart::CUDART;
 use super::{CU13_BIN, CU13_LIB};
 use crate::{
     DriverUse, ErrorText, ExportSource, Gating, HeaderVersion, Library, LibraryKind, LinkName,
-    Packaging, RealLibrary, Release, ReleaseNamed, Soname, StatusCode, TestWheel, TextAbi,
+    MockUse, Packaging, RealLibrary, Release, ReleaseNamed, Soname, StatusCode, TestWheel, TextAbi,
     TextKind, TypedErrors, Unpack, VersionProbe, WindowsDlls,
 };
 use core::ffi::CStr;
@@ -112,6 +112,7 @@ pub const CUPTI: Library = Library {
         same_release_as: &[CUDART.real],
         // Needs a device: loads the driver itself at its first call that needs one.
         driver: DriverUse::Loads,
+        mock: MockUse::NoLibrary,
         windows: Some(&WindowsDlls {
             // NVIDIA's win_amd64 wheels name the DLL after CUPTI's own release through 13.4
             // (`cupti64_2022.3.0.dll` in 11.8.87, `cupti64_2025.2.1.dll` in 12.9.79,

@@ -6,9 +6,9 @@
 use super::cudart::CUDART;
 use super::{CU13_BIN, CU13_LIB, TOOLKIT_BIN};
 use crate::{
-    DriverUse, ExportSource, Gating, HeaderVersion, Library, LibraryKind, LinkName, Packaging,
-    RealLibrary, Release, Soname, StatusCode, TestWheel, TypedErrors, Unpack, VersionProbe,
-    WindowsDlls,
+    DriverUse, ExportSource, Gating, HeaderVersion, Library, LibraryKind, LinkName, MockUse,
+    Packaging, RealLibrary, Release, Soname, StatusCode, TestWheel, TypedErrors, Unpack,
+    VersionProbe, WindowsDlls,
 };
 use core::ffi::CStr;
 
@@ -58,6 +58,7 @@ pub const CURAND: Library = Library {
         same_release_as: &[CUDART.real],
         // Needs a device: loads the driver itself at its first call that needs one.
         driver: DriverUse::Loads,
+        mock: MockUse::NoLibrary,
         windows: Some(&WindowsDlls {
             // One name in every major, as on Linux (NVIDIA's win_amd64 wheels 10.3.0.86,
             // 10.3.10.19, 10.4.5.25): the version says which.

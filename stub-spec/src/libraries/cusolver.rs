@@ -9,9 +9,9 @@ use super::cublas::CUBLAS;
 use super::cudart::CUDART;
 use super::{CU13_BIN, CU13_LIB, TOOLKIT_BIN};
 use crate::{
-    DriverUse, ExportSource, Gating, HeaderVersion, Library, LibraryKind, LinkName, Packaging,
-    RealLibrary, Release, Soname, StatusCode, TestWheel, TypedErrors, Unpack, VersionProbe,
-    WindowsDlls,
+    DriverUse, ExportSource, Gating, HeaderVersion, Library, LibraryKind, LinkName, MockUse,
+    Packaging, RealLibrary, Release, Soname, StatusCode, TestWheel, TypedErrors, Unpack,
+    VersionProbe, WindowsDlls,
 };
 use core::ffi::CStr;
 
@@ -64,6 +64,7 @@ pub const CUSOLVER: Library = Library {
         same_release_as: &[CUDART.real, CUBLAS.real],
         // Needs a device: loads the driver itself at its first call that needs one.
         driver: DriverUse::Loads,
+        mock: MockUse::NoLibrary,
         windows: Some(&WindowsDlls {
             // NVIDIA's win_amd64 wheels 11.4.1.48, 11.7.5.82, 12.4.1.2: 11.x's and 12.x's share a
             // name, as their sonames do. Each imports the cuBLAS and cuBLASLt DLLs of its major,

@@ -8,8 +8,8 @@ use super::cudart::CUDART;
 use super::{CU13_BIN, CU13_LIB, TOOLKIT_BIN};
 use crate::{
     DriverUse, ErrorText, ExportSource, Gating, HeaderVersion, Library, LibraryKind, LinkName,
-    Packaging, RealLibrary, Release, Soname, StatusCode, TestWheel, TextAbi, TextKind, TypedErrors,
-    Unpack, VersionProbe, WindowsDlls,
+    MockUse, Packaging, RealLibrary, Release, Soname, StatusCode, TestWheel, TextAbi, TextKind,
+    TypedErrors, Unpack, VersionProbe, WindowsDlls,
 };
 use core::ffi::CStr;
 
@@ -60,6 +60,7 @@ pub const CUSPARSE: Library = Library {
         same_release_as: &[CUDART.real],
         // Needs a device: loads the driver itself at its first call that needs one.
         driver: DriverUse::Loads,
+        mock: MockUse::NoLibrary,
         windows: Some(&WindowsDlls {
             // NVIDIA's win_amd64 wheels 11.7.5.86, 12.5.10.65, 12.9.4.2: 12.x's and 13.x's share a
             // name, as their sonames do; 12.x's imports `nvJitLink_120_0.dll`, in another

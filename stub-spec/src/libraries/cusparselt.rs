@@ -11,8 +11,8 @@ use super::CU13_LIB;
 use super::cudart::CUDART;
 use crate::{
     DriverUse, ErrorText, ExportSource, Gating, HeaderVersion, Library, LibraryKind, LinkName,
-    Packaging, RealLibrary, Release, Soname, StatusCode, TestWheel, TextAbi, TextKind, TypedErrors,
-    Unpack, VersionProbe, WindowsDlls,
+    MockUse, Packaging, RealLibrary, Release, Soname, StatusCode, TestWheel, TextAbi, TextKind,
+    TypedErrors, Unpack, VersionProbe, WindowsDlls,
 };
 use core::ffi::CStr;
 
@@ -67,6 +67,7 @@ pub const CUSPARSELT: Library = Library {
         same_release_as: &[CUDART.real],
         // Needs a device: loads the driver itself at its first call that needs one.
         driver: DriverUse::Loads,
+        mock: MockUse::NoLibrary,
         windows: Some(&WindowsDlls {
             // NVIDIA's win_amd64 wheels 0.8.1 (`nvidia/cusparselt/bin/cusparseLt.dll`, as
             // `-cu13` 0.8.x names it too) and 0.10.0 (`nvidia/cu13/bin/x64/cusparseLt_13.dll`:

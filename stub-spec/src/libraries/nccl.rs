@@ -11,8 +11,8 @@
 use super::cudart::CUDART;
 use crate::{
     DriverUse, ErrorText, ExportSource, Gating, HeaderVersion, Library, LibraryKind, LinkName,
-    Packaging, RealLibrary, Soname, StatusCode, TestWheel, TextAbi, TextKind, TypedErrors, Unpack,
-    VersionProbe,
+    MockUse, Packaging, RealLibrary, Soname, StatusCode, TestWheel, TextAbi, TextKind, TypedErrors,
+    Unpack, VersionProbe,
 };
 use core::ffi::CStr;
 
@@ -52,6 +52,7 @@ pub const NCCL: Library = Library {
         same_release_as: &[CUDART.real],
         // Needs a device: loads the driver itself at its first call that needs one.
         driver: DriverUse::Loads,
+        mock: MockUse::NoLibrary,
         windows: None,
     },
     status_type: "ncclResult_t",

@@ -19,8 +19,9 @@
 use super::cudart::CUDART;
 use super::{CU13_BIN, CU13_LIB, TOOLKIT_BIN};
 use crate::{
-    DriverUse, ExportSource, Gating, HeaderVersion, Library, LibraryKind, LinkName, Packaging,
-    RealLibrary, Soname, StatusCode, TestWheel, TypedErrors, Unpack, VersionProbe, WindowsDlls,
+    DriverUse, ExportSource, Gating, HeaderVersion, Library, LibraryKind, LinkName, MockUse,
+    Packaging, RealLibrary, Soname, StatusCode, TestWheel, TypedErrors, Unpack, VersionProbe,
+    WindowsDlls,
 };
 use core::ffi::CStr;
 
@@ -183,6 +184,7 @@ macro_rules! npp_library {
                 same_release_as: $anchors,
                 // Needs a device: loads the driver itself at its first call that needs one.
                 driver: DriverUse::Loads,
+                mock: MockUse::NoLibrary,
                 // NVIDIA's win_amd64 wheels of the same versions: `<name>64_11.dll`, `_12`,
                 // `_13`, each linking the runtime statically, as on Linux.
                 windows: Some(&WindowsDlls {

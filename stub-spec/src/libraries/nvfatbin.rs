@@ -7,8 +7,8 @@
 use super::{CU13_BIN, CU13_LIB, TOOLKIT_BIN};
 use crate::{
     DriverUse, ErrorText, ExportSource, Gating, HeaderVersion, Library, LibraryKind, LinkName,
-    Packaging, RealLibrary, Soname, StatusCode, TestWheel, TextAbi, TextKind, TypedErrors, Unpack,
-    VersionProbe, WindowsDlls,
+    MockUse, Packaging, RealLibrary, Soname, StatusCode, TestWheel, TextAbi, TextKind, TypedErrors,
+    Unpack, VersionProbe, WindowsDlls,
 };
 use core::ffi::CStr;
 
@@ -45,6 +45,7 @@ pub const NVFATBIN: Library = Library {
         // Writes fatbinaries: never loads the driver (capped only by one the process has
         // loaded).
         driver: DriverUse::CompileOnly,
+        mock: MockUse::Real,
         windows: Some(&WindowsDlls {
             // NVIDIA's win_amd64 wheels 12.9.82 and 13.4.92, named as nvJitLink's and NVRTC's
             // DLLs are (`<name>_<major>0_0.dll`); like them it imports no CUDA DLL.

@@ -6,9 +6,9 @@
 
 use super::{CU13_BIN, CU13_LIB, TOOLKIT_BIN};
 use crate::{
-    DriverUse, ExportSource, Gating, HeaderVersion, Library, LibraryKind, LinkName, Packaging,
-    RealLibrary, Soname, StatusCode, TestWheel, TypedErrors, Unpack, VersionProbe, VersionedNames,
-    WindowsDlls,
+    DriverUse, ExportSource, Gating, HeaderVersion, Library, LibraryKind, LinkName, MockUse,
+    Packaging, RealLibrary, Soname, StatusCode, TestWheel, TypedErrors, Unpack, VersionProbe,
+    VersionedNames, WindowsDlls,
 };
 use core::ffi::CStr;
 
@@ -39,6 +39,7 @@ pub const NVJITLINK: Library = Library {
         same_release_as: &[],
         // A linker: never loads the driver (capped only by one the process has loaded).
         driver: DriverUse::CompileOnly,
+        mock: MockUse::Real,
         windows: Some(&WindowsDlls {
             dlls: &[
                 Soname {

@@ -8,8 +8,9 @@
 use super::cudart::CUDART;
 use super::{CU13_BIN, CU13_LIB, TOOLKIT_BIN};
 use crate::{
-    DriverUse, ExportSource, Gating, HeaderVersion, Library, LibraryKind, LinkName, Packaging,
-    RealLibrary, Soname, StatusCode, TestWheel, TypedErrors, Unpack, VersionProbe, WindowsDlls,
+    DriverUse, ExportSource, Gating, HeaderVersion, Library, LibraryKind, LinkName, MockUse,
+    Packaging, RealLibrary, Soname, StatusCode, TestWheel, TypedErrors, Unpack, VersionProbe,
+    WindowsDlls,
 };
 use core::ffi::CStr;
 
@@ -54,6 +55,7 @@ pub const NVJPEG: Library = Library {
         same_release_as: &[CUDART.real],
         // Needs a device: loads the driver itself at its first call that needs one.
         driver: DriverUse::Loads,
+        mock: MockUse::NoLibrary,
         windows: Some(&WindowsDlls {
             // NVIDIA's win_amd64 wheels 11.9.0.86, 12.4.0.76, 13.2.3.58: the name says the
             // major, as the soname does; each links the runtime statically (it imports no CUDA

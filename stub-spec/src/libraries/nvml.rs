@@ -5,8 +5,8 @@
 use super::CU13_LIB;
 use crate::{
     DriverUse, ErrorText, ExportSource, Gating, HeaderVersion, Library, LibraryKind, LinkName,
-    Packaging, RealLibrary, Soname, StatusCode, TestWheel, TextAbi, TextKind, TypedErrors, Unpack,
-    VersionProbe, WindowsDlls,
+    MockUse, Packaging, RealLibrary, Soname, StatusCode, TestWheel, TextAbi, TextKind, TypedErrors,
+    Unpack, VersionProbe, WindowsDlls,
 };
 use core::ffi::CStr;
 
@@ -39,6 +39,7 @@ pub const NVML: Library = Library {
         same_release_as: &[],
         // Ships with the driver (its version is the driver's): no release of its own to cap.
         driver: DriverUse::OfTheDriver,
+        mock: MockUse::Implements,
         // `nvml.dll`, which the driver installs in `System32` (the safe DLL search's place;
         // drivers before 2019 put it in `%ProgramFiles%\NVIDIA Corporation\NVSMI`, which no
         // place here searches: the override finds it there). The toolkit ships only its

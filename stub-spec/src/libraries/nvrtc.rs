@@ -3,8 +3,8 @@
 use super::{CU13_BIN, CU13_LIB, TOOLKIT_BIN};
 use crate::{
     DriverUse, ErrorText, ExportSource, Gating, HeaderVersion, Library, LibraryKind, LinkName,
-    Packaging, RealLibrary, Soname, StatusCode, TestWheel, TextAbi, TextKind, TypedErrors, Unpack,
-    VersionProbe, WindowsDlls,
+    MockUse, Packaging, RealLibrary, Soname, StatusCode, TestWheel, TextAbi, TextKind, TypedErrors,
+    Unpack, VersionProbe, WindowsDlls,
 };
 use core::ffi::CStr;
 
@@ -39,6 +39,7 @@ pub const NVRTC: Library = Library {
         same_release_as: &[],
         // A compiler: never loads the driver (capped only by one the process has loaded).
         driver: DriverUse::CompileOnly,
+        mock: MockUse::Real,
         windows: Some(&WindowsDlls {
             dlls: &[
                 Soname {

@@ -27,8 +27,8 @@ pub(crate) use elf::OWN_ELF;
 pub(crate) use elf_needed::{built_for, needed, read_file};
 pub(crate) use fatbin::ptx_isa;
 pub(crate) use file_names::{
-    PYTHON_ENVS, companion_name, file_names, lazy_dependency, loaded_release_named, major_of_name,
-    release_named, release_named_in, wheel_dirs,
+    MOCK_FILE, PYTHON_ENVS, companion_name, file_names, lazy_dependency, loaded_release_named,
+    major_of_name, release_named, release_named_in, wheel_dirs,
 };
 pub(crate) use files::{check_file, is_dir, is_file, site_packages};
 pub use io::clock_ns;

@@ -54,6 +54,7 @@ impl Origin {
             Origin::CondaLib => c"$CONDA_PREFIX/lib",
             Origin::LoaderSearch => c"dynamic loader search",
             Origin::CudaHome => c"$CUDA_HOME/$CUDA_PATH lib64",
+            Origin::Mock => c"CUDA_STUBS_MOCK (the mock device beside the stub)",
             Origin::SystemCuda => c"/usr/local/cuda/lib64",
         }
     }
@@ -137,6 +138,7 @@ impl Places {
                 }
             }
             Origin::SystemCuda => in_dir(spec, b"/usr/local/cuda/lib64", origin, visit)?,
+            Origin::Mock => {} // never searched: `search::mock` binds it
         }
         ControlFlow::Continue(())
     }

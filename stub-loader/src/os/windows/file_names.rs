@@ -43,4 +43,8 @@ pub(crate) fn lazy_dependency(real: &RealLibrary) -> Option<&'static CStr> {
 }
 
 /// The Python environments' place, as the "not found" summary names it.
+/// The mock device's DLL (`stub-mock`), beside the stubs: no NVIDIA DLL name, so no search for
+/// a real library ever finds it.
+pub(crate) const MOCK_FILE: &[u8] = b"cuda_stubs_mock.dll";
+
 pub(crate) const PYTHON_ENVS: &str = "%VIRTUAL_ENV%, %CONDA_PREFIX% Lib\\site-packages";

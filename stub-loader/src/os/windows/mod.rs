@@ -23,7 +23,7 @@ mod wide;
 pub(crate) use env::env_var;
 pub use env::secure_execution;
 pub(crate) use file_names::{
-    PYTHON_ENVS, companion_name, file_names, lazy_dependency, major_of_name, wheel_dirs,
+    MOCK_FILE, PYTHON_ENVS, companion_name, file_names, lazy_dependency, major_of_name, wheel_dirs,
 };
 pub(crate) use files::{built_for, check_file, is_dir, is_file, site_packages};
 pub use io::clock_ns;

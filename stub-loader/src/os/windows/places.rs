@@ -57,6 +57,7 @@ impl Origin {
             Origin::CondaLib => c"%CONDA_PREFIX%\\Library\\bin",
             Origin::LoaderSearch => c"safe DLL search (LOAD_LIBRARY_SEARCH_DEFAULT_DIRS)",
             Origin::CudaHome => c"%CUDA_PATH%/%CUDA_HOME% bin\\x64, bin",
+            Origin::Mock => c"CUDA_STUBS_MOCK (the mock device beside the stub)",
             Origin::SystemCuda => c"",
         }
     }
@@ -180,6 +181,7 @@ impl Places {
                 }
             }
             Origin::SystemCuda => {} // Linux only
+            Origin::Mock => {}       // never searched: `search::mock` binds it
         }
         ControlFlow::Continue(())
     }

@@ -1,0 +1,72 @@
+//! Contexts: each device's primary context (the only kind the mock makes) and each thread's
+//! current context, which the runtime's current device follows (`cudaSetDevice` makes the
+//! device's primary context current, as the real runtime does; `cuCtxSetCurrent` moves the
+//! runtime's current device with it).
+
+use std::cell::Cell;
+use std::sync::Mutex;
+
+/// The most devices a profile has (`profile.rs`' limit).
+const MAX: usize = 64;
+
+/// The primary contexts' identities: `CUcontext` of device `d` is the address of `PRIMARY[d]`.
+static PRIMARY: [u8; MAX] = [0; MAX];
+
+/// Each primary context's retain count (`cuDevicePrimaryCtxRetain` / `…Release`).
+static RETAINS: Mutex<[u32; MAX]> = Mutex::new([0; MAX]);
+
+thread_local! {
+    /// The thread's current context: its device, or none.
+    static CURRENT: Cell<Option<usize>> = const { Cell::new(None) };
+}
+
+/// The primary context of device `d` as a handle.
+pub fn primary(d: usize) -> usize {
+    PRIMARY.as_ptr() as usize + d.min(MAX - 1)
+}
+
+/// The device of the context handle `ctx`, if it is one of the primary contexts.
+pub fn device_of(ctx: usize) -> Option<usize> {
+    let base = PRIMARY.as_ptr() as usize;
+    (base..base + MAX).contains(&ctx).then(|| ctx - base)
+}
+
+/// The thread's current context's device.
+pub fn current() -> Option<usize> {
+    CURRENT.with(Cell::get)
+}
+
+/// Makes device `d`'s primary context current (`None`: no context).
+pub fn set_current(d: Option<usize>) {
+    CURRENT.with(|c| c.set(d));
+}
+
+/// Retains device `d`'s primary context; its count after.
+pub fn retain(d: usize) -> u32 {
+    let mut r = RETAINS.lock().unwrap_or_else(|e| e.into_inner());
+    match r.get_mut(d) {
+        Some(n) => {
+            *n = n.saturating_add(1);
+            *n
+        }
+        None => 0,
+    }
+}
+
+/// Releases device `d`'s primary context; `false` if it was not retained.
+pub fn release(d: usize) -> bool {
+    let mut r = RETAINS.lock().unwrap_or_else(|e| e.into_inner());
+    match r.get_mut(d) {
+        Some(n) if *n > 0 => {
+            *n -= 1;
+            true
+        }
+        _ => false,
+    }
+}
+
+/// Whether device `d`'s primary context is retained (active).
+pub fn is_active(d: usize) -> bool {
+    let r = RETAINS.lock().unwrap_or_else(|e| e.into_inner());
+    r.get(d).is_some_and(|&n| n > 0)
+}

@@ -1,0 +1,372 @@
+//! The driver API (`cuda.h`, CUDA 13 ABI) over the device model: `cuInit`, devices and their
+//! attributes, primary contexts and the current context, memory, copies and memsets. What is
+//! not here the library does not export: the stub answers it `CUDA_ERROR_NOT_SUPPORTED`.
+
+use crate::context;
+use crate::model::{Kind, Model, model};
+use crate::types::cuda::*;
+use core::ffi::{c_char, c_int, c_uint, c_void};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+static INITIALIZED: AtomicBool = AtomicBool::new(false);
+
+/// Marks the driver initialized (the runtime's first call, as `cuInit(0)`).
+pub fn initialized() {
+    INITIALIZED.store(true, Ordering::Release);
+}
+
+/// Runs `f` once `cuInit` has succeeded (`CUDA_ERROR_NOT_INITIALIZED` before).
+fn call(f: impl FnOnce(&'static Model) -> CUresult) -> CUresult {
+    match model() {
+        Ok(m) if INITIALIZED.load(Ordering::Acquire) => f(m),
+        _ => CUDA_ERROR_NOT_INITIALIZED,
+    }
+}
+
+/// Runs `f` with the thread's current context's device (`CUDA_ERROR_INVALID_CONTEXT` without).
+fn in_context(f: impl FnOnce(&'static Model, usize) -> CUresult) -> CUresult {
+    call(|m| match context::current() {
+        Some(d) => f(m, d),
+        None => CUDA_ERROR_INVALID_CONTEXT,
+    })
+}
+
+macro_rules! out {
+    ($ptr:expr, $value:expr) => {{
+        if $ptr.is_null() {
+            return CUDA_ERROR_INVALID_VALUE;
+        }
+        // SAFETY: non-NULL, and by the API's contract the caller's storage for one value.
+        unsafe { *$ptr = $value };
+    }};
+}
+
+/// The device `dev` names, or `CUDA_ERROR_INVALID_DEVICE`.
+macro_rules! device {
+    ($m:expr, $dev:expr) => {
+        match $m.device($dev.into()) {
+            Some(d) => d,
+            None => return CUDA_ERROR_INVALID_DEVICE,
+        }
+    };
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cuInit(flags: c_uint) -> CUresult {
+    if flags != 0 {
+        return CUDA_ERROR_INVALID_VALUE;
+    }
+    match model() {
+        Ok(_) => {
+            INITIALIZED.store(true, Ordering::Release);
+            CUDA_SUCCESS
+        }
+        // No profile: as a machine without a device.
+        Err(_) => CUDA_ERROR_NO_DEVICE,
+    }
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cuDriverGetVersion(version: *mut c_int) -> CUresult {
+    // Answers before cuInit, as the real driver does.
+    let v = model().map_or(0, |m| m.profile.cuda_version);
+    out!(version, v);
+    CUDA_SUCCESS
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cuDeviceGetCount(count: *mut c_int) -> CUresult {
+    call(|m| {
+        out!(count, m.count() as c_int);
+        CUDA_SUCCESS
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cuDeviceGet(device: *mut CUdevice, ordinal: c_int) -> CUresult {
+    call(|m| {
+        device!(m, ordinal);
+        out!(device, ordinal);
+        CUDA_SUCCESS
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cuDeviceGetName(name: *mut c_char, len: c_int, dev: CUdevice) -> CUresult {
+    call(|m| {
+        let d = device!(m, dev);
+        if name.is_null() || len <= 0 {
+            return CUDA_ERROR_INVALID_VALUE;
+        }
+        // As the driver: the name cut to `len - 1` bytes, always terminated.
+        let bytes = d.name.as_bytes();
+        let n = bytes.len().min(len as usize - 1);
+        // SAFETY: the caller's buffer of `len` bytes; n + 1 <= len.
+        unsafe {
+            core::ptr::copy_nonoverlapping(bytes.as_ptr().cast(), name, n);
+            *name.add(n) = 0;
+        }
+        CUDA_SUCCESS
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cuDeviceGetAttribute(
+    value: *mut c_int,
+    attrib: CUdevice_attribute,
+    dev: CUdevice,
+) -> CUresult {
+    call(|m| {
+        let d = device!(m, dev);
+        let Some(&v) = d.attributes.get(&(attrib as i32)) else {
+            return CUDA_ERROR_INVALID_VALUE;
+        };
+        out!(value, v);
+        CUDA_SUCCESS
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cuDeviceComputeCapability(
+    major: *mut c_int,
+    minor: *mut c_int,
+    dev: CUdevice,
+) -> CUresult {
+    call(|m| {
+        let d = device!(m, dev);
+        let get = |attr| d.attributes.get(&(attr as i32)).copied().unwrap_or(0);
+        out!(major, get(CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR));
+        out!(minor, get(CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR));
+        CUDA_SUCCESS
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cuDeviceTotalMem_v2(bytes: *mut usize, dev: CUdevice) -> CUresult {
+    call(|m| {
+        let d = device!(m, dev);
+        out!(bytes, d.total_memory as usize);
+        CUDA_SUCCESS
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cuDeviceGetUuid(uuid: *mut CUuuid, dev: CUdevice) -> CUresult {
+    call(|m| {
+        let d = device!(m, dev);
+        out!(
+            uuid,
+            CUuuid {
+                bytes: d.uuid.map(|b| b as c_char)
+            }
+        );
+        CUDA_SUCCESS
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cuDeviceGetUuid_v2(uuid: *mut CUuuid, dev: CUdevice) -> CUresult {
+    // SAFETY: the same contract.
+    unsafe { cuDeviceGetUuid(uuid, dev) }
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cuDevicePrimaryCtxRetain(ctx: *mut CUcontext, dev: CUdevice) -> CUresult {
+    call(|m| {
+        device!(m, dev);
+        if ctx.is_null() {
+            return CUDA_ERROR_INVALID_VALUE;
+        }
+        context::retain(dev as usize);
+        out!(ctx, context::primary(dev as usize) as CUcontext);
+        CUDA_SUCCESS
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cuDevicePrimaryCtxRelease_v2(dev: CUdevice) -> CUresult {
+    call(|m| {
+        device!(m, dev);
+        if context::release(dev as usize) {
+            CUDA_SUCCESS
+        } else {
+            CUDA_ERROR_INVALID_CONTEXT
+        }
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cuDevicePrimaryCtxGetState(
+    dev: CUdevice,
+    flags: *mut c_uint,
+    active: *mut c_int,
+) -> CUresult {
+    call(|m| {
+        device!(m, dev);
+        out!(flags, 0);
+        out!(active, context::is_active(dev as usize) as c_int);
+        CUDA_SUCCESS
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cuCtxSetCurrent(ctx: CUcontext) -> CUresult {
+    call(|_| {
+        if ctx.is_null() {
+            context::set_current(None);
+            return CUDA_SUCCESS;
+        }
+        match context::device_of(ctx as usize) {
+            Some(d) => {
+                context::set_current(Some(d));
+                CUDA_SUCCESS
+            }
+            None => CUDA_ERROR_INVALID_CONTEXT,
+        }
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cuCtxGetCurrent(ctx: *mut CUcontext) -> CUresult {
+    call(|_| {
+        let c = context::current().map_or(0, context::primary);
+        out!(ctx, c as CUcontext);
+        CUDA_SUCCESS
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cuCtxGetDevice(device: *mut CUdevice) -> CUresult {
+    in_context(|_, d| {
+        out!(device, d as CUdevice);
+        CUDA_SUCCESS
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cuCtxSynchronize() -> CUresult {
+    in_context(|_, _| CUDA_SUCCESS)
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cuMemGetInfo_v2(free: *mut usize, total: *mut usize) -> CUresult {
+    in_context(|m, d| {
+        let (f, t) = m.mem_info(d);
+        out!(free, f as usize);
+        out!(total, t as usize);
+        CUDA_SUCCESS
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cuMemAlloc_v2(ptr: *mut CUdeviceptr, size: usize) -> CUresult {
+    in_context(|m, d| {
+        if ptr.is_null() || size == 0 {
+            // The driver refuses 0 bytes (the runtime answers NULL).
+            return CUDA_ERROR_INVALID_VALUE;
+        }
+        match m.allocate(size, Kind::Device(d)) {
+            Ok(p) => {
+                out!(ptr, p as CUdeviceptr);
+                CUDA_SUCCESS
+            }
+            Err(_) => CUDA_ERROR_OUT_OF_MEMORY,
+        }
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cuMemFree_v2(ptr: CUdeviceptr) -> CUresult {
+    in_context(|m, _| {
+        if ptr == 0 {
+            return CUDA_ERROR_INVALID_VALUE;
+        }
+        match m.free(ptr as usize, |k| matches!(k, Kind::Device(_))) {
+            Ok(()) => CUDA_SUCCESS,
+            Err(_) => CUDA_ERROR_INVALID_VALUE,
+        }
+    })
+}
+
+/// A copy with each device side checked against its allocation.
+fn copy(
+    m: &Model,
+    dst: usize,
+    dst_device: bool,
+    src: usize,
+    src_device: bool,
+    n: usize,
+) -> CUresult {
+    if n == 0 {
+        return CUDA_SUCCESS;
+    }
+    if dst == 0 || src == 0 {
+        return CUDA_ERROR_INVALID_VALUE;
+    }
+    for (ptr, device) in [(dst, dst_device), (src, src_device)] {
+        if device && m.device_range(ptr, n).is_err() {
+            return CUDA_ERROR_INVALID_VALUE;
+        }
+    }
+    // SAFETY: device ranges checked; host ranges the caller's, as for the real driver.
+    unsafe { core::ptr::copy(src as *const u8, dst as *mut u8, n) };
+    CUDA_SUCCESS
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cuMemcpyHtoD_v2(
+    dst: CUdeviceptr,
+    src: *const c_void,
+    n: usize,
+) -> CUresult {
+    in_context(|m, _| copy(m, dst as usize, true, src as usize, false, n))
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cuMemcpyDtoH_v2(dst: *mut c_void, src: CUdeviceptr, n: usize) -> CUresult {
+    in_context(|m, _| copy(m, dst as usize, false, src as usize, true, n))
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cuMemcpyDtoD_v2(dst: CUdeviceptr, src: CUdeviceptr, n: usize) -> CUresult {
+    in_context(|m, _| copy(m, dst as usize, true, src as usize, true, n))
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cuMemsetD8_v2(dst: CUdeviceptr, value: u8, n: usize) -> CUresult {
+    in_context(|m, _| {
+        if n == 0 {
+            return CUDA_SUCCESS;
+        }
+        if m.device_range(dst as usize, n).is_err() {
+            return CUDA_ERROR_INVALID_VALUE;
+        }
+        // SAFETY: the range lies in one device allocation.
+        unsafe { core::ptr::write_bytes(dst as *mut u8, value, n) };
+        CUDA_SUCCESS
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cuMemsetD32_v2(dst: CUdeviceptr, value: c_uint, n: usize) -> CUresult {
+    in_context(|m, _| {
+        if n == 0 {
+            return CUDA_SUCCESS;
+        }
+        if dst % 4 != 0 {
+            return CUDA_ERROR_INVALID_VALUE;
+        }
+        let Some(bytes) = n.checked_mul(4) else {
+            return CUDA_ERROR_INVALID_VALUE;
+        };
+        if m.device_range(dst as usize, bytes).is_err() {
+            return CUDA_ERROR_INVALID_VALUE;
+        }
+        let p = dst as *mut c_uint;
+        for i in 0..n {
+            // SAFETY: aligned, and inside one device allocation (checked above).
+            unsafe { p.add(i).write(value) };
+        }
+        CUDA_SUCCESS
+    })
+}

@@ -1,0 +1,62 @@
+//! `libcuda_stubs_mock.so`: a mock CUDA device for testing CUDA code without a GPU (issue 37).
+//!
+//! It exports a subset of the runtime API (`cuda_runtime_api.h`), the driver API (`cuda.h`) and
+//! NVML (`nvml.h`) under their own names and CUDA 13 ABI, all three over one device model
+//! (`model.rs`) made from a profile (`profile.rs`, chosen by `CUDA_STUBS_MOCK`): the stubs bind
+//! it as they bind NVIDIA's libraries, so tracing, fault injection and the ABI adapters apply
+//! to it, and a function it does not export is one the stub answers with the library's "not
+//! supported" code. Device memory is host memory with the profile's accounting; kernels do not
+//! run.
+//!
+//! Its file name is no NVIDIA soname (never found by a search for a real library), and it never
+//! prints, panics or aborts: every entry point answers a status code.
+
+mod attributes {
+    include!(concat!(env!("OUT_DIR"), "/attributes.rs"));
+}
+mod context;
+mod device_prop;
+mod driver;
+mod handles;
+mod model;
+mod nvml;
+mod profile;
+mod runtime;
+mod types;
+
+use core::ffi::c_char;
+use std::ffi::CString;
+use std::sync::OnceLock;
+
+/// The mock's state in words, for the stubs' status and debug log: `mock (profile h200 ×1,
+/// driver 580.126.09, CUDA 13.0)`, or why the profile cannot be used. Never NULL; valid for the
+/// life of the process.
+#[unsafe(no_mangle)]
+pub extern "C" fn cuda_stubs_mock_status() -> *const c_char {
+    static TEXT: OnceLock<CString> = OnceLock::new();
+    TEXT.get_or_init(|| {
+        let text = match model::model() {
+            Ok(m) => {
+                let p = &m.profile;
+                format!(
+                    "mock (profile {} \u{d7}{}, driver {}, CUDA {}.{})",
+                    p.name,
+                    p.devices.len(),
+                    p.driver_version,
+                    p.cuda_version / 1000,
+                    p.cuda_version % 1000 / 10
+                )
+            }
+            Err(e) => format!("mock: {e}"),
+        };
+        CString::new(text.replace('\0', " ")).unwrap_or_default()
+    })
+    .as_ptr()
+}
+
+/// `1` when the profile `CUDA_STUBS_MOCK` names is usable, `0` when not (the stubs then bind
+/// nothing and their status says why: [`cuda_stubs_mock_status`]).
+#[unsafe(no_mangle)]
+pub extern "C" fn cuda_stubs_mock_ready() -> core::ffi::c_int {
+    model::model().is_ok() as core::ffi::c_int
+}

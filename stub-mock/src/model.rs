@@ -1,0 +1,212 @@
+//! The one device model the runtime, driver and NVML entry points share: the profile's devices,
+//! their memory (host memory standing for device memory, with the accounting all three report),
+//! and the allocations' ranges, which every copy and pointer query checks.
+//!
+//! Device pointers are the addresses of the host memory that stands for them: a copy is a
+//! `memcpy`, and a host function registered in place of a kernel can read them.
+
+use crate::profile::{DeviceProfile, Profile, ProfileError};
+use std::alloc::{Layout, alloc_zeroed, dealloc};
+use std::collections::BTreeMap;
+use std::sync::{Mutex, MutexGuard, OnceLock};
+
+/// What an allocation is: memory of a device, or page-locked host memory (`cudaMallocHost`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// Device memory of the device with this index.
+    Device(usize),
+    /// Page-locked host memory (counts against no device).
+    Host,
+}
+
+#[derive(Debug)]
+struct Allocation {
+    size: usize,
+    layout: Layout,
+    kind: Kind,
+}
+
+#[derive(Debug, Default)]
+struct Memory {
+    /// By address.
+    allocations: BTreeMap<usize, Allocation>,
+    /// Bytes allocated on each device.
+    used: Vec<u64>,
+}
+
+/// The model: the profile and the memory.
+#[derive(Debug)]
+pub struct Model {
+    /// The profile it was made from.
+    pub profile: Profile,
+    memory: Mutex<Memory>,
+}
+
+/// Why an allocation failed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AllocError {
+    /// Past the device's memory, or the host has none left.
+    OutOfMemory,
+}
+
+/// Why a pointer or range was refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RangeError {
+    /// Not the start of an allocation (free), or the range runs past its allocation.
+    Invalid,
+}
+
+/// The allocation a pointer falls in: its start, size and kind.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Found {
+    /// Its first byte.
+    pub start: usize,
+    /// Bytes.
+    pub size: usize,
+    /// Device or host.
+    pub kind: Kind,
+}
+
+/// The alignment of every allocation: `cudaMalloc` promises 256 bytes.
+const ALIGN: usize = 256;
+
+static MODEL: OnceLock<Result<Model, ProfileError>> = OnceLock::new();
+
+/// The process's model, made on first use from `CUDA_STUBS_MOCK`; the profile's error if it has
+/// one (every entry point then answers its library's "not initialized").
+pub fn model() -> Result<&'static Model, &'static ProfileError> {
+    MODEL
+        .get_or_init(|| {
+            let value = std::env::var("CUDA_STUBS_MOCK").unwrap_or_default();
+            if value.is_empty() {
+                return Err(ProfileError(
+                    "CUDA_STUBS_MOCK is not set: the mock has no profile".into(),
+                ));
+            }
+            Profile::chosen(&value).map(Model::new)
+        })
+        .as_ref()
+}
+
+impl Model {
+    /// A model of `profile`'s devices, no memory allocated.
+    pub fn new(profile: Profile) -> Model {
+        let used = vec![0; profile.devices.len()];
+        Model {
+            profile,
+            memory: Mutex::new(Memory {
+                allocations: BTreeMap::new(),
+                used,
+            }),
+        }
+    }
+
+    /// The device `index`, if the profile has it.
+    pub fn device(&self, index: i64) -> Option<&DeviceProfile> {
+        usize::try_from(index)
+            .ok()
+            .and_then(|i| self.profile.devices.get(i))
+    }
+
+    /// How many devices.
+    pub fn count(&self) -> usize {
+        self.profile.devices.len()
+    }
+
+    fn memory(&self) -> MutexGuard<'_, Memory> {
+        // A panic aborts (panic = "abort"): the lock is never poisoned, but a poisoned one is
+        // still the data.
+        self.memory.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Allocates `size` bytes (zeroed) of `kind`; a size of 0 answers NULL, as the runtime does.
+    pub fn allocate(&self, size: usize, kind: Kind) -> Result<usize, AllocError> {
+        if size == 0 {
+            return Ok(0);
+        }
+        let mut memory = self.memory();
+        if let Kind::Device(d) = kind {
+            let total = self.profile.devices.get(d).map_or(0, |p| p.total_memory);
+            let used = memory.used.get(d).copied().unwrap_or(u64::MAX);
+            if (size as u64)
+                .checked_add(used)
+                .is_none_or(|after| after > total)
+            {
+                return Err(AllocError::OutOfMemory);
+            }
+        }
+        let layout = Layout::from_size_align(size, ALIGN).map_err(|_| AllocError::OutOfMemory)?;
+        // SAFETY: the layout's size is not zero.
+        let ptr = unsafe { alloc_zeroed(layout) };
+        if ptr.is_null() {
+            return Err(AllocError::OutOfMemory);
+        }
+        let start = ptr as usize;
+        if let Kind::Device(d) = kind {
+            if let Some(used) = memory.used.get_mut(d) {
+                *used += size as u64;
+            }
+        }
+        memory
+            .allocations
+            .insert(start, Allocation { size, layout, kind });
+        Ok(start)
+    }
+
+    /// Frees the allocation starting at `start` if it is of a kind `accept` takes; NULL is a
+    /// no-op. `Err` for any other pointer (never freed twice).
+    pub fn free(&self, start: usize, accept: impl Fn(Kind) -> bool) -> Result<(), RangeError> {
+        if start == 0 {
+            return Ok(());
+        }
+        let mut memory = self.memory();
+        match memory.allocations.get(&start) {
+            Some(a) if accept(a.kind) => {}
+            _ => return Err(RangeError::Invalid),
+        }
+        let Some(a) = memory.allocations.remove(&start) else {
+            return Err(RangeError::Invalid);
+        };
+        if let Kind::Device(d) = a.kind {
+            if let Some(used) = memory.used.get_mut(d) {
+                *used = used.saturating_sub(a.size as u64);
+            }
+        }
+        // SAFETY: allocated by `allocate` with this layout, removed from the map above.
+        unsafe { dealloc(start as *mut u8, a.layout) };
+        Ok(())
+    }
+
+    /// The allocation holding `ptr`, if any.
+    pub fn find(&self, ptr: usize) -> Option<Found> {
+        let memory = self.memory();
+        let (&start, a) = memory.allocations.range(..=ptr).next_back()?;
+        (ptr - start < a.size).then_some(Found {
+            start,
+            size: a.size,
+            kind: a.kind,
+        })
+    }
+
+    /// Checks that `[ptr, ptr + len)` lies in one allocation of a device: `Ok` with it.
+    pub fn device_range(&self, ptr: usize, len: usize) -> Result<Found, RangeError> {
+        match self.find(ptr) {
+            Some(f) if matches!(f.kind, Kind::Device(_)) && ptr - f.start + len <= f.size => Ok(f),
+            _ => Err(RangeError::Invalid),
+        }
+    }
+
+    /// Whether `[ptr, ptr + len)` overlaps device memory without lying inside one allocation
+    /// (the caller's "host" pointer runs into, or is, a device allocation's range past its end).
+    pub fn is_device(&self, ptr: usize) -> bool {
+        matches!(self.find(ptr), Some(f) if matches!(f.kind, Kind::Device(_)))
+    }
+
+    /// Bytes `(free, total)` of device `d`: `cudaMemGetInfo`, `cuMemGetInfo`,
+    /// `nvmlDeviceGetMemoryInfo` all read this.
+    pub fn mem_info(&self, d: usize) -> (u64, u64) {
+        let total = self.profile.devices.get(d).map_or(0, |p| p.total_memory);
+        let used = self.memory().used.get(d).copied().unwrap_or(0);
+        (total.saturating_sub(used), total)
+    }
+}

@@ -1,0 +1,338 @@
+//! Profiles: what the mock device is. A TOML file (the book's "Testing without a GPU" chapter
+//! documents it; `profiles/*.toml` are the built-in ones, read off real boards), chosen by
+//! `CUDA_STUBS_MOCK`:
+//!
+//! - `NAME`: a built-in profile (`h200`);
+//! - a path (absolute, or naming a `.toml` file): the user's own;
+//! - either followed by `:COUNT`: that many devices (default: the profile's `devices`).
+//!
+//! A profile that does not parse, or whose value is out of range, is an error naming the field
+//! ([`ProfileError`]): the mock then answers every call with its library's "not initialized"
+//! code, and `cuda_stubs_mock_status` says why.
+
+use crate::attributes::ATTRIBUTES;
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// The built-in profiles: name, TOML text.
+pub static BUILT_IN: &[(&str, &str)] = &[("h200", include_str!("../profiles/h200.toml"))];
+
+/// The most devices a profile may describe (NVML's and the runtime's device numbers are `int`;
+/// no machine has more than this many).
+const MAX_DEVICES: u32 = 64;
+
+/// Why a profile cannot be used: the profile's name or path, and the field or the parse error.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProfileError(pub String);
+
+impl fmt::Display for ProfileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// One device of the profile, as every library of the mock reports it.
+#[derive(Debug, Clone)]
+pub struct DeviceProfile {
+    /// `cuDeviceGetName`, `cudaDeviceProp::name`, `nvmlDeviceGetName`.
+    pub name: String,
+    /// The 16 bytes of `cuDeviceGetUuid` (`nvmlDeviceGetUUID`'s `GPU-…` text spells them).
+    pub uuid: [u8; 16],
+    /// PCI domain, bus, device, function.
+    pub pci: [u32; 4],
+    /// Bytes: `cuDeviceTotalMem`, `cudaMemGetInfo`'s total, NVML's total.
+    pub total_memory: u64,
+    /// `CU_DEVICE_ATTRIBUTE_*` number → value; one the profile does not list is "invalid value".
+    pub attributes: BTreeMap<i32, i32>,
+    /// NVML's readings.
+    pub nvml: Nvml,
+}
+
+/// The readings NVML reports for a device (units in each field's comment).
+#[derive(Debug, Clone, Copy, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Nvml {
+    /// Bytes the driver reserves on the device, which NVML counts in its total and as used
+    /// (`nvmlDeviceGetMemoryInfo_v2`'s `reserved`); CUDA's total leaves them out.
+    pub memory_reserved: u64,
+    /// °C, `NVML_TEMPERATURE_GPU`.
+    pub temperature: u32,
+    /// Milliwatts, `nvmlDeviceGetPowerUsage`.
+    pub power_usage: u32,
+    /// Milliwatts, `nvmlDeviceGetPowerManagementLimit` and `…GetEnforcedPowerLimit`.
+    pub power_limit: u32,
+    /// Percent, `nvmlDeviceGetUtilizationRates`.
+    pub utilization_gpu: u32,
+    /// Percent, `nvmlDeviceGetUtilizationRates`.
+    pub utilization_memory: u32,
+    /// MHz, `nvmlDeviceGetClockInfo(NVML_CLOCK_GRAPHICS)`.
+    pub clock_graphics: u32,
+    /// MHz, `NVML_CLOCK_SM`.
+    pub clock_sm: u32,
+    /// MHz, `NVML_CLOCK_MEM`.
+    pub clock_memory: u32,
+    /// MHz, `nvmlDeviceGetMaxClockInfo(NVML_CLOCK_GRAPHICS)`.
+    pub max_clock_graphics: u32,
+    /// MHz, `NVML_CLOCK_SM`.
+    pub max_clock_sm: u32,
+    /// MHz, `NVML_CLOCK_MEM`.
+    pub max_clock_memory: u32,
+    /// `nvmlDeviceGetPerformanceState`: 0 (P0, the most) to 15.
+    pub performance_state: u32,
+}
+
+/// A profile ready for the model: its devices and the driver's versions.
+#[derive(Debug, Clone)]
+pub struct Profile {
+    /// The name given (`h200`) or the file's path.
+    pub name: String,
+    /// The devices, numbered from 0.
+    pub devices: Vec<DeviceProfile>,
+    /// `1000 * major + 10 * minor`: `cuDriverGetVersion`, `cudaDriverGetVersion`.
+    pub cuda_version: i32,
+    /// The driver's version text (`580.126.09`): `nvmlSystemGetDriverVersion`.
+    pub driver_version: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct File {
+    profile: Meta,
+    driver: Driver,
+    device: Device,
+    attributes: BTreeMap<String, i64>,
+    nvml: Nvml,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Meta {
+    #[allow(dead_code)] // Documentation for the reader of the file; the name chosen is the name.
+    name: String,
+    #[allow(dead_code)]
+    description: String,
+    devices: u32,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Driver {
+    cuda_version: i32,
+    version: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Device {
+    name: String,
+    uuid: String,
+    pci_bus_id: String,
+    total_memory: u64,
+}
+
+impl Profile {
+    /// The profile `CUDA_STUBS_MOCK` names (see the module's docs).
+    pub fn chosen(value: &str) -> Result<Profile, ProfileError> {
+        let (what, count) = match value.rsplit_once(':') {
+            Some((what, n)) if !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) => {
+                let n = n
+                    .parse::<u32>()
+                    .ok()
+                    .filter(|n| (1..=MAX_DEVICES).contains(n));
+                let n = n.ok_or_else(|| {
+                    ProfileError(format!(
+                        "CUDA_STUBS_MOCK={value}: the device count is 1 to {MAX_DEVICES}"
+                    ))
+                })?;
+                (what, Some(n))
+            }
+            _ => (value, None),
+        };
+        let text = if what.contains('/') || what.ends_with(".toml") {
+            std::fs::read_to_string(what)
+                .map_err(|e| ProfileError(format!("CUDA_STUBS_MOCK={value}: {what}: {e}")))?
+        } else {
+            match BUILT_IN.iter().find(|(name, _)| *name == what) {
+                Some((_, text)) => (*text).to_owned(),
+                None => {
+                    let names: Vec<&str> = BUILT_IN.iter().map(|(n, _)| *n).collect();
+                    return Err(ProfileError(format!(
+                        "CUDA_STUBS_MOCK={value}: no built-in profile {what:?} (built in: {}; or a path to a .toml file)",
+                        names.join(", ")
+                    )));
+                }
+            }
+        };
+        Profile::parse(what, &text, count)
+    }
+
+    /// Parses a profile's TOML `text`; `count` overrides its device count. `what` names it in
+    /// errors.
+    pub fn parse(what: &str, text: &str, count: Option<u32>) -> Result<Profile, ProfileError> {
+        let file: File = toml::from_str(text).map_err(|e| {
+            // One line, for the stubs' status: the line number and toml's message (which names
+            // the field), not its multi-line excerpt of the file.
+            let at = e.span().map_or(0, |s| {
+                1 + text.get(..s.start).map_or(0, |t| t.matches('\n').count())
+            });
+            ProfileError(format!(
+                "profile {what}: line {at}: {}",
+                e.message().trim_end()
+            ))
+        })?;
+        let bad =
+            |field: &str, why: String| ProfileError(format!("profile {what}: {field}: {why}"));
+        let devices = count.unwrap_or(file.profile.devices);
+        if !(1..=MAX_DEVICES).contains(&devices) {
+            return Err(bad(
+                "[profile] devices",
+                format!("{devices}: 1 to {MAX_DEVICES}"),
+            ));
+        }
+        let v = file.driver.cuda_version;
+        if !(11000..100_000).contains(&v) || v % 10 != 0 {
+            return Err(bad(
+                "[driver] cuda_version",
+                format!("{v}: 1000 * major + 10 * minor, CUDA 11.0 or later (13000 is 13.0)"),
+            ));
+        }
+        if file.driver.version.is_empty() || file.driver.version.len() > 79 {
+            return Err(bad("[driver] version", "1 to 79 characters".into()));
+        }
+        let d = &file.device;
+        if d.name.is_empty() || d.name.len() > 95 {
+            return Err(bad("[device] name", "1 to 95 characters".into()));
+        }
+        let uuid = parse_uuid(&d.uuid).ok_or_else(|| {
+            bad(
+                "[device] uuid",
+                format!(
+                    "{:?}: GPU-xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx (hex)",
+                    d.uuid
+                ),
+            )
+        })?;
+        let pci = parse_pci(&d.pci_bus_id).ok_or_else(|| {
+            bad(
+                "[device] pci_bus_id",
+                format!(
+                    "{:?}: DDDD:BB:DD.F (hex), as nvidia-smi prints it",
+                    d.pci_bus_id
+                ),
+            )
+        })?;
+        if d.total_memory == 0 {
+            return Err(bad("[device] total_memory", "bytes, more than 0".into()));
+        }
+        let mut attributes = BTreeMap::new();
+        for (name, &value) in &file.attributes {
+            let Some(&(_, number)) = ATTRIBUTES.iter().find(|(n, _)| n == name) else {
+                return Err(bad(
+                    &format!("[attributes] {name}"),
+                    "no such CUdevice_attribute in cuda.h 13.5".into(),
+                ));
+            };
+            let value = i32::try_from(value).map_err(|_| {
+                bad(
+                    &format!("[attributes] {name}"),
+                    format!("{value}: not an int"),
+                )
+            })?;
+            attributes.insert(number, value);
+        }
+        for required in [
+            "CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR",
+            "CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR",
+            "CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT",
+            "CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK",
+        ] {
+            if !file.attributes.contains_key(required) {
+                return Err(bad(&format!("[attributes] {required}"), "missing".into()));
+            }
+        }
+        let one = DeviceProfile {
+            name: d.name.clone(),
+            uuid,
+            pci,
+            total_memory: d.total_memory,
+            attributes,
+            nvml: file.nvml,
+        };
+        let devices = (0..devices)
+            .map(|i| {
+                // Each device its own UUID and bus, as on a real multi-GPU board: the profile's
+                // for device 0, then the last UUID byte and the bus counted up.
+                let mut dev = one.clone();
+                dev.uuid[15] = dev.uuid[15].wrapping_add(i as u8);
+                dev.pci[1] = (dev.pci[1] + i) % 256;
+                if let Some(v) = dev.attributes.get_mut(&pci_bus_attribute()) {
+                    *v = dev.pci[1] as i32;
+                }
+                dev
+            })
+            .collect();
+        Ok(Profile {
+            name: what.to_owned(),
+            devices,
+            cuda_version: v,
+            driver_version: file.driver.version,
+        })
+    }
+}
+
+/// `CU_DEVICE_ATTRIBUTE_PCI_BUS_ID`'s number.
+fn pci_bus_attribute() -> i32 {
+    attribute("CU_DEVICE_ATTRIBUTE_PCI_BUS_ID").unwrap_or(-1)
+}
+
+/// The number of the attribute `name` (`cuda.h`).
+pub fn attribute(name: &str) -> Option<i32> {
+    ATTRIBUTES.iter().find(|(n, _)| *n == name).map(|&(_, v)| v)
+}
+
+/// `GPU-` and 32 hex digits in groups of 8-4-4-4-12, as `nvidia-smi -L` prints them.
+fn parse_uuid(text: &str) -> Option<[u8; 16]> {
+    let hex = text.strip_prefix("GPU-")?;
+    let groups: Vec<&str> = hex.split('-').collect();
+    if groups.iter().map(|g| g.len()).collect::<Vec<_>>() != [8, 4, 4, 4, 12] {
+        return None;
+    }
+    let digits: String = groups.concat();
+    let mut out = [0u8; 16];
+    for (i, byte) in out.iter_mut().enumerate() {
+        *byte = u8::from_str_radix(digits.get(2 * i..2 * i + 2)?, 16).ok()?;
+    }
+    Some(out)
+}
+
+/// `DDDD:BB:DD.F` (or nvidia-smi's eight-digit domain), hex.
+fn parse_pci(text: &str) -> Option<[u32; 4]> {
+    let (domain, rest) = text.split_once(':')?;
+    let (bus, rest) = rest.split_once(':')?;
+    let (device, function) = rest.split_once('.')?;
+    let field = |s: &str, max: u32| {
+        u32::from_str_radix(s, 16)
+            .ok()
+            .filter(|&v| v <= max && !s.is_empty())
+    };
+    Some([
+        field(domain, 0xffff_ffff)?,
+        field(bus, 0xff)?,
+        field(device, 0x1f)?,
+        field(function, 0x7)?,
+    ])
+}
+
+/// The UUID as NVML and `nvidia-smi` spell it.
+pub fn uuid_text(uuid: &[u8; 16]) -> String {
+    let h: String = uuid.iter().map(|b| format!("{b:02x}")).collect();
+    format!(
+        "GPU-{}-{}-{}-{}-{}",
+        &h[0..8],
+        &h[8..12],
+        &h[12..16],
+        &h[16..20],
+        &h[20..32]
+    )
+}

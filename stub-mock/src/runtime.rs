@@ -1,0 +1,560 @@
+//! The runtime API (`cuda_runtime_api.h`, CUDA 13 ABI) over the device model: devices and
+//! their properties, memory, copies and memsets, streams and events, the per-thread current
+//! device and last error. What is not here the library does not export: the stub answers it
+//! `cudaErrorNotSupported` (the runtime's "not supported").
+
+use crate::context;
+use crate::device_prop;
+use crate::handles::{self, Handle};
+use crate::model::{Kind, Model, model};
+use crate::types::cudart::*;
+use core::ffi::{c_char, c_int, c_uint, c_void};
+use std::cell::Cell;
+
+/// The runtime version the mock implements: the ABI of CUDA 13.5's headers (`types.rs`).
+const RUNTIME_VERSION: c_int = 13050;
+
+/// `cudaEventDefault`, `cudaEventDisableTiming` (`#define`s of `driver_types.h`).
+const EVENT_DEFAULT: c_uint = 0;
+const EVENT_DISABLE_TIMING: c_uint = 2;
+
+thread_local! {
+    static LAST_ERROR: Cell<cudaError_t> = const { Cell::new(cudaSuccess) };
+}
+
+/// Runs `f` on the model, recording a failure as the thread's last error (the runtime's rule:
+/// every failing call sets it, `cudaGetLastError` reads and clears it). No profile: every
+/// call fails with `cudaErrorInitializationError`; a driver older than the runtime's major,
+/// `cudaErrorInsufficientDriver`, as a real 13.x runtime on a 12.x driver.
+fn call(f: impl FnOnce(&'static Model) -> cudaError_t) -> cudaError_t {
+    let status = match model() {
+        Ok(m) if m.profile.cuda_version / 1000 < RUNTIME_VERSION / 1000 => {
+            cudaErrorInsufficientDriver
+        }
+        Ok(m) => {
+            // The runtime initializes the driver on its first call.
+            crate::driver::initialized();
+            f(m)
+        }
+        Err(_) => cudaErrorInitializationError,
+    };
+    if status != cudaSuccess {
+        LAST_ERROR.with(|e| e.set(status));
+    }
+    status
+}
+
+/// The thread's current device: its current context's, else device 0.
+fn current_device() -> c_int {
+    context::current().map_or(0, |d| d as c_int)
+}
+
+/// The thread's current device, checked against the model, its primary context made current
+/// if none is (as the runtime does on the first call that needs a device).
+fn current(m: &Model) -> Result<usize, cudaError_t> {
+    let d = current_device() as usize;
+    m.device(d as i64).ok_or(cudaErrorInvalidDevice)?;
+    if context::current().is_none() {
+        context::retain(d);
+        context::set_current(Some(d));
+    }
+    Ok(d)
+}
+
+macro_rules! out {
+    ($ptr:expr, $value:expr) => {{
+        if $ptr.is_null() {
+            return cudaErrorInvalidValue;
+        }
+        // SAFETY: non-NULL, and by the API's contract the caller's storage for one value.
+        unsafe { *$ptr = $value };
+    }};
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaRuntimeGetVersion(version: *mut c_int) -> cudaError_t {
+    if version.is_null() {
+        return cudaErrorInvalidValue;
+    }
+    // SAFETY: non-NULL, the caller's int.
+    unsafe { *version = RUNTIME_VERSION };
+    cudaSuccess
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaDriverGetVersion(version: *mut c_int) -> cudaError_t {
+    if version.is_null() {
+        return cudaErrorInvalidValue;
+    }
+    let v = model().map_or(0, |m| m.profile.cuda_version);
+    // SAFETY: non-NULL, the caller's int.
+    unsafe { *version = v };
+    cudaSuccess
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaGetDeviceCount(count: *mut c_int) -> cudaError_t {
+    call(|m| {
+        out!(count, m.count() as c_int);
+        cudaSuccess
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaGetDevice(device: *mut c_int) -> cudaError_t {
+    call(|_| {
+        out!(device, current_device());
+        cudaSuccess
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaSetDevice(device: c_int) -> cudaError_t {
+    call(|m| {
+        if m.device(device.into()).is_none() {
+            return cudaErrorInvalidDevice;
+        }
+        if context::current() != Some(device as usize) {
+            context::retain(device as usize);
+            context::set_current(Some(device as usize));
+        }
+        cudaSuccess
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaGetDeviceProperties(
+    prop: *mut cudaDeviceProp,
+    device: c_int,
+) -> cudaError_t {
+    call(|m| {
+        let Some(d) = m.device(device.into()) else {
+            return cudaErrorInvalidDevice;
+        };
+        if prop.is_null() {
+            return cudaErrorInvalidValue;
+        }
+        // SAFETY: non-NULL, the caller's cudaDeviceProp (CUDA 13 layout: the stub's adapter
+        // translates for callers of other headers).
+        device_prop::fill(unsafe { &mut *prop }, d);
+        cudaSuccess
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaDeviceGetAttribute(
+    value: *mut c_int,
+    attr: cudaDeviceAttr,
+    device: c_int,
+) -> cudaError_t {
+    call(|m| {
+        let Some(d) = m.device(device.into()) else {
+            return cudaErrorInvalidDevice;
+        };
+        // The runtime's attribute numbers are the driver's.
+        let Some(&v) = d.attributes.get(&(attr as i32)) else {
+            return cudaErrorInvalidValue;
+        };
+        out!(value, v);
+        cudaSuccess
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaDeviceGetPCIBusId(
+    id: *mut c_char,
+    len: c_int,
+    device: c_int,
+) -> cudaError_t {
+    call(|m| {
+        let Some(d) = m.device(device.into()) else {
+            return cudaErrorInvalidDevice;
+        };
+        if id.is_null() || len <= 0 {
+            return cudaErrorInvalidValue;
+        }
+        // The runtime's spelling: a four-digit domain, hex in upper case, cut to `len - 1`.
+        let [domain, bus, dev, function] = d.pci;
+        let text = format!("{domain:04X}:{bus:02X}:{dev:02X}.{function:X}");
+        let n = text.len().min(len as usize - 1);
+        // SAFETY: the caller's buffer of `len` bytes; n + 1 <= len.
+        unsafe {
+            core::ptr::copy_nonoverlapping(text.as_ptr().cast(), id, n);
+            *id.add(n) = 0;
+        }
+        cudaSuccess
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaDeviceSynchronize() -> cudaError_t {
+    call(|m| current(m).map_or_else(|e| e, |_| cudaSuccess))
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaGetLastError() -> cudaError_t {
+    LAST_ERROR.with(|e| e.replace(cudaSuccess))
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaPeekAtLastError() -> cudaError_t {
+    LAST_ERROR.with(Cell::get)
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaMalloc(ptr: *mut *mut c_void, size: usize) -> cudaError_t {
+    call(|m| {
+        if ptr.is_null() {
+            return cudaErrorInvalidValue;
+        }
+        let d = match current(m) {
+            Ok(d) => d,
+            Err(e) => return e,
+        };
+        match m.allocate(size, Kind::Device(d)) {
+            Ok(p) => {
+                out!(ptr, p as *mut c_void);
+                cudaSuccess
+            }
+            Err(_) => cudaErrorMemoryAllocation,
+        }
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaFree(ptr: *mut c_void) -> cudaError_t {
+    call(
+        |m| match m.free(ptr as usize, |k| matches!(k, Kind::Device(_))) {
+            Ok(()) => cudaSuccess,
+            Err(_) => cudaErrorInvalidValue,
+        },
+    )
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaMallocHost(ptr: *mut *mut c_void, size: usize) -> cudaError_t {
+    call(|m| {
+        if ptr.is_null() {
+            return cudaErrorInvalidValue;
+        }
+        match m.allocate(size, Kind::Host) {
+            Ok(p) => {
+                out!(ptr, p as *mut c_void);
+                cudaSuccess
+            }
+            Err(_) => cudaErrorMemoryAllocation,
+        }
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaHostAlloc(
+    ptr: *mut *mut c_void,
+    size: usize,
+    _flags: c_uint,
+) -> cudaError_t {
+    // SAFETY: the same contract.
+    unsafe { cudaMallocHost(ptr, size) }
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaFreeHost(ptr: *mut c_void) -> cudaError_t {
+    call(|m| match m.free(ptr as usize, |k| k == Kind::Host) {
+        Ok(()) => cudaSuccess,
+        Err(_) => cudaErrorInvalidValue,
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaMemGetInfo(free: *mut usize, total: *mut usize) -> cudaError_t {
+    call(|m| {
+        let d = match current(m) {
+            Ok(d) => d,
+            Err(e) => return e,
+        };
+        let (f, t) = m.mem_info(d);
+        out!(free, f as usize);
+        out!(total, t as usize);
+        cudaSuccess
+    })
+}
+
+/// Checks a copy of `count` bytes of `kind` and makes it.
+#[allow(non_upper_case_globals)] // The header's names, matched as constants.
+fn copy(m: &Model, dst: usize, src: usize, count: usize, kind: cudaMemcpyKind) -> cudaError_t {
+    if count == 0 {
+        return cudaSuccess;
+    }
+    if dst == 0 || src == 0 {
+        return cudaErrorInvalidValue;
+    }
+    let device_dst = m.is_device(dst);
+    let device_src = m.is_device(src);
+    let (want_dst, want_src) = match kind {
+        cudaMemcpyHostToHost => (Some(false), Some(false)),
+        cudaMemcpyHostToDevice => (Some(true), Some(false)),
+        cudaMemcpyDeviceToHost => (Some(false), Some(true)),
+        cudaMemcpyDeviceToDevice => (Some(true), Some(true)),
+        cudaMemcpyDefault => (None, None),
+        _ => return cudaErrorInvalidMemcpyDirection,
+    };
+    // With unified addressing the runtime takes a host pointer where the direction says device
+    // only if it is no device pointer at all; a device range must lie in its allocation.
+    for (ptr, is_device, want) in [(dst, device_dst, want_dst), (src, device_src, want_src)] {
+        match (is_device, want) {
+            (true, _) => {
+                if m.device_range(ptr, count).is_err() {
+                    return cudaErrorInvalidValue;
+                }
+            }
+            (false, Some(true)) => return cudaErrorInvalidValue,
+            (false, _) => {}
+        }
+    }
+    // SAFETY: device ranges were checked against their allocations; host ranges are the
+    // caller's, as for the real runtime. `copy` allows overlap (a device-to-device copy within
+    // one allocation).
+    unsafe { core::ptr::copy(src as *const u8, dst as *mut u8, count) };
+    cudaSuccess
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaMemcpy(
+    dst: *mut c_void,
+    src: *const c_void,
+    count: usize,
+    kind: cudaMemcpyKind,
+) -> cudaError_t {
+    call(|m| copy(m, dst as usize, src as usize, count, kind))
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaMemcpyAsync(
+    dst: *mut c_void,
+    src: *const c_void,
+    count: usize,
+    kind: cudaMemcpyKind,
+    stream: cudaStream_t,
+) -> cudaError_t {
+    call(|m| {
+        if !handles::is_stream(stream as usize) {
+            return cudaErrorInvalidResourceHandle;
+        }
+        copy(m, dst as usize, src as usize, count, kind)
+    })
+}
+
+fn memset(m: &Model, dst: usize, value: c_int, count: usize) -> cudaError_t {
+    if count == 0 {
+        return cudaSuccess;
+    }
+    if m.device_range(dst, count).is_err() {
+        return cudaErrorInvalidValue;
+    }
+    // SAFETY: the range lies in one device allocation.
+    unsafe { core::ptr::write_bytes(dst as *mut u8, value as u8, count) };
+    cudaSuccess
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaMemset(dst: *mut c_void, value: c_int, count: usize) -> cudaError_t {
+    call(|m| memset(m, dst as usize, value, count))
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaMemsetAsync(
+    dst: *mut c_void,
+    value: c_int,
+    count: usize,
+    stream: cudaStream_t,
+) -> cudaError_t {
+    call(|m| {
+        if !handles::is_stream(stream as usize) {
+            return cudaErrorInvalidResourceHandle;
+        }
+        memset(m, dst as usize, value, count)
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaPointerGetAttributes(
+    attributes: *mut cudaPointerAttributes,
+    ptr: *const c_void,
+) -> cudaError_t {
+    call(|m| {
+        if attributes.is_null() {
+            return cudaErrorInvalidValue;
+        }
+        // SAFETY: all-zero is a valid cudaPointerAttributes (integers, pointers, a union).
+        let mut a: cudaPointerAttributes = unsafe { core::mem::zeroed() };
+        a.device = -2;
+        match m.find(ptr as usize) {
+            Some(f) => match f.kind {
+                Kind::Device(d) => {
+                    a.type_ = cudaMemoryTypeDevice;
+                    a.device = d as c_int;
+                    a.devicePointer = ptr as *mut c_void;
+                }
+                Kind::Host => {
+                    a.type_ = cudaMemoryTypeHost;
+                    a.device = current_device();
+                    a.devicePointer = ptr as *mut c_void;
+                    a.hostPointer = ptr as *mut c_void;
+                }
+            },
+            // Memory the runtime does not know: unregistered, no device, no error (CUDA 11+).
+            None => a.type_ = cudaMemoryTypeUnregistered,
+        }
+        // SAFETY: non-NULL, the caller's struct.
+        unsafe { *attributes = a };
+        cudaSuccess
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaStreamCreate(stream: *mut cudaStream_t) -> cudaError_t {
+    call(|m| {
+        if stream.is_null() {
+            return cudaErrorInvalidValue;
+        }
+        let d = match current(m) {
+            Ok(d) => d,
+            Err(e) => return e,
+        };
+        out!(stream, handles::create(Handle::Stream(d)) as cudaStream_t);
+        cudaSuccess
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaStreamCreateWithFlags(
+    stream: *mut cudaStream_t,
+    _flags: c_uint,
+) -> cudaError_t {
+    // SAFETY: the same contract; the flags (non-blocking) change nothing when every operation
+    // runs when it is issued.
+    unsafe { cudaStreamCreate(stream) }
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaStreamDestroy(stream: cudaStream_t) -> cudaError_t {
+    call(|_| {
+        if handles::destroy(stream as usize, |h| matches!(h, Handle::Stream(_))) {
+            cudaSuccess
+        } else {
+            cudaErrorInvalidResourceHandle
+        }
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaStreamSynchronize(stream: cudaStream_t) -> cudaError_t {
+    call(|_| {
+        if handles::is_stream(stream as usize) {
+            cudaSuccess
+        } else {
+            cudaErrorInvalidResourceHandle
+        }
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaStreamQuery(stream: cudaStream_t) -> cudaError_t {
+    // SAFETY: no pointer is read.
+    unsafe { cudaStreamSynchronize(stream) }
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaEventCreateWithFlags(
+    event: *mut cudaEvent_t,
+    flags: c_uint,
+) -> cudaError_t {
+    call(|_| {
+        if event.is_null() || flags & !0xf != 0 {
+            return cudaErrorInvalidValue;
+        }
+        let timing = flags & EVENT_DISABLE_TIMING == 0;
+        let h = handles::create(Handle::Event {
+            recorded: None,
+            timing,
+        });
+        out!(event, h as cudaEvent_t);
+        cudaSuccess
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaEventCreate(event: *mut cudaEvent_t) -> cudaError_t {
+    // SAFETY: the same contract.
+    unsafe { cudaEventCreateWithFlags(event, EVENT_DEFAULT) }
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaEventRecord(event: cudaEvent_t, stream: cudaStream_t) -> cudaError_t {
+    call(|_| {
+        if !handles::is_stream(stream as usize) || !handles::record(event as usize) {
+            return cudaErrorInvalidResourceHandle;
+        }
+        cudaSuccess
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaEventSynchronize(event: cudaEvent_t) -> cudaError_t {
+    call(|_| match handles::get(event as usize) {
+        Some(Handle::Event { .. }) => cudaSuccess,
+        _ => cudaErrorInvalidResourceHandle,
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaEventQuery(event: cudaEvent_t) -> cudaError_t {
+    // SAFETY: no pointer is read.
+    unsafe { cudaEventSynchronize(event) }
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaEventElapsedTime(
+    ms: *mut f32,
+    start: cudaEvent_t,
+    end: cudaEvent_t,
+) -> cudaError_t {
+    call(|_| {
+        let (Some(a), Some(b)) = (handles::get(start as usize), handles::get(end as usize)) else {
+            return cudaErrorInvalidResourceHandle;
+        };
+        match (a, b) {
+            (
+                Handle::Event {
+                    recorded: Some(a),
+                    timing: true,
+                },
+                Handle::Event {
+                    recorded: Some(b),
+                    timing: true,
+                },
+            ) => {
+                let elapsed = if b >= a {
+                    (b - a).as_secs_f64()
+                } else {
+                    -((a - b).as_secs_f64())
+                };
+                out!(ms, (elapsed * 1000.0) as f32);
+                cudaSuccess
+            }
+            // Not recorded yet, or created with cudaEventDisableTiming.
+            _ => cudaErrorInvalidResourceHandle,
+        }
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaEventDestroy(event: cudaEvent_t) -> cudaError_t {
+    call(|_| {
+        if handles::destroy(event as usize, |h| matches!(h, Handle::Event { .. })) {
+            cudaSuccess
+        } else {
+            cudaErrorInvalidResourceHandle
+        }
+    })
+}
