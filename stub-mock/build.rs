@@ -1,12 +1,56 @@
-//! The driver's attribute names and numbers (`CUdevice_attribute`), read from the declarations
-//! codegen writes for the driver stub (`stubs-cuda/src/generated/types.rs`, from `cuda.h`): a
-//! profile names attributes as the header does, and the mock answers them by number. Nothing
-//! here is kept by hand: a new header's attribute is a profile's to set once codegen writes it.
+//! What the mock's build derives from the declarations codegen writes for the stubs (nothing
+//! here is kept by hand, and no CUDA header is read):
+//!
+//! - `attributes.rs`: the driver's attribute names and numbers (`CUdevice_attribute`, from
+//!   `stubs-cuda/src/generated/types.rs`): a profile names attributes as `cuda.h` does, the
+//!   mock answers them by number;
+//! - `unmodelled_<lib>.rs`: for the runtime, the driver and NVML, every status-returning
+//!   function of the library's CUDA 13 ABI (`stubs-<lib>/src/generated/api.rs`, read with the
+//!   macro's own parser, `stub-model`) that the mock's `src/<file>.rs` does not define, with its
+//!   exact prototype, answering the library's "not supported" code (`unmodelled.rs`); and the
+//!   counts of both, `COUNTS`.
 
+use quote::quote;
 use std::fmt::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use stub_model::RetKind;
+
+/// Library, the mock's file that models it, the "not supported" code's name in its types.
+const LIBRARIES: [(&str, &str, &str); 3] = [
+    ("cudart", "src/runtime.rs", "cudaErrorNotSupported"),
+    ("cuda", "src/driver.rs", "CUDA_ERROR_NOT_SUPPORTED"),
+    ("nvml", "src/nvml.rs", "NVML_ERROR_NOT_SUPPORTED"),
+];
+
+/// Never defined by the mock although they return a status: the driver's entry-point getter,
+/// which the driver stub asks first for every name (without it the stub binds by symbol), and
+/// the error-text functions, which the stubs answer from their own tables when the library
+/// lacks them.
+const LEFT_OUT: [&str; 6] = [
+    "cuGetProcAddress",
+    "cuGetProcAddress_v2",
+    "cuGetErrorString",
+    "cuGetErrorName",
+    "cudaGetErrorName",
+    "nvmlErrorString",
+];
 
 fn main() {
+    let out = PathBuf::from(std::env::var_os("OUT_DIR").unwrap());
+    attributes(&out);
+    let mut counts = String::from(
+        "/// Per library (`cudart`, `cuda`, `nvml`): functions the mock models, functions it answers\n\
+         /// \"not supported\".\npub static COUNTS: &[(&str, usize, usize)] = &[\n",
+    );
+    for (lib, modelled_in, code) in LIBRARIES {
+        let (modelled, refused) = unmodelled(&out, lib, modelled_in, code);
+        writeln!(counts, "    (\"{lib}\", {modelled}, {refused}),").unwrap();
+    }
+    counts.push_str("];\n");
+    std::fs::write(out.join("counts.rs"), counts).unwrap();
+}
+
+fn attributes(out: &Path) {
     let types = "../stubs-cuda/src/generated/types.rs";
     println!("cargo::rerun-if-changed={types}");
     let text = std::fs::read_to_string(types).expect("the driver stub's generated types");
@@ -30,6 +74,77 @@ fn main() {
     }
     assert!(count > 100, "{types}: only {count} attributes");
     table.push_str("];\n");
-    let out = PathBuf::from(std::env::var_os("OUT_DIR").unwrap()).join("attributes.rs");
-    std::fs::write(out, table).unwrap();
+    std::fs::write(out.join("attributes.rs"), table).unwrap();
+}
+
+/// Writes `unmodelled_<lib>.rs`; returns how many functions are modelled and how many not.
+fn unmodelled(out: &Path, lib: &str, modelled_in: &str, code: &str) -> (usize, usize) {
+    let api = format!("../stubs-{lib}/src/generated/api.rs");
+    println!("cargo::rerun-if-changed={api}");
+    println!("cargo::rerun-if-changed={modelled_in}");
+    let own = std::fs::read_to_string(modelled_in).expect("the mock's own file");
+    let modelled: Vec<&str> = own
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("pub unsafe extern \"C\" fn "))
+        .filter_map(|l| l.split('(').next())
+        .collect();
+    let text = std::fs::read_to_string(&api).expect("the stub's generated declarations");
+    let file = syn::parse_file(&text).expect("the declarations parse");
+    let mut fns = Vec::new();
+    for item in file.items {
+        let syn::Item::ForeignMod(mut block) = item else {
+            continue;
+        };
+        let Some(pos) = block.attrs.iter().position(|a| {
+            a.path()
+                .segments
+                .last()
+                .is_some_and(|s| s.ident == "cuda_stubs")
+        }) else {
+            continue;
+        };
+        let syn::Meta::List(list) = block.attrs.remove(pos).meta else {
+            panic!("{api}: #[cuda_stubs] without arguments");
+        };
+        let parsed = stub_model::parse_block(list.tokens, block).expect("a declaration block");
+        fns.extend(parsed.functions);
+    }
+    let mut body = proc_macro2::TokenStream::new();
+    let mut refused = 0;
+    let mut seen = std::collections::BTreeSet::new();
+    for f in &fns {
+        let name = f.name();
+        // The CUDA 13 ABI's declaration of each name the 13.x library has.
+        let of_13 = f.attr.majors.contains(&13) && f.attr.version.is_none_or(|v| v == 13);
+        if !of_13
+            || f.ret != RetKind::Status
+            || f.attr.opaque
+            || modelled.contains(&name.as_str())
+            || LEFT_OUT.contains(&name.as_str())
+            || !seen.insert(name.clone())
+        {
+            continue;
+        }
+        let mut sig = f.item.sig.clone();
+        // Unnamed or unused parameters: each a `_` pattern of its own type.
+        for input in sig.inputs.iter_mut() {
+            if let syn::FnArg::Typed(t) = input {
+                *t.pat = syn::parse_quote!(_);
+            }
+        }
+        let code: syn::Ident = syn::parse_str(code).unwrap();
+        let cname = syn::LitCStr::new(
+            &std::ffi::CString::new(name.clone()).unwrap(),
+            proc_macro2::Span::call_site(),
+        );
+        body.extend(quote! {
+            #[unsafe(no_mangle)]
+            pub unsafe extern "C" #sig {
+                refuse(#cname, #code as u32) as _
+            }
+        });
+        refused += 1;
+    }
+    std::fs::write(out.join(format!("unmodelled_{lib}.rs")), body.to_string()).unwrap();
+    (modelled.len(), refused)
 }

@@ -23,6 +23,7 @@ mod nvml;
 mod profile;
 mod runtime;
 mod types;
+mod unmodelled;
 
 use core::ffi::c_char;
 use std::ffi::CString;
@@ -59,4 +60,38 @@ pub extern "C" fn cuda_stubs_mock_status() -> *const c_char {
 #[unsafe(no_mangle)]
 pub extern "C" fn cuda_stubs_mock_ready() -> core::ffi::c_int {
     model::model().is_ok() as core::ffi::c_int
+}
+
+/// How many functions of `lib` (`"cudart"`, `"cuda"`, `"nvml"`) the mock models and how many
+/// it answers "not supported" (`unmodelled.rs`), into `*modelled` and `*refused`: `0`, or `-1`
+/// for another name or a NULL pointer. The book's "Testing without a GPU" states the same
+/// counts (`tests/tests/mock_device.rs` checks them).
+///
+/// # Safety
+/// `lib` is NULL or a NUL-terminated string; `modelled` and `refused` are NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cuda_stubs_mock_counts(
+    lib: *const c_char,
+    modelled: *mut core::ffi::c_int,
+    refused: *mut core::ffi::c_int,
+) -> core::ffi::c_int {
+    if lib.is_null() || modelled.is_null() || refused.is_null() {
+        return -1;
+    }
+    // SAFETY: non-NULL and NUL-terminated, by the contract.
+    let lib = unsafe { core::ffi::CStr::from_ptr(lib) };
+    match unmodelled::COUNTS
+        .iter()
+        .find(|(name, _, _)| name.as_bytes() == lib.to_bytes())
+    {
+        Some(&(_, m, r)) => {
+            // SAFETY: non-NULL and writable, by the contract.
+            unsafe {
+                *modelled = m as core::ffi::c_int;
+                *refused = r as core::ffi::c_int;
+            }
+            0
+        }
+        None => -1,
+    }
 }

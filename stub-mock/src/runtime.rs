@@ -22,6 +22,11 @@ thread_local! {
     static LAST_ERROR: Cell<cudaError_t> = const { Cell::new(cudaSuccess) };
 }
 
+/// Records `code` as the thread's last error (the unmodelled functions' refusals).
+pub(crate) fn set_last_error(code: cudaError_t) {
+    LAST_ERROR.with(|e| e.set(code));
+}
+
 /// Runs `f` on the model, recording a failure as the thread's last error (the runtime's rule:
 /// every failing call sets it, `cudaGetLastError` reads and clears it). No profile: every
 /// call fails with `cudaErrorInitializationError`; a driver older than the runtime's major,

@@ -83,8 +83,8 @@ fn runtime_driver_and_nvml_share_one_device() {
         // cudaErrorMemoryAllocation, read once as the last error; CUDA_ERROR_OUT_OF_MEMORY.
         "cudaMalloc(total) rc=2 last=2 then=0 cuMemAlloc(total) rc=2".into(),
         "cudaEventElapsedTime rc=0 nonnegative=1".into(),
-        // cudaErrorNotSupported, CUDA_ERROR_NOT_SUPPORTED, NVML_ERROR_FUNCTION_NOT_FOUND.
-        "unmodelled cudaGraphCreate rc=801 cuModuleLoadData rc=801 nvmlDeviceGetFanSpeed rc=13"
+        // cudaErrorNotSupported, CUDA_ERROR_NOT_SUPPORTED, NVML_ERROR_NOT_SUPPORTED.
+        "unmodelled cudaGraphCreate rc=801 cuModuleLoadData rc=801 nvmlDeviceGetFanSpeed rc=3"
             .into(),
         // Freed: NVML's used memory back to its reserved part; a second free is invalid.
         format!("cudaFree rc=0 nvml used={H200_NVML_RESERVED} twice rc=1"),
@@ -110,6 +110,57 @@ fn runtime_driver_and_nvml_share_one_device() {
         "{run}"
     );
     run.assert_line("cudaDeviceGetAttribute(sms) rc=0 value=132");
+}
+
+/// What the mock does not model is the mock's own export, with the header's prototype,
+/// answering "not supported" with a debug line: the stub binds it (no "absent" function), and
+/// the runtime's refusal is the thread's last error. The counts the book states are the mock's.
+#[test]
+fn what_the_mock_does_not_model_says_so() {
+    let run = Scenario::new(program())
+        .env("CUDA_STUBS_MOCK", "h200")
+        .debug()
+        .run();
+    run.assert_success();
+    for name in [
+        "cudaGraphCreate",
+        "cuModuleLoadData",
+        "nvmlDeviceGetFanSpeed",
+    ] {
+        let code = if name.starts_with("nvml") { 3 } else { 801 };
+        run.assert_debug(
+            "mock",
+            &format!("{name}: not modelled by the mock device: {code} (not supported)"),
+        );
+    }
+    // The book's table, against the mock's own counts.
+    let book = std::fs::read_to_string(
+        stubs_tests::workspace_root().join("docs/src/testing-without-a-gpu.md"),
+    )
+    .expect("the book's chapter");
+    let mock = mock_built();
+    let path = std::ffi::CString::new(mock.to_str().unwrap()).unwrap();
+    // SAFETY: the mock library, whose initialisers run nothing; kept loaded.
+    let handle = unsafe { libc::dlopen(path.as_ptr(), libc::RTLD_NOW | libc::RTLD_LOCAL) };
+    assert!(!handle.is_null(), "dlopen {}", mock.display());
+    // SAFETY: the symbol's C prototype (stub-mock/src/lib.rs).
+    let counts: unsafe extern "C" fn(*const libc::c_char, *mut i32, *mut i32) -> i32 =
+        unsafe { std::mem::transmute(libc::dlsym(handle, c"cuda_stubs_mock_counts".as_ptr())) };
+    for (lib, row) in [("cudart", "runtime"), ("cuda", "driver"), ("nvml", "NVML")] {
+        let (mut modelled, mut refused) = (0, 0);
+        let name = std::ffi::CString::new(lib).unwrap();
+        // SAFETY: as declared; valid pointers.
+        assert_eq!(
+            unsafe { counts(name.as_ptr(), &mut modelled, &mut refused) },
+            0
+        );
+        assert!(
+            modelled > 20 && refused > 300,
+            "{lib}: {modelled}, {refused}"
+        );
+        let line = format!("| {row} (`{lib}`) | {modelled} | {refused} |");
+        assert!(book.contains(&line), "the book lacks `{line}`");
+    }
 }
 
 /// `NAME:COUNT`: that many devices, each its own.

@@ -1,0 +1,64 @@
+//! Every function of the runtime, the driver and NVML that the mock does not model, with its
+//! exact prototype (`build.rs` writes them from the stubs' generated declarations): each answers
+//! its library's "not supported" code, never a silent success, and says so in the debug log
+//! (`CUDA_STUBS_DEBUG`). The runtime's also set the thread's last error, as every failing
+//! runtime call does.
+
+use core::ffi::CStr;
+use std::io::Write;
+
+/// The debug line of a call the mock does not model, when `CUDA_STUBS_DEBUG` asks for one
+/// (anything but empty or `0`, as the stubs read it).
+fn debug_line(name: &CStr, code: u32) {
+    let on = std::env::var_os("CUDA_STUBS_DEBUG").is_some_and(|v| !v.is_empty() && v != "0");
+    if on {
+        // A failed write is dropped: the mock never panics.
+        let _ = writeln!(
+            std::io::stderr(),
+            "cuda-stubs[mock]: {}: not modelled by the mock device: {code} (not supported)",
+            name.to_string_lossy()
+        );
+    }
+}
+
+/// The runtime's unmodelled functions.
+#[allow(non_snake_case, clippy::all)]
+pub mod cudart {
+    use crate::types::cudart::*;
+
+    fn refuse(name: &core::ffi::CStr, code: u32) -> u32 {
+        super::debug_line(name, code);
+        crate::runtime::set_last_error(code);
+        code
+    }
+
+    include!(concat!(env!("OUT_DIR"), "/unmodelled_cudart.rs"));
+}
+
+/// The driver's unmodelled functions.
+#[allow(non_snake_case, clippy::all)]
+pub mod cuda {
+    use crate::types::cuda::*;
+
+    fn refuse(name: &core::ffi::CStr, code: u32) -> u32 {
+        super::debug_line(name, code);
+        code
+    }
+
+    include!(concat!(env!("OUT_DIR"), "/unmodelled_cuda.rs"));
+}
+
+/// NVML's unmodelled functions.
+#[allow(non_snake_case, clippy::all)]
+pub mod nvml {
+    use crate::types::nvml::*;
+
+    fn refuse(name: &core::ffi::CStr, code: u32) -> u32 {
+        super::debug_line(name, code);
+        code
+    }
+
+    include!(concat!(env!("OUT_DIR"), "/unmodelled_nvml.rs"));
+}
+
+include!(concat!(env!("OUT_DIR"), "/counts.rs"));
