@@ -37,6 +37,11 @@ const LEFT_OUT: [&str; 6] = [
 
 fn main() {
     let out = PathBuf::from(std::env::var_os("OUT_DIR").unwrap());
+    // Its SONAME, its file name: a program's `dlopen("libcuda_stubs_mock.so", RTLD_NOLOAD)`
+    // finds the copy the stubs loaded (`include/cuda_stubs_mock.h`).
+    if std::env::var("CARGO_CFG_TARGET_OS").as_deref() == Ok("linux") {
+        println!("cargo::rustc-cdylib-link-arg=-Wl,-soname,libcuda_stubs_mock.so");
+    }
     attributes(&out);
     let mut counts = String::from(
         "/// Per library (`cudart`, `cuda`, `nvml`): functions the mock models, functions it answers\n\

@@ -370,3 +370,209 @@ pub unsafe extern "C" fn cuMemsetD32_v2(dst: CUdeviceptr, value: c_uint, n: usiz
         CUDA_SUCCESS
     })
 }
+
+/// `cuModuleLoadData`'s check and record, for every entry point that loads a module.
+fn load_module(module: *mut CUmodule, image: *const c_void) -> CUresult {
+    in_context(|m, d| {
+        if module.is_null() {
+            return CUDA_ERROR_INVALID_VALUE;
+        }
+        let get = |a: CUdevice_attribute| {
+            m.device(d as i64)
+                .and_then(|p| p.attributes.get(&(a as i32)).copied())
+                .unwrap_or(0)
+        };
+        let sm = (get(CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR) * 10
+            + get(CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR)) as u32;
+        // SAFETY: the driver's contract on `image` (NUL-terminated PTX, or an ELF image).
+        match unsafe { crate::image::load(image.cast(), sm, m.profile.cuda_version) } {
+            Ok(kernels) => {
+                out!(module, crate::module::add(kernels) as CUmodule);
+                CUDA_SUCCESS
+            }
+            Err(code) => code,
+        }
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cuModuleLoadData(module: *mut CUmodule, image: *const c_void) -> CUresult {
+    load_module(module, image)
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cuModuleLoadDataEx(
+    module: *mut CUmodule,
+    image: *const c_void,
+    _num_options: c_uint,
+    _options: *mut CUjit_option,
+    _values: *mut *mut c_void,
+) -> CUresult {
+    // The JIT options (log buffers, optimisation level) change nothing the mock reports.
+    load_module(module, image)
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cuModuleUnload(module: CUmodule) -> CUresult {
+    call(|_| {
+        if crate::module::remove(module as usize) {
+            CUDA_SUCCESS
+        } else {
+            CUDA_ERROR_INVALID_HANDLE
+        }
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cuModuleGetFunction(
+    function: *mut CUfunction,
+    module: CUmodule,
+    name: *const c_char,
+) -> CUresult {
+    call(|_| {
+        if function.is_null() || name.is_null() {
+            return CUDA_ERROR_INVALID_VALUE;
+        }
+        // SAFETY: NUL-terminated, by the contract.
+        let name = unsafe { core::ffi::CStr::from_ptr(name) }.to_string_lossy();
+        match crate::module::function(module as usize, &name) {
+            Ok(h) => {
+                out!(function, h as CUfunction);
+                CUDA_SUCCESS
+            }
+            Err(false) => CUDA_ERROR_INVALID_HANDLE,
+            Err(true) => CUDA_ERROR_NOT_FOUND,
+        }
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cuLaunchKernel(
+    f: CUfunction,
+    grid_x: c_uint,
+    grid_y: c_uint,
+    grid_z: c_uint,
+    block_x: c_uint,
+    block_y: c_uint,
+    block_z: c_uint,
+    shared_mem: c_uint,
+    stream: CUstream,
+    params: *mut *mut c_void,
+    _extra: *mut *mut c_void,
+) -> CUresult {
+    in_context(|m, d| {
+        let Some(kernel) = crate::module::kernel_of(f as usize) else {
+            return CUDA_ERROR_INVALID_HANDLE;
+        };
+        if !crate::handles::is_stream(stream as usize) {
+            return CUDA_ERROR_INVALID_HANDLE;
+        }
+        let Some(p) = m.device(d as i64) else {
+            return CUDA_ERROR_INVALID_CONTEXT;
+        };
+        let limit = |a: CUdevice_attribute| {
+            p.attributes
+                .get(&(a as i32))
+                .map_or(0, |&v| u64::try_from(v).unwrap_or(0))
+        };
+        let grid = [grid_x, grid_y, grid_z];
+        let block = [block_x, block_y, block_z];
+        let grid_max = [
+            CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X,
+            CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Y,
+            CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Z,
+        ];
+        let block_max = [
+            CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_X,
+            CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Y,
+            CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Z,
+        ];
+        let threads: u64 = block.iter().map(|&b| u64::from(b)).product();
+        // As the driver: every dimension at least 1 and within the device's limits, the
+        // block's threads and its dynamic shared memory too (the opt-in maximum: the function's
+        // own attribute is raised to it by cuFuncSetAttribute, which the mock does not model).
+        if grid.iter().chain(&block).any(|&v| v == 0)
+            || (0..3).any(|i| u64::from(grid[i]) > limit(grid_max[i]))
+            || (0..3).any(|i| u64::from(block[i]) > limit(block_max[i]))
+            || threads > limit(CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK)
+            || u64::from(shared_mem) > limit(CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN)
+        {
+            return CUDA_ERROR_INVALID_VALUE;
+        }
+        let launch = crate::module::Launch {
+            grid,
+            block,
+            shared_mem,
+            device: d as c_int,
+        };
+        // SAFETY: `params` as the caller gave it to the driver.
+        let ran = unsafe { crate::module::run(&kernel, params, &launch) };
+        crate::unmodelled::launch_line(&kernel, &launch, ran);
+        CUDA_SUCCESS
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cuStreamCreate(stream: *mut CUstream, _flags: c_uint) -> CUresult {
+    in_context(|_, d| {
+        out!(
+            stream,
+            crate::handles::create(crate::handles::Handle::Stream(d)) as CUstream
+        );
+        CUDA_SUCCESS
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cuStreamDestroy_v2(stream: CUstream) -> CUresult {
+    call(|_| {
+        if crate::handles::destroy(stream as usize, |h| {
+            matches!(h, crate::handles::Handle::Stream(_))
+        }) {
+            CUDA_SUCCESS
+        } else {
+            CUDA_ERROR_INVALID_HANDLE
+        }
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cuStreamSynchronize(stream: CUstream) -> CUresult {
+    call(|_| {
+        if crate::handles::is_stream(stream as usize) {
+            CUDA_SUCCESS
+        } else {
+            CUDA_ERROR_INVALID_HANDLE
+        }
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cuMemcpyHtoDAsync_v2(
+    dst: CUdeviceptr,
+    src: *const c_void,
+    n: usize,
+    stream: CUstream,
+) -> CUresult {
+    in_context(|m, _| {
+        if !crate::handles::is_stream(stream as usize) {
+            return CUDA_ERROR_INVALID_HANDLE;
+        }
+        copy(m, dst as usize, true, src as usize, false, n)
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cuMemcpyDtoHAsync_v2(
+    dst: *mut c_void,
+    src: CUdeviceptr,
+    n: usize,
+    stream: CUstream,
+) -> CUresult {
+    in_context(|m, _| {
+        if !crate::handles::is_stream(stream as usize) {
+            return CUDA_ERROR_INVALID_HANDLE;
+        }
+        copy(m, dst as usize, false, src as usize, true, n)
+    })
+}

@@ -18,7 +18,9 @@ mod context;
 mod device_prop;
 mod driver;
 mod handles;
+mod image;
 mod model;
+mod module;
 mod nvml;
 mod profile;
 mod runtime;
@@ -94,4 +96,30 @@ pub unsafe extern "C" fn cuda_stubs_mock_counts(
         }
         None => -1,
     }
+}
+
+/// Registers `run` to run in place of kernel `name` on every later launch of it (the driver's
+/// `cuLaunchKernel`), with the launch's `kernelParams`, its shape and `user`: the mock's one
+/// way to "run" a kernel (`include/cuda_stubs_mock.h`). A second registration of a name
+/// replaces the first. `0`, or `-1` for a NULL `name` or `run`.
+///
+/// # Safety
+/// `name` is NULL or NUL-terminated; `run` is callable as declared for as long as the process
+/// launches `name`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cuda_stubs_mock_register_kernel(
+    name: *const c_char,
+    run: Option<module::HostKernel>,
+    user: *mut core::ffi::c_void,
+) -> core::ffi::c_int {
+    let Some(run) = run else { return -1 };
+    if name.is_null() {
+        return -1;
+    }
+    // SAFETY: non-NULL and NUL-terminated, by the contract.
+    let name = unsafe { core::ffi::CStr::from_ptr(name) }
+        .to_string_lossy()
+        .into_owned();
+    module::register(name, run, user as usize);
+    0
 }

@@ -191,13 +191,19 @@ impl Model {
     /// Checks that `[ptr, ptr + len)` lies in one allocation of a device: `Ok` with it.
     pub fn device_range(&self, ptr: usize, len: usize) -> Result<Found, RangeError> {
         match self.find(ptr) {
-            Some(f) if matches!(f.kind, Kind::Device(_)) && ptr - f.start + len <= f.size => Ok(f),
+            Some(f)
+                if matches!(f.kind, Kind::Device(_))
+                    && (ptr - f.start)
+                        .checked_add(len)
+                        .is_some_and(|end| end <= f.size) =>
+            {
+                Ok(f)
+            }
             _ => Err(RangeError::Invalid),
         }
     }
 
-    /// Whether `[ptr, ptr + len)` overlaps device memory without lying inside one allocation
-    /// (the caller's "host" pointer runs into, or is, a device allocation's range past its end).
+    /// Whether `ptr` lies in a device allocation.
     pub fn is_device(&self, ptr: usize) -> bool {
         matches!(self.find(ptr), Some(f) if matches!(f.kind, Kind::Device(_)))
     }

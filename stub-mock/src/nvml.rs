@@ -248,9 +248,9 @@ pub unsafe extern "C" fn nvmlDeviceGetMemoryInfo(
         out!(
             memory,
             nvmlMemory_t {
-                total: total + reserved,
+                total: total.saturating_add(reserved),
                 free,
-                used: total - free + reserved,
+                used: (total - free).saturating_add(reserved),
             }
         );
         NVML_SUCCESS
@@ -275,7 +275,7 @@ pub unsafe extern "C" fn nvmlDeviceGetMemoryInfo_v2(
             memory,
             nvmlMemory_v2_t {
                 version: MEMORY_V2,
-                total: total + d.nvml.memory_reserved,
+                total: total.saturating_add(d.nvml.memory_reserved),
                 reserved: d.nvml.memory_reserved,
                 free,
                 used: total - free,

@@ -62,3 +62,24 @@ pub mod nvml {
 }
 
 include!(concat!(env!("OUT_DIR"), "/counts.rs"));
+
+/// The debug line of a launch: its kernel and shape, and whether a registered host function ran
+/// in its place (kernels never run on the mock).
+pub fn launch_line(kernel: &str, launch: &crate::module::Launch, ran: bool) {
+    let on = std::env::var_os("CUDA_STUBS_DEBUG").is_some_and(|v| !v.is_empty() && v != "0");
+    if on {
+        let [gx, gy, gz] = launch.grid;
+        let [bx, by, bz] = launch.block;
+        let what = if ran {
+            "ran its registered host function"
+        } else {
+            "recorded, not run (kernels do not run on the mock device)"
+        };
+        let _ = writeln!(
+            std::io::stderr(),
+            "cuda-stubs[mock]: launch {kernel}<<<({gx},{gy},{gz}),({bx},{by},{bz}),{}>>> on device {}: {what}",
+            launch.shared_mem,
+            launch.device
+        );
+    }
+}

@@ -1,6 +1,6 @@
 /* The mock device (CUDA_STUBS_MOCK) through the runtime, driver and NVML stubs, as a program
  * sees it: compiled against NVIDIA's 13.5 headers, linked only to libstubs_cudart,
- * libstubs_cuda and libstubs_nvml (tests/tests/mock_device.rs). Prints one `key=value` line per
+ * libstubs_cuda, libstubs_nvml and libstubs_nvrtc (tests/tests/mock_device.rs). Prints one `key=value` line per
  * fact; the test compares them with the profile and across the three libraries. */
 #include <cuda.h>
 #include <cuda_runtime_api.h>
@@ -9,8 +9,47 @@
 #include <string.h>
 
 #include "cuda_stubs.h"
+#include "cuda_stubs_mock.h"
+#include <nvrtc.h>
 
-int main(void) {
+/* The host function standing for kernel `twice(float *x, unsigned n)`: the mock's device
+ * pointers are host addresses. */
+static void twice(void **params, const cuda_stubs_mock_launch *launch, void *user) {
+  float *x = *(float **)params[0];
+  unsigned n = *(unsigned *)params[1];
+  for (unsigned i = 0; i < n; i++) x[i] *= 2.0f;
+  *(int *)user = (int)(launch->grid[0] * launch->block[0]);
+}
+
+static const char *HAND_PTX =
+    "// a comment first, as NVRTC writes\n"
+    ".version 9.0\n.target sm_90\n.address_size 64\n"
+    ".visible .entry twice(.param .u64 x, .param .u32 n) { ret; }\n";
+
+static const char *SOURCE =
+    "extern \"C\" __global__ void twice(float *x, unsigned n) {\n"
+    "  unsigned i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+    "  if (i < n) x[i] *= 2.0f;\n"
+    "}\n";
+
+/* Loads `image` and launches `twice` on `n` floats of `x` (device): each step's code. */
+static void module_run(const char *what, const void *image, CUdeviceptr x, unsigned n) {
+  CUmodule module = NULL;
+  CUfunction f = NULL, none = NULL;
+  int load = (int)cuModuleLoadData(&module, image);
+  int get = load == 0 ? (int)cuModuleGetFunction(&f, module, "twice") : -1;
+  int missing = load == 0 ? (int)cuModuleGetFunction(&none, module, "thrice") : -1;
+  void *args[] = {&x, &n};
+  int launch = get == 0 ? (int)cuLaunchKernel(f, 1, 1, 1, 64, 1, 1, 0, NULL, args, NULL) : -1;
+  int too_big = get == 0 ? (int)cuLaunchKernel(f, 1, 1, 1, 2048, 1, 1, 0, NULL, args, NULL) : -1;
+  int unload = load == 0 ? (int)cuModuleUnload(module) : -1;
+  printf("module %s load rc=%d get rc=%d missing rc=%d launch rc=%d too big rc=%d unload rc=%d\n",
+         what, load, get, missing, launch, too_big, unload);
+}
+
+int main(int argc, char **argv) {
+  /* `nvrtc`: also compile with NVIDIA's NVRTC (the slow part under memcheck). */
+  int with_nvrtc = argc > 1 && strcmp(argv[1], "nvrtc") == 0;
   struct cuda_stubs_status st = {0};
   int n = -1;
   int rc = (int)cudaGetDeviceCount(&n);
@@ -116,12 +155,52 @@ int main(void) {
   /* What the mock does not model: the library's "not supported", never a silent success. */
   cudaGraph_t g = NULL;
   int graph = (int)cudaGraphCreate(&g, 0);
-  CUmodule module = NULL;
-  int load = (int)cuModuleLoadData(&module, "");
+  CUgraph dg = NULL;
+  int dgraph = (int)cuGraphCreate(&dg, 0);
   unsigned fan = 0;
   int nfan = (int)nvmlDeviceGetFanSpeed(nd, &fan);
-  printf("unmodelled cudaGraphCreate rc=%d cuModuleLoadData rc=%d nvmlDeviceGetFanSpeed rc=%d\n",
-         graph, load, nfan);
+  printf("unmodelled cudaGraphCreate rc=%d cuGraphCreate rc=%d nvmlDeviceGetFanSpeed rc=%d\n",
+         graph, dgraph, nfan);
+
+  /* Modules: checked as the driver checks them; launches checked and recorded; a registered
+   * host function runs in a kernel's place (on the allocation above: none, no modules). */
+  if (d == NULL) return 0;
+  float xs[64];
+  for (int i = 0; i < 64; i++) xs[i] = (float)i;
+  CUdeviceptr x = (CUdeviceptr)d;
+  cuMemcpyHtoD(x, xs, sizeof xs);
+  module_run("hand-written PTX (unregistered)", HAND_PTX, x, 64);
+  int threads = 0;
+  int reg = cuda_stubs_mock_register_kernel("twice", twice, &threads);
+  module_run("hand-written PTX", HAND_PTX, x, 64);
+  cuMemcpyDtoH(xs, x, sizeof xs);
+  printf("registered rc=%d threads=%d x[3]=%g\n", reg, threads, (double)xs[3]);
+  CUmodule m = NULL;
+  /* PTX newer than the profile's driver (13.0 reads ISA 9.0): with nvJitLink at hand the driver
+   * stub hands the mock a CUBIN instead, as it would a real driver; without, the mock refuses
+   * it as the driver does. */
+  printf("PTX 9.5 rc=%d\n", (int)cuModuleLoadData(&m, ".version 9.5\n.target sm_90\n"));
+  printf("PTX sm_100 rc=%d\n", (int)cuModuleLoadData(&m, ".version 9.0\n.target sm_100\n"));
+  printf("not an image rc=%d\n", (int)cuModuleLoadData(&m, "hello"));
+
+  /* NVIDIA's NVRTC, real under the mock: its PTX (ISA 9.5, newer than the profile's driver)
+   * becomes a CUBIN through the driver stub and nvJitLink, which the mock loads. */
+  if (with_nvrtc) {
+    nvrtcProgram prog;
+    int nv = (int)nvrtcCreateProgram(&prog, SOURCE, "twice.cu", 0, NULL, NULL);
+    const char *opts[] = {"--gpu-architecture=compute_90"};
+    int comp = nv == 0 ? (int)nvrtcCompileProgram(prog, 1, opts) : -1;
+    size_t size = 0;
+    if (comp == 0) nvrtcGetPTXSize(prog, &size);
+    static char ptx[1 << 16];
+    if (comp == 0 && size <= sizeof ptx) nvrtcGetPTX(prog, ptx);
+    printf("nvrtc rc=%d,%d ptx version=%.12s\n", nv, comp, strstr(ptx, ".version"));
+    threads = 0;
+    module_run("NVRTC's PTX", ptx, x, 64);
+    cuMemcpyDtoH(xs, x, sizeof xs);
+    printf("registered threads=%d x[3]=%g\n", threads, (double)xs[3]);
+    if (nv == 0) nvrtcDestroyProgram(&prog);
+  }
 
   rc = (int)cudaFree(d);
   nvmlDeviceGetMemoryInfo(nd, &after);

@@ -33,7 +33,12 @@ fn program() -> &'static Path {
         let dir = stubs_dir();
         let mut args = cuda_include_args(13);
         args.push(format!("-L{}", dir.display()).into());
-        for lib in ["-lstubs_cudart", "-lstubs_cuda", "-lstubs_nvml"] {
+        for lib in [
+            "-lstubs_cudart",
+            "-lstubs_cuda",
+            "-lstubs_nvml",
+            "-lstubs_nvrtc",
+        ] {
             args.push(lib.into());
         }
         args.push(format!("-Wl,-rpath,{}", dir.display()).into());
@@ -53,8 +58,21 @@ fn starting<'a>(run: &'a Outcome, prefix: &str) -> &'a str {
     found[0]
 }
 
+/// The program under `CUDA_STUBS_MOCK=mock`, NVIDIA's 13.5 NVRTC and nvJitLink beside it (the
+/// compilers stay real under the mock).
+fn scenario(mock: &str) -> Scenario {
+    let cuda = stubs_tests::cuda_layout(13);
+    Scenario::new(program())
+        .env("CUDA_STUBS_MOCK", mock)
+        .env("CUDA_STUBS_NVRTC_PATH", &cuda.nvrtc)
+        .env(
+            "CUDA_STUBS_NVJITLINK_PATH",
+            cuda.nvjitlink.as_ref().expect("13.5's nvJitLink"),
+        )
+}
+
 fn run(mock: &str) -> Outcome {
-    Scenario::new(program()).env("CUDA_STUBS_MOCK", mock).run()
+    scenario(mock).run()
 }
 
 /// The runtime, the driver and NVML see the same device, the same allocations and the same
@@ -84,8 +102,7 @@ fn runtime_driver_and_nvml_share_one_device() {
         "cudaMalloc(total) rc=2 last=2 then=0 cuMemAlloc(total) rc=2".into(),
         "cudaEventElapsedTime rc=0 nonnegative=1".into(),
         // cudaErrorNotSupported, CUDA_ERROR_NOT_SUPPORTED, NVML_ERROR_NOT_SUPPORTED.
-        "unmodelled cudaGraphCreate rc=801 cuModuleLoadData rc=801 nvmlDeviceGetFanSpeed rc=3"
-            .into(),
+        "unmodelled cudaGraphCreate rc=801 cuGraphCreate rc=801 nvmlDeviceGetFanSpeed rc=3".into(),
         // Freed: NVML's used memory back to its reserved part; a second free is invalid.
         format!("cudaFree rc=0 nvml used={H200_NVML_RESERVED} twice rc=1"),
     ] {
@@ -112,21 +129,69 @@ fn runtime_driver_and_nvml_share_one_device() {
     run.assert_line("cudaDeviceGetAttribute(sms) rc=0 value=132");
 }
 
+/// Modules: PTX and CUBIN checked against the profile's device and driver as a driver checks
+/// them; kernels found by name; launches checked against the device's limits and recorded; a
+/// host function registered for a kernel runs in its place, on the launch's arguments. NVIDIA's
+/// NVRTC compiles for real under the mock; its PTX (ISA 9.5) is newer than the profile's driver
+/// (CUDA 13.0 reads 9.0), so the driver stub has nvJitLink make a CUBIN for the device first,
+/// which the mock loads.
+#[test]
+fn modules_load_as_the_driver_would_and_launches_are_checked() {
+    let run = scenario("h200").args(["nvrtc"]).debug().run();
+    // Kernel found, "thrice" not (CUDA_ERROR_NOT_FOUND); 64 threads launch, 2048 exceed the
+    // block's 1024 (CUDA_ERROR_INVALID_VALUE).
+    let steps = "load rc=0 get rc=0 missing rc=500 launch rc=0 too big rc=1 unload rc=0";
+    run.assert_success()
+        .assert_line(&format!("module hand-written PTX (unregistered) {steps}"))
+        .assert_line(&format!("module hand-written PTX {steps}"))
+        .assert_line("registered rc=0 threads=64 x[3]=6")
+        // PTX 9.5 made a CUBIN by the driver stub (nvJitLink); CUDA_ERROR_NO_BINARY_FOR_GPU,
+        // CUDA_ERROR_INVALID_IMAGE.
+        .assert_line("PTX 9.5 rc=0")
+        .assert_line("PTX sm_100 rc=209")
+        .assert_line("not an image rc=200")
+        .assert_line("nvrtc rc=0,0 ptx version=.version 9.5")
+        .assert_line(&format!("module NVRTC's PTX {steps}"))
+        .assert_line("registered threads=64 x[3]=12")
+        .assert_debug(
+            "mock",
+            "launch twice<<<(1,1,1),(64,1,1),0>>> on device 0: recorded, not run (kernels do \
+             not run on the mock device)",
+        )
+        .assert_debug(
+            "mock",
+            "launch twice<<<(1,1,1),(64,1,1),0>>> on device 0: ran its registered host function",
+        );
+}
+
+/// Without nvJitLink, PTX newer than the profile's driver reaches the mock as PTX, which refuses
+/// it as that driver would: CUDA_ERROR_UNSUPPORTED_PTX_VERSION (NVRTC's own PTX too).
+#[test]
+fn ptx_newer_than_the_profiles_driver_is_refused_without_nvjitlink() {
+    let cuda = stubs_tests::cuda_layout(13);
+    let run = Scenario::new(program())
+        .args(["nvrtc"])
+        .env("CUDA_STUBS_MOCK", "h200")
+        .env("CUDA_STUBS_NVRTC_PATH", &cuda.nvrtc)
+        .run();
+    run.assert_success()
+        .assert_line("PTX 9.5 rc=222")
+        .assert_line("PTX sm_100 rc=209")
+        .assert_line("nvrtc rc=0,0 ptx version=.version 9.5");
+    assert!(
+        starting(&run, "module NVRTC's PTX ").starts_with("module NVRTC's PTX load rc=222 "),
+        "{run}"
+    );
+}
+
 /// What the mock does not model is the mock's own export, with the header's prototype,
 /// answering "not supported" with a debug line: the stub binds it (no "absent" function), and
 /// the runtime's refusal is the thread's last error. The counts the book states are the mock's.
 #[test]
 fn what_the_mock_does_not_model_says_so() {
-    let run = Scenario::new(program())
-        .env("CUDA_STUBS_MOCK", "h200")
-        .debug()
-        .run();
+    let run = scenario("h200").debug().run();
     run.assert_success();
-    for name in [
-        "cudaGraphCreate",
-        "cuModuleLoadData",
-        "nvmlDeviceGetFanSpeed",
-    ] {
+    for name in ["cudaGraphCreate", "cuGraphCreate", "nvmlDeviceGetFanSpeed"] {
         let code = if name.starts_with("nvml") { 3 } else { 801 };
         run.assert_debug(
             "mock",
@@ -227,8 +292,7 @@ fn a_bad_profile_is_an_error_naming_the_field() {
 /// Fault injection (`CUDA_STUBS_FAULT`) fires on the mock as on a real library.
 #[test]
 fn faults_are_injected_on_the_mock() {
-    let run = Scenario::new(program())
-        .env("CUDA_STUBS_MOCK", "h200")
+    let run = scenario("h200")
         .env("CUDA_STUBS_FAULT", "cudaMalloc=2@1")
         .run();
     assert!(

@@ -169,7 +169,7 @@ impl Loaded {
                     let status = self
                         .bound
                         .as_ref()
-                        .and_then(|(h, _)| super::mock::status_of(h));
+                        .and_then(|(h, _)| super::markers::mock_status(h));
                     summary::mock(self.spec, path, self.version, status.as_deref())
                 }
                 (Some(path), Some(origin)) => {

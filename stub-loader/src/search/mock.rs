@@ -9,6 +9,7 @@
 use super::candidates::Candidate;
 use super::driver_cap::DriverFit;
 use super::loaded::{DriverOutcome, Loaded};
+use super::markers::mock_status;
 use super::order::Origin;
 use super::paths::{join, parent};
 use super::probe::try_candidate;
@@ -19,14 +20,12 @@ use crate::os::{MOCK_FILE, file_of_address};
 use crate::spec::LibrarySpec;
 use alloc::borrow::Cow;
 use alloc::vec;
-use core::ffi::{CStr, c_char, c_int};
+use core::ffi::{CStr, c_int};
 use stub_spec::MockUse;
 
 /// The variable, and the mock's answer to "is the profile usable" (`1`: yes).
 const VARIABLE: &CStr = c"CUDA_STUBS_MOCK";
 const READY: &CStr = c"cuda_stubs_mock_ready";
-/// The mock's state in words (never NULL).
-pub(crate) const STATUS: &CStr = c"cuda_stubs_mock_status";
 
 /// What `spec`'s stub binds under `CUDA_STUBS_MOCK`; `None`: the variable is unset (or the
 /// process is secure), or the library is searched as always.
@@ -100,7 +99,7 @@ fn bind_mock(spec: &'static LibrarySpec) -> Loaded {
         unsafe { f() }
     });
     if ready != 1 {
-        let why = status_of(&handle).unwrap_or_else(|| "the mock device has no profile".into());
+        let why = mock_status(&handle).unwrap_or_else(|| "the mock device has no profile".into());
         return refused(c, Reject::MockProfile(why));
     }
     line(
@@ -113,26 +112,11 @@ fn bind_mock(spec: &'static LibrarySpec) -> Loaded {
     );
     line(
         lib,
-        format_args!("{}", status_of(&handle).unwrap_or_default()),
+        format_args!("{}", mock_status(&handle).unwrap_or_default()),
     );
     let outcome = DriverOutcome {
         driver: None,
         fit: DriverFit::OfTheDriver,
     };
     Loaded::bound(spec, handle, c, version, vec![], outcome)
-}
-
-/// The mock's `cuda_stubs_mock_status()` text.
-pub(crate) fn status_of(handle: &crate::os::Handle) -> Option<alloc::string::String> {
-    let f = handle.symbol(STATUS)?;
-    // SAFETY: the mock's `const char *cuda_stubs_mock_status(void)`.
-    let f: unsafe extern "C" fn() -> *const c_char = unsafe { core::mem::transmute(f) };
-    // SAFETY: no arguments; never NULL, valid for the life of the process.
-    let text = unsafe { f() };
-    // SAFETY: a NUL-terminated string, as above.
-    (!text.is_null()).then(|| {
-        unsafe { CStr::from_ptr(text) }
-            .to_string_lossy()
-            .into_owned()
-    })
 }

@@ -61,9 +61,9 @@ pub(crate) fn loaded_release_named(_real: &RealLibrary) -> Vec<(CString, u32)> {
     Vec::new()
 }
 
-/// The Python environments' place, as the "not found" summary names it.
 /// The mock device's file (`stub-mock`), beside the stubs: no NVIDIA soname, so no search for
 /// a real library ever finds it.
 pub(crate) const MOCK_FILE: &[u8] = b"libcuda_stubs_mock.so";
 
+/// The Python environments' place, as the "not found" summary names it.
 pub(crate) const PYTHON_ENVS: &str = "$VIRTUAL_ENV, $CONDA_PREFIX site-packages";

@@ -42,9 +42,9 @@ pub(crate) fn lazy_dependency(real: &RealLibrary) -> Option<&'static CStr> {
     real.windows?.lazy_dependency
 }
 
-/// The Python environments' place, as the "not found" summary names it.
 /// The mock device's DLL (`stub-mock`), beside the stubs: no NVIDIA DLL name, so no search for
 /// a real library ever finds it.
 pub(crate) const MOCK_FILE: &[u8] = b"cuda_stubs_mock.dll";
 
+/// The Python environments' place, as the "not found" summary names it.
 pub(crate) const PYTHON_ENVS: &str = "%VIRTUAL_ENV%, %CONDA_PREFIX% Lib\\site-packages";

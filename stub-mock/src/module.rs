@@ -1,0 +1,124 @@
+//! Modules, their kernels and launches. A module is an image the driver would load
+//! (`image.rs`); a launch is checked against the profile's limits and the function's module,
+//! then recorded: kernels do not run. A test registers a host function for a kernel name
+//! (`cuda_stubs_mock_register_kernel`, `include/cuda_stubs_mock.h`), which runs in its place with
+//! the launch's parameters; without one, the debug log says the launch was recorded, not run.
+
+use std::collections::BTreeMap;
+use std::ffi::c_void;
+use std::sync::{Mutex, MutexGuard};
+
+/// The launch a registered host function is given (`cuda_stubs_mock_launch` in
+/// `include/cuda_stubs_mock.h`).
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct Launch {
+    /// Blocks in x, y, z.
+    pub grid: [u32; 3],
+    /// Threads per block in x, y, z.
+    pub block: [u32; 3],
+    /// Dynamic shared memory, bytes.
+    pub shared_mem: u32,
+    /// The device's index.
+    pub device: i32,
+}
+
+/// A host function standing for a kernel: the launch's `kernelParams` (each a pointer to one
+/// argument, as the driver takes them), the launch, the pointer given at registration.
+pub type HostKernel = unsafe extern "C" fn(*mut *mut c_void, *const Launch, *mut c_void);
+
+#[derive(Debug, Clone, Copy)]
+struct Registered {
+    run: HostKernel,
+    user: usize,
+}
+
+#[derive(Debug, Default)]
+struct Modules {
+    /// Live modules by handle: their kernels' names.
+    modules: BTreeMap<usize, Vec<String>>,
+    /// Live functions by handle: module, kernel name.
+    functions: BTreeMap<usize, (usize, String)>,
+    /// Host functions by kernel name.
+    registered: BTreeMap<String, Registered>,
+}
+
+static MODULES: Mutex<Modules> = Mutex::new(Modules {
+    modules: BTreeMap::new(),
+    functions: BTreeMap::new(),
+    registered: BTreeMap::new(),
+});
+
+fn modules() -> MutexGuard<'static, Modules> {
+    MODULES.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// A fresh handle (a heap byte's address, never reused while live).
+fn handle() -> usize {
+    Box::into_raw(Box::new(0u8)) as usize
+}
+
+/// Records a loaded module with `kernels`; its handle.
+pub fn add(kernels: Vec<String>) -> usize {
+    let h = handle();
+    modules().modules.insert(h, kernels);
+    h
+}
+
+/// Unloads `module` and its functions; `false` if it is none.
+pub fn remove(module: usize) -> bool {
+    let mut m = modules();
+    if m.modules.remove(&module).is_none() {
+        return false;
+    }
+    m.functions.retain(|_, (owner, _)| *owner != module);
+    // SAFETY: made by `handle` from a `Box<u8>`, removed above.
+    drop(unsafe { Box::from_raw(module as *mut u8) });
+    true
+}
+
+/// The function `name` of `module`: `Ok(handle)`, `Err(false)` for no such module,
+/// `Err(true)` for no such kernel in it.
+pub fn function(module: usize, name: &str) -> Result<usize, bool> {
+    let mut m = modules();
+    let Some(kernels) = m.modules.get(&module) else {
+        return Err(false);
+    };
+    if !kernels.iter().any(|k| k == name) {
+        return Err(true);
+    }
+    if let Some((&h, _)) = m
+        .functions
+        .iter()
+        .find(|(_, (owner, k))| *owner == module && k == name)
+    {
+        return Ok(h);
+    }
+    let h = handle();
+    m.functions.insert(h, (module, name.to_owned()));
+    Ok(h)
+}
+
+/// The kernel name of a live function handle.
+pub fn kernel_of(function: usize) -> Option<String> {
+    modules().functions.get(&function).map(|(_, k)| k.clone())
+}
+
+/// Registers `run` for kernel `name` (replacing an earlier one).
+pub fn register(name: String, run: HostKernel, user: usize) {
+    modules().registered.insert(name, Registered { run, user });
+}
+
+/// Runs the host function registered for `kernel`, if any: `true` when one ran.
+///
+/// # Safety
+/// `params` is what the launch was given: NULL or the kernel's argument pointers.
+pub unsafe fn run(kernel: &str, params: *mut *mut c_void, launch: &Launch) -> bool {
+    // Copied out: the host function may itself launch or load (never under the lock).
+    let Some(r) = modules().registered.get(kernel).copied() else {
+        return false;
+    };
+    // SAFETY: the registrant's function, called as its registration promised.
+    unsafe { (r.run)(params, launch, r.user as *mut c_void) };
+    true
+}
