@@ -9,7 +9,7 @@
 # an issue is resolved.
 #
 # Needs root (debootstrap, chroot, mounts) on a Debian machine with the rustup toolchain in
-# ~/.rustup; takes about 45 minutes and ~45 GB in DIR (NVIDIA's wheels of three majors for x86-64,
+# ~/.rustup; takes 25 to 50 minutes (2026-12-02: 22 and 48 min on two 2-core machines) and ~45 GB in DIR (NVIDIA's wheels of three majors for x86-64,
 # aarch64 and Windows, and the build trees): clear target/ and the caches first on a small disk.
 # Prints each command's wall time and exits with the first failure's status.
 #

@@ -94,26 +94,7 @@ fn unmodelled(out: &Path, lib: &str, modelled_in: &str, code: &str) -> (usize, u
         .filter_map(|l| l.split('(').next())
         .collect();
     let text = std::fs::read_to_string(&api).expect("the stub's generated declarations");
-    let file = syn::parse_file(&text).expect("the declarations parse");
-    let mut fns = Vec::new();
-    for item in file.items {
-        let syn::Item::ForeignMod(mut block) = item else {
-            continue;
-        };
-        let Some(pos) = block.attrs.iter().position(|a| {
-            a.path()
-                .segments
-                .last()
-                .is_some_and(|s| s.ident == "cuda_stubs")
-        }) else {
-            continue;
-        };
-        let syn::Meta::List(list) = block.attrs.remove(pos).meta else {
-            panic!("{api}: #[cuda_stubs] without arguments");
-        };
-        let parsed = stub_model::parse_block(list.tokens, block).expect("a declaration block");
-        fns.extend(parsed.functions);
-    }
+    let fns = stub_model::parse_declarations(&text).expect("the declarations parse");
     let mut body = proc_macro2::TokenStream::new();
     let mut refused = 0;
     let mut seen = std::collections::BTreeSet::new();

@@ -278,6 +278,36 @@ pub fn ret_kind(output: &ReturnType, library: LibraryKind) -> RetKind {
         },
     }
 }
+/// Every function a generated declaration file (`stubs-<lib>/src/generated/api.rs`) declares,
+/// in file order: each `#[cuda_stubs(..)]` block of `text`, parsed as the macro parses it (for
+/// the tests and the mock device's build, which read what the macro reads).
+pub fn parse_declarations(text: &str) -> syn::Result<Vec<StubFn>> {
+    let file = syn::parse_file(text)?;
+    let mut out = Vec::new();
+    for item in file.items {
+        let syn::Item::ForeignMod(mut block) = item else {
+            continue;
+        };
+        let Some(pos) = block.attrs.iter().position(|a| {
+            a.path()
+                .segments
+                .last()
+                .is_some_and(|s| s.ident == "cuda_stubs")
+        }) else {
+            continue;
+        };
+        let attr = block.attrs.remove(pos);
+        let Meta::List(list) = attr.meta else {
+            return Err(syn::Error::new(
+                attr.span(),
+                "cuda_stubs: #[cuda_stubs] without arguments",
+            ));
+        };
+        out.extend(parse_block(list.tokens, block)?.functions);
+    }
+    Ok(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

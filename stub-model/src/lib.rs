@@ -14,5 +14,5 @@ mod cuda_attr;
 mod declaration;
 
 pub use cuda_attr::CudaAttr;
-pub use declaration::{BlockPaths, StubBlock, StubFn, parse_block, ret_kind};
+pub use declaration::{BlockPaths, StubBlock, StubFn, parse_block, parse_declarations, ret_kind};
 pub use stub_spec::*;
