@@ -3,20 +3,12 @@
 //! `cudaGetDeviceProperties`, `cudaDeviceGetAttribute` and `cuDeviceGetAttribute` agree by
 //! construction.
 
-use crate::profile::{DeviceProfile, attribute};
+use crate::profile::DeviceProfile;
 use crate::types::cudart::cudaDeviceProp;
-
-/// The attribute's value on `d`, 0 where the profile does not list it (as a real device answers
-/// 0 for a capability it lacks).
-fn get(d: &DeviceProfile, name: &str) -> i32 {
-    attribute(name)
-        .and_then(|n| d.attributes.get(&n).copied())
-        .unwrap_or(0)
-}
 
 macro_rules! fill {
     ($p:ident, $d:ident; $($field:ident $([$i:literal])? = $attr:literal),* $(,)?) => {
-        $( $p.$field $([$i])? = get($d, concat!("CU_DEVICE_ATTRIBUTE_", $attr)) as _; )*
+        $( $p.$field $([$i])? = $d.named(concat!("CU_DEVICE_ATTRIBUTE_", $attr)) as _; )*
     };
 }
 

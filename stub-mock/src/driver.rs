@@ -1,6 +1,7 @@
 //! The driver API (`cuda.h`, CUDA 13 ABI) over the device model: `cuInit`, devices and their
-//! attributes, primary contexts and the current context, memory, copies and memsets. What is
-//! not here the library does not export: the stub answers it `CUDA_ERROR_NOT_SUPPORTED`.
+//! attributes, primary contexts and the current context, memory, copies and memsets, modules
+//! and launches. Every other status function of the API answers `CUDA_ERROR_NOT_SUPPORTED`
+//! (`unmodelled.rs`).
 
 use crate::context;
 use crate::model::{Kind, Model, model};
@@ -95,18 +96,14 @@ pub unsafe extern "C" fn cuDeviceGet(device: *mut CUdevice, ordinal: c_int) -> C
 pub unsafe extern "C" fn cuDeviceGetName(name: *mut c_char, len: c_int, dev: CUdevice) -> CUresult {
     call(|m| {
         let d = device!(m, dev);
-        if name.is_null() || len <= 0 {
-            return CUDA_ERROR_INVALID_VALUE;
-        }
         // As the driver: the name cut to `len - 1` bytes, always terminated.
-        let bytes = d.name.as_bytes();
-        let n = bytes.len().min(len as usize - 1);
-        // SAFETY: the caller's buffer of `len` bytes; n + 1 <= len.
-        unsafe {
-            core::ptr::copy_nonoverlapping(bytes.as_ptr().cast(), name, n);
-            *name.add(n) = 0;
+        let len = usize::try_from(len).unwrap_or(0);
+        // SAFETY: the caller's buffer of `len` bytes, by the API's contract.
+        if unsafe { crate::c_text::write_cut(&d.name, name, len) } {
+            CUDA_SUCCESS
+        } else {
+            CUDA_ERROR_INVALID_VALUE
         }
-        CUDA_SUCCESS
     })
 }
 
@@ -118,7 +115,7 @@ pub unsafe extern "C" fn cuDeviceGetAttribute(
 ) -> CUresult {
     call(|m| {
         let d = device!(m, dev);
-        let Some(&v) = d.attributes.get(&(attrib as i32)) else {
+        let Some(v) = d.value(attrib as i32) else {
             return CUDA_ERROR_INVALID_VALUE;
         };
         out!(value, v);
@@ -134,7 +131,7 @@ pub unsafe extern "C" fn cuDeviceComputeCapability(
 ) -> CUresult {
     call(|m| {
         let d = device!(m, dev);
-        let get = |attr| d.attributes.get(&(attr as i32)).copied().unwrap_or(0);
+        let get = |attr: CUdevice_attribute| d.value(attr as i32).unwrap_or(0);
         out!(major, get(CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR));
         out!(minor, get(CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR));
         CUDA_SUCCESS
@@ -379,7 +376,7 @@ fn load_module(module: *mut CUmodule, image: *const c_void) -> CUresult {
         }
         let get = |a: CUdevice_attribute| {
             m.device(d as i64)
-                .and_then(|p| p.attributes.get(&(a as i32)).copied())
+                .and_then(|p| p.value(a as i32))
                 .unwrap_or(0)
         };
         let sm = (get(CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR) * 10
@@ -471,9 +468,8 @@ pub unsafe extern "C" fn cuLaunchKernel(
             return CUDA_ERROR_INVALID_CONTEXT;
         };
         let limit = |a: CUdevice_attribute| {
-            p.attributes
-                .get(&(a as i32))
-                .map_or(0, |&v| u64::try_from(v).unwrap_or(0))
+            p.value(a as i32)
+                .map_or(0, |v| u64::try_from(v).unwrap_or(0))
         };
         let grid = [grid_x, grid_y, grid_z];
         let block = [block_x, block_y, block_z];
@@ -547,6 +543,18 @@ pub unsafe extern "C" fn cuStreamSynchronize(stream: CUstream) -> CUresult {
     })
 }
 
+/// `f` in the current context once `stream` is known to be a stream
+/// (`CUDA_ERROR_INVALID_HANDLE` otherwise): the asynchronous copies, run when issued.
+fn on_stream(stream: CUstream, f: impl FnOnce(&'static Model) -> CUresult) -> CUresult {
+    in_context(|m, _| {
+        if crate::handles::is_stream(stream as usize) {
+            f(m)
+        } else {
+            CUDA_ERROR_INVALID_HANDLE
+        }
+    })
+}
+
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn cuMemcpyHtoDAsync_v2(
     dst: CUdeviceptr,
@@ -554,10 +562,7 @@ pub unsafe extern "C" fn cuMemcpyHtoDAsync_v2(
     n: usize,
     stream: CUstream,
 ) -> CUresult {
-    in_context(|m, _| {
-        if !crate::handles::is_stream(stream as usize) {
-            return CUDA_ERROR_INVALID_HANDLE;
-        }
+    on_stream(stream, |m| {
         copy(m, dst as usize, true, src as usize, false, n)
     })
 }
@@ -569,10 +574,7 @@ pub unsafe extern "C" fn cuMemcpyDtoHAsync_v2(
     n: usize,
     stream: CUstream,
 ) -> CUresult {
-    in_context(|m, _| {
-        if !crate::handles::is_stream(stream as usize) {
-            return CUDA_ERROR_INVALID_HANDLE;
-        }
+    on_stream(stream, |m| {
         copy(m, dst as usize, false, src as usize, true, n)
     })
 }

@@ -4,9 +4,9 @@
 //! NVML (`nvml.h`) under their own names and CUDA 13 ABI, all three over one device model
 //! (`model.rs`) made from a profile (`profile.rs`, chosen by `CUDA_STUBS_MOCK`): the stubs bind
 //! it as they bind NVIDIA's libraries, so tracing, fault injection and the ABI adapters apply
-//! to it, and a function it does not export is one the stub answers with the library's "not
-//! supported" code. Device memory is host memory with the profile's accounting; kernels do not
-//! run.
+//! to it. Every other status function of the three APIs it defines with its exact prototype,
+//! answering the library's "not supported" code (`unmodelled.rs`). Device memory is host memory
+//! with the profile's accounting; kernels do not run.
 //!
 //! Its file name is no NVIDIA soname (never found by a search for a real library), and it never
 //! prints, panics or aborts: every entry point answers a status code.
@@ -14,6 +14,7 @@
 mod attributes {
     include!(concat!(env!("OUT_DIR"), "/attributes.rs"));
 }
+mod c_text;
 mod context;
 mod device_prop;
 mod driver;

@@ -1,6 +1,6 @@
 //! NVML (`nvml.h`) over the device model: the profile's devices, their names, UUIDs, PCI ids
-//! and readings, and memory that follows the runtime's and the driver's allocations. What is
-//! not here the library does not export: the stub answers it `NVML_ERROR_NOT_SUPPORTED`.
+//! and readings, and memory that follows the runtime's and the driver's allocations. Every other
+//! status function of the API answers `NVML_ERROR_NOT_SUPPORTED` (`unmodelled.rs`).
 
 use crate::model::{Model, model};
 use crate::profile::{DeviceProfile, uuid_text};
@@ -63,15 +63,11 @@ fn text_out(text: &str, buf: *mut c_char, len: c_uint) -> nvmlReturn_t {
     if buf.is_null() {
         return NVML_ERROR_INVALID_ARGUMENT;
     }
-    let bytes = text.as_bytes();
-    if bytes.len() >= len as usize {
+    if !crate::c_text::fits(text, len as usize) {
         return NVML_ERROR_INSUFFICIENT_SIZE;
     }
-    // SAFETY: the caller's buffer of `len` bytes; bytes.len() + 1 <= len.
-    unsafe {
-        core::ptr::copy_nonoverlapping(bytes.as_ptr().cast(), buf, bytes.len());
-        *buf.add(bytes.len()) = 0;
-    }
+    // SAFETY: the caller's buffer of `len` bytes, by the API's contract; the text fits whole.
+    unsafe { crate::c_text::write_cut(text, buf, len as usize) };
     NVML_SUCCESS
 }
 
@@ -210,12 +206,8 @@ pub unsafe extern "C" fn nvmlDeviceGetPciInfo_v3(
             return NVML_ERROR_INVALID_ARGUMENT;
         }
         let [domain, bus, dev, function] = d.pci;
-        let id = crate::profile::attribute("CU_DEVICE_ATTRIBUTE_GPU_PCI_DEVICE_ID")
-            .and_then(|a| d.attributes.get(&a).copied())
-            .unwrap_or(0);
-        let sub = crate::profile::attribute("CU_DEVICE_ATTRIBUTE_GPU_PCI_SUBSYSTEM_ID")
-            .and_then(|a| d.attributes.get(&a).copied())
-            .unwrap_or(0);
+        let id = d.named("CU_DEVICE_ATTRIBUTE_GPU_PCI_DEVICE_ID");
+        let sub = d.named("CU_DEVICE_ATTRIBUTE_GPU_PCI_SUBSYSTEM_ID");
         let mut info = nvmlPciInfo_t::default();
         let legacy = format!("{domain:04x}:{bus:02x}:{dev:02x}.{function:x}");
         let full = format!("{domain:08x}:{bus:02x}:{dev:02x}.{function:x}");
@@ -398,13 +390,14 @@ pub unsafe extern "C" fn nvmlDeviceGetCudaComputeCapability(
     minor: *mut c_int,
 ) -> nvmlReturn_t {
     on_device(device, |_, _, d| {
-        let get = |name| {
-            crate::profile::attribute(name)
-                .and_then(|a| d.attributes.get(&a).copied())
-                .unwrap_or(0)
-        };
-        out!(major, get("CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR"));
-        out!(minor, get("CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR"));
+        out!(
+            major,
+            d.named("CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR")
+        );
+        out!(
+            minor,
+            d.named("CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR")
+        );
         NVML_SUCCESS
     })
 }

@@ -49,6 +49,20 @@ pub struct DeviceProfile {
     pub nvml: Nvml,
 }
 
+impl DeviceProfile {
+    /// The value of attribute number `number` (`CUdevice_attribute`, the runtime's
+    /// `cudaDeviceAttr` alike), if the profile lists it.
+    pub fn value(&self, number: i32) -> Option<i32> {
+        self.attributes.get(&number).copied()
+    }
+
+    /// The value of the attribute `cuda.h` names `name`, 0 where the profile does not list it
+    /// (as a real device answers 0 for a capability it lacks).
+    pub fn named(&self, name: &str) -> i32 {
+        attribute(name).and_then(|n| self.value(n)).unwrap_or(0)
+    }
+}
+
 /// The readings NVML reports for a device (units in each field's comment).
 #[derive(Debug, Clone, Copy, Deserialize)]
 #[serde(deny_unknown_fields)]

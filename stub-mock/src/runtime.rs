@@ -1,7 +1,7 @@
 //! The runtime API (`cuda_runtime_api.h`, CUDA 13 ABI) over the device model: devices and
 //! their properties, memory, copies and memsets, streams and events, the per-thread current
-//! device and last error. What is not here the library does not export: the stub answers it
-//! `cudaErrorNotSupported` (the runtime's "not supported").
+//! device and last error. Every other status function of the API answers
+//! `cudaErrorNotSupported` (`unmodelled.rs`).
 
 use crate::context;
 use crate::device_prop;
@@ -157,7 +157,7 @@ pub unsafe extern "C" fn cudaDeviceGetAttribute(
             return cudaErrorInvalidDevice;
         };
         // The runtime's attribute numbers are the driver's.
-        let Some(&v) = d.attributes.get(&(attr as i32)) else {
+        let Some(v) = d.value(attr as i32) else {
             return cudaErrorInvalidValue;
         };
         out!(value, v);
@@ -175,19 +175,16 @@ pub unsafe extern "C" fn cudaDeviceGetPCIBusId(
         let Some(d) = m.device(device.into()) else {
             return cudaErrorInvalidDevice;
         };
-        if id.is_null() || len <= 0 {
-            return cudaErrorInvalidValue;
-        }
         // The runtime's spelling: a four-digit domain, hex in upper case, cut to `len - 1`.
         let [domain, bus, dev, function] = d.pci;
         let text = format!("{domain:04X}:{bus:02X}:{dev:02X}.{function:X}");
-        let n = text.len().min(len as usize - 1);
-        // SAFETY: the caller's buffer of `len` bytes; n + 1 <= len.
-        unsafe {
-            core::ptr::copy_nonoverlapping(text.as_ptr().cast(), id, n);
-            *id.add(n) = 0;
+        let len = usize::try_from(len).unwrap_or(0);
+        // SAFETY: the caller's buffer of `len` bytes, by the API's contract.
+        if unsafe { crate::c_text::write_cut(&text, id, len) } {
+            cudaSuccess
+        } else {
+            cudaErrorInvalidValue
         }
-        cudaSuccess
     })
 }
 

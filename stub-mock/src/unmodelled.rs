@@ -7,11 +7,18 @@
 use core::ffi::CStr;
 use std::io::Write;
 
-/// The debug line of a call the mock does not model, when `CUDA_STUBS_DEBUG` asks for one
-/// (anything but empty or `0`, as the stubs read it).
+/// Whether `CUDA_STUBS_DEBUG` asks for debug lines (anything but empty or `0`, as the stubs
+/// read it), read once.
+fn debug_on() -> bool {
+    static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *ON.get_or_init(|| {
+        std::env::var_os("CUDA_STUBS_DEBUG").is_some_and(|v| !v.is_empty() && v != "0")
+    })
+}
+
+/// The debug line of a call the mock does not model.
 fn debug_line(name: &CStr, code: u32) {
-    let on = std::env::var_os("CUDA_STUBS_DEBUG").is_some_and(|v| !v.is_empty() && v != "0");
-    if on {
+    if debug_on() {
         // A failed write is dropped: the mock never panics.
         let _ = writeln!(
             std::io::stderr(),
@@ -66,8 +73,7 @@ include!(concat!(env!("OUT_DIR"), "/counts.rs"));
 /// The debug line of a launch: its kernel and shape, and whether a registered host function ran
 /// in its place (kernels never run on the mock).
 pub fn launch_line(kernel: &str, launch: &crate::module::Launch, ran: bool) {
-    let on = std::env::var_os("CUDA_STUBS_DEBUG").is_some_and(|v| !v.is_empty() && v != "0");
-    if on {
+    if debug_on() {
         let [gx, gy, gz] = launch.grid;
         let [bx, by, bz] = launch.block;
         let what = if ran {

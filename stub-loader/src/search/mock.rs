@@ -47,14 +47,14 @@ pub(crate) fn bind(spec: &'static LibrarySpec) -> Option<Loaded> {
             }];
             Some(Loaded::not_found(spec, attempts, None))
         }
-        MockUse::Implements => Some(bind_mock(spec)),
+        MockUse::Implements => Some(bind_mock(spec, value)),
     }
 }
 
-/// Binds the mock library beside the stub's own file.
-fn bind_mock(spec: &'static LibrarySpec) -> Loaded {
+/// Binds the mock library beside the stub's own file (`value`: the variable's).
+fn bind_mock(spec: &'static LibrarySpec, value: &[u8]) -> Loaded {
     let lib = spec.real.name;
-    let own = file_of_address(bind_mock as fn(&'static LibrarySpec) -> Loaded as usize);
+    let own = file_of_address(bind_mock as fn(&'static LibrarySpec, &[u8]) -> Loaded as usize);
     let Some(dir) = own.as_deref().and_then(parent) else {
         // The stub linked into the program itself (no file of its own): nowhere to look.
         let reject = Reject::NotFound;
@@ -65,7 +65,7 @@ fn bind_mock(spec: &'static LibrarySpec) -> Loaded {
         let attempts = vec![Attempt {
             tried: Tried::Variable {
                 name: VARIABLE,
-                value: MOCK_FILE.to_vec(),
+                value: value.to_vec(),
             },
             reject,
         }];
