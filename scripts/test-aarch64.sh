@@ -128,6 +128,8 @@ if $build; then
   release=()
   for c in "${CUDA_STUBS_CRATES[@]}" "${CUDA_STUBS_COMPAT_CRATES[@]}"; do release+=(-p "$c"); done
   cargo build --release --locked --target "$triple" --quiet "${release[@]}"
+  cargo build --release --locked --target "$triple" --quiet --manifest-path stub-mock/Cargo.toml \
+    --target-dir "${CARGO_TARGET_DIR:-target}"
 fi
 if ! $run; then
   echo "== aarch64 built in $(($(date +%s) - start)) s"
@@ -167,7 +169,7 @@ site=$work/site-packages
 "$py" -m pip install -q --disable-pip-version-check --no-deps --only-binary=:all: \
   --target "$site" --platform manylinux_2_17_aarch64 --platform manylinux2014_aarch64 \
   "$repaired" "$cache"/wheels/nvidia_cuda_nvrtc-13.5.37-*.whl
-for stub in "${CUDA_STUBS_FILES[@]}"; do
+for stub in "${CUDA_STUBS_FILES[@]}" libcuda_stubs_mock.so; do
   machine=$(od -An -j18 -N2 -tu2 "$site/cuda_stubs/lib/$stub" | tr -d ' ')
   [ "$machine" = 183 ] || { echo "wheel's $stub: e_machine $machine" >&2; exit 1; }
 done

@@ -54,6 +54,13 @@ def record(path):
     rows = {tuple(line.split(",")) for line in z.read(name).decode().splitlines() if line}
     return name.split("/")[0], {r for r in rows if r[0] != name}
 (info, ours), (_, from_sdist) = record(sys.argv[1]), record(sys.argv[2])
+# The mock device is built from the sdist's sources too, but not to the same bytes: it is a cargo
+# workspace of its own (stub-mock/Cargo.toml says why), so the loader it links is a path
+# dependency outside its workspace root, whose crate hash (symbol order, merged strings) cargo
+# takes from the absolute path: the unpacked sdist's differs from the repository's.
+mock = "cuda_stubs/lib/libcuda_stubs_mock.so"
+assert {r[0] for r in ours} == {r[0] for r in from_sdist}, "different files"
+ours, from_sdist = ({r for r in rows if r[0] != mock} for rows in (ours, from_sdist))
 assert ours == from_sdist, (sorted(ours - from_sdist), sorted(from_sdist - ours))
 licenses = {"LICENSE-MIT", "LICENSE-APACHE", "NOTICE"}
 in_wheel = {r[0].split("/licenses/", 1)[1] for r in ours if r[0].startswith(f"{info}/licenses/")}
@@ -126,6 +133,21 @@ for name, v in s.items():
     assert v["bound"] is False and v["version"] == 0 and v["path"] is None, (name, v)
     assert v["message"].startswith(f"cuda-stubs: lib{name} not found (searched "), (name, v)
 ' "${CUDA_STUBS_LIBRARIES[@]}"
+# The mock device (docs/src/testing-without-a-gpu.md): beside the stubs in lib/, bound only under
+# CUDA_STUBS_MOCK, from there; the runtime stub then answers with the profile's device.
+[ -f "$includedir/cuda_stubs_mock.h" ] || fail "no cuda_stubs_mock.h in $includedir"
+env -u LD_LIBRARY_PATH CUDA_STUBS_MOCK=h200 "$py" -c '
+import ctypes, cuda_stubs, sys
+runtime = ctypes.CDLL(sys.argv[2])
+count, name = ctypes.c_int(-1), ctypes.create_string_buffer(256)
+assert runtime.cudaGetDeviceCount(ctypes.byref(count)) == 0 and count.value == 1, count
+driver = ctypes.CDLL(sys.argv[3])
+assert driver.cuInit(0) == 0 and driver.cuDeviceGetName(name, 256, 0) == 0, name.value
+assert name.value == b"NVIDIA H200", name.value
+s = cuda_stubs.status()["cudart"]
+assert s["bound"] is True and s["path"] == sys.argv[1], s
+' "$libdir/libcuda_stubs_mock.so" "$libdir/libstubs_cudart.so" "$libdir/libstubs_cuda.so" \
+  || fail "the mock device in the wheel"
 
 echo "== auditwheel"
 "$work/venv/bin/auditwheel" show "$wheel" | tee "$work/auditwheel.txt"

@@ -161,6 +161,10 @@ background fetch-other "NVIDIA's win_amd64 and aarch64 wheels, Debian 11's aarch
 stage lint "rustfmt; clippy for x86-64, Windows and aarch64; the loader's OS boundary"
 cargo fmt --all -- --check
 cargo clippy --workspace --all-targets --quiet -- -D warnings
+# The mock device: a cargo workspace of its own (stub-mock/Cargo.toml says why), in target/.
+mock=(--manifest-path stub-mock/Cargo.toml)
+cargo fmt "${mock[@]}" -- --check
+cargo clippy "${mock[@]}" --target-dir target --quiet -- -D warnings
 # The Windows code paths: the loader's (stub-loader/src/os/windows/) and those of each DLL stub
 # crate whose code tests the target in a cfg (scripts/cfg-crates.sh says why only those; the
 # build stage compiles every DLL stub).
@@ -187,9 +191,11 @@ scripts/check-docs.sh
 
 stage build "the workspace (debug: stubs, mocks, codegen), the release stubs, Windows and aarch64"
 cargo build --workspace --quiet
+cargo build --quiet "${mock[@]}" --target-dir target
 # The release stubs, as CMakeLists.txt builds them: packaging.rs (install.sh), test-packaging.sh
 # and test-example-python.sh (`pip wheel`) and main-job.sh find them fresh.
 cargo build --release --locked --quiet "${linux_crates[@]}"
+cargo build --release --locked --quiet "${mock[@]}" --target-dir target
 # The DLL stubs, release only: test-packaging-windows.sh's wheel and the Windows tests
 # (tests/src/wine.rs builds the same, the DLLs as shipped).
 cargo build --release --locked --target x86_64-pc-windows-gnu --quiet "${windows_crates[@]}"

@@ -35,12 +35,16 @@ const LEFT_OUT: [&str; 6] = [
     "nvmlErrorString",
 ];
 
+// The stubs' link arguments (`stub-loader/link_args.rs`): `cdylib_link_args`.
+include!("../stub-loader/link_args.rs");
+
 fn main() {
     let out = PathBuf::from(std::env::var_os("OUT_DIR").unwrap());
     // Its SONAME, its file name: a program's `dlopen("libcuda_stubs_mock.so", RTLD_NOLOAD)`
-    // finds the copy the stubs loaded (`include/cuda_stubs_mock.h`).
+    // finds the copy the stubs loaded (`include/cuda_stubs_mock.h`); and the stubs' glibc-floor
+    // libraries, for the loader's pinned calls it makes (`stub_loader::sync`).
     if std::env::var("CARGO_CFG_TARGET_OS").as_deref() == Ok("linux") {
-        println!("cargo::rustc-cdylib-link-arg=-Wl,-soname,libcuda_stubs_mock.so");
+        cdylib_link_args("libcuda_stubs_mock.so");
     }
     attributes(&out);
     let mut counts = String::from(

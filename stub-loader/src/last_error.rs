@@ -2,36 +2,21 @@
 //! runtime-API program sees it the way it sees a failed call of the real runtime
 //! (`cudaPeekAtLastError` returns it, `cudaGetLastError` returns and clears it).
 //!
-//! One thread-local key (`pthread_key_t`; on Windows a TLS index) holding the code itself as
-//! the pointer value: nothing is allocated, no destructor is needed, and a thread that never
-//! had a refusal pays nothing.
+//! One thread-local word (`sync::ThreadWord`: a `pthread_key_t`, on Windows a TLS index)
+//! holding the code itself: nothing is allocated, no destructor is needed.
 
-use crate::once::Once;
-use crate::os::{TlsKey, tls_create, tls_get, tls_set};
-use core::ffi::c_void;
+use crate::sync::ThreadWord;
 
-static KEY: Once<Option<TlsKey>> = Once::new();
-
-fn key() -> Option<TlsKey> {
-    // `tls_create` calls no stub: never a re-entry.
-    KEY.get_or_init(tls_create).copied().flatten()
-}
+static LAST: ThreadWord = ThreadWord::new();
 
 /// Records `code` as the calling thread's last refusal (0 clears it).
 pub fn set_last_refusal(code: u32) {
-    if let Some(key) = key() {
-        // SAFETY: a key created above; the value is an integer, never dereferenced.
-        unsafe { tls_set(key, code as usize as *const c_void) };
-    }
+    LAST.set(code as usize);
 }
 
 /// The calling thread's last refusal code, 0 when none.
 pub fn peek_last_refusal() -> u32 {
-    match KEY.get().copied().flatten() {
-        // SAFETY: a key created by `key()`.
-        Some(key) => (unsafe { tls_get(key) }) as usize as u32,
-        None => 0,
-    }
+    LAST.get() as u32
 }
 
 /// The calling thread's last refusal code, cleared; 0 when none.

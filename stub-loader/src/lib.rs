@@ -67,6 +67,7 @@ mod spec;
 mod stand_in;
 mod status;
 mod status_value;
+pub mod sync;
 
 pub use adapter::{Adapted, RawFn, Target};
 pub use debug::{debug_enabled, line as debug_line};
@@ -96,7 +97,8 @@ pub use status::{CudaStubsDriverStatus, CudaStubsStatus, fill_driver_status, fil
 pub use status_value::status_value;
 
 /// The marker itself (see [`STUB_MARKER`]). Exported by every stub because every stub links
-/// this crate.
+/// this crate (feature `marker`, on by default; the mock device turns it off).
+#[cfg(feature = "marker")]
 #[unsafe(no_mangle)]
 #[used]
 pub static cuda_stubs_marker: u8 = 1;

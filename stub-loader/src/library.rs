@@ -174,6 +174,25 @@ impl Library {
         } else {
             last.no_library
         };
+        self.note_failure(code);
+    }
+
+    /// Records `code`, a failure the stub answered without calling the library (a refusal, an
+    /// injected fault), as the calling thread's last error, where the spec has one; the first
+    /// time, switches the last-error readers to their wrappers.
+    fn note_failure(&self, code: u32) {
+        let Some(last) = &self.spec.last_error else {
+            return;
+        };
+        // This failure is the thread's newest. The readers' wrappers let the library's own
+        // error win over the stub's, so the library's older one is discarded here by its
+        // clearing reader; a sticky error that reader keeps still wins, as on the real runtime.
+        if let Some(take) = self.loaded().symbol(last.take) {
+            // SAFETY: the clearing reader, `cudaError_t cudaGetLastError(void)` in every major.
+            let take: unsafe extern "C" fn() -> u32 = unsafe { core::mem::transmute(take) };
+            // SAFETY: no arguments.
+            unsafe { take() };
+        }
         crate::last_error::set_last_refusal(code);
         if self.diverted.swap(true, Ordering::SeqCst) {
             return;
@@ -243,6 +262,13 @@ impl Library {
                     start,
                     TraceResult::Injected(code),
                 );
+                // A failure the real library would have recorded as the thread's last error
+                // (cudaMalloc's out of memory), so the injected one is too.
+                if let Ok(code) = u32::try_from(code)
+                    && code != 0
+                {
+                    self.note_failure(code);
+                }
                 // SAFETY: by contract.
                 unsafe { state.write(code as u64) };
                 return core::ptr::null_mut();

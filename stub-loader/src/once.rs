@@ -11,7 +11,7 @@ use core::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 /// call from inside the initialisation on the same thread gets `None` instead of waiting on
 /// itself: a library the search loads can call the stub's own exports from its initialisers
 /// (a constructor reaching the stub through the global scope), and that call must return.
-pub(crate) struct Once<T> {
+pub struct Once<T> {
     done: AtomicBool,
     /// The thread running the initialisation (`os::thread_id`), 0 when none is.
     owner: AtomicUsize,
@@ -28,7 +28,8 @@ unsafe impl<T: Sync + Send> Sync for Once<T> {}
 unsafe impl<T: Send> Send for Once<T> {}
 
 impl<T> Once<T> {
-    pub(crate) const fn new() -> Self {
+    /// A value not yet initialised.
+    pub const fn new() -> Self {
         Once {
             done: AtomicBool::new(false),
             owner: AtomicUsize::new(0),
@@ -38,7 +39,7 @@ impl<T> Once<T> {
     }
 
     /// The value, if initialised.
-    pub(crate) fn get(&self) -> Option<&T> {
+    pub fn get(&self) -> Option<&T> {
         if self.done.load(Ordering::Acquire) {
             // SAFETY: done is only set after the value was written.
             Some(unsafe { (*self.value.get()).assume_init_ref() })
@@ -56,7 +57,7 @@ impl<T> Once<T> {
     /// The value, computing it with `init` on the first call; `None` for a call made from
     /// inside `init` on the same thread, which has no value yet (and locking again would wait
     /// forever). Another thread's `owner` never equals the caller's id, so it waits as before.
-    pub(crate) fn get_or_init(&self, init: impl FnOnce() -> T) -> Option<&T> {
+    pub fn get_or_init(&self, init: impl FnOnce() -> T) -> Option<&T> {
         if let Some(v) = self.get() {
             return Some(v);
         }
@@ -78,6 +79,12 @@ impl<T> Once<T> {
         unsafe { unlock(self.lock.get()) };
         // SAFETY: done is set.
         Some(unsafe { (*self.value.get()).assume_init_ref() })
+    }
+}
+
+impl<T> Default for Once<T> {
+    fn default() -> Self {
+        Self::new()
     }
 }
 

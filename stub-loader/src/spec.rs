@@ -88,6 +88,9 @@ pub struct LastError {
     /// `(name, wrapper)` of each last-error reader (`cudaGetLastError`,
     /// `cudaPeekAtLastError`): the wrapper replaces the reader in its slot.
     pub readers: &'static [(&'static CStr, StatusReader)],
+    /// The reader that clears (`cudaGetLastError`): the stub calls the real one to discard the
+    /// library's older error when it records a newer failure of its own.
+    pub take: &'static CStr,
 }
 
 /// A name the loaded major removed, bound to another of the same prototype and semantics

@@ -238,6 +238,12 @@ macro_rules! stub_library {
             no_library: $spec.errors.no_library.value as u32,
             absent: $spec.errors.absent.value as u32,
             readers: $readers,
+            take: match $spec.last_error {
+                ::core::option::Option::Some(names) => names.take,
+                ::core::option::Option::None => {
+                    ::core::panic!("stub_library!: the spec names no last-error readers")
+                }
+            },
         })
     };
 }

@@ -3,8 +3,7 @@
 //! device's primary context current, as the real runtime does; `cuCtxSetCurrent` moves the
 //! runtime's current device with it).
 
-use std::cell::Cell;
-use std::sync::Mutex;
+use stub_loader::sync::{Mutex, ThreadWord};
 
 /// The most devices a profile has (`profile.rs`' limit).
 const MAX: usize = 64;
@@ -15,10 +14,8 @@ static PRIMARY: [u8; MAX] = [0; MAX];
 /// Each primary context's retain count (`cuDevicePrimaryCtxRetain` / `…Release`).
 static RETAINS: Mutex<[u32; MAX]> = Mutex::new([0; MAX]);
 
-thread_local! {
-    /// The thread's current context: its device, or none.
-    static CURRENT: Cell<Option<usize>> = const { Cell::new(None) };
-}
+/// The thread's current context: its device + 1, or 0 for none.
+static CURRENT: ThreadWord = ThreadWord::new();
 
 /// The primary context of device `d` as a handle.
 pub fn primary(d: usize) -> usize {
@@ -33,17 +30,17 @@ pub fn device_of(ctx: usize) -> Option<usize> {
 
 /// The thread's current context's device.
 pub fn current() -> Option<usize> {
-    CURRENT.with(Cell::get)
+    CURRENT.get().checked_sub(1)
 }
 
 /// Makes device `d`'s primary context current (`None`: no context).
 pub fn set_current(d: Option<usize>) {
-    CURRENT.with(|c| c.set(d));
+    CURRENT.set(d.map_or(0, |d| d + 1));
 }
 
 /// Retains device `d`'s primary context; its count after.
 pub fn retain(d: usize) -> u32 {
-    let mut r = RETAINS.lock().unwrap_or_else(|e| e.into_inner());
+    let mut r = RETAINS.lock();
     match r.get_mut(d) {
         Some(n) => {
             *n = n.saturating_add(1);
@@ -55,7 +52,7 @@ pub fn retain(d: usize) -> u32 {
 
 /// Releases device `d`'s primary context; `false` if it was not retained.
 pub fn release(d: usize) -> bool {
-    let mut r = RETAINS.lock().unwrap_or_else(|e| e.into_inner());
+    let mut r = RETAINS.lock();
     match r.get_mut(d) {
         Some(n) if *n > 0 => {
             *n -= 1;
@@ -67,6 +64,6 @@ pub fn release(d: usize) -> bool {
 
 /// Whether device `d`'s primary context is retained (active).
 pub fn is_active(d: usize) -> bool {
-    let r = RETAINS.lock().unwrap_or_else(|e| e.into_inner());
+    let r = RETAINS.lock();
     r.get(d).is_some_and(|&n| n > 0)
 }

@@ -7,7 +7,7 @@ use crate::context;
 use crate::model::{Kind, Model, model};
 use crate::types::cuda::*;
 use core::ffi::{c_char, c_int, c_uint, c_void};
-use std::sync::atomic::{AtomicBool, Ordering};
+use core::sync::atomic::{AtomicBool, Ordering};
 
 static INITIALIZED: AtomicBool = AtomicBool::new(false);
 
@@ -577,4 +577,174 @@ pub unsafe extern "C" fn cuMemcpyDtoHAsync_v2(
     on_stream(stream, |m| {
         copy(m, dst as usize, false, src as usize, true, n)
     })
+}
+
+// Stream-ordered memory and events. The mock runs every operation when it is issued (streams
+// are always idle), so the stream-ordered calls are the synchronous ones on a checked stream.
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cuMemAllocAsync(
+    ptr: *mut CUdeviceptr,
+    size: usize,
+    stream: CUstream,
+) -> CUresult {
+    // SAFETY: the caller's pointer, by the same contract.
+    on_stream(stream, |_| unsafe { cuMemAlloc_v2(ptr, size) })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cuMemFreeAsync(ptr: CUdeviceptr, stream: CUstream) -> CUresult {
+    // SAFETY: no pointer is dereferenced that cuMemFree_v2 does not check.
+    on_stream(stream, |_| unsafe { cuMemFree_v2(ptr) })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cuMemsetD8Async(
+    dst: CUdeviceptr,
+    value: u8,
+    n: usize,
+    stream: CUstream,
+) -> CUresult {
+    // SAFETY: the range is checked against its allocation first.
+    on_stream(stream, |_| unsafe { cuMemsetD8_v2(dst, value, n) })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cuMemsetD32Async(
+    dst: CUdeviceptr,
+    value: c_uint,
+    n: usize,
+    stream: CUstream,
+) -> CUresult {
+    // SAFETY: the range is checked against its allocation first.
+    on_stream(stream, |_| unsafe { cuMemsetD32_v2(dst, value, n) })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cuMemcpyDtoDAsync_v2(
+    dst: CUdeviceptr,
+    src: CUdeviceptr,
+    n: usize,
+    stream: CUstream,
+) -> CUresult {
+    on_stream(stream, |m| {
+        copy(m, dst as usize, true, src as usize, true, n)
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cuEventCreate(event: *mut CUevent, flags: c_uint) -> CUresult {
+    in_context(|_, _| {
+        if event.is_null() {
+            return CUDA_ERROR_INVALID_VALUE;
+        }
+        match crate::handles::create_event(flags) {
+            Some(h) => {
+                out!(event, h as CUevent);
+                CUDA_SUCCESS
+            }
+            None => CUDA_ERROR_INVALID_VALUE,
+        }
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cuEventRecord(event: CUevent, stream: CUstream) -> CUresult {
+    on_stream(stream, |_| {
+        if crate::handles::record(event as usize) {
+            CUDA_SUCCESS
+        } else {
+            CUDA_ERROR_INVALID_HANDLE
+        }
+    })
+}
+
+/// Whether `event` is a live event.
+fn is_event(event: CUevent) -> bool {
+    matches!(
+        crate::handles::get(event as usize),
+        Some(crate::handles::Handle::Event { .. })
+    )
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cuEventSynchronize(event: CUevent) -> CUresult {
+    call(|_| {
+        if is_event(event) {
+            CUDA_SUCCESS
+        } else {
+            CUDA_ERROR_INVALID_HANDLE
+        }
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cuEventQuery(event: CUevent) -> CUresult {
+    // SAFETY: no pointer is read.
+    unsafe { cuEventSynchronize(event) }
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cuEventDestroy_v2(event: CUevent) -> CUresult {
+    call(|_| {
+        if crate::handles::destroy(event as usize, |h| {
+            matches!(h, crate::handles::Handle::Event { .. })
+        }) {
+            CUDA_SUCCESS
+        } else {
+            CUDA_ERROR_INVALID_HANDLE
+        }
+    })
+}
+
+/// `cuEventElapsedTime` and `_v2`: one answer (the mock's clock has no resolution limit).
+fn elapsed(ms: *mut f32, start: CUevent, end: CUevent) -> CUresult {
+    call(|_| {
+        // Not events, not recorded yet, or created with CU_EVENT_DISABLE_TIMING.
+        let Some(elapsed) = crate::handles::elapsed_ms(start as usize, end as usize) else {
+            return CUDA_ERROR_INVALID_HANDLE;
+        };
+        out!(ms, elapsed);
+        CUDA_SUCCESS
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cuEventElapsedTime(
+    ms: *mut f32,
+    start: CUevent,
+    end: CUevent,
+) -> CUresult {
+    elapsed(ms, start, end)
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cuEventElapsedTime_v2(
+    ms: *mut f32,
+    start: CUevent,
+    end: CUevent,
+) -> CUresult {
+    elapsed(ms, start, end)
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cuStreamWaitEvent(
+    stream: CUstream,
+    event: CUevent,
+    _flags: c_uint,
+) -> CUresult {
+    // The event's work is done when it is recorded: nothing to wait for.
+    on_stream(stream, |_| {
+        if is_event(event) {
+            CUDA_SUCCESS
+        } else {
+            CUDA_ERROR_INVALID_HANDLE
+        }
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cuStreamQuery(stream: CUstream) -> CUresult {
+    // SAFETY: no pointer is read.
+    unsafe { cuStreamSynchronize(stream) }
 }

@@ -3,9 +3,9 @@
 //! issued, so a stream is always idle and an event records the monotonic clock's time when it
 //! is recorded: elapsed times are real host times.
 
-use std::collections::BTreeMap;
-use std::sync::Mutex;
-use std::time::Instant;
+use alloc::boxed::Box;
+use alloc::collections::BTreeMap;
+use stub_loader::sync::{Mutex, MutexGuard};
 
 /// What a handle is.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -14,8 +14,9 @@ pub enum Handle {
     Stream(usize),
     /// An event: recorded when, and whether it keeps timing (not `cudaEventDisableTiming`).
     Event {
-        /// When it was last recorded; `None`: never.
-        recorded: Option<Instant>,
+        /// When it was last recorded (the monotonic clock, `stub_loader::clock_ns`, ns);
+        /// `None`: never.
+        recorded: Option<u64>,
         /// Whether elapsed times may be read.
         timing: bool,
     },
@@ -25,8 +26,8 @@ pub enum Handle {
 /// never reused while it is live, so a stale or foreign handle is found missing.
 static HANDLES: Mutex<BTreeMap<usize, Handle>> = Mutex::new(BTreeMap::new());
 
-fn handles() -> std::sync::MutexGuard<'static, BTreeMap<usize, Handle>> {
-    HANDLES.lock().unwrap_or_else(|e| e.into_inner())
+fn handles() -> MutexGuard<'static, BTreeMap<usize, Handle>> {
+    HANDLES.lock()
 }
 
 /// A new handle's address.
@@ -78,10 +79,46 @@ pub fn record(address: usize) -> bool {
         Some(Handle::Event { timing, .. }) => set(
             address,
             Handle::Event {
-                recorded: Some(Instant::now()),
+                recorded: Some(stub_loader::clock_ns()),
                 timing,
             },
         ),
         _ => false,
+    }
+}
+
+/// `cudaEventDisableTiming` / `CU_EVENT_DISABLE_TIMING`: the same bit in both APIs.
+const EVENT_DISABLE_TIMING: u32 = 2;
+
+/// The flags both APIs' event creation accepts (`…Default`, `…BlockingSync`, `…DisableTiming`,
+/// `…Interprocess`).
+const EVENT_FLAGS: u32 = 0xf;
+
+/// A new event of `flags` (`cudaEventCreateWithFlags`, `cuEventCreate`), never recorded; `None`
+/// for a flag neither API has.
+pub fn create_event(flags: u32) -> Option<usize> {
+    (flags & !EVENT_FLAGS == 0).then(|| {
+        create(Handle::Event {
+            recorded: None,
+            timing: flags & EVENT_DISABLE_TIMING == 0,
+        })
+    })
+}
+
+/// Milliseconds from the event at `start` to the one at `end`, by the monotonic clock (negative
+/// when `end` was recorded first); `None` unless both are events recorded with timing.
+pub fn elapsed_ms(start: usize, end: usize) -> Option<f32> {
+    match (get(start)?, get(end)?) {
+        (
+            Handle::Event {
+                recorded: Some(a),
+                timing: true,
+            },
+            Handle::Event {
+                recorded: Some(b),
+                timing: true,
+            },
+        ) => Some(((b as f64 - a as f64) / 1e6) as f32),
+        _ => None,
     }
 }

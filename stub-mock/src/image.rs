@@ -7,6 +7,8 @@
 //! `CUDA_ERROR_INVALID_IMAGE`. The kernels' names are what a module offers to
 //! `cuModuleGetFunction`.
 
+use alloc::string::String;
+use alloc::vec::Vec;
 use stub_spec::{PtxIsa, max_ptx_isa};
 
 /// Why an image does not load: the driver's code.

@@ -9,7 +9,15 @@
 //! with the profile's accounting; kernels do not run.
 //!
 //! Its file name is no NVIDIA soname (never found by a search for a real library), and it never
-//! prints, panics or aborts: every entry point answers a status code.
+//! prints, panics or aborts: every entry point answers a status code. It is `no_std` like the
+//! stubs, on the loader's runtime (`stub_loader::cdylib_runtime!`, `stub_loader::sync`): it ships
+//! beside them, at their glibc floor.
+
+#![no_std]
+
+extern crate alloc;
+
+stub_loader::cdylib_runtime!();
 
 mod attributes {
     include!(concat!(env!("OUT_DIR"), "/attributes.rs"));
@@ -28,17 +36,18 @@ mod runtime;
 mod types;
 mod unmodelled;
 
+use alloc::ffi::CString;
+use alloc::format;
 use core::ffi::c_char;
-use std::ffi::CString;
-use std::sync::OnceLock;
+use stub_loader::sync::Once;
 
 /// The mock's state in words, for the stubs' status and debug log: `mock (profile h200 ×1,
 /// driver 580.126.09, CUDA 13.0)`, or why the profile cannot be used. Never NULL; valid for the
 /// life of the process.
 #[unsafe(no_mangle)]
 pub extern "C" fn cuda_stubs_mock_status() -> *const c_char {
-    static TEXT: OnceLock<CString> = OnceLock::new();
-    TEXT.get_or_init(|| {
+    static TEXT: Once<CString> = Once::new();
+    let text = TEXT.get_or_init(|| {
         let text = match model::model() {
             Ok(m) => {
                 let p = &m.profile;
@@ -54,8 +63,9 @@ pub extern "C" fn cuda_stubs_mock_status() -> *const c_char {
             Err(e) => format!("mock: {e}"),
         };
         CString::new(text.replace('\0', " ")).unwrap_or_default()
-    })
-    .as_ptr()
+    });
+    // `None` only for a call from inside the profile's loading, which makes none.
+    text.map_or(c"mock: loading its profile".as_ptr(), |t| t.as_ptr())
 }
 
 /// `1` when the profile `CUDA_STUBS_MOCK` names is usable, `0` when not (the stubs then bind

@@ -6,9 +6,12 @@
 //! `memcpy`, and a host function registered in place of a kernel can read them.
 
 use crate::profile::{DeviceProfile, Profile, ProfileError};
-use std::alloc::{Layout, alloc_zeroed, dealloc};
-use std::collections::BTreeMap;
-use std::sync::{Mutex, MutexGuard, OnceLock};
+use alloc::alloc::{Layout, alloc_zeroed, dealloc};
+use alloc::collections::BTreeMap;
+use alloc::string::String;
+use alloc::vec;
+use alloc::vec::Vec;
+use stub_loader::sync::{Mutex, MutexGuard, Once, env_text};
 
 /// What an allocation is: memory of a device, or page-locked host memory (`cudaMallocHost`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -70,22 +73,22 @@ pub struct Found {
 /// The alignment of every allocation: `cudaMalloc` promises 256 bytes.
 const ALIGN: usize = 256;
 
-static MODEL: OnceLock<Result<Model, ProfileError>> = OnceLock::new();
+static MODEL: Once<Result<Model, ProfileError>> = Once::new();
 
 /// The process's model, made on first use from `CUDA_STUBS_MOCK`; the profile's error if it has
 /// one (every entry point then answers its library's "not initialized").
 pub fn model() -> Result<&'static Model, &'static ProfileError> {
-    MODEL
-        .get_or_init(|| {
-            let value = std::env::var("CUDA_STUBS_MOCK").unwrap_or_default();
-            if value.is_empty() {
-                return Err(ProfileError(
-                    "CUDA_STUBS_MOCK is not set: the mock has no profile".into(),
-                ));
-            }
-            Profile::chosen(&value).map(Model::new)
-        })
-        .as_ref()
+    static LOADING: ProfileError = ProfileError(String::new());
+    let made = MODEL.get_or_init(|| {
+        let Some(value) = env_text(c"CUDA_STUBS_MOCK") else {
+            return Err(ProfileError(
+                "CUDA_STUBS_MOCK is not set: the mock has no profile".into(),
+            ));
+        };
+        Profile::chosen(&value).map(Model::new)
+    });
+    // `None`: a call from inside the profile's own loading, which calls nothing of the mock.
+    made.map_or(Err(&LOADING), Result::as_ref)
 }
 
 impl Model {
@@ -114,9 +117,7 @@ impl Model {
     }
 
     fn memory(&self) -> MutexGuard<'_, Memory> {
-        // A panic aborts (panic = "abort"): the lock is never poisoned, but a poisoned one is
-        // still the data.
-        self.memory.lock().unwrap_or_else(|e| e.into_inner())
+        self.memory.lock()
     }
 
     /// Allocates `size` bytes (zeroed) of `kind`; a size of 0 answers NULL, as the runtime does.

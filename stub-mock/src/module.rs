@@ -4,9 +4,13 @@
 //! (`cuda_stubs_mock_register_kernel`, `include/cuda_stubs_mock.h`), which runs in its place with
 //! the launch's parameters; without one, the debug log says the launch was recorded, not run.
 
-use std::collections::BTreeMap;
-use std::ffi::c_void;
-use std::sync::{Mutex, MutexGuard};
+use alloc::borrow::ToOwned;
+use alloc::boxed::Box;
+use alloc::collections::BTreeMap;
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::ffi::c_void;
+use stub_loader::sync::{Mutex, MutexGuard};
 
 /// The launch a registered host function is given (`cuda_stubs_mock_launch` in
 /// `include/cuda_stubs_mock.h`).
@@ -50,7 +54,7 @@ static MODULES: Mutex<Modules> = Mutex::new(Modules {
 });
 
 fn modules() -> MutexGuard<'static, Modules> {
-    MODULES.lock().unwrap_or_else(|e| e.into_inner())
+    MODULES.lock()
 }
 
 /// A fresh handle (a heap byte's address, never reused while live).

@@ -5,8 +5,9 @@
 use crate::model::{Model, model};
 use crate::profile::{DeviceProfile, uuid_text};
 use crate::types::nvml::*;
+use alloc::format;
 use core::ffi::{c_char, c_int, c_uint};
-use std::sync::Mutex;
+use stub_loader::sync::{Mutex, MutexGuard};
 
 /// The most devices a profile has (`profile.rs`' limit).
 const MAX: usize = 64;
@@ -20,8 +21,8 @@ static INITS: Mutex<u32> = Mutex::new(0);
 /// `nvmlMemory_v2`: `NVML_STRUCT_VERSION(Memory, 2)`, the struct's size and its version.
 const MEMORY_V2: c_uint = (size_of::<nvmlMemory_v2_t>() as c_uint) | (2 << 24);
 
-fn inits() -> std::sync::MutexGuard<'static, u32> {
-    INITS.lock().unwrap_or_else(|e| e.into_inner())
+fn inits() -> MutexGuard<'static, u32> {
+    INITS.lock()
 }
 
 /// Runs `f` once NVML is initialized (`NVML_ERROR_UNINITIALIZED` before).

@@ -11,9 +11,14 @@
 //! code, and `cuda_stubs_mock_status` says why.
 
 use crate::attributes::ATTRIBUTES;
+use alloc::borrow::ToOwned;
+use alloc::collections::BTreeMap;
+use alloc::ffi::CString;
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::fmt;
 use serde::Deserialize;
-use std::collections::BTreeMap;
-use std::fmt;
 
 /// The built-in profiles: name, TOML text.
 pub static BUILT_IN: &[(&str, &str)] = &[("h200", include_str!("../profiles/h200.toml"))];
@@ -21,6 +26,9 @@ pub static BUILT_IN: &[(&str, &str)] = &[("h200", include_str!("../profiles/h200
 /// The most devices a profile may describe (NVML's and the runtime's device numbers are `int`;
 /// no machine has more than this many).
 const MAX_DEVICES: u32 = 64;
+
+/// The largest profile file read (the built-in ones are 8 KiB).
+const MAX_FILE: usize = 1 << 20;
 
 /// Why a profile cannot be used: the profile's name or path, and the field or the parse error.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -164,8 +172,13 @@ impl Profile {
             _ => (value, None),
         };
         let text = if what.contains('/') || what.ends_with(".toml") {
-            std::fs::read_to_string(what)
-                .map_err(|e| ProfileError(format!("CUDA_STUBS_MOCK={value}: {what}: {e}")))?
+            let unread =
+                |why: &str| ProfileError(format!("CUDA_STUBS_MOCK={value}: {what}: {why}"));
+            let path = CString::new(what).map_err(|_| unread("a path with a NUL byte"))?;
+            let bytes = stub_loader::sync::read_file(&path, MAX_FILE).ok_or_else(|| {
+                unread("cannot be read (no such file, no permission, or over 1 MiB)")
+            })?;
+            String::from_utf8(bytes).map_err(|_| unread("not UTF-8 text"))?
         } else {
             match BUILT_IN.iter().find(|(name, _)| *name == what) {
                 Some((_, text)) => (*text).to_owned(),

@@ -8,23 +8,22 @@ use crate::device_prop;
 use crate::handles::{self, Handle};
 use crate::model::{Kind, Model, model};
 use crate::types::cudart::*;
+use alloc::format;
 use core::ffi::{c_char, c_int, c_uint, c_void};
-use std::cell::Cell;
+use stub_loader::sync::ThreadWord;
 
 /// The runtime version the mock implements: the ABI of CUDA 13.5's headers (`types.rs`).
 const RUNTIME_VERSION: c_int = 13050;
 
-/// `cudaEventDefault`, `cudaEventDisableTiming` (`#define`s of `driver_types.h`).
+/// `cudaEventDefault` (a `#define` of `driver_types.h`).
 const EVENT_DEFAULT: c_uint = 0;
-const EVENT_DISABLE_TIMING: c_uint = 2;
 
-thread_local! {
-    static LAST_ERROR: Cell<cudaError_t> = const { Cell::new(cudaSuccess) };
-}
+/// The thread's last error (`cudaSuccess`, 0, until a call fails).
+static LAST_ERROR: ThreadWord = ThreadWord::new();
 
 /// Records `code` as the thread's last error (the unmodelled functions' refusals).
 pub(crate) fn set_last_error(code: cudaError_t) {
-    LAST_ERROR.with(|e| e.set(code));
+    LAST_ERROR.set(code as usize);
 }
 
 /// Runs `f` on the model, recording a failure as the thread's last error (the runtime's rule:
@@ -44,7 +43,7 @@ fn call(f: impl FnOnce(&'static Model) -> cudaError_t) -> cudaError_t {
         Err(_) => cudaErrorInitializationError,
     };
     if status != cudaSuccess {
-        LAST_ERROR.with(|e| e.set(status));
+        LAST_ERROR.set(status as usize);
     }
     status
 }
@@ -195,12 +194,14 @@ pub unsafe extern "C" fn cudaDeviceSynchronize() -> cudaError_t {
 
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn cudaGetLastError() -> cudaError_t {
-    LAST_ERROR.with(|e| e.replace(cudaSuccess))
+    let last = LAST_ERROR.get() as cudaError_t;
+    LAST_ERROR.set(cudaSuccess as usize);
+    last
 }
 
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn cudaPeekAtLastError() -> cudaError_t {
-    LAST_ERROR.with(Cell::get)
+    LAST_ERROR.get() as cudaError_t
 }
 
 #[unsafe(no_mangle)]
@@ -472,16 +473,16 @@ pub unsafe extern "C" fn cudaEventCreateWithFlags(
     flags: c_uint,
 ) -> cudaError_t {
     call(|_| {
-        if event.is_null() || flags & !0xf != 0 {
+        if event.is_null() {
             return cudaErrorInvalidValue;
         }
-        let timing = flags & EVENT_DISABLE_TIMING == 0;
-        let h = handles::create(Handle::Event {
-            recorded: None,
-            timing,
-        });
-        out!(event, h as cudaEvent_t);
-        cudaSuccess
+        match handles::create_event(flags) {
+            Some(h) => {
+                out!(event, h as cudaEvent_t);
+                cudaSuccess
+            }
+            None => cudaErrorInvalidValue,
+        }
     })
 }
 
@@ -522,31 +523,12 @@ pub unsafe extern "C" fn cudaEventElapsedTime(
     end: cudaEvent_t,
 ) -> cudaError_t {
     call(|_| {
-        let (Some(a), Some(b)) = (handles::get(start as usize), handles::get(end as usize)) else {
+        // Not events, not recorded yet, or created with cudaEventDisableTiming.
+        let Some(elapsed) = handles::elapsed_ms(start as usize, end as usize) else {
             return cudaErrorInvalidResourceHandle;
         };
-        match (a, b) {
-            (
-                Handle::Event {
-                    recorded: Some(a),
-                    timing: true,
-                },
-                Handle::Event {
-                    recorded: Some(b),
-                    timing: true,
-                },
-            ) => {
-                let elapsed = if b >= a {
-                    (b - a).as_secs_f64()
-                } else {
-                    -((a - b).as_secs_f64())
-                };
-                out!(ms, (elapsed * 1000.0) as f32);
-                cudaSuccess
-            }
-            // Not recorded yet, or created with cudaEventDisableTiming.
-            _ => cudaErrorInvalidResourceHandle,
-        }
+        out!(ms, elapsed);
+        cudaSuccess
     })
 }
 

@@ -5,27 +5,17 @@
 //! runtime call does.
 
 use core::ffi::CStr;
-use std::io::Write;
 
-/// Whether `CUDA_STUBS_DEBUG` asks for debug lines (anything but empty or `0`, as the stubs
-/// read it), read once.
-fn debug_on() -> bool {
-    static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-    *ON.get_or_init(|| {
-        std::env::var_os("CUDA_STUBS_DEBUG").is_some_and(|v| !v.is_empty() && v != "0")
-    })
-}
-
-/// The debug line of a call the mock does not model.
+/// The debug line of a call the mock does not model (`CUDA_STUBS_DEBUG`, read as the stubs read
+/// it: `stub_loader::debug_line`).
 fn debug_line(name: &CStr, code: u32) {
-    if debug_on() {
-        // A failed write is dropped: the mock never panics.
-        let _ = writeln!(
-            std::io::stderr(),
-            "cuda-stubs[mock]: {}: not modelled by the mock device: {code} (not supported)",
+    stub_loader::debug_line(
+        "mock",
+        format_args!(
+            "{}: not modelled by the mock device: {code} (not supported)",
             name.to_string_lossy()
-        );
-    }
+        ),
+    );
 }
 
 /// The runtime's unmodelled functions.
@@ -73,19 +63,18 @@ include!(concat!(env!("OUT_DIR"), "/counts.rs"));
 /// The debug line of a launch: its kernel and shape, and whether a registered host function ran
 /// in its place (kernels never run on the mock).
 pub fn launch_line(kernel: &str, launch: &crate::module::Launch, ran: bool) {
-    if debug_on() {
-        let [gx, gy, gz] = launch.grid;
-        let [bx, by, bz] = launch.block;
-        let what = if ran {
-            "ran its registered host function"
-        } else {
-            "recorded, not run (kernels do not run on the mock device)"
-        };
-        let _ = writeln!(
-            std::io::stderr(),
-            "cuda-stubs[mock]: launch {kernel}<<<({gx},{gy},{gz}),({bx},{by},{bz}),{}>>> on device {}: {what}",
-            launch.shared_mem,
-            launch.device
-        );
-    }
+    let [gx, gy, gz] = launch.grid;
+    let [bx, by, bz] = launch.block;
+    let what = if ran {
+        "ran its registered host function"
+    } else {
+        "recorded, not run (kernels do not run on the mock device)"
+    };
+    stub_loader::debug_line(
+        "mock",
+        format_args!(
+            "launch {kernel}<<<({gx},{gy},{gz}),({bx},{by},{bz}),{}>>> on device {}: {what}",
+            launch.shared_mem, launch.device
+        ),
+    );
 }

@@ -1,5 +1,7 @@
 //! `cudaGetLastError` and `cudaPeekAtLastError` once the stub has refused a call (see
-//! `stub_loader::LastError`): the real runtime's own last error first, then the stub's.
+//! `stub_loader::LastError`): the real runtime's own last error first, then the stub's. When the
+//! stub records a failure of its own (a refusal, an injected fault) it first clears the runtime's
+//! older one, so the newest failure is what both readers answer.
 //!
 //! Until the first refusal in the process both names are bound straight to the real runtime
 //! (one `jmp *slot`, no wrapper); these take over their slots from then on, and from the start

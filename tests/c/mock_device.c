@@ -106,6 +106,9 @@ int main(int argc, char **argv) {
   size_t gib = (size_t)1 << 30;
   void *d = NULL;
   rc = (int)cudaMalloc(&d, gib);
+  /* A failure (an injected one too) is the thread's last error, read and cleared. */
+  int malloc_last = (int)cudaGetLastError(), malloc_cleared = (int)cudaGetLastError();
+  printf("after cudaMalloc: last error %d then %d\n", malloc_last, malloc_cleared);
   size_t free_rt = 0, total_rt = 0, free_drv = 0, total_drv = 0;
   cudaMemGetInfo(&free_rt, &total_rt);
   cuMemGetInfo(&free_drv, &total_drv);

@@ -161,9 +161,14 @@ pub fn stubs_dir() -> &'static Path {
     })
 }
 
-/// Builds only the stub crates `crates` (`stubs-cuda`) as [`stubs_dir`] builds them all (same
-/// profile, target dir and target, so into the same directory), and returns that directory:
-/// for a test that needs one or two stubs, on a machine where building all of them is slow.
+/// The mock device's package (`stub-mock`): a workspace of its own (its Cargo.toml says why),
+/// built by [`build_stubs`] through its manifest into the same directory as the stubs.
+pub const MOCK_PACKAGE: &str = "cuda-stubs-mock";
+
+/// Builds only the stub crates `crates` (`stubs-cuda`, or [`MOCK_PACKAGE`]) as [`stubs_dir`]
+/// builds them all (same profile, target dir and target, so into the same directory), and
+/// returns that directory: for a test that needs one or two stubs, on a machine where building
+/// all of them is slow.
 pub fn build_stubs(crates: &[&str]) -> PathBuf {
     let dir = profile_dir();
     // `cargo test --target T` puts the binaries under `<target dir>/T/<profile>`: the stubs
@@ -176,20 +181,28 @@ pub fn build_stubs(crates: &[&str]) -> PathBuf {
         parent
     };
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| env!("CARGO").into());
-    let mut cmd = Command::new(cargo);
-    cmd.current_dir(workspace_root()).args(["build", "--quiet"]);
-    for name in crates {
-        cmd.args(["-p", name]);
+    let (mock, members): (Vec<&str>, Vec<&str>) =
+        crates.iter().partition(|name| **name == MOCK_PACKAGE);
+    // One build of the main workspace's members, one of the mock's own workspace.
+    let builds = [
+        (!members.is_empty()).then(|| members.iter().flat_map(|n| ["-p", n]).collect::<Vec<_>>()),
+        (!mock.is_empty()).then(|| vec!["--manifest-path", "stub-mock/Cargo.toml"]),
+    ];
+    for args in builds.into_iter().flatten() {
+        let mut cmd = Command::new(&cargo);
+        cmd.current_dir(workspace_root())
+            .args(["build", "--quiet"])
+            .args(args);
+        cmd.arg("--target-dir").arg(target_dir);
+        if cross {
+            cmd.args(["--target", target()]);
+        }
+        if dir.file_name() == Some(OsStr::new("release")) {
+            cmd.arg("--release");
+        }
+        let status = cmd.status().expect("run cargo build for the stubs");
+        assert!(status.success(), "building the stubs failed: {cmd:?}");
     }
-    cmd.arg("--target-dir").arg(target_dir);
-    if cross {
-        cmd.args(["--target", target()]);
-    }
-    if dir.file_name() == Some(OsStr::new("release")) {
-        cmd.arg("--release");
-    }
-    let status = cmd.status().expect("run cargo build for the stubs");
-    assert!(status.success(), "building the stubs failed: {cmd:?}");
     for name in crates {
         // Cargo's file name of a cdylib: `lib` + the crate name with `_` for `-` + `.so`.
         let file = dir.join(format!("lib{}.so", name.replace('-', "_")));

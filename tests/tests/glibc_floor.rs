@@ -11,21 +11,31 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
 use stubs_tests::{
-    compile_c, cuda_layout, dynamic, emulator, stubs_dir, symbol_versions, target_arch,
-    workspace_root,
+    MOCK_PACKAGE, build_stubs, compile_c, cuda_layout, dynamic, emulator, stubs_dir,
+    symbol_versions, target_arch, workspace_root,
 };
 
 /// manylinux2014's glibc.
 const FLOOR: (u32, u32) = (2, 17);
 
-/// Every stub file of this target: each spec'd library's, and the link-time stub.
+/// Every stub file of this target: each spec'd library's, the link-time stub, and the mock
+/// device (shipped beside them, so held to the same floor).
 fn stub_files() -> Vec<PathBuf> {
-    stub_model::libraries::ALL
+    let mut files: Vec<PathBuf> = stub_model::libraries::ALL
         .iter()
         .flat_map(|lib| [Some(lib.crate_dir.to_string()), lib.link_stub_crate()])
         .flatten()
         .map(|name| stubs_dir().join(format!("lib{}.so", name.replace('-', "_"))))
-        .collect()
+        .collect();
+    files.push(mock_file());
+    files
+}
+
+/// The mock device's file, built beside the stubs.
+fn mock_file() -> PathBuf {
+    static FILE: OnceLock<PathBuf> = OnceLock::new();
+    FILE.get_or_init(|| build_stubs(&[MOCK_PACKAGE]).join("libcuda_stubs_mock.so"))
+        .clone()
 }
 
 /// The link-time stubs' files (`libstubs_cudart_abi12.so`): what programs link to record an
@@ -87,8 +97,9 @@ fn every_stub_needs_at_most_glibc_2_17() {
             "{name} DT_NEEDED: {needed:?}"
         );
         // The link-time stubs call nothing (on aarch64 compiler-builtins' outline atomics still
-        // reference `getauxval@GLIBC_2.17`): only the runtime stubs load libraries.
-        if !link_time_stubs().contains(&file) {
+        // reference `getauxval@GLIBC_2.17`), and the mock loads nothing: only the runtime stubs
+        // load libraries.
+        if !link_time_stubs().contains(&file) && file != mock_file() {
             assert_eq!(versions.needs("dlopen"), Some(base_version()), "{name}");
             assert_eq!(needed, allowed, "{name}");
         }
@@ -244,5 +255,57 @@ fn stubs_run_under_glibc_2_31() {
         );
         let text = std::fs::read_to_string(&ptx).expect("PTX written");
         assert!(text.contains(".entry vector_add("), "{text}");
+    }
+}
+
+/// Under glibc 2.31 the mock device answers through the stubs (`CUDA_STUBS_MOCK=h200`, beside
+/// them): its locks and per-thread words are the loader's pinned calls, which glibc < 2.34
+/// defines in libpthread.so.0, so a failing call's last error is the test of them.
+#[test]
+fn the_mock_runs_under_glibc_2_31() {
+    let exe = old_glibc_probe();
+    let root = old_glibc();
+    let (multiarch, _) = old_glibc_layout();
+    assert_eq!(mock_file().parent(), Some(stubs_dir()));
+    let dirs = [
+        root.join("lib").join(&multiarch),
+        root.join("usr/lib").join(&multiarch),
+    ];
+    let mut cmd = match emulator() {
+        Some(mut c) => {
+            c.arg(&exe);
+            c
+        }
+        None => Command::new(&exe),
+    };
+    // cudaMemGetInfo(NULL, NULL): cudaErrorInvalidValue (1), the thread's last error.
+    cmd.args([
+        "cudaGetDeviceCount",
+        "cudaDriverGetVersion",
+        "call:libstubs_cudart.so:cudaMemGetInfo",
+        "lasterror",
+        "status:cudart",
+    ])
+    .env("CUDA_STUBS_MOCK", "h200")
+    .env(
+        "LD_LIBRARY_PATH",
+        std::env::join_paths(&dirs).expect("join"),
+    );
+    let out = stubs_tests::run(cmd);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let report = format!(
+        "the mock under glibc 2.31:\n{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(out.status.success(), "{report}");
+    let mock = mock_file();
+    for line in [
+        "cudaGetDeviceCount rc=0 out=1".to_string(),
+        "cudaDriverGetVersion rc=0 out=13000".into(),
+        "cudaMemGetInfo rc=1".into(),
+        "lasterror peek=1 get=1 get=0".into(),
+        format!("status cudart path={}", mock.display()),
+    ] {
+        assert!(stdout.lines().any(|l| l == line), "no `{line}`: {report}");
     }
 }

@@ -22,7 +22,7 @@ const GIB: u64 = 1 << 30;
 fn mock_built() -> PathBuf {
     static BUILT: OnceLock<PathBuf> = OnceLock::new();
     BUILT
-        .get_or_init(|| build_stubs(&["cuda-stubs-mock"]).join("libcuda_stubs_mock.so"))
+        .get_or_init(|| build_stubs(&[stubs_tests::MOCK_PACKAGE]).join("libcuda_stubs_mock.so"))
         .clone()
 }
 
@@ -289,7 +289,8 @@ fn a_bad_profile_is_an_error_naming_the_field() {
     );
 }
 
-/// Fault injection (`CUDA_STUBS_FAULT`) fires on the mock as on a real library.
+/// Fault injection (`CUDA_STUBS_FAULT`) fires on the mock as on a real library, and the
+/// injected failure is the thread's last error, as the real one would be.
 #[test]
 fn faults_are_injected_on_the_mock() {
     let run = scenario("h200")
@@ -299,6 +300,13 @@ fn faults_are_injected_on_the_mock() {
         starting(&run, "cudaMalloc(1 GiB) rc=").starts_with("cudaMalloc(1 GiB) rc=2 "),
         "{run}"
     );
+    // The program's earlier failure (cudaGetDeviceProperties of device 1: 101) is older than
+    // the injected one, which wins, as a real failure of cudaMalloc would.
+    run.assert_line("after cudaMalloc: last error 2 then 0");
+    // Without the fault, cudaMalloc succeeds and the earlier error is still the last.
+    scenario("h200")
+        .run()
+        .assert_line("after cudaMalloc: last error 101 then 0");
 }
 
 /// A math library under the mock binds nothing (a real one would load a real runtime beside

@@ -154,6 +154,9 @@ fn install_script_fills_the_prefix() {
     files.extend(
         [
             "include/cuda_stubs.h",
+            // The mock device (docs/src/testing-without-a-gpu.md).
+            "lib/libcuda_stubs_mock.so",
+            "include/cuda_stubs_mock.h",
             "lib/cmake/cuda-stubs/cuda-stubsConfig.cmake",
             "lib/cmake/cuda-stubs/cuda-stubs-functions.cmake",
             "lib/cmake/cuda-stubs/cuda-stubs-cuda-rules.cmake",
@@ -1108,4 +1111,118 @@ fn cmake_zero_lines_refuse_an_abi_the_cuda_compiler_contradicts() {
         ),
         "{text}"
     );
+}
+
+/// The mock device from the prefix (issue 37): an unedited C++ CMake project
+/// (`tests/cmake/mock_device`: CUDA::cudart, CUDA::cuda_driver, CUDA::nvrtc) switched by
+/// `cuda-stubs-switch.cmake`, its ctest tests run under `CUDA_STUBS_MOCK=h200` (the project's own
+/// `ENVIRONMENT`): the profile's device, round trips, out of memory, NVIDIA's NVRTC 13.5 compiling
+/// the kernel that the mock loads (its PTX made a CUBIN by nvJitLink: ISA 9.5 on the profile's
+/// CUDA 13.0 driver) and launches, and an injected fault. The executable needs the stubs only.
+#[test]
+fn cmake_project_tests_on_the_mock_device() {
+    if memcheck_pass() {
+        return;
+    }
+    let dir = temp_dir("cmake-mock-device");
+    let toolkit = toolkit_from_wheels(&dir);
+    let build = dir.join("build");
+    configure_and_build("mock_device", &build, &toolkit, Switch::ZeroLines, &[]);
+    let exe = build.join("mock_device");
+    let needed = needed(&exe);
+    for lib in [
+        "libstubs_cudart.so",
+        "libstubs_cuda.so",
+        "libstubs_nvrtc.so",
+    ] {
+        assert!(needed.iter().any(|n| n == lib), "no {lib}: {needed:?}");
+    }
+    assert!(
+        !needed.iter().any(|n| is_nvidia(n)),
+        "an NVIDIA library: {needed:?}"
+    );
+    let cuda = cuda_layout(13);
+    let mut ctest = Command::new("ctest");
+    ctest
+        .arg("--test-dir")
+        .arg(&build)
+        .arg("--output-on-failure")
+        .arg("-V")
+        .env_remove("LD_LIBRARY_PATH")
+        .env("CUDA_STUBS_NVRTC_PATH", &cuda.nvrtc)
+        .env(
+            "CUDA_STUBS_NVJITLINK_PATH",
+            cuda.nvjitlink.as_ref().expect("13.5's nvJitLink"),
+        );
+    let out = check(ctest);
+    for line in [
+        "device 0: NVIDIA H200, sm_90",
+        "ok: the name is NVIDIA H200",
+        "ok: cuLaunchKernel: 0",
+        "ok: past the device's memory: rc=2",
+        "ok: injected: cudaMalloc rc=2",
+        "100% tests passed, 0 tests failed out of 2",
+    ] {
+        assert!(out.contains(line), "no `{line}`:\n{out}");
+    }
+}
+
+/// cudarc from the registry on the mock device (issue 37): `tests/cudarc`, a crate as a cudarc
+/// project writes it (its `dynamic-linking` feature, CUDA 13.0's bindings), linked to the stubs by
+/// the prefix's link folder (`-L <prefix>/lib/cuda-stubs-link/abi13`: cudarc's `-lcuda`,
+/// `-lnvrtc`), its `cargo test` run under `CUDA_STUBS_MOCK=h200` with NVIDIA's NVRTC and
+/// nvJitLink 13.5 real: the profile's device, round trips, a kernel compiled, loaded and launched,
+/// out of memory; then its fault test under `CUDA_STUBS_FAULT`. Needs crates.io (CI has it).
+#[test]
+fn cudarc_from_the_registry_tests_on_the_mock_device() {
+    if memcheck_pass() {
+        return;
+    }
+    let target = temp_dir("cudarc").join("target");
+    let lib = prefix().join("lib");
+    let linkdir = lib.join("cuda-stubs-link/abi13");
+    let cuda = cuda_layout(13);
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let cargo_test = |test: &str, fault: Option<&str>| {
+        let mut cmd = Command::new(&cargo);
+        cmd.current_dir(workspace_root().join("tests/cudarc"))
+            .args(["test", "--locked", "--test", test, "--target-dir"])
+            .arg(&target)
+            // The outer `cargo test`'s flags are not this crate's.
+            .env_remove("CARGO_ENCODED_RUSTFLAGS")
+            .env_remove("CARGO_TARGET_DIR")
+            .env(
+                "RUSTFLAGS",
+                format!(
+                    "-L native={} -C link-arg=-Wl,-rpath,{}",
+                    linkdir.display(),
+                    lib.display()
+                ),
+            )
+            .env_remove("LD_LIBRARY_PATH")
+            .env("CUDA_STUBS_MOCK", "h200")
+            .env("CUDA_STUBS_NVRTC_PATH", &cuda.nvrtc)
+            .env(
+                "CUDA_STUBS_NVJITLINK_PATH",
+                cuda.nvjitlink.as_ref().expect("13.5's nvJitLink"),
+            );
+        if let Some(rule) = fault {
+            cmd.env("CUDA_STUBS_FAULT", rule);
+        }
+        let out = run(cmd);
+        let text = format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(
+            out.status.success(),
+            "cudarc's `cargo test --test {test}`:\n{text}"
+        );
+        text
+    };
+    let device = cargo_test("device", None);
+    assert!(device.contains("test result: ok. 4 passed"), "{device}");
+    let fault = cargo_test("fault", Some("cuMemAllocAsync=2@1"));
+    assert!(fault.contains("test result: ok. 1 passed"), "{fault}");
 }

@@ -1,0 +1,1 @@
+//! Nothing of its own: the tests are the crate (`tests/`).
