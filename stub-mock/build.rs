@@ -15,11 +15,15 @@ use std::fmt::Write;
 use std::path::{Path, PathBuf};
 use stub_model::RetKind;
 
-/// Library, the mock's file that models it, the "not supported" code's name in its types.
-const LIBRARIES: [(&str, &str, &str); 3] = [
-    ("cudart", "src/runtime.rs", "cudaErrorNotSupported"),
-    ("cuda", "src/driver.rs", "CUDA_ERROR_NOT_SUPPORTED"),
-    ("nvml", "src/nvml.rs", "NVML_ERROR_NOT_SUPPORTED"),
+/// Library, the mock's files that model it, the "not supported" code's name in its types.
+const LIBRARIES: [(&str, &[&str], &str); 3] = [
+    (
+        "cudart",
+        &["src/runtime.rs", "src/launch.rs"],
+        "cudaErrorNotSupported",
+    ),
+    ("cuda", &["src/driver.rs"], "CUDA_ERROR_NOT_SUPPORTED"),
+    ("nvml", &["src/nvml.rs"], "NVML_ERROR_NOT_SUPPORTED"),
 ];
 
 /// Never defined by the mock although they return a status: the driver's entry-point getter,
@@ -87,11 +91,14 @@ fn attributes(out: &Path) {
 }
 
 /// Writes `unmodelled_<lib>.rs`; returns how many functions are modelled and how many not.
-fn unmodelled(out: &Path, lib: &str, modelled_in: &str, code: &str) -> (usize, usize) {
+fn unmodelled(out: &Path, lib: &str, modelled_in: &[&str], code: &str) -> (usize, usize) {
     let api = format!("../stubs-{lib}/src/generated/api.rs");
     println!("cargo::rerun-if-changed={api}");
-    println!("cargo::rerun-if-changed={modelled_in}");
-    let own = std::fs::read_to_string(modelled_in).expect("the mock's own file");
+    let mut own = String::new();
+    for file in modelled_in {
+        println!("cargo::rerun-if-changed={file}");
+        own.push_str(&std::fs::read_to_string(file).expect("the mock's own file"));
+    }
     let modelled: Vec<&str> = own
         .lines()
         .filter_map(|l| l.trim().strip_prefix("pub unsafe extern \"C\" fn "))

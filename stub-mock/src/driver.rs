@@ -467,32 +467,9 @@ pub unsafe extern "C" fn cuLaunchKernel(
         let Some(p) = m.device(d as i64) else {
             return CUDA_ERROR_INVALID_CONTEXT;
         };
-        let limit = |a: CUdevice_attribute| {
-            p.value(a as i32)
-                .map_or(0, |v| u64::try_from(v).unwrap_or(0))
-        };
         let grid = [grid_x, grid_y, grid_z];
         let block = [block_x, block_y, block_z];
-        let grid_max = [
-            CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X,
-            CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Y,
-            CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Z,
-        ];
-        let block_max = [
-            CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_X,
-            CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Y,
-            CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Z,
-        ];
-        let threads: u64 = block.iter().map(|&b| u64::from(b)).product();
-        // As the driver: every dimension at least 1 and within the device's limits, the
-        // block's threads and its dynamic shared memory too (the opt-in maximum: the function's
-        // own attribute is raised to it by cuFuncSetAttribute, which the mock does not model).
-        if grid.iter().chain(&block).any(|&v| v == 0)
-            || (0..3).any(|i| u64::from(grid[i]) > limit(grid_max[i]))
-            || (0..3).any(|i| u64::from(block[i]) > limit(block_max[i]))
-            || threads > limit(CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK)
-            || u64::from(shared_mem) > limit(CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN)
-        {
+        if !crate::module::fits(p, grid, block, shared_mem) {
             return CUDA_ERROR_INVALID_VALUE;
         }
         let launch = crate::module::Launch {
@@ -502,8 +479,7 @@ pub unsafe extern "C" fn cuLaunchKernel(
             device: d as c_int,
         };
         // SAFETY: `params` as the caller gave it to the driver.
-        let ran = unsafe { crate::module::run(&kernel, params, &launch) };
-        crate::unmodelled::launch_line(&kernel, &launch, ran);
+        unsafe { crate::module::launch(&kernel, params, &launch) };
         CUDA_SUCCESS
     })
 }

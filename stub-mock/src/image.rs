@@ -9,6 +9,7 @@
 
 use alloc::string::String;
 use alloc::vec::Vec;
+use stub_loader::device_code::FatbinEntry;
 use stub_spec::{PtxIsa, max_ptx_isa};
 
 /// Why an image does not load: the driver's code.
@@ -169,4 +170,33 @@ fn ptx(text: &str, sm: u32, cuda_version: i32) -> Result<Vec<String>, Refusal> {
         })
         .collect();
     Ok(kernels)
+}
+
+/// Whether a fat binary of `entries` has code an `sm` device runs under a driver of
+/// `cuda_version`, as the driver chooses it: a CUBIN of the device's major with a minor no newer,
+/// or PTX of an ISA the driver reads for an architecture no newer than the device's (then
+/// JIT-compiled). `Err`: 222 when PTX would run but only of an ISA the driver does not read, 209
+/// when nothing is for the device.
+pub fn fatbin_runs(entries: &[FatbinEntry], sm: u32, cuda_version: i32) -> Result<(), Refusal> {
+    let max = max_ptx_isa(cuda_version);
+    let mut too_new = false;
+    for e in entries {
+        match *e {
+            FatbinEntry::Cubin { arch } if arch / 10 == sm / 10 && arch % 10 <= sm % 10 => {
+                return Ok(());
+            }
+            FatbinEntry::Ptx { arch, isa } if arch <= sm => {
+                if max.is_none_or(|max| isa <= max) {
+                    return Ok(());
+                }
+                too_new = true;
+            }
+            _ => {}
+        }
+    }
+    Err(if too_new {
+        UNSUPPORTED_PTX_VERSION
+    } else {
+        NO_BINARY_FOR_GPU
+    })
 }

@@ -28,6 +28,7 @@ mod device_prop;
 mod driver;
 mod handles;
 mod image;
+mod launch;
 mod model;
 mod module;
 mod nvml;

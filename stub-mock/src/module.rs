@@ -4,6 +4,7 @@
 //! (`cuda_stubs_mock_register_kernel`, `include/cuda_stubs_mock.h`), which runs in its place with
 //! the launch's parameters; without one, the debug log says the launch was recorded, not run.
 
+use crate::profile::DeviceProfile;
 use alloc::borrow::ToOwned;
 use alloc::boxed::Box;
 use alloc::collections::BTreeMap;
@@ -125,4 +126,40 @@ pub unsafe fn run(kernel: &str, params: *mut *mut c_void, launch: &Launch) -> bo
     // SAFETY: the registrant's function, called as its registration promised.
     unsafe { (r.run)(params, launch, r.user as *mut c_void) };
     true
+}
+
+/// Whether a launch of `grid` blocks of `block` threads with `shared_mem` bytes of dynamic
+/// shared memory fits device `p`, as the driver checks it: every dimension at least 1 and within
+/// the device's limits, the block's threads and its dynamic shared memory too (the opt-in
+/// maximum: a function's own attribute is raised to it by `cuFuncSetAttribute`, which the mock
+/// does not model).
+pub fn fits(p: &DeviceProfile, grid: [u32; 3], block: [u32; 3], shared_mem: u32) -> bool {
+    let limit = |name: &str| u64::try_from(p.named(name)).unwrap_or(0);
+    let grid_max = [
+        "CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X",
+        "CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Y",
+        "CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Z",
+    ];
+    let block_max = [
+        "CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_X",
+        "CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Y",
+        "CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Z",
+    ];
+    let threads: u64 = block.iter().map(|&b| u64::from(b)).product();
+    !(grid.iter().chain(&block).any(|&v| v == 0)
+        || (0..3).any(|i| u64::from(grid[i]) > limit(grid_max[i]))
+        || (0..3).any(|i| u64::from(block[i]) > limit(block_max[i]))
+        || threads > limit("CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK")
+        || u64::from(shared_mem) > limit("CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN"))
+}
+
+/// A checked launch of `kernel`: the host function registered for it runs (kernels never run
+/// on the mock), or the launch is only recorded; the debug log says which.
+///
+/// # Safety
+/// `params` is what the launch was given: NULL or the kernel's argument pointers.
+pub unsafe fn launch(kernel: &str, params: *mut *mut c_void, launch: &Launch) {
+    // SAFETY: forwarded contract.
+    let ran = unsafe { run(kernel, params, launch) };
+    crate::unmodelled::launch_line(kernel, launch, ran);
 }

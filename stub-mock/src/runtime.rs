@@ -30,7 +30,7 @@ pub(crate) fn set_last_error(code: cudaError_t) {
 /// every failing call sets it, `cudaGetLastError` reads and clears it). No profile: every
 /// call fails with `cudaErrorInitializationError`; a driver older than the runtime's major,
 /// `cudaErrorInsufficientDriver`, as a real 13.x runtime on a 12.x driver.
-fn call(f: impl FnOnce(&'static Model) -> cudaError_t) -> cudaError_t {
+pub(crate) fn call(f: impl FnOnce(&'static Model) -> cudaError_t) -> cudaError_t {
     let status = match model() {
         Ok(m) if m.profile.cuda_version / 1000 < RUNTIME_VERSION / 1000 => {
             cudaErrorInsufficientDriver
@@ -55,7 +55,7 @@ fn current_device() -> c_int {
 
 /// The thread's current device, checked against the model, its primary context made current
 /// if none is (as the runtime does on the first call that needs a device).
-fn current(m: &Model) -> Result<usize, cudaError_t> {
+pub(crate) fn current(m: &Model) -> Result<usize, cudaError_t> {
     let d = current_device() as usize;
     m.device(d as i64).ok_or(cudaErrorInvalidDevice)?;
     if context::current().is_none() {

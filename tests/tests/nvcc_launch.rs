@@ -511,3 +511,70 @@ fn kernel_launches_are_traced_on_every_major() {
         }
     }
 }
+
+/// The program on the mock device (`CUDA_STUBS_MOCK=h200`, issue 37): nvcc's registration and
+/// `<<<>>>` path reach the mock through the stub, and each launch is checked as the runtime
+/// checks it. Its fat binary holds `sm_80` code and NVRTC-era PTX (nvcc 13.5's ISA 9.5) only: with
+/// NVIDIA's nvJitLink beside it the stub makes a CUBIN for the H200 (PTX newer than the profile's
+/// CUDA 13.0 driver), and every launch succeeds but the zero grids (9), recorded, not run; without
+/// nvJitLink the device has no code it can load: `cudaErrorUnsupportedPtxVersion` (222), as on
+/// the real board with that driver.
+#[test]
+fn nvcc_launches_are_checked_on_the_mock_device() {
+    let mock_dir = stubs_tests::build_stubs(&[stubs_tests::MOCK_PACKAGE]);
+    assert_eq!(mock_dir, stubs_dir());
+    let cuda = cuda_layout(13);
+    let nvjitlink = cuda.nvjitlink.as_ref().expect("13.5's nvJitLink");
+    for stream in BUILDS {
+        let run = Scenario::new(program(stream))
+            .env("CUDA_STUBS_MOCK", "h200")
+            .env("CUDA_STUBS_NVJITLINK_PATH", nvjitlink)
+            .debug()
+            .run();
+        run.assert_success();
+        for (step, code) in [
+            ("fill", 0),
+            ("apply", 0),
+            ("noargs", 0),
+            ("fill-zero-grid", 9),
+            ("explicit", 0),
+            ("thread-zero-grid", 9),
+            ("main-after-thread", 0),
+        ] {
+            assert_eq!(
+                errors(&run, step),
+                (code, code, 0),
+                "{step}, {stream:?}: {run}"
+            );
+        }
+        run.assert_line("stream-create rc=0")
+            .assert_line("cudaLaunchKernel rc=0")
+            .assert_line("stream-destroy rc=0");
+        let launches: Vec<&str> = run
+            .debug("mock")
+            .into_iter()
+            .filter(|l| l.starts_with("launch "))
+            .collect();
+        assert_eq!(
+            launches,
+            [
+                "launch _Z4filliPfd<<<(2,3,4),(32,2,1),0>>> on device 0: recorded, not run (kernels do not run on the mock device)",
+                "launch _Z5apply6ParamsPKfPf<<<(5,1,1),(64,1,1),256>>> on device 0: recorded, not run (kernels do not run on the mock device)",
+                "launch _Z6noargsv<<<(1,1,1),(1,1,1),0>>> on device 0: recorded, not run (kernels do not run on the mock device)",
+                "launch _Z4filliPfd<<<(9,1,1),(128,1,1),64>>> on device 0: recorded, not run (kernels do not run on the mock device)",
+            ],
+            "{stream:?}: {run}"
+        );
+    }
+    // No nvJitLink: the PTX is too new for the profile's driver, and no CUBIN is for sm_90.
+    let run = Scenario::new(program(Stream::Legacy))
+        .env("CUDA_STUBS_MOCK", "h200")
+        .env(
+            "CUDA_STUBS_NVJITLINK_PATH",
+            "/nonexistent/libnvJitLink.so.13",
+        )
+        .run();
+    run.assert_success();
+    assert_eq!(errors(&run, "fill"), (222, 222, 0), "{run}");
+    run.assert_line("cudaLaunchKernel rc=222");
+}

@@ -252,6 +252,44 @@ pub fn newer_than_driver(image: Image<'_>, cuda_version: i32) -> Option<PtxIsa> 
     }
 }
 
+/// One entry of a fat binary, from its header (the payload, which may be compressed, unread).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FatbinEntry {
+    /// A CUBIN for `sm_<arch>` (`90`).
+    Cubin {
+        /// `major * 10 + minor`.
+        arch: u32,
+    },
+    /// PTX for `compute_<arch>`, of ISA `isa`.
+    Ptx {
+        /// `major * 10 + minor`.
+        arch: u32,
+        /// Its `.version`.
+        isa: PtxIsa,
+    },
+    /// Another kind (LTO-IR is 4).
+    Other(u16),
+}
+
+/// The entries of the fat binary `fat` (its header included), in order; empty when it is
+/// malformed. What a driver reads to choose the code it loads for a device.
+pub fn fatbin_entries(fat: &[u8]) -> Vec<FatbinEntry> {
+    let read = reader(fat);
+    let mut entries = Vec::new();
+    let _: Option<()> = each_entry(&read, 0, fat.len() as u64, &mut |e| {
+        entries.push(match e.kind {
+            KIND_ELF => FatbinEntry::Cubin { arch: e.arch },
+            KIND_PTX => FatbinEntry::Ptx {
+                arch: e.arch,
+                isa: isa_of(&e),
+            },
+            kind => FatbinEntry::Other(kind),
+        });
+        None
+    });
+    entries
+}
+
 /// Reads the fat binary `fat` at an offset, for [`each_entry`].
 fn reader(fat: &[u8]) -> impl Fn(u64, &mut [u8]) -> Option<()> + '_ {
     move |at: u64, buf: &mut [u8]| -> Option<()> {

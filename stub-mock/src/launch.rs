@@ -1,0 +1,331 @@
+//! The runtime's kernel launches over the device model: nvcc's registration
+//! (`__cudaRegisterFatBinary`, `__cudaRegisterFunction`, … of crt/host_runtime.h, which every
+//! nvcc-built program's static initialisers call), its `<<<>>>` path
+//! (`__cudaPushCallConfiguration`, `__cudaPopCallConfiguration`, `__cudaGetKernel`,
+//! `__cudaLaunchKernel`, crt/device_functions.h of nvcc 12.x/13.x) and `cudaLaunchKernel`, CUDA
+//! 13 ABI. A registered fat binary's entries are read from their headers; a launch is checked
+//! as the runtime checks it (the kernel is registered, its fat binary has code the device runs
+//! under the profile's driver: `cudaErrorNoKernelImageForDevice` 209 or
+//! `cudaErrorUnsupportedPtxVersion` 222 otherwise; the stream; the configuration against the
+//! device's limits: `cudaErrorInvalidConfiguration` 9), then recorded, or it runs the host
+//! function registered for its kernel name (`include/cuda_stubs_mock.h`; nvcc's device name,
+//! mangled unless the kernel is `extern "C"`): kernels do not run.
+
+// NVIDIA's parameter names (crt/host_runtime.h), as the prototypes in the docs spell them.
+#![allow(non_snake_case)]
+
+use crate::handles;
+use crate::image::{NO_BINARY_FOR_GPU, fatbin_runs};
+use crate::module::Launch;
+use crate::runtime::{call, current};
+use crate::types::cudart::*;
+use alloc::boxed::Box;
+use alloc::collections::BTreeMap;
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::ffi::{c_char, c_int, c_uint, c_void};
+use core::sync::atomic::{AtomicUsize, Ordering};
+use stub_loader::device_code::{FatbinEntry, fatbin_entries, wrapped_fatbin};
+use stub_loader::sync::{Mutex, MutexGuard, ThreadWord};
+
+/// A `<<<grid, block, shared_mem, stream>>>` configuration, pushed by nvcc's code before the
+/// kernel's host stub pops it.
+#[derive(Debug, Clone, Copy)]
+struct Config {
+    grid: dim3,
+    block: dim3,
+    shared_mem: usize,
+    stream: usize,
+}
+
+#[derive(Debug, Default)]
+struct Registry {
+    /// Registered fat binaries by handle: their entries.
+    binaries: BTreeMap<usize, Vec<FatbinEntry>>,
+    /// Registered kernels by host function: their fat binary's handle, the device name.
+    functions: BTreeMap<usize, (usize, String)>,
+    /// Pushed configurations, with the pushing thread's number ([`thread`]).
+    configs: Vec<(usize, Config)>,
+}
+
+static REGISTRY: Mutex<Registry> = Mutex::new(Registry {
+    binaries: BTreeMap::new(),
+    functions: BTreeMap::new(),
+    configs: Vec::new(),
+});
+
+fn registry() -> MutexGuard<'static, Registry> {
+    REGISTRY.lock()
+}
+
+/// The calling thread's number, from 1, given on its first push.
+fn thread() -> usize {
+    static NUMBER: ThreadWord = ThreadWord::new();
+    static NEXT: AtomicUsize = AtomicUsize::new(1);
+    match NUMBER.get() {
+        0 => {
+            let n = NEXT.fetch_add(1, Ordering::Relaxed);
+            NUMBER.set(n);
+            n
+        }
+        n => n,
+    }
+}
+
+/// `void **__cudaRegisterFatBinary(void *fatCubin)`: a handle for nvcc's `__fatBinC_Wrapper_t`
+/// (never NULL); its entries are read now, the code chosen at launch.
+///
+/// # Safety
+/// nvcc's contract: `fatCubin` is its wrapper and fat binary.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn __cudaRegisterFatBinary(fatCubin: *mut c_void) -> *mut *mut c_void {
+    // SAFETY: by contract (NULL or a wrapper).
+    let entries = unsafe { wrapped_fatbin(fatCubin) }.map_or_else(Vec::new, fatbin_entries);
+    let handle = Box::into_raw(Box::new(fatCubin));
+    registry().binaries.insert(handle as usize, entries);
+    handle
+}
+
+/// `void __cudaRegisterFatBinaryEnd(void **fatCubinHandle)`: nothing left to do.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn __cudaRegisterFatBinaryEnd(_handle: *mut *mut c_void) {}
+
+/// `void __cudaUnregisterFatBinary(void **fatCubinHandle)` (at exit): forgets the fat binary
+/// and its kernels.
+///
+/// # Safety
+/// `handle` came from [`__cudaRegisterFatBinary`], or is unknown (ignored).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn __cudaUnregisterFatBinary(handle: *mut *mut c_void) {
+    let mut r = registry();
+    if r.binaries.remove(&(handle as usize)).is_some() {
+        r.functions.retain(|_, (h, _)| *h != handle as usize);
+        // SAFETY: made by `__cudaRegisterFatBinary` from a Box, removed above.
+        drop(unsafe { Box::from_raw(handle) });
+    }
+}
+
+/// `void __cudaRegisterFunction(void **fatCubinHandle, const char *hostFun, char *deviceFun,
+/// const char *deviceName, int thread_limit, uint3 *tid, uint3 *bid, dim3 *bDim, dim3 *gDim,
+/// int *wSize)`: kernel `deviceName` of the fat binary, launched by its host stub `hostFun`.
+///
+/// # Safety
+/// `deviceName` is NULL or NUL-terminated.
+#[unsafe(no_mangle)]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn __cudaRegisterFunction(
+    handle: *mut *mut c_void,
+    hostFun: *const c_char,
+    _deviceFun: *mut c_char,
+    deviceName: *const c_char,
+    _thread_limit: c_int,
+    _tid: *mut uint3,
+    _bid: *mut uint3,
+    _bDim: *mut dim3,
+    _gDim: *mut dim3,
+    _wSize: *mut c_int,
+) {
+    if deviceName.is_null() || hostFun.is_null() {
+        return;
+    }
+    // SAFETY: non-NULL and NUL-terminated, by the contract.
+    let name = unsafe { core::ffi::CStr::from_ptr(deviceName) }
+        .to_string_lossy()
+        .into_owned();
+    registry()
+        .functions
+        .insert(hostFun as usize, (handle as usize, name));
+}
+
+/// `unsigned __cudaPushCallConfiguration(dim3 gridDim, dim3 blockDim, size_t sharedMem,
+/// cudaStream_t stream)`: 0.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn __cudaPushCallConfiguration(
+    gridDim: dim3,
+    blockDim: dim3,
+    sharedMem: usize,
+    stream: cudaStream_t,
+) -> c_uint {
+    let config = Config {
+        grid: gridDim,
+        block: blockDim,
+        shared_mem: sharedMem,
+        stream: stream as usize,
+    };
+    let me = thread();
+    registry().configs.push((me, config));
+    0
+}
+
+/// `cudaError_t __cudaPopCallConfiguration(dim3 *gridDim, dim3 *blockDim, size_t *sharedMem,
+/// void *stream)`: the calling thread's last pushed configuration; `cudaErrorMissingConfiguration`
+/// (52) when it pushed none, `cudaErrorInvalidValue` for a NULL pointer.
+///
+/// # Safety
+/// Each pointer is NULL or writable (`stream` for one `cudaStream_t`).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn __cudaPopCallConfiguration(
+    gridDim: *mut dim3,
+    blockDim: *mut dim3,
+    sharedMem: *mut usize,
+    stream: *mut c_void,
+) -> cudaError_t {
+    if gridDim.is_null() || blockDim.is_null() || sharedMem.is_null() || stream.is_null() {
+        return cudaErrorInvalidValue;
+    }
+    let me = thread();
+    let config = {
+        let mut r = registry();
+        let at = r.configs.iter().rposition(|(t, _)| *t == me);
+        at.map(|i| r.configs.remove(i).1)
+    };
+    let Some(c) = config else {
+        return cudaErrorMissingConfiguration;
+    };
+    // SAFETY: non-NULL and writable, by the contract.
+    unsafe {
+        *gridDim = c.grid;
+        *blockDim = c.block;
+        *sharedMem = c.shared_mem;
+        *stream.cast::<usize>() = c.stream;
+    }
+    cudaSuccess
+}
+
+/// `cudaError_t __cudaGetKernel(cudaKernel_t *kernel, const void *hostFun)`: the kernel's
+/// handle, which on the mock is its host function; `cudaErrorInvalidDeviceFunction` (98) for a
+/// function no fat binary registered.
+///
+/// # Safety
+/// `kernel` is NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn __cudaGetKernel(
+    kernel: *mut cudaKernel_t,
+    hostFun: *const c_void,
+) -> cudaError_t {
+    call(|_| {
+        if kernel.is_null() {
+            return cudaErrorInvalidValue;
+        }
+        if !registry().functions.contains_key(&(hostFun as usize)) {
+            return cudaErrorInvalidDeviceFunction;
+        }
+        // SAFETY: non-NULL and writable, by the contract.
+        unsafe { *kernel = hostFun as cudaKernel_t };
+        cudaSuccess
+    })
+}
+
+/// A launch of the kernel whose host function is `host` (see the module docs).
+fn launch(
+    host: usize,
+    grid: dim3,
+    block: dim3,
+    args: *mut *mut c_void,
+    shared_mem: usize,
+    stream: cudaStream_t,
+) -> cudaError_t {
+    call(|m| {
+        let d = match current(m) {
+            Ok(d) => d,
+            Err(e) => return e,
+        };
+        let Some(p) = m.device(d as i64) else {
+            return cudaErrorInvalidDevice;
+        };
+        let (entries, kernel) = {
+            let r = registry();
+            let Some((handle, kernel)) = r.functions.get(&host) else {
+                return cudaErrorInvalidDeviceFunction;
+            };
+            (
+                r.binaries.get(handle).cloned().unwrap_or_default(),
+                kernel.clone(),
+            )
+        };
+        let sm = p.named("CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR") as u32 * 10
+            + p.named("CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR") as u32;
+        if let Err(refusal) = fatbin_runs(&entries, sm, m.profile.cuda_version) {
+            return if refusal == NO_BINARY_FOR_GPU {
+                cudaErrorNoKernelImageForDevice
+            } else {
+                cudaErrorUnsupportedPtxVersion
+            };
+        }
+        if !handles::is_stream(stream as usize) {
+            return cudaErrorInvalidResourceHandle;
+        }
+        let grid = [grid.x, grid.y, grid.z];
+        let block = [block.x, block.y, block.z];
+        let Ok(shared_mem) = u32::try_from(shared_mem) else {
+            return cudaErrorInvalidConfiguration;
+        };
+        if !crate::module::fits(p, grid, block, shared_mem) {
+            return cudaErrorInvalidConfiguration;
+        }
+        let launch = Launch {
+            grid,
+            block,
+            shared_mem,
+            device: d as c_int,
+        };
+        // SAFETY: `args` as the caller gave it to the runtime.
+        unsafe { crate::module::launch(&kernel, args, &launch) };
+        cudaSuccess
+    })
+}
+
+/// `cudaError_t __cudaLaunchKernel(cudaKernel_t kernel, dim3 gridDim, dim3 blockDim, void
+/// **args, size_t sharedMem, cudaStream_t stream)`: nvcc's launch of `<<<>>>`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn __cudaLaunchKernel(
+    kernel: cudaKernel_t,
+    gridDim: dim3,
+    blockDim: dim3,
+    args: *mut *mut c_void,
+    sharedMem: usize,
+    stream: cudaStream_t,
+) -> cudaError_t {
+    launch(kernel as usize, gridDim, blockDim, args, sharedMem, stream)
+}
+
+/// `__cudaLaunchKernel` of code built with `--default-stream per-thread`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn __cudaLaunchKernel_ptsz(
+    kernel: cudaKernel_t,
+    gridDim: dim3,
+    blockDim: dim3,
+    args: *mut *mut c_void,
+    sharedMem: usize,
+    stream: cudaStream_t,
+) -> cudaError_t {
+    launch(kernel as usize, gridDim, blockDim, args, sharedMem, stream)
+}
+
+/// `cudaError_t cudaLaunchKernel(const void *func, dim3 gridDim, dim3 blockDim, void **args,
+/// size_t sharedMem, cudaStream_t stream)` (cuda_runtime_api.h): `func` is the kernel's host
+/// function.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaLaunchKernel(
+    func: *const c_void,
+    gridDim: dim3,
+    blockDim: dim3,
+    args: *mut *mut c_void,
+    sharedMem: usize,
+    stream: cudaStream_t,
+) -> cudaError_t {
+    launch(func as usize, gridDim, blockDim, args, sharedMem, stream)
+}
+
+/// `cudaLaunchKernel` of code built with `--default-stream per-thread`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaLaunchKernel_ptsz(
+    func: *const c_void,
+    gridDim: dim3,
+    blockDim: dim3,
+    args: *mut *mut c_void,
+    sharedMem: usize,
+    stream: cudaStream_t,
+) -> cudaError_t {
+    launch(func as usize, gridDim, blockDim, args, sharedMem, stream)
+}
