@@ -19,6 +19,6 @@ CUDA_STUBS_CMAKE_TARGETS=(cudart nvrtc cuda_driver nvjitlink curand cufft nvml c
 # FindCUDAToolkit's targets the switch points at the stubs (CUDA::<target>).
 CUDA_STUBS_TOOLKIT_TARGETS=(cudart cudart_static nvrtc cuda_driver nvJitLink curand curand_static cufft cufft_static_nocallback nvml cublas cublas_static cublasLt cublasLt_static cusparse cusparse_static cusolver cusolver_static nppc nppc_static nppial nppial_static nppicc nppicc_static nppidei nppidei_static nppif nppif_static nppig nppig_static nppim nppim_static nppist nppist_static nppisu nppisu_static nppitc nppitc_static npps npps_static cupti cupti_static nvfatbin nvfatbin_static nvjpeg nvjpeg_static cuFile cuFile_static)
 # The opt-in compatibility libraries' crates (lib/cuda-stubs-compat/).
-CUDA_STUBS_COMPAT_CRATES=(stubs-compat-cudart12 stubs-compat-cudart13 stubs-compat-nvrtc12 stubs-compat-nvrtc13)
+CUDA_STUBS_COMPAT_CRATES=(stubs-compat-cudart12 stubs-compat-cudart13 stubs-compat-nvrtc12 stubs-compat-nvrtc13 stubs-compat-nvml13)
 # NVIDIA's file stems of the real libraries (lib<stem>.so).
 CUDA_STUBS_REAL=(cudart nvrtc cuda nvJitLink curand cufft nvidia-ml cublas cublasLt cusparse cusolver nccl cutensor cusparseLt cudnn nppc nppial nppicc nppidei nppif nppig nppim nppist nppisu nppitc npps cupti nvfatbin nvjpeg cufile)

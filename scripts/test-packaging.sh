@@ -72,7 +72,7 @@ top = sys.argv[3].rsplit("/", 1)[-1][: -len(".tar.gz")]
 names = set(tarfile.open(sys.argv[3]).getnames())
 for f in sorted(licenses) + ["CHANGELOG.md", "PKG-INFO"]:
     assert f"{top}/{f}" in names, f
-print(f"wheel from the sdist: the same {len(ours)} files, byte for byte")
+print(f"wheel from the sdist: the same {len(ours) + 1} files, all but the mock byte for byte")
 EOF
 "$py" -m pip install -q --disable-pip-version-check "$wheel"
 
@@ -148,6 +148,28 @@ s = cuda_stubs.status()["cudart"]
 assert s["bound"] is True and s["path"] == sys.argv[1], s
 ' "$libdir/libcuda_stubs_mock.so" "$libdir/libstubs_cudart.so" "$libdir/libstubs_cuda.so" \
   || fail "the mock device in the wheel"
+# pynvml (nvidia-ml-py, from PyPI) on the mock: it loads libnvidia-ml.so.1 by name, which
+# compat.enable(("nvml",)) gives it (no real NVML in the process); memory used follows the
+# process's allocations through the runtime stub.
+"$py" -m pip install -q --disable-pip-version-check nvidia-ml-py
+env -u LD_LIBRARY_PATH CUDA_STUBS_MOCK=h200 "$py" -c '
+import ctypes, sys
+import cuda_stubs
+done = cuda_stubs.compat.enable(("nvml",))
+assert [p.rsplit("/", 1)[1] for p in done["nvml"]] == ["libnvidia-ml.so.1"], done
+import pynvml
+pynvml.nvmlInit()
+assert pynvml.nvmlDeviceGetCount() == 1
+h = pynvml.nvmlDeviceGetHandleByIndex(0)
+assert pynvml.nvmlDeviceGetName(h) == "NVIDIA H200", pynvml.nvmlDeviceGetName(h)
+assert pynvml.nvmlSystemGetDriverVersion() == "580.159.04"
+before = pynvml.nvmlDeviceGetMemoryInfo(h)
+runtime, p = ctypes.CDLL(sys.argv[1]), ctypes.c_void_p()
+assert runtime.cudaMalloc(ctypes.byref(p), ctypes.c_size_t(1 << 30)) == 0
+after = pynvml.nvmlDeviceGetMemoryInfo(h)
+assert after.used - before.used == 1 << 30 and after.total == before.total, (before, after)
+pynvml.nvmlShutdown()
+' "$libdir/libstubs_cudart.so" || fail "pynvml on the mock device"
 
 echo "== auditwheel"
 "$work/venv/bin/auditwheel" show "$wheel" | tee "$work/auditwheel.txt"

@@ -16,12 +16,8 @@
 #[allow(dead_code)]
 fn compat_link_args(library: &stub_spec::Library, major: u32) {
     let soname = library
-        .real
-        .sonames
-        .iter()
-        .find(|s| s.major == major)
+        .soname(major)
         .unwrap_or_else(|| panic!("{}: no soname of CUDA {major}", library.stub_file()))
-        .name
         .to_str()
         .expect("an ASCII soname");
     let out = std::path::PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));

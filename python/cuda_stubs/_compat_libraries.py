@@ -5,4 +5,5 @@ the NVIDIA soname the file carries."""
 COMPAT_LIBRARIES: dict[str, dict[int, str]] = {
     "cudart": {12: "libcudart.so.12", 13: "libcudart.so.13"},
     "nvrtc": {12: "libnvrtc.so.12", 13: "libnvrtc.so.13"},
+    "nvml": {13: "libnvidia-ml.so.1"},
 }

@@ -7,8 +7,9 @@ cuda_stubs --compatdir``) holds ``libcudart.so.12``, ``libcudart.so.13``, ``libn
 and ``libnvrtc.so.13``: NVIDIA's sonames and symbol versions, exactly that major's exports,
 each call forwarded to the stub (``libstubs_cudart.so``, ``libstubs_nvrtc.so``), whose one
 binding serves the whole process (translated where the prototype changed between 12.x and
-13.x). The folder is on no search path: nothing uses it until :func:`enable` (or
-``LD_LIBRARY_PATH``) does.
+13.x); and ``libnvidia-ml.so.1``, forwarded to ``libstubs_nvml.so``, for programs that load
+NVML by name (pynvml) where the driver's is absent, as under the mock device. The folder is on
+no search path: nothing uses it until :func:`enable` (or ``LD_LIBRARY_PATH``) does.
 
 :func:`enable` makes each stub bind its real library now (the copy the process already has,
 else the stubs' search order), then loads, by path, the compatibility file of every *other*
@@ -88,25 +89,30 @@ def enable(libraries: tuple[str, ...] = ("cudart", "nvrtc")) -> dict[str, list[s
     library, the paths loaded now (empty when the bound major's real library serves every
     other one too, or when called again).
 
-    For each of ``libraries`` (``cudart``, ``nvrtc``): its stub binds first (the copy of the
+    For each of ``libraries`` (``cudart``, ``nvrtc``; ``nvml`` on request, for programs that
+    load ``libnvidia-ml.so.1`` by name, as pynvml does, where the driver's is absent, as under
+    the mock device): its stub binds first (the copy of the
     real library the process already has, else the stubs' search order: NVIDIA's wheels of
-    this environment, ``LD_LIBRARY_PATH``, the toolkit); then every compatibility file of a major
-    other than the bound one is loaded by path (``RTLD_LOCAL``: the dynamic loader matches an
-    extension's ``DT_NEEDED libcudart.so.12`` to it by soname, and resolves the extension's
-    references in it as its dependency), unless a real library of that soname is already
-    loaded. Nothing bound (no CUDA at all): both majors' files, so that extensions import and
-    their calls return the stub's typed errors. Raises ``OSError`` on Windows, ``KeyError``
+    this environment, ``LD_LIBRARY_PATH``, the toolkit); then every compatibility file is loaded
+    by path (``RTLD_LOCAL``: the dynamic loader matches an extension's ``DT_NEEDED
+    libcudart.so.12`` to it by soname, and resolves the extension's references in it as its
+    dependency) unless a real library of that soname is already loaded, as the bound major's
+    is. Nothing bound (no CUDA at all), or the mock device bound: every file, so that
+    extensions import and their calls reach the stub. Raises ``OSError`` on Windows, ``KeyError``
     for a library without compatibility files."""
     folder = Path(compat_dir())
     done: dict[str, list[str]] = {}
     already = {os.path.realpath(f) for f in loaded()}
     for name in libraries:
         sonames = COMPAT_LIBRARIES[name]
-        bound = _bind(name)
+        _bind(name)
         done[name] = []
         for major, soname in sonames.items():
             path = folder / soname
-            if major == bound or os.path.realpath(path) in already or _real_of_soname(soname):
+            # The bound major's real library is in the process under its soname, which
+            # `_real_of_soname` sees; the mock device (`CUDA_STUBS_MOCK`) is not, so under it
+            # every file is loaded and reaches the mock through the stub.
+            if os.path.realpath(path) in already or _real_of_soname(soname):
                 continue
             ctypes.CDLL(str(path), mode=os.RTLD_LOCAL | os.RTLD_NOW)
             done[name].append(str(path))

@@ -170,7 +170,8 @@ macro_rules! compat_trampoline {
             "mov r11d, {index}",
             "jmp qword ptr [rip + {slots} + {offset}]",
             concat!(".size __cuda_stubs_compat_", stringify!($name), ", . - __cuda_stubs_compat_", stringify!($name)),
-            concat!(".symver __cuda_stubs_compat_", stringify!($name), ", ", stringify!($name), "@@", $soname, ", remove"),
+            // Quoted: a soname may hold characters an assembler name cannot (`libnvidia-ml.so.1`).
+            concat!(".symver __cuda_stubs_compat_", stringify!($name), ", \"", stringify!($name), "@@", $soname, "\", remove"),
             ".popsection",
             index = const $index,
             slots = sym $slots,
@@ -196,7 +197,8 @@ macro_rules! compat_trampoline {
             "ldr x17, [x17, :lo12:{slots}+{offset}]",
             "br x17",
             concat!(".size __cuda_stubs_compat_", stringify!($name), ", . - __cuda_stubs_compat_", stringify!($name)),
-            concat!(".symver __cuda_stubs_compat_", stringify!($name), ", ", stringify!($name), "@@", $soname, ", remove"),
+            // Quoted: a soname may hold characters an assembler name cannot (`libnvidia-ml.so.1`).
+            concat!(".symver __cuda_stubs_compat_", stringify!($name), ", \"", stringify!($name), "@@", $soname, "\", remove"),
             ".popsection",
             index = const $index,
             slots = sym $slots,

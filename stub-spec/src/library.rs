@@ -344,8 +344,11 @@ pub struct Packaging {
     /// stub for binaries linked against NVIDIA's library of that major. Only where every name
     /// that major exports has the stub's prototype of it (one ABI, or the stub exports that
     /// major's version): the runtime (12.x and 13.x, the 35 changed names exported per ABI),
-    /// NVRTC (12.9 and 13.x agree on every name both export). Empty for the others: one soname
-    /// across majors (cuRAND, NCCL) or numbered their own way (cuBLAS, cuFFT), nothing to add.
+    /// NVRTC (12.9 and 13.x agree on every name both export); and NVML, whose one soname of
+    /// every release (`libnvidia-ml.so.1`, [`Library::soname`]) programs load by name (pynvml),
+    /// with the prototypes of the major given and the driver's checked-in export list. Empty for
+    /// the others: one soname across majors (cuRAND, NCCL) or numbered their own way (cuBLAS,
+    /// cuFFT), nothing to add.
     pub compat_majors: &'static [u32],
 }
 

@@ -136,10 +136,53 @@ fn nvidia_library(soname: &str, major: u32) -> PathBuf {
     }
 }
 
+/// NVML's (`libnvidia-ml.so.1`, in no wheel: it ships with the driver): exactly the checked-in
+/// export list of the driver's library (`tests/data/libnvidia-ml-580.159.04-exports.txt`, the
+/// spec's `ExportSource::List`), each `name@@libnvidia-ml.so.1`, `DT_NEEDED libstubs_nvml.so`.
+#[test]
+fn the_nvml_compatibility_library_exports_the_drivers_list() {
+    let soname = "libnvidia-ml.so.1";
+    assert!(compat_files().iter().any(|(_, _, s)| s == soname));
+    let list = std::fs::read_to_string(
+        workspace_root().join("tests/data/libnvidia-ml-580.159.04-exports.txt"),
+    )
+    .expect("the driver's export list");
+    let mut want: Vec<&str> = list
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .collect();
+    want.sort_unstable();
+    let compat = compat_dir().join(soname);
+    let ours = symbol_versions::read(&compat);
+    let mut got: Vec<&str> = ours.exports.keys().map(String::as_str).collect();
+    got.sort_unstable();
+    assert_eq!(got, want, "{soname}: the exports");
+    let node = Export {
+        node: Some(soname.to_owned()),
+        default: true,
+    };
+    for (name, exports) in &ours.exports {
+        assert_eq!(exports, std::slice::from_ref(&node), "{soname}: {name}");
+    }
+    let dynamic = dynamic_entries(&compat);
+    for entry in [
+        format!("SONAME {soname}"),
+        "NEEDED libstubs_nvml.so".to_owned(),
+        "RUNPATH $ORIGIN/..".to_owned(),
+    ] {
+        assert!(dynamic.contains(&entry), "{soname}: {dynamic:?}");
+    }
+}
+
 #[test]
 fn each_compatibility_library_carries_nvidias_soname_node_and_exports() {
     let dir = compat_dir();
-    let files = compat_files();
+    // The runtime's and NVRTC's, each of a major a wheel has (NVML's: the test above).
+    let files: Vec<_> = compat_files()
+        .into_iter()
+        .filter(|(_, _, soname)| soname != "libnvidia-ml.so.1")
+        .collect();
     assert_eq!(files.len(), 4, "{files:?}");
     for (_, _, soname) in &files {
         let major: u32 = soname

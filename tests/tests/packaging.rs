@@ -167,6 +167,7 @@ fn install_script_fills_the_prefix() {
             "lib/cuda-stubs-compat/libcudart.so.13",
             "lib/cuda-stubs-compat/libnvrtc.so.12",
             "lib/cuda-stubs-compat/libnvrtc.so.13",
+            "lib/cuda-stubs-compat/libnvidia-ml.so.1",
             // The license texts and what is derived from NVIDIA's headers (NOTICE).
             "share/doc/cuda-stubs/LICENSE-MIT",
             "share/doc/cuda-stubs/LICENSE-APACHE",

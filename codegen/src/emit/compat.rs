@@ -19,7 +19,7 @@ use crate::model::library_data::LibraryData;
 use crate::model::type_table::ByValue;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
-use stub_model::RetKind;
+use stub_model::{ExportSource, RetKind};
 
 /// The libraries and majors that get a compatibility library, `(library, majors)` in spec order:
 /// each spec's `packaging.compat_majors` (which says why a library has them or not).
@@ -64,17 +64,18 @@ pub fn exports_files(
 fn exports_rs(data: &LibraryData, versions: &AbiVersions, major: u32) -> Result<String, String> {
     let library = data.library;
     let name = library.name();
-    let exported = data
-        .exports
-        .get(&major)
-        .ok_or_else(|| format!("{name}: no export table of CUDA {major}"))?;
+    // The wheel's export table of that major; for a library in no wheel (NVML, which ships with
+    // the driver) the checked-in list of the driver's library, `ExportSource::List`.
+    let (exported, version) = match (data.exports.get(&major), library.exports) {
+        (Some(table), _) => (table, data.layout(major).version.clone()),
+        (None, ExportSource::List { label, .. }) => (&data.driver_list, label.to_owned()),
+        (None, ExportSource::Wheels) => {
+            return Err(format!("{name}: no export table of CUDA {major}"));
+        }
+    };
     let soname = library
-        .real
-        .sonames
-        .iter()
-        .find(|s| s.major == major)
+        .soname(major)
         .ok_or_else(|| format!("{name}: no soname of CUDA {major}"))?
-        .name
         .to_string_lossy()
         .into_owned();
     let declared: Vec<&str> = data.symbols.iter().map(|s| s.name.as_str()).collect();
@@ -88,7 +89,6 @@ fn exports_rs(data: &LibraryData, versions: &AbiVersions, major: u32) -> Result<
              compatibility library could not forward: {missing:?}"
         ));
     }
-    let layout = data.layout(major);
     let node = if versions.is_empty() {
         String::new()
     } else {
@@ -149,7 +149,6 @@ fn exports_rs(data: &LibraryData, versions: &AbiVersions, major: u32) -> Result<
          count: {count},\n    \
          exports: [{list}\n    ],\n\
          }}\n",
-        version = layout.version,
         count = exported.len(),
         stub = library.stub_file(),
         node_doc = if node.is_empty() {
@@ -224,11 +223,8 @@ pub fn packaging_files(root: &Path) -> Vec<(PathBuf, String)> {
         let mut entries = Vec::new();
         for &major in majors {
             let soname = spec
-                .real
-                .sonames
-                .iter()
-                .find(|s| s.major == major)
-                .map(|s| s.name.to_string_lossy().into_owned())
+                .soname(major)
+                .map(|s| s.to_string_lossy().into_owned())
                 .unwrap_or_default();
             let package = package(library, major);
             let _ = write!(crates, " {package}");

@@ -120,6 +120,10 @@ pub const NVML: Library = Library {
         cmake_target: "nvml",
         toolkit_targets: &["nvml"],
         link_names: &[LinkName::Shared("nvidia-ml")],
-        compat_majors: &[],
+        // `libnvidia-ml.so.1` for programs that load NVML by name (pynvml's
+        // `CDLL("libnvidia-ml.so.1")`) where the driver's is absent: the mock device, a CPU-only
+        // machine. One soname for every release: the file holds CUDA 13's prototypes and the
+        // checked-in driver's export list.
+        compat_majors: &[13],
     },
 };
