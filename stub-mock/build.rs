@@ -19,10 +19,23 @@ use stub_model::RetKind;
 const LIBRARIES: [(&str, &[&str], &str); 3] = [
     (
         "cudart",
-        &["src/runtime.rs", "src/launch.rs"],
+        &[
+            "src/runtime.rs",
+            "src/runtime_copies.rs",
+            "src/runtime_graph.rs",
+            "src/launch.rs",
+        ],
         "cudaErrorNotSupported",
     ),
-    ("cuda", &["src/driver.rs"], "CUDA_ERROR_NOT_SUPPORTED"),
+    (
+        "cuda",
+        &[
+            "src/driver.rs",
+            "src/driver_copies.rs",
+            "src/driver_graph.rs",
+        ],
+        "CUDA_ERROR_NOT_SUPPORTED",
+    ),
     ("nvml", &["src/nvml.rs"], "NVML_ERROR_NOT_SUPPORTED"),
 ];
 
@@ -94,16 +107,28 @@ fn attributes(out: &Path) {
 fn unmodelled(out: &Path, lib: &str, modelled_in: &[&str], code: &str) -> (usize, usize) {
     let api = format!("../stubs-{lib}/src/generated/api.rs");
     println!("cargo::rerun-if-changed={api}");
-    let mut own = String::new();
     for file in modelled_in {
         println!("cargo::rerun-if-changed={file}");
-        own.push_str(&std::fs::read_to_string(file).expect("the mock's own file"));
     }
-    let modelled: Vec<&str> = own
-        .lines()
-        .filter_map(|l| l.trim().strip_prefix("pub unsafe extern \"C\" fn "))
-        .filter_map(|l| l.split('(').next())
-        .collect();
+    // Each modelled function with the module (file stem) that defines it.
+    let mut modelled: Vec<(String, String)> = Vec::new();
+    for file in modelled_in {
+        let module = Path::new(file).file_stem().unwrap().to_str().unwrap();
+        let text = std::fs::read_to_string(file).expect("the mock's own file");
+        modelled.extend(
+            text.lines()
+                .filter_map(|l| l.trim().strip_prefix("pub unsafe extern \"C\" fn "))
+                .filter_map(|l| l.split('(').next())
+                .map(|name| (name.to_string(), module.to_string())),
+        );
+    }
+    let module_of = |name: &str| {
+        modelled
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, m)| m.clone())
+    };
+    let mut forwards = 0;
     let text = std::fs::read_to_string(&api).expect("the stub's generated declarations");
     let fns = stub_model::parse_declarations(&text).expect("the declarations parse");
     let mut body = proc_macro2::TokenStream::new();
@@ -116,10 +141,22 @@ fn unmodelled(out: &Path, lib: &str, modelled_in: &[&str], code: &str) -> (usize
         if !of_13
             || f.ret != RetKind::Status
             || f.attr.opaque
-            || modelled.contains(&name.as_str())
+            || module_of(&name).is_some()
             || LEFT_OUT.contains(&name.as_str())
             || !seen.insert(name.clone())
         {
+            continue;
+        }
+        // A per-thread default stream variant (`--default-stream per-thread`: `_ptds` for the
+        // synchronous calls, `_ptsz` for those with a stream) of a modelled function: that
+        // function, with a NULL stream meaning the calling thread's (`cudaStreamPerThread`,
+        // `CU_STREAM_PER_THREAD`).
+        let base = name
+            .strip_suffix("_ptds")
+            .or_else(|| name.strip_suffix("_ptsz"));
+        if let Some((base, module)) = base.and_then(|b| Some((b, module_of(b)?))) {
+            body.extend(forward(f, base, &module));
+            forwards += 1;
             continue;
         }
         let mut sig = f.item.sig.clone();
@@ -143,5 +180,36 @@ fn unmodelled(out: &Path, lib: &str, modelled_in: &[&str], code: &str) -> (usize
         refused += 1;
     }
     std::fs::write(out.join(format!("unmodelled_{lib}.rs")), body.to_string()).unwrap();
-    (modelled.len(), refused)
+    (modelled.len() + forwards, refused)
+}
+
+/// `f` defined as a call of `base` in the mock's `module`, each stream argument that is NULL
+/// passed as the per-thread default stream (2).
+fn forward(f: &stub_model::StubFn, base: &str, module: &str) -> proc_macro2::TokenStream {
+    let mut sig = f.item.sig.clone();
+    let mut args = Vec::new();
+    for (i, input) in sig.inputs.iter_mut().enumerate() {
+        if let syn::FnArg::Typed(t) = input {
+            let arg = quote::format_ident!("a{i}");
+            *t.pat = syn::parse_quote!(#arg);
+            let ty = &t.ty;
+            let is_stream = matches!(
+                quote!(#ty).to_string().as_str(),
+                "cudaStream_t" | "CUstream"
+            );
+            args.push(if is_stream {
+                quote! { if #arg.is_null() { 2usize as #ty } else { #arg } }
+            } else {
+                quote! { #arg }
+            });
+        }
+    }
+    let module = quote::format_ident!("{module}");
+    let base = quote::format_ident!("{base}");
+    quote! {
+        #[unsafe(no_mangle)]
+        pub unsafe extern "C" #sig {
+            unsafe { crate::#module::#base(#(#args),*) }
+        }
+    }
 }

@@ -67,3 +67,21 @@ pub fn is_active(d: usize) -> bool {
     let r = RETAINS.lock();
     r.get(d).is_some_and(|&n| n > 0)
 }
+
+/// Peer access each device's context has enabled: `PEERS[d]`'s bit `p` for device `p`.
+static PEERS: Mutex<[u64; MAX]> = Mutex::new([0; MAX]);
+
+/// Enables (`enable`) or disables device `peer`'s access from device `d`'s context: `false`
+/// when it already was (enabled twice, or disabled when not enabled).
+pub fn set_peer(d: usize, peer: usize, enable: bool) -> bool {
+    let mut peers = PEERS.lock();
+    let (Some(mask), true) = (peers.get_mut(d), peer < MAX) else {
+        return false;
+    };
+    let bit = 1u64 << peer;
+    if (*mask & bit != 0) == enable {
+        return false;
+    }
+    *mask ^= bit;
+    true
+}

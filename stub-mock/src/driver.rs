@@ -1,7 +1,7 @@
 //! The driver API (`cuda.h`, CUDA 13 ABI) over the device model: `cuInit`, devices and their
-//! attributes, primary contexts and the current context, memory, copies and memsets, modules
-//! and launches. Every other status function of the API answers `CUDA_ERROR_NOT_SUPPORTED`
-//! (`unmodelled.rs`).
+//! attributes, primary contexts and the current context, memory, modules and launches, streams
+//! and events (copies and memsets: `driver_copies.rs`; graphs and capture: `driver_graph.rs`).
+//! Every other status function of the API answers `CUDA_ERROR_NOT_SUPPORTED` (`unmodelled.rs`).
 
 use crate::context;
 use crate::model::{Kind, Model, model};
@@ -25,7 +25,7 @@ fn call(f: impl FnOnce(&'static Model) -> CUresult) -> CUresult {
 }
 
 /// Runs `f` with the thread's current context's device (`CUDA_ERROR_INVALID_CONTEXT` without).
-fn in_context(f: impl FnOnce(&'static Model, usize) -> CUresult) -> CUresult {
+pub(crate) fn in_context(f: impl FnOnce(&'static Model, usize) -> CUresult) -> CUresult {
     call(|m| match context::current() {
         Some(d) => f(m, d),
         None => CUDA_ERROR_INVALID_CONTEXT,
@@ -242,7 +242,7 @@ pub unsafe extern "C" fn cuCtxGetDevice(device: *mut CUdevice) -> CUresult {
 
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn cuCtxSynchronize() -> CUresult {
-    in_context(|_, _| CUDA_SUCCESS)
+    in_context(|_, _| status(crate::graph::unsafe_call()))
 }
 
 #[unsafe(no_mangle)]
@@ -255,8 +255,8 @@ pub unsafe extern "C" fn cuMemGetInfo_v2(free: *mut usize, total: *mut usize) ->
     })
 }
 
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn cuMemAlloc_v2(ptr: *mut CUdeviceptr, size: usize) -> CUresult {
+/// `cuMemAlloc_v2` and `cuMemAllocAsync`: `size` bytes of the current context's device.
+fn allocate(ptr: *mut CUdeviceptr, size: usize) -> CUresult {
     in_context(|m, d| {
         if ptr.is_null() || size == 0 {
             // The driver refuses 0 bytes (the runtime answers NULL).
@@ -272,8 +272,8 @@ pub unsafe extern "C" fn cuMemAlloc_v2(ptr: *mut CUdeviceptr, size: usize) -> CU
     })
 }
 
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn cuMemFree_v2(ptr: CUdeviceptr) -> CUresult {
+/// `cuMemFree_v2` and `cuMemFreeAsync`.
+fn free(ptr: CUdeviceptr) -> CUresult {
     in_context(|m, _| {
         if ptr == 0 {
             return CUDA_ERROR_INVALID_VALUE;
@@ -285,87 +285,28 @@ pub unsafe extern "C" fn cuMemFree_v2(ptr: CUdeviceptr) -> CUresult {
     })
 }
 
-/// A copy with each device side checked against its allocation.
-fn copy(
-    m: &Model,
-    dst: usize,
-    dst_device: bool,
-    src: usize,
-    src_device: bool,
-    n: usize,
-) -> CUresult {
-    if n == 0 {
-        return CUDA_SUCCESS;
+/// `Ok` → `CUDA_SUCCESS`, `Err(code)` → the code (the codes the APIs share, `ops.rs`).
+pub(crate) fn status<T>(r: Result<T, u32>) -> CUresult {
+    match r {
+        Ok(_) => CUDA_SUCCESS,
+        Err(code) => code,
     }
-    if dst == 0 || src == 0 {
-        return CUDA_ERROR_INVALID_VALUE;
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cuMemAlloc_v2(ptr: *mut CUdeviceptr, size: usize) -> CUresult {
+    match crate::graph::unsafe_call() {
+        Ok(()) => allocate(ptr, size),
+        Err(code) => code,
     }
-    for (ptr, device) in [(dst, dst_device), (src, src_device)] {
-        if device && m.device_range(ptr, n).is_err() {
-            return CUDA_ERROR_INVALID_VALUE;
-        }
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cuMemFree_v2(ptr: CUdeviceptr) -> CUresult {
+    match crate::graph::unsafe_call() {
+        Ok(()) => free(ptr),
+        Err(code) => code,
     }
-    // SAFETY: device ranges checked; host ranges the caller's, as for the real driver.
-    unsafe { core::ptr::copy(src as *const u8, dst as *mut u8, n) };
-    CUDA_SUCCESS
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn cuMemcpyHtoD_v2(
-    dst: CUdeviceptr,
-    src: *const c_void,
-    n: usize,
-) -> CUresult {
-    in_context(|m, _| copy(m, dst as usize, true, src as usize, false, n))
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn cuMemcpyDtoH_v2(dst: *mut c_void, src: CUdeviceptr, n: usize) -> CUresult {
-    in_context(|m, _| copy(m, dst as usize, false, src as usize, true, n))
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn cuMemcpyDtoD_v2(dst: CUdeviceptr, src: CUdeviceptr, n: usize) -> CUresult {
-    in_context(|m, _| copy(m, dst as usize, true, src as usize, true, n))
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn cuMemsetD8_v2(dst: CUdeviceptr, value: u8, n: usize) -> CUresult {
-    in_context(|m, _| {
-        if n == 0 {
-            return CUDA_SUCCESS;
-        }
-        if m.device_range(dst as usize, n).is_err() {
-            return CUDA_ERROR_INVALID_VALUE;
-        }
-        // SAFETY: the range lies in one device allocation.
-        unsafe { core::ptr::write_bytes(dst as *mut u8, value, n) };
-        CUDA_SUCCESS
-    })
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn cuMemsetD32_v2(dst: CUdeviceptr, value: c_uint, n: usize) -> CUresult {
-    in_context(|m, _| {
-        if n == 0 {
-            return CUDA_SUCCESS;
-        }
-        if dst % 4 != 0 {
-            return CUDA_ERROR_INVALID_VALUE;
-        }
-        let Some(bytes) = n.checked_mul(4) else {
-            return CUDA_ERROR_INVALID_VALUE;
-        };
-        if m.device_range(dst as usize, bytes).is_err() {
-            return CUDA_ERROR_INVALID_VALUE;
-        }
-        let p = dst as *mut c_uint;
-        for i in 0..n {
-            // SAFETY: aligned, and inside one device allocation (checked above).
-            unsafe { p.add(i).write(value) };
-        }
-        CUDA_SUCCESS
-    })
 }
 
 /// `cuModuleLoadData`'s check and record, for every entry point that loads a module.
@@ -479,8 +420,10 @@ pub unsafe extern "C" fn cuLaunchKernel(
             device: d as c_int,
         };
         // SAFETY: `params` as the caller gave it to the driver.
-        unsafe { crate::module::launch(&kernel, params, &launch) };
-        CUDA_SUCCESS
+        match unsafe { crate::module::issue(stream as usize, &kernel, params, &launch) } {
+            Ok(()) => CUDA_SUCCESS,
+            Err(code) => code,
+        }
     })
 }
 
@@ -512,7 +455,7 @@ pub unsafe extern "C" fn cuStreamDestroy_v2(stream: CUstream) -> CUresult {
 pub unsafe extern "C" fn cuStreamSynchronize(stream: CUstream) -> CUresult {
     call(|_| {
         if crate::handles::is_stream(stream as usize) {
-            CUDA_SUCCESS
+            status(crate::graph::sync(stream as usize))
         } else {
             CUDA_ERROR_INVALID_HANDLE
         }
@@ -520,8 +463,8 @@ pub unsafe extern "C" fn cuStreamSynchronize(stream: CUstream) -> CUresult {
 }
 
 /// `f` in the current context once `stream` is known to be a stream
-/// (`CUDA_ERROR_INVALID_HANDLE` otherwise): the asynchronous copies, run when issued.
-fn on_stream(stream: CUstream, f: impl FnOnce(&'static Model) -> CUresult) -> CUresult {
+/// (`CUDA_ERROR_INVALID_HANDLE` otherwise).
+pub(crate) fn on_stream(stream: CUstream, f: impl FnOnce(&'static Model) -> CUresult) -> CUresult {
     in_context(|m, _| {
         if crate::handles::is_stream(stream as usize) {
             f(m)
@@ -531,32 +474,23 @@ fn on_stream(stream: CUstream, f: impl FnOnce(&'static Model) -> CUresult) -> CU
     })
 }
 
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn cuMemcpyHtoDAsync_v2(
-    dst: CUdeviceptr,
-    src: *const c_void,
-    n: usize,
-    stream: CUstream,
-) -> CUresult {
-    on_stream(stream, |m| {
-        copy(m, dst as usize, true, src as usize, false, n)
+// Stream-ordered memory. The mock runs every operation when it is issued (streams are always
+// idle), so the stream-ordered calls allocate and free now, on a checked stream; in a capture
+// they would be memory nodes, which the mock does not model.
+
+/// `f` on `stream` outside a capture: `CUDA_ERROR_NOT_SUPPORTED` in one (a memory node).
+fn uncaptured(stream: CUstream, f: impl FnOnce() -> CUresult) -> CUresult {
+    on_stream(stream, |_| {
+        if crate::graph::is_capturing(stream as usize) {
+            stub_loader::debug_line(
+                "mock",
+                format_args!("stream-ordered memory in a capture: not modelled by the mock device"),
+            );
+            return CUDA_ERROR_NOT_SUPPORTED;
+        }
+        f()
     })
 }
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn cuMemcpyDtoHAsync_v2(
-    dst: *mut c_void,
-    src: CUdeviceptr,
-    n: usize,
-    stream: CUstream,
-) -> CUresult {
-    on_stream(stream, |m| {
-        copy(m, dst as usize, false, src as usize, true, n)
-    })
-}
-
-// Stream-ordered memory and events. The mock runs every operation when it is issued (streams
-// are always idle), so the stream-ordered calls are the synchronous ones on a checked stream.
 
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn cuMemAllocAsync(
@@ -564,48 +498,12 @@ pub unsafe extern "C" fn cuMemAllocAsync(
     size: usize,
     stream: CUstream,
 ) -> CUresult {
-    // SAFETY: the caller's pointer, by the same contract.
-    on_stream(stream, |_| unsafe { cuMemAlloc_v2(ptr, size) })
+    uncaptured(stream, || allocate(ptr, size))
 }
 
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn cuMemFreeAsync(ptr: CUdeviceptr, stream: CUstream) -> CUresult {
-    // SAFETY: no pointer is dereferenced that cuMemFree_v2 does not check.
-    on_stream(stream, |_| unsafe { cuMemFree_v2(ptr) })
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn cuMemsetD8Async(
-    dst: CUdeviceptr,
-    value: u8,
-    n: usize,
-    stream: CUstream,
-) -> CUresult {
-    // SAFETY: the range is checked against its allocation first.
-    on_stream(stream, |_| unsafe { cuMemsetD8_v2(dst, value, n) })
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn cuMemsetD32Async(
-    dst: CUdeviceptr,
-    value: c_uint,
-    n: usize,
-    stream: CUstream,
-) -> CUresult {
-    // SAFETY: the range is checked against its allocation first.
-    on_stream(stream, |_| unsafe { cuMemsetD32_v2(dst, value, n) })
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn cuMemcpyDtoDAsync_v2(
-    dst: CUdeviceptr,
-    src: CUdeviceptr,
-    n: usize,
-    stream: CUstream,
-) -> CUresult {
-    on_stream(stream, |m| {
-        copy(m, dst as usize, true, src as usize, true, n)
-    })
+    uncaptured(stream, || free(ptr))
 }
 
 #[unsafe(no_mangle)]
@@ -627,11 +525,15 @@ pub unsafe extern "C" fn cuEventCreate(event: *mut CUevent, flags: c_uint) -> CU
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn cuEventRecord(event: CUevent, stream: CUstream) -> CUresult {
     on_stream(stream, |_| {
-        if crate::handles::record(event as usize) {
-            CUDA_SUCCESS
-        } else {
-            CUDA_ERROR_INVALID_HANDLE
+        let event = event as usize;
+        if !crate::handles::is_event(event) {
+            return CUDA_ERROR_INVALID_HANDLE;
         }
+        // In a capture the event marks the stream's place in the graph; outside, the time.
+        if !crate::graph::record_event(stream as usize, event) {
+            crate::handles::record(event);
+        }
+        CUDA_SUCCESS
     })
 }
 
@@ -709,10 +611,10 @@ pub unsafe extern "C" fn cuStreamWaitEvent(
     event: CUevent,
     _flags: c_uint,
 ) -> CUresult {
-    // The event's work is done when it is recorded: nothing to wait for.
+    // Outside a capture the event's work is done when it is recorded: nothing to wait for.
     on_stream(stream, |_| {
         if is_event(event) {
-            CUDA_SUCCESS
+            status(crate::graph::wait_event(stream as usize, event as usize))
         } else {
             CUDA_ERROR_INVALID_HANDLE
         }

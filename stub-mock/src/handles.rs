@@ -5,7 +5,8 @@
 
 use alloc::boxed::Box;
 use alloc::collections::BTreeMap;
-use stub_loader::sync::{Mutex, MutexGuard};
+use core::sync::atomic::{AtomicUsize, Ordering};
+use stub_loader::sync::{Mutex, MutexGuard, ThreadWord};
 
 /// What a handle is.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -30,9 +31,40 @@ fn handles() -> MutexGuard<'static, BTreeMap<usize, Handle>> {
     HANDLES.lock()
 }
 
+/// A fresh address for a handle of any kind (streams, events, modules, graphs): a heap byte's,
+/// so that no two live handles share one and a stale handle is not mistaken for a new one
+/// until its byte is reused.
+pub fn fresh() -> usize {
+    Box::into_raw(Box::new(0u8)) as usize
+}
+
+/// Gives back an address from [`fresh`].
+///
+/// # Safety
+/// `address` came from [`fresh`] and is released once.
+pub unsafe fn release(address: usize) {
+    // SAFETY: made by `fresh` from a `Box<u8>`, by the contract.
+    drop(unsafe { Box::from_raw(address as *mut u8) });
+}
+
+/// The calling thread's number, from 1, given on its first call: what the launch
+/// configurations and stream captures are kept by.
+pub fn thread_number() -> usize {
+    static NUMBER: ThreadWord = ThreadWord::new();
+    static NEXT: AtomicUsize = AtomicUsize::new(1);
+    match NUMBER.get() {
+        0 => {
+            let n = NEXT.fetch_add(1, Ordering::Relaxed);
+            NUMBER.set(n);
+            n
+        }
+        n => n,
+    }
+}
+
 /// A new handle's address.
 pub fn create(h: Handle) -> usize {
-    let address = Box::into_raw(Box::new(0u8)) as usize;
+    let address = fresh();
     handles().insert(address, h);
     address
 }
@@ -59,8 +91,8 @@ pub fn destroy(address: usize, want: impl Fn(&Handle) -> bool) -> bool {
     match map.get(&address) {
         Some(h) if want(h) => {
             map.remove(&address);
-            // SAFETY: made by `create` from a `Box<u8>`, removed from the map above.
-            drop(unsafe { Box::from_raw(address as *mut u8) });
+            // SAFETY: made by `create` with `fresh`, removed from the map above.
+            unsafe { release(address) };
             true
         }
         _ => false,
@@ -71,6 +103,11 @@ pub fn destroy(address: usize, want: impl Fn(&Handle) -> bool) -> bool {
 /// = 2) or a live stream.
 pub fn is_stream(stream: usize) -> bool {
     stream <= 2 || matches!(get(stream), Some(Handle::Stream(_)))
+}
+
+/// Whether `address` is a live event.
+pub fn is_event(address: usize) -> bool {
+    matches!(get(address), Some(Handle::Event { .. }))
 }
 
 /// Records the event at `address` now; `false` if it is no event.

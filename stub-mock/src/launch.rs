@@ -24,9 +24,8 @@ use alloc::collections::BTreeMap;
 use alloc::string::String;
 use alloc::vec::Vec;
 use core::ffi::{c_char, c_int, c_uint, c_void};
-use core::sync::atomic::{AtomicUsize, Ordering};
 use stub_loader::device_code::{FatbinEntry, fatbin_entries, wrapped_fatbin};
-use stub_loader::sync::{Mutex, MutexGuard, ThreadWord};
+use stub_loader::sync::{Mutex, MutexGuard};
 
 /// A `<<<grid, block, shared_mem, stream>>>` configuration, pushed by nvcc's code before the
 /// kernel's host stub pops it.
@@ -44,7 +43,7 @@ struct Registry {
     binaries: BTreeMap<usize, Vec<FatbinEntry>>,
     /// Registered kernels by host function: their fat binary's handle, the device name.
     functions: BTreeMap<usize, (usize, String)>,
-    /// Pushed configurations, with the pushing thread's number ([`thread`]).
+    /// Pushed configurations, with the pushing thread's number (`handles::thread_number`).
     configs: Vec<(usize, Config)>,
 }
 
@@ -56,20 +55,6 @@ static REGISTRY: Mutex<Registry> = Mutex::new(Registry {
 
 fn registry() -> MutexGuard<'static, Registry> {
     REGISTRY.lock()
-}
-
-/// The calling thread's number, from 1, given on its first push.
-fn thread() -> usize {
-    static NUMBER: ThreadWord = ThreadWord::new();
-    static NEXT: AtomicUsize = AtomicUsize::new(1);
-    match NUMBER.get() {
-        0 => {
-            let n = NEXT.fetch_add(1, Ordering::Relaxed);
-            NUMBER.set(n);
-            n
-        }
-        n => n,
-    }
 }
 
 /// `void **__cudaRegisterFatBinary(void *fatCubin)`: a handle for nvcc's `__fatBinC_Wrapper_t`
@@ -152,7 +137,7 @@ pub unsafe extern "C" fn __cudaPushCallConfiguration(
         shared_mem: sharedMem,
         stream: stream as usize,
     };
-    let me = thread();
+    let me = handles::thread_number();
     registry().configs.push((me, config));
     0
 }
@@ -173,7 +158,7 @@ pub unsafe extern "C" fn __cudaPopCallConfiguration(
     if gridDim.is_null() || blockDim.is_null() || sharedMem.is_null() || stream.is_null() {
         return cudaErrorInvalidValue;
     }
-    let me = thread();
+    let me = handles::thread_number();
     let config = {
         let mut r = registry();
         let at = r.configs.iter().rposition(|(t, _)| *t == me);
@@ -270,8 +255,10 @@ fn launch(
             device: d as c_int,
         };
         // SAFETY: `args` as the caller gave it to the runtime.
-        unsafe { crate::module::launch(&kernel, args, &launch) };
-        cudaSuccess
+        match unsafe { crate::module::issue(stream as usize, &kernel, args, &launch) } {
+            Ok(()) => cudaSuccess,
+            Err(code) => code,
+        }
     })
 }
 

@@ -73,6 +73,9 @@ pub struct Found {
 /// The alignment of every allocation: `cudaMalloc` promises 256 bytes.
 const ALIGN: usize = 256;
 
+/// The pitch a pitched allocation's rows are rounded up to, in bytes.
+pub const PITCH_ALIGN: usize = 512;
+
 static MODEL: Once<Result<Model, ProfileError>> = Once::new();
 
 /// The process's model, made on first use from `CUDA_STUBS_MOCK`; the profile's error if it has
@@ -152,6 +155,22 @@ impl Model {
             .allocations
             .insert(start, Allocation { size, layout, kind });
         Ok(start)
+    }
+
+    /// `rows` rows of `width` bytes on device `d`, each row's pitch rounded up to
+    /// [`PITCH_ALIGN`] (`cudaMallocPitch`, `cudaMalloc3D`, `cuMemAllocPitch`): the allocation
+    /// and its pitch.
+    pub fn allocate_pitched(
+        &self,
+        width: usize,
+        rows: usize,
+        d: usize,
+    ) -> Result<(usize, usize), AllocError> {
+        let pitch = width
+            .checked_next_multiple_of(PITCH_ALIGN)
+            .ok_or(AllocError::OutOfMemory)?;
+        let size = pitch.checked_mul(rows).ok_or(AllocError::OutOfMemory)?;
+        Ok((self.allocate(size, Kind::Device(d))?, pitch))
     }
 
     /// Frees the allocation starting at `start` if it is of a kind `accept` takes; NULL is a

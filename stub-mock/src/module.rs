@@ -6,7 +6,6 @@
 
 use crate::profile::DeviceProfile;
 use alloc::borrow::ToOwned;
-use alloc::boxed::Box;
 use alloc::collections::BTreeMap;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -58,14 +57,9 @@ fn modules() -> MutexGuard<'static, Modules> {
     MODULES.lock()
 }
 
-/// A fresh handle (a heap byte's address, never reused while live).
-fn handle() -> usize {
-    Box::into_raw(Box::new(0u8)) as usize
-}
-
 /// Records a loaded module with `kernels`; its handle.
 pub fn add(kernels: Vec<String>) -> usize {
-    let h = handle();
+    let h = crate::handles::fresh();
     modules().modules.insert(h, kernels);
     h
 }
@@ -77,8 +71,8 @@ pub fn remove(module: usize) -> bool {
         return false;
     }
     m.functions.retain(|_, (owner, _)| *owner != module);
-    // SAFETY: made by `handle` from a `Box<u8>`, removed above.
-    drop(unsafe { Box::from_raw(module as *mut u8) });
+    // SAFETY: made by `handles::fresh`, removed above.
+    unsafe { crate::handles::release(module) };
     true
 }
 
@@ -99,7 +93,7 @@ pub fn function(module: usize, name: &str) -> Result<usize, bool> {
     {
         return Ok(h);
     }
-    let h = handle();
+    let h = crate::handles::fresh();
     m.functions.insert(h, (module, name.to_owned()));
     Ok(h)
 }
@@ -112,6 +106,11 @@ pub fn kernel_of(function: usize) -> Option<String> {
 /// Registers `run` for kernel `name` (replacing an earlier one).
 pub fn register(name: String, run: HostKernel, user: usize) {
     modules().registered.insert(name, Registered { run, user });
+}
+
+/// Whether a host function is registered for `kernel`.
+pub fn has_host_function(kernel: &str) -> bool {
+    modules().registered.contains_key(kernel)
 }
 
 /// Runs the host function registered for `kernel`, if any: `true` when one ran.
@@ -151,6 +150,31 @@ pub fn fits(p: &DeviceProfile, grid: [u32; 3], block: [u32; 3], shared_mem: u32)
         || (0..3).any(|i| u64::from(block[i]) > limit(block_max[i]))
         || threads > limit("CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK")
         || u64::from(shared_mem) > limit("CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN"))
+}
+
+/// A checked launch of `kernel` on `stream`: kept by the stream's capture (a kernel node), or
+/// made now ([`launch`]); a capture's refusal (invalidated) is the answer.
+///
+/// # Safety
+/// As [`launch`].
+pub unsafe fn issue(
+    stream: usize,
+    kernel: &str,
+    params: *mut *mut c_void,
+    at: &Launch,
+) -> Result<(), crate::ops::Code> {
+    let op = crate::ops::Op::Kernel {
+        name: kernel.to_owned(),
+        launch: *at,
+    };
+    match crate::graph::capture(stream, op) {
+        Ok(captured) => captured,
+        Err(_) => {
+            // SAFETY: forwarded contract.
+            unsafe { launch(kernel, params, at) };
+            Ok(())
+        }
+    }
 }
 
 /// A checked launch of `kernel`: the host function registered for it runs (kernels never run

@@ -1,10 +1,11 @@
 //! The runtime API (`cuda_runtime_api.h`, CUDA 13 ABI) over the device model: devices and
-//! their properties, memory, copies and memsets, streams and events, the per-thread current
-//! device and last error. Every other status function of the API answers
+//! their properties, memory, streams and events, the per-thread current device and last error
+//! (copies and memsets: `runtime_copies.rs`; graphs and capture: `runtime_graph.rs`). Every other status function of the API answers
 //! `cudaErrorNotSupported` (`unmodelled.rs`).
 
 use crate::context;
 use crate::device_prop;
+use crate::graph;
 use crate::handles::{self, Handle};
 use crate::model::{Kind, Model, model};
 use crate::types::cudart::*;
@@ -189,7 +190,12 @@ pub unsafe extern "C" fn cudaDeviceGetPCIBusId(
 
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn cudaDeviceSynchronize() -> cudaError_t {
-    call(|m| current(m).map_or_else(|e| e, |_| cudaSuccess))
+    call(
+        |m| match graph::unsafe_call().and_then(|()| current(m).map(|_| ())) {
+            Ok(()) => cudaSuccess,
+            Err(e) => e,
+        },
+    )
 }
 
 #[unsafe(no_mangle)]
@@ -210,6 +216,9 @@ pub unsafe extern "C" fn cudaMalloc(ptr: *mut *mut c_void, size: usize) -> cudaE
         if ptr.is_null() {
             return cudaErrorInvalidValue;
         }
+        if let Err(code) = graph::unsafe_call() {
+            return code;
+        }
         let d = match current(m) {
             Ok(d) => d,
             Err(e) => return e,
@@ -226,12 +235,15 @@ pub unsafe extern "C" fn cudaMalloc(ptr: *mut *mut c_void, size: usize) -> cudaE
 
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn cudaFree(ptr: *mut c_void) -> cudaError_t {
-    call(
-        |m| match m.free(ptr as usize, |k| matches!(k, Kind::Device(_))) {
+    call(|m| {
+        if let Err(code) = graph::unsafe_call() {
+            return code;
+        }
+        match m.free(ptr as usize, |k| matches!(k, Kind::Device(_))) {
             Ok(()) => cudaSuccess,
             Err(_) => cudaErrorInvalidValue,
-        },
-    )
+        }
+    })
 }
 
 #[unsafe(no_mangle)]
@@ -279,103 +291,6 @@ pub unsafe extern "C" fn cudaMemGetInfo(free: *mut usize, total: *mut usize) -> 
         out!(free, f as usize);
         out!(total, t as usize);
         cudaSuccess
-    })
-}
-
-/// Checks a copy of `count` bytes of `kind` and makes it.
-#[allow(non_upper_case_globals)] // The header's names, matched as constants.
-fn copy(m: &Model, dst: usize, src: usize, count: usize, kind: cudaMemcpyKind) -> cudaError_t {
-    if count == 0 {
-        return cudaSuccess;
-    }
-    if dst == 0 || src == 0 {
-        return cudaErrorInvalidValue;
-    }
-    let device_dst = m.is_device(dst);
-    let device_src = m.is_device(src);
-    let (want_dst, want_src) = match kind {
-        cudaMemcpyHostToHost => (Some(false), Some(false)),
-        cudaMemcpyHostToDevice => (Some(true), Some(false)),
-        cudaMemcpyDeviceToHost => (Some(false), Some(true)),
-        cudaMemcpyDeviceToDevice => (Some(true), Some(true)),
-        cudaMemcpyDefault => (None, None),
-        _ => return cudaErrorInvalidMemcpyDirection,
-    };
-    // With unified addressing the runtime takes a host pointer where the direction says device
-    // only if it is no device pointer at all; a device range must lie in its allocation.
-    for (ptr, is_device, want) in [(dst, device_dst, want_dst), (src, device_src, want_src)] {
-        match (is_device, want) {
-            (true, _) => {
-                if m.device_range(ptr, count).is_err() {
-                    return cudaErrorInvalidValue;
-                }
-            }
-            (false, Some(true)) => return cudaErrorInvalidValue,
-            (false, _) => {}
-        }
-    }
-    // SAFETY: device ranges were checked against their allocations; host ranges are the
-    // caller's, as for the real runtime. `copy` allows overlap (a device-to-device copy within
-    // one allocation).
-    unsafe { core::ptr::copy(src as *const u8, dst as *mut u8, count) };
-    cudaSuccess
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn cudaMemcpy(
-    dst: *mut c_void,
-    src: *const c_void,
-    count: usize,
-    kind: cudaMemcpyKind,
-) -> cudaError_t {
-    call(|m| copy(m, dst as usize, src as usize, count, kind))
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn cudaMemcpyAsync(
-    dst: *mut c_void,
-    src: *const c_void,
-    count: usize,
-    kind: cudaMemcpyKind,
-    stream: cudaStream_t,
-) -> cudaError_t {
-    call(|m| {
-        if !handles::is_stream(stream as usize) {
-            return cudaErrorInvalidResourceHandle;
-        }
-        copy(m, dst as usize, src as usize, count, kind)
-    })
-}
-
-fn memset(m: &Model, dst: usize, value: c_int, count: usize) -> cudaError_t {
-    if count == 0 {
-        return cudaSuccess;
-    }
-    if m.device_range(dst, count).is_err() {
-        return cudaErrorInvalidValue;
-    }
-    // SAFETY: the range lies in one device allocation.
-    unsafe { core::ptr::write_bytes(dst as *mut u8, value as u8, count) };
-    cudaSuccess
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn cudaMemset(dst: *mut c_void, value: c_int, count: usize) -> cudaError_t {
-    call(|m| memset(m, dst as usize, value, count))
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn cudaMemsetAsync(
-    dst: *mut c_void,
-    value: c_int,
-    count: usize,
-    stream: cudaStream_t,
-) -> cudaError_t {
-    call(|m| {
-        if !handles::is_stream(stream as usize) {
-            return cudaErrorInvalidResourceHandle;
-        }
-        memset(m, dst as usize, value, count)
     })
 }
 
@@ -453,10 +368,12 @@ pub unsafe extern "C" fn cudaStreamDestroy(stream: cudaStream_t) -> cudaError_t 
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn cudaStreamSynchronize(stream: cudaStream_t) -> cudaError_t {
     call(|_| {
-        if handles::is_stream(stream as usize) {
-            cudaSuccess
-        } else {
-            cudaErrorInvalidResourceHandle
+        if !handles::is_stream(stream as usize) {
+            return cudaErrorInvalidResourceHandle;
+        }
+        match graph::sync(stream as usize) {
+            Ok(()) => cudaSuccess,
+            Err(e) => e,
         }
     })
 }
@@ -495,10 +412,37 @@ pub unsafe extern "C" fn cudaEventCreate(event: *mut cudaEvent_t) -> cudaError_t
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn cudaEventRecord(event: cudaEvent_t, stream: cudaStream_t) -> cudaError_t {
     call(|_| {
-        if !handles::is_stream(stream as usize) || !handles::record(event as usize) {
+        let (event, stream) = (event as usize, stream as usize);
+        if !handles::is_stream(stream) || !handles::is_event(event) {
             return cudaErrorInvalidResourceHandle;
         }
+        // In a capture the event marks the stream's place in the graph; outside, the time.
+        if !graph::record_event(stream, event) {
+            handles::record(event);
+        }
         cudaSuccess
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaStreamWaitEvent(
+    stream: cudaStream_t,
+    event: cudaEvent_t,
+    flags: c_uint,
+) -> cudaError_t {
+    call(|_| {
+        let (event, stream) = (event as usize, stream as usize);
+        if !handles::is_stream(stream) || !handles::is_event(event) {
+            return cudaErrorInvalidResourceHandle;
+        }
+        // cudaEventWaitDefault, cudaEventWaitExternal.
+        if flags > 1 {
+            return cudaErrorInvalidValue;
+        }
+        match graph::wait_event(stream, event) {
+            Ok(()) => cudaSuccess,
+            Err(e) => e,
+        }
     })
 }
 

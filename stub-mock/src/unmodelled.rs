@@ -78,3 +78,16 @@ pub fn launch_line(kernel: &str, launch: &crate::module::Launch, ran: bool) {
         ),
     );
 }
+
+/// The debug line of a graph's replay of a captured launch whose kernel has a registered host
+/// function: not run, since the capture kept no arguments to give it.
+pub fn kept_launch_line(kernel: &str, launch: &crate::module::Launch) {
+    stub_loader::debug_line(
+        "mock",
+        format_args!(
+            "graph launch of {kernel} on device {}: not supported (a captured launch keeps no \
+             arguments for its registered host function)",
+            launch.device
+        ),
+    );
+}

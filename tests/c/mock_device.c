@@ -42,9 +42,26 @@ static void module_run(const char *what, const void *image, CUdeviceptr x, unsig
   void *args[] = {&x, &n};
   int launch = get == 0 ? (int)cuLaunchKernel(f, 1, 1, 1, 64, 1, 1, 0, NULL, args, NULL) : -1;
   int too_big = get == 0 ? (int)cuLaunchKernel(f, 1, 1, 1, 2048, 1, 1, 0, NULL, args, NULL) : -1;
+  /* The launch captured in a graph, which is replayed. */
+  int captured = -1, replay = -1;
+  if (get == 0) {
+    CUstream cs = NULL;
+    CUgraph cg = NULL;
+    CUgraphExec cx = NULL;
+    cuStreamCreate(&cs, 0);
+    cuStreamBeginCapture(cs, CU_STREAM_CAPTURE_MODE_GLOBAL);
+    captured = (int)cuLaunchKernel(f, 1, 1, 1, 64, 1, 1, 0, cs, args, NULL);
+    cuStreamEndCapture(cs, &cg);
+    cuGraphInstantiate(&cx, cg, 0);
+    replay = (int)cuGraphLaunch(cx, cs);
+    cuGraphExecDestroy(cx);
+    cuGraphDestroy(cg);
+    cuStreamDestroy(cs);
+  }
   int unload = load == 0 ? (int)cuModuleUnload(module) : -1;
-  printf("module %s load rc=%d get rc=%d missing rc=%d launch rc=%d too big rc=%d unload rc=%d\n",
-         what, load, get, missing, launch, too_big, unload);
+  printf("module %s load rc=%d get rc=%d missing rc=%d launch rc=%d too big rc=%d captured "
+         "rc=%d replay rc=%d unload rc=%d\n",
+         what, load, get, missing, launch, too_big, captured, replay, unload);
 }
 
 int main(int argc, char **argv) {
@@ -157,13 +174,40 @@ int main(int argc, char **argv) {
 
   /* What the mock does not model: the library's "not supported", never a silent success. */
   cudaGraph_t g = NULL;
-  int graph = (int)cudaGraphCreate(&g, 0);
+  cudaGraphCreate(&g, 0);
+  int graph = (int)cudaGraphDebugDotPrint(g, "/dev/null", 0);
   CUgraph dg = NULL;
-  int dgraph = (int)cuGraphCreate(&dg, 0);
+  cuGraphCreate(&dg, 0);
+  int dgraph = (int)cuGraphDebugDotPrint(dg, "/dev/null", 0);
   unsigned fan = 0;
   int nfan = (int)nvmlDeviceGetFanSpeed(nd, &fan);
-  printf("unmodelled cudaGraphCreate rc=%d cuGraphCreate rc=%d nvmlDeviceGetFanSpeed rc=%d\n",
+  printf("unmodelled cudaGraphDebugDotPrint rc=%d cuGraphDebugDotPrint rc=%d "
+         "nvmlDeviceGetFanSpeed rc=%d\n",
          graph, dgraph, nfan);
+  cudaGraphDestroy(g);
+  cuGraphDestroy(dg);
+  (void)cudaGetLastError();
+
+  /* A captured memset replayed after its memory was freed: what a device reading freed memory
+   * reports, at the launch (the mock runs it then). */
+  cudaStream_t s = NULL;
+  cudaStreamCreate(&s);
+  void *tmp = NULL;
+  cudaMalloc(&tmp, 64);
+  cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal);
+  cudaMemsetAsync(tmp, 1, 64, s);
+  cudaGraph_t cg = NULL;
+  cudaStreamEndCapture(s, &cg);
+  cudaGraphExec_t cx = NULL;
+  cudaGraphInstantiate(&cx, cg, 0);
+  int replay = (int)cudaGraphLaunch(cx, s);
+  cudaFree(tmp);
+  int freed = tmp == NULL ? -1 : (int)cudaGraphLaunch(cx, s);
+  printf("graph replay rc=%d after cudaFree rc=%d last error=%d\n", replay, freed,
+         (int)cudaGetLastError());
+  cudaGraphExecDestroy(cx);
+  cudaGraphDestroy(cg);
+  cudaStreamDestroy(s);
 
   /* Modules: checked as the driver checks them; launches checked and recorded; a registered
    * host function runs in a kernel's place (on the allocation above: none, no modules). */

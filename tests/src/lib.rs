@@ -658,7 +658,7 @@ impl std::fmt::Display for Outcome {
 
 /// One process to run: a program, its arguments and the only environment it gets (plus
 /// `PATH`).
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Scenario {
     program: PathBuf,
     args: Vec<OsString>,

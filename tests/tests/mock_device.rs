@@ -102,7 +102,11 @@ fn runtime_driver_and_nvml_share_one_device() {
         "cudaMalloc(total) rc=2 last=2 then=0 cuMemAlloc(total) rc=2".into(),
         "cudaEventElapsedTime rc=0 nonnegative=1".into(),
         // cudaErrorNotSupported, CUDA_ERROR_NOT_SUPPORTED, NVML_ERROR_NOT_SUPPORTED.
-        "unmodelled cudaGraphCreate rc=801 cuGraphCreate rc=801 nvmlDeviceGetFanSpeed rc=3".into(),
+        "unmodelled cudaGraphDebugDotPrint rc=801 cuGraphDebugDotPrint rc=801 \
+         nvmlDeviceGetFanSpeed rc=3"
+            .into(),
+        // cudaErrorIllegalAddress, also the last error.
+        "graph replay rc=0 after cudaFree rc=700 last error=700".into(),
         // Freed: NVML's used memory back to its reserved part; a second free is invalid.
         format!("cudaFree rc=0 nvml used={H200_NVML_RESERVED} twice rc=1"),
     ] {
@@ -140,10 +144,21 @@ fn modules_load_as_the_driver_would_and_launches_are_checked() {
     let run = scenario("h200").args(["nvrtc"]).debug().run();
     // Kernel found, "thrice" not (CUDA_ERROR_NOT_FOUND); 64 threads launch, 2048 exceed the
     // block's 1024 (CUDA_ERROR_INVALID_VALUE).
-    let steps = "load rc=0 get rc=0 missing rc=500 launch rc=0 too big rc=1 unload rc=0";
+    // Captured in a graph, the launch is kept and replayed: recorded again, but a kernel with
+    // a registered host function answers CUDA_ERROR_NOT_SUPPORTED (the capture keeps no
+    // arguments to give it).
+    let steps = |replay: u32| {
+        format!(
+            "load rc=0 get rc=0 missing rc=500 launch rc=0 too big rc=1 captured rc=0 replay \
+             rc={replay} unload rc=0"
+        )
+    };
     run.assert_success()
-        .assert_line(&format!("module hand-written PTX (unregistered) {steps}"))
-        .assert_line(&format!("module hand-written PTX {steps}"))
+        .assert_line(&format!(
+            "module hand-written PTX (unregistered) {}",
+            steps(0)
+        ))
+        .assert_line(&format!("module hand-written PTX {}", steps(801)))
         .assert_line("registered rc=0 threads=64 x[3]=6")
         // PTX 9.5 made a CUBIN by the driver stub (nvJitLink); CUDA_ERROR_NO_BINARY_FOR_GPU,
         // CUDA_ERROR_INVALID_IMAGE.
@@ -151,7 +166,7 @@ fn modules_load_as_the_driver_would_and_launches_are_checked() {
         .assert_line("PTX sm_100 rc=209")
         .assert_line("not an image rc=200")
         .assert_line("nvrtc rc=0,0 ptx version=.version 9.5")
-        .assert_line(&format!("module NVRTC's PTX {steps}"))
+        .assert_line(&format!("module NVRTC's PTX {}", steps(801)))
         .assert_line("registered threads=64 x[3]=12")
         .assert_debug(
             "mock",
@@ -161,6 +176,11 @@ fn modules_load_as_the_driver_would_and_launches_are_checked() {
         .assert_debug(
             "mock",
             "launch twice<<<(1,1,1),(64,1,1),0>>> on device 0: ran its registered host function",
+        )
+        .assert_debug(
+            "mock",
+            "graph launch of twice on device 0: not supported (a captured launch keeps no \
+             arguments for its registered host function)",
         );
 }
 
@@ -191,7 +211,11 @@ fn ptx_newer_than_the_profiles_driver_is_refused_without_nvjitlink() {
 fn what_the_mock_does_not_model_says_so() {
     let run = scenario("h200").debug().run();
     run.assert_success();
-    for name in ["cudaGraphCreate", "cuGraphCreate", "nvmlDeviceGetFanSpeed"] {
+    for name in [
+        "cudaGraphDebugDotPrint",
+        "cuGraphDebugDotPrint",
+        "nvmlDeviceGetFanSpeed",
+    ] {
         let code = if name.starts_with("nvml") { 3 } else { 801 };
         run.assert_debug(
             "mock",

@@ -1,0 +1,292 @@
+//! The driver's graphs and stream capture (`cuda.h`, CUDA 13 ABI) over the one registry both
+//! APIs share (`graph.rs`, which says what is modelled and the codes of its rules): capture
+//! begun, ended and queried; graphs created, built of empty, host and memset nodes, listed,
+//! instantiated and launched; host functions on a stream. Kernel and copy nodes come from a
+//! capture only (`cuGraphAddKernelNode`, `cuGraphAddMemcpyNode` answer "not supported").
+
+use crate::driver::{in_context, on_stream, status};
+use crate::graph;
+use crate::model::Model;
+use crate::ops::{Extent, Op, Side};
+use crate::types::cuda::*;
+use alloc::vec::Vec;
+use core::ffi::{c_uint, c_ulonglong, c_void};
+
+/// `CUDA_GRAPH_INSTANTIATE_FLAG_AUTO_FREE_ON_LAUNCH | …UPLOAD | …DEVICE_LAUNCH |
+/// …USE_NODE_PRIORITY`.
+const INSTANTIATE_FLAGS: c_ulonglong = 0xf;
+
+/// Adds a node of `op` to `graph` after `count` nodes at `deps` (NULL only for none); its
+/// handle into `*node`.
+fn add_node(
+    m: &Model,
+    node: *mut CUgraphNode,
+    graph: CUgraph,
+    (deps, count): (*const CUgraphNode, usize),
+    op: Op,
+) -> CUresult {
+    if node.is_null() || (count > 0 && deps.is_null()) {
+        return CUDA_ERROR_INVALID_VALUE;
+    }
+    let deps: Vec<usize> = if count == 0 {
+        Vec::new()
+    } else {
+        // SAFETY: non-NULL, the caller's `count` handles by the API's contract.
+        unsafe { core::slice::from_raw_parts(deps, count) }
+            .iter()
+            .map(|&n| n as usize)
+            .collect()
+    };
+    match graph::add_node(m, graph as usize, &deps, op) {
+        Ok(n) => {
+            // SAFETY: non-NULL, the caller's handle.
+            unsafe { *node = n as CUgraphNode };
+            CUDA_SUCCESS
+        }
+        Err(code) => code,
+    }
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cuStreamBeginCapture_v2(
+    stream: CUstream,
+    mode: CUstreamCaptureMode,
+) -> CUresult {
+    in_context(|_, _| status(graph::begin(stream as usize, mode)))
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cuStreamEndCapture(stream: CUstream, graph_out: *mut CUgraph) -> CUresult {
+    in_context(|_, _| {
+        if graph_out.is_null() {
+            return CUDA_ERROR_INVALID_VALUE;
+        }
+        let ended = graph::end(stream as usize);
+        // SAFETY: non-NULL, the caller's handle: NULL when the capture failed.
+        unsafe { *graph_out = ended.map_or(0, |g| g) as CUgraph };
+        status(ended)
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cuStreamIsCapturing(
+    stream: CUstream,
+    capture_status: *mut CUstreamCaptureStatus,
+) -> CUresult {
+    in_context(|_, _| {
+        if capture_status.is_null() {
+            return CUDA_ERROR_INVALID_VALUE;
+        }
+        match graph::status(stream as usize) {
+            Ok(s) => {
+                // SAFETY: non-NULL, the caller's enum.
+                unsafe { *capture_status = s };
+                CUDA_SUCCESS
+            }
+            Err(code) => code,
+        }
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cuLaunchHostFunc(
+    stream: CUstream,
+    f: CUhostFn,
+    data: *mut c_void,
+) -> CUresult {
+    on_stream(stream, |m| {
+        let Some(f) = f else {
+            return CUDA_ERROR_INVALID_VALUE;
+        };
+        let op = Op::Host {
+            f,
+            data: data as usize,
+        };
+        status(graph::issue(m, stream as usize, op))
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cuGraphCreate(graph_out: *mut CUgraph, flags: c_uint) -> CUresult {
+    in_context(|_, _| {
+        if graph_out.is_null() || flags != 0 {
+            return CUDA_ERROR_INVALID_VALUE;
+        }
+        // SAFETY: non-NULL, the caller's handle.
+        unsafe { *graph_out = graph::create() as CUgraph };
+        CUDA_SUCCESS
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cuGraphDestroy(graph: CUgraph) -> CUresult {
+    in_context(|_, _| status(graph::destroy(graph as usize)))
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cuGraphAddEmptyNode(
+    node: *mut CUgraphNode,
+    graph: CUgraph,
+    deps: *const CUgraphNode,
+    count: usize,
+) -> CUresult {
+    in_context(|m, _| add_node(m, node, graph, (deps, count), Op::Empty))
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cuGraphAddHostNode(
+    node: *mut CUgraphNode,
+    graph: CUgraph,
+    deps: *const CUgraphNode,
+    count: usize,
+    params: *const CUDA_HOST_NODE_PARAMS,
+) -> CUresult {
+    in_context(|m, _| {
+        // SAFETY: NULL or the caller's parameters.
+        let Some(&CUDA_HOST_NODE_PARAMS_st {
+            fn_: Some(f),
+            userData,
+        }) = (unsafe { params.as_ref() })
+        else {
+            return CUDA_ERROR_INVALID_VALUE;
+        };
+        let op = Op::Host {
+            f,
+            data: userData as usize,
+        };
+        add_node(m, node, graph, (deps, count), op)
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cuGraphAddMemsetNode(
+    node: *mut CUgraphNode,
+    graph: CUgraph,
+    deps: *const CUgraphNode,
+    count: usize,
+    params: *const CUDA_MEMSET_NODE_PARAMS,
+    ctx: CUcontext,
+) -> CUresult {
+    in_context(|m, _| {
+        if crate::context::device_of(ctx as usize).is_none() {
+            return CUDA_ERROR_INVALID_CONTEXT;
+        }
+        // SAFETY: NULL or the caller's parameters.
+        let Some(p) = (unsafe { params.as_ref() }) else {
+            return CUDA_ERROR_INVALID_VALUE;
+        };
+        let element = p.elementSize as usize;
+        if ![1, 2, 4].contains(&element) || (p.height > 1 && p.pitch < p.width * element) {
+            return CUDA_ERROR_INVALID_VALUE;
+        }
+        let op = Op::Memset {
+            dst: Side {
+                ptr: p.dst as usize,
+                pitch: p.pitch,
+                slice: 0,
+                device: true,
+            },
+            value: p.value,
+            element,
+            extent: Extent {
+                width: p.width,
+                height: p.height,
+                depth: 1,
+            },
+        };
+        add_node(m, node, graph, (deps, count), op)
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cuGraphGetNodes(
+    graph: CUgraph,
+    nodes: *mut CUgraphNode,
+    count: *mut usize,
+) -> CUresult {
+    in_context(|_, _| {
+        if count.is_null() {
+            return CUDA_ERROR_INVALID_VALUE;
+        }
+        let list = match graph::nodes(graph as usize) {
+            Ok(l) => l,
+            Err(code) => return code,
+        };
+        // SAFETY: the caller's count and array of `*count` handles, by the API's contract:
+        // entries past the graph's nodes are set to NULL, `*count` to how many it has.
+        unsafe {
+            if !nodes.is_null() {
+                for i in 0..*count {
+                    *nodes.add(i) = list.get(i).map_or(0, |&n| n) as CUgraphNode;
+                }
+            }
+            if nodes.is_null() || *count > list.len() {
+                *count = list.len();
+            }
+        }
+        CUDA_SUCCESS
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cuGraphNodeGetType(
+    node: CUgraphNode,
+    kind: *mut CUgraphNodeType,
+) -> CUresult {
+    in_context(|_, _| {
+        if kind.is_null() {
+            return CUDA_ERROR_INVALID_VALUE;
+        }
+        match graph::node_type(node as usize) {
+            Ok(t) => {
+                // SAFETY: non-NULL, the caller's enum.
+                unsafe { *kind = t };
+                CUDA_SUCCESS
+            }
+            Err(code) => code,
+        }
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cuGraphInstantiateWithFlags(
+    exec: *mut CUgraphExec,
+    graph: CUgraph,
+    flags: c_ulonglong,
+) -> CUresult {
+    in_context(|_, _| {
+        if exec.is_null() || flags & !INSTANTIATE_FLAGS != 0 {
+            return CUDA_ERROR_INVALID_VALUE;
+        }
+        match graph::instantiate(graph as usize) {
+            Ok(e) => {
+                // SAFETY: non-NULL, the caller's handle.
+                unsafe { *exec = e as CUgraphExec };
+                CUDA_SUCCESS
+            }
+            Err(code) => code,
+        }
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cuGraphLaunch(exec: CUgraphExec, stream: CUstream) -> CUresult {
+    in_context(|m, _| status(graph::launch(m, exec as usize, stream as usize)))
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cuGraphUpload(exec: CUgraphExec, stream: CUstream) -> CUresult {
+    on_stream(stream, |_| {
+        if graph::is_exec(exec as usize) {
+            // Nothing to upload: the mock's device memory is the host's.
+            CUDA_SUCCESS
+        } else {
+            CUDA_ERROR_INVALID_VALUE
+        }
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cuGraphExecDestroy(exec: CUgraphExec) -> CUresult {
+    in_context(|_, _| status(graph::exec_destroy(exec as usize)))
+}

@@ -1,0 +1,456 @@
+//! Graphs and stream capture, one registry for both APIs (`cudaGraph_t` is `CUgraph`,
+//! `cudaGraphExec_t` is `CUgraphExec`, `cudaGraphNode_t` is `CUgraphNode`).
+//!
+//! A graph is its nodes in the order they were added; a node's dependencies must already be
+//! nodes of its graph, so that order is a topological one and a launch runs the nodes in it
+//! (the mock's streams run one operation at a time). An executable graph is a snapshot of its
+//! graph's operations at instantiation: changes to the graph later do not reach it, as with
+//! the real libraries. Its launch checks each operation again before it runs it: memory freed
+//! since the capture answers `ILLEGAL_ADDRESS`, as the device would.
+//!
+//! A stream in capture adds what is issued on it to its capture's graph, each node depending on
+//! the stream's last ones; an event recorded in a capture carries those nodes to the streams
+//! that wait on it (a fork joins them to the capture, a join adds the nodes to the origin's).
+//! The capture rules the mock checks, with the codes both APIs share, as an H200 answered them
+//! (tests/gpu/graphs.sh): the legacy stream cannot be captured (`CAPTURE_UNSUPPORTED`), a
+//! stream in capture cannot begin another and one in none cannot end one (`ILLEGAL_STATE`),
+//! only the origin stream ends it (`CAPTURE_UNMATCHED`) on the thread that began it unless
+//! relaxed (`CAPTURE_WRONG_THREAD`, which ends the capture), every forked stream must have
+//! joined back (`CAPTURE_UNJOINED`), two captures do not merge (`CAPTURE_MERGE`);
+//! synchronizing a stream in capture, or a call that is unsafe during a global or thread-local
+//! capture (`cudaMalloc`, synchronous copies, …), invalidates it (`CAPTURE_UNSUPPORTED` now,
+//! `CAPTURE_INVALIDATED` for what follows and at its end).
+
+use crate::handles;
+use crate::model::Model;
+use crate::ops::{
+    CAPTURE_INVALIDATED, CAPTURE_MERGE, CAPTURE_UNJOINED, CAPTURE_UNMATCHED, CAPTURE_UNSUPPORTED,
+    CAPTURE_WRONG_THREAD, Code, ILLEGAL_STATE, INVALID_HANDLE, INVALID_VALUE, Op,
+};
+use alloc::collections::{BTreeMap, BTreeSet};
+use alloc::vec::Vec;
+use stub_loader::sync::{Mutex, MutexGuard};
+
+/// `cudaStreamCaptureModeGlobal`, `CU_STREAM_CAPTURE_MODE_GLOBAL`.
+pub const MODE_GLOBAL: u32 = 0;
+/// `cudaStreamCaptureModeThreadLocal`, `CU_STREAM_CAPTURE_MODE_THREAD_LOCAL`.
+pub const MODE_THREAD_LOCAL: u32 = 1;
+/// `cudaStreamCaptureModeRelaxed`, `CU_STREAM_CAPTURE_MODE_RELAXED`.
+pub const MODE_RELAXED: u32 = 2;
+
+/// `cudaStreamCaptureStatusNone` / `…Active` / `…Invalidated` (the driver's numbers too).
+pub const STATUS_NONE: u32 = 0;
+/// See [`STATUS_NONE`].
+pub const STATUS_ACTIVE: u32 = 1;
+/// See [`STATUS_NONE`].
+pub const STATUS_INVALIDATED: u32 = 2;
+
+#[derive(Debug)]
+struct Node {
+    graph: usize,
+    op: Op,
+    deps: Vec<usize>,
+}
+
+#[derive(Debug, Clone)]
+struct Capture {
+    /// The stream that began it (its key).
+    origin: (usize, usize),
+    mode: u32,
+    /// The thread that began it (`handles::thread_number`).
+    thread: usize,
+    /// Whether it was invalidated.
+    invalid: bool,
+}
+
+#[derive(Debug, Default)]
+struct Registry {
+    /// Live graphs: their nodes, in the order they were added.
+    graphs: BTreeMap<usize, Vec<usize>>,
+    nodes: BTreeMap<usize, Node>,
+    /// Live executable graphs: their operations, in order.
+    execs: BTreeMap<usize, Vec<Op>>,
+    /// Captures by their graph.
+    captures: BTreeMap<usize, Capture>,
+    /// Streams in capture (by [`key`]): their capture's graph, their last nodes.
+    streams: BTreeMap<(usize, usize), (usize, Vec<usize>)>,
+    /// Events recorded in a capture: its graph, the recording stream's last nodes then.
+    events: BTreeMap<usize, (usize, Vec<usize>)>,
+}
+
+static REGISTRY: Mutex<Registry> = Mutex::new(Registry {
+    graphs: BTreeMap::new(),
+    nodes: BTreeMap::new(),
+    execs: BTreeMap::new(),
+    captures: BTreeMap::new(),
+    streams: BTreeMap::new(),
+    events: BTreeMap::new(),
+});
+
+fn registry() -> MutexGuard<'static, Registry> {
+    REGISTRY.lock()
+}
+
+/// `cudaStreamPerThread` / `CU_STREAM_PER_THREAD`: one stream of each thread.
+const PER_THREAD: usize = 2;
+
+/// A stream's identity in capture: the per-thread default stream is the calling thread's own.
+fn key(stream: usize) -> (usize, usize) {
+    if stream == PER_THREAD {
+        (stream, handles::thread_number())
+    } else {
+        (stream, 0)
+    }
+}
+
+impl Registry {
+    fn add(&mut self, graph: usize, op: Op, deps: Vec<usize>) -> usize {
+        let node = handles::fresh();
+        self.nodes.insert(node, Node { graph, op, deps });
+        if let Some(list) = self.graphs.get_mut(&graph) {
+            list.push(node);
+        }
+        node
+    }
+
+    /// Forgets `graph`'s capture and its streams' and events' part in it.
+    fn end_capture(&mut self, graph: usize) {
+        self.captures.remove(&graph);
+        self.streams.retain(|_, (g, _)| *g != graph);
+        self.events.retain(|_, (g, _)| *g != graph);
+    }
+
+    fn destroy_graph(&mut self, graph: usize) {
+        self.end_capture(graph);
+        for node in self.graphs.remove(&graph).unwrap_or_default() {
+            self.nodes.remove(&node);
+            // SAFETY: made by `handles::fresh` in `add`, removed above.
+            unsafe { handles::release(node) };
+        }
+        // SAFETY: made by `handles::fresh` in `create`, removed above.
+        unsafe { handles::release(graph) };
+    }
+
+    /// Whether every node of `from` is one of `to`'s nodes or their ancestors.
+    fn reaches(&self, from: &[usize], to: &[usize]) -> bool {
+        let mut seen = BTreeSet::new();
+        let mut todo: Vec<usize> = to.to_vec();
+        while let Some(n) = todo.pop() {
+            if seen.insert(n) {
+                todo.extend(self.nodes.get(&n).map_or(&[][..], |x| &x.deps[..]));
+            }
+        }
+        from.iter().all(|n| seen.contains(n))
+    }
+}
+
+/// An API call's operation on `stream`: the stream checked (`INVALID_HANDLE`), a synchronous
+/// call (`sync`, on the legacy stream) first asked whether it may run during a capture
+/// ([`unsafe_call`]), then [`issue`]d.
+pub fn submit(m: &Model, stream: usize, sync: bool, op: Op) -> Result<(), Code> {
+    if !handles::is_stream(stream) {
+        return Err(INVALID_HANDLE);
+    }
+    if sync {
+        unsafe_call()?;
+    }
+    issue(m, stream, op)
+}
+
+/// Whether `stream` is in a capture.
+pub fn is_capturing(stream: usize) -> bool {
+    registry().streams.contains_key(&key(stream))
+}
+
+/// Issues `op` on `stream`: added to the stream's capture, or checked and run now.
+pub fn issue(m: &Model, stream: usize, op: Op) -> Result<(), Code> {
+    op.check(m)?;
+    match capture(stream, op) {
+        Ok(captured) => captured,
+        // SAFETY: host sides and functions are the caller's, by the APIs' contracts.
+        Err(op) => unsafe { op.run(m) },
+    }
+}
+
+/// Adds `op` to `stream`'s capture: `Ok` with the capture's answer when the stream is in one,
+/// `Err(op)` when it is not.
+pub fn capture(stream: usize, op: Op) -> Result<Result<(), Code>, Op> {
+    let mut r = registry();
+    let Some((graph, tail)) = r.streams.get(&key(stream)).cloned() else {
+        return Err(op);
+    };
+    if r.captures.get(&graph).is_some_and(|c| c.invalid) {
+        return Ok(Err(CAPTURE_INVALIDATED));
+    }
+    let node = r.add(graph, op, tail);
+    if let Some(s) = r.streams.get_mut(&key(stream)) {
+        s.1 = alloc::vec![node];
+    }
+    Ok(Ok(()))
+}
+
+/// A new, empty graph.
+pub fn create() -> usize {
+    let g = handles::fresh();
+    registry().graphs.insert(g, Vec::new());
+    g
+}
+
+/// Destroys `graph` and its nodes (`INVALID_VALUE` for no graph, as both APIs answer).
+pub fn destroy(graph: usize) -> Result<(), Code> {
+    let mut r = registry();
+    if !r.graphs.contains_key(&graph) {
+        return Err(INVALID_VALUE);
+    }
+    r.destroy_graph(graph);
+    Ok(())
+}
+
+/// Adds a node of `op` to `graph` after `deps` (each a node of that graph: `INVALID_VALUE`
+/// otherwise, and for no graph); the node's handle.
+pub fn add_node(m: &Model, graph: usize, deps: &[usize], op: Op) -> Result<usize, Code> {
+    op.check(m)?;
+    let mut r = registry();
+    let valid = r.graphs.contains_key(&graph)
+        && deps
+            .iter()
+            .all(|d| r.nodes.get(d).is_some_and(|n| n.graph == graph));
+    if !valid {
+        return Err(INVALID_VALUE);
+    }
+    Ok(r.add(graph, op, deps.to_vec()))
+}
+
+/// `graph`'s nodes in the order they were added.
+pub fn nodes(graph: usize) -> Result<Vec<usize>, Code> {
+    registry().graphs.get(&graph).cloned().ok_or(INVALID_VALUE)
+}
+
+/// The node type of `node` (`Op::node_type`).
+pub fn node_type(node: usize) -> Result<u32, Code> {
+    registry()
+        .nodes
+        .get(&node)
+        .map(|n| n.op.node_type())
+        .ok_or(INVALID_VALUE)
+}
+
+/// An executable graph of `graph`'s operations as they are now.
+pub fn instantiate(graph: usize) -> Result<usize, Code> {
+    let mut r = registry();
+    let Some(list) = r.graphs.get(&graph) else {
+        return Err(INVALID_VALUE);
+    };
+    let ops: Vec<Op> = list
+        .iter()
+        .filter_map(|n| r.nodes.get(n).map(|n| n.op.clone()))
+        .collect();
+    let exec = handles::fresh();
+    r.execs.insert(exec, ops);
+    Ok(exec)
+}
+
+/// Destroys an executable graph.
+pub fn exec_destroy(exec: usize) -> Result<(), Code> {
+    if registry().execs.remove(&exec).is_none() {
+        return Err(INVALID_VALUE);
+    }
+    // SAFETY: made by `handles::fresh` in `instantiate`, removed above.
+    unsafe { handles::release(exec) };
+    Ok(())
+}
+
+/// Launches `exec` on `stream`: its operations in order, each checked again first (the first
+/// failure answers); into the stream's capture if it is in one.
+pub fn launch(m: &Model, exec: usize, stream: usize) -> Result<(), Code> {
+    if !handles::is_stream(stream) {
+        return Err(INVALID_HANDLE);
+    }
+    // Copied out: a host node may call the APIs, never under the lock.
+    let Some(ops) = registry().execs.get(&exec).cloned() else {
+        return Err(INVALID_VALUE);
+    };
+    for op in ops {
+        match capture(stream, op) {
+            Ok(captured) => captured?,
+            // SAFETY: the operations' host sides and functions, as the caller gave them.
+            Err(op) => unsafe { op.run(m)? },
+        }
+    }
+    Ok(())
+}
+
+/// Whether `exec` is a live executable graph (`…Upload`: nothing to upload).
+pub fn is_exec(exec: usize) -> bool {
+    registry().execs.contains_key(&exec)
+}
+
+/// Begins a capture of `stream` in `mode`.
+pub fn begin(stream: usize, mode: u32) -> Result<(), Code> {
+    if mode > MODE_RELAXED {
+        return Err(INVALID_VALUE);
+    }
+    if !handles::is_stream(stream) {
+        return Err(INVALID_HANDLE);
+    }
+    // The legacy default stream synchronizes with every other: it cannot be captured.
+    if stream < PER_THREAD {
+        return Err(CAPTURE_UNSUPPORTED);
+    }
+    let graph = create();
+    let mut r = registry();
+    if r.streams.contains_key(&key(stream)) {
+        drop(r);
+        destroy(graph).ok();
+        return Err(ILLEGAL_STATE);
+    }
+    r.captures.insert(
+        graph,
+        Capture {
+            origin: key(stream),
+            mode,
+            thread: handles::thread_number(),
+            invalid: false,
+        },
+    );
+    r.streams.insert(key(stream), (graph, Vec::new()));
+    Ok(())
+}
+
+/// Ends the capture `stream` began: its graph, or why there is none (the graph is then
+/// destroyed).
+pub fn end(stream: usize) -> Result<usize, Code> {
+    if !handles::is_stream(stream) {
+        return Err(INVALID_HANDLE);
+    }
+    let mut r = registry();
+    let Some((graph, tail)) = r.streams.get(&key(stream)).cloned() else {
+        return Err(ILLEGAL_STATE);
+    };
+    let Some(c) = r.captures.get(&graph).cloned() else {
+        return Err(ILLEGAL_STATE);
+    };
+    if c.origin != key(stream) {
+        return Err(CAPTURE_UNMATCHED);
+    }
+    // The runtime ends the capture there too (the origin thread then finds none).
+    if c.mode != MODE_RELAXED && c.thread != handles::thread_number() {
+        r.destroy_graph(graph);
+        return Err(CAPTURE_WRONG_THREAD);
+    }
+    let joined = r
+        .streams
+        .iter()
+        .filter(|(k, (g, _))| *g == graph && **k != c.origin)
+        .all(|(_, (_, other))| r.reaches(other, &tail));
+    let failure = if c.invalid {
+        Some(CAPTURE_INVALIDATED)
+    } else if !joined {
+        Some(CAPTURE_UNJOINED)
+    } else {
+        None
+    };
+    match failure {
+        Some(code) => {
+            r.destroy_graph(graph);
+            Err(code)
+        }
+        None => {
+            r.end_capture(graph);
+            Ok(graph)
+        }
+    }
+}
+
+/// `stream`'s capture status ([`STATUS_NONE`], …); the legacy stream is never in one.
+pub fn status(stream: usize) -> Result<u32, Code> {
+    if !handles::is_stream(stream) {
+        return Err(INVALID_HANDLE);
+    }
+    let r = registry();
+    Ok(match r.streams.get(&key(stream)) {
+        None => STATUS_NONE,
+        Some((g, _)) if r.captures.get(g).is_some_and(|c| c.invalid) => STATUS_INVALIDATED,
+        Some(_) => STATUS_ACTIVE,
+    })
+}
+
+/// Records `event` on `stream`: in the stream's capture, `true` (the event then carries the
+/// stream's last nodes); `false` when the stream is in none (the caller records the time).
+pub fn record_event(stream: usize, event: usize) -> bool {
+    let mut r = registry();
+    match r.streams.get(&key(stream)).cloned() {
+        Some(captured) => {
+            r.events.insert(event, captured);
+            true
+        }
+        None => {
+            r.events.remove(&event);
+            false
+        }
+    }
+}
+
+/// Makes `stream` wait on `event`: an event recorded in a capture joins the stream to that
+/// capture (a fork) or adds its nodes to the stream's (a join); an event recorded outside any
+/// capture has completed (the mock runs everything when issued): nothing to wait for.
+pub fn wait_event(stream: usize, event: usize) -> Result<(), Code> {
+    let mut r = registry();
+    let Some((graph, nodes)) = r.events.get(&event).cloned() else {
+        return Ok(());
+    };
+    match r.streams.get_mut(&key(stream)) {
+        Some((g, _)) if *g != graph => Err(CAPTURE_MERGE),
+        Some((_, tail)) => {
+            for n in nodes {
+                if !tail.contains(&n) {
+                    tail.push(n);
+                }
+            }
+            Ok(())
+        }
+        None => {
+            r.streams.insert(key(stream), (graph, nodes));
+            Ok(())
+        }
+    }
+}
+
+/// A call that is unsafe during capture (`cudaMalloc`, `cudaFree`, synchronous copies and
+/// memsets, device and context synchronization): refused with `CAPTURE_UNSUPPORTED`, and the
+/// capture invalidated, while this thread has a global or thread-local capture or any thread a
+/// global one; `Ok` otherwise.
+pub fn unsafe_call() -> Result<(), Code> {
+    let me = handles::thread_number();
+    let mut r = registry();
+    let mut refused = false;
+    for c in r.captures.values_mut() {
+        let applies = match c.mode {
+            MODE_GLOBAL => true,
+            MODE_THREAD_LOCAL => c.thread == me,
+            _ => false,
+        };
+        if applies {
+            c.invalid = true;
+            refused = true;
+        }
+    }
+    if refused {
+        Err(CAPTURE_UNSUPPORTED)
+    } else {
+        Ok(())
+    }
+}
+
+/// Synchronizing `stream` (or querying it): a stream in capture cannot be, and its capture is
+/// invalidated (`CAPTURE_UNSUPPORTED`).
+pub fn sync(stream: usize) -> Result<(), Code> {
+    let mut r = registry();
+    let Some((graph, _)) = r.streams.get(&key(stream)).cloned() else {
+        return Ok(());
+    };
+    if let Some(c) = r.captures.get_mut(&graph) {
+        c.invalid = true;
+    }
+    Err(CAPTURE_UNSUPPORTED)
+}

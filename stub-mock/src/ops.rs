@@ -1,0 +1,277 @@
+//! What a stream runs: copies (1D, 2D and 3D: rows of bytes at a pitch, slices at a slice
+//! pitch), memsets of 1-, 2- or 4-byte elements, host functions and kernel launches. Both APIs
+//! build one [`Op`] per call and issue it on its stream (`graph::issue`): the mock runs it then
+//! (its streams are always idle), unless the stream is capturing, which adds it to the capture's
+//! graph; a graph's launch runs its nodes' operations again, each checked again first, since
+//! memory may have been freed since the capture.
+//!
+//! The codes are those both APIs share by number (`cudaErrorInvalidValue` is
+//! `CUDA_ERROR_INVALID_VALUE`, …): asserted below.
+
+use crate::model::Model;
+use crate::module::Launch;
+use crate::types::{cuda, cudart};
+use alloc::string::String;
+use core::ffi::c_void;
+
+/// A status both APIs spell with one number.
+pub type Code = u32;
+
+/// `cudaErrorInvalidValue`, `CUDA_ERROR_INVALID_VALUE`.
+pub const INVALID_VALUE: Code = cudart::cudaErrorInvalidValue;
+/// `cudaErrorInvalidResourceHandle`, `CUDA_ERROR_INVALID_HANDLE`.
+pub const INVALID_HANDLE: Code = cudart::cudaErrorInvalidResourceHandle;
+/// `cudaErrorIllegalState`, `CUDA_ERROR_ILLEGAL_STATE`.
+pub const ILLEGAL_STATE: Code = cudart::cudaErrorIllegalState;
+/// `cudaErrorIllegalAddress`, `CUDA_ERROR_ILLEGAL_ADDRESS`: what a device reading freed memory
+/// reports.
+pub const ILLEGAL_ADDRESS: Code = cudart::cudaErrorIllegalAddress;
+/// `cudaErrorNotSupported`, `CUDA_ERROR_NOT_SUPPORTED`.
+pub const NOT_SUPPORTED: Code = cudart::cudaErrorNotSupported;
+/// `cudaErrorStreamCaptureUnsupported`, `CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED`.
+pub const CAPTURE_UNSUPPORTED: Code = cudart::cudaErrorStreamCaptureUnsupported;
+/// `cudaErrorStreamCaptureInvalidated`, `CUDA_ERROR_STREAM_CAPTURE_INVALIDATED`.
+pub const CAPTURE_INVALIDATED: Code = cudart::cudaErrorStreamCaptureInvalidated;
+/// `cudaErrorStreamCaptureMerge`, `CUDA_ERROR_STREAM_CAPTURE_MERGE`.
+pub const CAPTURE_MERGE: Code = cudart::cudaErrorStreamCaptureMerge;
+/// `cudaErrorStreamCaptureUnmatched`, `CUDA_ERROR_STREAM_CAPTURE_UNMATCHED`.
+pub const CAPTURE_UNMATCHED: Code = cudart::cudaErrorStreamCaptureUnmatched;
+/// `cudaErrorStreamCaptureUnjoined`, `CUDA_ERROR_STREAM_CAPTURE_UNJOINED`.
+pub const CAPTURE_UNJOINED: Code = cudart::cudaErrorStreamCaptureUnjoined;
+/// `cudaErrorStreamCaptureWrongThread`, `CUDA_ERROR_STREAM_CAPTURE_WRONG_THREAD`.
+pub const CAPTURE_WRONG_THREAD: Code = cudart::cudaErrorStreamCaptureWrongThread;
+
+const _: () = {
+    assert!(INVALID_VALUE == cuda::CUDA_ERROR_INVALID_VALUE);
+    assert!(INVALID_HANDLE == cuda::CUDA_ERROR_INVALID_HANDLE);
+    assert!(ILLEGAL_STATE == cuda::CUDA_ERROR_ILLEGAL_STATE);
+    assert!(ILLEGAL_ADDRESS == cuda::CUDA_ERROR_ILLEGAL_ADDRESS);
+    assert!(NOT_SUPPORTED == cuda::CUDA_ERROR_NOT_SUPPORTED);
+    assert!(CAPTURE_UNSUPPORTED == cuda::CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED);
+    assert!(CAPTURE_INVALIDATED == cuda::CUDA_ERROR_STREAM_CAPTURE_INVALIDATED);
+    assert!(CAPTURE_MERGE == cuda::CUDA_ERROR_STREAM_CAPTURE_MERGE);
+    assert!(CAPTURE_UNMATCHED == cuda::CUDA_ERROR_STREAM_CAPTURE_UNMATCHED);
+    assert!(CAPTURE_UNJOINED == cuda::CUDA_ERROR_STREAM_CAPTURE_UNJOINED);
+    assert!(CAPTURE_WRONG_THREAD == cuda::CUDA_ERROR_STREAM_CAPTURE_WRONG_THREAD);
+};
+
+/// One side of a copy or a memset: its first byte, the bytes from one row to the next and from
+/// one slice to the next, and whether it must lie in one device allocation (host memory is the
+/// caller's, as for the real libraries).
+#[derive(Debug, Clone, Copy)]
+pub struct Side {
+    /// The first byte.
+    pub ptr: usize,
+    /// Bytes from a row's start to the next's (unused for one row).
+    pub pitch: usize,
+    /// Bytes from a slice's start to the next's (unused for one slice).
+    pub slice: usize,
+    /// Whether the bytes must lie in one device allocation.
+    pub device: bool,
+}
+
+impl Side {
+    /// Contiguous memory at `ptr`.
+    pub fn linear(ptr: usize, device: bool) -> Side {
+        Side {
+            ptr,
+            pitch: 0,
+            slice: 0,
+            device,
+        }
+    }
+
+    /// The bytes from the first to one past the last that `width` bytes per row of `extent`
+    /// touch; `None` on overflow.
+    fn span(&self, width: usize, extent: &Extent) -> Option<usize> {
+        let rows = (extent.height - 1).checked_mul(self.pitch)?;
+        let slices = (extent.depth - 1).checked_mul(self.slice)?;
+        rows.checked_add(slices)?.checked_add(width)
+    }
+
+    /// The address of row `y` of slice `z`.
+    fn at(&self, y: usize, z: usize) -> usize {
+        self.ptr + z * self.slice + y * self.pitch
+    }
+
+    /// Whether `width` bytes per row of `extent` fit: a non-NULL start, rows no wider than the
+    /// pitch, a device side inside one allocation.
+    fn fits(&self, m: &Model, width: usize, extent: &Extent) -> bool {
+        let rows_fit = extent.height == 1 || self.pitch >= width;
+        let slices_fit = extent.depth == 1 || self.slice >= self.pitch * extent.height;
+        let Some(span) = self.span(width, extent) else {
+            return false;
+        };
+        self.ptr != 0
+            && rows_fit
+            && slices_fit
+            && (!self.device || m.device_range(self.ptr, span).is_ok())
+    }
+}
+
+/// How much a copy or memset touches: bytes (a memset: elements) per row, rows, slices.
+#[derive(Debug, Clone, Copy)]
+pub struct Extent {
+    /// Bytes per row (a memset's: elements per row).
+    pub width: usize,
+    /// Rows per slice.
+    pub height: usize,
+    /// Slices.
+    pub depth: usize,
+}
+
+impl Extent {
+    /// One row of `width`.
+    pub fn linear(width: usize) -> Extent {
+        Extent {
+            width,
+            height: 1,
+            depth: 1,
+        }
+    }
+
+    fn is_empty(&self) -> bool {
+        self.width == 0 || self.height == 0 || self.depth == 0
+    }
+}
+
+/// A host function a stream or graph calls (`cudaHostFn_t`, `CUhostFn`).
+pub type HostFn = unsafe extern "C" fn(*mut c_void);
+
+/// One operation of a stream, or one node of a graph.
+#[derive(Debug, Clone)]
+pub enum Op {
+    /// `extent` copied from `src` to `dst` (overlap allowed, as within one allocation).
+    Copy {
+        /// Where to.
+        dst: Side,
+        /// From where.
+        src: Side,
+        /// Bytes per row, rows, slices.
+        extent: Extent,
+    },
+    /// `extent.width` elements of `element` bytes (1, 2 or 4) per row set to `value`.
+    Memset {
+        /// Where.
+        dst: Side,
+        /// The element's value (its low `element` bytes).
+        value: u32,
+        /// 1, 2 or 4.
+        element: usize,
+        /// Elements per row, rows, one slice.
+        extent: Extent,
+    },
+    /// `f(data)` on the calling thread.
+    Host {
+        /// The function.
+        f: HostFn,
+        /// Its argument.
+        data: usize,
+    },
+    /// A checked launch of a kernel, kept by a capture (its arguments are not: the mock does not
+    /// know their sizes).
+    Kernel {
+        /// The kernel's name.
+        name: String,
+        /// Its configuration and device.
+        launch: Launch,
+    },
+    /// Nothing: a graph's empty node.
+    Empty,
+}
+
+impl Op {
+    /// The node type both APIs give it (`cudaGraphNodeType`, `CUgraphNodeType`: kernel 0,
+    /// memcpy 1, memset 2, host 3, empty 5).
+    pub fn node_type(&self) -> u32 {
+        match self {
+            Op::Kernel { .. } => 0,
+            Op::Copy { .. } => 1,
+            Op::Memset { .. } => 2,
+            Op::Host { .. } => 3,
+            Op::Empty => 5,
+        }
+    }
+
+    /// Checks the operation against the model: `INVALID_VALUE` for a NULL start, a row wider
+    /// than its pitch, a device side outside one allocation, a memset's element misaligned.
+    pub fn check(&self, m: &Model) -> Result<(), Code> {
+        let ok = match self {
+            Op::Copy { dst, src, extent } => {
+                extent.is_empty()
+                    || (dst.fits(m, extent.width, extent) && src.fits(m, extent.width, extent))
+            }
+            Op::Memset {
+                dst,
+                element,
+                extent,
+                ..
+            } => {
+                let aligned =
+                    dst.ptr % element == 0 && (extent.height == 1 || dst.pitch % element == 0);
+                extent.is_empty()
+                    || (aligned
+                        && extent
+                            .width
+                            .checked_mul(*element)
+                            .is_some_and(|w| dst.fits(m, w, extent)))
+            }
+            Op::Host { .. } | Op::Kernel { .. } | Op::Empty => true,
+        };
+        if ok { Ok(()) } else { Err(INVALID_VALUE) }
+    }
+
+    /// Runs the operation now, checked again first (memory freed since a capture:
+    /// `ILLEGAL_ADDRESS`, as a device reading it would report). A kept kernel launch is recorded
+    /// again; one whose kernel has a registered host function answers `NOT_SUPPORTED`, since
+    /// that function needs the arguments the capture did not keep.
+    ///
+    /// # Safety
+    /// Host sides and host functions are the caller's, as for the real libraries.
+    pub unsafe fn run(&self, m: &Model) -> Result<(), Code> {
+        self.check(m).map_err(|_| ILLEGAL_ADDRESS)?;
+        match self {
+            Op::Copy { dst, src, extent } if !extent.is_empty() => {
+                for z in 0..extent.depth {
+                    for y in 0..extent.height {
+                        // SAFETY: device sides checked against their allocations; `copy` allows
+                        // overlap.
+                        unsafe {
+                            core::ptr::copy(
+                                src.at(y, z) as *const u8,
+                                dst.at(y, z) as *mut u8,
+                                extent.width,
+                            )
+                        };
+                    }
+                }
+            }
+            Op::Memset {
+                dst,
+                value,
+                element,
+                extent,
+            } if !extent.is_empty() => {
+                let bytes = value.to_le_bytes();
+                for y in 0..extent.height {
+                    let row = dst.at(y, 0) as *mut u8;
+                    for i in 0..extent.width * element {
+                        // SAFETY: inside one device allocation (checked above).
+                        unsafe { row.add(i).write(bytes[i % element]) };
+                    }
+                }
+            }
+            // SAFETY: the registrant's function and argument, by the API's contract.
+            Op::Host { f, data } => unsafe { f(*data as *mut c_void) },
+            Op::Kernel { name, launch } => {
+                if crate::module::has_host_function(name) {
+                    crate::unmodelled::kept_launch_line(name, launch);
+                    return Err(NOT_SUPPORTED);
+                }
+                crate::unmodelled::launch_line(name, launch, false);
+            }
+            Op::Copy { .. } | Op::Memset { .. } | Op::Empty => {}
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,356 @@
+//! The runtime's graphs and stream capture (`cuda_runtime_api.h`, CUDA 13 ABI) over the one
+//! registry both APIs share (`graph.rs`, which says what is modelled and the codes of its
+//! rules): capture begun, ended and queried; graphs created, built of empty, host, 1D copy and
+//! memset nodes, listed, instantiated and launched; host functions on a stream. Kernel nodes
+//! come from a capture only (`cudaGraphAddKernelNode` answers "not supported").
+
+use crate::graph;
+use crate::handles;
+use crate::model::Model;
+use crate::ops::{Extent, Op, Side};
+use crate::runtime::call;
+use crate::types::cudart::*;
+use alloc::vec::Vec;
+use core::ffi::{c_uint, c_ulonglong, c_void};
+
+/// `Ok` → `cudaSuccess`, `Err(code)` → the code.
+fn status<T>(r: Result<T, u32>) -> cudaError_t {
+    match r {
+        Ok(_) => cudaSuccess,
+        Err(code) => code,
+    }
+}
+
+/// `cudaGraphInstantiateFlagAutoFreeOnLaunch | …Upload | …DeviceLaunch | …UseNodePriority`.
+const INSTANTIATE_FLAGS: c_ulonglong = 0xf;
+
+/// The dependencies a node is added after: `count` handles at `deps` (NULL only for none).
+fn dependencies(deps: *const cudaGraphNode_t, count: usize) -> Option<Vec<usize>> {
+    if count == 0 {
+        return Some(Vec::new());
+    }
+    if deps.is_null() {
+        return None;
+    }
+    // SAFETY: non-NULL, the caller's `count` handles by the API's contract.
+    let list = unsafe { core::slice::from_raw_parts(deps, count) };
+    Some(list.iter().map(|&n| n as usize).collect())
+}
+
+/// Adds a node of `op` to `graph` after `count` nodes at `deps`; its handle into `*node`.
+fn add_node(
+    m: &Model,
+    node: *mut cudaGraphNode_t,
+    graph: cudaGraph_t,
+    deps: *const cudaGraphNode_t,
+    count: usize,
+    op: Op,
+) -> cudaError_t {
+    let Some(deps) = dependencies(deps, count) else {
+        return cudaErrorInvalidValue;
+    };
+    if node.is_null() {
+        return cudaErrorInvalidValue;
+    }
+    match graph::add_node(m, graph as usize, &deps, op) {
+        Ok(n) => {
+            // SAFETY: non-NULL, the caller's handle.
+            unsafe { *node = n as cudaGraphNode_t };
+            cudaSuccess
+        }
+        Err(code) => code,
+    }
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaStreamBeginCapture(
+    stream: cudaStream_t,
+    mode: cudaStreamCaptureMode,
+) -> cudaError_t {
+    call(|_| status(graph::begin(stream as usize, mode)))
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaStreamEndCapture(
+    stream: cudaStream_t,
+    graph_out: *mut cudaGraph_t,
+) -> cudaError_t {
+    call(|_| {
+        if graph_out.is_null() {
+            return cudaErrorInvalidValue;
+        }
+        let ended = graph::end(stream as usize);
+        // SAFETY: non-NULL, the caller's handle: NULL when the capture failed.
+        unsafe { *graph_out = ended.map_or(0, |g| g) as cudaGraph_t };
+        status(ended)
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaStreamIsCapturing(
+    stream: cudaStream_t,
+    capture_status: *mut cudaStreamCaptureStatus,
+) -> cudaError_t {
+    call(|_| {
+        if capture_status.is_null() {
+            return cudaErrorInvalidValue;
+        }
+        match graph::status(stream as usize) {
+            Ok(s) => {
+                // SAFETY: non-NULL, the caller's enum.
+                unsafe { *capture_status = s };
+                cudaSuccess
+            }
+            Err(code) => code,
+        }
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaLaunchHostFunc(
+    stream: cudaStream_t,
+    f: cudaHostFn_t,
+    data: *mut c_void,
+) -> cudaError_t {
+    call(|m| {
+        let Some(f) = f else {
+            return cudaErrorInvalidValue;
+        };
+        if !handles::is_stream(stream as usize) {
+            return cudaErrorInvalidResourceHandle;
+        }
+        let op = Op::Host {
+            f,
+            data: data as usize,
+        };
+        status(graph::issue(m, stream as usize, op))
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaGraphCreate(
+    graph_out: *mut cudaGraph_t,
+    flags: c_uint,
+) -> cudaError_t {
+    call(|_| {
+        if graph_out.is_null() || flags != 0 {
+            return cudaErrorInvalidValue;
+        }
+        // SAFETY: non-NULL, the caller's handle.
+        unsafe { *graph_out = graph::create() as cudaGraph_t };
+        cudaSuccess
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaGraphDestroy(graph: cudaGraph_t) -> cudaError_t {
+    call(|_| status(graph::destroy(graph as usize)))
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaGraphAddEmptyNode(
+    node: *mut cudaGraphNode_t,
+    graph: cudaGraph_t,
+    deps: *const cudaGraphNode_t,
+    count: usize,
+) -> cudaError_t {
+    call(|m| add_node(m, node, graph, deps, count, Op::Empty))
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaGraphAddHostNode(
+    node: *mut cudaGraphNode_t,
+    graph: cudaGraph_t,
+    deps: *const cudaGraphNode_t,
+    count: usize,
+    params: *const cudaHostNodeParams,
+) -> cudaError_t {
+    call(|m| {
+        // SAFETY: NULL or the caller's parameters.
+        let Some(&cudaHostNodeParams {
+            fn_: Some(f),
+            userData,
+        }) = (unsafe { params.as_ref() })
+        else {
+            return cudaErrorInvalidValue;
+        };
+        let op = Op::Host {
+            f,
+            data: userData as usize,
+        };
+        add_node(m, node, graph, deps, count, op)
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaGraphAddMemcpyNode1D(
+    node: *mut cudaGraphNode_t,
+    graph: cudaGraph_t,
+    deps: *const cudaGraphNode_t,
+    count: usize,
+    dst: *mut c_void,
+    src: *const c_void,
+    bytes: usize,
+    kind: cudaMemcpyKind,
+) -> cudaError_t {
+    call(|m| {
+        let (dst, src) = (dst as usize, src as usize);
+        let (dst, src) = match crate::runtime_copies::sides(m, (dst, bytes), (src, bytes), kind) {
+            Ok(s) => s,
+            Err(e) => return e,
+        };
+        let op = Op::Copy {
+            dst,
+            src,
+            extent: Extent::linear(bytes),
+        };
+        add_node(m, node, graph, deps, count, op)
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaGraphAddMemsetNode(
+    node: *mut cudaGraphNode_t,
+    graph: cudaGraph_t,
+    deps: *const cudaGraphNode_t,
+    count: usize,
+    params: *const cudaMemsetParams,
+) -> cudaError_t {
+    call(|m| {
+        // SAFETY: NULL or the caller's parameters.
+        let Some(p) = (unsafe { params.as_ref() }) else {
+            return cudaErrorInvalidValue;
+        };
+        let element = p.elementSize as usize;
+        if ![1, 2, 4].contains(&element) || (p.height > 1 && p.pitch < p.width * element) {
+            return cudaErrorInvalidValue;
+        }
+        let op = Op::Memset {
+            dst: Side {
+                ptr: p.dst as usize,
+                pitch: p.pitch,
+                slice: 0,
+                device: true,
+            },
+            value: p.value,
+            element,
+            extent: Extent {
+                width: p.width,
+                height: p.height,
+                depth: 1,
+            },
+        };
+        add_node(m, node, graph, deps, count, op)
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaGraphGetNodes(
+    graph: cudaGraph_t,
+    nodes: *mut cudaGraphNode_t,
+    count: *mut usize,
+) -> cudaError_t {
+    call(|_| {
+        if count.is_null() {
+            return cudaErrorInvalidValue;
+        }
+        let list = match graph::nodes(graph as usize) {
+            Ok(l) => l,
+            Err(code) => return code,
+        };
+        // SAFETY: the caller's counts and array of `*count` handles, by the API's contract:
+        // entries past the graph's nodes are set to NULL, `*count` to how many it has.
+        unsafe {
+            if !nodes.is_null() {
+                for i in 0..*count {
+                    *nodes.add(i) = list.get(i).map_or(0, |&n| n) as cudaGraphNode_t;
+                }
+            }
+            if nodes.is_null() || *count > list.len() {
+                *count = list.len();
+            }
+        }
+        cudaSuccess
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaGraphNodeGetType(
+    node: cudaGraphNode_t,
+    kind: *mut cudaGraphNodeType,
+) -> cudaError_t {
+    call(|_| {
+        if kind.is_null() {
+            return cudaErrorInvalidValue;
+        }
+        match graph::node_type(node as usize) {
+            Ok(t) => {
+                // SAFETY: non-NULL, the caller's enum.
+                unsafe { *kind = t };
+                cudaSuccess
+            }
+            Err(code) => code,
+        }
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaGraphInstantiate(
+    exec: *mut cudaGraphExec_t,
+    graph: cudaGraph_t,
+    flags: c_ulonglong,
+) -> cudaError_t {
+    call(|_| {
+        if exec.is_null() || flags & !INSTANTIATE_FLAGS != 0 {
+            return cudaErrorInvalidValue;
+        }
+        match graph::instantiate(graph as usize) {
+            Ok(e) => {
+                // SAFETY: non-NULL, the caller's handle.
+                unsafe { *exec = e as cudaGraphExec_t };
+                cudaSuccess
+            }
+            Err(code) => code,
+        }
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaGraphInstantiateWithFlags(
+    exec: *mut cudaGraphExec_t,
+    graph: cudaGraph_t,
+    flags: c_ulonglong,
+) -> cudaError_t {
+    // SAFETY: the same contract.
+    unsafe { cudaGraphInstantiate(exec, graph, flags) }
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaGraphLaunch(
+    exec: cudaGraphExec_t,
+    stream: cudaStream_t,
+) -> cudaError_t {
+    call(|m| status(graph::launch(m, exec as usize, stream as usize)))
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaGraphUpload(
+    exec: cudaGraphExec_t,
+    stream: cudaStream_t,
+) -> cudaError_t {
+    call(|_| {
+        if !handles::is_stream(stream as usize) {
+            cudaErrorInvalidResourceHandle
+        } else if graph::is_exec(exec as usize) {
+            // Nothing to upload: the mock's device memory is the host's.
+            cudaSuccess
+        } else {
+            cudaErrorInvalidValue
+        }
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaGraphExecDestroy(exec: cudaGraphExec_t) -> cudaError_t {
+    call(|_| status(graph::exec_destroy(exec as usize)))
+}

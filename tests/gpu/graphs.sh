@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# On the GPU machine (issue 37): tests/c/graphs_and_copies.c linked to NVIDIA's runtime and
+# driver, as is and built for the per-thread default stream; then linked to the stubs under
+# CUDA_STUBS_MOCK=h200 (one device, as the board); the mock's lines compared with the board's.
+# STUBS_DIR holds libstubs_cudart.so, libstubs_cuda.so and libcuda_stubs_mock.so.
+#   tests/gpu/graphs.sh STUBS_DIR        (writes under $OUT)
+set -u
+OUT=${OUT:-.}
+D=$(realpath "${1:?usage: tests/gpu/graphs.sh STUBS_DIR}")
+cuda=${CUDA_HOME:-/usr/local/cuda}
+src=tests/c/graphs_and_copies.c
+nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
+for v in plain ptds; do
+  def=; [ $v = ptds ] && def=-DCUDA_API_PER_THREAD_DEFAULT_STREAM=1
+  gcc -std=c11 -O1 $def -o "$OUT/real_$v" $src -I"$cuda/include" -Iinclude \
+    -L"$cuda/lib64" -lcudart -lcuda -lpthread -Wl,-rpath,"$cuda/lib64"
+  gcc -std=c11 -O1 $def -o "$OUT/mock_$v" $src -I"$cuda/include" -Iinclude \
+    -L"$D" -lstubs_cudart -lstubs_cuda -lpthread -Wl,-rpath,"$D"
+  "$OUT/real_$v" > "$OUT/real_$v.txt" 2>&1; echo "$v linked to NVIDIA's rc=$?"
+  CUDA_STUBS_MOCK=h200 "$OUT/mock_$v" > "$OUT/mock_$v.txt" 2>&1; echo "$v on the mock rc=$?"
+  if diff "$OUT/real_$v.txt" "$OUT/mock_$v.txt" > "$OUT/diff_$v.txt"; then
+    echo "$v: the mock's lines are the board's"
+  else
+    echo "$v: differ:"; cat "$OUT/diff_$v.txt"
+  fi
+done
+echo "--- the board's lines (plain)"; cat "$OUT/real_plain.txt"
+echo "--- ptds vs plain on the board"; diff "$OUT/real_plain.txt" "$OUT/real_ptds.txt"
