@@ -85,3 +85,100 @@ pub fn set_peer(d: usize, peer: usize, enable: bool) -> bool {
     *mask ^= bit;
     true
 }
+
+/// The limits both APIs set and read by number (`cudaLimit` = `CUlimit`: stack size, printf
+/// FIFO, malloc heap, device runtime sync depth and pending launches, L2 fetch granularity,
+/// persisting L2 size), their defaults on an H200 with CUDA 13 (`tests/c/device_state.c`):
+/// `None` for the device runtime's sync depth, which it no longer has.
+const LIMIT_DEFAULTS: [Option<usize>; 7] = [
+    Some(1024),
+    Some(8_650_752),
+    Some(8 << 20),
+    None,
+    Some(2048),
+    Some(64),
+    Some(0),
+];
+
+/// Why a limit cannot be read or set.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LimitError {
+    /// A number the APIs have but this device does not (`cudaErrorUnsupportedLimit`, 215).
+    Unsupported,
+    /// A number the APIs do not have (`cudaErrorInvalidValue`, 1).
+    Unknown,
+}
+
+/// Each context's limits: `None` until set, then the value set.
+static LIMITS: Mutex<[[Option<usize>; 7]; MAX]> = Mutex::new([[None; 7]; MAX]);
+
+/// The index of limit `which`, if the device has it.
+fn limit_index(which: u32) -> Result<usize, LimitError> {
+    match usize::try_from(which).ok() {
+        Some(i) if i < LIMIT_DEFAULTS.len() && LIMIT_DEFAULTS[i].is_some() => Ok(i),
+        // The sync depth, and the runtime's per-block memory size (10): not this device's.
+        Some(3 | 10) => Err(LimitError::Unsupported),
+        _ => Err(LimitError::Unknown),
+    }
+}
+
+/// Device `d`'s context's limit `which`.
+pub fn limit(d: usize, which: u32) -> Result<usize, LimitError> {
+    let i = limit_index(which)?;
+    let limits = LIMITS.lock();
+    let set = limits.get(d).and_then(|l| l[i]);
+    set.or(LIMIT_DEFAULTS[i]).ok_or(LimitError::Unsupported)
+}
+
+/// Sets device `d`'s context's limit `which` to `value`.
+pub fn set_limit(d: usize, which: u32, value: usize) -> Result<(), LimitError> {
+    let i = limit_index(which)?;
+    match LIMITS.lock().get_mut(d) {
+        Some(limits) => {
+            limits[i] = Some(value);
+            Ok(())
+        }
+        None => Err(LimitError::Unknown),
+    }
+}
+
+/// `cudaDeviceMapHost`: set in every device's flags (the runtime maps page-locked memory
+/// always, with unified addressing).
+pub const MAP_HOST: u32 = 8;
+
+/// The flags `cudaSetDeviceFlags` takes: a scheduling choice (auto 0, spin 1, yield 2,
+/// blocking sync 4), `cudaDeviceMapHost`, `cudaDeviceLmemResizeToMax` (0x10),
+/// `cudaDeviceSyncMemops` (0x80).
+pub const DEVICE_FLAGS: u32 = 0x7 | MAP_HOST | 0x10 | 0x80;
+
+/// Each device's flags as set (`cudaSetDeviceFlags`), [`MAP_HOST`] until then.
+static FLAGS: Mutex<[u32; MAX]> = Mutex::new([MAP_HOST; MAX]);
+
+/// Device `d`'s flags.
+pub fn flags(d: usize) -> u32 {
+    FLAGS.lock().get(d).copied().unwrap_or(MAP_HOST)
+}
+
+/// Sets device `d`'s flags (`cudaDeviceMapHost` stays set).
+pub fn set_flags(d: usize, flags: u32) {
+    if let Some(f) = FLAGS.lock().get_mut(d) {
+        *f = flags | MAP_HOST;
+    }
+}
+
+/// Device `d`'s primary context reset (`cudaDeviceReset`, `cuDevicePrimaryCtxReset`): inactive,
+/// its limits, flags and peer access back to their defaults (its memory and streams: the model's
+/// and the handles' own resets).
+pub fn reset(d: usize) {
+    // Destroyed: inactive until made again (an H200's driver reports it so after the reset).
+    if let Some(n) = RETAINS.lock().get_mut(d) {
+        *n = 0;
+    }
+    if let Some(l) = LIMITS.lock().get_mut(d) {
+        *l = [None; 7];
+    }
+    set_flags(d, 0);
+    if let Some(p) = PEERS.lock().get_mut(d) {
+        *p = 0;
+    }
+}

@@ -207,6 +207,46 @@ pub unsafe extern "C" fn cuDevicePrimaryCtxGetState(
 }
 
 #[unsafe(no_mangle)]
+pub unsafe extern "C" fn cuDevicePrimaryCtxReset_v2(dev: CUdevice) -> CUresult {
+    call(|m| {
+        device!(m, dev);
+        // Its memory, streams, limits, flags and peer access; the retain count stays (the
+        // header: "resetting the primary context does not release it").
+        m.free_all(dev as usize);
+        crate::handles::destroy_streams_of(dev as usize);
+        context::reset(dev as usize);
+        CUDA_SUCCESS
+    })
+}
+
+/// A limit's refusal as the driver answers it.
+fn limit_error(e: context::LimitError) -> CUresult {
+    match e {
+        context::LimitError::Unsupported => CUDA_ERROR_UNSUPPORTED_LIMIT,
+        context::LimitError::Unknown => CUDA_ERROR_INVALID_VALUE,
+    }
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cuCtxGetLimit(value: *mut usize, limit: CUlimit) -> CUresult {
+    in_context(|_, d| match context::limit(d, limit) {
+        Ok(v) => {
+            out!(value, v);
+            CUDA_SUCCESS
+        }
+        Err(e) => limit_error(e),
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cuCtxSetLimit(limit: CUlimit, value: usize) -> CUresult {
+    in_context(|_, d| match context::set_limit(d, limit, value) {
+        Ok(()) => CUDA_SUCCESS,
+        Err(e) => limit_error(e),
+    })
+}
+
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn cuCtxSetCurrent(ctx: CUcontext) -> CUresult {
     call(|_| {
         if ctx.is_null() {
@@ -278,7 +318,7 @@ fn free(ptr: CUdeviceptr) -> CUresult {
         if ptr == 0 {
             return CUDA_ERROR_INVALID_VALUE;
         }
-        match m.free(ptr as usize, |k| matches!(k, Kind::Device(_))) {
+        match m.free(ptr as usize, |k| k.device().is_some()) {
             Ok(()) => CUDA_SUCCESS,
             Err(_) => CUDA_ERROR_INVALID_VALUE,
         }
@@ -428,12 +468,67 @@ pub unsafe extern "C" fn cuLaunchKernel(
 }
 
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn cuStreamCreate(stream: *mut CUstream, _flags: c_uint) -> CUresult {
-    in_context(|_, d| {
-        out!(
-            stream,
-            crate::handles::create(crate::handles::Handle::Stream(d)) as CUstream
-        );
+pub unsafe extern "C" fn cuStreamCreate(stream: *mut CUstream, flags: c_uint) -> CUresult {
+    // SAFETY: the same contract.
+    unsafe { cuStreamCreateWithPriority(stream, flags, 0) }
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cuStreamCreateWithPriority(
+    stream: *mut CUstream,
+    flags: c_uint,
+    priority: c_int,
+) -> CUresult {
+    in_context(
+        |_, d| match crate::handles::create_stream(d, flags, priority) {
+            Some(s) => {
+                out!(stream, s as CUstream);
+                CUDA_SUCCESS
+            }
+            None => CUDA_ERROR_INVALID_VALUE,
+        },
+    )
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cuStreamGetPriority(stream: CUstream, priority: *mut c_int) -> CUresult {
+    in_context(|_, d| match crate::handles::stream(stream as usize, d) {
+        Some(s) => {
+            out!(priority, s.priority);
+            CUDA_SUCCESS
+        }
+        None => CUDA_ERROR_INVALID_HANDLE,
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cuStreamGetFlags(stream: CUstream, flags: *mut c_uint) -> CUresult {
+    in_context(|_, d| match crate::handles::stream(stream as usize, d) {
+        Some(s) => {
+            out!(flags, s.flags);
+            CUDA_SUCCESS
+        }
+        None => CUDA_ERROR_INVALID_HANDLE,
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cuCtxGetStreamPriorityRange(
+    least: *mut c_int,
+    greatest: *mut c_int,
+) -> CUresult {
+    in_context(|_, _| {
+        let (l, g) = crate::handles::PRIORITY_RANGE;
+        // Either may be NULL (the header's "optional").
+        // SAFETY: NULL or the caller's int.
+        unsafe {
+            if let Some(p) = least.as_mut() {
+                *p = l;
+            }
+            if let Some(p) = greatest.as_mut() {
+                *p = g;
+            }
+        }
         CUDA_SUCCESS
     })
 }

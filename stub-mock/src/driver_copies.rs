@@ -9,7 +9,7 @@
 use crate::context;
 use crate::driver::{in_context, status};
 use crate::graph;
-use crate::model::{Kind, Model};
+use crate::model::Model;
 use crate::ops::{Extent, Op, Side};
 use crate::types::cuda::*;
 use core::ffi::{c_int, c_uchar, c_uint, c_ushort, c_void};
@@ -453,7 +453,7 @@ fn peer(
             .filter(|&d| m.device(d as i64).is_some())
             .ok_or(CUDA_ERROR_INVALID_CONTEXT)?;
         match m.find(ptr as usize) {
-            Some(f) if f.kind == Kind::Device(d) || n == 0 => {}
+            Some(f) if f.kind.device() == Some(d) || n == 0 => {}
             _ => return Err(CUDA_ERROR_INVALID_VALUE),
         }
     }

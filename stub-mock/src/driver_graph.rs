@@ -290,3 +290,63 @@ pub unsafe extern "C" fn cuGraphUpload(exec: CUgraphExec, stream: CUstream) -> C
 pub unsafe extern "C" fn cuGraphExecDestroy(exec: CUgraphExec) -> CUresult {
     in_context(|_, _| status(graph::exec_destroy(exec as usize)))
 }
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cuThreadExchangeStreamCaptureMode(
+    mode: *mut CUstreamCaptureMode,
+) -> CUresult {
+    if mode.is_null() {
+        return CUDA_ERROR_INVALID_VALUE;
+    }
+    // SAFETY: non-NULL, the caller's enum, read then written.
+    unsafe { *mode = graph::exchange_mode(*mode) };
+    CUDA_SUCCESS
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cuStreamGetCaptureInfo_v3(
+    stream: CUstream,
+    status_out: *mut CUstreamCaptureStatus,
+    id_out: *mut cuuint64_t,
+    graph_out: *mut CUgraph,
+    deps_out: *mut *const CUgraphNode,
+    edges_out: *mut *const CUgraphEdgeData,
+    count_out: *mut usize,
+) -> CUresult {
+    in_context(|_, _| {
+        // Edge data needs the dependencies beside it (the header's rule).
+        if status_out.is_null() || (!edges_out.is_null() && deps_out.is_null()) {
+            return CUDA_ERROR_INVALID_VALUE;
+        }
+        let info = match graph::info(stream as usize) {
+            Ok(i) => i,
+            Err(code) => return code,
+        };
+        // SAFETY: non-NULL outputs are the caller's storage; the others are not asked for.
+        unsafe {
+            *status_out = info.status;
+            if info.status != graph::STATUS_NONE {
+                if let Some(id) = id_out.as_mut() {
+                    *id = info.id;
+                }
+                if let Some(g) = graph_out.as_mut() {
+                    *g = info.graph as CUgraph;
+                }
+                if let Some(d) = deps_out.as_mut() {
+                    *d = info.deps.cast();
+                }
+                // Every edge the mock makes is a default one (zero bytes).
+                if let Some(e) = edges_out.as_mut() {
+                    *e = info.edges.cast();
+                }
+                if let Some(n) = count_out.as_mut() {
+                    *n = info.count;
+                }
+            }
+        }
+        CUDA_SUCCESS
+    })
+}
+
+// The edge data `graph::Info` gives is of this size.
+const _: () = assert!(core::mem::size_of::<CUgraphEdgeData>() == 8);

@@ -29,12 +29,10 @@ use crate::ops::{
 };
 use alloc::collections::{BTreeMap, BTreeSet};
 use alloc::vec::Vec;
-use stub_loader::sync::{Mutex, MutexGuard};
+use stub_loader::sync::{Mutex, MutexGuard, ThreadWord};
 
-/// `cudaStreamCaptureModeGlobal`, `CU_STREAM_CAPTURE_MODE_GLOBAL`.
+/// `cudaStreamCaptureModeGlobal`, `CU_STREAM_CAPTURE_MODE_GLOBAL` (thread-local is 1).
 pub const MODE_GLOBAL: u32 = 0;
-/// `cudaStreamCaptureModeThreadLocal`, `CU_STREAM_CAPTURE_MODE_THREAD_LOCAL`.
-pub const MODE_THREAD_LOCAL: u32 = 1;
 /// `cudaStreamCaptureModeRelaxed`, `CU_STREAM_CAPTURE_MODE_RELAXED`.
 pub const MODE_RELAXED: u32 = 2;
 
@@ -54,6 +52,8 @@ struct Node {
 
 #[derive(Debug, Clone)]
 struct Capture {
+    /// Its identity (`cudaStreamGetCaptureInfo`'s `id_out`), unique in the process.
+    id: u64,
     /// The stream that began it (its key).
     origin: (usize, usize),
     mode: u32,
@@ -76,6 +76,10 @@ struct Registry {
     streams: BTreeMap<(usize, usize), (usize, Vec<usize>)>,
     /// Events recorded in a capture: its graph, the recording stream's last nodes then.
     events: BTreeMap<usize, (usize, Vec<usize>)>,
+    /// The last capture's id.
+    last_id: u64,
+    /// The edge data [`info`] last gave each stream in capture (all default: zero bytes).
+    edges: BTreeMap<(usize, usize), Vec<[u8; 8]>>,
 }
 
 static REGISTRY: Mutex<Registry> = Mutex::new(Registry {
@@ -85,6 +89,8 @@ static REGISTRY: Mutex<Registry> = Mutex::new(Registry {
     captures: BTreeMap::new(),
     streams: BTreeMap::new(),
     events: BTreeMap::new(),
+    last_id: 0,
+    edges: BTreeMap::new(),
 });
 
 fn registry() -> MutexGuard<'static, Registry> {
@@ -117,6 +123,8 @@ impl Registry {
     fn end_capture(&mut self, graph: usize) {
         self.captures.remove(&graph);
         self.streams.retain(|_, (g, _)| *g != graph);
+        let streams = &self.streams;
+        self.edges.retain(|k, _| streams.contains_key(k));
         self.events.retain(|_, (g, _)| *g != graph);
     }
 
@@ -304,9 +312,12 @@ pub fn begin(stream: usize, mode: u32) -> Result<(), Code> {
         destroy(graph).ok();
         return Err(ILLEGAL_STATE);
     }
+    r.last_id += 1;
+    let id = r.last_id;
     r.captures.insert(
         graph,
         Capture {
+            id,
             origin: key(stream),
             mode,
             thread: handles::thread_number(),
@@ -375,6 +386,53 @@ pub fn status(stream: usize) -> Result<u32, Code> {
     })
 }
 
+/// What `stream`'s capture says of itself (`cudaStreamGetCaptureInfo`).
+#[derive(Debug, Clone, Copy)]
+pub struct Info {
+    /// [`STATUS_NONE`], …
+    pub status: u32,
+    /// The capture's id (0 outside one).
+    pub id: u64,
+    /// Its graph (0 outside one).
+    pub graph: usize,
+    /// The stream's last nodes: valid until the next operation on the stream or the capture's
+    /// end, as the runtime's are.
+    pub deps: *const usize,
+    /// How many.
+    pub count: usize,
+    /// Their edges' data (`cudaGraphEdgeData`, 8 bytes each), all default, valid as `deps`.
+    pub edges: *const [u8; 8],
+}
+
+/// [`Info`] of `stream`.
+pub fn info(stream: usize) -> Result<Info, Code> {
+    let status = status(stream)?;
+    let mut r = registry();
+    let none = Info {
+        status,
+        id: 0,
+        graph: 0,
+        deps: core::ptr::null(),
+        count: 0,
+        edges: core::ptr::null(),
+    };
+    let Some((graph, tail)) = r.streams.get(&key(stream)) else {
+        return Ok(none);
+    };
+    let (graph, deps, count) = (*graph, tail.as_ptr(), tail.len());
+    let id = r.captures.get(&graph).map_or(0, |c| c.id);
+    let edges = r.edges.entry(key(stream)).or_default();
+    *edges = alloc::vec![[0; 8]; count];
+    Ok(Info {
+        status,
+        id,
+        graph,
+        deps,
+        count,
+        edges: edges.as_ptr(),
+    })
+}
+
 /// Records `event` on `stream`: in the stream's capture, `true` (the event then carries the
 /// stream's last nodes); `false` when the stream is in none (the caller records the time).
 pub fn record_event(stream: usize, event: usize) -> bool {
@@ -416,20 +474,35 @@ pub fn wait_event(stream: usize, event: usize) -> Result<(), Code> {
     }
 }
 
+/// The thread's capture interaction mode (`cudaThreadExchangeStreamCaptureMode`): the mode + 1,
+/// 0 for the default, global.
+static THREAD_MODE: ThreadWord = ThreadWord::new();
+
+/// Sets the thread's capture interaction mode to `mode`; the one it had. Any number is taken,
+/// as an H200's runtime takes it (7 answered success); one of no mode counts as global.
+pub fn exchange_mode(mode: u32) -> u32 {
+    let old = THREAD_MODE.get().saturating_sub(1) as u32;
+    THREAD_MODE.set(mode as usize + 1);
+    old
+}
+
 /// A call that is unsafe during capture (`cudaMalloc`, `cudaFree`, synchronous copies and
-/// memsets, device and context synchronization): refused with `CAPTURE_UNSUPPORTED`, and the
-/// capture invalidated, while this thread has a global or thread-local capture or any thread a
-/// global one; `Ok` otherwise.
+/// memsets, device and context synchronization), by the thread's interaction mode
+/// ([`exchange_mode`]): global (the default) refuses it while this thread has a capture not
+/// begun relaxed or any thread a global one, thread-local only for this thread's own, relaxed
+/// never. Refused: `CAPTURE_UNSUPPORTED`, and those captures invalidated; `Ok` otherwise.
 pub fn unsafe_call() -> Result<(), Code> {
     let me = handles::thread_number();
+    let mode = THREAD_MODE.get().saturating_sub(1) as u32;
+    if mode == MODE_RELAXED {
+        return Ok(());
+    }
     let mut r = registry();
     let mut refused = false;
     for c in r.captures.values_mut() {
-        let applies = match c.mode {
-            MODE_GLOBAL => true,
-            MODE_THREAD_LOCAL => c.thread == me,
-            _ => false,
-        };
+        let own = c.thread == me && c.mode != MODE_RELAXED;
+        // Thread-local (1) heeds only this thread's captures.
+        let applies = own || (mode != 1 && c.mode == MODE_GLOBAL);
         if applies {
             c.invalid = true;
             refused = true;

@@ -11,8 +11,8 @@ use stub_loader::sync::{Mutex, MutexGuard, ThreadWord};
 /// What a handle is.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Handle {
-    /// A stream of the device with this index.
-    Stream(usize),
+    /// A stream.
+    Stream(Stream),
     /// An event: recorded when, and whether it keeps timing (not `cudaEventDisableTiming`).
     Event {
         /// When it was last recorded (the monotonic clock, `stub_loader::clock_ns`, ns);
@@ -21,6 +21,64 @@ pub enum Handle {
         /// Whether elapsed times may be read.
         timing: bool,
     },
+}
+
+/// A stream: its device, creation flags (`cudaStreamNonBlocking` = `CU_STREAM_NON_BLOCKING`
+/// = 1) and priority (within [`PRIORITY_RANGE`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Stream {
+    /// The device's index.
+    pub device: usize,
+    /// Creation flags.
+    pub flags: u32,
+    /// Priority: lower numbers run first.
+    pub priority: i32,
+}
+
+/// Stream priorities, least to greatest (`cudaDeviceGetStreamPriorityRange`,
+/// `cuCtxGetStreamPriorityRange`): the H200's.
+pub const PRIORITY_RANGE: (i32, i32) = (0, -5);
+
+/// A new stream of device `device`: `flags` must be 0 or non-blocking, `priority` is clamped
+/// into [`PRIORITY_RANGE`] as both APIs do; `None` for other flags.
+pub fn create_stream(device: usize, flags: u32, priority: i32) -> Option<usize> {
+    let (least, greatest) = PRIORITY_RANGE;
+    (flags <= 1).then(|| {
+        create(Handle::Stream(Stream {
+            device,
+            flags,
+            priority: priority.clamp(greatest, least),
+        }))
+    })
+}
+
+/// The stream `stream` names: a live one, or a default stream (NULL, legacy, per-thread) of
+/// `current`, which has flags 0 and priority 0.
+pub fn stream(stream: usize, current: usize) -> Option<Stream> {
+    match (stream, get(stream)) {
+        (0..=2, _) => Some(Stream {
+            device: current,
+            flags: 0,
+            priority: 0,
+        }),
+        (_, Some(Handle::Stream(s))) => Some(s),
+        _ => None,
+    }
+}
+
+/// Destroys every stream of device `device` (a device reset).
+pub fn destroy_streams_of(device: usize) {
+    let mut map = handles();
+    let gone: alloc::vec::Vec<usize> = map
+        .iter()
+        .filter(|(_, h)| matches!(h, Handle::Stream(s) if s.device == device))
+        .map(|(&a, _)| a)
+        .collect();
+    for address in gone {
+        map.remove(&address);
+        // SAFETY: made by `create` with `fresh`, removed from the map above.
+        unsafe { release(address) };
+    }
 }
 
 /// Live handles by address. The address is that of a heap byte allocated for the handle,

@@ -28,6 +28,7 @@ mod device_prop;
 mod driver;
 mod driver_copies;
 mod driver_graph;
+mod driver_memory;
 mod graph;
 mod handles;
 mod image;
@@ -39,7 +40,9 @@ mod ops;
 mod profile;
 mod runtime;
 mod runtime_copies;
+mod runtime_device;
 mod runtime_graph;
+mod runtime_memory;
 mod types;
 mod unmodelled;
 

@@ -13,20 +13,40 @@ use alloc::vec;
 use alloc::vec::Vec;
 use stub_loader::sync::{Mutex, MutexGuard, Once, env_text};
 
-/// What an allocation is: memory of a device, or page-locked host memory (`cudaMallocHost`).
+/// What an allocation is: memory of a device, managed memory, page-locked host memory
+/// (`cudaMallocHost`), or host memory of the caller's registered as page-locked.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind {
     /// Device memory of the device with this index.
     Device(usize),
+    /// Managed memory (`cudaMallocManaged`), counted against the device with this index; the
+    /// host reads and writes it as it is (the mock's device memory is the host's).
+    Managed(usize),
     /// Page-locked host memory (counts against no device).
     Host,
+    /// The caller's host memory, registered (`cudaHostRegister`): never freed by the mock.
+    Registered,
+}
+
+impl Kind {
+    /// The device whose memory it is: device and managed memory.
+    pub fn device(self) -> Option<usize> {
+        match self {
+            Kind::Device(d) | Kind::Managed(d) => Some(d),
+            Kind::Host | Kind::Registered => None,
+        }
+    }
 }
 
 #[derive(Debug)]
 struct Allocation {
     size: usize,
-    layout: Layout,
+    /// `None`: registered memory, the caller's.
+    layout: Option<Layout>,
     kind: Kind,
+    /// Page-locked memory's flags as allocated or registered (`cudaHostAlloc`,
+    /// `cudaHostRegister`, the driver's the same numbers).
+    flags: u32,
 }
 
 #[derive(Debug, Default)]
@@ -68,6 +88,8 @@ pub struct Found {
     pub size: usize,
     /// Device or host.
     pub kind: Kind,
+    /// Page-locked memory's flags as allocated or registered.
+    pub flags: u32,
 }
 
 /// The alignment of every allocation: `cudaMalloc` promises 256 bytes.
@@ -129,7 +151,7 @@ impl Model {
             return Ok(0);
         }
         let mut memory = self.memory();
-        if let Kind::Device(d) = kind {
+        if let Some(d) = kind.device() {
             let total = self.profile.devices.get(d).map_or(0, |p| p.total_memory);
             let used = memory.used.get(d).copied().unwrap_or(u64::MAX);
             if (size as u64)
@@ -146,15 +168,71 @@ impl Model {
             return Err(AllocError::OutOfMemory);
         }
         let start = ptr as usize;
-        if let Kind::Device(d) = kind {
-            if let Some(used) = memory.used.get_mut(d) {
-                *used += size as u64;
-            }
+        if let Some(used) = kind.device().and_then(|d| memory.used.get_mut(d)) {
+            *used += size as u64;
         }
-        memory
-            .allocations
-            .insert(start, Allocation { size, layout, kind });
+        memory.allocations.insert(
+            start,
+            Allocation {
+                size,
+                layout: Some(layout),
+                kind,
+                flags: 0,
+            },
+        );
         Ok(start)
+    }
+
+    /// `size` bytes of page-locked host memory allocated with `flags`.
+    pub fn allocate_host(&self, size: usize, flags: u32) -> Result<usize, AllocError> {
+        let start = self.allocate(size, Kind::Host)?;
+        if let Some(a) = self.memory().allocations.get_mut(&start) {
+            a.flags = flags;
+        }
+        Ok(start)
+    }
+
+    /// Registers the caller's `size` bytes at `start` as page-locked host memory with `flags`;
+    /// `false` when any of them is already known (registered or allocated), or for no bytes.
+    pub fn register(&self, start: usize, size: usize, flags: u32) -> bool {
+        let Some(end) = start.checked_add(size).filter(|_| start != 0 && size != 0) else {
+            return false;
+        };
+        let mut memory = self.memory();
+        let overlaps = memory
+            .allocations
+            .range(..end)
+            .next_back()
+            .is_some_and(|(&a, x)| a + x.size > start);
+        if overlaps {
+            return false;
+        }
+        memory.allocations.insert(
+            start,
+            Allocation {
+                size,
+                layout: None,
+                kind: Kind::Registered,
+                flags,
+            },
+        );
+        true
+    }
+
+    /// Frees every allocation of device `d` (device and managed memory): a device reset.
+    pub fn free_all(&self, d: usize) {
+        let starts: Vec<usize> = {
+            let memory = self.memory();
+            memory
+                .allocations
+                .iter()
+                .filter(|(_, a)| a.kind.device() == Some(d))
+                .map(|(&s, _)| s)
+                .collect()
+        };
+        for start in starts {
+            let _ = self.free(start, |k| k.device() == Some(d));
+        }
     }
 
     /// `rows` rows of `width` bytes on device `d`, each row's pitch rounded up to
@@ -187,13 +265,13 @@ impl Model {
         let Some(a) = memory.allocations.remove(&start) else {
             return Err(RangeError::Invalid);
         };
-        if let Kind::Device(d) = a.kind {
-            if let Some(used) = memory.used.get_mut(d) {
-                *used = used.saturating_sub(a.size as u64);
-            }
+        if let Some(used) = a.kind.device().and_then(|d| memory.used.get_mut(d)) {
+            *used = used.saturating_sub(a.size as u64);
         }
-        // SAFETY: allocated by `allocate` with this layout, removed from the map above.
-        unsafe { dealloc(start as *mut u8, a.layout) };
+        if let Some(layout) = a.layout {
+            // SAFETY: allocated by `allocate` with this layout, removed from the map above.
+            unsafe { dealloc(start as *mut u8, layout) };
+        }
         Ok(())
     }
 
@@ -205,14 +283,16 @@ impl Model {
             start,
             size: a.size,
             kind: a.kind,
+            flags: a.flags,
         })
     }
 
-    /// Checks that `[ptr, ptr + len)` lies in one allocation of a device: `Ok` with it.
+    /// Checks that `[ptr, ptr + len)` lies in one allocation of a device (device or managed
+    /// memory): `Ok` with it.
     pub fn device_range(&self, ptr: usize, len: usize) -> Result<Found, RangeError> {
         match self.find(ptr) {
             Some(f)
-                if matches!(f.kind, Kind::Device(_))
+                if f.kind.device().is_some()
                     && (ptr - f.start)
                         .checked_add(len)
                         .is_some_and(|end| end <= f.size) =>
@@ -223,9 +303,9 @@ impl Model {
         }
     }
 
-    /// Whether `ptr` lies in a device allocation.
+    /// Whether `ptr` lies in a device allocation (device or managed memory).
     pub fn is_device(&self, ptr: usize) -> bool {
-        matches!(self.find(ptr), Some(f) if matches!(f.kind, Kind::Device(_)))
+        self.find(ptr).is_some_and(|f| f.kind.device().is_some())
     }
 
     /// Bytes `(free, total)` of device `d`: `cudaMemGetInfo`, `cuMemGetInfo`,

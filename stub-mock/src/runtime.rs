@@ -59,7 +59,8 @@ fn current_device() -> c_int {
 pub(crate) fn current(m: &Model) -> Result<usize, cudaError_t> {
     let d = current_device() as usize;
     m.device(d as i64).ok_or(cudaErrorInvalidDevice)?;
-    if context::current().is_none() {
+    // None current, or the primary context reset since (`cudaDeviceReset`): made again.
+    if context::current().is_none() || !context::is_active(d) {
         context::retain(d);
         context::set_current(Some(d));
     }
@@ -239,7 +240,7 @@ pub unsafe extern "C" fn cudaFree(ptr: *mut c_void) -> cudaError_t {
         if let Err(code) = graph::unsafe_call() {
             return code;
         }
-        match m.free(ptr as usize, |k| matches!(k, Kind::Device(_))) {
+        match m.free(ptr as usize, |k| k.device().is_some()) {
             Ok(()) => cudaSuccess,
             Err(_) => cudaErrorInvalidValue,
         }
@@ -248,11 +249,24 @@ pub unsafe extern "C" fn cudaFree(ptr: *mut c_void) -> cudaError_t {
 
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn cudaMallocHost(ptr: *mut *mut c_void, size: usize) -> cudaError_t {
+    // SAFETY: the same contract (cudaHostAllocDefault).
+    unsafe { cudaHostAlloc(ptr, size, 0) }
+}
+
+/// `cudaHostAllocPortable | …Mapped | …WriteCombined`.
+const HOST_ALLOC_FLAGS: c_uint = 0x7;
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaHostAlloc(
+    ptr: *mut *mut c_void,
+    size: usize,
+    flags: c_uint,
+) -> cudaError_t {
     call(|m| {
-        if ptr.is_null() {
+        if ptr.is_null() || flags & !HOST_ALLOC_FLAGS != 0 {
             return cudaErrorInvalidValue;
         }
-        match m.allocate(size, Kind::Host) {
+        match m.allocate_host(size, flags) {
             Ok(p) => {
                 out!(ptr, p as *mut c_void);
                 cudaSuccess
@@ -260,16 +274,6 @@ pub unsafe extern "C" fn cudaMallocHost(ptr: *mut *mut c_void, size: usize) -> c
             Err(_) => cudaErrorMemoryAllocation,
         }
     })
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn cudaHostAlloc(
-    ptr: *mut *mut c_void,
-    size: usize,
-    _flags: c_uint,
-) -> cudaError_t {
-    // SAFETY: the same contract.
-    unsafe { cudaMallocHost(ptr, size) }
 }
 
 #[unsafe(no_mangle)]
@@ -313,7 +317,13 @@ pub unsafe extern "C" fn cudaPointerGetAttributes(
                     a.device = d as c_int;
                     a.devicePointer = ptr as *mut c_void;
                 }
-                Kind::Host => {
+                Kind::Managed(d) => {
+                    a.type_ = cudaMemoryTypeManaged;
+                    a.device = d as c_int;
+                    a.devicePointer = ptr as *mut c_void;
+                    a.hostPointer = ptr as *mut c_void;
+                }
+                Kind::Host | Kind::Registered => {
                     a.type_ = cudaMemoryTypeHost;
                     a.device = current_device();
                     a.devicePointer = ptr as *mut c_void;
@@ -331,6 +341,26 @@ pub unsafe extern "C" fn cudaPointerGetAttributes(
 
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn cudaStreamCreate(stream: *mut cudaStream_t) -> cudaError_t {
+    // SAFETY: the same contract.
+    unsafe { cudaStreamCreateWithPriority(stream, 0, 0) }
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaStreamCreateWithFlags(
+    stream: *mut cudaStream_t,
+    flags: c_uint,
+) -> cudaError_t {
+    // SAFETY: the same contract. The flags (non-blocking) change nothing else when every
+    // operation runs when it is issued.
+    unsafe { cudaStreamCreateWithPriority(stream, flags, 0) }
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaStreamCreateWithPriority(
+    stream: *mut cudaStream_t,
+    flags: c_uint,
+    priority: c_int,
+) -> cudaError_t {
     call(|m| {
         if stream.is_null() {
             return cudaErrorInvalidValue;
@@ -339,19 +369,137 @@ pub unsafe extern "C" fn cudaStreamCreate(stream: *mut cudaStream_t) -> cudaErro
             Ok(d) => d,
             Err(e) => return e,
         };
-        out!(stream, handles::create(Handle::Stream(d)) as cudaStream_t);
-        cudaSuccess
+        match handles::create_stream(d, flags, priority) {
+            Some(s) => {
+                out!(stream, s as cudaStream_t);
+                cudaSuccess
+            }
+            None => cudaErrorInvalidValue,
+        }
+    })
+}
+
+/// What the runtime knows of `stream` (a default stream is the current device's).
+fn stream_of(m: &Model, stream: cudaStream_t) -> Result<handles::Stream, cudaError_t> {
+    let d = current(m)?;
+    handles::stream(stream as usize, d).ok_or(cudaErrorInvalidResourceHandle)
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaStreamGetPriority(
+    stream: cudaStream_t,
+    priority: *mut c_int,
+) -> cudaError_t {
+    call(|m| match stream_of(m, stream) {
+        Ok(s) => {
+            out!(priority, s.priority);
+            cudaSuccess
+        }
+        Err(e) => e,
     })
 }
 
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn cudaStreamCreateWithFlags(
-    stream: *mut cudaStream_t,
-    _flags: c_uint,
+pub unsafe extern "C" fn cudaStreamGetFlags(
+    stream: cudaStream_t,
+    flags: *mut c_uint,
 ) -> cudaError_t {
-    // SAFETY: the same contract; the flags (non-blocking) change nothing when every operation
-    // runs when it is issued.
-    unsafe { cudaStreamCreate(stream) }
+    call(|m| match stream_of(m, stream) {
+        Ok(s) => {
+            out!(flags, s.flags);
+            cudaSuccess
+        }
+        Err(e) => e,
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaStreamGetDevice(
+    stream: cudaStream_t,
+    device: *mut c_int,
+) -> cudaError_t {
+    call(|m| match stream_of(m, stream) {
+        Ok(s) => {
+            out!(device, s.device as c_int);
+            cudaSuccess
+        }
+        Err(e) => e,
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaDeviceGetStreamPriorityRange(
+    least: *mut c_int,
+    greatest: *mut c_int,
+) -> cudaError_t {
+    call(|_| {
+        let (l, g) = handles::PRIORITY_RANGE;
+        // Either may be NULL (the header's "optional").
+        // SAFETY: NULL or the caller's int.
+        unsafe {
+            if let Some(p) = least.as_mut() {
+                *p = l;
+            }
+            if let Some(p) = greatest.as_mut() {
+                *p = g;
+            }
+        }
+        cudaSuccess
+    })
+}
+
+/// The argument a stream callback's trampoline gets: the callback, its stream and data.
+struct Callback {
+    f: unsafe extern "C" fn(cudaStream_t, cudaError_t, *mut c_void),
+    stream: usize,
+    data: usize,
+}
+
+/// Runs a [`Callback`] (boxed by `cudaStreamAddCallback`) with the stream's status, success:
+/// every earlier operation of the stream ran when it was issued.
+unsafe extern "C" fn run_callback(arg: *mut c_void) {
+    // SAFETY: made by `Box::into_raw` in `cudaStreamAddCallback`; a host operation runs once
+    // (outside a capture, which refuses callbacks).
+    let c = unsafe { alloc::boxed::Box::from_raw(arg.cast::<Callback>()) };
+    // SAFETY: the registrant's function and data, by the API's contract.
+    unsafe { (c.f)(c.stream as cudaStream_t, cudaSuccess, c.data as *mut c_void) };
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaStreamAddCallback(
+    stream: cudaStream_t,
+    callback: cudaStreamCallback_t,
+    data: *mut c_void,
+    flags: c_uint,
+) -> cudaError_t {
+    call(|m| {
+        let Some(f) = callback else {
+            return cudaErrorInvalidValue;
+        };
+        if flags != 0 {
+            return cudaErrorInvalidValue;
+        }
+        if !handles::is_stream(stream as usize) {
+            return cudaErrorInvalidResourceHandle;
+        }
+        // A callback is not a graph's: the runtime refuses it in a capture.
+        if graph::is_capturing(stream as usize) {
+            return crate::ops::CAPTURE_UNSUPPORTED;
+        }
+        let arg = alloc::boxed::Box::into_raw(alloc::boxed::Box::new(Callback {
+            f,
+            stream: stream as usize,
+            data: data as usize,
+        }));
+        let op = crate::ops::Op::Host {
+            f: run_callback,
+            data: arg as usize,
+        };
+        match graph::issue(m, stream as usize, op) {
+            Ok(()) => cudaSuccess,
+            Err(e) => e,
+        }
+    })
 }
 
 #[unsafe(no_mangle)]
@@ -411,10 +559,28 @@ pub unsafe extern "C" fn cudaEventCreate(event: *mut cudaEvent_t) -> cudaError_t
 
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn cudaEventRecord(event: cudaEvent_t, stream: cudaStream_t) -> cudaError_t {
+    // SAFETY: no pointer is read.
+    unsafe { cudaEventRecordWithFlags(event, stream, 0) }
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaEventRecordWithFlags(
+    event: cudaEvent_t,
+    stream: cudaStream_t,
+    flags: c_uint,
+) -> cudaError_t {
     call(|_| {
         let (event, stream) = (event as usize, stream as usize);
         if !handles::is_stream(stream) || !handles::is_event(event) {
             return cudaErrorInvalidResourceHandle;
+        }
+        // cudaEventRecordDefault, cudaEventRecordExternal (an event node in a capture; outside
+        // one, an H200's runtime answers cudaErrorIllegalState).
+        if flags > 1 {
+            return cudaErrorInvalidValue;
+        }
+        if flags == 1 && !graph::is_capturing(stream) {
+            return cudaErrorIllegalState;
         }
         // In a capture the event marks the stream's place in the graph; outside, the time.
         if !graph::record_event(stream, event) {

@@ -11,7 +11,7 @@
 //! access (the runtime stages it), so none is checked.
 
 use crate::graph;
-use crate::model::{Kind, Model};
+use crate::model::Model;
 use crate::ops::{Extent, Op, Side};
 use crate::runtime::{call, current};
 use crate::types::cudart::*;
@@ -449,7 +449,7 @@ fn copy_peer(
     }
     for (ptr, device) in [(dst, dst_device), (src, src_device)] {
         match m.find(ptr) {
-            Some(f) if f.kind == Kind::Device(device as usize) => {}
+            Some(f) if f.kind.device() == Some(device as usize) => {}
             _ => return cudaErrorInvalidValue,
         }
     }

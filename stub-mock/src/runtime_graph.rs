@@ -354,3 +354,65 @@ pub unsafe extern "C" fn cudaGraphUpload(
 pub unsafe extern "C" fn cudaGraphExecDestroy(exec: cudaGraphExec_t) -> cudaError_t {
     call(|_| status(graph::exec_destroy(exec as usize)))
 }
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaThreadExchangeStreamCaptureMode(
+    mode: *mut cudaStreamCaptureMode,
+) -> cudaError_t {
+    call(|_| {
+        if mode.is_null() {
+            return cudaErrorInvalidValue;
+        }
+        // SAFETY: non-NULL, the caller's enum, read then written.
+        unsafe { *mode = graph::exchange_mode(*mode) };
+        cudaSuccess
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaStreamGetCaptureInfo(
+    stream: cudaStream_t,
+    status_out: *mut cudaStreamCaptureStatus,
+    id_out: *mut c_ulonglong,
+    graph_out: *mut cudaGraph_t,
+    deps_out: *mut *const cudaGraphNode_t,
+    edges_out: *mut *const cudaGraphEdgeData,
+    count_out: *mut usize,
+) -> cudaError_t {
+    call(|_| {
+        // Edge data needs the dependencies beside it (the header's rule).
+        if status_out.is_null() || (!edges_out.is_null() && deps_out.is_null()) {
+            return cudaErrorInvalidValue;
+        }
+        let info = match graph::info(stream as usize) {
+            Ok(i) => i,
+            Err(code) => return code,
+        };
+        // SAFETY: non-NULL outputs are the caller's storage; the others are not asked for.
+        unsafe {
+            *status_out = info.status;
+            if info.status != graph::STATUS_NONE {
+                if let Some(id) = id_out.as_mut() {
+                    *id = info.id;
+                }
+                if let Some(g) = graph_out.as_mut() {
+                    *g = info.graph as cudaGraph_t;
+                }
+                if let Some(d) = deps_out.as_mut() {
+                    *d = info.deps.cast();
+                }
+                // Every edge the mock makes is a default one (zero bytes).
+                if let Some(e) = edges_out.as_mut() {
+                    *e = info.edges.cast();
+                }
+                if let Some(n) = count_out.as_mut() {
+                    *n = info.count;
+                }
+            }
+        }
+        cudaSuccess
+    })
+}
+
+// The edge data `graph::Info` gives is of this size.
+const _: () = assert!(core::mem::size_of::<cudaGraphEdgeData>() == 8);

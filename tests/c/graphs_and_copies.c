@@ -1,7 +1,7 @@
 /* Graphs, stream capture, 2D/3D and peer copies through the runtime and driver APIs, as a
  * program sees them; no kernel, so that it runs the same on a GPU (linked to NVIDIA's
  * libraries: tests/gpu/graphs.sh) and on the mock device (linked to the stubs:
- * tests/tests/mock_graphs.rs), whose answers must be the GPU's. Prints one line per step: the
+ * tests/tests/mock_vs_h200.rs), whose answers must be the GPU's. Prints one line per step: the
  * return codes and what the bytes came back as. `peer`: also the peer steps (two devices).
  * Built once as is and once with CUDA_API_PER_THREAD_DEFAULT_STREAM (the `_ptsz`/`_ptds`
  * entry points). */

@@ -1,16 +1,17 @@
 #!/usr/bin/env bash
 # On the GPU machine (issue 37): tests/c/graphs_and_copies.c linked to NVIDIA's runtime and
-# driver, as is and built for the per-thread default stream; then linked to the stubs under
-# CUDA_STUBS_MOCK=h200 (one device, as the board); the mock's lines compared with the board's.
+# driver, as is and built for the per-thread default stream, and tests/c/device_state.c; then
+# each linked to the stubs under CUDA_STUBS_MOCK=h200 (one device, as the board); the mock's
+# lines compared with the board's.
 # STUBS_DIR holds libstubs_cudart.so, libstubs_cuda.so and libcuda_stubs_mock.so.
 #   tests/gpu/graphs.sh STUBS_DIR        (writes under $OUT)
 set -u
 OUT=${OUT:-.}
 D=$(realpath "${1:?usage: tests/gpu/graphs.sh STUBS_DIR}")
 cuda=${CUDA_HOME:-/usr/local/cuda}
-src=tests/c/graphs_and_copies.c
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
-for v in plain ptds; do
+for v in plain ptds state; do
+  src=tests/c/graphs_and_copies.c; [ $v = state ] && src=tests/c/device_state.c
   def=; [ $v = ptds ] && def=-DCUDA_API_PER_THREAD_DEFAULT_STREAM=1
   gcc -std=c11 -O1 $def -o "$OUT/real_$v" $src -I"$cuda/include" -Iinclude \
     -L"$cuda/lib64" -lcudart -lcuda -lpthread -Wl,-rpath,"$cuda/lib64"
@@ -25,4 +26,5 @@ for v in plain ptds; do
   fi
 done
 echo "--- the board's lines (plain)"; cat "$OUT/real_plain.txt"
+echo "--- the board's lines (state)"; cat "$OUT/real_state.txt"
 echo "--- ptds vs plain on the board"; diff "$OUT/real_plain.txt" "$OUT/real_ptds.txt"

@@ -1,0 +1,171 @@
+//! The runtime's memory beyond `cudaMalloc` (`cuda_runtime_api.h`, CUDA 13 ABI): managed memory
+//! (counted against its device, read and written by the host as it is), the caller's host
+//! memory registered as page-locked, page-locked memory's flags and device pointers (the same
+//! addresses: unified addressing), and the stream-ordered `cudaMallocAsync` / `cudaFreeAsync`,
+//! which allocate and free when issued (streams are always idle) and are not modelled in a
+//! capture (a memory node).
+
+use crate::graph;
+use crate::handles;
+use crate::model::{Kind, Model};
+use crate::runtime::{call, current};
+use crate::types::cudart::*;
+use core::ffi::{c_uint, c_void};
+
+/// `cudaMemAttachGlobal` (1), `cudaMemAttachHost` (2): one of them.
+fn attach_flags_valid(flags: c_uint) -> bool {
+    flags == 1 || flags == 2
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaMallocManaged(
+    ptr: *mut *mut c_void,
+    size: usize,
+    flags: c_uint,
+) -> cudaError_t {
+    call(|m| {
+        if ptr.is_null() || !attach_flags_valid(flags) {
+            return cudaErrorInvalidValue;
+        }
+        if let Err(code) = graph::unsafe_call() {
+            return code;
+        }
+        let d = match current(m) {
+            Ok(d) => d,
+            Err(e) => return e,
+        };
+        match m.allocate(size, Kind::Managed(d)) {
+            Ok(p) => {
+                // SAFETY: non-NULL, the caller's pointer.
+                unsafe { *ptr = p as *mut c_void };
+                cudaSuccess
+            }
+            Err(_) => cudaErrorMemoryAllocation,
+        }
+    })
+}
+
+/// `cudaHostAllocMapped` / `cudaHostRegisterMapped` (a `#define` of driver_types.h): every
+/// page-locked allocation is mapped under unified addressing, whatever its flags; the others
+/// are reported as given (an H200: registered with the default flags, 2; allocated portable
+/// and mapped, 3).
+const MAPPED: c_uint = 2;
+
+/// `cudaHostRegisterDefault | …Portable | …Mapped | …IoMemory | …ReadOnly`.
+const REGISTER_FLAGS: c_uint = 0xf;
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaHostRegister(
+    ptr: *mut c_void,
+    size: usize,
+    flags: c_uint,
+) -> cudaError_t {
+    call(|m| {
+        if ptr.is_null() || size == 0 || flags & !REGISTER_FLAGS != 0 {
+            return cudaErrorInvalidValue;
+        }
+        if m.register(ptr as usize, size, flags) {
+            cudaSuccess
+        } else {
+            cudaErrorHostMemoryAlreadyRegistered
+        }
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaHostUnregister(ptr: *mut c_void) -> cudaError_t {
+    call(|m| match m.free(ptr as usize, |k| k == Kind::Registered) {
+        Ok(()) if !ptr.is_null() => cudaSuccess,
+        _ => cudaErrorHostMemoryNotRegistered,
+    })
+}
+
+/// The page-locked allocation (allocated or registered) that `ptr` lies in.
+fn page_locked(m: &Model, ptr: *mut c_void) -> Option<crate::model::Found> {
+    m.find(ptr as usize)
+        .filter(|f| matches!(f.kind, Kind::Host | Kind::Registered))
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaHostGetDevicePointer(
+    device_ptr: *mut *mut c_void,
+    host: *mut c_void,
+    flags: c_uint,
+) -> cudaError_t {
+    call(|m| {
+        if device_ptr.is_null() || flags != 0 || page_locked(m, host).is_none() {
+            return cudaErrorInvalidValue;
+        }
+        // SAFETY: non-NULL, the caller's pointer: unified addressing, the same address.
+        unsafe { *device_ptr = host };
+        cudaSuccess
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaHostGetFlags(flags: *mut c_uint, host: *mut c_void) -> cudaError_t {
+    call(|m| {
+        let Some(found) = page_locked(m, host).filter(|_| !flags.is_null()) else {
+            return cudaErrorInvalidValue;
+        };
+        // SAFETY: non-NULL, the caller's unsigned.
+        unsafe { *flags = found.flags | MAPPED };
+        cudaSuccess
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaMallocAsync(
+    ptr: *mut *mut c_void,
+    size: usize,
+    stream: cudaStream_t,
+) -> cudaError_t {
+    call(|m| {
+        if ptr.is_null() {
+            return cudaErrorInvalidValue;
+        }
+        if !handles::is_stream(stream as usize) {
+            return cudaErrorInvalidResourceHandle;
+        }
+        if graph::is_capturing(stream as usize) {
+            return not_in_capture();
+        }
+        let d = match current(m) {
+            Ok(d) => d,
+            Err(e) => return e,
+        };
+        match m.allocate(size, Kind::Device(d)) {
+            Ok(p) => {
+                // SAFETY: non-NULL, the caller's pointer.
+                unsafe { *ptr = p as *mut c_void };
+                cudaSuccess
+            }
+            Err(_) => cudaErrorMemoryAllocation,
+        }
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaFreeAsync(ptr: *mut c_void, stream: cudaStream_t) -> cudaError_t {
+    call(|m| {
+        if !handles::is_stream(stream as usize) {
+            return cudaErrorInvalidResourceHandle;
+        }
+        if graph::is_capturing(stream as usize) {
+            return not_in_capture();
+        }
+        match m.free(ptr as usize, |k| k.device().is_some()) {
+            Ok(()) => cudaSuccess,
+            Err(_) => cudaErrorInvalidValue,
+        }
+    })
+}
+
+/// Stream-ordered memory in a capture (a memory node): not modelled, and said so.
+fn not_in_capture() -> cudaError_t {
+    stub_loader::debug_line(
+        "mock",
+        format_args!("stream-ordered memory in a capture: not modelled by the mock device"),
+    );
+    cudaErrorNotSupported
+}
