@@ -24,10 +24,14 @@ fn call(f: impl FnOnce(&'static Model) -> CUresult) -> CUresult {
     }
 }
 
-/// Runs `f` with the thread's current context's device (`CUDA_ERROR_INVALID_CONTEXT` without).
+/// Runs `f` with the thread's current context's device (`CUDA_ERROR_INVALID_CONTEXT` without;
+/// the device's sticky fault if it had one: `Model::fault`).
 pub(crate) fn in_context(f: impl FnOnce(&'static Model, usize) -> CUresult) -> CUresult {
     call(|m| match context::current() {
-        Some(d) => f(m, d),
+        Some(d) => match m.faulted(d) {
+            Some(code) => code,
+            None => f(m, d),
+        },
         None => CUDA_ERROR_INVALID_CONTEXT,
     })
 }

@@ -271,7 +271,7 @@ pub unsafe extern "C" fn cuGraphInstantiateWithFlags(
 
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn cuGraphLaunch(exec: CUgraphExec, stream: CUstream) -> CUresult {
-    in_context(|m, _| status(graph::launch(m, exec as usize, stream as usize)))
+    in_context(|m, d| status(graph::launch(m, exec as usize, stream as usize, d)))
 }
 
 #[unsafe(no_mangle)]

@@ -6,7 +6,8 @@
 //! (the mock's streams run one operation at a time). An executable graph is a snapshot of its
 //! graph's operations at instantiation: changes to the graph later do not reach it, as with
 //! the real libraries. Its launch checks each operation again before it runs it: memory freed
-//! since the capture answers `ILLEGAL_ADDRESS`, as the device would.
+//! since the capture answers `ILLEGAL_ADDRESS`, as the device would, and like a device's fault
+//! it is sticky: every later call in that context answers it.
 //!
 //! A stream in capture adds what is issued on it to its capture's graph, each node depending on
 //! the stream's last ones; an event recorded in a capture carries those nodes to the streams
@@ -25,7 +26,7 @@ use crate::handles;
 use crate::model::Model;
 use crate::ops::{
     CAPTURE_INVALIDATED, CAPTURE_MERGE, CAPTURE_UNJOINED, CAPTURE_UNMATCHED, CAPTURE_UNSUPPORTED,
-    CAPTURE_WRONG_THREAD, Code, ILLEGAL_STATE, INVALID_HANDLE, INVALID_VALUE, Op,
+    CAPTURE_WRONG_THREAD, Code, ILLEGAL_ADDRESS, ILLEGAL_STATE, INVALID_HANDLE, INVALID_VALUE, Op,
 };
 use alloc::collections::{BTreeMap, BTreeSet};
 use alloc::vec::Vec;
@@ -268,9 +269,10 @@ pub fn exec_destroy(exec: usize) -> Result<(), Code> {
     Ok(())
 }
 
-/// Launches `exec` on `stream`: its operations in order, each checked again first (the first
-/// failure answers); into the stream's capture if it is in one.
-pub fn launch(m: &Model, exec: usize, stream: usize) -> Result<(), Code> {
+/// Launches `exec` on `stream` of device `device`: its operations in order, each checked again
+/// first (the first failure answers; `ILLEGAL_ADDRESS`, memory freed since, is the device's
+/// sticky fault: `Model::fault`); into the stream's capture if it is in one.
+pub fn launch(m: &Model, exec: usize, stream: usize, device: usize) -> Result<(), Code> {
     if !handles::is_stream(stream) {
         return Err(INVALID_HANDLE);
     }
@@ -282,7 +284,11 @@ pub fn launch(m: &Model, exec: usize, stream: usize) -> Result<(), Code> {
         match capture(stream, op) {
             Ok(captured) => captured?,
             // SAFETY: the operations' host sides and functions, as the caller gave them.
-            Err(op) => unsafe { op.run(m)? },
+            Err(op) => unsafe { op.run(m) }.inspect_err(|&code| {
+                if code == ILLEGAL_ADDRESS {
+                    m.fault(device, code);
+                }
+            })?,
         }
     }
     Ok(())

@@ -55,6 +55,9 @@ struct Memory {
     allocations: BTreeMap<usize, Allocation>,
     /// Bytes allocated on each device.
     used: Vec<u64>,
+    /// Each device's sticky fault: the code every later call in its context answers (0:
+    /// none).
+    faults: Vec<u32>,
 }
 
 /// The model: the profile and the memory.
@@ -124,6 +127,7 @@ impl Model {
             profile,
             memory: Mutex::new(Memory {
                 allocations: BTreeMap::new(),
+                faults: vec![0; used.len()],
                 used,
             }),
         }
@@ -306,6 +310,22 @@ impl Model {
     /// Whether `ptr` lies in a device allocation (device or managed memory).
     pub fn is_device(&self, ptr: usize) -> bool {
         self.find(ptr).is_some_and(|f| f.kind.device().is_some())
+    }
+
+    /// Device `d`'s sticky fault, if it had one ([`Model::fault`]).
+    pub fn faulted(&self, d: usize) -> Option<u32> {
+        self.memory().faults.get(d).copied().filter(|&c| c != 0)
+    }
+
+    /// Records a fault of device `d` (`code`: what a device reading freed memory reports): as
+    /// on a GPU, the context is left in an inconsistent state and every later call in it
+    /// answers the same code, for the life of the process (no reset clears it).
+    pub fn fault(&self, d: usize, code: u32) {
+        if let Some(f) = self.memory().faults.get_mut(d) {
+            if *f == 0 {
+                *f = code;
+            }
+        }
     }
 
     /// Bytes `(free, total)` of device `d`: `cudaMemGetInfo`, `cuMemGetInfo`,

@@ -54,11 +54,16 @@ fn current_device() -> c_int {
     context::current().map_or(0, |d| d as c_int)
 }
 
-/// The thread's current device, checked against the model, its primary context made current
-/// if none is (as the runtime does on the first call that needs a device).
+/// The thread's current device, checked against the model (and its sticky fault, which is the
+/// answer if it had one: `Model::fault`), its primary context made current if none is (as the
+/// runtime does on the first call that needs a device).
 pub(crate) fn current(m: &Model) -> Result<usize, cudaError_t> {
     let d = current_device() as usize;
     m.device(d as i64).ok_or(cudaErrorInvalidDevice)?;
+    // A device's fault is sticky: every call that needs it answers the fault.
+    if let Some(code) = m.faulted(d) {
+        return Err(code);
+    }
     // None current, or the primary context reset since (`cudaDeviceReset`): made again.
     if context::current().is_none() || !context::is_active(d) {
         context::retain(d);

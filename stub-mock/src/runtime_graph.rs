@@ -330,7 +330,10 @@ pub unsafe extern "C" fn cudaGraphLaunch(
     exec: cudaGraphExec_t,
     stream: cudaStream_t,
 ) -> cudaError_t {
-    call(|m| status(graph::launch(m, exec as usize, stream as usize)))
+    call(|m| match crate::runtime::current(m) {
+        Ok(d) => status(graph::launch(m, exec as usize, stream as usize, d)),
+        Err(e) => e,
+    })
 }
 
 #[unsafe(no_mangle)]

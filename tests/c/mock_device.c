@@ -188,26 +188,6 @@ int main(int argc, char **argv) {
   cuGraphDestroy(dg);
   (void)cudaGetLastError();
 
-  /* A captured memset replayed after its memory was freed: what a device reading freed memory
-   * reports, at the launch (the mock runs it then). */
-  cudaStream_t s = NULL;
-  cudaStreamCreate(&s);
-  void *tmp = NULL;
-  cudaMalloc(&tmp, 64);
-  cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal);
-  cudaMemsetAsync(tmp, 1, 64, s);
-  cudaGraph_t cg = NULL;
-  cudaStreamEndCapture(s, &cg);
-  cudaGraphExec_t cx = NULL;
-  cudaGraphInstantiate(&cx, cg, 0);
-  int replay = (int)cudaGraphLaunch(cx, s);
-  cudaFree(tmp);
-  int freed = tmp == NULL ? -1 : (int)cudaGraphLaunch(cx, s);
-  printf("graph replay rc=%d after cudaFree rc=%d last error=%d\n", replay, freed,
-         (int)cudaGetLastError());
-  cudaGraphExecDestroy(cx);
-  cudaGraphDestroy(cg);
-  cudaStreamDestroy(s);
 
   /* Modules: checked as the driver checks them; launches checked and recorded; a registered
    * host function runs in a kernel's place (on the allocation above: none, no modules). */
@@ -253,6 +233,31 @@ int main(int argc, char **argv) {
   nvmlDeviceGetMemoryInfo(nd, &after);
   int twice = (int)cudaFree(d);
   printf("cudaFree rc=%d nvml used=%llu twice rc=%d\n", rc, after.used, twice);
+  /* Last, since it leaves the device unusable: a captured memset replayed after its memory was
+   * freed answers what a device reading freed memory reports, at the launch (the mock runs it
+   * then), and like a device's fault it is sticky: every later call in the context answers
+   * it. */
+  cudaStream_t s = NULL;
+  cudaStreamCreate(&s);
+  void *tmp = NULL;
+  cudaMalloc(&tmp, 64);
+  cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal);
+  cudaMemsetAsync(tmp, 1, 64, s);
+  cudaGraph_t cg = NULL;
+  cudaStreamEndCapture(s, &cg);
+  cudaGraphExec_t cx = NULL;
+  cudaGraphInstantiate(&cx, cg, 0);
+  int replay = (int)cudaGraphLaunch(cx, s);
+  cudaFree(tmp);
+  int freed = tmp == NULL ? -1 : (int)cudaGraphLaunch(cx, s);
+  int last_fault = (int)cudaGetLastError();
+  void *after_fault = NULL;
+  int rt_after = (int)cudaMalloc(&after_fault, 64);
+  CUdeviceptr dafter = 0;
+  int drv_after = (int)cuMemAlloc(&dafter, 64);
+  printf("graph replay rc=%d after cudaFree rc=%d last error=%d then cudaMalloc rc=%d cuMemAlloc "
+         "rc=%d\n",
+         replay, freed, last_fault, rt_after, drv_after);
   nvmlShutdown();
   return 0;
 }

@@ -105,8 +105,10 @@ fn runtime_driver_and_nvml_share_one_device() {
         "unmodelled cudaGraphDebugDotPrint rc=801 cuGraphDebugDotPrint rc=801 \
          nvmlDeviceGetFanSpeed rc=3"
             .into(),
-        // cudaErrorIllegalAddress, also the last error.
-        "graph replay rc=0 after cudaFree rc=700 last error=700".into(),
+        // cudaErrorIllegalAddress, also the last error, then sticky in both APIs.
+        "graph replay rc=0 after cudaFree rc=700 last error=700 then cudaMalloc rc=700 \
+         cuMemAlloc rc=700"
+            .into(),
         // Freed: NVML's used memory back to its reserved part; a second free is invalid.
         format!("cudaFree rc=0 nvml used={H200_NVML_RESERVED} twice rc=1"),
     ] {
