@@ -25,6 +25,7 @@ const LIBRARIES: [(&str, &[&str], &str); 3] = [
             "src/runtime_graph.rs",
             "src/runtime_device.rs",
             "src/runtime_memory.rs",
+            "src/symbols.rs",
             "src/launch.rs",
         ],
         "cudaErrorNotSupported",

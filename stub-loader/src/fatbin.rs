@@ -23,6 +23,7 @@
 //! | 0, `u16` | kind: 1 PTX, 2 ELF (a cubin) |
 //! | 4, `u32` | the entry header's size |
 //! | 8, `u64` | the payload's size (padded): the next entry follows it |
+//! | 16, `u32` | the compressed payload's size, 0 when it is not compressed |
 //! | 24, `u16` / 26, `u16` | for PTX, the ISA's minor / major (`.version 9.2`), compressed payload or not |
 //! | 28, `u32` | the architecture: 90 for `sm_90` (ELF) or `compute_90` (PTX) |
 
@@ -52,6 +53,10 @@ pub(crate) struct Entry {
     pub(crate) isa: (u32, u32),
     /// The architecture: `90` for `sm_90` (ELF) or `compute_90` (PTX).
     pub(crate) arch: u32,
+    /// Where its payload starts (the offset of [`each_entry`]'s reads) and its size (padded).
+    pub(crate) payload: (u64, u64),
+    /// Whether the payload is compressed (a compressed size at 16).
+    pub(crate) compressed: bool,
 }
 
 /// Calls `visit` with each entry of the fat binaries in the `size` bytes at `start` (a section
@@ -92,6 +97,11 @@ pub(crate) fn each_entry<T>(
                 kind: u16_at(&e, 0)?,
                 isa: (u32::from(u16_at(&e, 26)?), u32::from(u16_at(&e, 24)?)),
                 arch: u32_at(&e, 28)?,
+                payload: (
+                    entry.checked_add(u64::from(u32_at(&e, 4)?))?,
+                    u64_at(&e, 8)?,
+                ),
+                compressed: u32_at(&e, 16)? != 0,
             };
             if let Some(t) = visit(found) {
                 return Some(t);

@@ -41,6 +41,8 @@ struct Config {
 struct Registry {
     /// Registered fat binaries by handle: their entries.
     binaries: BTreeMap<usize, Vec<FatbinEntry>>,
+    /// Registered fat binaries by handle: where they lie (the program's, for its lifetime).
+    images: BTreeMap<usize, (usize, usize)>,
     /// Registered kernels by host function: their fat binary's handle, the device name.
     functions: BTreeMap<usize, (usize, String)>,
     /// Pushed configurations, with the pushing thread's number (`handles::thread_number`).
@@ -49,6 +51,7 @@ struct Registry {
 
 static REGISTRY: Mutex<Registry> = Mutex::new(Registry {
     binaries: BTreeMap::new(),
+    images: BTreeMap::new(),
     functions: BTreeMap::new(),
     configs: Vec::new(),
 });
@@ -65,24 +68,42 @@ fn registry() -> MutexGuard<'static, Registry> {
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn __cudaRegisterFatBinary(fatCubin: *mut c_void) -> *mut *mut c_void {
     // SAFETY: by contract (NULL or a wrapper).
-    let entries = unsafe { wrapped_fatbin(fatCubin) }.map_or_else(Vec::new, fatbin_entries);
+    let image = unsafe { wrapped_fatbin(fatCubin) };
+    let entries = image.map_or_else(Vec::new, fatbin_entries);
     let handle = Box::into_raw(Box::new(fatCubin));
-    registry().binaries.insert(handle as usize, entries);
+    let mut r = registry();
+    r.binaries.insert(handle as usize, entries);
+    if let Some(image) = image {
+        r.images
+            .insert(handle as usize, (image.as_ptr() as usize, image.len()));
+    }
     handle
+}
+
+/// The CUBIN for `sm_<arch>` of the fat binary registered as `handle`, if it holds one
+/// uncompressed (`stub_loader::device_code::fatbin_cubin`).
+pub fn cubin_of(handle: usize, arch: u32) -> Option<&'static [u8]> {
+    let (ptr, len) = registry().images.get(&handle).copied()?;
+    // SAFETY: the program's fat binary, registered by nvcc's code and never freed while the
+    // program runs (`__cudaUnregisterFatBinary` forgets it at exit first).
+    let image: &'static [u8] = unsafe { core::slice::from_raw_parts(ptr as *const u8, len) };
+    stub_loader::device_code::fatbin_cubin(image, arch)
 }
 
 /// `void __cudaRegisterFatBinaryEnd(void **fatCubinHandle)`: nothing left to do.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn __cudaRegisterFatBinaryEnd(_handle: *mut *mut c_void) {}
 
-/// `void __cudaUnregisterFatBinary(void **fatCubinHandle)` (at exit): forgets the fat binary
-/// and its kernels.
+/// `void __cudaUnregisterFatBinary(void **fatCubinHandle)` (at exit): forgets the fat binary,
+/// its kernels and its variables (`symbols.rs`).
 ///
 /// # Safety
 /// `handle` came from [`__cudaRegisterFatBinary`], or is unknown (ignored).
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn __cudaUnregisterFatBinary(handle: *mut *mut c_void) {
+    crate::symbols::forget(crate::model::model().ok(), handle as usize);
     let mut r = registry();
+    r.images.remove(&(handle as usize));
     if r.binaries.remove(&(handle as usize)).is_some() {
         r.functions.retain(|_, (h, _)| *h != handle as usize);
         // SAFETY: made by `__cudaRegisterFatBinary` from a Box, removed above.

@@ -43,6 +43,7 @@ mod runtime_copies;
 mod runtime_device;
 mod runtime_graph;
 mod runtime_memory;
+mod symbols;
 mod types;
 mod unmodelled;
 

@@ -5,12 +5,15 @@
 //! `tests/c/graphs_and_copies.c` (graphs, stream capture and its rules, 2D/3D copies; peer
 //! steps too, which need two devices and come from the runtime's documentation), built twice
 //! (as is, and with `CUDA_API_PER_THREAD_DEFAULT_STREAM`, whose `_ptsz`/`_ptds` entry points
-//! must answer the same), and `tests/c/device_state.c` (limits, flags, priorities, managed,
+//! must answer the same), `tests/c/device_state.c` (limits, flags, priorities, managed,
 //! registered and page-locked memory, stream-ordered allocation, callbacks, capture modes and
-//! information, lookups, resets).
+//! information, lookups, resets), and `tests/cuda/symbols.cu`, built by NVIDIA's nvcc 13.5
+//! (device variables: their sizes, addresses, initial values read off the CUBIN, copies).
 
 use std::path::{Path, PathBuf};
-use stubs_tests::{Outcome, Scenario, build_stubs, compile_c, cuda_include_args, stubs_dir};
+use stubs_tests::{
+    Outcome, Scenario, build_stubs, compile_c, cuda_include_args, stubs_dir, temp_dir,
+};
 
 /// What `graphs_and_copies.c` printed on the H200 (tests/gpu/RESULTS.md, "Graphs, capture,
 /// 2D/3D copies"), line by line but the first (the device count).
@@ -60,6 +63,18 @@ const STATE_ON_THE_H200: &[&str] = &[
      dependencies=1 last node=1 edges=set next id differs=1 driver rc=0 status=0",
     "reset rc=0 old pointer rc=1 last=1 malloc after rc=0 heap=8388608 flags=8 driver reset \
      rc=0 active=0",
+    "last error=0",
+];
+
+/// What `symbols.cu` printed on the H200 (tests/gpu/RESULTS.md, "Device variables"), every
+/// line.
+const SYMBOLS_ON_THE_H200: &[&str] = &[
+    "devices rc=0 count=1",
+    "sizes rc=0,0,0 16,4,24 address rc=0 device memory=1 not a symbol rc=13",
+    "initial rc=0,0 counter=7 table=1.5,2.5,3.5",
+    "written rc=0,0,0,0,0 sync rc=0 back=0.5,1.5,2.5,3.5 at offset=9,10",
+    "through the address rc=0,0 counter=9",
+    "refused past the end rc=1 direction rc=21 not a symbol rc=13",
     "last error=0",
 ];
 
@@ -144,4 +159,39 @@ fn device_state_answers_as_on_the_h200() {
     run.assert_success();
     let got: Vec<&str> = run.stdout.lines().collect();
     assert_eq!(got, STATE_ON_THE_H200, "{run}");
+}
+
+/// Device variables of an nvcc-built program answer as on the H200: registered by nvcc's code,
+/// their initial values read off the fat binary's CUBIN for the device.
+#[test]
+fn device_variables_answer_as_on_the_h200() {
+    build_stubs(&[stubs_tests::MOCK_PACKAGE]);
+    let dir = temp_dir("mock-symbols");
+    let exe = dir.join("symbols");
+    let stubs = stubs_dir();
+    let nvcc = stubs_tests::cuda_layout(13)
+        .nvcc
+        .expect("layout.json of CUDA 13 names nvcc (scripts/fetch-cuda.py)");
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("cuda/symbols.cu");
+    let mut cmd = std::process::Command::new(nvcc);
+    // sm_90 code, the profile's device; the machine's g++ as nvcc's host compiler, its
+    // warnings errors; `-cudart none`: only the stub linked.
+    cmd.args(["-arch=sm_90", "-cudart", "none"])
+        .args(["-Xcompiler", "-Wall,-Wextra,-Werror", "-o"])
+        .arg(&exe)
+        .arg(&source)
+        .arg(format!("-L{}", stubs.display()))
+        .args(["-lstubs_cudart", "-Xlinker", "-rpath", "-Xlinker"])
+        .arg(stubs)
+        .env("TMPDIR", &dir);
+    let out = cmd.output().expect("run nvcc");
+    assert!(
+        out.status.success(),
+        "nvcc failed: {cmd:?}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let run = Scenario::new(&exe).env("CUDA_STUBS_MOCK", "h200").run();
+    run.assert_success();
+    let got: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(got, SYMBOLS_ON_THE_H200, "{run}");
 }

@@ -290,6 +290,18 @@ pub fn fatbin_entries(fat: &[u8]) -> Vec<FatbinEntry> {
     entries
 }
 
+/// The CUBIN for `sm_<arch>` in the fat binary `fat` (its header included), if it holds one
+/// uncompressed (nvcc 13 compresses PTX entries, not CUBINs): the ELF file as the driver would
+/// load it.
+pub fn fatbin_cubin(fat: &[u8], arch: u32) -> Option<&[u8]> {
+    let read = reader(fat);
+    let (start, size) = each_entry(&read, 0, fat.len() as u64, &mut |e| {
+        (e.kind == KIND_ELF && e.arch == arch && !e.compressed).then_some(e.payload)
+    })?;
+    let start = usize::try_from(start).ok()?;
+    fat.get(start..start.checked_add(usize::try_from(size).ok()?)?)
+}
+
 /// Reads the fat binary `fat` at an offset, for [`each_entry`].
 fn reader(fat: &[u8]) -> impl Fn(u64, &mut [u8]) -> Option<()> + '_ {
     move |at: u64, buf: &mut [u8]| -> Option<()> {
