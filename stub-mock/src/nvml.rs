@@ -402,3 +402,208 @@ pub unsafe extern "C" fn nvmlDeviceGetCudaComputeCapability(
         NVML_SUCCESS
     })
 }
+
+/// A fixed fact of the board (`read` from its profile): `NVML_ERROR_NOT_SUPPORTED` when the
+/// profile has none, as NVML answers for a board without it.
+fn fact<T>(
+    device: nvmlDevice_t,
+    value: *mut T,
+    read: impl FnOnce(&DeviceProfile) -> Option<T>,
+) -> nvmlReturn_t {
+    on_device(device, |_, _, d| match read(d) {
+        Some(v) => {
+            out!(value, v);
+            NVML_SUCCESS
+        }
+        None => NVML_ERROR_NOT_SUPPORTED,
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn nvmlDeviceGetPowerManagementDefaultLimit(
+    device: nvmlDevice_t,
+    mw: *mut c_uint,
+) -> nvmlReturn_t {
+    fact(device, mw, |d| d.nvml.power_default_limit)
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn nvmlDeviceGetBAR1MemoryInfo(
+    device: nvmlDevice_t,
+    bar1: *mut nvmlBAR1Memory_t,
+) -> nvmlReturn_t {
+    fact(device, bar1, |d| {
+        let total = d.nvml.bar1_total?;
+        let used = d.nvml.bar1_used.unwrap_or(0);
+        Some(nvmlBAR1Memory_t {
+            bar1Total: total,
+            bar1Free: total - used,
+            bar1Used: used,
+        })
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn nvmlDeviceGetTemperatureV(
+    device: nvmlDevice_t,
+    temperature: *mut nvmlTemperature_t,
+) -> nvmlReturn_t {
+    on_device(device, |_, _, d| {
+        // SAFETY: NULL or the caller's versioned struct.
+        let Some(t) = (unsafe { temperature.as_mut() }) else {
+            return NVML_ERROR_INVALID_ARGUMENT;
+        };
+        if t.version != TEMPERATURE_V1 {
+            return NVML_ERROR_ARGUMENT_VERSION_MISMATCH;
+        }
+        if t.sensorType != NVML_TEMPERATURE_GPU {
+            return NVML_ERROR_INVALID_ARGUMENT;
+        }
+        t.temperature = d.nvml.temperature as c_int;
+        NVML_SUCCESS
+    })
+}
+
+/// `nvmlTemperature_v1`: `NVML_STRUCT_VERSION(Temperature, 1)`.
+const TEMPERATURE_V1: c_uint = (size_of::<nvmlTemperature_t>() as c_uint) | (1 << 24);
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn nvmlDeviceGetPersistenceMode(
+    device: nvmlDevice_t,
+    mode: *mut nvmlEnableState_t,
+) -> nvmlReturn_t {
+    fact(device, mode, |d| d.nvml.persistence_mode)
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn nvmlDeviceGetNumGpuCores(
+    device: nvmlDevice_t,
+    cores: *mut c_uint,
+) -> nvmlReturn_t {
+    fact(device, cores, |d| d.nvml.num_gpu_cores)
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn nvmlDeviceGetMemoryBusWidth(
+    device: nvmlDevice_t,
+    bits: *mut c_uint,
+) -> nvmlReturn_t {
+    fact(device, bits, |d| d.nvml.memory_bus_width)
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn nvmlDeviceGetArchitecture(
+    device: nvmlDevice_t,
+    arch: *mut nvmlDeviceArchitecture_t,
+) -> nvmlReturn_t {
+    fact(device, arch, |d| d.nvml.architecture)
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn nvmlDeviceGetCurrPcieLinkGeneration(
+    device: nvmlDevice_t,
+    generation: *mut c_uint,
+) -> nvmlReturn_t {
+    fact(device, generation, |d| d.nvml.pcie_link_gen_current)
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn nvmlDeviceGetMaxPcieLinkGeneration(
+    device: nvmlDevice_t,
+    generation: *mut c_uint,
+) -> nvmlReturn_t {
+    fact(device, generation, |d| d.nvml.pcie_link_gen_max)
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn nvmlDeviceGetCurrPcieLinkWidth(
+    device: nvmlDevice_t,
+    width: *mut c_uint,
+) -> nvmlReturn_t {
+    fact(device, width, |d| d.nvml.pcie_link_width_current)
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn nvmlDeviceGetMaxPcieLinkWidth(
+    device: nvmlDevice_t,
+    width: *mut c_uint,
+) -> nvmlReturn_t {
+    fact(device, width, |d| d.nvml.pcie_link_width_max)
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn nvmlDeviceGetComputeMode(
+    device: nvmlDevice_t,
+    mode: *mut nvmlComputeMode_t,
+) -> nvmlReturn_t {
+    fact(device, mode, |d| d.nvml.compute_mode)
+}
+
+/// A current/pending pair (ECC and MIG modes) into `current` and `pending`.
+fn modes<T: From<u8>>(
+    device: nvmlDevice_t,
+    (current, pending): (*mut T, *mut T),
+    read: impl FnOnce(&DeviceProfile) -> (Option<u32>, Option<u32>),
+) -> nvmlReturn_t {
+    on_device(device, |_, _, d| match read(d) {
+        (Some(c), Some(p)) => {
+            out!(current, T::from(c as u8));
+            out!(pending, T::from(p as u8));
+            NVML_SUCCESS
+        }
+        _ => NVML_ERROR_NOT_SUPPORTED,
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn nvmlDeviceGetEccMode(
+    device: nvmlDevice_t,
+    current: *mut nvmlEnableState_t,
+    pending: *mut nvmlEnableState_t,
+) -> nvmlReturn_t {
+    modes(device, (current, pending), |d| {
+        (d.nvml.ecc_mode_current, d.nvml.ecc_mode_pending)
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn nvmlDeviceGetMigMode(
+    device: nvmlDevice_t,
+    current: *mut c_uint,
+    pending: *mut c_uint,
+) -> nvmlReturn_t {
+    modes(device, (current, pending), |d| {
+        (d.nvml.mig_mode_current, d.nvml.mig_mode_pending)
+    })
+}
+
+/// A text fact of the board into the caller's buffer (`NVML_ERROR_NOT_SUPPORTED` without one).
+fn text_fact(
+    device: nvmlDevice_t,
+    buf: *mut c_char,
+    len: c_uint,
+    read: impl FnOnce(&DeviceProfile) -> Option<&str>,
+) -> nvmlReturn_t {
+    on_device(device, |_, _, d| match read(d) {
+        Some(t) => text_out(t, buf, len),
+        None => NVML_ERROR_NOT_SUPPORTED,
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn nvmlDeviceGetVbiosVersion(
+    device: nvmlDevice_t,
+    version: *mut c_char,
+    len: c_uint,
+) -> nvmlReturn_t {
+    text_fact(device, version, len, |d| d.nvml.vbios_version.as_deref())
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn nvmlDeviceGetBoardPartNumber(
+    device: nvmlDevice_t,
+    part: *mut c_char,
+    len: c_uint,
+) -> nvmlReturn_t {
+    text_fact(device, part, len, |d| d.nvml.board_part_number.as_deref())
+}

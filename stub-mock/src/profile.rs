@@ -72,7 +72,7 @@ impl DeviceProfile {
 }
 
 /// The readings NVML reports for a device (units in each field's comment).
-#[derive(Debug, Clone, Copy, Deserialize)]
+#[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Nvml {
     /// Bytes the driver reserves on the device, which NVML counts in its total and as used
@@ -102,6 +102,63 @@ pub struct Nvml {
     pub max_clock_memory: u32,
     /// `nvmlDeviceGetPerformanceState`: 0 (P0, the most) to 15.
     pub performance_state: u32,
+    // The board's fixed facts and settings, each optional: a query of one the profile lacks
+    // answers NVML_ERROR_NOT_SUPPORTED, as NVML does for a board without it.
+    /// Milliwatts, `nvmlDeviceGetPowerManagementDefaultLimit`.
+    #[serde(default)]
+    pub power_default_limit: Option<u32>,
+    /// Bytes of BAR1 (`nvmlDeviceGetBAR1MemoryInfo`'s total).
+    #[serde(default)]
+    pub bar1_total: Option<u64>,
+    /// Bytes of BAR1 in use (its `bar1Used`; free is the rest).
+    #[serde(default)]
+    pub bar1_used: Option<u64>,
+    /// `nvmlDeviceGetPersistenceMode`: 0 disabled, 1 enabled.
+    #[serde(default)]
+    pub persistence_mode: Option<u32>,
+    /// `nvmlDeviceGetNumGpuCores`.
+    #[serde(default)]
+    pub num_gpu_cores: Option<u32>,
+    /// Bits, `nvmlDeviceGetMemoryBusWidth`.
+    #[serde(default)]
+    pub memory_bus_width: Option<u32>,
+    /// `nvmlDeviceGetArchitecture` (`NVML_DEVICE_ARCH_HOPPER` is 9).
+    #[serde(default)]
+    pub architecture: Option<u32>,
+    /// `nvmlDeviceGetCurrPcieLinkGeneration`.
+    #[serde(default)]
+    pub pcie_link_gen_current: Option<u32>,
+    /// `nvmlDeviceGetMaxPcieLinkGeneration`.
+    #[serde(default)]
+    pub pcie_link_gen_max: Option<u32>,
+    /// Lanes, `nvmlDeviceGetCurrPcieLinkWidth`.
+    #[serde(default)]
+    pub pcie_link_width_current: Option<u32>,
+    /// Lanes, `nvmlDeviceGetMaxPcieLinkWidth`.
+    #[serde(default)]
+    pub pcie_link_width_max: Option<u32>,
+    /// `nvmlDeviceGetComputeMode`: 0 default, 1 exclusive thread, 2 prohibited, 3 exclusive
+    /// process.
+    #[serde(default)]
+    pub compute_mode: Option<u32>,
+    /// `nvmlDeviceGetEccMode`'s current: 0 or 1.
+    #[serde(default)]
+    pub ecc_mode_current: Option<u32>,
+    /// Its pending.
+    #[serde(default)]
+    pub ecc_mode_pending: Option<u32>,
+    /// `nvmlDeviceGetMigMode`'s current: 0 or 1.
+    #[serde(default)]
+    pub mig_mode_current: Option<u32>,
+    /// Its pending.
+    #[serde(default)]
+    pub mig_mode_pending: Option<u32>,
+    /// `nvmlDeviceGetVbiosVersion`.
+    #[serde(default)]
+    pub vbios_version: Option<String>,
+    /// `nvmlDeviceGetBoardPartNumber`.
+    #[serde(default)]
+    pub board_part_number: Option<String>,
 }
 
 /// A profile ready for the model: its devices and the driver's versions.
@@ -276,6 +333,34 @@ impl Profile {
         ] {
             if !file.attributes.contains_key(required) {
                 return Err(bad(&format!("[attributes] {required}"), "missing".into()));
+            }
+        }
+        let n = &file.nvml;
+        for (field, value, max) in [
+            ("persistence_mode", n.persistence_mode, 1),
+            ("compute_mode", n.compute_mode, 3),
+            ("ecc_mode_current", n.ecc_mode_current, 1),
+            ("ecc_mode_pending", n.ecc_mode_pending, 1),
+            ("mig_mode_current", n.mig_mode_current, 1),
+            ("mig_mode_pending", n.mig_mode_pending, 1),
+            ("performance_state", Some(n.performance_state), 15),
+        ] {
+            if let Some(v) = value.filter(|&v| v > max) {
+                return Err(bad(&format!("[nvml] {field}"), format!("{v}: 0 to {max}")));
+            }
+        }
+        if let Some(used) = n.bar1_used.filter(|&u| n.bar1_total.is_none_or(|t| u > t)) {
+            return Err(bad(
+                "[nvml] bar1_used",
+                format!("{used}: at most bar1_total, which it needs"),
+            ));
+        }
+        for (field, text) in [
+            ("vbios_version", &n.vbios_version),
+            ("board_part_number", &n.board_part_number),
+        ] {
+            if text.as_ref().is_some_and(|t| t.is_empty() || t.len() > 79) {
+                return Err(bad(&format!("[nvml] {field}"), "1 to 79 characters".into()));
             }
         }
         let one = DeviceProfile {
