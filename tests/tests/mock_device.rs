@@ -443,3 +443,27 @@ fn the_h200_profile_answers_what_the_real_board_answers() {
     // Every value the dump reads is the mock's too.
     assert_eq!(missing, Vec::<String>::new(), "not answered by the mock: {run}");
 }
+
+/// Many threads at once (`tests/c/mock_threads.c`): eight threads on two devices allocate,
+/// capture, replay and free on their own streams, reading NVML beside; every round comes back
+/// right and the devices' free memory is what it was (the model's locks and accounting hold).
+#[test]
+fn many_threads_share_the_mock() {
+    mock_built();
+    let dir = stubs_dir();
+    let mut args = cuda_include_args(13);
+    args.push(format!("-L{}", dir.display()).into());
+    for lib in ["-lstubs_cudart", "-lstubs_nvml", "-lpthread"] {
+        args.push(lib.into());
+    }
+    args.push(format!("-Wl,-rpath,{}", dir.display()).into());
+    let refs: Vec<&std::ffi::OsStr> = args.iter().map(|a| a.as_os_str()).collect();
+    let exe = compile_c("mock_threads", &[Path::new("c/mock_threads.c")], &refs);
+    let run = Scenario::new(exe).env("CUDA_STUBS_MOCK", "h200:2").run();
+    run.assert_success();
+    for i in 0..8 {
+        run.assert_line(&format!("thread {i} good=200 of 200 first error=0"));
+    }
+    run.assert_line("device 0 free memory unchanged=1")
+        .assert_line("device 1 free memory unchanged=1");
+}
