@@ -43,21 +43,7 @@ fn memset(
     width: usize,
     height: usize,
 ) -> Op {
-    Op::Memset {
-        dst: Side {
-            ptr: dst as usize,
-            pitch,
-            slice: 0,
-            device: true,
-        },
-        value,
-        element,
-        extent: Extent {
-            width,
-            height,
-            depth: 1,
-        },
-    }
+    Op::memset(dst as usize, pitch, value, element, (width, height))
 }
 
 #[unsafe(no_mangle)]

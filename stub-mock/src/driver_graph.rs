@@ -7,9 +7,8 @@
 use crate::driver::{in_context, on_stream, status};
 use crate::graph;
 use crate::model::Model;
-use crate::ops::{Extent, Op, Side};
+use crate::ops::Op;
 use crate::types::cuda::*;
-use alloc::vec::Vec;
 use core::ffi::{c_uint, c_ulonglong, c_void};
 
 /// `CUDA_GRAPH_INSTANTIATE_FLAG_AUTO_FREE_ON_LAUNCH | …UPLOAD | …DEVICE_LAUNCH |
@@ -25,26 +24,10 @@ fn add_node(
     (deps, count): (*const CUgraphNode, usize),
     op: Op,
 ) -> CUresult {
-    if node.is_null() || (count > 0 && deps.is_null()) {
-        return CUDA_ERROR_INVALID_VALUE;
-    }
-    let deps: Vec<usize> = if count == 0 {
-        Vec::new()
-    } else {
-        // SAFETY: non-NULL, the caller's `count` handles by the API's contract.
-        unsafe { core::slice::from_raw_parts(deps, count) }
-            .iter()
-            .map(|&n| n as usize)
-            .collect()
-    };
-    match graph::add_node(m, graph as usize, &deps, op) {
-        Ok(n) => {
-            // SAFETY: non-NULL, the caller's handle.
-            unsafe { *node = n as CUgraphNode };
-            CUDA_SUCCESS
-        }
-        Err(code) => code,
-    }
+    // SAFETY: the caller's handles and output, by the API's contract.
+    let added =
+        unsafe { graph::out::add_node(m, node.cast(), graph as usize, (deps.cast(), count), op) };
+    status(added)
 }
 
 #[unsafe(no_mangle)]
@@ -175,24 +158,10 @@ pub unsafe extern "C" fn cuGraphAddMemsetNode(
         let Some(p) = (unsafe { params.as_ref() }) else {
             return CUDA_ERROR_INVALID_VALUE;
         };
-        let element = p.elementSize as usize;
-        if ![1, 2, 4].contains(&element) || (p.height > 1 && p.pitch < p.width * element) {
-            return CUDA_ERROR_INVALID_VALUE;
-        }
-        let op = Op::Memset {
-            dst: Side {
-                ptr: p.dst as usize,
-                pitch: p.pitch,
-                slice: 0,
-                device: true,
-            },
-            value: p.value,
-            element,
-            extent: Extent {
-                width: p.width,
-                height: p.height,
-                depth: 1,
-            },
+        let dims = (p.width, p.height);
+        let op = match Op::memset_node(p.dst as usize, p.pitch, p.value, p.elementSize, dims) {
+            Ok(op) => op,
+            Err(code) => return code,
         };
         add_node(m, node, graph, (deps, count), op)
     })
@@ -204,28 +173,8 @@ pub unsafe extern "C" fn cuGraphGetNodes(
     nodes: *mut CUgraphNode,
     count: *mut usize,
 ) -> CUresult {
-    in_context(|_, _| {
-        if count.is_null() {
-            return CUDA_ERROR_INVALID_VALUE;
-        }
-        let list = match graph::nodes(graph as usize) {
-            Ok(l) => l,
-            Err(code) => return code,
-        };
-        // SAFETY: the caller's count and array of `*count` handles, by the API's contract:
-        // entries past the graph's nodes are set to NULL, `*count` to how many it has.
-        unsafe {
-            if !nodes.is_null() {
-                for i in 0..*count {
-                    *nodes.add(i) = list.get(i).map_or(0, |&n| n) as CUgraphNode;
-                }
-            }
-            if nodes.is_null() || *count > list.len() {
-                *count = list.len();
-            }
-        }
-        CUDA_SUCCESS
-    })
+    // SAFETY: the caller's outputs, by the API's contract.
+    in_context(|_, _| status(unsafe { graph::out::nodes(graph as usize, nodes.cast(), count) }))
 }
 
 #[unsafe(no_mangle)]
@@ -295,12 +244,8 @@ pub unsafe extern "C" fn cuGraphExecDestroy(exec: CUgraphExec) -> CUresult {
 pub unsafe extern "C" fn cuThreadExchangeStreamCaptureMode(
     mode: *mut CUstreamCaptureMode,
 ) -> CUresult {
-    if mode.is_null() {
-        return CUDA_ERROR_INVALID_VALUE;
-    }
-    // SAFETY: non-NULL, the caller's enum, read then written.
-    unsafe { *mode = graph::exchange_mode(*mode) };
-    CUDA_SUCCESS
+    // SAFETY: NULL or the caller's enum.
+    status(unsafe { graph::out::exchange(mode) })
 }
 
 #[unsafe(no_mangle)]
@@ -314,37 +259,10 @@ pub unsafe extern "C" fn cuStreamGetCaptureInfo_v3(
     count_out: *mut usize,
 ) -> CUresult {
     in_context(|_, _| {
-        // Edge data needs the dependencies beside it (the header's rule).
-        if status_out.is_null() || (!edges_out.is_null() && deps_out.is_null()) {
-            return CUDA_ERROR_INVALID_VALUE;
-        }
-        let info = match graph::info(stream as usize) {
-            Ok(i) => i,
-            Err(code) => return code,
-        };
-        // SAFETY: non-NULL outputs are the caller's storage; the others are not asked for.
-        unsafe {
-            *status_out = info.status;
-            if info.status != graph::STATUS_NONE {
-                if let Some(id) = id_out.as_mut() {
-                    *id = info.id;
-                }
-                if let Some(g) = graph_out.as_mut() {
-                    *g = info.graph as CUgraph;
-                }
-                if let Some(d) = deps_out.as_mut() {
-                    *d = info.deps.cast();
-                }
-                // Every edge the mock makes is a default one (zero bytes).
-                if let Some(e) = edges_out.as_mut() {
-                    *e = info.edges.cast();
-                }
-                if let Some(n) = count_out.as_mut() {
-                    *n = info.count;
-                }
-            }
-        }
-        CUDA_SUCCESS
+        let ids = (id_out, graph_out.cast());
+        let deps = (deps_out.cast(), edges_out.cast(), count_out);
+        // SAFETY: NULL or the caller's storage, each of its type.
+        status(unsafe { graph::out::capture_info(stream as usize, status_out, ids, deps) })
     })
 }
 

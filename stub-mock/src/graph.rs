@@ -533,3 +533,113 @@ pub fn sync(stream: usize) -> Result<(), Code> {
     }
     Err(CAPTURE_UNSUPPORTED)
 }
+
+/// The entry points' work both APIs share, on their outputs as they lay them out: every graph,
+/// node and stream handle is a pointer, passed here as an address (`*mut usize`), and every
+/// status and mode a 32-bit enum.
+pub mod out {
+    use super::*;
+
+    /// Adds a node of `op` to `graph` after the `count` handles at `deps` (NULL only for
+    /// none), its handle into `*node`; `INVALID_VALUE` for a NULL output.
+    ///
+    /// # Safety
+    /// `deps` holds `count` handles; `node` is NULL or the caller's handle.
+    pub unsafe fn add_node(
+        m: &Model,
+        node: *mut usize,
+        graph: usize,
+        (deps, count): (*const usize, usize),
+        op: Op,
+    ) -> Result<(), Code> {
+        if node.is_null() || (count > 0 && deps.is_null()) {
+            return Err(INVALID_VALUE);
+        }
+        let deps = if count == 0 {
+            &[][..]
+        } else {
+            // SAFETY: non-NULL, the caller's `count` handles by the contract.
+            unsafe { core::slice::from_raw_parts(deps, count) }
+        };
+        let n = super::add_node(m, graph, deps, op)?;
+        // SAFETY: non-NULL, the caller's handle.
+        unsafe { *node = n };
+        Ok(())
+    }
+
+    /// `graph`'s nodes into the caller's array of `*count` (entries past them NULL, `*count`
+    /// then how many it has), or only their count when `nodes` is NULL.
+    ///
+    /// # Safety
+    /// `count` is NULL or the caller's; `nodes` NULL or `*count` handles.
+    pub unsafe fn nodes(graph: usize, nodes: *mut usize, count: *mut usize) -> Result<(), Code> {
+        if count.is_null() {
+            return Err(INVALID_VALUE);
+        }
+        let list = super::nodes(graph)?;
+        // SAFETY: the caller's count and array, by the contract.
+        unsafe {
+            if !nodes.is_null() {
+                for i in 0..*count {
+                    *nodes.add(i) = list.get(i).copied().unwrap_or(0);
+                }
+            }
+            if nodes.is_null() || *count > list.len() {
+                *count = list.len();
+            }
+        }
+        Ok(())
+    }
+
+    /// Swaps the thread's capture interaction mode with `*mode` ([`exchange_mode`]).
+    ///
+    /// # Safety
+    /// `mode` is NULL or the caller's enum.
+    pub unsafe fn exchange(mode: *mut u32) -> Result<(), Code> {
+        // SAFETY: NULL or the caller's enum, read then written.
+        let mode = unsafe { mode.as_mut() }.ok_or(INVALID_VALUE)?;
+        *mode = exchange_mode(*mode);
+        Ok(())
+    }
+
+    /// `cudaStreamGetCaptureInfo` / `cuStreamGetCaptureInfo_v3` ([`info`]): the status always,
+    /// the rest (each output optional) in a capture; edge data needs the dependencies beside it
+    /// (the headers' rule).
+    ///
+    /// # Safety
+    /// Each output is NULL or the caller's storage of its type.
+    pub unsafe fn capture_info(
+        stream: usize,
+        status_out: *mut u32,
+        (id_out, graph_out): (*mut u64, *mut usize),
+        (deps_out, edges_out, count_out): (*mut *const usize, *mut *const [u8; 8], *mut usize),
+    ) -> Result<(), Code> {
+        if status_out.is_null() || (!edges_out.is_null() && deps_out.is_null()) {
+            return Err(INVALID_VALUE);
+        }
+        let i = info(stream)?;
+        // SAFETY: non-NULL outputs are the caller's storage; the others are not asked for.
+        unsafe {
+            *status_out = i.status;
+            if i.status != STATUS_NONE {
+                if let Some(id) = id_out.as_mut() {
+                    *id = i.id;
+                }
+                if let Some(g) = graph_out.as_mut() {
+                    *g = i.graph;
+                }
+                if let Some(d) = deps_out.as_mut() {
+                    *d = i.deps;
+                }
+                // Every edge the mock makes is a default one (zero bytes).
+                if let Some(e) = edges_out.as_mut() {
+                    *e = i.edges;
+                }
+                if let Some(n) = count_out.as_mut() {
+                    *n = i.count;
+                }
+            }
+        }
+        Ok(())
+    }
+}

@@ -275,3 +275,48 @@ impl Op {
         Ok(())
     }
 }
+
+impl Op {
+    /// A memset of `width` elements of `element` bytes in each of `height` rows at `pitch`
+    /// (checked when issued: [`Op::check`]).
+    pub fn memset(
+        dst: usize,
+        pitch: usize,
+        value: u32,
+        element: usize,
+        (width, height): (usize, usize),
+    ) -> Op {
+        Op::Memset {
+            dst: Side {
+                ptr: dst,
+                pitch,
+                slice: 0,
+                device: true,
+            },
+            value,
+            element,
+            extent: Extent {
+                width,
+                height,
+                depth: 1,
+            },
+        }
+    }
+
+    /// A memset node's operation (`cudaMemsetParams`, `CUDA_MEMSET_NODE_PARAMS`: the same
+    /// fields): [`Op::memset`], `INVALID_VALUE` for an element size other than 1, 2 or 4 bytes
+    /// or rows wider than the pitch.
+    pub fn memset_node(
+        dst: usize,
+        pitch: usize,
+        value: u32,
+        element: u32,
+        (width, height): (usize, usize),
+    ) -> Result<Op, Code> {
+        let element = element as usize;
+        if ![1, 2, 4].contains(&element) || (height > 1 && pitch < width * element) {
+            return Err(INVALID_VALUE);
+        }
+        Ok(Op::memset(dst, pitch, value, element, (width, height)))
+    }
+}

@@ -216,27 +216,37 @@ pub unsafe extern "C" fn cudaPeekAtLastError() -> cudaError_t {
     LAST_ERROR.get() as cudaError_t
 }
 
+/// `size` bytes of `kind` (device or managed memory of the current device) into `*ptr`: an
+/// unsafe call during a capture (`graph::unsafe_call`), `cudaErrorMemoryAllocation` past the
+/// device's memory.
+pub(crate) fn allocate(
+    m: &Model,
+    ptr: *mut *mut c_void,
+    size: usize,
+    kind: fn(usize) -> Kind,
+) -> cudaError_t {
+    if ptr.is_null() {
+        return cudaErrorInvalidValue;
+    }
+    if let Err(code) = graph::unsafe_call() {
+        return code;
+    }
+    let d = match current(m) {
+        Ok(d) => d,
+        Err(e) => return e,
+    };
+    match m.allocate(size, kind(d)) {
+        Ok(p) => {
+            out!(ptr, p as *mut c_void);
+            cudaSuccess
+        }
+        Err(_) => cudaErrorMemoryAllocation,
+    }
+}
+
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn cudaMalloc(ptr: *mut *mut c_void, size: usize) -> cudaError_t {
-    call(|m| {
-        if ptr.is_null() {
-            return cudaErrorInvalidValue;
-        }
-        if let Err(code) = graph::unsafe_call() {
-            return code;
-        }
-        let d = match current(m) {
-            Ok(d) => d,
-            Err(e) => return e,
-        };
-        match m.allocate(size, Kind::Device(d)) {
-            Ok(p) => {
-                out!(ptr, p as *mut c_void);
-                cudaSuccess
-            }
-            Err(_) => cudaErrorMemoryAllocation,
-        }
-    })
+    call(|m| allocate(m, ptr, size, Kind::Device))
 }
 
 #[unsafe(no_mangle)]
@@ -384,10 +394,26 @@ pub unsafe extern "C" fn cudaStreamCreateWithPriority(
     })
 }
 
-/// What the runtime knows of `stream` (a default stream is the current device's).
-fn stream_of(m: &Model, stream: cudaStream_t) -> Result<handles::Stream, cudaError_t> {
-    let d = current(m)?;
-    handles::stream(stream as usize, d).ok_or(cudaErrorInvalidResourceHandle)
+/// One field (`read`) of what the runtime knows of `stream` (a default stream is the current
+/// device's) into `*value`.
+fn stream_field<T>(
+    stream: cudaStream_t,
+    value: *mut T,
+    read: impl FnOnce(handles::Stream) -> T,
+) -> cudaError_t {
+    call(|m| {
+        let d = match current(m) {
+            Ok(d) => d,
+            Err(e) => return e,
+        };
+        match handles::stream(stream as usize, d) {
+            Some(s) => {
+                out!(value, read(s));
+                cudaSuccess
+            }
+            None => cudaErrorInvalidResourceHandle,
+        }
+    })
 }
 
 #[unsafe(no_mangle)]
@@ -395,13 +421,7 @@ pub unsafe extern "C" fn cudaStreamGetPriority(
     stream: cudaStream_t,
     priority: *mut c_int,
 ) -> cudaError_t {
-    call(|m| match stream_of(m, stream) {
-        Ok(s) => {
-            out!(priority, s.priority);
-            cudaSuccess
-        }
-        Err(e) => e,
-    })
+    stream_field(stream, priority, |s| s.priority)
 }
 
 #[unsafe(no_mangle)]
@@ -409,13 +429,7 @@ pub unsafe extern "C" fn cudaStreamGetFlags(
     stream: cudaStream_t,
     flags: *mut c_uint,
 ) -> cudaError_t {
-    call(|m| match stream_of(m, stream) {
-        Ok(s) => {
-            out!(flags, s.flags);
-            cudaSuccess
-        }
-        Err(e) => e,
-    })
+    stream_field(stream, flags, |s| s.flags)
 }
 
 #[unsafe(no_mangle)]
@@ -423,13 +437,7 @@ pub unsafe extern "C" fn cudaStreamGetDevice(
     stream: cudaStream_t,
     device: *mut c_int,
 ) -> cudaError_t {
-    call(|m| match stream_of(m, stream) {
-        Ok(s) => {
-            out!(device, s.device as c_int);
-            cudaSuccess
-        }
-        Err(e) => e,
-    })
+    stream_field(stream, device, |s| s.device as c_int)
 }
 
 #[unsafe(no_mangle)]

@@ -112,21 +112,7 @@ fn memset_2d(
     if height > 1 && pitch < width {
         return cudaErrorInvalidPitchValue;
     }
-    let op = Op::Memset {
-        dst: Side {
-            ptr: dst,
-            pitch,
-            slice: 0,
-            device: true,
-        },
-        value: value as u8 as u32,
-        element: 1,
-        extent: Extent {
-            width,
-            height,
-            depth: 1,
-        },
-    };
+    let op = Op::memset(dst, pitch, value as u8 as u32, 1, (width, height));
     issue(m, stream, sync, op)
 }
 

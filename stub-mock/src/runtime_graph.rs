@@ -7,10 +7,9 @@
 use crate::graph;
 use crate::handles;
 use crate::model::Model;
-use crate::ops::{Extent, Op, Side};
+use crate::ops::{Extent, Op};
 use crate::runtime::call;
 use crate::types::cudart::*;
-use alloc::vec::Vec;
 use core::ffi::{c_uint, c_ulonglong, c_void};
 
 /// `Ok` → `cudaSuccess`, `Err(code)` → the code.
@@ -24,19 +23,6 @@ fn status<T>(r: Result<T, u32>) -> cudaError_t {
 /// `cudaGraphInstantiateFlagAutoFreeOnLaunch | …Upload | …DeviceLaunch | …UseNodePriority`.
 const INSTANTIATE_FLAGS: c_ulonglong = 0xf;
 
-/// The dependencies a node is added after: `count` handles at `deps` (NULL only for none).
-fn dependencies(deps: *const cudaGraphNode_t, count: usize) -> Option<Vec<usize>> {
-    if count == 0 {
-        return Some(Vec::new());
-    }
-    if deps.is_null() {
-        return None;
-    }
-    // SAFETY: non-NULL, the caller's `count` handles by the API's contract.
-    let list = unsafe { core::slice::from_raw_parts(deps, count) };
-    Some(list.iter().map(|&n| n as usize).collect())
-}
-
 /// Adds a node of `op` to `graph` after `count` nodes at `deps`; its handle into `*node`.
 fn add_node(
     m: &Model,
@@ -46,20 +32,10 @@ fn add_node(
     count: usize,
     op: Op,
 ) -> cudaError_t {
-    let Some(deps) = dependencies(deps, count) else {
-        return cudaErrorInvalidValue;
-    };
-    if node.is_null() {
-        return cudaErrorInvalidValue;
-    }
-    match graph::add_node(m, graph as usize, &deps, op) {
-        Ok(n) => {
-            // SAFETY: non-NULL, the caller's handle.
-            unsafe { *node = n as cudaGraphNode_t };
-            cudaSuccess
-        }
-        Err(code) => code,
-    }
+    // SAFETY: the caller's handles and output, by the API's contract.
+    let added =
+        unsafe { graph::out::add_node(m, node.cast(), graph as usize, (deps.cast(), count), op) };
+    status(added)
 }
 
 #[unsafe(no_mangle)]
@@ -221,24 +197,10 @@ pub unsafe extern "C" fn cudaGraphAddMemsetNode(
         let Some(p) = (unsafe { params.as_ref() }) else {
             return cudaErrorInvalidValue;
         };
-        let element = p.elementSize as usize;
-        if ![1, 2, 4].contains(&element) || (p.height > 1 && p.pitch < p.width * element) {
-            return cudaErrorInvalidValue;
-        }
-        let op = Op::Memset {
-            dst: Side {
-                ptr: p.dst as usize,
-                pitch: p.pitch,
-                slice: 0,
-                device: true,
-            },
-            value: p.value,
-            element,
-            extent: Extent {
-                width: p.width,
-                height: p.height,
-                depth: 1,
-            },
+        let dims = (p.width, p.height);
+        let op = match Op::memset_node(p.dst as usize, p.pitch, p.value, p.elementSize, dims) {
+            Ok(op) => op,
+            Err(code) => return code,
         };
         add_node(m, node, graph, deps, count, op)
     })
@@ -250,28 +212,8 @@ pub unsafe extern "C" fn cudaGraphGetNodes(
     nodes: *mut cudaGraphNode_t,
     count: *mut usize,
 ) -> cudaError_t {
-    call(|_| {
-        if count.is_null() {
-            return cudaErrorInvalidValue;
-        }
-        let list = match graph::nodes(graph as usize) {
-            Ok(l) => l,
-            Err(code) => return code,
-        };
-        // SAFETY: the caller's counts and array of `*count` handles, by the API's contract:
-        // entries past the graph's nodes are set to NULL, `*count` to how many it has.
-        unsafe {
-            if !nodes.is_null() {
-                for i in 0..*count {
-                    *nodes.add(i) = list.get(i).map_or(0, |&n| n) as cudaGraphNode_t;
-                }
-            }
-            if nodes.is_null() || *count > list.len() {
-                *count = list.len();
-            }
-        }
-        cudaSuccess
-    })
+    // SAFETY: the caller's outputs, by the API's contract.
+    call(|_| status(unsafe { graph::out::nodes(graph as usize, nodes.cast(), count) }))
 }
 
 #[unsafe(no_mangle)]
@@ -362,14 +304,8 @@ pub unsafe extern "C" fn cudaGraphExecDestroy(exec: cudaGraphExec_t) -> cudaErro
 pub unsafe extern "C" fn cudaThreadExchangeStreamCaptureMode(
     mode: *mut cudaStreamCaptureMode,
 ) -> cudaError_t {
-    call(|_| {
-        if mode.is_null() {
-            return cudaErrorInvalidValue;
-        }
-        // SAFETY: non-NULL, the caller's enum, read then written.
-        unsafe { *mode = graph::exchange_mode(*mode) };
-        cudaSuccess
-    })
+    // SAFETY: NULL or the caller's enum.
+    call(|_| status(unsafe { graph::out::exchange(mode) }))
 }
 
 #[unsafe(no_mangle)]
@@ -383,37 +319,10 @@ pub unsafe extern "C" fn cudaStreamGetCaptureInfo(
     count_out: *mut usize,
 ) -> cudaError_t {
     call(|_| {
-        // Edge data needs the dependencies beside it (the header's rule).
-        if status_out.is_null() || (!edges_out.is_null() && deps_out.is_null()) {
-            return cudaErrorInvalidValue;
-        }
-        let info = match graph::info(stream as usize) {
-            Ok(i) => i,
-            Err(code) => return code,
-        };
-        // SAFETY: non-NULL outputs are the caller's storage; the others are not asked for.
-        unsafe {
-            *status_out = info.status;
-            if info.status != graph::STATUS_NONE {
-                if let Some(id) = id_out.as_mut() {
-                    *id = info.id;
-                }
-                if let Some(g) = graph_out.as_mut() {
-                    *g = info.graph as cudaGraph_t;
-                }
-                if let Some(d) = deps_out.as_mut() {
-                    *d = info.deps.cast();
-                }
-                // Every edge the mock makes is a default one (zero bytes).
-                if let Some(e) = edges_out.as_mut() {
-                    *e = info.edges.cast();
-                }
-                if let Some(n) = count_out.as_mut() {
-                    *n = info.count;
-                }
-            }
-        }
-        cudaSuccess
+        let ids = (id_out, graph_out.cast());
+        let deps = (deps_out.cast(), edges_out.cast(), count_out);
+        // SAFETY: NULL or the caller's storage, each of its type.
+        status(unsafe { graph::out::capture_info(stream as usize, status_out, ids, deps) })
     })
 }
 

@@ -24,24 +24,10 @@ pub unsafe extern "C" fn cudaMallocManaged(
     flags: c_uint,
 ) -> cudaError_t {
     call(|m| {
-        if ptr.is_null() || !attach_flags_valid(flags) {
+        if !attach_flags_valid(flags) {
             return cudaErrorInvalidValue;
         }
-        if let Err(code) = graph::unsafe_call() {
-            return code;
-        }
-        let d = match current(m) {
-            Ok(d) => d,
-            Err(e) => return e,
-        };
-        match m.allocate(size, Kind::Managed(d)) {
-            Ok(p) => {
-                // SAFETY: non-NULL, the caller's pointer.
-                unsafe { *ptr = p as *mut c_void };
-                cudaSuccess
-            }
-            Err(_) => cudaErrorMemoryAllocation,
-        }
+        crate::runtime::allocate(m, ptr, size, Kind::Managed)
     })
 }
 

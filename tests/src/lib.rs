@@ -391,6 +391,43 @@ fn c_compiler(out_dir: &Path) -> cc::Tool {
         .get_compiler()
 }
 
+/// Builds the CUDA program `source` (relative to `tests/`) with NVIDIA's nvcc 13.x
+/// (`fetch-cuda.py`'s tree) into `dir/name`, `args` first (the architecture, the default
+/// stream), linked only to the runtime stub (`-cudart none`, `-lstubs_cudart`, its folder as the
+/// rpath). The host compiler is the machine's g++ (nvcc finds it on `PATH`); its warnings are
+/// errors, as for the C programs. nvcc's temporary files stay in `dir`.
+pub fn nvcc_with_stub(dir: &Path, name: &str, source: &str, args: &[&str]) -> PathBuf {
+    let nvcc = cuda_layout(13)
+        .nvcc
+        .expect("layout.json of CUDA 13 names nvcc (scripts/fetch-cuda.py)");
+    assert!(nvcc.is_file(), "{} missing", nvcc.display());
+    let exe = dir.join(name);
+    let stubs = stubs_dir();
+    let mut cmd = Command::new(nvcc);
+    cmd.args(args)
+        .args([
+            "-cudart",
+            "none",
+            "-Xcompiler",
+            "-Wall,-Wextra,-Werror",
+            "-o",
+        ])
+        .arg(&exe)
+        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join(source))
+        .arg(format!("-L{}", stubs.display()))
+        .args(["-lstubs_cudart", "-Xlinker", "-rpath", "-Xlinker"])
+        .arg(stubs)
+        .env("TMPDIR", dir);
+    let out = cmd.output().expect("run nvcc");
+    assert!(
+        out.status.success(),
+        "nvcc failed: {cmd:?}\n{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    exe
+}
+
 /// Compiles and links the C program `name` from `sources` (relative paths are under `tests/`),
 /// with `link_args` after the sources; warnings are errors. Returns the executable, in a fresh
 /// directory of its own.

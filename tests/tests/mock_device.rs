@@ -441,7 +441,11 @@ fn the_h200_profile_answers_what_the_real_board_answers() {
     // and fixed facts.
     assert!(same >= 153 + 91 + 40, "only {same} values compared: {run}");
     // Every value the dump reads is the mock's too.
-    assert_eq!(missing, Vec::<String>::new(), "not answered by the mock: {run}");
+    assert_eq!(
+        missing,
+        Vec::<String>::new(),
+        "not answered by the mock: {run}"
+    );
 }
 
 /// Many threads at once (`tests/c/mock_threads.c`): eight threads on two devices allocate,

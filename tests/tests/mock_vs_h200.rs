@@ -166,30 +166,9 @@ fn device_state_answers_as_on_the_h200() {
 #[test]
 fn device_variables_answer_as_on_the_h200() {
     build_stubs(&[stubs_tests::MOCK_PACKAGE]);
+    // sm_90 code, the profile's device.
     let dir = temp_dir("mock-symbols");
-    let exe = dir.join("symbols");
-    let stubs = stubs_dir();
-    let nvcc = stubs_tests::cuda_layout(13)
-        .nvcc
-        .expect("layout.json of CUDA 13 names nvcc (scripts/fetch-cuda.py)");
-    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("cuda/symbols.cu");
-    let mut cmd = std::process::Command::new(nvcc);
-    // sm_90 code, the profile's device; the machine's g++ as nvcc's host compiler, its
-    // warnings errors; `-cudart none`: only the stub linked.
-    cmd.args(["-arch=sm_90", "-cudart", "none"])
-        .args(["-Xcompiler", "-Wall,-Wextra,-Werror", "-o"])
-        .arg(&exe)
-        .arg(&source)
-        .arg(format!("-L{}", stubs.display()))
-        .args(["-lstubs_cudart", "-Xlinker", "-rpath", "-Xlinker"])
-        .arg(stubs)
-        .env("TMPDIR", &dir);
-    let out = cmd.output().expect("run nvcc");
-    assert!(
-        out.status.success(),
-        "nvcc failed: {cmd:?}\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let exe = stubs_tests::nvcc_with_stub(&dir, "symbols", "cuda/symbols.cu", &["-arch=sm_90"]);
     let run = Scenario::new(&exe).env("CUDA_STUBS_MOCK", "h200").run();
     run.assert_success();
     let got: Vec<&str> = run.stdout.lines().collect();

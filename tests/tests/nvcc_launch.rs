@@ -49,15 +49,6 @@ impl Stream {
     }
 }
 
-/// nvcc from `fetch-cuda.py`'s 13.x toolkit tree.
-fn nvcc() -> PathBuf {
-    let nvcc = cuda_layout(13)
-        .nvcc
-        .expect("layout.json of CUDA 13 names nvcc (scripts/fetch-cuda.py)");
-    assert!(nvcc.is_file(), "{} missing", nvcc.display());
-    nvcc
-}
-
 /// The program built by nvcc with this default stream, once per test process.
 fn program(stream: Stream) -> &'static Path {
     static BUILT: OnceLock<[PathBuf; 2]> = OnceLock::new();
@@ -67,31 +58,9 @@ fn program(stream: Stream) -> &'static Path {
 
 fn compile(stream: Stream) -> PathBuf {
     let dir = temp_dir(&format!("nvcc-launch-{}", stream.flag()));
-    let exe = dir.join("launch");
-    let stubs = stubs_dir();
-    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("cuda/launch.cu");
-    let mut cmd = Command::new(nvcc());
-    // sm_80 device code only: nothing here runs it; what matters is nvcc's host code. The host
-    // compiler is the machine's g++ (nvcc finds it on PATH); its warnings are errors, as for the
-    // C programs of the other tests. `-cudart none`: no libcudart linked, only the stub.
-    cmd.args(["-arch=sm_80", "-cudart", "none", "--default-stream"])
-        .arg(stream.flag())
-        .args(["-Xcompiler", "-Wall,-Wextra,-Werror", "-o"])
-        .arg(&exe)
-        .arg(&source)
-        .arg(format!("-L{}", stubs.display()))
-        .args(["-lstubs_cudart", "-Xlinker", "-rpath", "-Xlinker"])
-        .arg(stubs)
-        // nvcc's temporary files stay in this test's directory.
-        .env("TMPDIR", &dir);
-    let out = cmd.output().expect("run nvcc");
-    assert!(
-        out.status.success(),
-        "nvcc failed: {cmd:?}\n{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    exe
+    // sm_80 device code only: nothing here runs it; what matters is nvcc's host code.
+    let args = ["-arch=sm_80", "--default-stream", stream.flag()];
+    stubs_tests::nvcc_with_stub(&dir, "launch", "cuda/launch.cu", &args)
 }
 
 /// `readelf -d` entries of one kind (`NEEDED`, `RUNPATH`).
