@@ -443,7 +443,7 @@ pub unsafe extern "C" fn cuLaunchKernel(
     _extra: *mut *mut c_void,
 ) -> CUresult {
     in_context(|m, d| {
-        let Some(kernel) = crate::module::kernel_of(f as usize) else {
+        let Some((kernel, sizes)) = crate::module::kernel_of(f as usize) else {
             return CUDA_ERROR_INVALID_HANDLE;
         };
         if !crate::handles::is_stream(stream as usize) {
@@ -464,7 +464,8 @@ pub unsafe extern "C" fn cuLaunchKernel(
             device: d as c_int,
         };
         // SAFETY: `params` as the caller gave it to the driver.
-        match unsafe { crate::module::issue(stream as usize, &kernel, params, &launch) } {
+        let args = (params, sizes.as_deref());
+        match unsafe { crate::module::issue(stream as usize, &kernel, args, &launch) } {
             Ok(()) => CUDA_SUCCESS,
             Err(code) => code,
         }

@@ -22,13 +22,23 @@ pub const NO_BINARY_FOR_GPU: Refusal = 209;
 pub const INVALID_PTX: Refusal = 218;
 pub const UNSUPPORTED_PTX_VERSION: Refusal = 222;
 
+/// A kernel an image defines: its name and its parameters' sizes, if the code says
+/// (`kernel_params.rs`).
+#[derive(Debug, Clone)]
+pub struct Kernel {
+    /// The name `cuModuleGetFunction` takes.
+    pub name: String,
+    /// Bytes of each parameter, in order.
+    pub params: Option<Vec<usize>>,
+}
+
 /// The kernels an image defines, once it is known to load on an `sm` device (`major * 10 +
 /// minor`) under a driver of `cuda_version`.
 ///
 /// # Safety
 /// `image` points to a NUL-terminated PTX text or to an ELF image (its header and section
 /// headers readable), as the driver's own contract says.
-pub unsafe fn load(image: *const u8, sm: u32, cuda_version: i32) -> Result<Vec<String>, Refusal> {
+pub unsafe fn load(image: *const u8, sm: u32, cuda_version: i32) -> Result<Vec<Kernel>, Refusal> {
     if image.is_null() {
         return Err(INVALID_IMAGE);
     }
@@ -63,7 +73,7 @@ fn u64_at(b: &[u8], at: usize) -> usize {
 ///
 /// # Safety
 /// As [`load`], for an ELF image.
-unsafe fn cubin(image: *const u8, sm: u32) -> Result<Vec<String>, Refusal> {
+unsafe fn cubin(image: *const u8, sm: u32) -> Result<Vec<Kernel>, Refusal> {
     // SAFETY: the ELF64 header (64 bytes) is readable.
     let head = unsafe { core::slice::from_raw_parts(image, 64) };
     if head[4] != 2 || u16_at(head, 18) != 190 {
@@ -97,16 +107,37 @@ unsafe fn cubin(image: *const u8, sm: u32) -> Result<Vec<String>, Refusal> {
     let (names_at, names_size) = (u64_at(names, 24), u64_at(names, 32));
     // SAFETY: the section-name table lies in the image, by the contract.
     let strings = unsafe { core::slice::from_raw_parts(image.add(names_at), names_size) };
-    let mut kernels = Vec::new();
+    // The file's extent: its headers' tables and every section with bytes in the file
+    // (`SHT_NOBITS`, 8, has none), so that it can be read as one slice.
+    let (phoff, phentsize, phnum) = (
+        u64_at(head, 32),
+        u16_at(head, 54) as usize,
+        u16_at(head, 56) as usize,
+    );
+    let mut len = (shoff + shentsize * shnum).max(phoff + phentsize * phnum);
+    let mut names = Vec::new();
     for i in 0..shnum {
-        let at = u32_at(header(i), 0) as usize;
+        let h = header(i);
+        if u32_at(h, 4) != 8 {
+            len = len.max(u64_at(h, 24) + u64_at(h, 32));
+        }
+        let at = u32_at(h, 0) as usize;
         let name = strings.get(at..).unwrap_or_default();
         let name = &name[..name.iter().position(|&b| b == 0).unwrap_or(name.len())];
         if let Some(kernel) = name.strip_prefix(b".text.") {
-            kernels.push(String::from_utf8_lossy(kernel).into_owned());
+            names.push(String::from_utf8_lossy(kernel).into_owned());
         }
     }
-    Ok(kernels)
+    // SAFETY: every byte up to `len` lies in the image: its headers and sections, by the
+    // contract.
+    let file = unsafe { core::slice::from_raw_parts(image, len) };
+    Ok(names
+        .into_iter()
+        .map(|name| Kernel {
+            params: crate::kernel_params::from_cubin(file, &name),
+            name,
+        })
+        .collect())
 }
 
 /// `text` past blanks and `//` / `/* */` comments.
@@ -124,7 +155,7 @@ fn skip_blank(mut text: &str) -> &str {
 }
 
 /// PTX: `.version` the driver reads, a `.target` the device runs, the `.entry` kernels.
-fn ptx(text: &str, sm: u32, cuda_version: i32) -> Result<Vec<String>, Refusal> {
+fn ptx(text: &str, sm: u32, cuda_version: i32) -> Result<Vec<Kernel>, Refusal> {
     let rest = skip_blank(text)
         .strip_prefix(".version")
         .ok_or(INVALID_IMAGE)?;
@@ -166,7 +197,10 @@ fn ptx(text: &str, sm: u32, cuda_version: i32) -> Result<Vec<String>, Refusal> {
                 .chars()
                 .take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '$')
                 .collect();
-            (!name.is_empty()).then_some(name)
+            (!name.is_empty()).then(|| Kernel {
+                params: crate::kernel_params::from_ptx(text, &name),
+                name,
+            })
         })
         .collect();
     Ok(kernels)

@@ -239,7 +239,7 @@ fn launch(
         let Some(p) = m.device(d as i64) else {
             return cudaErrorInvalidDevice;
         };
-        let (entries, kernel) = {
+        let (entries, kernel, handle) = {
             let r = registry();
             let Some((handle, kernel)) = r.functions.get(&host) else {
                 return cudaErrorInvalidDeviceFunction;
@@ -247,6 +247,7 @@ fn launch(
             (
                 r.binaries.get(handle).cloned().unwrap_or_default(),
                 kernel.clone(),
+                *handle,
             )
         };
         let sm = p.named("CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR") as u32 * 10
@@ -276,6 +277,13 @@ fn launch(
             device: d as c_int,
         };
         // SAFETY: `args` as the caller gave it to the runtime.
+        // In a capture, which keeps the arguments: the parameters' sizes, from the CUBIN for
+        // the device.
+        let sizes = crate::graph::is_capturing(stream as usize)
+            .then(|| cubin_of(handle, sm))
+            .flatten()
+            .and_then(|c| crate::kernel_params::from_cubin(c, &kernel));
+        let args = (args, sizes.as_deref());
         match unsafe { crate::module::issue(stream as usize, &kernel, args, &launch) } {
             Ok(()) => cudaSuccess,
             Err(code) => code,

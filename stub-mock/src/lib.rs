@@ -32,6 +32,7 @@ mod driver_memory;
 mod graph;
 mod handles;
 mod image;
+mod kernel_params;
 mod launch;
 mod model;
 mod module;

@@ -4,6 +4,7 @@
 //! (`cuda_stubs_mock_register_kernel`, `include/cuda_stubs_mock.h`), which runs in its place with
 //! the launch's parameters; without one, the debug log says the launch was recorded, not run.
 
+use crate::image::Kernel;
 use crate::profile::DeviceProfile;
 use alloc::borrow::ToOwned;
 use alloc::collections::BTreeMap;
@@ -39,8 +40,8 @@ struct Registered {
 
 #[derive(Debug, Default)]
 struct Modules {
-    /// Live modules by handle: their kernels' names.
-    modules: BTreeMap<usize, Vec<String>>,
+    /// Live modules by handle: their kernels.
+    modules: BTreeMap<usize, Vec<Kernel>>,
     /// Live functions by handle: module, kernel name.
     functions: BTreeMap<usize, (usize, String)>,
     /// Host functions by kernel name.
@@ -58,7 +59,7 @@ fn modules() -> MutexGuard<'static, Modules> {
 }
 
 /// Records a loaded module with `kernels`; its handle.
-pub fn add(kernels: Vec<String>) -> usize {
+pub fn add(kernels: Vec<Kernel>) -> usize {
     let h = crate::handles::fresh();
     modules().modules.insert(h, kernels);
     h
@@ -83,7 +84,7 @@ pub fn function(module: usize, name: &str) -> Result<usize, bool> {
     let Some(kernels) = m.modules.get(&module) else {
         return Err(false);
     };
-    if !kernels.iter().any(|k| k == name) {
+    if !kernels.iter().any(|k| k.name == name) {
         return Err(true);
     }
     if let Some((&h, _)) = m
@@ -98,9 +99,16 @@ pub fn function(module: usize, name: &str) -> Result<usize, bool> {
     Ok(h)
 }
 
-/// The kernel name of a live function handle.
-pub fn kernel_of(function: usize) -> Option<String> {
-    modules().functions.get(&function).map(|(_, k)| k.clone())
+/// The kernel name of a live function handle, and its parameters' sizes if its code says.
+pub fn kernel_of(function: usize) -> Option<(String, Option<Vec<usize>>)> {
+    let m = modules();
+    let (module, name) = m.functions.get(&function)?;
+    let params = m
+        .modules
+        .get(module)
+        .and_then(|ks| ks.iter().find(|k| &k.name == name))
+        .and_then(|k| k.params.clone());
+    Some((name.clone(), params))
 }
 
 /// Registers `run` for kernel `name` (replacing an earlier one).
@@ -152,20 +160,34 @@ pub fn fits(p: &DeviceProfile, grid: [u32; 3], block: [u32; 3], shared_mem: u32)
         || u64::from(shared_mem) > limit("CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN"))
 }
 
-/// A checked launch of `kernel` on `stream`: kept by the stream's capture (a kernel node), or
-/// made now ([`launch`]); a capture's refusal (invalidated) is the answer.
+/// A checked launch of `kernel` on `stream`: kept by the stream's capture (a kernel node, with
+/// copies of the arguments when `sizes` says theirs), or made now ([`launch`]); a capture's
+/// refusal (invalidated) is the answer.
 ///
 /// # Safety
-/// As [`launch`].
+/// As [`launch`]; `sizes`, when given, are the kernel's declared parameter sizes.
 pub unsafe fn issue(
     stream: usize,
     kernel: &str,
-    params: *mut *mut c_void,
+    (params, sizes): (*mut *mut c_void, Option<&[usize]>),
     at: &Launch,
 ) -> Result<(), crate::ops::Code> {
+    // The arguments' bytes, when the code says their sizes: kept by a capture for its replays.
+    let args = sizes.filter(|_| !params.is_null()).map(|sizes| {
+        sizes
+            .iter()
+            .enumerate()
+            .map(|(i, &size)| {
+                // SAFETY: `params[i]` points at argument `i`, of the size its code declares
+                // (the launch's contract).
+                unsafe { core::slice::from_raw_parts(*params.add(i) as *const u8, size) }.to_vec()
+            })
+            .collect()
+    });
     let op = crate::ops::Op::Kernel {
         name: kernel.to_owned(),
         launch: *at,
+        args,
     };
     match crate::graph::capture(stream, op) {
         Ok(captured) => captured,

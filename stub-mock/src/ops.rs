@@ -12,6 +12,7 @@ use crate::model::Model;
 use crate::module::Launch;
 use crate::types::{cuda, cudart};
 use alloc::string::String;
+use alloc::vec::Vec;
 use core::ffi::c_void;
 
 /// A status both APIs spell with one number.
@@ -168,13 +169,15 @@ pub enum Op {
         /// Its argument.
         data: usize,
     },
-    /// A checked launch of a kernel, kept by a capture (its arguments are not: the mock does not
-    /// know their sizes).
+    /// A checked launch of a kernel, kept by a capture, with copies of its arguments' bytes
+    /// when its code declares their sizes (`kernel_params.rs`).
     Kernel {
         /// The kernel's name.
         name: String,
         /// Its configuration and device.
         launch: Launch,
+        /// Each argument's bytes, in order; `None` when the code does not say their sizes.
+        args: Option<Vec<Vec<u8>>>,
     },
     /// Nothing: a graph's empty node.
     Empty,
@@ -222,9 +225,10 @@ impl Op {
     }
 
     /// Runs the operation now, checked again first (memory freed since a capture:
-    /// `ILLEGAL_ADDRESS`, as a device reading it would report). A kept kernel launch is recorded
-    /// again; one whose kernel has a registered host function answers `NOT_SUPPORTED`, since
-    /// that function needs the arguments the capture did not keep.
+    /// `ILLEGAL_ADDRESS`, as a device reading it would report). A kept kernel launch is made
+    /// again on its kept arguments (its registered host function runs, or it is recorded); one
+    /// whose code did not say its parameters' sizes is recorded, or answers `NOT_SUPPORTED` when
+    /// its kernel has a registered host function, which needs the arguments.
     ///
     /// # Safety
     /// Host sides and host functions are the caller's, as for the real libraries.
@@ -263,13 +267,22 @@ impl Op {
             }
             // SAFETY: the registrant's function and argument, by the API's contract.
             Op::Host { f, data } => unsafe { f(*data as *mut c_void) },
-            Op::Kernel { name, launch } => {
-                if crate::module::has_host_function(name) {
+            Op::Kernel { name, launch, args } => match args {
+                // A fresh copy of the arguments for each replay: the host function may write its
+                // own, as a kernel may its parameters.
+                Some(args) => {
+                    let mut copies = args.clone();
+                    let mut params: Vec<*mut c_void> =
+                        copies.iter_mut().map(|a| a.as_mut_ptr().cast()).collect();
+                    // SAFETY: one pointer per argument, each to a copy of its declared size.
+                    unsafe { crate::module::launch(name, params.as_mut_ptr(), launch) };
+                }
+                None if crate::module::has_host_function(name) => {
                     crate::unmodelled::kept_launch_line(name, launch);
                     return Err(NOT_SUPPORTED);
                 }
-                crate::unmodelled::launch_line(name, launch, false);
-            }
+                None => crate::unmodelled::launch_line(name, launch, false),
+            },
             Op::Copy { .. } | Op::Memset { .. } | Op::Empty => {}
         }
         Ok(())
