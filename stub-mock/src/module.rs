@@ -172,18 +172,23 @@ pub unsafe fn issue(
     (params, sizes): (*mut *mut c_void, Option<&[usize]>),
     at: &Launch,
 ) -> Result<(), crate::ops::Code> {
-    // The arguments' bytes, when the code says their sizes: kept by a capture for its replays.
-    let args = sizes.filter(|_| !params.is_null()).map(|sizes| {
-        sizes
-            .iter()
-            .enumerate()
-            .map(|(i, &size)| {
-                // SAFETY: `params[i]` points at argument `i`, of the size its code declares
-                // (the launch's contract).
-                unsafe { core::slice::from_raw_parts(*params.add(i) as *const u8, size) }.to_vec()
-            })
-            .collect()
-    });
+    // The arguments' bytes, when the code says their sizes: kept by a capture for its replays
+    // (copied only then: a launch outside one makes none).
+    let capturing = crate::graph::is_capturing(stream);
+    let args = sizes
+        .filter(|_| capturing && !params.is_null())
+        .map(|sizes| {
+            sizes
+                .iter()
+                .enumerate()
+                .map(|(i, &size)| {
+                    // SAFETY: `params[i]` points at argument `i`, of the size its code declares
+                    // (the launch's contract).
+                    unsafe { core::slice::from_raw_parts(*params.add(i) as *const u8, size) }
+                        .to_vec()
+                })
+                .collect()
+        });
     let op = crate::ops::Op::Kernel {
         name: kernel.to_owned(),
         launch: *at,

@@ -587,13 +587,23 @@ pub unsafe extern "C" fn cudaEventRecordWithFlags(
         if !handles::is_stream(stream) || !handles::is_event(event) {
             return cudaErrorInvalidResourceHandle;
         }
-        // cudaEventRecordDefault, cudaEventRecordExternal (an event node in a capture; outside
-        // one, an H200's runtime answers cudaErrorIllegalState).
+        // cudaEventRecordDefault, cudaEventRecordExternal (an event record node in a capture;
+        // outside one, an H200's runtime answers cudaErrorIllegalState).
         if flags > 1 {
             return cudaErrorInvalidValue;
         }
-        if flags == 1 && !graph::is_capturing(stream) {
-            return cudaErrorIllegalState;
+        if flags == 1 {
+            if !graph::is_capturing(stream) {
+                return cudaErrorIllegalState;
+            }
+            // In a capture: an event record node, which the mock's graphs do not have.
+            stub_loader::debug_line(
+                "mock",
+                format_args!(
+                    "cudaEventRecordExternal in a capture: not modelled by the mock device"
+                ),
+            );
+            return cudaErrorNotSupported;
         }
         // In a capture the event marks the stream's place in the graph; outside, the time.
         if !graph::record_event(stream, event) {

@@ -243,6 +243,10 @@ int main(int argc, char **argv) {
   cudaMalloc(&tmp, 64);
   cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal);
   cudaMemsetAsync(tmp, 1, 64, s);
+  /* An event record node is not modelled: "not supported", never a silent success. */
+  cudaEvent_t ev = NULL;
+  cudaEventCreate(&ev);
+  int external = (int)cudaEventRecordWithFlags(ev, s, cudaEventRecordExternal);
   cudaGraph_t cg = NULL;
   cudaStreamEndCapture(s, &cg);
   cudaGraphExec_t cx = NULL;
@@ -255,6 +259,7 @@ int main(int argc, char **argv) {
   int rt_after = (int)cudaMalloc(&after_fault, 64);
   CUdeviceptr dafter = 0;
   int drv_after = (int)cuMemAlloc(&dafter, 64);
+  printf("external event record in a capture rc=%d\n", external);
   printf("graph replay rc=%d after cudaFree rc=%d last error=%d then cudaMalloc rc=%d cuMemAlloc "
          "rc=%d\n",
          replay, freed, last_fault, rt_after, drv_after);

@@ -105,6 +105,8 @@ fn runtime_driver_and_nvml_share_one_device() {
         "unmodelled cudaGraphDebugDotPrint rc=801 cuGraphDebugDotPrint rc=801 \
          nvmlDeviceGetFanSpeed rc=3"
             .into(),
+        // An event record node: cudaErrorNotSupported.
+        "external event record in a capture rc=801".into(),
         // cudaErrorIllegalAddress, also the last error, then sticky in both APIs.
         "graph replay rc=0 after cudaFree rc=700 last error=700 then cudaMalloc rc=700 \
          cuMemAlloc rc=700"
