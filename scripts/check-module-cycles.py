@@ -8,14 +8,23 @@ nothing imports). An edge A -> B means that A names something *defined* in B: ev
 (`use` trees and paths in code, from `crate`, `super`, `self`, a child module or a name a `use`
 brought in) is followed through the `use` re-exports on its way to the file that defines it,
 so a facade that only re-exports (`os/mod.rs`) is no hub. Both sides of a `cfg` count (the
-union of every target's graph). Comments and `$crate` paths in macros are ignored.
+union of every target's graph). Comments and `$crate` paths in macros are ignored, and so is
+what `include!` brings in (a build script's output). A `#[path]` module is read from its file;
+one outside SRC_DIR (another crate's generated declarations) or missing is a leaf whose item
+names only are read. Through a glob import (`use x::*`), a name leads to the module that
+defines it (an item seen by name there), not to the first glob's.
 """
 
+import os
 import pathlib
 import re
 import sys
 
 IDENT = r"[A-Za-z_][A-Za-z0-9_]*"
+# An item's name where it is defined.
+ITEM = r"\b(?:fn|const|static|struct|enum|union|type|trait|macro_rules!)\s+(" + IDENT + r")"
+# `mod name;` with the attributes before it (`#[path = "..."]` among them).
+MOD_DECL = r"((?:#\[[^\]]*\]\s*)*)(?:pub(?:\([^)]*\))?\s+)?\bmod\s+(" + IDENT + r")\s*;"
 
 
 def strip_comments(text):
@@ -70,6 +79,7 @@ class Crate:
         self.children = {}  # module -> {name}
         self.uses = {}  # module -> {name: [absolute path tuple]}
         self.globs = {}  # module -> [absolute module tuple]
+        self.defined = {}  # module -> {name of an item it defines}
         self.code = {}
         self.load((), self.src / "lib.rs")
 
@@ -81,6 +91,13 @@ class Crate:
         self.uses[module] = {}
         self.globs[module] = []
         self.scan(module, file, text)
+
+    def leaf(self, module, file):
+        self.files[module] = file
+        self.code[module] = ""
+        text = strip_comments(file.read_text()) if file.exists() else ""
+        self.defined[module] = set(re.findall(ITEM, text))
+        self.children[module], self.uses[module], self.globs[module] = set(), {}, []
 
     def scan(self, module, file, text):
         # Inline modules (`mod tests { ... }`): modules of their own, in the same file.
@@ -101,13 +118,23 @@ class Crate:
             self.scan(inner, file, text[m.end() : end])
             text = text[: m.start()] + text[end + 1 :]
         self.code[module] = text
-        for name in re.findall(r"\bmod\s+(" + IDENT + r")\s*;", text):
+        self.defined[module] = set(re.findall(ITEM, text))
+        for attrs, name in re.findall(MOD_DECL, text):
             self.children[module].add(name)
-            base = file.parent if file.name in ("lib.rs", "mod.rs") else file.with_suffix("")
-            child = base / (name + ".rs")
-            if not child.exists():
-                child = base / name / "mod.rs"
-            self.load(module + (name,), child)
+            path = re.search(r'\bpath\s*=\s*"([^"]+)"', attrs)
+            if path:
+                # `#[path]` outside an inline module: relative to the declaring file's folder.
+                child = pathlib.Path(os.path.normpath(file.parent / path.group(1)))
+            else:
+                base = file.parent if file.name in ("lib.rs", "mod.rs") else file.with_suffix("")
+                child = base / (name + ".rs")
+                if not child.exists():
+                    child = base / name / "mod.rs"
+            if child.exists() and self.src.resolve() in child.resolve().parents:
+                self.load(module + (name,), child)
+            else:
+                # Another crate's file (generated declarations) or none: a leaf, not read.
+                self.leaf(module + (name,), child)
         for tree in re.findall(r"\buse\s+([^;]+);", text):
             for name, segs in expand_use(tree):
                 path = self.absolute(module, segs)
@@ -139,8 +166,9 @@ class Crate:
             return module + tuple(segs)
         return None
 
-    def resolve(self, path, depth=0):
-        """The modules defining what `path` (crate-absolute) names."""
+    def resolve(self, path, depth=0, strict=False):
+        """The modules defining what `path` (crate-absolute) names. Through a glob (`strict`),
+        only a module that defines the name or brings it in counts."""
         if depth > 30:
             return set()
         module = ()
@@ -152,13 +180,16 @@ class Crate:
             if targets:
                 out = set()
                 for t in targets:
-                    out |= self.resolve(t + tuple(path[i + 1 :]), depth + 1)
+                    out |= self.resolve(t + tuple(path[i + 1 :]), depth + 1, strict)
                 return out
+            if seg in self.defined.get(module, ()):
+                return {module}
             for g in self.globs.get(module, ()):
-                found = self.resolve(g + tuple(path[i:]), depth + 1)
+                found = self.resolve(g + tuple(path[i:]), depth + 1, True)
                 if found:
                     return found
-            return {module} if module in self.files else set()
+            # Not seen defined (a macro's item, a field): here, unless reached through a glob.
+            return {module} if module in self.files and not strict else set()
         return {module}
 
     def node_of(self, module):
@@ -169,7 +200,7 @@ class Crate:
         while module and self.files.get(module[:-1]) == file:
             inline.insert(0, module[-1])
             module = module[:-1]
-        name = str(file.relative_to(self.src))
+        name = os.path.relpath(file, self.src)
         return "::".join([name] + inline)
 
     def edges(self):

@@ -177,9 +177,10 @@ if grep -rlE 'cfg!?\((.*)(windows|unix|target_os|target_family)' stub-loader/src
   exit 1
 fi
 python3 scripts/check-module-cycles.py stub-loader/src
+python3 scripts/check-module-cycles.py stub-mock/src
 # A stub crate holds no test (tests/ has them): `test = false` keeps `cargo test` and clippy's
 # --all-targets from building each of them a second time, as a test harness of zero tests.
-for crate in "${CUDA_STUBS_CRATES[@]}"; do
+for crate in "${CUDA_STUBS_CRATE_DIRS[@]}"; do
   grep -qx 'test = false' "$crate/Cargo.toml" || {
     echo "$crate/Cargo.toml: no \`test = false\` in [lib] (see the stub crates' own)" >&2
     exit 1

@@ -1,4 +1,4 @@
-// The link arguments of a compatibility library (`compat/<lib><major>/`), `include!`d by its
+// The link arguments of a compatibility library (`stubs/compat/<lib><major>/`), `include!`d by its
 // build script after `stub-loader/link_args.rs` (whose `cdylib_link_args` and
 // `versioned_link_args` it reuses): `compat_link_args(&stub_spec::libraries::CUDART, 12)`.
 

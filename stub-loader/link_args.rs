@@ -4,7 +4,7 @@
 // `stub-spec` as a build-dependency).
 
 /// The link arguments of the stub crate being built, from its spec in
-/// `stub_spec::libraries::ALL`: a library's crate (`crate_dir`) links as its
+/// `stub_spec::libraries::ALL`: a library's crate (`crate_name`) links as its
 /// [`stub_spec::Library::stub_file`], with the version nodes of its `versions.map` when it
 /// exports two ABIs; a link-time stub crate (`link_stub_crate()`, `stubs-cudart-abi12`) takes
 /// its library's SONAME (a program linked against it needs and runs the runtime stub), the
@@ -12,7 +12,7 @@
 #[allow(dead_code)]
 fn stub_link_args() {
     let dir = std::path::PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").expect("set"));
-    // The package name, which is the spec's crate folder name (codegen checks the `[lib]` name).
+    // The package name, which is the spec's `crate_name` (codegen checks the `[lib]` name).
     let name = std::env::var("CARGO_PKG_NAME").expect("cargo sets CARGO_PKG_NAME");
     // The script reads no file: its spec is compiled into it (a build-dependency, as is this
     // file, `include!`d), so a change to either rebuilds and reruns it. Without a
@@ -30,11 +30,17 @@ fn stub_link_args() {
         // Named for rerun-if-changed relative to the package, as cargo keeps such a path: the
         // same in every copy of the tree (an absolute one differs in an unpacked sdist, which
         // makes cargo run the script again and relink the stub).
-        let versions_in_package = std::path::Path::new("..")
-            .join(library.crate_dir)
-            .join("versions.map");
+        // The library's own crate holds its `versions.map`; its link-time stub crate sits
+        // beside it at the top level (`stub_spec::TOP_LEVEL_CRATES`).
+        let versions_in_package = if library.crate_name == name {
+            std::path::PathBuf::from("versions.map")
+        } else {
+            std::path::Path::new("..")
+                .join(library.crate_dir())
+                .join("versions.map")
+        };
         let versions = dir.join(&versions_in_package);
-        if library.crate_dir == name {
+        if library.crate_name == name {
             cdylib_link_args(&library.stub_file());
             if library.abi12_hand_written.is_some() {
                 println!("cargo:rerun-if-changed={}", versions_in_package.display());
@@ -50,7 +56,7 @@ fn stub_link_args() {
             return;
         }
     }
-    panic!("{name}: no spec in stub_spec::libraries::ALL has it as its crate_dir or link stub crate");
+    panic!("{name}: no spec in stub_spec::libraries::ALL has it as its crate_name or link stub crate");
 }
 
 /// Every stub: its SONAME, and the `DT_NEEDED` edges of the glibc floor.

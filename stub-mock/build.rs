@@ -5,42 +5,50 @@
 //!   `stubs-cuda/src/generated/types.rs`): a profile names attributes as `cuda.h` does, the
 //!   mock answers them by number;
 //! - `unmodelled_<lib>.rs`: for the runtime, the driver and NVML, every status-returning
-//!   function of the library's CUDA 13 ABI (`stubs-<lib>/src/generated/api.rs`, read with the
-//!   macro's own parser, `stub-model`) that the mock's `src/<file>.rs` does not define, with its
-//!   exact prototype, answering the library's "not supported" code (`unmodelled.rs`); and the
-//!   counts of both, `COUNTS`.
+//!   function of the library's CUDA 13 ABI (the stub crate's `src/generated/api.rs`, read with
+//!   the macro's own parser, `stub-model`) that the mock's files of its face (`src/runtime/`,
+//!   `src/driver/`, `src/nvml/`) do not define, with its exact prototype, answering the
+//!   library's "not supported" code (`unmodelled.rs`); and the counts of both, `COUNTS`;
+//! - `per_thread_<lib>.rs`: the per-thread default stream variants (`_ptds`, `_ptsz`) of the
+//!   functions the mock defines, each a call of its function (`src/runtime/per_thread.rs`,
+//!   `src/driver/per_thread.rs`; NVML has none).
 
 use quote::quote;
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
 use stub_model::RetKind;
 
-/// Library, the mock's files that model it, the "not supported" code's name in its types.
+/// Library, the mock's files that model it, the "not supported" code's name in its types (the
+/// stub crate's folder is its spec's: `stub_spec::crate_dir_of`).
 const LIBRARIES: [(&str, &[&str], &str); 3] = [
     (
         "cudart",
         &[
-            "src/runtime.rs",
-            "src/runtime_copies.rs",
-            "src/runtime_graph.rs",
-            "src/runtime_device.rs",
-            "src/runtime_memory.rs",
-            "src/symbols.rs",
-            "src/launch.rs",
+            "src/runtime/mod.rs",
+            "src/runtime/copies.rs",
+            "src/runtime/graph.rs",
+            "src/runtime/device.rs",
+            "src/runtime/memory.rs",
+            "src/runtime/symbols.rs",
+            "src/runtime/launch.rs",
         ],
         "cudaErrorNotSupported",
     ),
     (
         "cuda",
         &[
-            "src/driver.rs",
-            "src/driver_copies.rs",
-            "src/driver_graph.rs",
-            "src/driver_memory.rs",
+            "src/driver/mod.rs",
+            "src/driver/copies.rs",
+            "src/driver/graph.rs",
+            "src/driver/memory.rs",
         ],
         "CUDA_ERROR_NOT_SUPPORTED",
     ),
-    ("nvml", &["src/nvml.rs"], "NVML_ERROR_NOT_SUPPORTED"),
+    (
+        "nvml",
+        &["src/nvml/mod.rs"],
+        "NVML_ERROR_NOT_SUPPORTED",
+    ),
 ];
 
 /// Never defined by the mock although they return a status: the driver's entry-point getter,
@@ -73,7 +81,8 @@ fn main() {
          /// \"not supported\".\npub static COUNTS: &[(&str, usize, usize)] = &[\n",
     );
     for (lib, modelled_in, code) in LIBRARIES {
-        let (modelled, refused) = unmodelled(&out, lib, modelled_in, code);
+        let crate_dir = format!("../{}", stub_spec::crate_dir_of(&format!("stubs-{lib}")));
+        let (modelled, refused) = unmodelled(&out, lib, &crate_dir, modelled_in, code);
         writeln!(counts, "    (\"{lib}\", {modelled}, {refused}),").unwrap();
     }
     counts.push_str("];\n");
@@ -107,23 +116,35 @@ fn attributes(out: &Path) {
     std::fs::write(out.join("attributes.rs"), table).unwrap();
 }
 
-/// Writes `unmodelled_<lib>.rs`; returns how many functions are modelled and how many not.
-fn unmodelled(out: &Path, lib: &str, modelled_in: &[&str], code: &str) -> (usize, usize) {
-    let api = format!("../stubs-{lib}/src/generated/api.rs");
+/// Writes `unmodelled_<lib>.rs` and `per_thread_<lib>.rs`; returns how many functions are
+/// modelled (the per-thread variants among them) and how many not.
+fn unmodelled(
+    out: &Path,
+    lib: &str,
+    crate_dir: &str,
+    modelled_in: &[&str],
+    code: &str,
+) -> (usize, usize) {
+    let api = format!("{crate_dir}/src/generated/api.rs");
     println!("cargo::rerun-if-changed={api}");
     for file in modelled_in {
         println!("cargo::rerun-if-changed={file}");
     }
-    // Each modelled function with the module (file stem) that defines it.
+    // Each modelled function with the module that defines it, as a path from the crate's root
+    // (`src/runtime/copies.rs`: `runtime::copies`; `src/runtime/mod.rs`: `runtime`).
     let mut modelled: Vec<(String, String)> = Vec::new();
     for file in modelled_in {
-        let module = Path::new(file).file_stem().unwrap().to_str().unwrap();
+        let module = file
+            .strip_prefix("src/")
+            .and_then(|f| f.strip_suffix(".rs"))
+            .map(|f| f.strip_suffix("/mod").unwrap_or(f).replace('/', "::"))
+            .expect("a file under src/");
         let text = std::fs::read_to_string(file).expect("the mock's own file");
         modelled.extend(
             text.lines()
                 .filter_map(|l| l.trim().strip_prefix("pub unsafe extern \"C\" fn "))
                 .filter_map(|l| l.split('(').next())
-                .map(|name| (name.to_string(), module.to_string())),
+                .map(|name| (name.to_string(), module.clone())),
         );
     }
     let module_of = |name: &str| {
@@ -133,6 +154,7 @@ fn unmodelled(out: &Path, lib: &str, modelled_in: &[&str], code: &str) -> (usize
             .map(|(_, m)| m.clone())
     };
     let mut forwards = 0;
+    let mut per_thread = proc_macro2::TokenStream::new();
     let text = std::fs::read_to_string(&api).expect("the stub's generated declarations");
     let fns = stub_model::parse_declarations(&text).expect("the declarations parse");
     let mut body = proc_macro2::TokenStream::new();
@@ -159,7 +181,7 @@ fn unmodelled(out: &Path, lib: &str, modelled_in: &[&str], code: &str) -> (usize
             .strip_suffix("_ptds")
             .or_else(|| name.strip_suffix("_ptsz"));
         if let Some((base, module)) = base.and_then(|b| Some((b, module_of(b)?))) {
-            body.extend(forward(f, base, &module));
+            per_thread.extend(forward(f, base, &module));
             forwards += 1;
             continue;
         }
@@ -184,11 +206,21 @@ fn unmodelled(out: &Path, lib: &str, modelled_in: &[&str], code: &str) -> (usize
         refused += 1;
     }
     std::fs::write(out.join(format!("unmodelled_{lib}.rs")), body.to_string()).unwrap();
+    // NVML's face includes none: its functions take no stream.
+    assert!(
+        lib != "nvml" || forwards == 0,
+        "NVML per-thread variants: src/nvml/ must include per_thread_nvml.rs"
+    );
+    std::fs::write(
+        out.join(format!("per_thread_{lib}.rs")),
+        per_thread.to_string(),
+    )
+    .unwrap();
     (modelled.len() + forwards, refused)
 }
 
-/// `f` defined as a call of `base` in the mock's `module`, each stream argument that is NULL
-/// passed as the per-thread default stream (2).
+/// `f` defined as a call of `base` in the mock's `module` (a path from the crate's root), each
+/// stream argument that is NULL passed as the per-thread default stream (2).
 fn forward(f: &stub_model::StubFn, base: &str, module: &str) -> proc_macro2::TokenStream {
     let mut sig = f.item.sig.clone();
     let mut args = Vec::new();
@@ -208,12 +240,12 @@ fn forward(f: &stub_model::StubFn, base: &str, module: &str) -> proc_macro2::Tok
             });
         }
     }
-    let module = quote::format_ident!("{module}");
+    let module: syn::Path = syn::parse_str(&format!("crate::{module}")).unwrap();
     let base = quote::format_ident!("{base}");
     quote! {
         #[unsafe(no_mangle)]
         pub unsafe extern "C" #sig {
-            unsafe { crate::#module::#base(#(#args),*) }
+            unsafe { #module::#base(#(#args),*) }
         }
     }
 }

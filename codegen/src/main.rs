@@ -38,10 +38,10 @@ fn library_files(
     let versions = abi_versions::AbiVersions::of(&data);
     let api = decls::api_rs(&data, &versions);
     let api_file = syn::parse_file(&api).map_err(|e| format!("generated api.rs: {e}"))?;
-    let dir = mod_files::generated_dir(root, library.crate_dir);
+    let dir = mod_files::generated_dir(root, &library.crate_dir());
     if !versions.is_empty() {
         files.push((
-            root.join(library.crate_dir).join("versions.map"),
+            root.join(library.crate_dir()).join("versions.map"),
             versions::version_script(&data, &versions),
         ));
         let link = library.link_stub_crate().ok_or_else(|| {
@@ -51,7 +51,7 @@ fn library_files(
             )
         })?;
         files.push((
-            mod_files::generated_dir(root, &link).join("exports.rs"),
+            mod_files::generated_dir(root, &stub_model::crate_dir_of(&link)).join("exports.rs"),
             formatting::rustfmt(&versions::link_stub_exports(&data, &versions))?,
         ));
     }

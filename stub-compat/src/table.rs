@@ -9,7 +9,7 @@ use core::sync::atomic::{AtomicBool, AtomicPtr, Ordering};
 use stub_loader::{ForwardTarget, debug_enabled};
 
 /// One compatibility library: written by [`compat_library!`](crate::compat_library) from the
-/// name list codegen generates (`compat/<lib><major>/src/generated/compat_exports.rs`).
+/// name list codegen generates (`stubs/compat/<lib><major>/src/generated/compat_exports.rs`).
 pub struct Table {
     /// The library's short name, for the debug log: `cudart` (`cuda-stubs[cudart-compat]`).
     pub library: &'static str,

@@ -1,5 +1,5 @@
 //! The machinery every stub's hand-written ABI adapters share (`stubs-cudart/src/adapters/`,
-//! `stubs-cuda/src/adapters/`, `stubs-cutensor/src/adapters/`, …): which major is loaded ([`Target`]), the typed refusal
+//! `stubs-cuda/src/adapters/`, `stubs/cutensor/src/adapters/`, …): which major is loaded ([`Target`]), the typed refusal
 //! ([`Adapted::refusal`]), and the loaded major's own entry points looked up once, ungated
 //! ([`RawFn`]), called with a generated prototype ([`call_raw!`](crate::call_raw)).
 //!
@@ -96,6 +96,14 @@ impl<L: Adapted> RawFn<L> {
         if !p.is_null() {
             return Some(p);
         }
+        self.look_up()
+    }
+
+    /// [`RawFn::get`]'s first call: out of line, so that each adapter inlines only the load of
+    /// the kept address (the lookup inlined at every call site cost the runtime stub kilobytes).
+    #[cold]
+    #[inline(never)]
+    fn look_up(&self) -> Option<*mut c_void> {
         let library = L::library();
         let found = library.ungated_symbol(self.name);
         // Kept once a library is bound: a call from inside the search (`Library::loaded`) sees
@@ -108,6 +116,8 @@ impl<L: Adapted> RawFn<L> {
 
     /// [`Adapted::refusal`] of `L`: what [`call_raw!`](crate::call_raw) returns when the entry
     /// point is missing.
+    #[cold]
+    #[inline(never)]
     pub fn refusal(&self) -> u32 {
         L::refusal()
     }

@@ -2,11 +2,35 @@
 //!
 //! It exports a subset of the runtime API (`cuda_runtime_api.h`), the driver API (`cuda.h`) and
 //! NVML (`nvml.h`) under their own names and CUDA 13 ABI, all three over one device model
-//! (`model.rs`) made from a profile (`profile.rs`, chosen by `CUDA_STUBS_MOCK`): the stubs bind
-//! it as they bind NVIDIA's libraries, so tracing, fault injection and the ABI adapters apply
-//! to it. Every other status function of the three APIs it defines with its exact prototype,
-//! answering the library's "not supported" code (`unmodelled.rs`). Device memory is host memory
-//! with the profile's accounting; kernels do not run.
+//! (`device/model.rs`) made from a profile (`device/profile.rs`, chosen by `CUDA_STUBS_MOCK`):
+//! the stubs bind it as they bind NVIDIA's libraries, so tracing, fault injection and the ABI
+//! adapters apply to it. Every other status function of the three APIs it defines with its
+//! exact prototype, answering the library's "not supported" code (`unmodelled.rs`). Device
+//! memory is host memory with the profile's accounting; kernels do not run.
+//!
+//! # Layers
+//!
+//! Imports go one way, from the device model up to the API faces; each layer imports only
+//! those below it (`scripts/check-module-cycles.py stub-mock/src`, in `scripts/test.sh`, checks
+//! that no module imports one that imports it back). Bottom up:
+//!
+//! 1. `device/`: the profile and the model made from it (devices, memory, faults), contexts
+//!    and the driver's initialization, handles, the runtime's device properties.
+//! 2. `code/`: device code and launches: images and their kernels' parameters, the driver's
+//!    modules, the fat binaries and device variables nvcc registers, a launch checked and made
+//!    (`code/launch.rs`: `run_kernel`, where the kernel executor is to be called; it takes a
+//!    kernel, a launch and device memory, and knows nothing of the faces).
+//! 3. `queue/`: what streams run: operations, their issue on a stream, graphs and stream
+//!    capture, a kernel launch issued on a stream; a graph's replay runs kernels through
+//!    `code/`.
+//! 4. The API faces, which import the layers below and never each other: `runtime/`,
+//!    `driver/`, `nvml/`.
+//!
+//! Beside them, leaves that import no layer: the C types (`types.rs`), text into C buffers
+//! (`c_text.rs`), the runtime's per-thread last error (`last_error.rs`, over the C types), which
+//! any layer may import, and the unmodelled functions (`unmodelled.rs`, over the C types and the
+//! last error), which none does. This file, the crate's root, exports the mock's own entry
+//! points over the layers.
 //!
 //! Its file name is no NVIDIA soname (never found by a search for a real library), and it never
 //! prints, panics or aborts: every entry point answers a status code. It is `no_std` like the
@@ -19,32 +43,20 @@ extern crate alloc;
 
 stub_loader::cdylib_runtime!();
 
-mod attributes {
-    include!(concat!(env!("OUT_DIR"), "/attributes.rs"));
-}
-mod c_text;
-mod context;
-mod device_prop;
+// The layers, bottom up (module docs).
+mod device;
+
+mod code;
+
+mod queue;
+
 mod driver;
-mod driver_copies;
-mod driver_graph;
-mod driver_memory;
-mod graph;
-mod handles;
-mod image;
-mod kernel_params;
-mod launch;
-mod model;
-mod module;
 mod nvml;
-mod ops;
-mod profile;
 mod runtime;
-mod runtime_copies;
-mod runtime_device;
-mod runtime_graph;
-mod runtime_memory;
-mod symbols;
+
+// The leaves.
+mod c_text;
+mod last_error;
 mod types;
 mod unmodelled;
 
@@ -60,7 +72,7 @@ use stub_loader::sync::Once;
 pub extern "C" fn cuda_stubs_mock_status() -> *const c_char {
     static TEXT: Once<CString> = Once::new();
     let text = TEXT.get_or_init(|| {
-        let text = match model::model() {
+        let text = match device::model::model() {
             Ok(m) => {
                 let p = &m.profile;
                 format!(
@@ -84,7 +96,7 @@ pub extern "C" fn cuda_stubs_mock_status() -> *const c_char {
 /// nothing and their status says why: [`cuda_stubs_mock_status`]).
 #[unsafe(no_mangle)]
 pub extern "C" fn cuda_stubs_mock_ready() -> core::ffi::c_int {
-    model::model().is_ok() as core::ffi::c_int
+    device::model::model().is_ok() as core::ffi::c_int
 }
 
 /// How many functions of `lib` (`"cudart"`, `"cuda"`, `"nvml"`) the mock models and how many
@@ -132,7 +144,7 @@ pub unsafe extern "C" fn cuda_stubs_mock_counts(
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn cuda_stubs_mock_register_kernel(
     name: *const c_char,
-    run: Option<module::HostKernel>,
+    run: Option<code::launch::HostKernel>,
     user: *mut core::ffi::c_void,
 ) -> core::ffi::c_int {
     let Some(run) = run else { return -1 };
@@ -143,6 +155,6 @@ pub unsafe extern "C" fn cuda_stubs_mock_register_kernel(
     let name = unsafe { core::ffi::CStr::from_ptr(name) }
         .to_string_lossy()
         .into_owned();
-    module::register(name, run, user as usize);
+    code::launch::register(name, run, user as usize);
     0
 }

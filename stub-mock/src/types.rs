@@ -32,5 +32,5 @@ pub mod cuda;
     unused_imports,
     clippy::all
 )]
-#[path = "../../stubs-nvml/src/generated/types.rs"]
+#[path = "../../stubs/nvml/src/generated/types.rs"]
 pub mod nvml;

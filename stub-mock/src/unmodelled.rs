@@ -1,8 +1,11 @@
 //! Every function of the runtime, the driver and NVML that the mock does not model, with its
 //! exact prototype (`build.rs` writes them from the stubs' generated declarations): each answers
 //! its library's "not supported" code, never a silent success, and says so in the debug log
-//! (`CUDA_STUBS_DEBUG`). The runtime's also set the thread's last error, as every failing
-//! runtime call does.
+//! (`CUDA_STUBS_DEBUG`). The runtime's also set the thread's last error (`last_error.rs`), as
+//! every failing runtime call does. A leaf: it imports none of the layers, only the two leaves
+//! beside it, the C types and the last error (the per-thread variants of modelled functions,
+//! which call those functions, are the faces' own: `runtime/per_thread.rs`,
+//! `driver/per_thread.rs`).
 
 use core::ffi::CStr;
 
@@ -25,7 +28,7 @@ pub mod cudart {
 
     fn refuse(name: &core::ffi::CStr, code: u32) -> u32 {
         super::debug_line(name, code);
-        crate::runtime::set_last_error(code);
+        crate::last_error::set(code);
         code
     }
 
@@ -59,35 +62,3 @@ pub mod nvml {
 }
 
 include!(concat!(env!("OUT_DIR"), "/counts.rs"));
-
-/// The debug line of a launch: its kernel and shape, and whether a registered host function ran
-/// in its place (kernels never run on the mock).
-pub fn launch_line(kernel: &str, launch: &crate::module::Launch, ran: bool) {
-    let [gx, gy, gz] = launch.grid;
-    let [bx, by, bz] = launch.block;
-    let what = if ran {
-        "ran its registered host function"
-    } else {
-        "recorded, not run (kernels do not run on the mock device)"
-    };
-    stub_loader::debug_line(
-        "mock",
-        format_args!(
-            "launch {kernel}<<<({gx},{gy},{gz}),({bx},{by},{bz}),{}>>> on device {}: {what}",
-            launch.shared_mem, launch.device
-        ),
-    );
-}
-
-/// The debug line of a graph's replay of a captured launch whose kernel has a registered host
-/// function: not run, since the capture kept no arguments to give it.
-pub fn kept_launch_line(kernel: &str, launch: &crate::module::Launch) {
-    stub_loader::debug_line(
-        "mock",
-        format_args!(
-            "graph launch of {kernel} on device {}: not supported (a captured launch keeps no \
-             arguments for its registered host function)",
-            launch.device
-        ),
-    );
-}

@@ -3,6 +3,7 @@
 use crate::{DriverUse, ErrorText, LastErrorReaders};
 use crate::{LibraryKind, ReleaseNamed, VersionedNames};
 use alloc::format;
+use alloc::borrow::ToOwned;
 use alloc::string::String;
 use core::ffi::CStr;
 
@@ -26,8 +27,9 @@ pub struct Library {
     pub status_type: &'static str,
     /// The codes the stub returns when it cannot call the real function.
     pub errors: TypedErrors,
-    /// The stub crate's directory, relative to the workspace root.
-    pub crate_dir: &'static str,
+    /// The stub crate's cargo package name (`stubs-cublas`); its folder is
+    /// [`Library::crate_dir`].
+    pub crate_name: &'static str,
     /// The header that declares the API (found in the test wheels' include folders).
     pub header: &'static str,
     /// How the generated files' banner gives the header's version.
@@ -97,6 +99,20 @@ pub struct Library {
     pub packaging: Packaging,
 }
 
+/// The stub crates kept at the workspace's top level ([`Library::crate_dir`]): the three the
+/// product's design card names, and the runtime's link-time stub beside its own.
+pub const TOP_LEVEL_CRATES: &[&str] = &["stubs-cudart", "stubs-cudart-abi12", "stubs-nvrtc", "stubs-cuda"];
+
+/// The folder of the stub crate (or link-time stub crate) named `crate_name`, relative to the
+/// workspace root: itself for [`TOP_LEVEL_CRATES`], `stubs/<name>` for the others.
+pub fn crate_dir_of(crate_name: &str) -> String {
+    if TOP_LEVEL_CRATES.contains(&crate_name) {
+        return crate_name.to_owned();
+    }
+    let name = crate_name.strip_prefix("stubs-").unwrap_or(crate_name);
+    format!("stubs/{name}")
+}
+
 impl Library {
     /// The link-time stub crate for callers built against [`OLDER_ABI`]'s headers, for a library
     /// exporting two ABIs: `stubs-cudart-abi12`, which builds `libstubs_cudart_abi12.so`
@@ -104,7 +120,15 @@ impl Library {
     /// library with one ABI.
     pub fn link_stub_crate(&self) -> Option<String> {
         self.abi12_hand_written
-            .map(|_| format!("{}-abi{OLDER_ABI}", self.crate_dir))
+            .map(|_| format!("{}-abi{OLDER_ABI}", self.crate_name))
+    }
+
+    /// The stub crate's folder, relative to the workspace root: the crates of the runtime,
+    /// NVRTC and the driver (and the runtime's link-time stub) at the top level, beside the
+    /// crates that make the product, as the design card lays it out ([`TOP_LEVEL_CRATES`]);
+    /// every other library's under `stubs/` (`stubs-cublas` in `stubs/cublas/`).
+    pub fn crate_dir(&self) -> String {
+        crate_dir_of(self.crate_name)
     }
 
     /// Whether the stub crate implements `name` by hand in the newest ABI: listed in

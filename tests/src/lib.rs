@@ -153,7 +153,7 @@ pub fn stubs_dir() -> &'static Path {
         // Every spec'd library's stub crate, and the link-time stub of a two-ABI one.
         let crates: Vec<String> = stub_model::libraries::ALL
             .iter()
-            .flat_map(|lib| [Some(lib.crate_dir.to_string()), lib.link_stub_crate()])
+            .flat_map(|lib| [Some(lib.crate_name.to_string()), lib.link_stub_crate()])
             .flatten()
             .collect();
         let crates: Vec<&str> = crates.iter().map(String::as_str).collect();

@@ -66,7 +66,7 @@ pub fn stubs_dir() -> &'static Path {
             .arg("--target-dir")
             .arg(target_dir);
         for lib in windows_libraries() {
-            cmd.args(["-p", lib.crate_dir]);
+            cmd.args(["-p", lib.crate_name]);
         }
         let status = cmd.status().expect("run cargo build for the Windows stubs");
         assert!(

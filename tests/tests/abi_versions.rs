@@ -127,14 +127,10 @@ fn the_link_time_stub_has_the_same_names_with_the_12_versions_as_defaults() {
             .any(|d| d.starts_with("FLAGS_1") && d.contains("NOOPEN")),
         "{dynamic:?}"
     );
-    let path = std::ffi::CString::new(link.as_os_str().as_encoded_bytes()).expect("path");
-    // SAFETY: dlopen of a path; the handle, if any, is closed right away.
-    let handle = unsafe { libc::dlopen(path.as_ptr(), libc::RTLD_LAZY) };
-    if !handle.is_null() {
-        // SAFETY: a handle dlopen returned.
-        unsafe { libc::dlclose(handle) };
-    }
-    assert!(handle.is_null(), "dlopen of the link-time stub succeeded");
+    // SAFETY: dlopen of a path (`RTLD_LAZY | RTLD_LOCAL`); a library, if any, is closed when
+    // dropped.
+    let opened = unsafe { libloading::Library::new(&link) };
+    assert!(opened.is_err(), "dlopen of the link-time stub succeeded");
 }
 
 /// `SONAME <name>` and `FLAGS_1 <flags>` of the dynamic section.

@@ -23,7 +23,7 @@ const FLOOR: (u32, u32) = (2, 17);
 fn stub_files() -> Vec<PathBuf> {
     let mut files: Vec<PathBuf> = stub_model::libraries::ALL
         .iter()
-        .flat_map(|lib| [Some(lib.crate_dir.to_string()), lib.link_stub_crate()])
+        .flat_map(|lib| [Some(lib.crate_name.to_string()), lib.link_stub_crate()])
         .flatten()
         .map(|name| stubs_dir().join(format!("lib{}.so", name.replace('-', "_"))))
         .collect();

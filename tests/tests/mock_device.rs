@@ -220,13 +220,21 @@ fn what_the_mock_does_not_model_says_so() {
     )
     .expect("the book's chapter");
     let mock = mock_built();
-    let path = std::ffi::CString::new(mock.to_str().unwrap()).unwrap();
-    // SAFETY: the mock library, whose initialisers run nothing; kept loaded.
-    let handle = unsafe { libc::dlopen(path.as_ptr(), libc::RTLD_NOW | libc::RTLD_LOCAL) };
-    assert!(!handle.is_null(), "dlopen {}", mock.display());
+    // SAFETY: the mock library, whose initialisers run nothing.
+    let library = unsafe {
+        libloading::os::unix::Library::open(
+            Some(&mock),
+            libloading::os::unix::RTLD_NOW | libloading::os::unix::RTLD_LOCAL,
+        )
+    }
+    .unwrap_or_else(|e| panic!("dlopen {}: {e}", mock.display()));
     // SAFETY: the symbol's C prototype (stub-mock/src/lib.rs).
-    let counts: unsafe extern "C" fn(*const libc::c_char, *mut i32, *mut i32) -> i32 =
-        unsafe { std::mem::transmute(libc::dlsym(handle, c"cuda_stubs_mock_counts".as_ptr())) };
+    let counts = unsafe {
+        library.get::<unsafe extern "C" fn(*const libc::c_char, *mut i32, *mut i32) -> i32>(
+            b"cuda_stubs_mock_counts\0",
+        )
+    }
+    .expect("cuda_stubs_mock_counts");
     for (lib, row) in [("cudart", "runtime"), ("cuda", "driver"), ("nvml", "NVML")] {
         let (mut modelled, mut refused) = (0, 0);
         let name = std::ffi::CString::new(lib).unwrap();

@@ -1,5 +1,5 @@
 //! The compatibility libraries (issue 31; `stub-compat`): for each library and major of
-//! [`compat`] (the specs' `packaging.compat_majors`), the crate `compat/<lib><major>/`'s name list
+//! [`compat`] (the specs' `packaging.compat_majors`), the crate `stubs/compat/<lib><major>/`'s name list
 //! (`src/generated/compat_exports.rs`): every function NVIDIA's library of that major exports
 //! (the wheel's export table, as the manifest's `exported_by` records it), each with its refusal
 //! (what it answers when the stub lacks it, by its return type in that major: `status`,
@@ -30,9 +30,9 @@ pub fn compat() -> impl Iterator<Item = (&'static stub_model::Library, &'static 
         .map(|l| (*l, l.packaging.compat_majors))
 }
 
-/// The crate folder of one compatibility library: `compat/cudart12`.
+/// The crate folder of one compatibility library: `stubs/compat/cudart12`.
 pub fn crate_dir(library: &str, major: u32) -> String {
-    format!("compat/{library}{major}")
+    format!("stubs/compat/{library}{major}")
 }
 
 /// The cargo package of one compatibility library: `stubs-compat-cudart12`; its cdylib is

@@ -1,4 +1,4 @@
-//! Writes `stubs-<lib>/src/generated/data.rs` for a library whose real libraries export data
+//! Writes `stubs/<lib>/src/generated/data.rs` for a library whose real libraries export data
 //! objects ([`crate::model::data_objects`]): the stub's stand-ins (`stub_loader::StandIns`) and
 //! one export per object, a pointer-sized `STT_OBJECT` of the header's name whose value is its
 //! stand-in's address. The stub crate's hand-written exports translate a stand-in with

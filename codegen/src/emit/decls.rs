@@ -1,4 +1,4 @@
-//! Writes `stubs-*/src/generated/api.rs`: the `unsafe extern "C"` block the `cuda_stubs` macro consumes.
+//! Writes `<stub crate>/src/generated/api.rs`: the `unsafe extern "C"` block the `cuda_stubs` macro consumes.
 //! A name exported once per ABI ([`crate::model::abi_versions`]) is declared twice, newest first:
 //! `version = 13` with 13.x's prototype, `version = 12` with 12.9's.
 

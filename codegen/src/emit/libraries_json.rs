@@ -130,7 +130,7 @@ pub fn stubs() -> Vec<Value> {
                 .collect();
             json!({
                 "name": library.name(),
-                "crate": library.crate_dir,
+                "crate": library.crate_name,
                 "file": library.stub_file(),
                 "link_stub": link_stub,
                 "pkg_config": pkg_config,

@@ -18,9 +18,9 @@ const BANNER: &str =
 /// its file name ([`Library::stub_file`]) needs.
 pub fn files(root: &Path) -> Result<Vec<(PathBuf, String)>, String> {
     for library in ALL {
-        check_lib_name(root, library.crate_dir, &library.stub_file())?;
+        check_lib_name(root, &library.crate_dir(), &library.stub_file())?;
         if let (Some(krate), Some(file)) = (library.link_stub_crate(), library.link_stub_file()) {
-            check_lib_name(root, &krate, &file)?;
+            check_lib_name(root, &stub_model::crate_dir_of(&krate), &file)?;
         }
     }
     let mut files = vec![
@@ -67,7 +67,7 @@ fn check_lib_name(root: &Path, crate_dir: &str, file: &str) -> Result<(), String
 fn stub_files() -> Vec<(String, String)> {
     let mut out = Vec::new();
     for library in ALL {
-        out.push((library.stub_file(), library.crate_dir.to_owned()));
+        out.push((library.stub_file(), library.crate_name.to_owned()));
         if let (Some(file), Some(krate)) = (library.link_stub_file(), library.link_stub_crate()) {
             out.push((file, krate));
         }
@@ -235,7 +235,7 @@ fn cmake_list() -> String {
                 .iter()
                 .map(|(l, stem)| format!("{}|{stem}", l.packaging.cmake_target))
         ),
-        cmake_items(windows.iter().map(|(l, _)| l.crate_dir.to_owned())),
+        cmake_items(windows.iter().map(|(l, _)| l.crate_name.to_owned())),
         cmake_items(windows.iter().filter_map(|(l, stem)| {
             l.windows_link_stub().map(|link| format!("{link}|{stem}"))
         })),

@@ -1,4 +1,4 @@
-//! Writes `stubs-*/src/generated/types.rs`: bindgen's types of the newest header, plus the types that
+//! Writes `<stub crate>/src/generated/types.rs`: bindgen's types of the newest header, plus the types that
 //! only older headers define and the declarations still use.
 
 use crate::model::library_data::LibraryData;

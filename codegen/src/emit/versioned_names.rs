@@ -1,7 +1,7 @@
-//! Writes `stubs-<lib>/src/generated/versioned_names.rs`: the pairs of
+//! Writes `stubs/<lib>/src/generated/versioned_names.rs`: the pairs of
 //! [`crate::model::versioned_names::replacements`] as the loader's `Replacement` rows.
 
-/// The Rust source of `stubs-<lib>/src/generated/versioned_names.rs`.
+/// The Rust source of `stubs/<lib>/src/generated/versioned_names.rs`.
 pub fn rust_source(banner: &str, pairs: &[(String, String, Vec<u32>)]) -> String {
     let mut rows = String::new();
     for (name, plain, on) in pairs {

@@ -134,7 +134,7 @@ unsafe fn cubin(image: *const u8, sm: u32) -> Result<Vec<Kernel>, Refusal> {
     Ok(names
         .into_iter()
         .map(|name| Kernel {
-            params: crate::kernel_params::from_cubin(file, &name),
+            params: crate::code::kernel_params::from_cubin(file, &name),
             name,
         })
         .collect())
@@ -198,7 +198,7 @@ fn ptx(text: &str, sm: u32, cuda_version: i32) -> Result<Vec<Kernel>, Refusal> {
                 .take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '$')
                 .collect();
             (!name.is_empty()).then(|| Kernel {
-                params: crate::kernel_params::from_ptx(text, &name),
+                params: crate::code::kernel_params::from_ptx(text, &name),
                 name,
             })
         })

@@ -1,9 +1,24 @@
-//! Contexts: each device's primary context (the only kind the mock makes) and each thread's
-//! current context, which the runtime's current device follows (`cudaSetDevice` makes the
-//! device's primary context current, as the real runtime does; `cuCtxSetCurrent` moves the
-//! runtime's current device with it).
+//! Contexts: whether the driver is initialized, each device's primary context (the only kind
+//! the mock makes) and each thread's current context, which the runtime's current device
+//! follows (`cudaSetDevice` makes the device's primary context current, as the real runtime
+//! does; `cuCtxSetCurrent` moves the runtime's current device with it).
 
+use core::sync::atomic::{AtomicBool, Ordering};
 use stub_loader::sync::{Mutex, ThreadWord};
+
+/// Whether the driver is initialized: by `cuInit`, or by the runtime's first call (as the real
+/// runtime calls `cuInit(0)`).
+static INITIALIZED: AtomicBool = AtomicBool::new(false);
+
+/// Marks the driver initialized.
+pub fn initialize() {
+    INITIALIZED.store(true, Ordering::Release);
+}
+
+/// Whether the driver is initialized ([`initialize`]).
+pub fn is_initialized() -> bool {
+    INITIALIZED.load(Ordering::Acquire)
+}
 
 /// The most devices a profile has (`profile.rs`' limit).
 const MAX: usize = 64;

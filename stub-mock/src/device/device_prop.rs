@@ -3,7 +3,7 @@
 //! `cudaGetDeviceProperties`, `cudaDeviceGetAttribute` and `cuDeviceGetAttribute` agree by
 //! construction.
 
-use crate::profile::DeviceProfile;
+use crate::device::profile::DeviceProfile;
 use crate::types::cudart::cudaDeviceProp;
 
 macro_rules! fill {

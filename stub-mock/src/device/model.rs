@@ -5,7 +5,7 @@
 //! Device pointers are the addresses of the host memory that stands for them: a copy is a
 //! `memcpy`, and a host function registered in place of a kernel can read them.
 
-use crate::profile::{DeviceProfile, Profile, ProfileError};
+use crate::device::profile::{DeviceProfile, Profile, ProfileError};
 use alloc::alloc::{Layout, alloc_zeroed, dealloc};
 use alloc::collections::BTreeMap;
 use alloc::string::String;

@@ -10,7 +10,7 @@
 //! ([`ProfileError`]): the mock then answers every call with its library's "not initialized"
 //! code, and `cuda_stubs_mock_status` says why.
 
-use crate::attributes::ATTRIBUTES;
+use crate::device::attributes::ATTRIBUTES;
 use alloc::borrow::ToOwned;
 use alloc::collections::BTreeMap;
 use alloc::ffi::CString;
@@ -21,7 +21,7 @@ use core::fmt;
 use serde::Deserialize;
 
 /// The built-in profiles: name, TOML text.
-pub static BUILT_IN: &[(&str, &str)] = &[("h200", include_str!("../profiles/h200.toml"))];
+pub static BUILT_IN: &[(&str, &str)] = &[("h200", include_str!("../../profiles/h200.toml"))];
 
 /// The most devices a profile may describe (NVML's and the runtime's device numbers are `int`;
 /// no machine has more than this many).

@@ -2,15 +2,15 @@
 //! (`cuMemcpy`), 2D and 3D between host, device and unified memory (`CUDA_MEMCPY2D`,
 //! `CUDA_MEMCPY3D`; CUDA arrays are not modelled: `CUDA_ERROR_NOT_SUPPORTED`), memsets of 8-, 16-
 //! and 32-bit elements in 1D and 2D, synchronous and on a stream, between contexts
-//! (`cuMemcpyPeer`), and pitched allocations; peer access (`runtime_copies.rs` says how the
-//! mock models it). Each builds one operation (`ops.rs`) and issues it (`graph::submit`): run
-//! now, or added to the stream's capture.
+//! (`cuMemcpyPeer`), and pitched allocations; peer access (`runtime/copies.rs` says how the
+//! mock models it). Each builds one operation (`queue/ops.rs`) and issues it (`graph::submit`):
+//! run now, or added to the stream's capture.
 
-use crate::context;
+use crate::device::context;
+use crate::device::model::Model;
 use crate::driver::{in_context, status};
-use crate::graph;
-use crate::model::Model;
-use crate::ops::{Extent, Op, Side};
+use crate::queue::graph;
+use crate::queue::ops::{Extent, Op, Side};
 use crate::types::cuda::*;
 use core::ffi::{c_int, c_uchar, c_uint, c_ushort, c_void};
 

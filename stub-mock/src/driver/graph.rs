@@ -1,13 +1,13 @@
 //! The driver's graphs and stream capture (`cuda.h`, CUDA 13 ABI) over the one registry both
-//! APIs share (`graph.rs`, which says what is modelled and the codes of its rules): capture
+//! APIs share (`queue/graph.rs`, which says what is modelled and the codes of its rules): capture
 //! begun, ended and queried; graphs created, built of empty, host and memset nodes, listed,
 //! instantiated and launched; host functions on a stream. Kernel and copy nodes come from a
 //! capture only (`cuGraphAddKernelNode`, `cuGraphAddMemcpyNode` answer "not supported").
 
+use crate::device::model::Model;
 use crate::driver::{in_context, on_stream, status};
-use crate::graph;
-use crate::model::Model;
-use crate::ops::Op;
+use crate::queue::graph;
+use crate::queue::ops::Op;
 use crate::types::cuda::*;
 use core::ffi::{c_uint, c_ulonglong, c_void};
 
@@ -151,7 +151,7 @@ pub unsafe extern "C" fn cuGraphAddMemsetNode(
     ctx: CUcontext,
 ) -> CUresult {
     in_context(|m, _| {
-        if crate::context::device_of(ctx as usize).is_none() {
+        if crate::device::context::device_of(ctx as usize).is_none() {
             return CUDA_ERROR_INVALID_CONTEXT;
         }
         // SAFETY: NULL or the caller's parameters.

@@ -2,12 +2,12 @@
 //! page-locked host memory allocated (`cuMemAllocHost`, `cuMemHostAlloc`) and registered
 //! (`cuMemHostRegister`), device pointers of host memory (the same addresses: unified
 //! addressing), and what a pointer is (`cuPointerGetAttribute`, `cuMemGetAddressRange`), over
-//! the same allocations as the runtime's (`runtime_memory.rs`).
+//! the same allocations as the runtime's (`runtime/memory.rs`).
 
-use crate::context;
+use crate::device::context;
+use crate::device::model::{Kind, Model};
 use crate::driver::in_context;
-use crate::graph;
-use crate::model::{Kind, Model};
+use crate::queue::graph;
 use crate::types::cuda::*;
 use core::ffi::{c_uint, c_void};
 

@@ -1,25 +1,25 @@
-//! The driver API (`cuda.h`, CUDA 13 ABI) over the device model: `cuInit`, devices and their
-//! attributes, primary contexts and the current context, memory, modules and launches, streams
-//! and events (copies and memsets: `driver_copies.rs`; graphs and capture: `driver_graph.rs`).
-//! Every other status function of the API answers `CUDA_ERROR_NOT_SUPPORTED` (`unmodelled.rs`).
+//! The driver API (`cuda.h`, CUDA 13 ABI) over the device model, one of the mock's three API
+//! faces: `cuInit`, devices and their attributes, primary contexts and the current context,
+//! memory, modules and launches, streams and events (copies and memsets: `copies.rs`; graphs
+//! and capture: `graph.rs`; memory beyond `cuMemAlloc`: `memory.rs`; per-thread default stream
+//! variants: `per_thread.rs`). Every other status function of the API answers
+//! `CUDA_ERROR_NOT_SUPPORTED` (`unmodelled.rs`). It imports the layers below (`device/`,
+//! `code/`, `queue/`), never another face.
 
-use crate::context;
-use crate::model::{Kind, Model, model};
+use crate::device::context;
+use crate::device::model::{Kind, Model, model};
 use crate::types::cuda::*;
 use core::ffi::{c_char, c_int, c_uint, c_void};
-use core::sync::atomic::{AtomicBool, Ordering};
 
-static INITIALIZED: AtomicBool = AtomicBool::new(false);
-
-/// Marks the driver initialized (the runtime's first call, as `cuInit(0)`).
-pub fn initialized() {
-    INITIALIZED.store(true, Ordering::Release);
-}
+mod copies;
+mod graph;
+mod memory;
+mod per_thread;
 
 /// Runs `f` once `cuInit` has succeeded (`CUDA_ERROR_NOT_INITIALIZED` before).
 fn call(f: impl FnOnce(&'static Model) -> CUresult) -> CUresult {
     match model() {
-        Ok(m) if INITIALIZED.load(Ordering::Acquire) => f(m),
+        Ok(m) if context::is_initialized() => f(m),
         _ => CUDA_ERROR_NOT_INITIALIZED,
     }
 }
@@ -63,7 +63,7 @@ pub unsafe extern "C" fn cuInit(flags: c_uint) -> CUresult {
     }
     match model() {
         Ok(_) => {
-            INITIALIZED.store(true, Ordering::Release);
+            context::initialize();
             CUDA_SUCCESS
         }
         // No profile: as a machine without a device.
@@ -217,7 +217,7 @@ pub unsafe extern "C" fn cuDevicePrimaryCtxReset_v2(dev: CUdevice) -> CUresult {
         // Its memory, streams, limits, flags and peer access; the retain count stays (the
         // header: "resetting the primary context does not release it").
         m.free_all(dev as usize);
-        crate::handles::destroy_streams_of(dev as usize);
+        crate::device::handles::destroy_streams_of(dev as usize);
         context::reset(dev as usize);
         CUDA_SUCCESS
     })
@@ -286,7 +286,7 @@ pub unsafe extern "C" fn cuCtxGetDevice(device: *mut CUdevice) -> CUresult {
 
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn cuCtxSynchronize() -> CUresult {
-    in_context(|_, _| status(crate::graph::unsafe_call()))
+    in_context(|_, _| status(crate::queue::graph::unsafe_call()))
 }
 
 #[unsafe(no_mangle)]
@@ -329,7 +329,7 @@ fn free(ptr: CUdeviceptr) -> CUresult {
     })
 }
 
-/// `Ok` → `CUDA_SUCCESS`, `Err(code)` → the code (the codes the APIs share, `ops.rs`).
+/// `Ok` → `CUDA_SUCCESS`, `Err(code)` → the code (the codes the APIs share, `queue/ops.rs`).
 pub(crate) fn status<T>(r: Result<T, u32>) -> CUresult {
     match r {
         Ok(_) => CUDA_SUCCESS,
@@ -339,7 +339,7 @@ pub(crate) fn status<T>(r: Result<T, u32>) -> CUresult {
 
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn cuMemAlloc_v2(ptr: *mut CUdeviceptr, size: usize) -> CUresult {
-    match crate::graph::unsafe_call() {
+    match crate::queue::graph::unsafe_call() {
         Ok(()) => allocate(ptr, size),
         Err(code) => code,
     }
@@ -347,7 +347,7 @@ pub unsafe extern "C" fn cuMemAlloc_v2(ptr: *mut CUdeviceptr, size: usize) -> CU
 
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn cuMemFree_v2(ptr: CUdeviceptr) -> CUresult {
-    match crate::graph::unsafe_call() {
+    match crate::queue::graph::unsafe_call() {
         Ok(()) => free(ptr),
         Err(code) => code,
     }
@@ -367,9 +367,9 @@ fn load_module(module: *mut CUmodule, image: *const c_void) -> CUresult {
         let sm = (get(CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR) * 10
             + get(CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR)) as u32;
         // SAFETY: the driver's contract on `image` (NUL-terminated PTX, or an ELF image).
-        match unsafe { crate::image::load(image.cast(), sm, m.profile.cuda_version) } {
+        match unsafe { crate::code::image::load(image.cast(), sm, m.profile.cuda_version) } {
             Ok(kernels) => {
-                out!(module, crate::module::add(kernels) as CUmodule);
+                out!(module, crate::code::module::add(kernels) as CUmodule);
                 CUDA_SUCCESS
             }
             Err(code) => code,
@@ -397,7 +397,7 @@ pub unsafe extern "C" fn cuModuleLoadDataEx(
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn cuModuleUnload(module: CUmodule) -> CUresult {
     call(|_| {
-        if crate::module::remove(module as usize) {
+        if crate::code::module::remove(module as usize) {
             CUDA_SUCCESS
         } else {
             CUDA_ERROR_INVALID_HANDLE
@@ -417,7 +417,7 @@ pub unsafe extern "C" fn cuModuleGetFunction(
         }
         // SAFETY: NUL-terminated, by the contract.
         let name = unsafe { core::ffi::CStr::from_ptr(name) }.to_string_lossy();
-        match crate::module::function(module as usize, &name) {
+        match crate::code::module::function(module as usize, &name) {
             Ok(h) => {
                 out!(function, h as CUfunction);
                 CUDA_SUCCESS
@@ -443,10 +443,10 @@ pub unsafe extern "C" fn cuLaunchKernel(
     _extra: *mut *mut c_void,
 ) -> CUresult {
     in_context(|m, d| {
-        let Some((kernel, sizes)) = crate::module::kernel_of(f as usize) else {
+        let Some((kernel, sizes)) = crate::code::module::kernel_of(f as usize) else {
             return CUDA_ERROR_INVALID_HANDLE;
         };
-        if !crate::handles::is_stream(stream as usize) {
+        if !crate::device::handles::is_stream(stream as usize) {
             return CUDA_ERROR_INVALID_HANDLE;
         }
         let Some(p) = m.device(d as i64) else {
@@ -454,10 +454,10 @@ pub unsafe extern "C" fn cuLaunchKernel(
         };
         let grid = [grid_x, grid_y, grid_z];
         let block = [block_x, block_y, block_z];
-        if !crate::module::fits(p, grid, block, shared_mem) {
+        if !crate::code::launch::fits(p, grid, block, shared_mem) {
             return CUDA_ERROR_INVALID_VALUE;
         }
-        let launch = crate::module::Launch {
+        let launch = crate::code::launch::Launch {
             grid,
             block,
             shared_mem,
@@ -465,7 +465,7 @@ pub unsafe extern "C" fn cuLaunchKernel(
         };
         // SAFETY: `params` as the caller gave it to the driver.
         let args = (params, sizes.as_deref());
-        match unsafe { crate::module::issue(stream as usize, &kernel, args, &launch) } {
+        match unsafe { crate::queue::launches::issue(m, stream as usize, &kernel, args, &launch) } {
             Ok(()) => CUDA_SUCCESS,
             Err(code) => code,
         }
@@ -485,7 +485,7 @@ pub unsafe extern "C" fn cuStreamCreateWithPriority(
     priority: c_int,
 ) -> CUresult {
     in_context(
-        |_, d| match crate::handles::create_stream(d, flags, priority) {
+        |_, d| match crate::device::handles::create_stream(d, flags, priority) {
             Some(s) => {
                 out!(stream, s as CUstream);
                 CUDA_SUCCESS
@@ -497,24 +497,28 @@ pub unsafe extern "C" fn cuStreamCreateWithPriority(
 
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn cuStreamGetPriority(stream: CUstream, priority: *mut c_int) -> CUresult {
-    in_context(|_, d| match crate::handles::stream(stream as usize, d) {
-        Some(s) => {
-            out!(priority, s.priority);
-            CUDA_SUCCESS
-        }
-        None => CUDA_ERROR_INVALID_HANDLE,
-    })
+    in_context(
+        |_, d| match crate::device::handles::stream(stream as usize, d) {
+            Some(s) => {
+                out!(priority, s.priority);
+                CUDA_SUCCESS
+            }
+            None => CUDA_ERROR_INVALID_HANDLE,
+        },
+    )
 }
 
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn cuStreamGetFlags(stream: CUstream, flags: *mut c_uint) -> CUresult {
-    in_context(|_, d| match crate::handles::stream(stream as usize, d) {
-        Some(s) => {
-            out!(flags, s.flags);
-            CUDA_SUCCESS
-        }
-        None => CUDA_ERROR_INVALID_HANDLE,
-    })
+    in_context(
+        |_, d| match crate::device::handles::stream(stream as usize, d) {
+            Some(s) => {
+                out!(flags, s.flags);
+                CUDA_SUCCESS
+            }
+            None => CUDA_ERROR_INVALID_HANDLE,
+        },
+    )
 }
 
 #[unsafe(no_mangle)]
@@ -523,7 +527,7 @@ pub unsafe extern "C" fn cuCtxGetStreamPriorityRange(
     greatest: *mut c_int,
 ) -> CUresult {
     in_context(|_, _| {
-        let (l, g) = crate::handles::PRIORITY_RANGE;
+        let (l, g) = crate::device::handles::PRIORITY_RANGE;
         // Either may be NULL (the header's "optional").
         // SAFETY: NULL or the caller's int.
         unsafe {
@@ -541,8 +545,8 @@ pub unsafe extern "C" fn cuCtxGetStreamPriorityRange(
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn cuStreamDestroy_v2(stream: CUstream) -> CUresult {
     call(|_| {
-        if crate::handles::destroy(stream as usize, |h| {
-            matches!(h, crate::handles::Handle::Stream(_))
+        if crate::device::handles::destroy(stream as usize, |h| {
+            matches!(h, crate::device::handles::Handle::Stream(_))
         }) {
             CUDA_SUCCESS
         } else {
@@ -554,8 +558,8 @@ pub unsafe extern "C" fn cuStreamDestroy_v2(stream: CUstream) -> CUresult {
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn cuStreamSynchronize(stream: CUstream) -> CUresult {
     call(|_| {
-        if crate::handles::is_stream(stream as usize) {
-            status(crate::graph::sync(stream as usize))
+        if crate::device::handles::is_stream(stream as usize) {
+            status(crate::queue::graph::sync(stream as usize))
         } else {
             CUDA_ERROR_INVALID_HANDLE
         }
@@ -566,7 +570,7 @@ pub unsafe extern "C" fn cuStreamSynchronize(stream: CUstream) -> CUresult {
 /// (`CUDA_ERROR_INVALID_HANDLE` otherwise).
 pub(crate) fn on_stream(stream: CUstream, f: impl FnOnce(&'static Model) -> CUresult) -> CUresult {
     in_context(|m, _| {
-        if crate::handles::is_stream(stream as usize) {
+        if crate::device::handles::is_stream(stream as usize) {
             f(m)
         } else {
             CUDA_ERROR_INVALID_HANDLE
@@ -581,7 +585,7 @@ pub(crate) fn on_stream(stream: CUstream, f: impl FnOnce(&'static Model) -> CUre
 /// `f` on `stream` outside a capture: `CUDA_ERROR_NOT_SUPPORTED` in one (a memory node).
 fn uncaptured(stream: CUstream, f: impl FnOnce() -> CUresult) -> CUresult {
     on_stream(stream, |_| {
-        if crate::graph::is_capturing(stream as usize) {
+        if crate::queue::graph::is_capturing(stream as usize) {
             stub_loader::debug_line(
                 "mock",
                 format_args!("stream-ordered memory in a capture: not modelled by the mock device"),
@@ -612,7 +616,7 @@ pub unsafe extern "C" fn cuEventCreate(event: *mut CUevent, flags: c_uint) -> CU
         if event.is_null() {
             return CUDA_ERROR_INVALID_VALUE;
         }
-        match crate::handles::create_event(flags) {
+        match crate::device::handles::create_event(flags) {
             Some(h) => {
                 out!(event, h as CUevent);
                 CUDA_SUCCESS
@@ -626,12 +630,12 @@ pub unsafe extern "C" fn cuEventCreate(event: *mut CUevent, flags: c_uint) -> CU
 pub unsafe extern "C" fn cuEventRecord(event: CUevent, stream: CUstream) -> CUresult {
     on_stream(stream, |_| {
         let event = event as usize;
-        if !crate::handles::is_event(event) {
+        if !crate::device::handles::is_event(event) {
             return CUDA_ERROR_INVALID_HANDLE;
         }
         // In a capture the event marks the stream's place in the graph; outside, the time.
-        if !crate::graph::record_event(stream as usize, event) {
-            crate::handles::record(event);
+        if !crate::queue::graph::record_event(stream as usize, event) {
+            crate::device::handles::record(event);
         }
         CUDA_SUCCESS
     })
@@ -640,8 +644,8 @@ pub unsafe extern "C" fn cuEventRecord(event: CUevent, stream: CUstream) -> CUre
 /// Whether `event` is a live event.
 fn is_event(event: CUevent) -> bool {
     matches!(
-        crate::handles::get(event as usize),
-        Some(crate::handles::Handle::Event { .. })
+        crate::device::handles::get(event as usize),
+        Some(crate::device::handles::Handle::Event { .. })
     )
 }
 
@@ -665,8 +669,8 @@ pub unsafe extern "C" fn cuEventQuery(event: CUevent) -> CUresult {
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn cuEventDestroy_v2(event: CUevent) -> CUresult {
     call(|_| {
-        if crate::handles::destroy(event as usize, |h| {
-            matches!(h, crate::handles::Handle::Event { .. })
+        if crate::device::handles::destroy(event as usize, |h| {
+            matches!(h, crate::device::handles::Handle::Event { .. })
         }) {
             CUDA_SUCCESS
         } else {
@@ -679,7 +683,7 @@ pub unsafe extern "C" fn cuEventDestroy_v2(event: CUevent) -> CUresult {
 fn elapsed(ms: *mut f32, start: CUevent, end: CUevent) -> CUresult {
     call(|_| {
         // Not events, not recorded yet, or created with CU_EVENT_DISABLE_TIMING.
-        let Some(elapsed) = crate::handles::elapsed_ms(start as usize, end as usize) else {
+        let Some(elapsed) = crate::device::handles::elapsed_ms(start as usize, end as usize) else {
             return CUDA_ERROR_INVALID_HANDLE;
         };
         out!(ms, elapsed);
@@ -714,7 +718,10 @@ pub unsafe extern "C" fn cuStreamWaitEvent(
     // Outside a capture the event's work is done when it is recorded: nothing to wait for.
     on_stream(stream, |_| {
         if is_event(event) {
-            status(crate::graph::wait_event(stream as usize, event as usize))
+            status(crate::queue::graph::wait_event(
+                stream as usize,
+                event as usize,
+            ))
         } else {
             CUDA_ERROR_INVALID_HANDLE
         }

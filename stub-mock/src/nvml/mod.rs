@@ -1,15 +1,16 @@
-//! NVML (`nvml.h`) over the device model: the profile's devices, their names, UUIDs, PCI ids
-//! and readings, and memory that follows the runtime's and the driver's allocations. Every other
-//! status function of the API answers `NVML_ERROR_NOT_SUPPORTED` (`unmodelled.rs`).
+//! NVML (`nvml.h`) over the device model, one of the mock's three API faces: the profile's
+//! devices, their names, UUIDs, PCI ids and readings, and memory that follows the runtime's and
+//! the driver's allocations. Every other status function of the API answers
+//! `NVML_ERROR_NOT_SUPPORTED` (`unmodelled.rs`). It imports only `device/`, never another face.
 
-use crate::model::{Model, model};
-use crate::profile::{DeviceProfile, uuid_text};
+use crate::device::model::{Model, model};
+use crate::device::profile::{DeviceProfile, uuid_text};
 use crate::types::nvml::*;
 use alloc::format;
 use core::ffi::{c_char, c_int, c_uint};
 use stub_loader::sync::{Mutex, MutexGuard};
 
-/// The most devices a profile has (`profile.rs`' limit).
+/// The most devices a profile has (`device/profile.rs`' limit).
 const MAX: usize = 64;
 
 /// The devices' identities: `nvmlDevice_t` of device `d` is the address of `DEVICES[d]`.

@@ -22,9 +22,9 @@
 //! capture (`cudaMalloc`, synchronous copies, …), invalidates it (`CAPTURE_UNSUPPORTED` now,
 //! `CAPTURE_INVALIDATED` for what follows and at its end).
 
-use crate::handles;
-use crate::model::Model;
-use crate::ops::{
+use crate::device::handles;
+use crate::device::model::Model;
+use crate::queue::ops::{
     CAPTURE_INVALIDATED, CAPTURE_MERGE, CAPTURE_UNJOINED, CAPTURE_UNMATCHED, CAPTURE_UNSUPPORTED,
     CAPTURE_WRONG_THREAD, Code, ILLEGAL_ADDRESS, ILLEGAL_STATE, INVALID_HANDLE, INVALID_VALUE, Op,
 };

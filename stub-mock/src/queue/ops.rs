@@ -8,8 +8,8 @@
 //! The codes are those both APIs share by number (`cudaErrorInvalidValue` is
 //! `CUDA_ERROR_INVALID_VALUE`, …): asserted below.
 
-use crate::model::Model;
-use crate::module::Launch;
+use crate::code::launch::{Launch, has_host_function, kept_launch_line, launch_line, run_kernel};
+use crate::device::model::Model;
 use crate::types::{cuda, cudart};
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -170,7 +170,7 @@ pub enum Op {
         data: usize,
     },
     /// A checked launch of a kernel, kept by a capture, with copies of its arguments' bytes
-    /// when its code declares their sizes (`kernel_params.rs`).
+    /// when its code declares their sizes (`code/kernel_params.rs`).
     Kernel {
         /// The kernel's name.
         name: String,
@@ -275,13 +275,13 @@ impl Op {
                     let mut params: Vec<*mut c_void> =
                         copies.iter_mut().map(|a| a.as_mut_ptr().cast()).collect();
                     // SAFETY: one pointer per argument, each to a copy of its declared size.
-                    unsafe { crate::module::launch(name, params.as_mut_ptr(), launch) };
+                    unsafe { run_kernel(m, name, params.as_mut_ptr(), launch) };
                 }
-                None if crate::module::has_host_function(name) => {
-                    crate::unmodelled::kept_launch_line(name, launch);
+                None if has_host_function(name) => {
+                    kept_launch_line(name, launch);
                     return Err(NOT_SUPPORTED);
                 }
-                None => crate::unmodelled::launch_line(name, launch, false),
+                None => launch_line(name, launch, false),
             },
             Op::Copy { .. } | Op::Memset { .. } | Op::Empty => {}
         }

@@ -1,8 +1,8 @@
 //! The runtime's copies and memsets (`cuda_runtime_api.h`, CUDA 13 ABI): 1D, 2D (rows at a
 //! pitch) and 3D (pitched pointers; CUDA arrays are not modelled), synchronous and on a
 //! stream, between devices (`cudaMemcpyPeer`), and pitched allocations; peer access. Each
-//! builds one operation (`ops.rs`) and issues it (`graph::issue`): run now, or added to the
-//! stream's capture.
+//! builds one operation (`queue/ops.rs`) and issues it (`graph::issue`): run now, or added to
+//! the stream's capture.
 //!
 //! Peer access: every two devices of a profile reach each other, as on an NVLink/NVSwitch
 //! board (`cudaDeviceCanAccessPeer` answers 1 for two distinct devices); enabling twice answers
@@ -10,9 +10,9 @@
 //! `cudaErrorPeerAccessNotEnabled`, as the runtime does. A copy between devices needs no peer
 //! access (the runtime stages it), so none is checked.
 
-use crate::graph;
-use crate::model::Model;
-use crate::ops::{Extent, Op, Side};
+use crate::device::model::Model;
+use crate::queue::graph;
+use crate::queue::ops::{Extent, Op, Side};
 use crate::runtime::{call, current};
 use crate::types::cudart::*;
 use core::ffi::{c_int, c_uint, c_void};
@@ -517,7 +517,7 @@ pub unsafe extern "C" fn cudaDeviceEnablePeerAccess(peer: c_int, flags: c_uint) 
         if flags != 0 {
             return cudaErrorInvalidValue;
         }
-        if crate::context::set_peer(d, peer as usize, true) {
+        if crate::device::context::set_peer(d, peer as usize, true) {
             cudaSuccess
         } else {
             cudaErrorPeerAccessAlreadyEnabled
@@ -535,7 +535,7 @@ pub unsafe extern "C" fn cudaDeviceDisablePeerAccess(peer: c_int) -> cudaError_t
         if m.device(peer.into()).is_none() || peer as usize == d {
             return cudaErrorInvalidDevice;
         }
-        if crate::context::set_peer(d, peer as usize, false) {
+        if crate::device::context::set_peer(d, peer as usize, false) {
             cudaSuccess
         } else {
             cudaErrorPeerAccessNotEnabled

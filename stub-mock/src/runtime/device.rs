@@ -1,10 +1,10 @@
 //! The runtime's device state beyond memory and streams (`cuda_runtime_api.h`, CUDA 13 ABI):
-//! limits (`cudaDeviceSetLimit`, the H200's defaults: `context.rs`), device flags, lookups by
-//! PCI bus id and by properties, `cudaInitDevice`, and `cudaDeviceReset`, which frees the
-//! current device's memory and streams and puts its limits, flags and peer access back.
+//! limits (`cudaDeviceSetLimit`, the H200's defaults: `device/context.rs`), device flags,
+//! lookups by PCI bus id and by properties, `cudaInitDevice`, and `cudaDeviceReset`, which frees
+//! the current device's memory and streams and puts its limits, flags and peer access back.
 
-use crate::context;
-use crate::model::Model;
+use crate::device::context;
+use crate::device::model::Model;
 use crate::runtime::{call, current};
 use crate::types::cudart::*;
 use core::ffi::{c_char, c_int, c_uint};
@@ -141,13 +141,13 @@ pub unsafe extern "C" fn cudaChooseDevice(
         }
         // The device whose compute capability is nearest the one asked for (the runtime's own
         // choice weighs the same fields first); the first of equals.
-        let cc = |d: &crate::profile::DeviceProfile| {
+        let cc = |d: &crate::device::profile::DeviceProfile| {
             (
                 d.named("CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR"),
                 d.named("CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR"),
             )
         };
-        let distance = |d: &crate::profile::DeviceProfile| {
+        let distance = |d: &crate::device::profile::DeviceProfile| {
             let (major, minor) = cc(d);
             (
                 (i64::from(major) - i64::from(want.major)).abs(),
@@ -196,7 +196,7 @@ pub unsafe extern "C" fn cudaDeviceReset() -> cudaError_t {
             Err(e) => return e,
         };
         m.free_all(d);
-        crate::handles::destroy_streams_of(d);
+        crate::device::handles::destroy_streams_of(d);
         context::reset(d);
         cudaSuccess
     })

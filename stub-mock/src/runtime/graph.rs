@@ -1,13 +1,13 @@
 //! The runtime's graphs and stream capture (`cuda_runtime_api.h`, CUDA 13 ABI) over the one
-//! registry both APIs share (`graph.rs`, which says what is modelled and the codes of its
+//! registry both APIs share (`queue/graph.rs`, which says what is modelled and the codes of its
 //! rules): capture begun, ended and queried; graphs created, built of empty, host, 1D copy and
 //! memset nodes, listed, instantiated and launched; host functions on a stream. Kernel nodes
 //! come from a capture only (`cudaGraphAddKernelNode` answers "not supported").
 
-use crate::graph;
-use crate::handles;
-use crate::model::Model;
-use crate::ops::{Extent, Op};
+use crate::device::handles;
+use crate::device::model::Model;
+use crate::queue::graph;
+use crate::queue::ops::{Extent, Op};
 use crate::runtime::call;
 use crate::types::cudart::*;
 use core::ffi::{c_uint, c_ulonglong, c_void};
@@ -171,7 +171,7 @@ pub unsafe extern "C" fn cudaGraphAddMemcpyNode1D(
 ) -> cudaError_t {
     call(|m| {
         let (dst, src) = (dst as usize, src as usize);
-        let (dst, src) = match crate::runtime_copies::sides(m, (dst, bytes), (src, bytes), kind) {
+        let (dst, src) = match crate::runtime::copies::sides(m, (dst, bytes), (src, bytes), kind) {
             Ok(s) => s,
             Err(e) => return e,
         };

@@ -14,17 +14,17 @@
 // NVIDIA's parameter names (crt/host_runtime.h), as the prototypes in the docs spell them.
 #![allow(non_snake_case)]
 
-use crate::handles;
-use crate::image::{NO_BINARY_FOR_GPU, fatbin_runs};
-use crate::module::Launch;
+use crate::code::fatbins;
+use crate::code::image::{NO_BINARY_FOR_GPU, fatbin_runs};
+use crate::code::launch::{Launch, fits};
+use crate::device::handles;
+use crate::queue::launches;
 use crate::runtime::{call, current};
 use crate::types::cudart::*;
 use alloc::boxed::Box;
-use alloc::collections::BTreeMap;
-use alloc::string::String;
 use alloc::vec::Vec;
 use core::ffi::{c_char, c_int, c_uint, c_void};
-use stub_loader::device_code::{FatbinEntry, fatbin_entries, wrapped_fatbin};
+use stub_loader::device_code::{fatbin_entries, wrapped_fatbin};
 use stub_loader::sync::{Mutex, MutexGuard};
 
 /// A `<<<grid, block, shared_mem, stream>>>` configuration, pushed by nvcc's code before the
@@ -37,27 +37,11 @@ struct Config {
     stream: usize,
 }
 
-#[derive(Debug, Default)]
-struct Registry {
-    /// Registered fat binaries by handle: their entries.
-    binaries: BTreeMap<usize, Vec<FatbinEntry>>,
-    /// Registered fat binaries by handle: where they lie (the program's, for its lifetime).
-    images: BTreeMap<usize, (usize, usize)>,
-    /// Registered kernels by host function: their fat binary's handle, the device name.
-    functions: BTreeMap<usize, (usize, String)>,
-    /// Pushed configurations, with the pushing thread's number (`handles::thread_number`).
-    configs: Vec<(usize, Config)>,
-}
+/// Pushed configurations, with the pushing thread's number (`handles::thread_number`).
+static CONFIGS: Mutex<Vec<(usize, Config)>> = Mutex::new(Vec::new());
 
-static REGISTRY: Mutex<Registry> = Mutex::new(Registry {
-    binaries: BTreeMap::new(),
-    images: BTreeMap::new(),
-    functions: BTreeMap::new(),
-    configs: Vec::new(),
-});
-
-fn registry() -> MutexGuard<'static, Registry> {
-    REGISTRY.lock()
+fn configs() -> MutexGuard<'static, Vec<(usize, Config)>> {
+    CONFIGS.lock()
 }
 
 /// `void **__cudaRegisterFatBinary(void *fatCubin)`: a handle for nvcc's `__fatBinC_Wrapper_t`
@@ -71,23 +55,8 @@ pub unsafe extern "C" fn __cudaRegisterFatBinary(fatCubin: *mut c_void) -> *mut 
     let image = unsafe { wrapped_fatbin(fatCubin) };
     let entries = image.map_or_else(Vec::new, fatbin_entries);
     let handle = Box::into_raw(Box::new(fatCubin));
-    let mut r = registry();
-    r.binaries.insert(handle as usize, entries);
-    if let Some(image) = image {
-        r.images
-            .insert(handle as usize, (image.as_ptr() as usize, image.len()));
-    }
+    fatbins::register(handle as usize, entries, image);
     handle
-}
-
-/// The CUBIN for `sm_<arch>` of the fat binary registered as `handle`, if it holds one
-/// uncompressed (`stub_loader::device_code::fatbin_cubin`).
-pub fn cubin_of(handle: usize, arch: u32) -> Option<&'static [u8]> {
-    let (ptr, len) = registry().images.get(&handle).copied()?;
-    // SAFETY: the program's fat binary, registered by nvcc's code and never freed while the
-    // program runs (`__cudaUnregisterFatBinary` forgets it at exit first).
-    let image: &'static [u8] = unsafe { core::slice::from_raw_parts(ptr as *const u8, len) };
-    stub_loader::device_code::fatbin_cubin(image, arch)
 }
 
 /// `void __cudaRegisterFatBinaryEnd(void **fatCubinHandle)`: nothing left to do.
@@ -95,17 +64,14 @@ pub fn cubin_of(handle: usize, arch: u32) -> Option<&'static [u8]> {
 pub unsafe extern "C" fn __cudaRegisterFatBinaryEnd(_handle: *mut *mut c_void) {}
 
 /// `void __cudaUnregisterFatBinary(void **fatCubinHandle)` (at exit): forgets the fat binary,
-/// its kernels and its variables (`symbols.rs`).
+/// its kernels and its variables (`code/variables.rs`).
 ///
 /// # Safety
 /// `handle` came from [`__cudaRegisterFatBinary`], or is unknown (ignored).
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn __cudaUnregisterFatBinary(handle: *mut *mut c_void) {
-    crate::symbols::forget(crate::model::model().ok(), handle as usize);
-    let mut r = registry();
-    r.images.remove(&(handle as usize));
-    if r.binaries.remove(&(handle as usize)).is_some() {
-        r.functions.retain(|_, (h, _)| *h != handle as usize);
+    crate::code::variables::forget(crate::device::model::model().ok(), handle as usize);
+    if fatbins::unregister(handle as usize) {
         // SAFETY: made by `__cudaRegisterFatBinary` from a Box, removed above.
         drop(unsafe { Box::from_raw(handle) });
     }
@@ -138,9 +104,7 @@ pub unsafe extern "C" fn __cudaRegisterFunction(
     let name = unsafe { core::ffi::CStr::from_ptr(deviceName) }
         .to_string_lossy()
         .into_owned();
-    registry()
-        .functions
-        .insert(hostFun as usize, (handle as usize, name));
+    fatbins::register_function(handle as usize, hostFun as usize, name);
 }
 
 /// `unsigned __cudaPushCallConfiguration(dim3 gridDim, dim3 blockDim, size_t sharedMem,
@@ -159,7 +123,7 @@ pub unsafe extern "C" fn __cudaPushCallConfiguration(
         stream: stream as usize,
     };
     let me = handles::thread_number();
-    registry().configs.push((me, config));
+    configs().push((me, config));
     0
 }
 
@@ -181,9 +145,9 @@ pub unsafe extern "C" fn __cudaPopCallConfiguration(
     }
     let me = handles::thread_number();
     let config = {
-        let mut r = registry();
-        let at = r.configs.iter().rposition(|(t, _)| *t == me);
-        at.map(|i| r.configs.remove(i).1)
+        let mut c = configs();
+        let at = c.iter().rposition(|(t, _)| *t == me);
+        at.map(|i| c.remove(i).1)
     };
     let Some(c) = config else {
         return cudaErrorMissingConfiguration;
@@ -213,7 +177,7 @@ pub unsafe extern "C" fn __cudaGetKernel(
         if kernel.is_null() {
             return cudaErrorInvalidValue;
         }
-        if !registry().functions.contains_key(&(hostFun as usize)) {
+        if !fatbins::is_function(hostFun as usize) {
             return cudaErrorInvalidDeviceFunction;
         }
         // SAFETY: non-NULL and writable, by the contract.
@@ -239,16 +203,8 @@ fn launch(
         let Some(p) = m.device(d as i64) else {
             return cudaErrorInvalidDevice;
         };
-        let (entries, kernel, handle) = {
-            let r = registry();
-            let Some((handle, kernel)) = r.functions.get(&host) else {
-                return cudaErrorInvalidDeviceFunction;
-            };
-            (
-                r.binaries.get(handle).cloned().unwrap_or_default(),
-                kernel.clone(),
-                *handle,
-            )
+        let Some((entries, kernel, handle)) = fatbins::kernel_of(host) else {
+            return cudaErrorInvalidDeviceFunction;
         };
         let sm = p.named("CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR") as u32 * 10
             + p.named("CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR") as u32;
@@ -267,7 +223,7 @@ fn launch(
         let Ok(shared_mem) = u32::try_from(shared_mem) else {
             return cudaErrorInvalidConfiguration;
         };
-        if !crate::module::fits(p, grid, block, shared_mem) {
+        if !fits(p, grid, block, shared_mem) {
             return cudaErrorInvalidConfiguration;
         }
         let launch = Launch {
@@ -279,12 +235,12 @@ fn launch(
         // SAFETY: `args` as the caller gave it to the runtime.
         // In a capture, which keeps the arguments: the parameters' sizes, from the CUBIN for
         // the device.
-        let sizes = crate::graph::is_capturing(stream as usize)
-            .then(|| cubin_of(handle, sm))
+        let sizes = crate::queue::graph::is_capturing(stream as usize)
+            .then(|| fatbins::cubin_of(handle, sm))
             .flatten()
-            .and_then(|c| crate::kernel_params::from_cubin(c, &kernel));
+            .and_then(|c| crate::code::kernel_params::from_cubin(c, &kernel));
         let args = (args, sizes.as_deref());
-        match unsafe { crate::module::issue(stream as usize, &kernel, args, &launch) } {
+        match unsafe { launches::issue(m, stream as usize, &kernel, args, &launch) } {
             Ok(()) => cudaSuccess,
             Err(code) => code,
         }

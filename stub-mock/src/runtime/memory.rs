@@ -5,9 +5,9 @@
 //! which allocate and free when issued (streams are always idle) and are not modelled in a
 //! capture (a memory node).
 
-use crate::graph;
-use crate::handles;
-use crate::model::{Kind, Model};
+use crate::device::handles;
+use crate::device::model::{Kind, Model};
+use crate::queue::graph;
 use crate::runtime::{call, current};
 use crate::types::cudart::*;
 use core::ffi::{c_uint, c_void};
@@ -67,7 +67,7 @@ pub unsafe extern "C" fn cudaHostUnregister(ptr: *mut c_void) -> cudaError_t {
 }
 
 /// The page-locked allocation (allocated or registered) that `ptr` lies in.
-fn page_locked(m: &Model, ptr: *mut c_void) -> Option<crate::model::Found> {
+fn page_locked(m: &Model, ptr: *mut c_void) -> Option<crate::device::model::Found> {
     m.find(ptr as usize)
         .filter(|f| matches!(f.kind, Kind::Host | Kind::Registered))
 }

@@ -1,31 +1,35 @@
-//! The runtime API (`cuda_runtime_api.h`, CUDA 13 ABI) over the device model: devices and
-//! their properties, memory, streams and events, the per-thread current device and last error
-//! (copies and memsets: `runtime_copies.rs`; graphs and capture: `runtime_graph.rs`). Every other status function of the API answers
-//! `cudaErrorNotSupported` (`unmodelled.rs`).
+//! The runtime API (`cuda_runtime_api.h`, CUDA 13 ABI) over the device model, one of the
+//! mock's three API faces: devices and their properties, memory, streams and events, the
+//! per-thread current device and last error (`last_error.rs`); copies and memsets:
+//! `copies.rs`; device state: `device.rs`; graphs and capture: `graph.rs`; managed and host
+//! memory: `memory.rs`; nvcc's registration and kernel launches: `launch.rs`; device
+//! variables: `symbols.rs`; per-thread default stream variants: `per_thread.rs`. Every other
+//! status function of the API answers `cudaErrorNotSupported` (`unmodelled.rs`). It imports
+//! the layers below (`device/`, `code/`, `queue/`), never another face.
 
-use crate::context;
-use crate::device_prop;
-use crate::graph;
-use crate::handles::{self, Handle};
-use crate::model::{Kind, Model, model};
+use crate::device::context;
+use crate::device::device_prop;
+use crate::device::handles::{self, Handle};
+use crate::device::model::{Kind, Model, model};
+use crate::last_error;
+use crate::queue;
 use crate::types::cudart::*;
+
+mod copies;
+mod device;
+mod graph;
+mod launch;
+mod memory;
+mod per_thread;
+mod symbols;
 use alloc::format;
 use core::ffi::{c_char, c_int, c_uint, c_void};
-use stub_loader::sync::ThreadWord;
 
 /// The runtime version the mock implements: the ABI of CUDA 13.5's headers (`types.rs`).
 const RUNTIME_VERSION: c_int = 13050;
 
 /// `cudaEventDefault` (a `#define` of `driver_types.h`).
 const EVENT_DEFAULT: c_uint = 0;
-
-/// The thread's last error (`cudaSuccess`, 0, until a call fails).
-static LAST_ERROR: ThreadWord = ThreadWord::new();
-
-/// Records `code` as the thread's last error (the unmodelled functions' refusals).
-pub(crate) fn set_last_error(code: cudaError_t) {
-    LAST_ERROR.set(code as usize);
-}
 
 /// Runs `f` on the model, recording a failure as the thread's last error (the runtime's rule:
 /// every failing call sets it, `cudaGetLastError` reads and clears it). No profile: every
@@ -38,13 +42,13 @@ pub(crate) fn call(f: impl FnOnce(&'static Model) -> cudaError_t) -> cudaError_t
         }
         Ok(m) => {
             // The runtime initializes the driver on its first call.
-            crate::driver::initialized();
+            context::initialize();
             f(m)
         }
         Err(_) => cudaErrorInitializationError,
     };
     if status != cudaSuccess {
-        LAST_ERROR.set(status as usize);
+        last_error::set(status);
     }
     status
 }
@@ -197,7 +201,7 @@ pub unsafe extern "C" fn cudaDeviceGetPCIBusId(
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn cudaDeviceSynchronize() -> cudaError_t {
     call(
-        |m| match graph::unsafe_call().and_then(|()| current(m).map(|_| ())) {
+        |m| match queue::graph::unsafe_call().and_then(|()| current(m).map(|_| ())) {
             Ok(()) => cudaSuccess,
             Err(e) => e,
         },
@@ -206,14 +210,12 @@ pub unsafe extern "C" fn cudaDeviceSynchronize() -> cudaError_t {
 
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn cudaGetLastError() -> cudaError_t {
-    let last = LAST_ERROR.get() as cudaError_t;
-    LAST_ERROR.set(cudaSuccess as usize);
-    last
+    last_error::take()
 }
 
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn cudaPeekAtLastError() -> cudaError_t {
-    LAST_ERROR.get() as cudaError_t
+    last_error::peek()
 }
 
 /// `size` bytes of `kind` (device or managed memory of the current device) into `*ptr`: an
@@ -228,7 +230,7 @@ pub(crate) fn allocate(
     if ptr.is_null() {
         return cudaErrorInvalidValue;
     }
-    if let Err(code) = graph::unsafe_call() {
+    if let Err(code) = queue::graph::unsafe_call() {
         return code;
     }
     let d = match current(m) {
@@ -252,7 +254,7 @@ pub unsafe extern "C" fn cudaMalloc(ptr: *mut *mut c_void, size: usize) -> cudaE
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn cudaFree(ptr: *mut c_void) -> cudaError_t {
     call(|m| {
-        if let Err(code) = graph::unsafe_call() {
+        if let Err(code) = queue::graph::unsafe_call() {
             return code;
         }
         match m.free(ptr as usize, |k| k.device().is_some()) {
@@ -496,19 +498,19 @@ pub unsafe extern "C" fn cudaStreamAddCallback(
             return cudaErrorInvalidResourceHandle;
         }
         // A callback is not a graph's: the runtime refuses it in a capture.
-        if graph::is_capturing(stream as usize) {
-            return crate::ops::CAPTURE_UNSUPPORTED;
+        if queue::graph::is_capturing(stream as usize) {
+            return crate::queue::ops::CAPTURE_UNSUPPORTED;
         }
         let arg = alloc::boxed::Box::into_raw(alloc::boxed::Box::new(Callback {
             f,
             stream: stream as usize,
             data: data as usize,
         }));
-        let op = crate::ops::Op::Host {
+        let op = crate::queue::ops::Op::Host {
             f: run_callback,
             data: arg as usize,
         };
-        match graph::issue(m, stream as usize, op) {
+        match queue::graph::issue(m, stream as usize, op) {
             Ok(()) => cudaSuccess,
             Err(e) => e,
         }
@@ -532,7 +534,7 @@ pub unsafe extern "C" fn cudaStreamSynchronize(stream: cudaStream_t) -> cudaErro
         if !handles::is_stream(stream as usize) {
             return cudaErrorInvalidResourceHandle;
         }
-        match graph::sync(stream as usize) {
+        match queue::graph::sync(stream as usize) {
             Ok(()) => cudaSuccess,
             Err(e) => e,
         }
@@ -593,7 +595,7 @@ pub unsafe extern "C" fn cudaEventRecordWithFlags(
             return cudaErrorInvalidValue;
         }
         if flags == 1 {
-            if !graph::is_capturing(stream) {
+            if !queue::graph::is_capturing(stream) {
                 return cudaErrorIllegalState;
             }
             // In a capture: an event record node, which the mock's graphs do not have.
@@ -606,7 +608,7 @@ pub unsafe extern "C" fn cudaEventRecordWithFlags(
             return cudaErrorNotSupported;
         }
         // In a capture the event marks the stream's place in the graph; outside, the time.
-        if !graph::record_event(stream, event) {
+        if !queue::graph::record_event(stream, event) {
             handles::record(event);
         }
         cudaSuccess
@@ -628,7 +630,7 @@ pub unsafe extern "C" fn cudaStreamWaitEvent(
         if flags > 1 {
             return cudaErrorInvalidValue;
         }
-        match graph::wait_event(stream, event) {
+        match queue::graph::wait_event(stream, event) {
             Ok(()) => cudaSuccess,
             Err(e) => e,
         }

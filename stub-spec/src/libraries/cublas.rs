@@ -92,7 +92,7 @@ pub const CUBLAS: Library = Library {
             value: 15,
         },
     },
-    crate_dir: "stubs-cublas",
+    crate_name: "stubs-cublas",
     header: "cublas_v2.h",
     header_version: HeaderVersion::MajorMinor,
     interop_headers: &[],

@@ -91,7 +91,7 @@ pub const CUBLASLT: Library = Library {
             value: 15,
         },
     },
-    crate_dir: "stubs-cublaslt",
+    crate_name: "stubs-cublaslt",
     header: "cublasLt.h",
     header_version: HeaderVersion::MajorMinor,
     interop_headers: &[],

@@ -60,7 +60,7 @@ pub const CUDA: Library = Library {
             value: 801,
         },
     },
-    crate_dir: "stubs-cuda",
+    crate_name: "stubs-cuda",
     header: "cuda.h",
     // cuda.h ships in the runtime's wheel.
     header_version: HeaderVersion::Full,

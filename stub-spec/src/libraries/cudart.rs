@@ -76,7 +76,7 @@ pub const CUDART: Library = Library {
             value: 801,
         },
     },
-    crate_dir: "stubs-cudart",
+    crate_name: "stubs-cudart",
     header: "cuda_runtime_api.h",
     header_version: HeaderVersion::Full,
     interop_headers: &[

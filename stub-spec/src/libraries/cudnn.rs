@@ -120,7 +120,7 @@ pub const CUDNN: Library = Library {
             value: 1002,
         },
     },
-    crate_dir: "stubs-cudnn",
+    crate_name: "stubs-cudnn",
     header: "cudnn.h",
     header_version: HeaderVersion::MajorMinor,
     interop_headers: &[],

@@ -104,7 +104,7 @@ pub const CUFFT: Library = Library {
             value: 16,
         },
     },
-    crate_dir: "stubs-cufft",
+    crate_name: "stubs-cufft",
     header: "cufft.h",
     header_version: HeaderVersion::MajorMinor,
     interop_headers: &["cufftXt.h"],

@@ -83,7 +83,7 @@ pub const CUFILE: Library = Library {
             value: 5007,
         },
     },
-    crate_dir: "stubs-cufile",
+    crate_name: "stubs-cufile",
     // It names `struct timespec` (`cuFileBatchIOGetStatus`'s timeout) without including
     // `<time.h>`: codegen's parse warns, the argument is a pointer either way.
     header: "cufile.h",

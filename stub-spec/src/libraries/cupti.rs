@@ -172,7 +172,7 @@ pub const CUPTI: Library = Library {
             value: 11,
         },
     },
-    crate_dir: "stubs-cupti",
+    crate_name: "stubs-cupti",
     header: "cupti.h",
     header_version: HeaderVersion::MajorMinor,
     // The headers of libcupti's own exports that cupti.h does not include (13.x's includes the

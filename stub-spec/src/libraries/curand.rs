@@ -90,7 +90,7 @@ pub const CURAND: Library = Library {
             value: 100,
         },
     },
-    crate_dir: "stubs-curand",
+    crate_name: "stubs-curand",
     header: "curand.h",
     header_version: HeaderVersion::MajorMinor,
     interop_headers: &[],

@@ -103,7 +103,7 @@ pub const CUSOLVER: Library = Library {
             value: 9,
         },
     },
-    crate_dir: "stubs-cusolver",
+    crate_name: "stubs-cusolver",
     header: "cusolverDn.h",
     header_version: HeaderVersion::MajorMinor,
     interop_headers: &["cusolverSp.h", "cusolverRf.h"],

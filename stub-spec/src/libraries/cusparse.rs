@@ -98,7 +98,7 @@ pub const CUSPARSE: Library = Library {
             value: 10,
         },
     },
-    crate_dir: "stubs-cusparse",
+    crate_name: "stubs-cusparse",
     header: "cusparse.h",
     header_version: HeaderVersion::MajorMinor,
     interop_headers: &[],

@@ -112,7 +112,7 @@ pub const CUSPARSELT: Library = Library {
             value: 10,
         },
     },
-    crate_dir: "stubs-cusparselt",
+    crate_name: "stubs-cusparselt",
     header: "cusparseLt.h",
     header_version: HeaderVersion::MajorMinor,
     interop_headers: &[],

@@ -86,7 +86,7 @@ pub const CUTENSOR: Library = Library {
             value: 15,
         },
     },
-    crate_dir: "stubs-cutensor",
+    crate_name: "stubs-cutensor",
     header: "cutensor.h",
     header_version: HeaderVersion::MajorMinor,
     interop_headers: &[],
@@ -95,7 +95,7 @@ pub const CUTENSOR: Library = Library {
     exports: ExportSource::Wheels,
     // Every function taking a compute descriptor (`cutensorComputeDescriptor_t`): the stub
     // exports stand-ins for `CUTENSOR_COMPUTE_DESC_*` (data, pointers into the real library),
-    // which these translate before forwarding (`stubs-cutensor/src/adapters/`); codegen refuses
+    // which these translate before forwarding (`stubs/cutensor/src/adapters/`); codegen refuses
     // a function naming that type that is not listed here.
     hand_written: &[
         "cutensorCreateBlockSparseContraction",

@@ -73,7 +73,7 @@ pub const NCCL: Library = Library {
             value: 5,
         },
     },
-    crate_dir: "stubs-nccl",
+    crate_name: "stubs-nccl",
     header: "nccl.h",
     header_version: HeaderVersion::MajorMinor,
     // The device API's host functions (`ncclDevCommCreate`, `ncclTeamWorld` …), from 2.28; C

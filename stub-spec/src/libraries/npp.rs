@@ -212,7 +212,7 @@ macro_rules! npp_library {
             },
             status_type: "NppStatus",
             errors: ERRORS,
-            crate_dir: concat!("stubs-", $name),
+            crate_name: concat!("stubs-", $name),
             header: $header,
             header_version: HeaderVersion::MajorMinor,
             interop_headers: $interop,

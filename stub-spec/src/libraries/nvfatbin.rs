@@ -83,7 +83,7 @@ pub const NVFATBIN: Library = Library {
             value: 8,
         },
     },
-    crate_dir: "stubs-nvfatbin",
+    crate_name: "stubs-nvfatbin",
     header: "nvFatbin.h",
     header_version: HeaderVersion::MajorMinor,
     interop_headers: &[],

@@ -73,7 +73,7 @@ pub const NVJITLINK: Library = Library {
             value: 14,
         },
     },
-    crate_dir: "stubs-nvjitlink",
+    crate_name: "stubs-nvjitlink",
     header: "nvJitLink.h",
     header_version: HeaderVersion::MajorMinor,
     interop_headers: &[],

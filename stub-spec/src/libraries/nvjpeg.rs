@@ -100,7 +100,7 @@ pub const NVJPEG: Library = Library {
             value: 9,
         },
     },
-    crate_dir: "stubs-nvjpeg",
+    crate_name: "stubs-nvjpeg",
     header: "nvjpeg.h",
     header_version: HeaderVersion::MajorMinor,
     interop_headers: &[],

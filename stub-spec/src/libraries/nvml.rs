@@ -71,7 +71,7 @@ pub const NVML: Library = Library {
             value: 13,
         },
     },
-    crate_dir: "stubs-nvml",
+    crate_name: "stubs-nvml",
     header: "nvml.h",
     header_version: HeaderVersion::MajorMinor,
     interop_headers: &[],

@@ -75,7 +75,7 @@ pub const NVRTC: Library = Library {
             value: 7,
         },
     },
-    crate_dir: "stubs-nvrtc",
+    crate_name: "stubs-nvrtc",
     header: "nvrtc.h",
     header_version: HeaderVersion::MajorMinor,
     interop_headers: &[],

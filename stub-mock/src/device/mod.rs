@@ -1,0 +1,12 @@
+//! The device model, the mock's bottom layer: the profile (`profile.rs`, with the driver's
+//! attribute names, `attributes.rs`) and the model made from it (`model.rs`: devices, their
+//! memory and its accounting, sticky faults), the runtime's `cudaDeviceProp` of a device
+//! (`device_prop.rs`), contexts and the driver's initialization (`context.rs`), and the handles
+//! of streams, events and the rest (`handles.rs`). It imports no other layer.
+
+pub mod attributes;
+pub mod context;
+pub mod device_prop;
+pub mod handles;
+pub mod model;
+pub mod profile;

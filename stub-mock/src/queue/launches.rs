@@ -1,0 +1,56 @@
+//! A kernel launch issued on a stream, as both APIs' launches issue it: kept by the stream's
+//! capture as a kernel node (with copies of its arguments when its code says their sizes), or
+//! made now (`code::launch::run_kernel`).
+
+use crate::code::launch::{Launch, run_kernel};
+use crate::device::model::Model;
+use crate::queue::graph;
+use crate::queue::ops::{Code, Op};
+use alloc::borrow::ToOwned;
+use core::ffi::c_void;
+
+/// A checked launch of `kernel` on `stream`: kept by the stream's capture (a kernel node, with
+/// copies of the arguments when `sizes` says theirs), or made now on `m`'s memory
+/// ([`run_kernel`]); a capture's refusal (invalidated) is the answer.
+///
+/// # Safety
+/// `params` is what the launch was given: NULL or the kernel's argument pointers; `sizes`, when
+/// given, are the kernel's declared parameter sizes.
+pub unsafe fn issue(
+    m: &Model,
+    stream: usize,
+    kernel: &str,
+    (params, sizes): (*mut *mut c_void, Option<&[usize]>),
+    at: &Launch,
+) -> Result<(), Code> {
+    // The arguments' bytes, when the code says their sizes: kept by a capture for its replays
+    // (copied only then: a launch outside one makes none).
+    let capturing = graph::is_capturing(stream);
+    let args = sizes
+        .filter(|_| capturing && !params.is_null())
+        .map(|sizes| {
+            sizes
+                .iter()
+                .enumerate()
+                .map(|(i, &size)| {
+                    // SAFETY: `params[i]` points at argument `i`, of the size its code declares
+                    // (the launch's contract).
+                    unsafe { core::slice::from_raw_parts(*params.add(i) as *const u8, size) }
+                        .to_vec()
+                })
+                .collect()
+        });
+    let op = Op::Kernel {
+        name: kernel.to_owned(),
+        launch: *at,
+        args,
+    };
+    match graph::capture(stream, op) {
+        Ok(captured) => captured,
+        Err(_) => {
+            // SAFETY: forwarded contract.
+            unsafe { run_kernel(m, kernel, params, at) };
+            Ok(())
+        }
+    }
+}
