@@ -2,7 +2,13 @@
 //! direct linking and Implib.so-style trampolines, process start-up, first call and size;
 //! prints the raw output and writes `benches/RESULTS.md`.
 //!
-//! Usage: `stubs-benches --cache DIR --stubs DIR --work DIR --results FILE [--cuda MAJOR] [--quick]`
+//! Usage: `stubs-benches --cache DIR --stubs DIR --work DIR --results FILE [--cuda MAJOR] [--quick]
+//! [--stubs-aarch64 DIR] [--size-only]`
+//!
+//! `--stubs` holds the x86-64 release build of every stub (the three benchmarked, and the rest
+//! for the size of every stub); `--stubs-aarch64`, the aarch64 one, sized with
+//! `aarch64-linux-gnu-strip`. `--size-only` runs the size benches alone and prints their
+//! sections of the report, writing nothing.
 
 mod first_call;
 mod link;
@@ -45,7 +51,7 @@ fn main() -> ExitCode {
     let mut args = std::env::args().skip(1);
     let (mut cache, mut stubs, mut work, mut results) = (None, None, None, None);
     let mut major = "13".to_string();
-    let mut quick = false;
+    let (mut quick, mut size_only, mut stubs_aarch64) = (false, false, None);
     while let Some(a) = args.next() {
         match a.as_str() {
             "--cache" => cache = args.next().map(PathBuf::from),
@@ -54,6 +60,8 @@ fn main() -> ExitCode {
             "--results" => results = args.next().map(PathBuf::from),
             "--cuda" => major = args.next().unwrap_or_default(),
             "--quick" => quick = true,
+            "--size-only" => size_only = true,
+            "--stubs-aarch64" => stubs_aarch64 = args.next().map(PathBuf::from),
             _ => {
                 eprintln!("unknown argument {a}");
                 return ExitCode::from(2);
@@ -63,7 +71,7 @@ fn main() -> ExitCode {
     let (Some(cache), Some(stubs), Some(work), Some(results)) = (cache, stubs, work, results)
     else {
         eprintln!(
-            "usage: stubs-benches --cache DIR --stubs DIR --work DIR --results FILE [--cuda MAJOR] [--quick]"
+            "usage: stubs-benches --cache DIR --stubs DIR --work DIR --results FILE [--cuda MAJOR] [--quick] [--stubs-aarch64 DIR] [--size-only]"
         );
         return ExitCode::from(2);
     };
@@ -74,6 +82,30 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    let mut every_size = vec![size::every_stub(
+        "x86-64",
+        &setup.stubs,
+        "strip",
+        &setup.work,
+    )];
+    if let Some(dir) = &stubs_aarch64 {
+        every_size.push(size::every_stub(
+            "aarch64",
+            dir,
+            "aarch64-linux-gnu-strip",
+            &setup.work,
+        ));
+    }
+    if size_only {
+        let sizes = size::run(&setup);
+        println!("\n{}", report::size_section(&sizes));
+        println!("{}", report::every_stub_section(&every_size));
+        return if sizes.is_ok() && every_size.iter().all(Result::is_ok) {
+            ExitCode::SUCCESS
+        } else {
+            ExitCode::FAILURE
+        };
+    }
     let m = machine();
     println!(
         "machine: {} | {} | CUDA {}",
@@ -84,6 +116,7 @@ fn main() -> ExitCode {
         startup: startup::run(&setup),
         first_call: first_call::run(&setup),
         size: size::run(&setup),
+        every_size,
         gpu: results
             .parent()
             .and_then(|d| std::fs::read_to_string(d.join("gpu/RESULTS.md")).ok()),

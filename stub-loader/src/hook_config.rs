@@ -1,6 +1,7 @@
 //! Parsers of the tracing and fault-injection variables. Pure functions of a string, so they
 //! can be fuzzed (`fuzz/`) and unit-tested.
 
+use crate::decimal::parse_unit_f64;
 use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
@@ -104,9 +105,8 @@ pub fn parse_fault_spec(value: &str) -> Result<Vec<FaultRule>, String> {
             }
             (code, FaultWhen::Nth(n))
         } else if let Some((code, p)) = rest.split_once('%') {
-            let p: f64 = p
-                .parse()
-                .map_err(|_| bad("%P wants a number from 0 to 1"))?;
+            // `str::parse::<f64>`'s result without linking its tables (`decimal.rs`).
+            let p = parse_unit_f64(p).ok_or_else(|| bad("%P wants a number from 0 to 1"))?;
             if !(0.0..=1.0).contains(&p) {
                 return Err(bad("%P wants a number from 0 to 1"));
             }

@@ -45,6 +45,7 @@ extern crate alloc;
 
 mod adapter;
 mod debug;
+mod decimal;
 pub mod device_code;
 mod env;
 mod error_text;

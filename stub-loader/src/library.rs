@@ -56,6 +56,17 @@ impl Library {
     /// scope) sees no library, with a summary that says so: the search has no result yet, and
     /// waiting for it there would wait forever. Nothing it binds is kept ([`Library::bind_index`]).
     pub fn loaded(&self) -> &Loaded {
+        match self.state.get() {
+            Some(loaded) => loaded,
+            None => self.search_once(),
+        }
+    }
+
+    /// [`Library::loaded`] before the search is done: out of line, so that its callers (every
+    /// adapter asks for the loaded major) inline only the check of the finished result.
+    #[cold]
+    #[inline(never)]
+    fn search_once(&self) -> &Loaded {
         if let Some(loaded) = self.state.get_or_init(|| crate::search::find(self.spec)) {
             return loaded;
         }

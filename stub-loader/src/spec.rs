@@ -1,5 +1,21 @@
 use core::ffi::CStr;
+use stub_spec::libraries::ALL;
 pub use stub_spec::{Gating, RealLibrary, ReleaseNamed, Soname, VersionProbe};
+
+/// The [`RealLibrary`] part of every spec of `stub_spec::libraries::ALL`, in its order: what the
+/// search asks of the other libraries (one CUDA release per process, the majors a `DT_NEEDED`
+/// says). Built at compile time so that a stub links only these parts: iterating `ALL` itself
+/// would make the compiler emit every whole spec, codegen's headers, allowlists, wheels and
+/// packaging names with them (47 KiB of data and relocations in each stub, x86-64).
+pub(crate) static REAL_LIBRARIES: [&RealLibrary; ALL.len()] = {
+    let mut out = [ALL[0].real; ALL.len()];
+    let mut i = 0;
+    while i < ALL.len() {
+        out[i] = ALL[i].real;
+        i += 1;
+    }
+    out
+};
 
 /// Entry points resolved through the driver's `cuGetProcAddress`, NVIDIA's way to get the entry
 /// point of one ABI version of a function.

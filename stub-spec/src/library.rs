@@ -2,8 +2,8 @@
 
 use crate::{DriverUse, ErrorText, LastErrorReaders};
 use crate::{LibraryKind, ReleaseNamed, VersionedNames};
-use alloc::format;
 use alloc::borrow::ToOwned;
+use alloc::format;
 use alloc::string::String;
 use core::ffi::CStr;
 
@@ -101,7 +101,12 @@ pub struct Library {
 
 /// The stub crates kept at the workspace's top level ([`Library::crate_dir`]): the three the
 /// product's design card names, and the runtime's link-time stub beside its own.
-pub const TOP_LEVEL_CRATES: &[&str] = &["stubs-cudart", "stubs-cudart-abi12", "stubs-nvrtc", "stubs-cuda"];
+pub const TOP_LEVEL_CRATES: &[&str] = &[
+    "stubs-cudart",
+    "stubs-cudart-abi12",
+    "stubs-nvrtc",
+    "stubs-cuda",
+];
 
 /// The folder of the stub crate (or link-time stub crate) named `crate_name`, relative to the
 /// workspace root: itself for [`TOP_LEVEL_CRATES`], `stubs/<name>` for the others.

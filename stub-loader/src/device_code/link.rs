@@ -18,7 +18,7 @@
 
 use super::{Driver, Image, JitOptions, classify, failure_text, needs, usable_nvjitlink};
 use super::{Input, nvjitlink};
-use crate::debug::{Lossy, line};
+use crate::debug::{Lossy, Millis, line};
 use crate::os::{LOCK_INIT, Lock, clock_ns, lock, unlock};
 use alloc::boxed::Box;
 use alloc::ffi::CString;
@@ -257,20 +257,22 @@ pub fn complete(state: *mut c_void, driver: Driver<'_>) -> Completed {
     let parts: Vec<(Input, &[u8])> = inputs.iter().map(|(i, b)| (*i, &b[..])).collect();
     let start = clock_ns();
     let linked = nvjitlink::compile(&parts, &refs);
-    let millis = clock_ns().saturating_sub(start) as f32 / 1e6;
+    let ns = clock_ns().saturating_sub(start);
+    let millis = ns as f32 / 1e6;
     let have = usable_nvjitlink(isa).unwrap_or(0);
     let (outcome, cubin) = match linked {
         Ok(linked) => {
             line(
                 driver.library,
                 format_args!(
-                    "cuLinkComplete: PTX {isa} > the driver's CUDA {}.{}: {arch_text} CUBIN ({} bytes) of {} inputs by nvJitLink {}.{} in {millis:.1} ms",
+                    "cuLinkComplete: PTX {isa} > the driver's CUDA {}.{}: {arch_text} CUBIN ({} bytes) of {} inputs by nvJitLink {}.{} in {} ms",
                     driver.cuda_version / 1000,
                     driver.cuda_version % 1000 / 10,
                     linked.cubin.len(),
                     inputs.len(),
                     have / 1000,
-                    have % 1000 / 10
+                    have % 1000 / 10,
+                    Millis(ns)
                 ),
             );
             options.report(&linked.info_log, b"", millis);

@@ -26,7 +26,7 @@ pub use fatbin_image::{FATBIN_WRAPPER_MAGIC, FatbinWrapper, fatbin_with_cubins, 
 pub use options::JitOptions;
 pub use ptx::{PtxHeader, PtxTarget, read_header, read_header_of};
 
-use crate::debug::{Lossy, line};
+use crate::debug::{Lossy, Millis, line};
 use crate::fatbin::{BLOB_HEADER, KIND_ELF, KIND_PTX, each_entry, image_size};
 use crate::os::clock_ns;
 use alloc::ffi::CString;
@@ -302,6 +302,40 @@ pub fn fatbin_cubin(fat: &[u8], arch: u32) -> Option<&[u8]> {
     fat.get(start..start.checked_add(usize::try_from(size).ok()?)?)
 }
 
+/// The PTX entry of the fat binary `fat` (its header included) a driver would JIT for an
+/// `sm_<arch>` device: the newest `compute_<n>` with `n <= arch`. Its payload as stored (padded;
+/// nvcc 13 compresses PTX entries with zstd: [`FatbinPtx::compressed`]), for the mock's kernel
+/// executor, which runs PTX.
+pub fn fatbin_ptx(fat: &[u8], arch: u32) -> Option<FatbinPtx<'_>> {
+    let read = reader(fat);
+    let mut best: Option<crate::fatbin::Entry> = None;
+    each_entry::<()>(&read, 0, fat.len() as u64, &mut |e| {
+        if e.kind == KIND_PTX && e.arch <= arch && best.is_none_or(|b| e.arch > b.arch) {
+            best = Some(e);
+        }
+        None
+    });
+    let e = best?;
+    let start = usize::try_from(e.payload.0).ok()?;
+    let payload = fat.get(start..start.checked_add(usize::try_from(e.payload.1).ok()?)?)?;
+    Some(FatbinPtx {
+        arch: e.arch,
+        payload,
+        compressed: e.compressed,
+    })
+}
+
+/// A fat binary's PTX entry ([`fatbin_ptx`]).
+#[derive(Debug, Clone, Copy)]
+pub struct FatbinPtx<'a> {
+    /// Its `compute_<arch>`: `major * 10 + minor`.
+    pub arch: u32,
+    /// The payload as stored: NUL-padded PTX text, or a compressed frame followed by padding.
+    pub payload: &'a [u8],
+    /// Whether the payload is compressed (nvcc 13.x: a zstd frame).
+    pub compressed: bool,
+}
+
 /// Reads the fat binary `fat` at an offset, for [`each_entry`].
 fn reader(fat: &[u8]) -> impl Fn(u64, &mut [u8]) -> Option<()> + '_ {
     move |at: u64, buf: &mut [u8]| -> Option<()> {
@@ -457,15 +491,17 @@ fn reconcile(
     let start = clock_ns();
     match nvjitlink::compile(&[(input, bytes)], &refs) {
         Ok(linked) => {
-            let millis = clock_ns().saturating_sub(start) as f32 / 1e6;
+            let ns = clock_ns().saturating_sub(start);
+            let millis = ns as f32 / 1e6;
             let cubin = cache::keep(bytes, &joined, linked.cubin);
             line(
                 library,
                 format_args!(
-                    "{entry}: PTX {isa} > the driver's {limit}: {arch_text} CUBIN ({} bytes) by nvJitLink {}.{} in {millis:.1} ms",
+                    "{entry}: PTX {isa} > the driver's {limit}: {arch_text} CUBIN ({} bytes) by nvJitLink {}.{} in {} ms",
                     cubin.len(),
                     have / 1000,
-                    have % 1000 / 10
+                    have % 1000 / 10,
+                    Millis(ns)
                 ),
             );
             Outcome::Cubin(Reconciled {

@@ -13,12 +13,11 @@ use super::driver::{Driver, load_process_driver, process_driver};
 use super::reject::Reject;
 use crate::debug::{Lossy, line};
 use crate::os::file_names;
-use crate::spec::LibrarySpec;
+use crate::spec::{LibrarySpec, REAL_LIBRARIES};
 use alloc::vec::Vec;
 use core::cell::Cell;
 use core::ffi::{CStr, c_int};
 use stub_spec::DriverUse;
-use stub_spec::libraries::ALL;
 
 /// `fit` of the driver status (`cuda_stubs_driver_status`): the library is of the driver (the
 /// driver itself, NVML): no CUDA release to cap.
@@ -135,8 +134,8 @@ pub(crate) fn check_version(version: i32, driver: Option<Driver>) -> Result<(), 
 /// name (`libcutensor.so.2`) does not.
 pub(crate) fn needed_major(needed: &[Vec<u8>]) -> Option<(&'static CStr, u32)> {
     needed.iter().find_map(|n| {
-        ALL.iter().find_map(|library| {
-            file_names(library.real)
+        REAL_LIBRARIES.iter().find_map(|library| {
+            file_names(library)
                 .iter()
                 .find(|s| s.major != 0 && s.name.to_bytes() == n.as_slice())
                 .map(|s| (s.name, s.major))

@@ -27,12 +27,11 @@ use crate::os::{
     Handle, copies_loaded, file_names, is_file, is_loaded, loaded_release_named, needed,
     needed_dirs,
 };
-use crate::spec::{LibrarySpec, RealLibrary};
+use crate::spec::{LibrarySpec, REAL_LIBRARIES, RealLibrary};
 use alloc::boxed::Box;
 use alloc::ffi::CString;
 use alloc::vec::Vec;
 use core::ffi::CStr;
-use stub_spec::libraries::ALL;
 
 /// The release the process has for `spec`, `None` when nothing in it says one (or `spec` is in
 /// no such rule: NVRTC, nvJitLink, the driver, NVML).
@@ -64,8 +63,9 @@ pub(crate) fn of_process(spec: &LibrarySpec) -> Option<ProcessRelease> {
     anchored.or_else(|| {
         // Asked only once a library's mapped copy says a release.
         let driver = core::cell::OnceCell::new();
-        ALL.iter()
-            .map(|library| library.real)
+        REAL_LIBRARIES
+            .iter()
+            .copied()
             .filter(|other| same_rule(spec.real, other))
             .find_map(|other| {
                 loaded_release(other).filter(|r| within_driver(spec.real.name, r, &driver))

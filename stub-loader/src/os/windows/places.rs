@@ -17,13 +17,12 @@ use crate::search::listing::{
 };
 use crate::search::order::Origin;
 use crate::search::paths::{enclosing_site_packages, join, may_be_in_site_packages, parent};
-use crate::spec::LibrarySpec;
+use crate::spec::{LibrarySpec, REAL_LIBRARIES};
 use alloc::borrow::Cow;
 use alloc::ffi::CString;
 use alloc::vec::Vec;
 use core::ffi::CStr;
 use core::ops::ControlFlow;
-use stub_spec::libraries::ALL;
 
 /// The search on Windows, in order: a DLL the process already has (`GetModuleHandleExW`, any
 /// major, newest first; a DLL named after its release, CUPTI's, among the process's modules),
@@ -216,9 +215,10 @@ pub(crate) fn needed_dirs(spec: &LibrarySpec, path: &[u8]) -> Vec<CString> {
         return dirs;
     };
     let others = || {
-        ALL.iter()
-            .filter(|l| l.real.name != spec.real.name)
-            .flat_map(|l| wheel_dirs(l.real).iter().copied())
+        REAL_LIBRARIES
+            .iter()
+            .filter(|l| l.name != spec.real.name)
+            .flat_map(|l| wheel_dirs(l).iter().copied())
     };
     if others().any(|w| w == found_in) {
         return dirs;
