@@ -1,0 +1,65 @@
+//! What the executor needs from its host: the device memory's bounds, module variables'
+//! addresses, printf ([`Device`]); and one launch's shape and limits ([`Launch`]).
+
+/// The mock's device, as the executor sees it. Device pointers are host addresses: the executor
+/// checks an access with [`Device::global_ok`] (or [`Device::global_range`]) and then reads or
+/// writes through a raw pointer (atomically, as blocks may run on several threads).
+pub trait Device: Sync {
+    /// Whether `[addr, addr + len)` lies inside one live allocation the kernel may touch.
+    fn global_ok(&self, addr: u64, len: u64) -> bool;
+    /// The allocation `[base, base + size)` holding `[addr, addr + len)`, if any: the executor
+    /// caches it per warp so that the next accesses inside it skip the lookup. The default asks
+    /// [`Device::global_ok`] and answers just the accessed range.
+    fn global_range(&self, addr: u64, len: u64) -> Option<(u64, u64)> {
+        self.global_ok(addr, len).then_some((addr, len))
+    }
+    /// The address of a module-level `.global`/`.const` variable (the mock allocates and
+    /// initializes them from [`crate::Program::variables`]), or `None`.
+    fn symbol(&self, name: &str) -> Option<u64>;
+    /// Device-side printf: the format string's address and the packed argument buffer's (the
+    /// ABI of `vprintf(const char*, char*)`); returns what `vprintf` returns (characters
+    /// printed, negative on error).
+    fn vprintf(&self, format: u64, args: u64) -> i32;
+}
+
+/// One launch: its shape, parameters and limits.
+#[derive(Clone, Copy)]
+pub struct Launch<'a> {
+    /// Blocks per grid (x, y, z).
+    pub grid: [u32; 3],
+    /// Threads per block (x, y, z).
+    pub block: [u32; 3],
+    /// Dynamic shared memory bytes per block.
+    pub dynamic_shared: u32,
+    /// The packed parameter buffer ([`crate::Kernel::param_layout`]).
+    pub params: &'a [u8],
+    /// The device's multiprocessor count (`%nsmid`; `%smid` is the block's index modulo it).
+    pub sm_count: u32,
+    /// `%gridid`.
+    pub grid_id: u64,
+    /// Warp instructions a block may run before the launch ends with [`crate::Fault::Timeout`];
+    /// `None`: no limit.
+    pub budget: Option<u64>,
+    /// Asked every 65536 warp instructions: `true` ends the launch with
+    /// [`crate::Fault::Timeout`] (the mock's `CUDA_STUBS_MOCK_TIMEOUT` deadline).
+    pub stop: Option<&'a (dyn Fn() -> bool + Sync)>,
+    /// `%globaltimer` in nanoseconds; `None`: the block's instruction count.
+    pub globaltimer: Option<&'a (dyn Fn() -> u64 + Sync)>,
+}
+
+impl<'a> Launch<'a> {
+    /// A launch of `grid` blocks of `block` threads with `params`, one SM, no limits.
+    pub fn new(grid: [u32; 3], block: [u32; 3], params: &'a [u8]) -> Self {
+        Launch {
+            grid,
+            block,
+            dynamic_shared: 0,
+            params,
+            sm_count: 1,
+            grid_id: 1,
+            budget: None,
+            stop: None,
+            globaltimer: None,
+        }
+    }
+}

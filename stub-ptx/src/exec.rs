@@ -1,0 +1,1219 @@
+//! The warp interpreter: a block's warps run one after the other on the calling thread, each in
+//! lockstep over its lanes until it waits at a barrier or ends; see the crate documentation for
+//! the execution model.
+
+use alloc::vec;
+use alloc::vec::Vec;
+
+use crate::decode::Kernel;
+use crate::device::{Device, Launch};
+use crate::error::Fault;
+use crate::memory::{self, Mems, Space};
+use crate::ops::{
+    Addr, BarKind, BarRedKind, Base, CarryKind, Func, Guard, Init, Lanes, Mem, Op, PLogic, ReduxOp,
+    ShflMode, Slot, Sreg, VoteMode, Window,
+};
+
+/// Deepest call nesting before [`Fault::StackOverflow`].
+const MAX_DEPTH: usize = 4096;
+/// Most local memory bytes per warp (all frames' lanes) before [`Fault::StackOverflow`].
+const MAX_LOCAL: usize = 64 << 20;
+/// Warp instructions between two calls of the launch's `stop` callback.
+const STOP_EVERY: u64 = 1 << 16;
+
+/// A launch with its module variables resolved: run its blocks with [`Prepared::run_block`],
+/// from any threads.
+pub struct Prepared<'a> {
+    kernel: &'a Kernel,
+    launch: Launch<'a>,
+    dev: &'a dyn Device,
+    symbols: Vec<u64>,
+}
+
+impl<'a> Prepared<'a> {
+    /// Checks the launch's shape against the kernel and resolves its module variables.
+    ///
+    /// # Errors
+    /// [`Fault::InvalidLaunch`] for no threads, a block over 1024 threads or a parameter buffer
+    /// shorter than the kernel's; [`Fault::Unsupported`] for a variable the device lacks.
+    pub fn new(
+        kernel: &'a Kernel,
+        launch: &Launch<'a>,
+        dev: &'a dyn Device,
+    ) -> Result<Self, Fault> {
+        let threads =
+            u64::from(launch.block[0]) * u64::from(launch.block[1]) * u64::from(launch.block[2]);
+        if threads == 0 || launch.grid.contains(&0) {
+            return Err(Fault::InvalidLaunch("a launch without threads"));
+        }
+        if threads > 1024 {
+            return Err(Fault::InvalidLaunch("more than 1024 threads per block"));
+        }
+        if (launch.params.len() as u64) < u64::from(kernel.param_size) {
+            return Err(Fault::InvalidLaunch(
+                "a parameter buffer shorter than the kernel's parameters",
+            ));
+        }
+        let mut symbols = Vec::with_capacity(kernel.symbols.len());
+        for s in &kernel.symbols {
+            match dev.symbol(s) {
+                Some(a) => symbols.push(a),
+                None => {
+                    return Err(Fault::Unsupported {
+                        line: 0,
+                        instruction: alloc::format!("module variable {s} not on the device"),
+                    });
+                }
+            }
+        }
+        Ok(Prepared {
+            kernel,
+            launch: *launch,
+            dev,
+            symbols,
+        })
+    }
+
+    /// Runs every block in order (x fastest).
+    ///
+    /// # Errors
+    /// The first block's [`Fault`].
+    pub fn run(&self) -> Result<(), Fault> {
+        let [gx, gy, gz] = self.launch.grid;
+        for z in 0..gz {
+            for y in 0..gy {
+                for x in 0..gx {
+                    self.run_block([x, y, z])?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Runs block `ctaid`.
+    ///
+    /// # Errors
+    /// The [`Fault`] that ended it.
+    pub fn run_block(&self, ctaid: [u32; 3]) -> Result<(), Fault> {
+        let l = &self.launch;
+        let threads = l.block[0] * l.block[1] * l.block[2];
+        let nwarps = threads.div_ceil(32);
+        let dyn_base = self.kernel.shared_dynamic_base as usize;
+        let shared_len = dyn_base.saturating_add(l.dynamic_shared as usize);
+        let mut blk = Block {
+            p: self,
+            ctaid,
+            shared: vec![0u8; shared_len],
+            steps: 0,
+            next_stop: STOP_EVERY,
+            red: (0, true, false),
+        };
+        let mut warps = Vec::with_capacity(nwarps as usize);
+        for w in 0..nwarps {
+            let n = (threads - w * 32).min(32);
+            let lanes = if n == 32 { u32::MAX } else { (1u32 << n) - 1 };
+            let mut warp = Warp {
+                id: w,
+                frames: Vec::new(),
+                regs: Vec::new(),
+                preds: Vec::new(),
+                local: Vec::new(),
+                waiting: 0,
+                pending: Vec::new(),
+                cache: (0, 0),
+            };
+            blk.push_frame(&mut warp, 0, lanes, 0)?;
+            warps.push(warp);
+        }
+        loop {
+            let mut live = false;
+            for warp in &mut warps {
+                if warp.frames.is_empty() {
+                    continue;
+                }
+                blk.run_warp(warp)?;
+                live |= !warp.frames.is_empty();
+            }
+            if !live {
+                return Ok(());
+            }
+            // Every warp still running waits at a barrier: release it.
+            blk.release(&mut warps)?;
+        }
+    }
+}
+
+/// Resolves the launch's variables and runs block `ctaid` of it.
+///
+/// # Errors
+/// As [`Prepared::new`] and [`Prepared::run_block`].
+pub fn run_block(
+    kernel: &Kernel,
+    launch: &Launch<'_>,
+    ctaid: [u32; 3],
+    dev: &dyn Device,
+) -> Result<(), Fault> {
+    Prepared::new(kernel, launch, dev)?.run_block(ctaid)
+}
+
+/// Runs every block of the launch in order on this thread.
+///
+/// # Errors
+/// As [`Prepared::new`] and [`Prepared::run_block`].
+pub fn run(kernel: &Kernel, launch: &Launch<'_>, dev: &dyn Device) -> Result<(), Fault> {
+    Prepared::new(kernel, launch, dev)?.run()
+}
+
+struct Frame {
+    func: u32,
+    reg_base: usize,
+    pred_base: usize,
+    local_base: u32,
+    frame_size: u32,
+    /// Lanes in this frame (not exited, not returned).
+    live: u32,
+    /// Lanes that returned, waiting for the others.
+    returned: u32,
+    /// The lanes' common pc (not diverged).
+    pc: u32,
+    diverged: bool,
+    pcs: [u32; 32],
+    /// The call site in the caller (for the results).
+    site: u32,
+}
+
+struct Warp {
+    id: u32,
+    frames: Vec<Frame>,
+    regs: Vec<u64>,
+    preds: Vec<u32>,
+    local: Vec<u8>,
+    /// Lanes of the top frame waiting at a barrier.
+    waiting: u32,
+    /// The `bar.red` results owed when the barrier releases: (kind, register, predicate, lanes).
+    pending: Vec<(BarRedKind, Slot, u32, u32)>,
+    /// The last global allocation an access hit: [lo, hi).
+    cache: (u64, u64),
+}
+
+struct Block<'p, 'a> {
+    p: &'p Prepared<'a>,
+    ctaid: [u32; 3],
+    shared: Vec<u8>,
+    steps: u64,
+    next_stop: u64,
+    /// The `bar.red` in flight: threads whose predicate holds, all of them, any of them.
+    red: (u32, bool, bool),
+}
+
+fn lanes(r: &[u64], s: Slot) -> Result<&Lanes, Fault> {
+    let i = s as usize * 32;
+    r.get(i..i + 32)
+        .and_then(|x| x.try_into().ok())
+        .ok_or(Fault::Internal("register slot"))
+}
+fn lanes_mut(r: &mut [u64], s: Slot) -> Result<&mut Lanes, Fault> {
+    let i = s as usize * 32;
+    r.get_mut(i..i + 32)
+        .and_then(|x| x.try_into().ok())
+        .ok_or(Fault::Internal("register slot"))
+}
+
+fn bits(m: u32) -> impl Iterator<Item = usize> {
+    let mut m = m;
+    core::iter::from_fn(move || {
+        if m == 0 {
+            None
+        } else {
+            // `& 31`: below 32 by construction; said so that indexing a lane array with it
+            // needs no bounds check.
+            let i = (m.trailing_zeros() & 31) as usize;
+            m &= m - 1;
+            Some(i)
+        }
+    })
+}
+
+impl Block<'_, '_> {
+    fn func(&self, i: u32) -> Result<&Func, Fault> {
+        self.p
+            .kernel
+            .funcs
+            .get(i as usize)
+            .ok_or(Fault::Internal("function index"))
+    }
+
+    fn sreg(&self, warp: &Warp, s: Sreg, lane: u32) -> u64 {
+        let l = &self.p.launch;
+        let [bx, by, _] = l.block;
+        let t = warp.id * 32 + lane;
+        let lm = 1u64 << lane;
+        match s {
+            Sreg::Tid(0) => u64::from(t % bx),
+            Sreg::Tid(1) => u64::from((t / bx) % by),
+            Sreg::Tid(_) => u64::from(t / (bx * by)),
+            Sreg::Ntid(c) => u64::from(l.block.get(c as usize).copied().unwrap_or(1)),
+            Sreg::Ctaid(c) => u64::from(self.ctaid.get(c as usize).copied().unwrap_or(0)),
+            Sreg::Nctaid(c) => u64::from(l.grid.get(c as usize).copied().unwrap_or(1)),
+            Sreg::Laneid => u64::from(lane),
+            Sreg::Warpid => u64::from(warp.id),
+            Sreg::Nwarpid => 64,
+            Sreg::Smid => {
+                let lin = u64::from(self.ctaid[0])
+                    + u64::from(l.grid[0])
+                        * (u64::from(self.ctaid[1])
+                            + u64::from(l.grid[1]) * u64::from(self.ctaid[2]));
+                lin % u64::from(l.sm_count.max(1))
+            }
+            Sreg::Nsmid => u64::from(l.sm_count.max(1)),
+            Sreg::Gridid => l.grid_id,
+            Sreg::LanemaskEq => lm,
+            Sreg::LanemaskLt => lm - 1,
+            Sreg::LanemaskLe => (lm << 1).wrapping_sub(1) & 0xffff_ffff,
+            Sreg::LanemaskGt => !((lm << 1).wrapping_sub(1)) & 0xffff_ffff,
+            Sreg::LanemaskGe => !(lm - 1) & 0xffff_ffff,
+            Sreg::DynamicSmem => u64::from(l.dynamic_shared),
+            Sreg::TotalSmem => self.shared.len() as u64,
+            Sreg::Clock => self.steps & 0xffff_ffff,
+            Sreg::Clock64 => self.steps,
+            Sreg::GlobalTimer => self.timer(),
+            Sreg::GlobalTimerLo => self.timer() & 0xffff_ffff,
+            Sreg::GlobalTimerHi => self.timer() >> 32,
+        }
+    }
+
+    /// Releases the barrier every running warp waits at, delivering `bar.red`'s results.
+    fn release(&mut self, warps: &mut [Warp]) -> Result<(), Fault> {
+        let (count, all, any) = self.red;
+        for warp in warps.iter_mut() {
+            warp.waiting = 0;
+            let Some(fr) = warp.frames.last() else {
+                continue;
+            };
+            let (rb, pb) = (fr.reg_base, fr.pred_base);
+            for (kind, d, dp, lanes) in warp.pending.drain(..) {
+                match kind {
+                    BarRedKind::Popc => {
+                        for l in bits(lanes) {
+                            let x = warp
+                                .regs
+                                .get_mut(rb + d as usize * 32 + l)
+                                .ok_or(Fault::Internal("register slot"))?;
+                            *x = u64::from(count);
+                        }
+                    }
+                    BarRedKind::And | BarRedKind::Or => {
+                        let v = if kind == BarRedKind::And { all } else { any };
+                        let p = warp
+                            .preds
+                            .get_mut(pb + dp as usize)
+                            .ok_or(Fault::Internal("predicate"))?;
+                        *p = if v { *p | lanes } else { *p & !lanes };
+                    }
+                }
+            }
+        }
+        self.red = (0, true, false);
+        Ok(())
+    }
+
+    fn timer(&self) -> u64 {
+        match self.p.launch.globaltimer {
+            Some(f) => f(),
+            None => self.steps,
+        }
+    }
+
+    /// Pushes a frame of function `fi` for `lanes` (arguments not yet copied).
+    fn push_frame(&mut self, warp: &mut Warp, fi: u32, live: u32, site: u32) -> Result<(), Fault> {
+        if warp.frames.len() >= MAX_DEPTH {
+            return Err(Fault::StackOverflow { line: 0 });
+        }
+        let f = self.func(fi)?;
+        let reg_base = warp.regs.len();
+        let pred_base = warp.preds.len();
+        let local_base = warp.local.len().div_ceil(16) * 16;
+        let local_end = local_base + f.frame as usize * 32;
+        if local_end > MAX_LOCAL {
+            return Err(Fault::StackOverflow { line: 0 });
+        }
+        warp.regs.resize(reg_base + f.slots as usize * 32, 0);
+        warp.preds.resize(pred_base + f.preds as usize, 0);
+        warp.local.resize(local_end, 0);
+        let init = f.init.clone();
+        let frame = f.frame;
+        for (s, v) in init {
+            for lane in 0..32u32 {
+                let val = match v {
+                    Init::Const(c) => c,
+                    Init::Sreg(sr) => self.sreg(warp, sr, lane),
+                };
+                if let Some(x) = warp
+                    .regs
+                    .get_mut(reg_base + s as usize * 32 + lane as usize)
+                {
+                    *x = val;
+                }
+            }
+        }
+        warp.frames.push(Frame {
+            func: fi,
+            reg_base,
+            pred_base,
+            local_base: local_base as u32,
+            frame_size: frame,
+            live,
+            returned: 0,
+            pc: 0,
+            diverged: false,
+            pcs: [0; 32],
+            site,
+        });
+        Ok(())
+    }
+
+    /// Pops the top frame: its returned lanes get their results in the caller.
+    fn pop_frame(&mut self, warp: &mut Warp) -> Result<(), Fault> {
+        let Some(top) = warp.frames.pop() else {
+            return Ok(());
+        };
+        if let Some(caller) = warp.frames.last() {
+            let cf = self.func(caller.func)?;
+            let site = cf
+                .calls
+                .get(top.site as usize)
+                .ok_or(Fault::Internal("call site"))?;
+            for &(from, to, size) in &site.rets {
+                for l in bits(top.returned) {
+                    let src = top.local_base as usize + l * top.frame_size as usize + from as usize;
+                    let dst =
+                        caller.local_base as usize + l * caller.frame_size as usize + to as usize;
+                    if src + size as usize > warp.local.len()
+                        || dst + size as usize > warp.local.len()
+                    {
+                        return Err(Fault::Internal("frame bounds"));
+                    }
+                    warp.local.copy_within(src..src + size as usize, dst);
+                }
+            }
+        }
+        warp.regs.truncate(top.reg_base);
+        warp.preds.truncate(top.pred_base);
+        warp.local.truncate(top.local_base as usize);
+        Ok(())
+    }
+
+    /// Runs `warp` until all its lanes wait at a barrier or have exited.
+    fn run_warp(&mut self, warp: &mut Warp) -> Result<(), Fault> {
+        loop {
+            let Some(fr) = warp.frames.last() else {
+                return Ok(());
+            };
+            let runnable = fr.live & !warp.waiting;
+            if fr.live == 0 {
+                self.pop_frame(warp)?;
+                continue;
+            }
+            if runnable == 0 {
+                return Ok(());
+            }
+            let (pc, mask) = if fr.diverged {
+                let mut pc = u32::MAX;
+                for l in bits(runnable) {
+                    pc = pc.min(fr.pcs[l]);
+                }
+                let mut m = 0u32;
+                for l in bits(runnable) {
+                    if fr.pcs[l] == pc {
+                        m |= 1 << l;
+                    }
+                }
+                (pc, m)
+            } else {
+                (fr.pc, runnable)
+            };
+            self.steps += 1;
+            if self.steps >= self.next_stop {
+                self.next_stop += STOP_EVERY;
+                if self.p.launch.stop.is_some_and(|f| f()) {
+                    return Err(Fault::Timeout);
+                }
+            }
+            if self.p.launch.budget.is_some_and(|b| self.steps > b) {
+                return Err(Fault::Timeout);
+            }
+            self.step(warp, pc, mask)?;
+        }
+    }
+
+    /// Sets the lanes of `m` in the top frame to `pc`.
+    fn goto(warp: &mut Warp, m: u32, pc: u32) {
+        let Some(fr) = warp.frames.last_mut() else {
+            return;
+        };
+        if m == 0 {
+            return;
+        }
+        if !fr.diverged {
+            if m == fr.live {
+                fr.pc = pc;
+                return;
+            }
+            let old = fr.pc;
+            for l in bits(fr.live) {
+                fr.pcs[l] = old;
+            }
+            fr.diverged = true;
+        }
+        for l in bits(m) {
+            fr.pcs[l] = pc;
+        }
+        // Reconverged: every live lane at one pc.
+        let mut it = bits(fr.live);
+        if let Some(first) = it.next() {
+            let p0 = fr.pcs[first];
+            if it.all(|l| fr.pcs[l] == p0) {
+                fr.diverged = false;
+                fr.pc = p0;
+            }
+        }
+    }
+
+    fn step(&mut self, warp: &mut Warp, pc: u32, mask: u32) -> Result<(), Fault> {
+        // What a failed `assert` reports of its thread, read before the state is borrowed.
+        let (warp_id, ctaid, [bx, by, _]) = (warp.id, self.ctaid, self.p.launch.block);
+        let fr = warp.frames.last().ok_or(Fault::Internal("no frame"))?;
+        let fi = fr.func;
+        let kernel = self.p.kernel;
+        let func = kernel
+            .funcs
+            .get(fi as usize)
+            .ok_or(Fault::Internal("function index"))?;
+        let inst = func
+            .code
+            .get(pc as usize)
+            .ok_or(Fault::Internal("pc out of the code"))?;
+        let (reg_base, pred_base) = (fr.reg_base, fr.pred_base);
+        let (local_base, frame_size) = (u64::from(fr.local_base), u64::from(fr.frame_size));
+        let reg_end = reg_base + func.slots as usize * 32;
+        let pred_end = pred_base + func.preds as usize;
+        let em = match inst.guard {
+            Guard::Always => mask,
+            Guard::If(p) => mask & warp.preds.get(pred_base + p as usize).copied().unwrap_or(0),
+            Guard::IfNot(p) => mask & !warp.preds.get(pred_base + p as usize).copied().unwrap_or(0),
+        };
+        let line = inst.line;
+        let next = pc + 1;
+        match &inst.op {
+            Op::Bra { t } => {
+                if em == mask {
+                    Self::goto(warp, mask, *t);
+                } else {
+                    Self::goto(warp, em, *t);
+                    Self::goto(warp, mask & !em, next);
+                }
+                return Ok(());
+            }
+            Op::Exit | Op::Ret if em != 0 => {
+                let kernel_ret = matches!(inst.op, Op::Exit) || warp.frames.len() == 1;
+                Self::goto(warp, mask & !em, next);
+                if kernel_ret {
+                    for f in &mut warp.frames {
+                        f.live &= !em;
+                        f.returned &= !em;
+                    }
+                    while warp
+                        .frames
+                        .last()
+                        .is_some_and(|f| f.live == 0 && f.returned == 0)
+                    {
+                        warp.frames.pop();
+                    }
+                    if warp.frames.is_empty() {
+                        warp.regs.clear();
+                        warp.local.clear();
+                        warp.preds.clear();
+                    }
+                } else if let Some(f) = warp.frames.last_mut() {
+                    f.live &= !em;
+                    f.returned |= em;
+                }
+                warp.waiting &= !em;
+                return Ok(());
+            }
+            Op::Call { site } if em != 0 => {
+                let s = func
+                    .calls
+                    .get(*site as usize)
+                    .ok_or(Fault::Internal("call site"))?;
+                Self::goto(warp, mask, next);
+                let (caller_base, caller_size) = (local_base as usize, frame_size as usize);
+                self.push_frame(warp, s.func, em, *site)
+                    .map_err(|e| match e {
+                        Fault::StackOverflow { .. } => Fault::StackOverflow { line },
+                        e => e,
+                    })?;
+                let callee = warp.frames.last().ok_or(Fault::Internal("no frame"))?;
+                let (cb, cs) = (callee.local_base as usize, callee.frame_size as usize);
+                for &(from, to, size) in &s.args {
+                    for l in bits(em) {
+                        let src = caller_base + l * caller_size + from as usize;
+                        let dst = cb + l * cs + to as usize;
+                        if src + size as usize > warp.local.len()
+                            || dst + size as usize > warp.local.len()
+                        {
+                            return Err(Fault::Internal("frame bounds"));
+                        }
+                        warp.local.copy_within(src..src + size as usize, dst);
+                    }
+                }
+                return Ok(());
+            }
+            Op::BarRed { kind, d, dp, a } if em != 0 => {
+                let pv = warp
+                    .preds
+                    .get(pred_base + a.0 as usize)
+                    .copied()
+                    .unwrap_or(0);
+                let v = (pv ^ if a.1 { u32::MAX } else { 0 }) & em;
+                self.red.0 += v.count_ones();
+                self.red.1 &= v == em;
+                self.red.2 |= v != 0;
+                warp.pending.push((*kind, *d, *dp, em));
+                warp.waiting |= em;
+                Self::goto(warp, mask, next);
+                return Ok(());
+            }
+            Op::Bar {
+                kind: BarKind::Sync,
+            } if em != 0 => {
+                warp.waiting |= em;
+                Self::goto(warp, mask, next);
+                return Ok(());
+            }
+            _ => {}
+        }
+        Self::goto(warp, mask, next);
+        if em == 0 {
+            return Ok(());
+        }
+        let Warp {
+            regs,
+            preds,
+            local,
+            cache,
+            ..
+        } = warp;
+        let r = regs
+            .get_mut(reg_base..reg_end)
+            .ok_or(Fault::Internal("register file"))?;
+        let pr = preds
+            .get_mut(pred_base..pred_end)
+            .ok_or(Fault::Internal("predicate file"))?;
+        let pget = |pr: &[u32], p: u32| {
+            pr.get(p as usize)
+                .copied()
+                .ok_or(Fault::Internal("predicate"))
+        };
+        let symbols = &self.p.symbols;
+        let mut mems = Mems {
+            shared: &mut self.shared,
+            local,
+            params: self.p.launch.params,
+            dev: self.p.dev,
+            cache,
+            line,
+        };
+        // The address of each lane of `em`: its space and offset, and the address to show.
+        let address = |r: &[u64],
+                       a: &Addr,
+                       mem: Mem,
+                       out: &mut [(Space, u64, u64); 32]|
+         -> Result<(), Fault> {
+            let base = match a.base {
+                Base::Reg(s) => Some(*lanes(r, s)?),
+                _ => None,
+            };
+            for l in bits(em) {
+                let v = match a.base {
+                    Base::Reg(_) => base.map_or(0, |b| b[l]),
+                    Base::Abs => 0,
+                    Base::Symbol(i) => symbols
+                        .get(i as usize)
+                        .copied()
+                        .ok_or(Fault::Internal("symbol"))?,
+                    Base::Frame => local_base + l as u64 * frame_size,
+                }
+                .wrapping_add(a.off as u64);
+                let (sp, off) = match mem {
+                    Mem::Global => (Space::Global, v),
+                    Mem::Shared => (Space::Shared, v),
+                    Mem::Local => (Space::Local, v),
+                    Mem::KParam => (Space::Param, v),
+                    Mem::Generic => memory::classify(v),
+                };
+                out[l] = (sp, off, v);
+            }
+            Ok(())
+        };
+        let mut at = [(Space::Global, 0u64, 0u64); 32];
+        match &inst.op {
+            Op::Alu { f, d, a, b, c, aux } => {
+                let av = *lanes(r, *a)?;
+                let bv = *lanes(r, *b)?;
+                let cv = *lanes(r, *c)?;
+                f(lanes_mut(r, *d)?, &av, &bv, &cv, em, *aux);
+            }
+            Op::Alu4 {
+                f,
+                r: [d, a, b, c, e],
+            } => {
+                let av = *lanes(r, *a)?;
+                let bv = *lanes(r, *b)?;
+                let cv = *lanes(r, *c)?;
+                let ev = *lanes(r, *e)?;
+                f(lanes_mut(r, *d)?, &av, &bv, &cv, &ev, em);
+            }
+            Op::Setp {
+                f,
+                a,
+                b,
+                d,
+                nd,
+                comb,
+            } => {
+                let t = f(lanes(r, *a)?, lanes(r, *b)?);
+                let (t, nt) = match comb {
+                    None => (t, !t),
+                    Some((op, q, neg)) => {
+                        let q = pget(pr, *q)? ^ if *neg { u32::MAX } else { 0 };
+                        let g = |x: u32| match op {
+                            PLogic::And => x & q,
+                            PLogic::Or => x | q,
+                            PLogic::Xor => x ^ q,
+                        };
+                        (g(t), g(!t))
+                    }
+                };
+                set_pred(pr, *d, t, em)?;
+                if let Some(nd) = nd {
+                    set_pred(pr, *nd, nt, em)?;
+                }
+            }
+            Op::Set { f, d, a, b, one } => {
+                let t = f(lanes(r, *a)?, lanes(r, *b)?);
+                let dv = lanes_mut(r, *d)?;
+                for l in bits(em) {
+                    dv[l] = if (t >> l) & 1 != 0 { *one } else { 0 };
+                }
+            }
+            Op::PLog { op, d, a, b } => {
+                let av = pget(pr, a.0)? ^ if a.1 { u32::MAX } else { 0 };
+                let v = match b {
+                    None => av,
+                    Some((b, nb)) => {
+                        let bv = pget(pr, *b)? ^ if *nb { u32::MAX } else { 0 };
+                        match op {
+                            PLogic::And => av & bv,
+                            PLogic::Or => av | bv,
+                            PLogic::Xor => av ^ bv,
+                        }
+                    }
+                };
+                set_pred(pr, *d, v, em)?;
+            }
+            Op::PConst { d, v } => set_pred(pr, *d, if *v { u32::MAX } else { 0 }, em)?,
+            Op::Selp { d, a, b, p } => {
+                let pv = pget(pr, *p)?;
+                let av = *lanes(r, *a)?;
+                let bv = *lanes(r, *b)?;
+                let dv = lanes_mut(r, *d)?;
+                for l in bits(em) {
+                    dv[l] = if (pv >> l) & 1 != 0 { av[l] } else { bv[l] };
+                }
+            }
+            Op::PredToReg { d, p } => {
+                let pv = pget(pr, *p)?;
+                let dv = lanes_mut(r, *d)?;
+                for l in bits(em) {
+                    dv[l] = u64::from((pv >> l) & 1);
+                }
+            }
+            Op::Pack { d, s, n, bits: b } => {
+                let mut out = [0u64; 32];
+                let m = if *b >= 64 { u64::MAX } else { (1u64 << b) - 1 };
+                for k in (0..*n as usize).rev() {
+                    let sv = lanes(r, s.get(k).copied().unwrap_or(0))?;
+                    for l in 0..32 {
+                        out[l] = (out[l].checked_shl(u32::from(*b)).unwrap_or(0)) | (sv[l] & m);
+                    }
+                }
+                let dv = lanes_mut(r, *d)?;
+                for l in bits(em) {
+                    dv[l] = out[l];
+                }
+            }
+            Op::Unpack { d, n, bits: b, a } => {
+                let av = *lanes(r, *a)?;
+                let m = if *b >= 64 { u64::MAX } else { (1u64 << b) - 1 };
+                for k in 0..*n as usize {
+                    let dv = lanes_mut(r, d.get(k).copied().unwrap_or(0))?;
+                    for l in bits(em) {
+                        dv[l] = av[l].checked_shr(u32::from(*b) * k as u32).unwrap_or(0) & m;
+                    }
+                }
+            }
+            Op::Ld {
+                mem,
+                width,
+                n,
+                sext,
+                dmask,
+                d,
+                addr,
+            } => {
+                address(r, addr, *mem, &mut at)?;
+                let w = u64::from(*width);
+                let mut vals = [[0u64; 32]; 4];
+                for l in bits(em) {
+                    let (sp, off, shown) = at[l];
+                    mems.check(sp, off, w * u64::from(*n), w * u64::from(*n), shown)?;
+                    for k in 0..*n as usize {
+                        let mut v = mems.load(sp, off + k as u64 * w, *width, shown)?;
+                        if *sext && w < 8 {
+                            let sh = 64 - 8 * w as u32;
+                            v = (((v << sh) as i64) >> sh) as u64;
+                        }
+                        if let Some(row) = vals.get_mut(k) {
+                            row[l] = v & dmask;
+                        }
+                    }
+                }
+                for (k, row) in vals.iter().enumerate().take(*n as usize) {
+                    let dv = lanes_mut(r, d.get(k).copied().unwrap_or(0))?;
+                    for l in bits(em) {
+                        dv[l] = row[l];
+                    }
+                }
+            }
+            Op::St {
+                mem,
+                width,
+                n,
+                s,
+                addr,
+            } => {
+                address(r, addr, *mem, &mut at)?;
+                let w = u64::from(*width);
+                for l in bits(em) {
+                    let (sp, off, shown) = at[l];
+                    mems.check(sp, off, w * u64::from(*n), w * u64::from(*n), shown)?;
+                    for k in 0..*n as usize {
+                        let v = lanes(r, s.get(k).copied().unwrap_or(0))?[l];
+                        mems.store(sp, off + k as u64 * w, *width, v, shown)?;
+                    }
+                }
+            }
+            Op::Atom {
+                mem,
+                op,
+                width,
+                d,
+                addr,
+                b,
+                c,
+            } => {
+                address(r, addr, *mem, &mut at)?;
+                let bv = *lanes(r, *b)?;
+                let cv = *lanes(r, *c)?;
+                let mut out = [0u64; 32];
+                for l in bits(em) {
+                    let (sp, off, shown) = at[l];
+                    if matches!(sp, Space::Local | Space::Param) {
+                        return Err(Fault::IllegalAddress {
+                            addr: shown,
+                            len: u32::from(*width),
+                            line,
+                        });
+                    }
+                    out[l] = mems.atomic(sp, off, *width, (*op, bv[l], cv[l]), shown)?;
+                }
+                if let Some(d) = d {
+                    let dv = lanes_mut(r, *d)?;
+                    for l in bits(em) {
+                        dv[l] = out[l];
+                    }
+                }
+            }
+            Op::AddrOf {
+                d,
+                addr,
+                window,
+                generic,
+            } => {
+                let mut out = [0u64; 32];
+                for l in bits(em) {
+                    let v = match addr.base {
+                        Base::Symbol(i) => symbols
+                            .get(i as usize)
+                            .copied()
+                            .ok_or(Fault::Internal("symbol"))?,
+                        Base::Frame => local_base + l as u64 * frame_size,
+                        _ => 0,
+                    }
+                    .wrapping_add(addr.off as u64);
+                    out[l] = if *generic {
+                        v.wrapping_add(window_base(*window))
+                    } else {
+                        v
+                    };
+                }
+                let dv = lanes_mut(r, *d)?;
+                for l in bits(em) {
+                    dv[l] = out[l];
+                }
+            }
+            Op::Cvta {
+                d,
+                a,
+                window,
+                to,
+                mask,
+            } => {
+                let av = *lanes(r, *a)?;
+                let base = window_base(*window);
+                let dv = lanes_mut(r, *d)?;
+                for l in bits(em) {
+                    let v = if *to {
+                        av[l].wrapping_sub(base)
+                    } else {
+                        av[l].wrapping_add(base)
+                    };
+                    dv[l] = v & mask;
+                }
+            }
+            Op::Sreg { d, which } => {
+                let v = match which {
+                    Sreg::Clock => self.steps & 0xffff_ffff,
+                    Sreg::Clock64 => self.steps,
+                    Sreg::GlobalTimerLo => self.timer() & 0xffff_ffff,
+                    Sreg::GlobalTimerHi => self.timer() >> 32,
+                    _ => self.timer(),
+                };
+                let dv = lanes_mut(r, *d)?;
+                for l in bits(em) {
+                    dv[l] = v;
+                }
+            }
+            Op::Trap => return Err(Fault::Trap { line }),
+            Op::Carry {
+                kind,
+                wide,
+                cin,
+                cout,
+                d,
+                a,
+                b,
+                c,
+                cc,
+            } => {
+                let (av, bv, cv, ccv) = (
+                    *lanes(r, *a)?,
+                    *lanes(r, *b)?,
+                    *lanes(r, *c)?,
+                    *lanes(r, *cc)?,
+                );
+                let (m, w) = if *wide {
+                    (u64::MAX, 64)
+                } else {
+                    (0xffff_ffff, 32)
+                };
+                let mut out = [0u64; 32];
+                let mut co = ccv;
+                for l in bits(em) {
+                    let ci = if *cin { u128::from(ccv[l] & 1) } else { 0 };
+                    let (x, y, z) = (
+                        u128::from(av[l] & m),
+                        u128::from(bv[l] & m),
+                        u128::from(cv[l] & m),
+                    );
+                    let (v, carry) = match kind {
+                        CarryKind::Add => {
+                            let t = x + y + ci;
+                            (t, (t >> w) & 1)
+                        }
+                        CarryKind::Sub => (x.wrapping_sub(y + ci), u128::from(y + ci > x)),
+                        CarryKind::MadLo => {
+                            let t = ((x * y) & u128::from(m)) + z + ci;
+                            (t, (t >> w) & 1)
+                        }
+                        CarryKind::MadHi => {
+                            let t = ((x * y) >> w) + z + ci;
+                            (t, (t >> w) & 1)
+                        }
+                    };
+                    out[l] = (v as u64) & m;
+                    co[l] = carry as u64;
+                }
+                let dv = lanes_mut(r, *d)?;
+                for l in bits(em) {
+                    dv[l] = out[l];
+                }
+                if *cout {
+                    *lanes_mut(r, *cc)? = co;
+                }
+            }
+            Op::CpAsync {
+                dst,
+                src,
+                size,
+                src_size,
+            } => {
+                let mut from = [(Space::Global, 0u64, 0u64); 32];
+                address(r, src, Mem::Generic, &mut from)?;
+                address(r, dst, Mem::Shared, &mut at)?;
+                let n = match src_size {
+                    Some(s) => *lanes(r, *s)?,
+                    None => [u64::from(*size); 32],
+                };
+                let w = u64::from(*size);
+                for l in bits(em) {
+                    let (ds, doff, dshown) = at[l];
+                    let (ss, soff, sshown) = from[l];
+                    mems.check(ds, doff, w, w, dshown)?;
+                    let k = n[l].min(w);
+                    if k > 0 {
+                        mems.check(ss, soff, k, w, sshown)?;
+                    }
+                    for i in 0..w {
+                        let v = if i < k {
+                            mems.load(ss, soff + i, 1, sshown)?
+                        } else {
+                            0
+                        };
+                        mems.store(ds, doff + i, 1, v, dshown)?;
+                    }
+                }
+            }
+            Op::Elect { d, p, m } => {
+                let member = em & (lanes(r, *m)?[em.trailing_zeros() as usize & 31] as u32);
+                let leader = member.trailing_zeros();
+                let dv = lanes_mut(r, *d)?;
+                for l in bits(em) {
+                    dv[l] = u64::from(leader.min(32));
+                }
+                if let Some(p) = p {
+                    let v = if member == 0 { 0 } else { 1 << leader };
+                    set_pred(pr, *p, v, em)?;
+                }
+            }
+            Op::Shfl {
+                mode,
+                d,
+                p,
+                a,
+                b,
+                c,
+                m: _,
+            } => {
+                let av = *lanes(r, *a)?;
+                let bv = *lanes(r, *b)?;
+                let cv = *lanes(r, *c)?;
+                let mut out = [0u64; 32];
+                let mut pv = 0u32;
+                for l in bits(em) {
+                    let lane = l as i64;
+                    let bval = (bv[l] & 0x1f) as i64;
+                    let cval = (cv[l] & 0x1f) as i64;
+                    let seg = ((cv[l] >> 8) & 0x1f) as i64;
+                    let max_lane = (lane & seg) | (cval & !seg);
+                    let min_lane = lane & seg;
+                    let (j, ok) = match mode {
+                        ShflMode::Up => (lane - bval, lane - bval >= max_lane),
+                        ShflMode::Down => (lane + bval, lane + bval <= max_lane),
+                        ShflMode::Bfly => (lane ^ bval, (lane ^ bval) <= max_lane),
+                        ShflMode::Idx => {
+                            let j = min_lane | (bval & !seg);
+                            (j, j <= max_lane)
+                        }
+                    };
+                    let j = if ok { j } else { lane };
+                    out[l] = av[(j & 31) as usize] & 0xffff_ffff;
+                    if ok {
+                        pv |= 1 << l;
+                    }
+                }
+                let dv = lanes_mut(r, *d)?;
+                for l in bits(em) {
+                    dv[l] = out[l];
+                }
+                if let Some(p) = p {
+                    set_pred(pr, *p, pv, em)?;
+                }
+            }
+            Op::Vote { mode, d, dp, a, m } => {
+                let member = em & (lanes(r, *m)?[em.trailing_zeros() as usize & 31] as u32);
+                let av = (pget(pr, a.0)? ^ if a.1 { u32::MAX } else { 0 }) & member;
+                match mode {
+                    VoteMode::Ballot => {
+                        let dv = lanes_mut(r, *d)?;
+                        for l in bits(em) {
+                            dv[l] = u64::from(av);
+                        }
+                    }
+                    VoteMode::All => {
+                        set_pred(pr, *dp, if av == member { u32::MAX } else { 0 }, em)?
+                    }
+                    VoteMode::Any => set_pred(pr, *dp, if av != 0 { u32::MAX } else { 0 }, em)?,
+                    VoteMode::Uni => set_pred(
+                        pr,
+                        *dp,
+                        if av == 0 || av == member { u32::MAX } else { 0 },
+                        em,
+                    )?,
+                }
+            }
+            Op::Activemask { d } => {
+                let dv = lanes_mut(r, *d)?;
+                for l in bits(em) {
+                    dv[l] = u64::from(em);
+                }
+            }
+            Op::Redux { op, d, a, m } => {
+                let member = em & (lanes(r, *m)?[em.trailing_zeros() as usize & 31] as u32);
+                let av = *lanes(r, *a)?;
+                let mut acc: Option<u32> = None;
+                for l in bits(member) {
+                    let v = av[l] as u32;
+                    acc = Some(match acc {
+                        None => v,
+                        Some(x) => match op {
+                            ReduxOp::Add => x.wrapping_add(v),
+                            ReduxOp::MinU => x.min(v),
+                            ReduxOp::MaxU => x.max(v),
+                            ReduxOp::MinS => (x as i32).min(v as i32) as u32,
+                            ReduxOp::MaxS => (x as i32).max(v as i32) as u32,
+                            ReduxOp::And => x & v,
+                            ReduxOp::Or => x | v,
+                            ReduxOp::Xor => x ^ v,
+                        },
+                    });
+                }
+                let dv = lanes_mut(r, *d)?;
+                for l in bits(em) {
+                    dv[l] = u64::from(acc.unwrap_or(0));
+                }
+            }
+            Op::Match {
+                all,
+                wide,
+                d,
+                p,
+                a,
+                m,
+            } => {
+                let member = em & (lanes(r, *m)?[em.trailing_zeros() as usize & 31] as u32);
+                let av = *lanes(r, *a)?;
+                let key = |v: u64| if *wide { v } else { v & 0xffff_ffff };
+                let mut out = [0u64; 32];
+                let mut pv = 0u32;
+                for l in bits(em) {
+                    let mut same = 0u32;
+                    for k in bits(member) {
+                        if key(av[k]) == key(av[l]) {
+                            same |= 1 << k;
+                        }
+                    }
+                    if *all {
+                        let eq = same == member;
+                        out[l] = if eq { u64::from(member) } else { 0 };
+                        if eq {
+                            pv |= 1 << l;
+                        }
+                    } else {
+                        out[l] = u64::from(same);
+                    }
+                }
+                let dv = lanes_mut(r, *d)?;
+                for l in bits(em) {
+                    dv[l] = out[l];
+                }
+                if let Some(p) = p {
+                    set_pred(pr, *p, pv, em)?;
+                }
+            }
+            Op::AssertFail { args } => {
+                let l = em.trailing_zeros() as u64;
+                let mut arg = |k: usize, w: u8| -> u64 {
+                    let off =
+                        local_base + l * frame_size + u64::from(args.get(k).copied().unwrap_or(0));
+                    mems.load(Space::Local, off, w, off).unwrap_or(0)
+                };
+                let (msg, file, src_line, func_p) = (arg(0, 8), arg(1, 8), arg(2, 4), arg(3, 8));
+                let t = warp_id * 32 + l as u32;
+                let thread = [t % bx, t / bx % by, t / (bx * by)];
+                return Err(Fault::Assert {
+                    message: mems.c_string(msg, 1024),
+                    file: mems.c_string(file, 1024),
+                    source_line: src_line as u32,
+                    function: mems.c_string(func_p, 1024),
+                    block: ctaid,
+                    thread,
+                });
+            }
+            Op::Vprintf { ret, fmt, args } => {
+                for l in bits(em) {
+                    let fb = local_base + l as u64 * frame_size;
+                    let f = mems.load(Space::Local, fb + u64::from(*fmt), 8, fb)?;
+                    let a = mems.load(Space::Local, fb + u64::from(*args), 8, fb)?;
+                    // The argument buffer lives in the thread's local memory: hand the device
+                    // a copy at a host address.
+                    let (sp, off) = memory::classify(a);
+                    let n = match sp {
+                        Space::Local => {
+                            let start = usize::try_from(off)
+                                .unwrap_or(usize::MAX)
+                                .min(mems.local.len());
+                            let end = start.saturating_add(1024).min(mems.local.len());
+                            let src = mems.local.get(start..end).unwrap_or(&[]);
+                            let mut copy: Vec<u64> = vec![0; src.len().div_ceil(8)];
+                            for (i, byte) in src.iter().enumerate() {
+                                if let Some(w) = copy.get_mut(i / 8) {
+                                    *w |= u64::from(*byte) << ((i % 8) * 8);
+                                }
+                            }
+                            self.p.dev.vprintf(f, copy.as_ptr() as u64)
+                        }
+                        _ => self.p.dev.vprintf(f, a),
+                    };
+                    if *ret != u32::MAX {
+                        mems.store(Space::Local, fb + u64::from(*ret), 4, n as u32 as u64, fb)?;
+                    }
+                }
+            }
+            Op::Bra { .. }
+            | Op::Call { .. }
+            | Op::Ret
+            | Op::Exit
+            | Op::Bar { .. }
+            | Op::BarRed { .. }
+            | Op::Nop => {}
+        }
+        Ok(())
+    }
+}
+
+fn window_base(w: Window) -> u64 {
+    match w {
+        Window::Global => 0,
+        Window::Shared => memory::SHARED_WINDOW,
+        Window::Local => memory::LOCAL_WINDOW,
+        Window::Param => memory::PARAM_WINDOW,
+    }
+}
+
+fn set_pred(pr: &mut [u32], d: u32, v: u32, em: u32) -> Result<(), Fault> {
+    let p = pr.get_mut(d as usize).ok_or(Fault::Internal("predicate"))?;
+    *p = (*p & !em) | (v & em);
+    Ok(())
+}
