@@ -9,6 +9,10 @@
 //!   the macro's own parser, `stub-model`) that the mock's files of its face (`src/runtime/`,
 //!   `src/driver/`, `src/nvml/`) do not define, with its exact prototype, answering the
 //!   library's "not supported" code (`unmodelled.rs`); and the counts of both, `COUNTS`;
+//! - `entry_points_cuda.rs`: every driver function the mock defines by its ABI name, for the
+//!   mock's `cuGetProcAddress` (`src/driver/entry_points.rs`): the modelled ones by their path
+//!   in the driver's face, the unmodelled ones through their C declarations (the face imports
+//!   no other module for them);
 //! - `per_thread_<lib>.rs`: the per-thread default stream variants (`_ptds`, `_ptsz`) of the
 //!   functions the mock defines, each a call of its function (`src/runtime/per_thread.rs`,
 //!   `src/driver/per_thread.rs`; NVML has none).
@@ -31,6 +35,10 @@ const LIBRARIES: [(&str, &[&str], &str); 3] = [
             "src/runtime/memory.rs",
             "src/runtime/symbols.rs",
             "src/runtime/launch.rs",
+            "src/runtime/functions.rs",
+            "src/runtime/entry_points.rs",
+            "src/runtime/graph_nodes.rs",
+            "src/runtime/arrays.rs",
         ],
         "cudaErrorNotSupported",
     ),
@@ -41,23 +49,21 @@ const LIBRARIES: [(&str, &[&str], &str); 3] = [
             "src/driver/copies.rs",
             "src/driver/graph.rs",
             "src/driver/memory.rs",
+            "src/driver/functions.rs",
+            "src/driver/entry_points.rs",
+            "src/driver/graph_nodes.rs",
+            "src/driver/arrays.rs",
         ],
         "CUDA_ERROR_NOT_SUPPORTED",
     ),
-    (
-        "nvml",
-        &["src/nvml/mod.rs"],
-        "NVML_ERROR_NOT_SUPPORTED",
-    ),
+    ("nvml", &["src/nvml/mod.rs"], "NVML_ERROR_NOT_SUPPORTED"),
 ];
 
-/// Never defined by the mock although they return a status: the driver's entry-point getter,
-/// which the driver stub asks first for every name (without it the stub binds by symbol), and
-/// the error-text functions, which the stubs answer from their own tables when the library
-/// lacks them.
-const LEFT_OUT: [&str; 6] = [
-    "cuGetProcAddress",
-    "cuGetProcAddress_v2",
+/// Never defined by the mock although they return a status: the error-text functions, which the
+/// stubs answer from their own tables when the library lacks them. (The driver's entry-point
+/// getter, `cuGetProcAddress`, is the mock's own: `src/driver/entry_points.rs`, over the table
+/// this build writes, `entry_points_cuda.rs`.)
+const LEFT_OUT: [&str; 4] = [
     "cuGetErrorString",
     "cuGetErrorName",
     "cudaGetErrorName",
@@ -74,6 +80,11 @@ fn main() {
     // libraries, for the loader's pinned calls it makes (`stub_loader::sync`).
     if std::env::var("CARGO_CFG_TARGET_OS").as_deref() == Ok("linux") {
         cdylib_link_args("libcuda_stubs_mock.so");
+        // Its own names bind to its own definitions: the stubs export the same names (the
+        // program loads them first), and without `-Bsymbolic` a call or address of its own
+        // function inside the mock would reach the stub's (`cuGetProcAddress`, whose addresses
+        // the driver stub binds, would hand the stub its own functions back).
+        println!("cargo::rustc-cdylib-link-arg=-Wl,-Bsymbolic");
     }
     attributes(&out);
     let mut counts = String::from(
@@ -155,6 +166,12 @@ fn unmodelled(
     };
     let mut forwards = 0;
     let mut per_thread = proc_macro2::TokenStream::new();
+    // The entry-point table's arms and the unmodelled functions' C declarations (the driver's).
+    let mut arms = Vec::new();
+    let mut declared = proc_macro2::TokenStream::new();
+    for (name, module) in &modelled {
+        arms.push((name.clone(), format!("crate::{module}::{name}")));
+    }
     let text = std::fs::read_to_string(&api).expect("the stub's generated declarations");
     let fns = stub_model::parse_declarations(&text).expect("the declarations parse");
     let mut body = proc_macro2::TokenStream::new();
@@ -182,6 +199,8 @@ fn unmodelled(
             .or_else(|| name.strip_suffix("_ptsz"));
         if let Some((base, module)) = base.and_then(|b| Some((b, module_of(b)?))) {
             per_thread.extend(forward(f, base, &module));
+            let own = module.split("::").next().unwrap_or_default();
+            arms.push((name.clone(), format!("crate::{own}::per_thread::{name}")));
             forwards += 1;
             continue;
         }
@@ -203,7 +222,15 @@ fn unmodelled(
                 refuse(#cname, #code as u32) as _
             }
         });
+        let mut declaration = sig.clone();
+        declaration.abi = None;
+        declaration.unsafety = None;
+        declared.extend(quote! { #declaration; });
+        arms.push((name.clone(), name.clone()));
         refused += 1;
+    }
+    if lib == "cuda" {
+        entry_points(out, &mut arms, &declared);
     }
     std::fs::write(out.join(format!("unmodelled_{lib}.rs")), body.to_string()).unwrap();
     // NVML's face includes none: its functions take no stream.
@@ -217,6 +244,29 @@ fn unmodelled(
     )
     .unwrap();
     (modelled.len() + forwards, refused)
+}
+
+/// Writes `entry_points_cuda.rs`: `by_name`, the address of each driver function the mock
+/// defines (`arms`: ABI name, the path of its definition, or of its C declaration in
+/// `declared`).
+fn entry_points(out: &Path, arms: &mut [(String, String)], declared: &proc_macro2::TokenStream) {
+    arms.sort();
+    let arms = arms.iter().map(|(name, path)| {
+        let name = syn::LitByteStr::new(name.as_bytes(), proc_macro2::Span::call_site());
+        let path: syn::Path = syn::parse_str(path).unwrap();
+        quote! { #name => #path as *mut core::ffi::c_void, }
+    });
+    let text = quote! {
+        unsafe extern "C" { #declared }
+        /// The address of the driver function the mock defines under the ABI name `name`.
+        pub fn by_name(name: &[u8]) -> Option<*mut core::ffi::c_void> {
+            Some(match name {
+                #(#arms)*
+                _ => return None,
+            })
+        }
+    };
+    std::fs::write(out.join("entry_points_cuda.rs"), text.to_string()).unwrap();
 }
 
 /// `f` defined as a call of `base` in the mock's `module` (a path from the crate's root), each

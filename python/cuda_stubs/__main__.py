@@ -3,9 +3,13 @@ version, how found, how its release stands with the CUDA driver, path, after the
 the JSON is ``--status``). With one option, one of the package's
 paths or flags for build scripts: ``--cmakedir | --libdir | --implibdir | --includedir |
 --pkgconfigdir | --compatdir | --linkdir [--abi 12|13] [--cuda-include DIR] | --ldflags [--abi 12|13]
-[--cuda-include DIR] | --status``; or ``--check FILE...``, the audit of binaries, shared objects or
+[--cuda-include DIR] | --status``; or ``--capture-profile [--device N] [-o FILE] [--keep-ids]``,
+a mock-device profile of this machine's GPU (the package's ``bin/cuda-stubs-capture``); or
+``--check FILE...``, the audit of binaries, shared objects or
 wheels: each of NVIDIA's sonames still in ``DT_NEEDED``, whether a stub exists for it, exit 1
-when one is left (2: a missing file, not ELF, an unreadable wheel).
+when one is left (2: a missing file, not ELF, an unreadable wheel); or ``--mock-profiles``, the
+mock device's built-in profiles (``CUDA_STUBS_MOCK=NAME``), one line each: name, board,
+compute capability, memory, driver (exit 2 where the package has no mock: Windows).
 
 On Windows ``--libdir`` is the DLLs' folder (``bin``), ``--implibdir`` that of their import
 libraries (``lib``), ``--ldflags`` MinGW's flags, and ``--pkgconfigdir`` and ``--linkdir`` fail
@@ -23,11 +27,15 @@ import json
 import sys
 
 import cuda_stubs
-from cuda_stubs import _check
+from cuda_stubs import _capture, _check
 
 
 def main(argv: list[str] | None = None) -> int:
     """Parses ``argv`` and prints the one thing asked for."""
+    given = sys.argv[1:] if argv is None else list(argv)
+    if "--capture-profile" in given:
+        # Its own options (--device, -o, --keep-ids, --name) are the capture program's.
+        return _capture.main(cuda_stubs._ROOT, [a for a in given if a != "--capture-profile"])
     parser = argparse.ArgumentParser(prog="python -m cuda_stubs", description=__doc__)
     group = parser.add_mutually_exclusive_group()
     group.add_argument("--cmakedir", action="store_true", help="folder of cuda-stubsConfig.cmake")
@@ -54,6 +62,17 @@ def main(argv: list[str] | None = None) -> int:
         help="folder of NVIDIA's link names (libcudart.so, libcublas.so, ...) naming the stubs",
     )
     group.add_argument("--status", action="store_true", help="what each stub binds, as JSON")
+    group.add_argument(
+        "--mock-profiles",
+        action="store_true",
+        help="the mock device's built-in profiles (CUDA_STUBS_MOCK=NAME), one line each",
+    )
+    group.add_argument(
+        "--capture-profile",
+        action="store_true",
+        help="write a mock-device profile of this machine's GPU (CUDA_STUBS_MOCK=FILE): "
+        "[--device N] [-o FILE] [--keep-ids] [--name NAME], bin/cuda-stubs-capture's options",
+    )
     group.add_argument(
         "--check",
         nargs="+",
@@ -104,6 +123,14 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.status:
         print(json.dumps(cuda_stubs.status(), indent=2))
+        return 0
+    if args.mock_profiles:
+        from cuda_stubs import _mock  # only here: it starts a child process
+
+        try:
+            print("\n".join(_mock.mock_profiles()))
+        except OSError as e:
+            parser.error(str(e))
         return 0
     if not any(vars(args).values()):
         _table(cuda_stubs.status())

@@ -39,11 +39,13 @@ pub trait Adapted: 'static {
     /// `errors`): every status type is a C enum, `unsigned int` in the bindings.
     const ERRORS: TypedErrors;
 
-    /// The loaded library's major, searching for it on the first call.
+    /// The loaded library's major, searching for it on the first call: the one whose
+    /// prototypes its entry points have ([`Loaded::abi_major`](crate::Loaded::abi_major): the
+    /// mock device's are 13.x's whatever release it reports).
     fn target() -> Target {
         let loaded = Self::library().loaded();
         if loaded.is_bound() {
-            Target::Major(loaded.major())
+            Target::Major(loaded.abi_major())
         } else {
             Target::NoLibrary
         }

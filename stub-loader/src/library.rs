@@ -340,7 +340,13 @@ impl Library {
         }
         let fname = Lossy(name.to_bytes());
         let major = loaded.major();
-        let result = match gate_decision(self.spec.real.gating, gate, major) {
+        let mut decision = gate_decision(self.spec.real.gating, gate, major);
+        if decision == Some(Resolution::NotTranslatable) && loaded.abi_major() != major {
+            // The mock device under an older driver: a name its release has, with the
+            // prototype of the ABI its entry points have (`Loaded::abi_major`).
+            decision = gate_decision(self.spec.real.gating, gate, loaded.abi_major());
+        }
+        let result = match decision {
             Some(r) => {
                 let what = match (r, major) {
                     (Resolution::Absent, _) => "absent",

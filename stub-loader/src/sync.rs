@@ -14,6 +14,19 @@ use core::ops::{Deref, DerefMut};
 
 pub use crate::once::Once;
 
+/// Runs `work` on `threads` threads at once, the calling one included, and returns when every
+/// one has ended (the mock's kernel executor: blocks taken from a shared counter). Fewer threads
+/// when the system makes no more; on Windows, where the mock is not built, the calling one only.
+/// The threads are made with `pthread_create` at the glibc floor.
+pub fn run_parallel(threads: usize, work: &(dyn Fn() + Sync)) {
+    crate::os::run_parallel(threads, work);
+}
+
+/// The CPUs online, at least 1 (1 on Windows: [`run_parallel`] uses no other there).
+pub fn cpu_count() -> usize {
+    crate::os::cpu_count()
+}
+
 /// A value behind the system's lock (a pthread mutex; on Windows an SRW lock), usable in a
 /// `static` (`const fn new`). Unlike `std::sync::Mutex` it has no poisoning: the cdylibs built
 /// on it abort on a panic, so no guard is ever dropped by unwinding.

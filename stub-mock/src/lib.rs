@@ -6,7 +6,8 @@
 //! the stubs bind it as they bind NVIDIA's libraries, so tracing, fault injection and the ABI
 //! adapters apply to it. Every other status function of the three APIs it defines with its
 //! exact prototype, answering the library's "not supported" code (`unmodelled.rs`). Device
-//! memory is host memory with the profile's accounting; kernels do not run.
+//! memory is host memory with the profile's accounting; kernels' PTX runs on the CPU (the
+//! kernel executor, crate `stub-ptx`: `code/execute.rs`).
 //!
 //! # Layers
 //!
@@ -133,9 +134,28 @@ pub unsafe extern "C" fn cuda_stubs_mock_counts(
     }
 }
 
+/// The driver stub's word that `cubin`, which it is about to hand the mock, was made from
+/// `image` (NUL-terminated PTX text, or a fat binary): its PTX newer than the profile's driver
+/// became a CUBIN through nvJitLink, as for a real driver, and the kernel executor runs the
+/// PTX (`code/kernels.rs`). Not in `include/cuda_stubs_mock.h`: the stubs' own channel.
+///
+/// # Safety
+/// `cubin` is an ELF image kept for the process's life; `image` NULL or as `cuModuleLoadData`
+/// takes it.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cuda_stubs_mock_keep_source(
+    cubin: *const core::ffi::c_void,
+    image: *const core::ffi::c_void,
+) {
+    if !cubin.is_null() && !image.is_null() {
+        // SAFETY: forwarded contract.
+        unsafe { code::kernels::keep_source(cubin as usize, image.cast()) };
+    }
+}
+
 /// Registers `run` to run in place of kernel `name` on every later launch of it (the driver's
-/// `cuLaunchKernel`), with the launch's `kernelParams`, its shape and `user`: the mock's one
-/// way to "run" a kernel (`include/cuda_stubs_mock.h`). A second registration of a name
+/// `cuLaunchKernel`), with the launch's `kernelParams`, its shape and `user` (it takes
+/// precedence over the kernel executor: `include/cuda_stubs_mock.h`). A second registration of a name
 /// replaces the first. `0`, or `-1` for a NULL `name` or `run`.
 ///
 /// # Safety

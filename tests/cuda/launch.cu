@@ -11,6 +11,7 @@
 // (cudaGetLastError cleared it).
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <thread>
 
 #include <cuda_runtime.h>
@@ -22,8 +23,8 @@ struct Params {
   char tag;
 };
 
-// The bodies are never run on these test machines (no GPU); they only give nvcc kernels with
-// differently typed parameters.
+// Kernels with differently typed parameters. On the mock device their PTX runs (the kernel
+// executor); with NVIDIA's libraries and no GPU they are never run.
 __global__ void fill(int n, float *out, double scale) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n) out[i] = static_cast<float>(scale * i);
@@ -44,9 +45,21 @@ static void check(const char *step) {
 }
 
 int main() {
-  // Device pointers are never dereferenced on the host: recognisable fake values the mock echoes.
+  // Device memory where there is a device (the mock, whose executor runs the kernels); without
+  // one, recognisable fake values (no kernel runs there). A failed cudaMalloc (no driver) sets
+  // the last error: cleared by the first check.
   float *out = reinterpret_cast<float *>(uintptr_t{0xd0000100});
   const float *in = reinterpret_cast<const float *>(uintptr_t{0xd0000200});
+  // The mock's executor dereferences them: real device memory there (the tests' spy libraries
+  // only echo the values).
+  void *memory = nullptr;
+  bool device = std::getenv("CUDA_STUBS_MOCK") != nullptr &&
+                cudaMalloc(&memory, 4096 * sizeof(float)) == cudaSuccess;
+  if (device) {
+    out = static_cast<float *>(memory);
+    in = out + 2048;
+  }
+  cudaGetLastError();
   check("start");
 
   cudaStream_t stream = nullptr;
@@ -90,6 +103,15 @@ int main() {
   if (stream != nullptr) {
     rc = cudaStreamDestroy(stream);
     std::printf("stream-destroy rc=%d\n", rc);
+  }
+  if (device) {
+    // fill wrote out[i] = 2.5 i for i = blockIdx.x * 32 + threadIdx.x < 64, apply out[0..2] =
+    // in[i] + 1.5 + 'x', the explicit fill out[0..6] = -0.25 i, in that order (one device,
+    // every stream's work in order).
+    float back[1000];
+    rc = cudaMemcpy(back, out, sizeof back, cudaMemcpyDeviceToHost);
+    std::printf("results rc=%d out[2]=%g out[6]=%g out[7]=%g out[63]=%g out[64]=%g\n", rc,
+                back[2], back[6], back[7], back[63], back[64]);
   }
   return 0;
 }

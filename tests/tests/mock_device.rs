@@ -138,8 +138,9 @@ fn runtime_driver_and_nvml_share_one_device() {
 }
 
 /// Modules: PTX and CUBIN checked against the profile's device and driver as a driver checks
-/// them; kernels found by name; launches checked against the device's limits and recorded; a
-/// host function registered for a kernel runs in its place, on the launch's arguments. NVIDIA's
+/// them; kernels found by name; launches checked against the device's limits and run by the
+/// kernel executor; a host function registered for a kernel runs in its place, on the launch's
+/// arguments. NVIDIA's
 /// NVRTC compiles for real under the mock; its PTX (ISA 9.5) is newer than the profile's driver
 /// (CUDA 13.0 reads 9.0), so the driver stub has nvJitLink make a CUBIN for the device first,
 /// which the mock loads.
@@ -167,8 +168,8 @@ fn modules_load_as_the_driver_would_and_launches_are_checked() {
         .assert_line("registered threads=64 x[3]=48")
         .assert_debug(
             "mock",
-            "launch twice<<<(1,1,1),(64,1,1),0>>> on device 0: recorded, not run (kernels do \
-             not run on the mock device)",
+            "launch twice<<<(1,1,1),(64,1,1),0>>> on device 0: its PTX runs on the kernel \
+             executor",
         )
         .assert_debug(
             "mock",
@@ -244,7 +245,7 @@ fn what_the_mock_does_not_model_says_so() {
             0
         );
         assert!(
-            modelled > 20 && refused > 300,
+            modelled > 20 && refused > 200,
             "{lib}: {modelled}, {refused}"
         );
         let line = format!("| {row} (`{lib}`) | {modelled} | {refused} |");

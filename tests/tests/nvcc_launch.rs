@@ -518,7 +518,11 @@ fn nvcc_launches_are_checked_on_the_mock_device() {
         }
         run.assert_line("stream-create rc=0")
             .assert_line("cudaLaunchKernel rc=0")
-            .assert_line("stream-destroy rc=0");
+            .assert_line("stream-destroy rc=0")
+            // The kernels ran on the mock's executor, in issue order.
+            .assert_line(
+                "results rc=0 out[2]=-0.5 out[6]=-1.5 out[7]=17.5 out[63]=157.5 out[64]=0",
+            );
         let launches: Vec<&str> = run
             .debug("mock")
             .into_iter()
@@ -527,10 +531,10 @@ fn nvcc_launches_are_checked_on_the_mock_device() {
         assert_eq!(
             launches,
             [
-                "launch _Z4filliPfd<<<(2,3,4),(32,2,1),0>>> on device 0: recorded, not run (kernels do not run on the mock device)",
-                "launch _Z5apply6ParamsPKfPf<<<(5,1,1),(64,1,1),256>>> on device 0: recorded, not run (kernels do not run on the mock device)",
-                "launch _Z6noargsv<<<(1,1,1),(1,1,1),0>>> on device 0: recorded, not run (kernels do not run on the mock device)",
-                "launch _Z4filliPfd<<<(9,1,1),(128,1,1),64>>> on device 0: recorded, not run (kernels do not run on the mock device)",
+                "launch _Z4filliPfd<<<(2,3,4),(32,2,1),0>>> on device 0: its PTX runs on the kernel executor",
+                "launch _Z5apply6ParamsPKfPf<<<(5,1,1),(64,1,1),256>>> on device 0: its PTX runs on the kernel executor",
+                "launch _Z6noargsv<<<(1,1,1),(1,1,1),0>>> on device 0: its PTX runs on the kernel executor",
+                "launch _Z4filliPfd<<<(9,1,1),(128,1,1),64>>> on device 0: its PTX runs on the kernel executor",
             ],
             "{stream:?}: {run}"
         );

@@ -15,6 +15,7 @@
 //! | [`secure_execution`], [`env_var`] | `getauxval(AT_SECURE)`, `getenv` (`secure.rs`) | never secure, `GetEnvironmentVariableW` (`env.rs`) |
 //! | [`Lock`], [`LOCK_INIT`], [`lock`], [`unlock`] | a pthread mutex (`lock.rs`) | an SRW lock |
 //! | [`TlsKey`], [`tls_create`], [`tls_set`], [`tls_get`], [`thread_id`] | a `pthread_key_t`, `pthread_self` (`tls.rs`) | a TLS index, `GetCurrentThreadId` |
+//! | [`run_parallel`], [`cpu_count`] | `pthread_create`/`pthread_join` at the glibc floor, `sysconf` (`threads.rs`): the mock's kernel executor | the calling thread only (the mock is built for Linux) |
 //! | [`errno_text`], [`write_all`], [`open_trace_file`], [`clock_ns`] | `strerror_r`, `write`, `open`, `CLOCK_MONOTONIC` (`io.rs`) | `FormatMessageW`, `WriteFile`, none, `QueryPerformanceCounter` |
 //! | [`alloc`], [`alloc_zeroed`], [`dealloc`], [`realloc`], [`abort`]; `unwind_symbols!` | glibc's `malloc`, `abort`, ELF sections; the libc link edge (`runtime.rs`) | the process heap, `__fastfail`, COFF sections |
 //! | `resolver_body!`, `traced_body!` | System V x86-64 and AAPCS64 (`resolver.rs`) | Microsoft x64 with SEH unwind data |
@@ -42,10 +43,10 @@ pub(crate) use load_error::LoadError;
 pub(crate) use sys::{
     Handle, LOAD_CALL, LOCK_INIT, Lock, MOCK_FILE, OWN_ELF, PYTHON_ENVS, Places, SEARCH, SEP,
     TlsKey, abort, alloc, alloc_zeroed, built_for, check_file, companion_name, copies_loaded,
-    dealloc, env_var, errno_text, file_names, file_of_address, has_dir, is_absolute, is_dir,
-    is_drive_root, is_file, is_loaded, is_sep, lazy_dependency, loaded_release_named, lock,
+    cpu_count, dealloc, env_var, errno_text, file_names, file_of_address, has_dir, is_absolute,
+    is_dir, is_drive_root, is_file, is_loaded, is_sep, lazy_dependency, loaded_release_named, lock,
     major_of_name, names_a_drive, needed, needed_dirs, open_trace_file, ptx_isa, read_file,
-    realloc, release_named, release_named_in, site_packages, thread_id, tls_create, tls_get,
-    tls_set, unlock, wheel_dirs, write_all,
+    realloc, release_named, release_named_in, run_parallel, site_packages, thread_id, tls_create,
+    tls_get, tls_set, unlock, wheel_dirs, write_all,
 };
 pub use sys::{clock_ns, secure_execution};

@@ -37,6 +37,12 @@ pub struct Loaded {
     driver_message: Once<CString>,
 }
 
+/// The CUDA major whose headers the mock device (`stub-mock`, bound under `CUDA_STUBS_MOCK`)
+/// implements for every library it stands for: its types are 13.5's (`stub-mock/src/types.rs`),
+/// its entry points 13.x's prototypes and layouts under 13.x's names, whatever driver its profile
+/// names.
+pub const MOCK_ABI_MAJOR: u32 = 13;
+
 /// What the search learnt of the driver for one result: the driver, and how the bound copy
 /// stands with it.
 #[derive(Debug, Clone, Copy)]
@@ -115,6 +121,19 @@ impl Loaded {
     /// The loaded CUDA major, 0 when unknown or not bound.
     pub fn major(&self) -> u32 {
         u32::try_from(self.version / 1000).unwrap_or(0)
+    }
+
+    /// The major whose prototypes and layouts the bound library's entry points have: its
+    /// [`major`](Self::major), except the mock device's, [`MOCK_ABI_MAJOR`] whatever release it
+    /// reports (under a profile whose driver is CUDA 12.x its runtime is a 12.x release: what
+    /// 12.x lacks is absent, by [`major`](Self::major), and the stubs translate for the 13.x
+    /// entry points it has, by this).
+    pub fn abi_major(&self) -> u32 {
+        if self.origin == Some(Origin::Mock) {
+            MOCK_ABI_MAJOR
+        } else {
+            self.major()
+        }
     }
 
     /// The address of `name` in the bound library.

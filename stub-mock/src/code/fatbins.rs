@@ -74,12 +74,15 @@ pub fn kernel_of(host: usize) -> Option<(Vec<FatbinEntry>, String, usize)> {
     ))
 }
 
+/// The image of the fat binary registered as `handle` (its header included).
+pub fn image_of(handle: usize) -> Option<&'static [u8]> {
+    let (ptr, len) = registry().images.get(&handle).copied()?;
+    // SAFETY: nvcc's fat binary, part of the program's image: it lives as long as the process.
+    Some(unsafe { core::slice::from_raw_parts(ptr as *const u8, len) })
+}
+
 /// The CUBIN for `sm_<arch>` of the fat binary registered as `handle`, if it holds one
 /// uncompressed (`stub_loader::device_code::fatbin_cubin`).
 pub fn cubin_of(handle: usize, arch: u32) -> Option<&'static [u8]> {
-    let (ptr, len) = registry().images.get(&handle).copied()?;
-    // SAFETY: the program's fat binary, registered by nvcc's code and never freed while the
-    // program runs (`__cudaUnregisterFatBinary` forgets it at exit first).
-    let image: &'static [u8] = unsafe { core::slice::from_raw_parts(ptr as *const u8, len) };
-    stub_loader::device_code::fatbin_cubin(image, arch)
+    stub_loader::device_code::fatbin_cubin(image_of(handle)?, arch)
 }

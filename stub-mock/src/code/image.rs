@@ -30,6 +30,8 @@ pub struct Kernel {
     pub name: String,
     /// Bytes of each parameter, in order.
     pub params: Option<Vec<usize>>,
+    /// Its resources, as its code says them (`kernel_attributes.rs`).
+    pub attributes: Option<crate::code::kernel_attributes::Attributes>,
 }
 
 /// The kernels an image defines, once it is known to load on an `sm` device (`major * 10 +
@@ -135,6 +137,7 @@ unsafe fn cubin(image: *const u8, sm: u32) -> Result<Vec<Kernel>, Refusal> {
         .into_iter()
         .map(|name| Kernel {
             params: crate::code::kernel_params::from_cubin(file, &name),
+            attributes: crate::code::kernel_attributes::from_cubin(file, &name),
             name,
         })
         .collect())
@@ -199,6 +202,7 @@ fn ptx(text: &str, sm: u32, cuda_version: i32) -> Result<Vec<Kernel>, Refusal> {
                 .collect();
             (!name.is_empty()).then(|| Kernel {
                 params: crate::code::kernel_params::from_ptx(text, &name),
+                attributes: crate::code::kernel_attributes::from_ptx(text, &name, sm),
                 name,
             })
         })

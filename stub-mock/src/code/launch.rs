@@ -1,12 +1,11 @@
 //! A kernel launch, checked and made: its configuration against the device's limits
-//! ([`fits`]), then [`run_kernel`], the one place a launch reaches a kernel. Kernels do not run
-//! on the mock today: a test registers a host function for a kernel name
-//! (`cuda_stubs_mock_register_kernel`, `include/cuda_stubs_mock.h`), which runs in its place
-//! with the launch's parameters; without one, the debug log says the launch was recorded, not
-//! run. The kernel executor (issue "Kernels run on the mock", crate `stub-ptx`) is to be called
-//! from [`run_kernel`]: it takes the kernel, the launch and the device memory of the model, and
-//! nothing of the API faces above.
+//! ([`fits`]), then [`run_kernel`], the one place a launch reaches a kernel. A host function
+//! registered for the kernel's name (`cuda_stubs_mock_register_kernel`,
+//! `include/cuda_stubs_mock.h`) runs in its place with the launch's parameters; otherwise the
+//! kernel's PTX runs on the CPU (`execute.rs`, crate `stub-ptx`), which takes the kernel, the
+//! launch and the model's memory and nothing of the API faces above.
 
+use crate::code::kernels::Owner;
 use crate::device::model::Model;
 use crate::device::profile::DeviceProfile;
 use alloc::collections::BTreeMap;
@@ -14,20 +13,7 @@ use alloc::string::String;
 use core::ffi::c_void;
 use stub_loader::sync::{Mutex, MutexGuard};
 
-/// The launch a registered host function is given (`cuda_stubs_mock_launch` in
-/// `include/cuda_stubs_mock.h`).
-#[repr(C)]
-#[derive(Debug, Clone, Copy)]
-pub struct Launch {
-    /// Blocks in x, y, z.
-    pub grid: [u32; 3],
-    /// Threads per block in x, y, z.
-    pub block: [u32; 3],
-    /// Dynamic shared memory, bytes.
-    pub shared_mem: u32,
-    /// The device's index.
-    pub device: i32,
-}
+pub use crate::code::shape::Launch;
 
 /// A host function standing for a kernel: the launch's `kernelParams` (each a pointer to one
 /// argument, as the driver takes them), the launch, the pointer given at registration.
@@ -49,11 +35,6 @@ fn registered() -> MutexGuard<'static, BTreeMap<String, Registered>> {
 /// Registers `run` for kernel `name` (replacing an earlier one).
 pub fn register(name: String, run: HostKernel, user: usize) {
     registered().insert(name, Registered { run, user });
-}
-
-/// Whether a host function is registered for `kernel`.
-pub fn has_host_function(kernel: &str) -> bool {
-    registered().contains_key(kernel)
 }
 
 /// Runs the host function registered for `kernel`, if any: `true` when one ran.
@@ -95,29 +76,42 @@ pub fn fits(p: &DeviceProfile, grid: [u32; 3], block: [u32; 3], shared_mem: u32)
         || u64::from(shared_mem) > limit("CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN"))
 }
 
-/// Makes a checked launch of `kernel` now, on the device memory of `_m`: the host function
-/// registered for it runs (kernels never run on the mock yet), or the launch is only recorded;
-/// the debug log says which. Every launch comes here, from a stream or a graph's replay
-/// (`queue/`): the kernel executor's seam (module docs); `_m` is the memory its pointers will
-/// address.
+/// Makes a checked launch of `kernel` (whose code `owner` holds) now, on the device memory of
+/// `m`: the host function registered for it runs, or the executor runs its PTX
+/// (`execute.rs`); the debug log says which. Every launch comes here, from a stream or a
+/// graph's replay (`queue/`). `Err` is the launch's own answer (801 for code the executor cannot
+/// run); a fault while the kernel runs is the device's sticky fault.
 ///
 /// # Safety
 /// `params` is what the launch was given: NULL or the kernel's argument pointers.
-pub unsafe fn run_kernel(_m: &Model, kernel: &str, params: *mut *mut c_void, launch: &Launch) {
+pub unsafe fn run_kernel(
+    m: &Model,
+    owner: Owner,
+    kernel: &str,
+    params: *mut *mut c_void,
+    launch: &Launch,
+) -> Result<(), u32> {
+    // A launch is one of the points where what earlier kernels printed is written.
+    crate::code::printf::flush();
     // SAFETY: forwarded contract.
-    let ran = unsafe { run_host_function(kernel, params, launch) };
-    launch_line(kernel, launch, ran);
+    if unsafe { run_host_function(kernel, params, launch) } {
+        launch_line(kernel, launch, true);
+        return Ok(());
+    }
+    launch_line(kernel, launch, false);
+    // SAFETY: forwarded contract.
+    unsafe { crate::code::execute::execute(m, owner, kernel, params, launch) }
 }
 
 /// The debug line of a launch: its kernel and shape, and whether a registered host function ran
-/// in its place (kernels never run on the mock).
+/// in its place or the executor runs its PTX.
 pub fn launch_line(kernel: &str, launch: &Launch, ran: bool) {
     let [gx, gy, gz] = launch.grid;
     let [bx, by, bz] = launch.block;
     let what = if ran {
         "ran its registered host function"
     } else {
-        "recorded, not run (kernels do not run on the mock device)"
+        "its PTX runs on the kernel executor"
     };
     stub_loader::debug_line(
         "mock",
@@ -128,14 +122,14 @@ pub fn launch_line(kernel: &str, launch: &Launch, ran: bool) {
     );
 }
 
-/// The debug line of a graph's replay of a captured launch whose kernel has a registered host
-/// function: not run, since the capture kept no arguments to give it.
+/// The debug line of a graph's replay of a captured launch whose arguments the capture could
+/// not keep (their sizes unknown: neither its code nor a CUBIN says them): not run.
 pub fn kept_launch_line(kernel: &str, launch: &Launch) {
     stub_loader::debug_line(
         "mock",
         format_args!(
-            "graph launch of {kernel} on device {}: not supported (a captured launch keeps no \
-             arguments for its registered host function)",
+            "graph launch of {kernel} on device {}: not supported (the capture kept no \
+             arguments: their sizes are unknown)",
             launch.device
         ),
     );

@@ -39,7 +39,13 @@ pub fn remove(module: usize) -> bool {
     if m.modules.remove(&module).is_none() {
         return false;
     }
-    m.functions.retain(|_, (owner, _)| *owner != module);
+    m.functions.retain(|&f, (owner, _)| {
+        let keep = *owner != module;
+        if !keep {
+            crate::code::kernel_attributes::forget(false, f);
+        }
+        keep
+    });
     // SAFETY: made by `handles::fresh`, removed above.
     unsafe { crate::device::handles::release(module) };
     true
@@ -77,4 +83,27 @@ pub fn kernel_of(function: usize) -> Option<(String, Option<Vec<usize>>)> {
         .and_then(|ks| ks.iter().find(|k| &k.name == name))
         .and_then(|k| k.params.clone());
     Some((name.clone(), params))
+}
+
+/// The kernel name of a live function handle and its resources, if its code says them
+/// (`kernel_attributes.rs`); `None` for no live function.
+pub fn attributes_of(
+    function: usize,
+) -> Option<(String, Option<crate::code::kernel_attributes::Attributes>)> {
+    let m = modules();
+    let (module, name) = m.functions.get(&function)?;
+    let attributes = m
+        .modules
+        .get(module)
+        .and_then(|ks| ks.iter().find(|k| &k.name == name))
+        .and_then(|k| k.attributes);
+    Some((name.clone(), attributes))
+}
+
+/// The module of a live function handle.
+pub fn module_of(function: usize) -> Option<usize> {
+    modules()
+        .functions
+        .get(&function)
+        .map(|(module, _)| *module)
 }

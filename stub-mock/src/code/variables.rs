@@ -83,6 +83,20 @@ pub fn forget(m: Option<&Model>, binary: usize) {
     }
 }
 
+/// The storage on device `d` of the variable `name` of fat binary `binary`, if nvcc registered
+/// one of that name: the kernel executor's view of it, the same storage the runtime's symbol
+/// calls use.
+pub fn device_storage(m: &Model, binary: usize, name: &str, d: usize) -> Option<usize> {
+    let shadow = symbols()
+        .vars
+        .iter()
+        .find(|(_, v)| v.binary == binary && v.name == name)
+        .map(|(&s, _)| s)?;
+    storage(m, shadow as *const c_void, |_| Ok(d))
+        .ok()
+        .map(|(p, _)| p)
+}
+
 /// Variable `symbol`'s storage on the current device (`current`, asked once the variable is
 /// known: the runtime's, with its own refusals), made on first use: its pointer and size;
 /// `cudaErrorInvalidSymbol` for an address no variable was registered at.
@@ -106,7 +120,17 @@ pub fn storage(
         p.named("CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR") as u32 * 10
             + p.named("CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR") as u32
     });
-    match crate::code::fatbins::cubin_of(var.binary, sm).and_then(|c| initializer(c, &var)) {
+    let cubin = crate::code::fatbins::cubin_of(var.binary, sm).and_then(|c| initializer(c, &var));
+    // Else the PTX's initializer (the code the kernel executor runs).
+    let program =
+        crate::code::kernels::program(crate::code::kernels::Owner::Fatbin(var.binary), sm);
+    let ptx = program.as_ref().ok().and_then(|prog| {
+        prog.variables()
+            .iter()
+            .find(|v| v.name == var.name)
+            .map(|v| v.init.get(..v.init.len().min(var.size)).unwrap_or_default())
+    });
+    match cubin.or(ptx) {
         // SAFETY: the storage was just allocated with the variable's size.
         Some(bytes) => unsafe {
             core::ptr::copy_nonoverlapping(bytes.as_ptr(), p as *mut u8, bytes.len())
@@ -114,7 +138,7 @@ pub fn storage(
         None => stub_loader::debug_line(
             "mock",
             format_args!(
-                "{}: no sm_{sm} CUBIN with its initial value in its fat binary: zeros",
+                "{}: no sm_{sm} CUBIN or PTX with its initial value in its fat binary: zeros",
                 var.name
             ),
         ),

@@ -95,6 +95,12 @@ pub struct Found {
     pub flags: u32,
 }
 
+/// The runtime the mock implements: the ABI of CUDA 13.5's headers (`types.rs`).
+pub const RUNTIME_13: i32 = 13050;
+
+/// The CUDA 12 release the mock's runtime is on a 12.x driver ([`Model::runtime_version`]).
+pub const RUNTIME_12: i32 = 12090;
+
 /// The alignment of every allocation: `cudaMalloc` promises 256 bytes.
 const ALIGN: usize = 256;
 
@@ -143,6 +149,23 @@ impl Model {
     /// How many devices.
     pub fn count(&self) -> usize {
         self.profile.devices.len()
+    }
+
+    /// The runtime release the mock's runtime is under this profile's driver
+    /// (`cudaRuntimeGetVersion`, and what the runtime stub records): the one the stubs bind
+    /// there, the newest the driver runs (`stub_spec::driver_runs`): 13.5 (the ABI the mock
+    /// implements) on a CUDA 13.x driver, 12.9 (whose prototypes are the stubs' CUDA 12 ABI) on
+    /// a 12.x one, so that on a 12.x driver programs built against either major's headers run and
+    /// what 13.x added is refused as a 12.x runtime refuses it (the stub's gating). The entry
+    /// points stay 13.5's: the stubs translate for them
+    /// (`stub_loader::Loaded::abi_major`). Older drivers run neither: 12.9, which the
+    /// runtime face then refuses with `cudaErrorInsufficientDriver`.
+    pub fn runtime_version(&self) -> i32 {
+        if self.profile.cuda_version >= RUNTIME_13 - RUNTIME_13 % 1000 {
+            RUNTIME_13
+        } else {
+            RUNTIME_12
+        }
     }
 
     fn memory(&self) -> MutexGuard<'_, Memory> {

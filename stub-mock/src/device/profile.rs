@@ -1,14 +1,17 @@
 //! Profiles: what the mock device is. A TOML file (the book's "Testing without a GPU" chapter
-//! documents it; `profiles/*.toml` are the built-in ones, read off real boards), chosen by
-//! `CUDA_STUBS_MOCK`:
+//! documents it; `profiles/*.toml` are the built-in ones, read off real boards or made from
+//! NVIDIA's published tables), chosen by `CUDA_STUBS_MOCK`:
 //!
-//! - `NAME`: a built-in profile (`h200`);
+//! - `NAME`: a built-in profile ([`BUILT_IN`]: `h200`, `h100`, `a100`, `l4`, `rtx4090`, `b200`);
 //! - a path (absolute, or naming a `.toml` file): the user's own;
-//! - either followed by `:COUNT`: that many devices (default: the profile's `devices`).
+//! - either followed by `:COUNT`: that many devices (default: the profile's `devices`);
+//! - `list` ([`LIST`]): no profile; the status lists the built-in ones, one entry each
+//!   ([`built_in_lines`]), and the stubs bind nothing, as for a name that is not built in.
 //!
-//! A profile that does not parse, or whose value is out of range, is an error naming the field
-//! ([`ProfileError`]): the mock then answers every call with its library's "not initialized"
-//! code, and `cuda_stubs_mock_status` says why.
+//! A profile that does not parse, or names an unknown field, or whose value has the wrong type
+//! or is out of range, is an error naming the file, the line and the field ([`ProfileError`]):
+//! the mock then answers every call with its library's "not initialized" code, and
+//! `cuda_stubs_mock_status` says why.
 
 use crate::device::attributes::ATTRIBUTES;
 use alloc::borrow::ToOwned;
@@ -20,8 +23,79 @@ use alloc::vec::Vec;
 use core::fmt;
 use serde::Deserialize;
 
-/// The built-in profiles: name, TOML text.
-pub static BUILT_IN: &[(&str, &str)] = &[("h200", include_str!("../../profiles/h200.toml"))];
+/// The built-in profiles: name, TOML text. `h200` and `h100` are read off real boards; `a100`,
+/// `l4`, `rtx4090` and `b200` are made from NVIDIA's published tables and, for what no table
+/// gives, the captured board of the nearest architecture (each file's header says which value
+/// is which). The order is the listing's ([`built_in_lines`]).
+pub static BUILT_IN: &[(&str, &str)] = &[
+    ("h200", include_str!("../../profiles/h200.toml")),
+    ("h100", include_str!("../../profiles/h100.toml")),
+    ("a100", include_str!("../../profiles/a100.toml")),
+    ("l4", include_str!("../../profiles/l4.toml")),
+    ("rtx4090", include_str!("../../profiles/rtx4090.toml")),
+    ("b200", include_str!("../../profiles/b200.toml")),
+];
+
+/// `CUDA_STUBS_MOCK=list`: the built-in profiles listed in the status, nothing bound.
+pub const LIST: &str = "list";
+
+/// What the status of `CUDA_STUBS_MOCK=list` says before the entries (`; ` between them):
+/// `python -m cuda_stubs --mock-profiles` reads the entries after it.
+pub const LIST_HEAD: &str =
+    "CUDA_STUBS_MOCK=list: nothing bound (name a profile to use one); the built-in profiles: ";
+
+/// Attributes a profile must list (the model and the launch checks read them).
+const REQUIRED: [&str; 4] = [
+    "CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR",
+    "CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR",
+    "CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT",
+    "CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK",
+];
+
+/// The ranges of the attributes the model and the launch checks rely on (inclusive). The
+/// limits on threads and block and grid sizes are every compute capability's (CUDA C++
+/// Programming Guide, "Technical Specifications per Compute Capability"); the others are wide
+/// bounds only a typo crosses.
+const RANGES: &[(&str, i64, i64)] = &[
+    ("CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR", 1, 99),
+    ("CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR", 0, 9),
+    ("CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT", 1, 4096),
+    ("CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK", 1, 1024),
+    ("CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_X", 1, 1024),
+    ("CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Y", 1, 1024),
+    ("CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Z", 1, 64),
+    ("CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X", 1, 2_147_483_647),
+    ("CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Y", 1, 65535),
+    ("CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Z", 1, 65535),
+    ("CU_DEVICE_ATTRIBUTE_WARP_SIZE", 32, 32),
+    (
+        "CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_MULTIPROCESSOR",
+        32,
+        4096,
+    ),
+    ("CU_DEVICE_ATTRIBUTE_MAX_BLOCKS_PER_MULTIPROCESSOR", 1, 1024),
+];
+
+/// The attributes whose value may be negative: NUMA ids (`-1`: none) and the PCI ids, whose
+/// top bit is the device id's.
+const SIGNED: [&str; 4] = [
+    "CU_DEVICE_ATTRIBUTE_NUMA_ID",
+    "CU_DEVICE_ATTRIBUTE_HOST_NUMA_ID",
+    "CU_DEVICE_ATTRIBUTE_GPU_PCI_DEVICE_ID",
+    "CU_DEVICE_ATTRIBUTE_GPU_PCI_SUBSYSTEM_ID",
+];
+
+/// One entry per built-in profile, in [`BUILT_IN`]'s order: `h200: NVIDIA H200, sm_90,
+/// 139.8 GiB, driver 580.159.04 (CUDA 13.0)` (the memory is CUDA's total, GiB to a tenth).
+pub fn built_in_lines() -> Vec<String> {
+    BUILT_IN
+        .iter()
+        .map(|(name, text)| match Profile::parse(name, text, None) {
+            Ok(p) => p.summary(),
+            Err(e) => format!("{name}: {e}"),
+        })
+        .collect()
+}
 
 /// The most devices a profile may describe (NVML's and the runtime's device numbers are `int`;
 /// no machine has more than this many).
@@ -213,6 +287,12 @@ struct Device {
 impl Profile {
     /// The profile `CUDA_STUBS_MOCK` names (see the module's docs).
     pub fn chosen(value: &str) -> Result<Profile, ProfileError> {
+        if value == LIST {
+            return Err(ProfileError(format!(
+                "{LIST_HEAD}{}",
+                built_in_lines().join("; ")
+            )));
+        }
         let (what, count) = match value.rsplit_once(':') {
             Some((what, n)) if !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) => {
                 let n = n
@@ -242,7 +322,7 @@ impl Profile {
                 None => {
                     let names: Vec<&str> = BUILT_IN.iter().map(|(n, _)| *n).collect();
                     return Err(ProfileError(format!(
-                        "CUDA_STUBS_MOCK={value}: no built-in profile {what:?} (built in: {}; or a path to a .toml file)",
+                        "CUDA_STUBS_MOCK={value}: no built-in profile {what:?} (built in: {}; or a path to a .toml file; `list` lists them)",
                         names.join(", ")
                     )));
                 }
@@ -255,42 +335,50 @@ impl Profile {
     /// errors.
     pub fn parse(what: &str, text: &str, count: Option<u32>) -> Result<Profile, ProfileError> {
         let file: File = toml::from_str(text).map_err(|e| {
-            // One line, for the stubs' status: the line number and toml's message (which names
-            // the field), not its multi-line excerpt of the file.
+            // One line, for the stubs' status: the line number, the field on it and toml's
+            // message, not its multi-line excerpt of the file.
             let at = e.span().map_or(0, |s| {
                 1 + text.get(..s.start).map_or(0, |t| t.matches('\n').count())
             });
+            let field = field_at(text, at).map_or(String::new(), |f| format!("{f}: "));
             ProfileError(format!(
-                "profile {what}: line {at}: {}",
+                "profile {what}: line {at}: {field}{}",
                 e.message().trim_end()
             ))
         })?;
-        let bad =
-            |field: &str, why: String| ProfileError(format!("profile {what}: {field}: {why}"));
+        // The file, the line and the field: the key's line, or its section's where the key is
+        // missing.
+        let bad = |section: &str, key: &str, why: String| {
+            let at = line_of(text, section, key).map_or(String::new(), |n| format!("line {n}: "));
+            ProfileError(format!("profile {what}: {at}[{section}] {key}: {why}"))
+        };
         let devices = count.unwrap_or(file.profile.devices);
         if !(1..=MAX_DEVICES).contains(&devices) {
             return Err(bad(
-                "[profile] devices",
+                "profile",
+                "devices",
                 format!("{devices}: 1 to {MAX_DEVICES}"),
             ));
         }
         let v = file.driver.cuda_version;
         if !(11000..100_000).contains(&v) || v % 10 != 0 {
             return Err(bad(
-                "[driver] cuda_version",
+                "driver",
+                "cuda_version",
                 format!("{v}: 1000 * major + 10 * minor, CUDA 11.0 or later (13000 is 13.0)"),
             ));
         }
         if file.driver.version.is_empty() || file.driver.version.len() > 79 {
-            return Err(bad("[driver] version", "1 to 79 characters".into()));
+            return Err(bad("driver", "version", "1 to 79 characters".into()));
         }
         let d = &file.device;
         if d.name.is_empty() || d.name.len() > 95 {
-            return Err(bad("[device] name", "1 to 95 characters".into()));
+            return Err(bad("device", "name", "1 to 95 characters".into()));
         }
         let uuid = parse_uuid(&d.uuid).ok_or_else(|| {
             bad(
-                "[device] uuid",
+                "device",
+                "uuid",
                 format!(
                     "{:?}: GPU-xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx (hex)",
                     d.uuid
@@ -299,7 +387,8 @@ impl Profile {
         })?;
         let pci = parse_pci(&d.pci_bus_id).ok_or_else(|| {
             bad(
-                "[device] pci_bus_id",
+                "device",
+                "pci_bus_id",
                 format!(
                     "{:?}: DDDD:BB:DD.F (hex), as nvidia-smi prints it",
                     d.pci_bus_id
@@ -307,32 +396,35 @@ impl Profile {
             )
         })?;
         if d.total_memory == 0 {
-            return Err(bad("[device] total_memory", "bytes, more than 0".into()));
+            return Err(bad("device", "total_memory", "bytes, more than 0".into()));
         }
         let mut attributes = BTreeMap::new();
         for (name, &value) in &file.attributes {
             let Some(&(_, number)) = ATTRIBUTES.iter().find(|(n, _)| n == name) else {
                 return Err(bad(
-                    &format!("[attributes] {name}"),
+                    "attributes",
+                    name,
                     "no such CUdevice_attribute in cuda.h 13.5".into(),
                 ));
             };
-            let value = i32::try_from(value).map_err(|_| {
-                bad(
-                    &format!("[attributes] {name}"),
-                    format!("{value}: not an int"),
-                )
-            })?;
+            let value = i32::try_from(value)
+                .map_err(|_| bad("attributes", name, format!("{value}: not an int")))?;
+            if let Some(&(_, low, high)) = RANGES.iter().find(|(n, _, _)| n == name) {
+                if !(low..=high).contains(&i64::from(value)) {
+                    return Err(bad("attributes", name, format!("{value}: {low} to {high}")));
+                }
+            } else if value < 0 && !SIGNED.contains(&name.as_str()) {
+                return Err(bad(
+                    "attributes",
+                    name,
+                    format!("{value}: a count, size or flag, 0 or more"),
+                ));
+            }
             attributes.insert(number, value);
         }
-        for required in [
-            "CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR",
-            "CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR",
-            "CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT",
-            "CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK",
-        ] {
+        for required in REQUIRED {
             if !file.attributes.contains_key(required) {
-                return Err(bad(&format!("[attributes] {required}"), "missing".into()));
+                return Err(bad("attributes", required, "missing".into()));
             }
         }
         let n = &file.nvml;
@@ -346,12 +438,13 @@ impl Profile {
             ("performance_state", Some(n.performance_state), 15),
         ] {
             if let Some(v) = value.filter(|&v| v > max) {
-                return Err(bad(&format!("[nvml] {field}"), format!("{v}: 0 to {max}")));
+                return Err(bad("nvml", field, format!("{v}: 0 to {max}")));
             }
         }
         if let Some(used) = n.bar1_used.filter(|&u| n.bar1_total.is_none_or(|t| u > t)) {
             return Err(bad(
-                "[nvml] bar1_used",
+                "nvml",
+                "bar1_used",
                 format!("{used}: at most bar1_total, which it needs"),
             ));
         }
@@ -360,7 +453,7 @@ impl Profile {
             ("board_part_number", &n.board_part_number),
         ] {
             if text.as_ref().is_some_and(|t| t.is_empty() || t.len() > 79) {
-                return Err(bad(&format!("[nvml] {field}"), "1 to 79 characters".into()));
+                return Err(bad("nvml", field, "1 to 79 characters".into()));
             }
         }
         let one = DeviceProfile {
@@ -391,6 +484,75 @@ impl Profile {
             driver_version: file.driver.version,
         })
     }
+}
+
+impl Profile {
+    /// The listing's entry for this profile (see [`built_in_lines`]).
+    fn summary(&self) -> String {
+        let Some(d) = self.devices.first() else {
+            return format!("{}: no device", self.name);
+        };
+        // GiB to a tenth, rounded, in integers (no floating point in the mock).
+        let tenths = (d.total_memory.saturating_mul(10) + (1 << 29)) >> 30;
+        format!(
+            "{}: {}, sm_{}{}, {}.{} GiB, driver {} (CUDA {}.{})",
+            self.name,
+            d.name,
+            d.named("CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR"),
+            d.named("CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR"),
+            tenths / 10,
+            tenths % 10,
+            self.driver_version,
+            self.cuda_version / 1000,
+            self.cuda_version % 1000 / 10
+        )
+    }
+}
+
+/// The line (from 1) of `key` in the table `[section]` of the TOML `text`, or of the section's
+/// header where the key is not in it; `None` where neither is. A plain reading of the lines
+/// (`[name]` headers, `key = value`), which is how profiles are written; an error inside a
+/// value the parser rejected already carries its line.
+fn line_of(text: &str, section: &str, key: &str) -> Option<usize> {
+    let mut current = "";
+    let mut header = None;
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if let Some(name) = line.strip_prefix('[').and_then(|l| l.split(']').next()) {
+            current = name.trim();
+            if current == section && header.is_none() {
+                header = Some(i + 1);
+            }
+        } else if current == section
+            && line
+                .strip_prefix(key)
+                .is_some_and(|rest| rest.trim_start().starts_with('='))
+        {
+            return Some(i + 1);
+        }
+    }
+    header
+}
+
+/// The field on line `at` (from 1) of the TOML `text`, as `[section] key`, where that line is
+/// a `key = value` line; `None` for a header, a blank or a continued value.
+fn field_at(text: &str, at: usize) -> Option<String> {
+    let mut section = "";
+    for (i, line) in text.lines().enumerate().take(at) {
+        let line = line.trim();
+        if let Some(name) = line.strip_prefix('[').and_then(|l| l.split(']').next()) {
+            section = name.trim();
+        } else if i + 1 == at {
+            let (key, _) = line.split_once('=')?;
+            let key = key.trim();
+            let bare = !key.is_empty()
+                && key
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-');
+            return bare.then(|| format!("[{section}] {key}"));
+        }
+    }
+    None
 }
 
 /// `CU_DEVICE_ATTRIBUTE_PCI_BUS_ID`'s number.

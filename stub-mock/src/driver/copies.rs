@@ -1,6 +1,7 @@
 //! The driver's copies and memsets (`cuda.h`, CUDA 13 ABI): 1D in each direction and unified
 //! (`cuMemcpy`), 2D and 3D between host, device and unified memory (`CUDA_MEMCPY2D`,
-//! `CUDA_MEMCPY3D`; CUDA arrays are not modelled: `CUDA_ERROR_NOT_SUPPORTED`), memsets of 8-, 16-
+//! `CUDA_MEMCPY3D`, and CUDA arrays: `device/arrays.rs`, its offsets and widths in bytes),
+//! memsets of 8-, 16-
 //! and 32-bit elements in 1D and 2D, synchronous and on a stream, between contexts
 //! (`cuMemcpyPeer`), and pitched allocations; peer access (`runtime/copies.rs` says how the
 //! mock models it). Each builds one operation (`queue/ops.rs`) and issues it (`graph::submit`):
@@ -308,26 +309,53 @@ fn side(
     })
 }
 
+/// The side of a copy in the CUDA array `array` at byte `x`, row `y`, slice `z`, for `shape`
+/// (bytes, rows, slices): `CUDA_ERROR_INVALID_HANDLE` for no array, `CUDA_ERROR_INVALID_VALUE`
+/// past its extent (`device/arrays.rs`).
+fn array_side(
+    array: CUarray,
+    at: (usize, usize, usize),
+    shape: (usize, usize, usize),
+) -> Result<Side, CUresult> {
+    let a = crate::device::arrays::array(array as usize).ok_or(CUDA_ERROR_INVALID_HANDLE)?;
+    let ptr = a.window(at, shape).ok_or(CUDA_ERROR_INVALID_VALUE)?;
+    Ok(Side {
+        ptr,
+        pitch: a.pitch,
+        slice: a.slice,
+        device: true,
+    })
+}
+
 /// `CUDA_MEMCPY2D` as an operation.
 fn copy_2d(m: &Model, p: *const CUDA_MEMCPY2D) -> Result<Op, CUresult> {
     // SAFETY: NULL or the caller's parameters.
     let p = unsafe { p.as_ref() }.ok_or(CUDA_ERROR_INVALID_VALUE)?;
     let at = |x: usize, y: usize, pitch: usize| y.checked_mul(pitch)?.checked_add(x);
-    let src = side(
-        m,
-        p.srcMemoryType,
-        (p.srcHost as usize, p.srcDevice),
-        true,
-        (at(p.srcXInBytes, p.srcY, p.srcPitch), p.srcPitch, 0),
-    )?;
-    let dst = side(
-        m,
-        p.dstMemoryType,
-        (p.dstHost as usize, p.dstDevice),
-        true,
-        (at(p.dstXInBytes, p.dstY, p.dstPitch), p.dstPitch, 0),
-    )?;
-    if p.Height > 1 && (p.srcPitch < p.WidthInBytes || p.dstPitch < p.WidthInBytes) {
+    let shape = (p.WidthInBytes, p.Height, 1);
+    let src = if p.srcMemoryType == CU_MEMORYTYPE_ARRAY {
+        array_side(p.srcArray, (p.srcXInBytes, p.srcY, 0), shape)?
+    } else {
+        side(
+            m,
+            p.srcMemoryType,
+            (p.srcHost as usize, p.srcDevice),
+            true,
+            (at(p.srcXInBytes, p.srcY, p.srcPitch), p.srcPitch, 0),
+        )?
+    };
+    let dst = if p.dstMemoryType == CU_MEMORYTYPE_ARRAY {
+        array_side(p.dstArray, (p.dstXInBytes, p.dstY, 0), shape)?
+    } else {
+        side(
+            m,
+            p.dstMemoryType,
+            (p.dstHost as usize, p.dstDevice),
+            true,
+            (at(p.dstXInBytes, p.dstY, p.dstPitch), p.dstPitch, 0),
+        )?
+    };
+    if p.Height > 1 && (src.pitch < p.WidthInBytes || dst.pitch < p.WidthInBytes) {
         return Err(CUDA_ERROR_INVALID_VALUE);
     }
     Ok(Op::Copy {
@@ -376,31 +404,43 @@ fn copy_3d(m: &Model, p: *const CUDA_MEMCPY3D) -> Result<Op, CUresult> {
         .dstPitch
         .checked_mul(p.dstHeight)
         .ok_or(CUDA_ERROR_INVALID_VALUE)?;
-    let src = side(
-        m,
-        p.srcMemoryType,
-        (p.srcHost as usize, p.srcDevice),
-        true,
-        (
-            at(p.srcXInBytes, p.srcY, p.srcZ, p.srcPitch, p.srcHeight),
-            p.srcPitch,
-            src_slice,
-        ),
-    )?;
-    let dst = side(
-        m,
-        p.dstMemoryType,
-        (p.dstHost as usize, p.dstDevice),
-        true,
-        (
-            at(p.dstXInBytes, p.dstY, p.dstZ, p.dstPitch, p.dstHeight),
-            p.dstPitch,
-            dst_slice,
-        ),
-    )?;
+    let shape = (p.WidthInBytes, p.Height, p.Depth);
+    let src = if p.srcMemoryType == CU_MEMORYTYPE_ARRAY {
+        array_side(p.srcArray, (p.srcXInBytes, p.srcY, p.srcZ), shape)?
+    } else {
+        side(
+            m,
+            p.srcMemoryType,
+            (p.srcHost as usize, p.srcDevice),
+            true,
+            (
+                at(p.srcXInBytes, p.srcY, p.srcZ, p.srcPitch, p.srcHeight),
+                p.srcPitch,
+                src_slice,
+            ),
+        )?
+    };
+    let dst = if p.dstMemoryType == CU_MEMORYTYPE_ARRAY {
+        array_side(p.dstArray, (p.dstXInBytes, p.dstY, p.dstZ), shape)?
+    } else {
+        side(
+            m,
+            p.dstMemoryType,
+            (p.dstHost as usize, p.dstDevice),
+            true,
+            (
+                at(p.dstXInBytes, p.dstY, p.dstZ, p.dstPitch, p.dstHeight),
+                p.dstPitch,
+                dst_slice,
+            ),
+        )?
+    };
     let multi = p.Height > 1 || p.Depth > 1;
-    let rows_fit = p.srcPitch >= p.WidthInBytes && p.dstPitch >= p.WidthInBytes;
-    let slices_fit = p.Depth <= 1 || (p.srcHeight >= p.Height && p.dstHeight >= p.Height);
+    let rows_fit = src.pitch >= p.WidthInBytes && dst.pitch >= p.WidthInBytes;
+    // An array's slices hold its rows; memory's must hold the copy's.
+    let slices_fit = p.Depth <= 1
+        || ((p.srcMemoryType == CU_MEMORYTYPE_ARRAY || p.srcHeight >= p.Height)
+            && (p.dstMemoryType == CU_MEMORYTYPE_ARRAY || p.dstHeight >= p.Height));
     if multi && !(rows_fit && slices_fit) {
         return Err(CUDA_ERROR_INVALID_VALUE);
     }

@@ -1,8 +1,9 @@
 //! The driver's graphs and stream capture (`cuda.h`, CUDA 13 ABI) over the one registry both
 //! APIs share (`queue/graph.rs`, which says what is modelled and the codes of its rules): capture
 //! begun, ended and queried; graphs created, built of empty, host and memset nodes, listed,
-//! instantiated and launched; host functions on a stream. Kernel and copy nodes come from a
-//! capture only (`cuGraphAddKernelNode`, `cuGraphAddMemcpyNode` answer "not supported").
+//! instantiated and launched; host functions on a stream. Kernel and event nodes built by hand
+//! and graph updates: `graph_nodes.rs`; copy nodes come from a capture only
+//! (`cuGraphAddMemcpyNode` answers "not supported").
 
 use crate::device::model::Model;
 use crate::driver::{in_context, on_stream, status};

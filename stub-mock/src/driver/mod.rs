@@ -1,18 +1,24 @@
 //! The driver API (`cuda.h`, CUDA 13 ABI) over the device model, one of the mock's three API
 //! faces: `cuInit`, devices and their attributes, primary contexts and the current context,
-//! memory, modules and launches, streams and events (copies and memsets: `copies.rs`; graphs
-//! and capture: `graph.rs`; memory beyond `cuMemAlloc`: `memory.rs`; per-thread default stream
+//! memory, modules and launches, streams and events (copies and memsets: `copies.rs`; CUDA
+//! arrays, texture and surface objects: `arrays.rs`; graphs and capture: `graph.rs`;
+//! hand-built kernel and event nodes, graph updates: `graph_nodes.rs`; memory beyond
+//! `cuMemAlloc`: `memory.rs`; functions' attributes and occupancy: `functions.rs`; the
+//! entry-point getter, `cuGetProcAddress`: `entry_points.rs`; per-thread default stream
 //! variants: `per_thread.rs`). Every other status function of the API answers
 //! `CUDA_ERROR_NOT_SUPPORTED` (`unmodelled.rs`). It imports the layers below (`device/`,
 //! `code/`, `queue/`), never another face.
-
 use crate::device::context;
 use crate::device::model::{Kind, Model, model};
 use crate::types::cuda::*;
 use core::ffi::{c_char, c_int, c_uint, c_void};
 
+mod arrays;
 mod copies;
+mod entry_points;
+mod functions;
 mod graph;
+mod graph_nodes;
 mod memory;
 mod per_thread;
 
@@ -286,6 +292,7 @@ pub unsafe extern "C" fn cuCtxGetDevice(device: *mut CUdevice) -> CUresult {
 
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn cuCtxSynchronize() -> CUresult {
+    crate::code::printf::flush();
     in_context(|_, _| status(crate::queue::graph::unsafe_call()))
 }
 
@@ -369,7 +376,10 @@ fn load_module(module: *mut CUmodule, image: *const c_void) -> CUresult {
         // SAFETY: the driver's contract on `image` (NUL-terminated PTX, or an ELF image).
         match unsafe { crate::code::image::load(image.cast(), sm, m.profile.cuda_version) } {
             Ok(kernels) => {
-                out!(module, crate::code::module::add(kernels) as CUmodule);
+                let h = crate::code::module::add(kernels);
+                // SAFETY: checked by `image::load` just above.
+                unsafe { crate::code::kernels::keep_module_image(h, image.cast()) };
+                out!(module, h as CUmodule);
                 CUDA_SUCCESS
             }
             Err(code) => code,
@@ -396,8 +406,11 @@ pub unsafe extern "C" fn cuModuleLoadDataEx(
 
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn cuModuleUnload(module: CUmodule) -> CUresult {
-    call(|_| {
+    crate::code::printf::flush();
+    call(|m| {
         if crate::code::module::remove(module as usize) {
+            let owner = crate::code::kernels::Owner::Module(module as usize);
+            crate::code::execute::unload(m, owner);
             CUDA_SUCCESS
         } else {
             CUDA_ERROR_INVALID_HANDLE
@@ -443,9 +456,13 @@ pub unsafe extern "C" fn cuLaunchKernel(
     _extra: *mut *mut c_void,
 ) -> CUresult {
     in_context(|m, d| {
-        let Some((kernel, sizes)) = crate::code::module::kernel_of(f as usize) else {
+        let (Some((kernel, sizes)), Some(module)) = (
+            crate::code::module::kernel_of(f as usize),
+            crate::code::module::module_of(f as usize),
+        ) else {
             return CUDA_ERROR_INVALID_HANDLE;
         };
+        let owner = crate::code::kernels::Owner::Module(module);
         if !crate::device::handles::is_stream(stream as usize) {
             return CUDA_ERROR_INVALID_HANDLE;
         }
@@ -465,7 +482,8 @@ pub unsafe extern "C" fn cuLaunchKernel(
         };
         // SAFETY: `params` as the caller gave it to the driver.
         let args = (params, sizes.as_deref());
-        match unsafe { crate::queue::launches::issue(m, stream as usize, &kernel, args, &launch) } {
+        let at = (owner, kernel.as_str());
+        match unsafe { crate::queue::launches::issue(m, stream as usize, at, args, &launch) } {
             Ok(()) => CUDA_SUCCESS,
             Err(code) => code,
         }
@@ -557,6 +575,7 @@ pub unsafe extern "C" fn cuStreamDestroy_v2(stream: CUstream) -> CUresult {
 
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn cuStreamSynchronize(stream: CUstream) -> CUresult {
+    crate::code::printf::flush();
     call(|_| {
         if crate::device::handles::is_stream(stream as usize) {
             status(crate::queue::graph::sync(stream as usize))
@@ -651,6 +670,7 @@ fn is_event(event: CUevent) -> bool {
 
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn cuEventSynchronize(event: CUevent) -> CUresult {
+    crate::code::printf::flush();
     call(|_| {
         if is_event(event) {
             CUDA_SUCCESS

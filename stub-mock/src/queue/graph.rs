@@ -51,6 +51,14 @@ struct Node {
     deps: Vec<usize>,
 }
 
+/// An executable graph: the nodes of its graph at instantiation (what its per-node updates
+/// name) and a snapshot of their operations.
+#[derive(Debug, Clone, Default)]
+struct Exec {
+    nodes: Vec<usize>,
+    ops: Vec<Op>,
+}
+
 #[derive(Debug, Clone)]
 struct Capture {
     /// Its identity (`cudaStreamGetCaptureInfo`'s `id_out`), unique in the process.
@@ -69,8 +77,8 @@ struct Registry {
     /// Live graphs: their nodes, in the order they were added.
     graphs: BTreeMap<usize, Vec<usize>>,
     nodes: BTreeMap<usize, Node>,
-    /// Live executable graphs: their operations, in order.
-    execs: BTreeMap<usize, Vec<Op>>,
+    /// Live executable graphs: their graph's nodes and their operations, in order.
+    execs: BTreeMap<usize, Exec>,
     /// Captures by their graph.
     captures: BTreeMap<usize, Capture>,
     /// Streams in capture (by [`key`]): their capture's graph, their last nodes.
@@ -162,6 +170,9 @@ pub fn submit(m: &Model, stream: usize, sync: bool, op: Op) -> Result<(), Code> 
     }
     if sync {
         unsafe_call()?;
+        // A blocking copy is one of the points where a GPU's driver writes what kernels
+        // printed (CUDA C++ Programming Guide, "Formatted Output").
+        crate::code::printf::flush();
     }
     issue(m, stream, op)
 }
@@ -250,12 +261,12 @@ pub fn instantiate(graph: usize) -> Result<usize, Code> {
     let Some(list) = r.graphs.get(&graph) else {
         return Err(INVALID_VALUE);
     };
-    let ops: Vec<Op> = list
+    let (nodes, ops) = list
         .iter()
-        .filter_map(|n| r.nodes.get(n).map(|n| n.op.clone()))
-        .collect();
+        .filter_map(|&n| r.nodes.get(&n).map(|x| (n, x.op.clone())))
+        .unzip();
     let exec = handles::fresh();
-    r.execs.insert(exec, ops);
+    r.execs.insert(exec, Exec { nodes, ops });
     Ok(exec)
 }
 
@@ -277,7 +288,7 @@ pub fn launch(m: &Model, exec: usize, stream: usize, device: usize) -> Result<()
         return Err(INVALID_HANDLE);
     }
     // Copied out: a host node may call the APIs, never under the lock.
-    let Some(ops) = registry().execs.get(&exec).cloned() else {
+    let Some(ops) = registry().execs.get(&exec).map(|e| e.ops.clone()) else {
         return Err(INVALID_VALUE);
     };
     for op in ops {
@@ -292,6 +303,113 @@ pub fn launch(m: &Model, exec: usize, stream: usize, device: usize) -> Result<()
         }
     }
     Ok(())
+}
+
+/// The operation of `node` (`INVALID_VALUE` for no node).
+pub fn node_op(node: usize) -> Result<Op, Code> {
+    registry()
+        .nodes
+        .get(&node)
+        .map(|n| n.op.clone())
+        .ok_or(INVALID_VALUE)
+}
+
+/// Replaces the operation of `node` with `op`, of the same node type (`INVALID_VALUE`
+/// otherwise, as both APIs answer a set of the wrong kind of node).
+pub fn set_node_op(m: &Model, node: usize, op: Op) -> Result<(), Code> {
+    op.check(m)?;
+    let mut r = registry();
+    let n = r.nodes.get_mut(&node).ok_or(INVALID_VALUE)?;
+    if n.op.node_type() != op.node_type() {
+        return Err(INVALID_VALUE);
+    }
+    n.op = op;
+    Ok(())
+}
+
+/// Replaces the operation `exec` runs for its graph's `node` with `op`, of the same node type
+/// (`cudaGraphExecKernelNodeSetParams` and the like): `INVALID_VALUE` for no executable graph,
+/// a node not of its graph or another type.
+pub fn exec_set_node_op(m: &Model, exec: usize, node: usize, op: Op) -> Result<(), Code> {
+    op.check(m)?;
+    let mut r = registry();
+    let e = r.execs.get_mut(&exec).ok_or(INVALID_VALUE)?;
+    let at = e
+        .nodes
+        .iter()
+        .position(|&n| n == node)
+        .ok_or(INVALID_VALUE)?;
+    let old = e.ops.get_mut(at).ok_or(INVALID_VALUE)?;
+    if old.node_type() != op.node_type() {
+        return Err(INVALID_VALUE);
+    }
+    *old = op;
+    Ok(())
+}
+
+/// Why an executable graph cannot take another graph's operations (`cudaGraphExecUpdateResult`,
+/// `CUgraphExecUpdateResult`): the result and the node of the other graph that caused it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct UpdateRefused {
+    /// `…ErrorTopologyChanged` (2) or `…ErrorNodeTypeChanged` (3).
+    pub result: u32,
+    /// The node of `graph` that differs, 0 for none.
+    pub node: usize,
+}
+
+/// `cudaGraphExecUpdateErrorTopologyChanged`, `…NodeTypeChanged`.
+pub const UPDATE_TOPOLOGY_CHANGED: u32 = 2;
+/// See [`UPDATE_TOPOLOGY_CHANGED`].
+pub const UPDATE_NODE_TYPE_CHANGED: u32 = 3;
+
+/// Gives `exec` the operations of `graph`, whose nodes must pair one to one with those `exec`
+/// was made of: as many, in the order added, of the same types and with the same dependencies
+/// (`cudaGraphExecUpdate`'s rules for a graph of the same topology). `Ok(None)`: done;
+/// `Ok(Some(refused))`: the update fails, `exec` unchanged; `Err(INVALID_VALUE)` for no such
+/// graph or executable graph.
+pub fn exec_update(exec: usize, graph: usize) -> Result<Option<UpdateRefused>, Code> {
+    let mut r = registry();
+    let new = r.graphs.get(&graph).cloned().ok_or(INVALID_VALUE)?;
+    let old = r
+        .execs
+        .get(&exec)
+        .map(|e| e.nodes.clone())
+        .ok_or(INVALID_VALUE)?;
+    if new.len() != old.len() {
+        let node = new.get(old.len()).copied().unwrap_or(0);
+        return Ok(Some(UpdateRefused {
+            result: UPDATE_TOPOLOGY_CHANGED,
+            node,
+        }));
+    }
+    let index = |list: &[usize], n: &usize| list.iter().position(|x| x == n);
+    let mut ops = Vec::with_capacity(new.len());
+    for (&n, &o) in new.iter().zip(&old) {
+        let (Some(a), Some(b)) = (r.nodes.get(&n), r.nodes.get(&o)) else {
+            return Err(INVALID_VALUE);
+        };
+        if a.op.node_type() != b.op.node_type() {
+            return Ok(Some(UpdateRefused {
+                result: UPDATE_NODE_TYPE_CHANGED,
+                node: n,
+            }));
+        }
+        let mut da: Vec<Option<usize>> = a.deps.iter().map(|d| index(&new, d)).collect();
+        let mut db: Vec<Option<usize>> = b.deps.iter().map(|d| index(&old, d)).collect();
+        da.sort_unstable();
+        db.sort_unstable();
+        if da != db {
+            return Ok(Some(UpdateRefused {
+                result: UPDATE_TOPOLOGY_CHANGED,
+                node: n,
+            }));
+        }
+        ops.push(a.op.clone());
+    }
+    if let Some(e) = r.execs.get_mut(&exec) {
+        e.ops = ops;
+    }
+    Ok(None)
 }
 
 /// Whether `exec` is a live executable graph (`…Upload`: nothing to upload).

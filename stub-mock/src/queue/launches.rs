@@ -2,6 +2,7 @@
 //! capture as a kernel node (with copies of its arguments when its code says their sizes), or
 //! made now (`code::launch::run_kernel`).
 
+use crate::code::kernels::Owner;
 use crate::code::launch::{Launch, run_kernel};
 use crate::device::model::Model;
 use crate::queue::graph;
@@ -19,14 +20,19 @@ use core::ffi::c_void;
 pub unsafe fn issue(
     m: &Model,
     stream: usize,
-    kernel: &str,
+    (owner, kernel): (Owner, &str),
     (params, sizes): (*mut *mut c_void, Option<&[usize]>),
     at: &Launch,
 ) -> Result<(), Code> {
     // The arguments' bytes, when the code says their sizes: kept by a capture for its replays
     // (copied only then: a launch outside one makes none).
     let capturing = graph::is_capturing(stream);
+    // The sizes from the kernel's PTX when the caller's image did not say them.
+    let from_ptx = (capturing && sizes.is_none())
+        .then(|| crate::code::execute::param_sizes(m, owner, kernel, at))
+        .flatten();
     let args = sizes
+        .or(from_ptx.as_deref())
         .filter(|_| capturing && !params.is_null())
         .map(|sizes| {
             sizes
@@ -41,6 +47,7 @@ pub unsafe fn issue(
                 .collect()
         });
     let op = Op::Kernel {
+        owner,
         name: kernel.to_owned(),
         launch: *at,
         args,
@@ -49,8 +56,47 @@ pub unsafe fn issue(
         Ok(captured) => captured,
         Err(_) => {
             // SAFETY: forwarded contract.
-            unsafe { run_kernel(m, kernel, params, at) };
-            Ok(())
+            unsafe { run_kernel(m, owner, kernel, params, at) }
         }
+    }
+}
+
+/// The operation of a kernel node built by hand (`cudaGraphAddKernelNode`,
+/// `cuGraphAddKernelNode`, their `SetParams`): a checked launch of `kernel` that keeps copies
+/// of its arguments, their sizes from the code (`sizes`, else the kernel's PTX), as a capture
+/// keeps them; none when neither says them or `params` is NULL.
+///
+/// # Safety
+/// `params` is NULL or the kernel's argument pointers, as the node's parameters give them.
+pub unsafe fn kernel_node(
+    m: &Model,
+    (owner, kernel): (Owner, &str),
+    (params, sizes): (*mut *mut c_void, Option<&[usize]>),
+    at: &Launch,
+) -> Op {
+    let from_ptx = sizes
+        .is_none()
+        .then(|| crate::code::execute::param_sizes(m, owner, kernel, at))
+        .flatten();
+    let args = sizes
+        .or(from_ptx.as_deref())
+        .filter(|_| !params.is_null())
+        .map(|sizes| {
+            sizes
+                .iter()
+                .enumerate()
+                .map(|(i, &size)| {
+                    // SAFETY: `params[i]` points at argument `i`, of the size its code declares
+                    // (the node parameters' contract).
+                    unsafe { core::slice::from_raw_parts(*params.add(i) as *const u8, size) }
+                        .to_vec()
+                })
+                .collect()
+        });
+    Op::Kernel {
+        owner,
+        name: kernel.to_owned(),
+        launch: *at,
+        args,
     }
 }

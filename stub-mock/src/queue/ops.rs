@@ -1,5 +1,6 @@
 //! What a stream runs: copies (1D, 2D and 3D: rows of bytes at a pitch, slices at a slice
-//! pitch), memsets of 1-, 2- or 4-byte elements, host functions and kernel launches. Both APIs
+//! pitch), memsets of 1-, 2- or 4-byte elements, host functions, kernel launches, and a graph's
+//! event record and wait nodes and memory allocation and free nodes. Both APIs
 //! build one [`Op`] per call and issue it on its stream (`graph::issue`): the mock runs it then
 //! (its streams are always idle), unless the stream is capturing, which adds it to the capture's
 //! graph; a graph's launch runs its nodes' operations again, each checked again first, since
@@ -8,7 +9,8 @@
 //! The codes are those both APIs share by number (`cudaErrorInvalidValue` is
 //! `CUDA_ERROR_INVALID_VALUE`, …): asserted below.
 
-use crate::code::launch::{Launch, has_host_function, kept_launch_line, launch_line, run_kernel};
+use crate::code::kernels::Owner;
+use crate::code::launch::{Launch, kept_launch_line, run_kernel};
 use crate::device::model::Model;
 use crate::types::{cuda, cudart};
 use alloc::string::String;
@@ -172,6 +174,8 @@ pub enum Op {
     /// A checked launch of a kernel, kept by a capture, with copies of its arguments' bytes
     /// when its code declares their sizes (`code/kernel_params.rs`).
     Kernel {
+        /// What holds its code (a module, a fat binary).
+        owner: Owner,
         /// The kernel's name.
         name: String,
         /// Its configuration and device.
@@ -181,6 +185,32 @@ pub enum Op {
     },
     /// Nothing: a graph's empty node.
     Empty,
+    /// `event` recorded (a graph's event record node).
+    EventRecord {
+        /// The event's handle.
+        event: usize,
+    },
+    /// A wait for `event` (a graph's event wait node): nothing to wait for, the mock's streams
+    /// being always idle.
+    EventWait {
+        /// The event's handle.
+        event: usize,
+    },
+    /// A graph's memory allocation node: the allocation is made when the node is added and
+    /// kept at its address for every launch (the real driver maps it at the same address on
+    /// each launch), so running it does nothing.
+    MemAlloc {
+        /// The allocation's first byte.
+        ptr: usize,
+        /// Its bytes.
+        size: usize,
+    },
+    /// A graph's memory free node: the allocation stays mapped for the graph's next launch
+    /// (module docs of `MemAlloc`), so running it does nothing.
+    MemFree {
+        /// The allocation's first byte.
+        ptr: usize,
+    },
 }
 
 impl Op {
@@ -193,6 +223,10 @@ impl Op {
             Op::Memset { .. } => 2,
             Op::Host { .. } => 3,
             Op::Empty => 5,
+            Op::EventWait { .. } => 6,
+            Op::EventRecord { .. } => 7,
+            Op::MemAlloc { .. } => 10,
+            Op::MemFree { .. } => 11,
         }
     }
 
@@ -219,7 +253,15 @@ impl Op {
                             .checked_mul(*element)
                             .is_some_and(|w| dst.fits(m, w, extent)))
             }
-            Op::Host { .. } | Op::Kernel { .. } | Op::Empty => true,
+            Op::Host { .. }
+            | Op::Kernel { .. }
+            | Op::Empty
+            | Op::MemAlloc { .. }
+            | Op::MemFree { .. } => true,
+            // The event must still be live.
+            Op::EventRecord { event } | Op::EventWait { event } => {
+                crate::device::handles::is_event(*event)
+            }
         };
         if ok { Ok(()) } else { Err(INVALID_VALUE) }
     }
@@ -267,7 +309,12 @@ impl Op {
             }
             // SAFETY: the registrant's function and argument, by the API's contract.
             Op::Host { f, data } => unsafe { f(*data as *mut c_void) },
-            Op::Kernel { name, launch, args } => match args {
+            Op::Kernel {
+                owner,
+                name,
+                launch,
+                args,
+            } => match args {
                 // A fresh copy of the arguments for each replay: the host function may write its
                 // own, as a kernel may its parameters.
                 Some(args) => {
@@ -275,15 +322,23 @@ impl Op {
                     let mut params: Vec<*mut c_void> =
                         copies.iter_mut().map(|a| a.as_mut_ptr().cast()).collect();
                     // SAFETY: one pointer per argument, each to a copy of its declared size.
-                    unsafe { run_kernel(m, name, params.as_mut_ptr(), launch) };
+                    unsafe { run_kernel(m, *owner, name, params.as_mut_ptr(), launch) }?;
                 }
-                None if has_host_function(name) => {
+                // The capture kept no arguments: nothing to run it with.
+                None => {
                     kept_launch_line(name, launch);
                     return Err(NOT_SUPPORTED);
                 }
-                None => launch_line(name, launch, false),
             },
-            Op::Copy { .. } | Op::Memset { .. } | Op::Empty => {}
+            Op::EventRecord { event } => {
+                crate::device::handles::record(*event);
+            }
+            Op::Copy { .. }
+            | Op::Memset { .. }
+            | Op::Empty
+            | Op::EventWait { .. }
+            | Op::MemAlloc { .. }
+            | Op::MemFree { .. } => {}
         }
         Ok(())
     }

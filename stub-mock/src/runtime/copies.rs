@@ -1,5 +1,5 @@
 //! The runtime's copies and memsets (`cuda_runtime_api.h`, CUDA 13 ABI): 1D, 2D (rows at a
-//! pitch) and 3D (pitched pointers; CUDA arrays are not modelled), synchronous and on a
+//! pitch) and 3D (pitched pointers and CUDA arrays: `arrays.rs`), synchronous and on a
 //! stream, between devices (`cudaMemcpyPeer`), and pitched allocations; peer access. Each
 //! builds one operation (`queue/ops.rs`) and issues it (`graph::issue`): run now, or added to
 //! the stream's capture.
@@ -59,7 +59,7 @@ pub(crate) fn sides(
 }
 
 /// [`graph::submit`] as the runtime answers.
-fn issue(m: &Model, stream: usize, sync: bool, op: Op) -> cudaError_t {
+pub(super) fn issue(m: &Model, stream: usize, sync: bool, op: Op) -> cudaError_t {
     match graph::submit(m, stream, sync, op) {
         Ok(()) => cudaSuccess,
         Err(code) => code,
@@ -308,33 +308,59 @@ fn copy_3d(m: &Model, p: *const cudaMemcpy3DParms, stream: usize, sync: bool) ->
     }
     // SAFETY: non-NULL, the caller's parameters.
     let p = unsafe { &*p };
-    if !p.srcArray.is_null() || !p.dstArray.is_null() {
-        return cudaErrorNotSupported;
-    }
     let e = p.extent;
     if e.width == 0 || e.height == 0 || e.depth == 0 {
         return cudaSuccess;
     }
+    // With a CUDA array in the copy, the extent and its position are in its elements
+    // (`device/arrays.rs`); the direction is checked with its storage's first byte.
+    let array = |a: cudaArray_t| crate::device::arrays::array(a as usize);
+    let (dst_array, src_array) = (array(p.dstArray), array(p.srcArray));
+    if (!p.dstArray.is_null() && dst_array.is_none())
+        || (!p.srcArray.is_null() && src_array.is_none())
+    {
+        return cudaErrorInvalidResourceHandle;
+    }
+    let element = dst_array.or(src_array).map_or(1, |a| a.element);
+    let width = e.width.saturating_mul(element);
+    let memory = |a: Option<crate::device::arrays::Array>, ptr: &cudaPitchedPtr| {
+        a.map_or((ptr.ptr as usize, ptr.pitch), |a| (a.base, a.pitch))
+    };
     let (dst0, src0) = match sides(
         m,
-        (p.dstPtr.ptr as usize, p.dstPtr.pitch),
-        (p.srcPtr.ptr as usize, p.srcPtr.pitch),
+        memory(dst_array, &p.dstPtr),
+        memory(src_array, &p.srcPtr),
         p.kind,
     ) {
         Ok(s) => s,
         Err(e) => return e,
     };
+    let side = |a: Option<crate::device::arrays::Array>,
+                ptr: &cudaPitchedPtr,
+                pos: &cudaPos,
+                device: bool| match a {
+        Some(a) => {
+            let at = (pos.x.saturating_mul(element), pos.y, pos.z);
+            a.window(at, (width, e.height, e.depth)).map(|ptr| Side {
+                ptr,
+                pitch: a.pitch,
+                slice: a.slice,
+                device: true,
+            })
+        }
+        None => pitched_side(ptr, pos, device),
+    };
     let (Some(dst), Some(src)) = (
-        pitched_side(&p.dstPtr, &p.dstPos, dst0.device),
-        pitched_side(&p.srcPtr, &p.srcPos, src0.device),
+        side(dst_array, &p.dstPtr, &p.dstPos, dst0.device),
+        side(src_array, &p.srcPtr, &p.srcPos, src0.device),
     ) else {
         return cudaErrorInvalidValue;
     };
-    if dst.pitch < e.width || src.pitch < e.width {
+    if dst.pitch < width || src.pitch < width {
         return cudaErrorInvalidPitchValue;
     }
     let extent = Extent {
-        width: e.width,
+        width,
         height: e.height,
         depth: e.depth,
     };

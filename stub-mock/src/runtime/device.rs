@@ -190,6 +190,7 @@ pub unsafe extern "C" fn cudaInitDevice(
 
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn cudaDeviceReset() -> cudaError_t {
+    crate::code::printf::flush();
     call(|m| {
         let d = match device(m) {
             Ok(d) => d,

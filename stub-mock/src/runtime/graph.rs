@@ -1,8 +1,8 @@
 //! The runtime's graphs and stream capture (`cuda_runtime_api.h`, CUDA 13 ABI) over the one
 //! registry both APIs share (`queue/graph.rs`, which says what is modelled and the codes of its
 //! rules): capture begun, ended and queried; graphs created, built of empty, host, 1D copy and
-//! memset nodes, listed, instantiated and launched; host functions on a stream. Kernel nodes
-//! come from a capture only (`cudaGraphAddKernelNode` answers "not supported").
+//! memset nodes, listed, instantiated and launched; host functions on a stream. Kernel and event
+//! nodes built by hand and graph updates: `graph_nodes.rs`.
 
 use crate::device::handles;
 use crate::device::model::Model;

@@ -7,9 +7,10 @@
 //! as the runtime checks it (the kernel is registered, its fat binary has code the device runs
 //! under the profile's driver: `cudaErrorNoKernelImageForDevice` 209 or
 //! `cudaErrorUnsupportedPtxVersion` 222 otherwise; the stream; the configuration against the
-//! device's limits: `cudaErrorInvalidConfiguration` 9), then recorded, or it runs the host
-//! function registered for its kernel name (`include/cuda_stubs_mock.h`; nvcc's device name,
-//! mangled unless the kernel is `extern "C"`): kernels do not run.
+//! device's limits: `cudaErrorInvalidConfiguration` 9), then it runs the host function
+//! registered for its kernel name (`include/cuda_stubs_mock.h`; nvcc's device name, mangled
+//! unless the kernel is `extern "C"`) or, without one, the kernel's PTX on the kernel executor
+//! (`code/execute.rs`).
 
 // NVIDIA's parameter names (crt/host_runtime.h), as the prototypes in the docs spell them.
 #![allow(non_snake_case)]
@@ -71,6 +72,9 @@ pub unsafe extern "C" fn __cudaRegisterFatBinaryEnd(_handle: *mut *mut c_void) {
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn __cudaUnregisterFatBinary(handle: *mut *mut c_void) {
     crate::code::variables::forget(crate::device::model::model().ok(), handle as usize);
+    if let Ok(m) = crate::device::model::model() {
+        crate::code::execute::unload(m, crate::code::kernels::Owner::Fatbin(handle as usize));
+    }
     if fatbins::unregister(handle as usize) {
         // SAFETY: made by `__cudaRegisterFatBinary` from a Box, removed above.
         drop(unsafe { Box::from_raw(handle) });
@@ -240,7 +244,8 @@ fn launch(
             .flatten()
             .and_then(|c| crate::code::kernel_params::from_cubin(c, &kernel));
         let args = (args, sizes.as_deref());
-        match unsafe { launches::issue(m, stream as usize, &kernel, args, &launch) } {
+        let at = (crate::code::kernels::Owner::Fatbin(handle), kernel.as_str());
+        match unsafe { launches::issue(m, stream as usize, at, args, &launch) } {
             Ok(()) => cudaSuccess,
             Err(code) => code,
         }

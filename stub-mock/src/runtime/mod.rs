@@ -1,11 +1,14 @@
 //! The runtime API (`cuda_runtime_api.h`, CUDA 13 ABI) over the device model, one of the
 //! mock's three API faces: devices and their properties, memory, streams and events, the
 //! per-thread current device and last error (`last_error.rs`); copies and memsets:
-//! `copies.rs`; device state: `device.rs`; graphs and capture: `graph.rs`; managed and host
-//! memory: `memory.rs`; nvcc's registration and kernel launches: `launch.rs`; device
-//! variables: `symbols.rs`; per-thread default stream variants: `per_thread.rs`. Every other
-//! status function of the API answers `cudaErrorNotSupported` (`unmodelled.rs`). It imports
-//! the layers below (`device/`, `code/`, `queue/`), never another face.
+//! `copies.rs`; CUDA arrays, their copies, texture and surface objects: `arrays.rs`; device
+//! state: `device.rs`; graphs and capture: `graph.rs`, hand-built kernel
+//! and event nodes and graph updates: `graph_nodes.rs`; managed and host memory: `memory.rs`;
+//! nvcc's registration and kernel launches: `launch.rs`; kernels' attributes and occupancy:
+//! `functions.rs`; the driver's entry points: `entry_points.rs`; device variables:
+//! `symbols.rs`; per-thread default stream variants: `per_thread.rs`. Every other status
+//! function of the API answers `cudaErrorNotSupported` (`unmodelled.rs`). It imports the layers
+//! below (`device/`, `code/`, `queue/`), never another face.
 
 use crate::device::context;
 use crate::device::device_prop;
@@ -15,9 +18,13 @@ use crate::last_error;
 use crate::queue;
 use crate::types::cudart::*;
 
+mod arrays;
 mod copies;
 mod device;
+mod entry_points;
+mod functions;
 mod graph;
+mod graph_nodes;
 mod launch;
 mod memory;
 mod per_thread;
@@ -25,8 +32,9 @@ mod symbols;
 use alloc::format;
 use core::ffi::{c_char, c_int, c_uint, c_void};
 
-/// The runtime version the mock implements: the ABI of CUDA 13.5's headers (`types.rs`).
-const RUNTIME_VERSION: c_int = 13050;
+/// The runtime version the mock implements: the ABI of CUDA 13.5's headers (`types.rs`); the
+/// release it reports follows the profile's driver (`Model::runtime_version`).
+const RUNTIME_VERSION: c_int = crate::device::model::RUNTIME_13;
 
 /// `cudaEventDefault` (a `#define` of `driver_types.h`).
 const EVENT_DEFAULT: c_uint = 0;
@@ -34,10 +42,11 @@ const EVENT_DEFAULT: c_uint = 0;
 /// Runs `f` on the model, recording a failure as the thread's last error (the runtime's rule:
 /// every failing call sets it, `cudaGetLastError` reads and clears it). No profile: every
 /// call fails with `cudaErrorInitializationError`; a driver older than the runtime's major,
-/// `cudaErrorInsufficientDriver`, as a real 13.x runtime on a 12.x driver.
+/// `cudaErrorInsufficientDriver`, as a real 12.x runtime on an 11.x driver (the mock's runtime
+/// is the release its profile's driver runs, `Model::runtime_version`: 12.9 on a 12.x driver).
 pub(crate) fn call(f: impl FnOnce(&'static Model) -> cudaError_t) -> cudaError_t {
     let status = match model() {
-        Ok(m) if m.profile.cuda_version / 1000 < RUNTIME_VERSION / 1000 => {
+        Ok(m) if m.profile.cuda_version / 1000 < m.runtime_version() / 1000 => {
             cudaErrorInsufficientDriver
         }
         Ok(m) => {
@@ -91,8 +100,9 @@ pub unsafe extern "C" fn cudaRuntimeGetVersion(version: *mut c_int) -> cudaError
     if version.is_null() {
         return cudaErrorInvalidValue;
     }
+    let v = model().map_or(RUNTIME_VERSION, |m| m.runtime_version());
     // SAFETY: non-NULL, the caller's int.
-    unsafe { *version = RUNTIME_VERSION };
+    unsafe { *version = v };
     cudaSuccess
 }
 
@@ -200,6 +210,7 @@ pub unsafe extern "C" fn cudaDeviceGetPCIBusId(
 
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn cudaDeviceSynchronize() -> cudaError_t {
+    crate::code::printf::flush();
     call(
         |m| match queue::graph::unsafe_call().and_then(|()| current(m).map(|_| ())) {
             Ok(()) => cudaSuccess,
@@ -530,6 +541,7 @@ pub unsafe extern "C" fn cudaStreamDestroy(stream: cudaStream_t) -> cudaError_t 
 
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn cudaStreamSynchronize(stream: cudaStream_t) -> cudaError_t {
+    crate::code::printf::flush();
     call(|_| {
         if !handles::is_stream(stream as usize) {
             return cudaErrorInvalidResourceHandle;
@@ -639,6 +651,7 @@ pub unsafe extern "C" fn cudaStreamWaitEvent(
 
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn cudaEventSynchronize(event: cudaEvent_t) -> cudaError_t {
+    crate::code::printf::flush();
     call(|_| match handles::get(event as usize) {
         Some(Handle::Event { .. }) => cudaSuccess,
         _ => cudaErrorInvalidResourceHandle,

@@ -16,7 +16,7 @@
 //!
 //! Errors: `CUDA_ERROR_STUB_LIBRARY` (34) without a driver; otherwise the driver's own.
 
-use super::device::{current_sm, prepare_for};
+use super::device::{current_sm, prepare_for, tell_mock_source};
 use crate::types::{CUjit_option, CUmodule, CUresult};
 use core::ffi::{c_char, c_uint, c_void};
 use stub_loader::device_code::{JitOptions, Outcome, classify, read_image_file};
@@ -30,7 +30,10 @@ pub unsafe extern "C" fn cuModuleLoadData(module: *mut CUmodule, image: *const c
     // SAFETY: an image the driver takes (the API's contract).
     let seen = unsafe { classify(image) };
     let image = match prepare_for("cuModuleLoadData", seen, &current_sm, &JitOptions::NONE) {
-        Outcome::Cubin(r) => r.cubin.as_ptr().cast(),
+        Outcome::Cubin(r) => {
+            tell_mock_source(r.cubin, image);
+            r.cubin.as_ptr().cast()
+        }
         _ => image,
     };
     // SAFETY: forwarded contract.
@@ -56,6 +59,7 @@ pub unsafe extern "C" fn cuModuleLoadDataEx(
     let seen = unsafe { classify(image) };
     match prepare_for("cuModuleLoadDataEx", seen, &current_sm, &jit) {
         Outcome::Cubin(r) => {
+            tell_mock_source(r.cubin, image);
             // SAFETY: a CUBIN the stub keeps for the process's lifetime; no options.
             let code = unsafe {
                 crate::api::cuModuleLoadDataEx::Forward::call(
@@ -100,10 +104,11 @@ pub unsafe extern "C" fn cuModuleLoadFatBinary(
         &JitOptions::NONE,
     ) {
         // A CUBIN is not a fat binary: loaded as the image it is.
-        // SAFETY: a CUBIN the stub keeps.
-        Outcome::Cubin(r) => unsafe {
-            crate::api::cuModuleLoadData::Forward::call(module, r.cubin.as_ptr().cast())
-        },
+        Outcome::Cubin(r) => {
+            tell_mock_source(r.cubin, fatCubin);
+            // SAFETY: a CUBIN the stub keeps.
+            unsafe { crate::api::cuModuleLoadData::Forward::call(module, r.cubin.as_ptr().cast()) }
+        }
         // SAFETY: forwarded contract.
         _ => unsafe { crate::api::cuModuleLoadFatBinary::Forward::call(module, fatCubin) },
     }
@@ -124,6 +129,7 @@ pub unsafe extern "C" fn cuModuleLoad(module: *mut CUmodule, fname: *const c_cha
             if let Outcome::Cubin(r) =
                 prepare_for("cuModuleLoad", seen, &current_sm, &JitOptions::NONE)
             {
+                tell_mock_source(r.cubin, bytes.as_ptr().cast());
                 // SAFETY: a CUBIN the stub keeps.
                 return unsafe {
                     crate::api::cuModuleLoadData::Forward::call(module, r.cubin.as_ptr().cast())

@@ -13,12 +13,29 @@ use crate::types::{
     CUdevice,
 };
 use alloc::vec::Vec;
+use core::ffi::c_void;
 use stub_loader::device_code::{Driver, Image, JitOptions, Outcome, prepare};
 
 static CTX_GET_DEVICE: RawFn = RawFn::new(c"cuCtxGetDevice");
 static DEVICE_GET: RawFn = RawFn::new(c"cuDeviceGet");
 static DEVICE_GET_COUNT: RawFn = RawFn::new(c"cuDeviceGetCount");
 static DEVICE_GET_ATTRIBUTE: RawFn = RawFn::new(c"cuDeviceGetAttribute");
+/// The mock device's `void cuda_stubs_mock_keep_source(const void *cubin, const void *image)`
+/// (`stub-mock/src/lib.rs`); NVIDIA's driver has none.
+static MOCK_KEEP_SOURCE: RawFn = RawFn::new(c"cuda_stubs_mock_keep_source");
+
+/// When the stub is bound to the mock device: tells it that `cubin`, which the driver is handed,
+/// was made from `image` (PTX text or a fat binary), since the mock runs kernels from their PTX.
+/// Nothing with NVIDIA's driver, which exports no such function (one failed lookup, once).
+pub(crate) fn tell_mock_source(cubin: &[u8], image: *const c_void) {
+    let Some(f) = MOCK_KEEP_SOURCE.get() else {
+        return;
+    };
+    // SAFETY: the mock's export, of this prototype.
+    let f: unsafe extern "C" fn(*const c_void, *const c_void) = unsafe { core::mem::transmute(f) };
+    // SAFETY: a CUBIN the stub keeps for the process's lifetime and the caller's image.
+    unsafe { f(cubin.as_ptr().cast(), image) };
+}
 
 /// The bound driver's CUDA version (`cuDriverGetVersion`), 0 when none is bound.
 pub(crate) fn driver_version() -> i32 {

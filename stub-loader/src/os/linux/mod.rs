@@ -19,6 +19,7 @@ mod resolver;
 mod runtime;
 mod secure;
 mod sort;
+mod threads;
 mod tls;
 mod versioned_export;
 
@@ -39,4 +40,5 @@ pub(crate) use places::{Places, SEARCH, needed_dirs};
 pub(crate) use runtime::{abort, alloc, alloc_zeroed, dealloc, realloc};
 pub(crate) use secure::env_var;
 pub use secure::secure_execution;
+pub(crate) use threads::{cpu_count, run_parallel};
 pub(crate) use tls::{TlsKey, thread_id, tls_create, tls_get, tls_set};

@@ -1,0 +1,17 @@
+//! A launch's shape: what both the launch's checks (`launch.rs`) and the kernel executor
+//! (`execute.rs`) read of it.
+
+/// The launch a registered host function is given (`cuda_stubs_mock_launch` in
+/// `include/cuda_stubs_mock.h`).
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct Launch {
+    /// Blocks in x, y, z.
+    pub grid: [u32; 3],
+    /// Threads per block in x, y, z.
+    pub block: [u32; 3],
+    /// Dynamic shared memory, bytes.
+    pub shared_mem: u32,
+    /// The device's index.
+    pub device: i32,
+}
