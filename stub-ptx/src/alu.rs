@@ -156,6 +156,35 @@ k!(mul24_lo_u32, |a, b, c, x| u64::from(
 k!(mul24_lo_s32, |a, b, c, x| u64::from(
     (((a as i32) << 8 >> 8).wrapping_mul((b as i32) << 8 >> 8)) as u32
 ));
+k!(mul24_k, |a, b, c, x| u64::from(num::mul24(
+    a as u32,
+    b as u32,
+    x & 1 != 0,
+    x & 2 != 0
+)));
+k!(mad24_k, |a, b, c, x| u64::from(num::mad24(
+    a as u32,
+    b as u32,
+    c as u32,
+    x & 1 != 0,
+    x & 2 != 0,
+    x & 4 != 0
+)));
+k!(slct_s32, |a, b, c, x| if (c as u32 as i32) >= 0 {
+    a
+} else {
+    b
+});
+k!(slct_f32, |a, b, c, x| {
+    let z = num::flush_f32(f(c));
+    let z = if x & 1 != 0 { z } else { f(c) };
+    if z >= 0.0 { a } else { b }
+});
+k!(fns_k, |a, b, c, x| u64::from(num::fns(
+    a as u32,
+    b as u32,
+    c as u32 as i32
+)));
 k!(mad_lo16, |a, b, c, x| u64::from(
     (a as u16).wrapping_mul(b as u16).wrapping_add(c as u16)
 ));
@@ -361,6 +390,23 @@ k!(dp4a, |a, b, c, x| u64::from(num::dp4a(
     x & 1 != 0,
     x & 2 != 0
 )));
+k!(simd16x2, |a, b, c, x| u64::from(num::simd16x2(
+    a as u32,
+    b as u32,
+    x >> 1,
+    x & 1 != 0
+)));
+k!(vabsdiff, |a, b, c, x| u64::from(num::vabsdiff(
+    a as u32,
+    b as u32,
+    c as u32,
+    if x & 32 != 0 { 4 } else { 2 },
+    x & 1 != 0,
+    x & 2 != 0,
+    x & 4 != 0,
+    x & 8 != 0,
+    x & 16 != 0
+)));
 k!(dp2a, |a, b, c, x| u64::from(num::dp2a(
     a as u32,
     b as u32,
@@ -554,6 +600,28 @@ halves! {
     fma_bf16x2 = fma_bf16x2 / 3; min_bf16x2 = min_bf16x2 / m; max_bf16x2 = max_bf16x2 / m;
     neg_bf16x2 = neg_bf16x2 / u; abs_bf16x2 = abs_bf16x2 / u;
 }
+// `.relu` forms: the operation, then `.relu` on its result (each half of an x2).
+macro_rules! relus {
+    ($($k:ident = $f:ident, $relu:ident / $n:tt;)*) => {$(
+        relus!(@ $k, $f, $relu, $n);
+    )*};
+    (@ $k:ident, $f:ident, $relu:ident, 3) => {
+        k!($k, |a, b, c, x| u64::from(num::$relu(num::$f(
+            a as _, b as _, c as _, rnd(x), ftz(x), sat(x)
+        ))));
+    };
+    (@ $k:ident, $f:ident, $relu:ident, m) => {
+        k!($k, |a, b, c, x| u64::from(num::$relu(num::$f(a as _, b as _, ftz(x), nan(x)))));
+    };
+}
+relus! {
+    fma_f16_relu = fma_f16, relu_f16 / 3; fma_f16x2_relu = fma_f16x2, relu_f16x2 / 3;
+    fma_bf16_relu = fma_bf16, relu_bf16 / 3; fma_bf16x2_relu = fma_bf16x2, relu_bf16x2 / 3;
+    min_f16_relu = min_f16, relu_f16 / m; min_f16x2_relu = min_f16x2, relu_f16x2 / m;
+    min_bf16_relu = min_bf16, relu_bf16 / m; min_bf16x2_relu = min_bf16x2, relu_bf16x2 / m;
+    max_f16_relu = max_f16, relu_f16 / m; max_f16x2_relu = max_f16x2, relu_f16x2 / m;
+    max_bf16_relu = max_bf16, relu_bf16 / m; max_bf16x2_relu = max_bf16x2, relu_bf16x2 / m;
+}
 k!(ex2_f16, |a, b, c, x| u64::from(num::ex2_f16(
     a as u16,
     ftz(x)
@@ -609,10 +677,20 @@ pub fn lookup(base: &str, mods: &[&str]) -> Option<(AluFn, u32, u32)> {
     if has(".NaN") {
         aux |= NAN;
     }
+    // `.relu` (PTX ISA sm_80+: negative results become +0, NaN the canonical NaN) is modelled
+    // on the f16/bf16 forms of fma, min and max, the ones cuda_fp16.h / cuda_bf16.h emit
+    // (`__hfma_relu`, `__hmax2_relu` ...); anywhere else it is refused.
+    let relu = has(".relu");
+    if relu
+        && !(matches!(base, "fma" | "min" | "max")
+            && matches!(ty, ".f16" | ".f16x2" | ".bf16" | ".bf16x2"))
+    {
+        return None;
+    }
     if has(".cc")
         || mods
             .iter()
-            .any(|m| m.starts_with(".relu") || *m == ".xorsign" || *m == ".abs")
+            .any(|m| (m.starts_with(".relu") && *m != ".relu") || *m == ".xorsign" || *m == ".abs")
     {
         return None;
     }
@@ -644,7 +722,34 @@ pub fn lookup(base: &str, mods: &[&str]) -> Option<(AluFn, u32, u32)> {
         _ => None,
     };
     let is_float = ty.starts_with(".f") || ty.starts_with(".bf");
+    // `slct.dtype.s32 d, a, b, c` / `slct{.ftz}.dtype.f32 d, a, b, c` (PTX ISA "slct"): `d = c >=
+    // 0 ? a : b`, -0.0 counting as 0 and a NaN `c` selecting `b`; `.ftz` flushes a subnormal `c`
+    // to the zero of its sign (so -subnormal selects `a`). `ty` is `c`'s type; `a` and `b` (the
+    // destination's type, whose float width the caller reads operands with) are only copied.
+    if base == "slct" {
+        let dty = *mods.iter().find(|m| type_size(m).is_some())?;
+        let k: AluFn = match ty {
+            ".s32" => slct_s32,
+            ".f32" => slct_f32,
+            _ => return None,
+        };
+        return Some((k, u32::from(has(".ftz")), float_width(dty)));
+    }
     let k: AluFn = match base {
+        // PTX 8.0's packed 16-bit integer forms (sm_90); their .sat forms are not modelled.
+        "add" | "sub" | "min" | "max" if matches!(ty, ".u16x2" | ".s16x2") => {
+            if has(".sat") {
+                return None;
+            }
+            let op = match base {
+                "add" => 0,
+                "sub" => 1,
+                "min" => 2,
+                _ => 3,
+            };
+            aux = u32::from(signed) | (op << 1);
+            simd16x2
+        }
         "add" if is_float => float(
             Some(add_f32),
             Some(add_f64),
@@ -673,6 +778,36 @@ pub fn lookup(base: &str, mods: &[&str]) -> Option<(AluFn, u32, u32)> {
                 Some(mul_f16x2),
                 Some(mul_bf16),
                 Some(mul_bf16x2),
+            ],
+        )?,
+        "fma" if relu => float(
+            None,
+            None,
+            [
+                Some(fma_f16_relu),
+                Some(fma_f16x2_relu),
+                Some(fma_bf16_relu),
+                Some(fma_bf16x2_relu),
+            ],
+        )?,
+        "min" if relu => float(
+            None,
+            None,
+            [
+                Some(min_f16_relu),
+                Some(min_f16x2_relu),
+                Some(min_bf16_relu),
+                Some(min_bf16x2_relu),
+            ],
+        )?,
+        "max" if relu => float(
+            None,
+            None,
+            [
+                Some(max_f16_relu),
+                Some(max_f16x2_relu),
+                Some(max_bf16_relu),
+                Some(max_bf16x2_relu),
             ],
         )?,
         "fma" | "mad" if is_float => float(
@@ -804,6 +939,14 @@ pub fn lookup(base: &str, mods: &[&str]) -> Option<(AluFn, u32, u32)> {
                 mul24_lo_u32
             }
         }
+        // `.hi` (bits 47..16 of the 48-bit product) and `mad24` (PTX ISA "mul24", "mad24").
+        "mul24" | "mad24" if size == 4 && (has(".lo") || has(".hi")) => {
+            if has(".sat") && !(base == "mad24" && has(".hi") && signed) {
+                return None;
+            }
+            aux = u32::from(signed) | (u32::from(has(".hi")) << 1) | (u32::from(has(".sat")) << 2);
+            if base == "mul24" { mul24_k } else { mad24_k }
+        }
         "mad" if has(".hi") => match size {
             4 => {
                 if signed {
@@ -931,6 +1074,31 @@ pub fn lookup(base: &str, mods: &[&str]) -> Option<(AluFn, u32, u32)> {
                 | (u32::from(has(".hi")) << 2);
             if base == "dp4a" { dp4a } else { dp2a }
         }
+        // The SIMD video instructions' vabsdiff, the one NVRTC emits (for __vabsdiffu4,
+        // __vsadu2 ...); explicit masks and lane selectors (`d.b10`, `a.b3210`) are refused
+        // where the operands are parsed.
+        "vabsdiff2" | "vabsdiff4" => {
+            let tys: alloc::vec::Vec<&&str> =
+                mods.iter().filter(|m| type_size(m).is_some()).collect();
+            let [td, ta, tb] = tys.as_slice() else {
+                return None;
+            };
+            if [td, ta, tb]
+                .iter()
+                .any(|t| !matches!(***t, ".u32" | ".s32"))
+            {
+                return None;
+            }
+            aux = u32::from(**ta == ".s32")
+                | (u32::from(**tb == ".s32") << 1)
+                | (u32::from(**td == ".s32") << 2)
+                | (u32::from(has(".sat")) << 3)
+                | (u32::from(has(".add")) << 4)
+                | (u32::from(base == "vabsdiff4") << 5);
+            vabsdiff
+        }
+        // `fns.b32 d, mask, base, offset` ([`num::fns`], which was there but not wired).
+        "fns" => fns_k,
         "szext" => {
             aux = u32::from(has(".clamp")) << 1 | u32::from(signed);
             szext
@@ -993,11 +1161,15 @@ cmps!(cu64, |a, b| a, Some(a.cmp(&b)));
 cmps!(cs64, |a, b| a, Some((a as i64).cmp(&(b as i64))));
 cmps!(cf32, |a, b| a, f(a).partial_cmp(&f(b)));
 cmps!(cf64, |a, b| a, d(a).partial_cmp(&d(b)));
+cmps!(cf32z, |a, b| a, num::cmp_f32(f(a), f(b), true));
 cmps!(cf16, |a, b| a, num::cmp_f16(a as u16, b as u16, false));
+cmps!(cf16z, |a, b| a, num::cmp_f16(a as u16, b as u16, true));
 cmps!(cbf16, |a, b| a, num::cmp_bf16(a as u16, b as u16, false));
 
-/// The comparison `cmp` (`.eq`, `.lt`, `.ltu`, `.lo` …) on type `ty`.
-pub fn cmp(cmp: &str, ty: &str) -> Option<CmpFn> {
+/// The comparison `cmp` (`.eq`, `.lt`, `.ltu`, `.lo` …) on type `ty`; `ftz`: the instruction's
+/// `.ftz`, which flushes subnormal f32 and f16 inputs to the zero of their sign before comparing
+/// (PTX ISA "setp", "set": `-subnormal < 0` is false under `.ftz`).
+pub fn cmp(cmp: &str, ty: &str, ftz: bool) -> Option<CmpFn> {
     macro_rules! pick {
         ($m:ident, $float:expr) => {
             match cmp {
@@ -1051,8 +1223,10 @@ pub fn cmp(cmp: &str, ty: &str) -> Option<CmpFn> {
                 pick!(cs64, false)
             }
         }
+        ".f32" if ftz => pick!(cf32z, true),
         ".f32" => pick!(cf32, true),
         ".f64" => pick!(cf64, true),
+        ".f16" if ftz => pick!(cf16z, true),
         ".f16" => pick!(cf16, true),
         ".bf16" => pick!(cbf16, true),
         _ => return None,
@@ -1109,16 +1283,21 @@ k!(cvt_i_f32, |a, b, c, x| {
     let (_, tb, _, ts, rb) = cx(x);
     let v = f(a);
     let v = if ftz(x) && v.is_subnormal() { 0.0 } else { v };
-    sext_to_reg(
-        num::float_to_int(f64::from(v), irnd(x), ts, tb, ftz(x)),
-        tb,
-        ts,
-        rb,
-    )
+    let r = if v.is_nan() {
+        num::nan_to_int(false, tb)
+    } else {
+        num::float_to_int(f64::from(v), irnd(x), ts, tb, ftz(x))
+    };
+    sext_to_reg(r, tb, ts, rb)
 });
 k!(cvt_i_f64, |a, b, c, x| {
     let (_, tb, _, ts, rb) = cx(x);
-    sext_to_reg(num::float_to_int(d(a), irnd(x), ts, tb, false), tb, ts, rb)
+    let r = if d(a).is_nan() {
+        num::nan_to_int(true, tb)
+    } else {
+        num::float_to_int(d(a), irnd(x), ts, tb, false)
+    };
+    sext_to_reg(r, tb, ts, rb)
 });
 k!(cvt_i_f16, |a, b, c, x| {
     let (_, tb, _, ts, rb) = cx(x);
@@ -1193,6 +1372,26 @@ k!(cvt_f16x2_f32, |a, b, c, x| u64::from(num::f32x2_to_f16x2(
 k!(cvt_bf16x2_f32, |a, b, c, x| u64::from(
     num::f32x2_to_bf16x2(f(a), f(b), rnd(x))
 ));
+/// `.relu` of a conversion to or from fp8 (the bit of `.NaN`, which cvt has not).
+const CVT_RELU: u32 = NAN;
+k!(cvt_e4m3x2_f32, |a, b, c, x| u64::from(
+    num::f32x2_to_e4m3x2(f(a), f(b), x & CVT_RELU != 0)
+));
+k!(cvt_e5m2x2_f32, |a, b, c, x| u64::from(
+    num::f32x2_to_e5m2x2(f(a), f(b), x & CVT_RELU != 0)
+));
+k!(cvt_e4m3x2_f16x2, |a, b, c, x| u64::from(
+    num::f16x2_to_e4m3x2(a as u32, x & CVT_RELU != 0)
+));
+k!(cvt_e5m2x2_f16x2, |a, b, c, x| u64::from(
+    num::f16x2_to_e5m2x2(a as u32, x & CVT_RELU != 0)
+));
+k!(cvt_f16x2_e4m3x2, |a, b, c, x| u64::from(
+    num::e4m3x2_to_f16x2(a as u16, x & CVT_RELU != 0)
+));
+k!(cvt_f16x2_e5m2x2, |a, b, c, x| u64::from(
+    num::e5m2x2_to_f16x2(a as u16, x & CVT_RELU != 0)
+));
 k!(cvt_f16_f16, |a, b, c, x| u64::from(num::f16_round_int(
     a as u16,
     irnd(x),
@@ -1214,10 +1413,17 @@ pub fn cvt(dty: &str, sty: &str, mods: &[&str]) -> Option<(AluFn, u32)> {
     if has(".sat") || has(".satfinite") {
         aux |= SAT;
     }
+    // `.relu` is modelled on the fp8 conversions only (`num::f32x2_to_e4m3x2` ...).
+    let fp8 = |t: &str| matches!(t, ".e4m3x2" | ".e5m2x2");
     if mods.iter().any(|m| m.starts_with(".relu")) {
-        return None;
+        if !(has(".relu") && (fp8(dty) || fp8(sty))) {
+            return None;
+        }
+        aux |= CVT_RELU;
     }
-    let int = |t: &str| matches!(t.as_bytes().get(1), Some(b'u' | b's' | b'b'));
+    // `.b16` is an integer type here, `.bf16` (also starting `.b`) a float.
+    let int =
+        |t: &str| matches!(t.as_bytes().get(1), Some(b'u' | b's' | b'b')) && !t.starts_with(".bf");
     let ds = type_size(dty)? * 8;
     let ss = type_size(sty)? * 8;
     aux |= (ss << 8) | (ds << 16);
@@ -1253,6 +1459,13 @@ pub fn cvt(dty: &str, sty: &str, mods: &[&str]) -> Option<(AluFn, u32)> {
         (".f64", ".bf16") => cvt_f64_bf16,
         (".f16x2", ".f32") => cvt_f16x2_f32,
         (".bf16x2", ".f32") => cvt_bf16x2_f32,
+        // fp8 pairs (sm_89; PTX ISA "cvt", "Alternate floating-point formats").
+        (".e4m3x2", ".f32") => cvt_e4m3x2_f32,
+        (".e5m2x2", ".f32") => cvt_e5m2x2_f32,
+        (".e4m3x2", ".f16x2") => cvt_e4m3x2_f16x2,
+        (".e5m2x2", ".f16x2") => cvt_e5m2x2_f16x2,
+        (".f16x2", ".e4m3x2") => cvt_f16x2_e4m3x2,
+        (".f16x2", ".e5m2x2") => cvt_f16x2_e5m2x2,
         _ => return None,
     };
     Some((k, aux))

@@ -8,12 +8,16 @@ use alloc::string::{String, ToString};
 use alloc::vec;
 use alloc::vec::Vec;
 
+mod b128;
+mod mbarrier;
+mod tensor;
+
 use crate::alu;
 use crate::error::{PtxError, Reason};
 use crate::module::{Function, Instruction, Module, Operand, Space, Statement};
 use crate::ops::{
-    Addr, AtomOp, BarKind, BarRedKind, Base, CallSite, CarryKind, Func, Guard, Init, Inst, Mem, Op,
-    PLogic, Pred, ReduxOp, ShflMode, Slot, Sreg, VoteMode, Window,
+    Addr, AtomOp, BarKind, BarRedKind, Base, CallSite, CarryKind, FloatTy, Func, Guard, Init, Inst,
+    Mem, Op, PLogic, Pred, ReduxOp, ShflMode, Slot, Sreg, VoteMode, Window,
 };
 use crate::parse::type_size;
 
@@ -64,6 +68,48 @@ enum Name {
     Shared(u32),
 }
 
+/// Where function addresses live: a function's name as a value (`mov.u64 %rd1, f;`, a
+/// `.global` table of function pointers) is this plus 16 × its index among the module's
+/// functions, above every host address and the memory windows ([`crate::memory`]), so never
+/// device memory; an indirect call maps it back to the function.
+pub const FUNCTION_WINDOW: u64 = 0x0500_0000_0000_0000;
+
+/// The address standing for the module's function `index` ([`FUNCTION_WINDOW`]).
+pub fn function_address(index: usize) -> u64 {
+    FUNCTION_WINDOW.wrapping_add((index as u64).wrapping_mul(16))
+}
+
+/// The module's functions (with bodies) whose address is taken: named in a variable's
+/// initializer or as an operand of an instruction other than a direct call's target.
+fn address_taken(module: &Module) -> Vec<usize> {
+    let mut names: Vec<&str> = module
+        .variables
+        .iter()
+        .flat_map(|v| v.init_symbols.iter().map(|(_, n)| n.as_str()))
+        .collect();
+    for f in &module.functions {
+        for st in f.body.iter().flatten() {
+            let Statement::Inst(inst) = st else { continue };
+            if inst.opcode.starts_with("call") {
+                continue;
+            }
+            for op in &inst.operands {
+                if let Operand::Name(n) | Operand::NameOffset(n, _) = op {
+                    names.push(n.as_str());
+                }
+            }
+        }
+    }
+    (0..module.functions.len())
+        .filter(|&i| {
+            module
+                .functions
+                .get(i)
+                .is_some_and(|f| f.body.is_some() && !f.entry && names.contains(&f.name.as_str()))
+        })
+        .collect()
+}
+
 fn align_up(v: u64, a: u64) -> u64 {
     let a = a.max(1);
     v.div_ceil(a).saturating_mul(a)
@@ -105,16 +151,25 @@ pub fn decode_kernel(module: &Module, name: &str) -> Result<Kernel, PtxError> {
             if !inst.opcode.starts_with("call") {
                 continue;
             }
-            for op in &inst.operands {
-                if let Operand::Name(n) = op {
-                    let callee = module
-                        .functions
-                        .iter()
-                        .rposition(|g| &g.name == n && g.body.is_some());
-                    if let Some(c) = callee {
-                        if !order.contains(&c) {
-                            order.push(c);
-                        }
+            // The callee: the first name (after the results' list); a register there is an
+            // indirect call, which may reach every address-taken function.
+            let callee = inst.operands.iter().find_map(|op| match op {
+                Operand::Name(n) => Some(n),
+                _ => None,
+            });
+            if let Some(n) = callee {
+                let direct = module
+                    .functions
+                    .iter()
+                    .rposition(|g| &g.name == n && g.body.is_some());
+                let targets = match direct {
+                    Some(c) => vec![c],
+                    None if n.starts_with('%') => address_taken(module),
+                    None => Vec::new(),
+                };
+                for c in targets {
+                    if !order.contains(&c) {
+                        order.push(c);
                     }
                 }
             }
@@ -442,9 +497,11 @@ impl<'c, 'm> FnDecoder<'c, 'm> {
                             self.preds += 1;
                             Name::Pred(self.preds - 1)
                         } else {
-                            self.slots += 1;
+                            // A 128-bit register takes two slots (`decode/b128.rs`).
+                            let n = if *bits == 128 { 2 } else { 1 };
+                            self.slots += n;
                             Name::Reg {
-                                slot: self.slots - 1,
+                                slot: self.slots - n,
                                 bits: *bits,
                             }
                         };
@@ -567,10 +624,16 @@ impl<'c, 'm> FnDecoder<'c, 'm> {
     fn src(&mut self, op: &Operand, float: u32) -> R<Slot> {
         match op {
             Operand::Name(n) => match self.lookup(n) {
+                Some(Name::Reg { bits: 128, .. }) => {
+                    unsupported("a 128-bit register outside ld, st and mov")
+                }
                 Some(Name::Reg { slot, .. }) => Ok(*slot),
                 Some(_) => unsupported("a variable or predicate where a register is expected"),
                 None => match sreg_of(n) {
                     Some(s) => self.sreg_slot(s),
+                    // PTX's one predefined constant (PTX ISA "Predefined Identifiers"): the
+                    // warp's width in lanes; nvcc writes it for `warpSize`.
+                    None if n == "WARP_SZ" => Ok(self.constant(32)),
                     None => Err(Reason::Undefined(n.clone())),
                 },
             },
@@ -611,6 +674,9 @@ impl<'c, 'm> FnDecoder<'c, 'm> {
         match op {
             Operand::Sink => Ok(self.scratch()),
             Operand::Name(n) => match self.lookup(n) {
+                Some(Name::Reg { bits: 128, .. }) => {
+                    unsupported("a 128-bit register outside ld, st and mov")
+                }
                 Some(Name::Reg { slot, .. }) => Ok(*slot),
                 Some(_) => unsupported("a destination that is no register"),
                 None => Err(Reason::Undefined(n.clone())),
@@ -761,6 +827,9 @@ impl<'c, 'm> FnDecoder<'c, 'm> {
     }
 
     fn inst(&mut self, inst: &Instruction) -> R<Inst> {
+        if let Some(why) = inst.unread {
+            return Err(Reason::Unsupported(why));
+        }
         let guard = self.guard(inst)?;
         let op = self.op(inst)?;
         Ok(Inst {
@@ -810,10 +879,10 @@ impl<'c, 'm> FnDecoder<'c, 'm> {
             "ld" | "ldu" => {
                 let (mut mem, space) = Self::mem_of(&mods);
                 let (ty, width) = first_type(&mods).ok_or(Reason::Syntax("a type"))?;
-                if width == 16 || width == 0 {
-                    return unsupported("ld.b128");
-                }
                 let n = Self::vec_n(&mods);
+                if width == 0 || (width == 16 && n != 1) {
+                    return unsupported("ld of a vector of .b128");
+                }
                 let (addr, fixed) = self.addr(o(1)?)?;
                 if let Some(f) = fixed {
                     // A named variable fixes the memory; `.param` in a .func is its frame.
@@ -822,6 +891,9 @@ impl<'c, 'm> FnDecoder<'c, 'm> {
                     }
                 } else if space == Some(Space::Param) && !self.entry {
                     mem = Mem::Local;
+                }
+                if width == 16 {
+                    return self.ld_b128(inst, mem, addr);
                 }
                 let mut d = [0; 4];
                 let dst_ops: Vec<&Operand> = match o(0)? {
@@ -852,10 +924,10 @@ impl<'c, 'm> FnDecoder<'c, 'm> {
             "st" => {
                 let (mut mem, space) = Self::mem_of(&mods);
                 let (ty, width) = first_type(&mods).ok_or(Reason::Syntax("a type"))?;
-                if width == 16 || width == 0 {
-                    return unsupported("st.b128");
-                }
                 let n = Self::vec_n(&mods);
+                if width == 0 || (width == 16 && n != 1) {
+                    return unsupported("st of a vector of .b128");
+                }
                 let (addr, fixed) = self.addr(o(0)?)?;
                 if let Some(f) = fixed {
                     if !(mem == Mem::Global && f == Mem::Global) {
@@ -866,6 +938,9 @@ impl<'c, 'm> FnDecoder<'c, 'm> {
                 }
                 if mem == Mem::KParam {
                     return unsupported("st to a kernel parameter");
+                }
+                if width == 16 {
+                    return self.st_b128(inst, mem, addr);
                 }
                 let src_ops: Vec<&Operand> = match o(1)? {
                     Operand::Vector(v) => v.iter().collect(),
@@ -890,6 +965,14 @@ impl<'c, 'm> FnDecoder<'c, 'm> {
                 })
             }
             "atom" | "red" => self.atom(inst, base == "red", &mods),
+            "mma" | "wmma" | "ldmatrix" | "stmatrix" => self.tensor(inst, base, &mods),
+            "mbarrier" => self.mbarrier(inst, &mods),
+            "cp" if mods.first() == Some(&".async") && mods.get(1) == Some(&".bulk") => {
+                self.bulk(inst, &mods)
+            }
+            "cp" if mods.first() == Some(&".async") && mods.get(1) == Some(&".mbarrier") => {
+                self.mbarrier(inst, &mods)
+            }
             "cvta" => {
                 let to = mods.contains(&".to");
                 let window = if mods.contains(&".shared") || mods.contains(&".shared::cta") {
@@ -938,7 +1021,8 @@ impl<'c, 'm> FnDecoder<'c, 'm> {
                 if mods.iter().any(|m| matches!(*m, ".and" | ".or" | ".xor")) {
                     return unsupported("set with a combining predicate");
                 }
-                let f = alu::cmp(cmp, sty).ok_or(Reason::Unsupported("set comparison"))?;
+                let ftz = mods.contains(&".ftz");
+                let f = alu::cmp(cmp, sty, ftz).ok_or(Reason::Unsupported("set comparison"))?;
                 let fw = alu::float_width(sty);
                 let d = self.dst(o(0)?)?;
                 let a = self.src(o(1)?, fw)?;
@@ -1294,6 +1378,12 @@ impl<'c, 'm> FnDecoder<'c, 'm> {
                         o(3)?,
                         if int2 || base == "dp4a" || base == "dp2a" {
                             0
+                        } else if base == "slct" {
+                            // slct's selector has the last type, a and b the first.
+                            mods.iter()
+                                .rev()
+                                .find(|m| type_size(m).is_some())
+                                .map_or(0, |m| alu::float_width(m))
                         } else {
                             fw
                         },
@@ -1312,6 +1402,9 @@ impl<'c, 'm> FnDecoder<'c, 'm> {
     fn mov(&mut self, inst: &Instruction, mods: &[&str]) -> R<Op> {
         let o = |i| Self::operand(inst, i);
         let (ty, size) = first_type(mods).ok_or(Reason::Syntax("a type"))?;
+        if ty == ".b128" {
+            return self.mov_b128(inst);
+        }
         if ty == ".pred" {
             let (d, _) = self.pred(o(0)?)?;
             return match o(1)? {
@@ -1378,7 +1471,7 @@ impl<'c, 'm> FnDecoder<'c, 'm> {
                     return Ok(Op::PredToReg { d, p });
                 }
                 if matches!(self.lookup(name), Some(Name::Reg { .. }))
-                    || self.lookup(name).is_none() && sreg_of(name).is_some()
+                    || self.lookup(name).is_none() && (sreg_of(name).is_some() || name == "WARP_SZ")
                 {
                     if let Some(s) = sreg_of(name).filter(|s| dynamic_sreg(*s)) {
                         return Ok(Op::Sreg { d, which: s });
@@ -1392,6 +1485,34 @@ impl<'c, 'm> FnDecoder<'c, 'm> {
                         c: a,
                         aux: 0,
                     });
+                }
+                // `%envreg1`/`%envreg2`: the grid workspace of a cooperative launch, read by
+                // cooperative groups' `grid.sync()` only. Blocks run one after another (on a
+                // thread each), so a grid-wide barrier, needing every block resident, would wait
+                // forever: refused here, at decode, rather than spinning until the timeout.
+                if name.starts_with("%envreg") {
+                    return unsupported(
+                        "%envreg: a grid-wide sync (cooperative groups' grid.sync()), which needs every block resident",
+                    );
+                }
+                // A function's name: its address (a function pointer).
+                let module = self.ctx.module;
+                if self.lookup(name).is_none() {
+                    if let Some(i) = module
+                        .functions
+                        .iter()
+                        .rposition(|g| g.name == name && g.body.is_some() && !g.entry)
+                    {
+                        let a = self.constant(function_address(i));
+                        return Ok(Op::Alu {
+                            f: alu::mov_fn(64),
+                            d,
+                            a,
+                            b: a,
+                            c: a,
+                            aux: 0,
+                        });
+                    }
                 }
                 // A variable's address: its window's offset (shared, local, param) or its
                 // global address.
@@ -1429,7 +1550,8 @@ impl<'c, 'm> FnDecoder<'c, 'm> {
         let o = |i| Self::operand(inst, i);
         let cmp = mods.first().copied().unwrap_or("");
         let (ty, _) = first_type(mods).ok_or(Reason::Syntax("a type"))?;
-        let f = alu::cmp(cmp, ty).ok_or(Reason::Unsupported("setp comparison or type"))?;
+        let f = alu::cmp(cmp, ty, mods.contains(&".ftz"))
+            .ok_or(Reason::Unsupported("setp comparison or type"))?;
         let logic = mods.iter().find_map(|m| match *m {
             ".and" => Some(PLogic::And),
             ".or" => Some(PLogic::Or),
@@ -1477,6 +1599,33 @@ impl<'c, 'm> FnDecoder<'c, 'm> {
         if sty == ".pred" {
             return unsupported("cvt from .pred");
         }
+        if (dty, sty) == (".tf32", ".f32") {
+            use crate::tensor::{TF32_RN, TF32_RNA, TF32_RZ, TF32_SATFINITE, cvt_tf32};
+            let mode = if mods.contains(&".rna") {
+                TF32_RNA
+            } else if mods.contains(&".rn") {
+                TF32_RN
+            } else if mods.contains(&".rz") {
+                TF32_RZ
+            } else {
+                return unsupported("cvt.tf32.f32 rounding");
+            };
+            let sat = if mods.contains(&".satfinite") {
+                TF32_SATFINITE
+            } else {
+                0
+            };
+            let d = self.dst(o(0)?)?;
+            let a = self.src(o(1)?, 32)?;
+            return Ok(Op::Alu {
+                f: cvt_tf32,
+                d,
+                a,
+                b: a,
+                c: a,
+                aux: mode | sat,
+            });
+        }
         let (f, aux) =
             alu::cvt(dty, sty, mods).ok_or(Reason::Unsupported("cvt types or rounding"))?;
         let d = self.dst(o(0)?)?;
@@ -1522,10 +1671,24 @@ impl<'c, 'm> FnDecoder<'c, 'm> {
                 ".bf16x2" => AtomOp::AddBf16x2,
                 _ => AtomOp::AddInt,
             }
-        } else if has(".min") {
-            if signed { AtomOp::MinS } else { AtomOp::MinU }
-        } else if has(".max") {
-            if signed { AtomOp::MaxS } else { AtomOp::MaxU }
+        } else if has(".min") || has(".max") {
+            let float = match ty {
+                ".f32" => Some(FloatTy::F32),
+                ".f64" => Some(FloatTy::F64),
+                ".f16" => Some(FloatTy::F16),
+                ".f16x2" => Some(FloatTy::F16x2),
+                ".bf16" => Some(FloatTy::Bf16),
+                ".bf16x2" => Some(FloatTy::Bf16x2),
+                _ => None,
+            };
+            match (float, has(".min"), signed) {
+                (Some(f), true, _) => AtomOp::MinF(f),
+                (Some(f), false, _) => AtomOp::MaxF(f),
+                (None, true, true) => AtomOp::MinS,
+                (None, true, false) => AtomOp::MinU,
+                (None, false, true) => AtomOp::MaxS,
+                (None, false, false) => AtomOp::MaxU,
+            }
         } else if has(".inc") {
             AtomOp::Inc
         } else if has(".dec") {
@@ -1554,9 +1717,11 @@ impl<'c, 'm> FnDecoder<'c, 'm> {
                     | AtomOp::AddBf16x2
                     | AtomOp::Exch
                     | AtomOp::Cas
+                    | AtomOp::MinF(_)
+                    | AtomOp::MaxF(_)
             )
         {
-            return unsupported("float atomic min/max");
+            return unsupported("float atomic operation");
         }
         if has(".v2") || has(".v4") || has(".v8") || width == 16 || width < 2 {
             return unsupported("vector or 128-bit atomics");
@@ -1644,8 +1809,12 @@ impl<'c, 'm> FnDecoder<'c, 'm> {
             None => &[],
             _ => return unsupported("call form"),
         };
+        if let Some(Name::Reg { slot, .. }) = self.lookup(callee) {
+            let a = *slot;
+            return self.call_indirect(a, rets, args);
+        }
         if ops.next().is_some() || self.lookup(callee).is_some() {
-            return unsupported("indirect call");
+            return unsupported("call form");
         }
         match callee.as_str() {
             "vprintf" => {
@@ -1711,5 +1880,39 @@ impl<'c, 'm> FnDecoder<'c, 'm> {
         Ok(Op::Call {
             site: (self.calls.len() - 1) as u32,
         })
+    }
+
+    /// An indirect call through register `a`: a call site for each of the kernel's
+    /// address-taken functions whose parameters and results match the call's (their count
+    /// and sizes: the `.callprototype`'s signature).
+    fn call_indirect(&mut self, a: Slot, rets: &[Operand], args: &[Operand]) -> R<Op> {
+        let module = self.ctx.module;
+        let taken = address_taken(module);
+        let mut targets = Vec::new();
+        let order = self.ctx.order.clone();
+        for (fi, &mi) in order.iter().enumerate() {
+            let Some(g) = module.functions.get(mi) else {
+                continue;
+            };
+            if !taken.contains(&mi) || args.len() != g.params.len() || rets.len() != g.returns.len()
+            {
+                continue;
+            }
+            let (ps, rs, _) = KernelCtx::signature(g);
+            let mut site = CallSite {
+                func: fi as u32,
+                args: Vec::new(),
+                rets: Vec::new(),
+            };
+            for ((arg, p), off) in args.iter().zip(&g.params).zip(&ps) {
+                site.args.push((self.frame_var(arg)?, *off, p.size));
+            }
+            for ((r, p), off) in rets.iter().zip(&g.returns).zip(&rs) {
+                site.rets.push((*off, self.frame_var(r)?, p.size));
+            }
+            self.calls.push(site);
+            targets.push((function_address(mi), (self.calls.len() - 1) as u32));
+        }
+        Ok(Op::CallInd { a, targets })
     }
 }

@@ -8,11 +8,13 @@ use alloc::vec::Vec;
 use crate::decode::Kernel;
 use crate::device::{Device, Launch};
 use crate::error::Fault;
+use crate::mbarrier::{self, Kind as MbarKind};
 use crate::memory::{self, Mems, Space};
 use crate::ops::{
     Addr, BarKind, BarRedKind, Base, CarryKind, Func, Guard, Init, Lanes, Mem, Op, PLogic, ReduxOp,
     ShflMode, Slot, Sreg, VoteMode, Window,
 };
+use crate::tensor::{self, TensorOp};
 
 /// Deepest call nesting before [`Fault::StackOverflow`].
 const MAX_DEPTH: usize = 4096;
@@ -95,6 +97,16 @@ impl<'a> Prepared<'a> {
     /// # Errors
     /// The [`Fault`] that ended it.
     pub fn run_block(&self, ctaid: [u32; 3]) -> Result<(), Fault> {
+        self.run_block_counted(ctaid).map(|_| ())
+    }
+
+    /// Runs block `ctaid` and answers its lane-instructions: per warp instruction issued, the
+    /// lanes it was issued for (guarded-off lanes included, as a board's issue counts them).
+    /// What the executor benchmark (benches/src/bin/ptx_exec.rs) divides by its time.
+    ///
+    /// # Errors
+    /// The [`Fault`] that ended it.
+    pub fn run_block_counted(&self, ctaid: [u32; 3]) -> Result<u64, Fault> {
         let l = &self.launch;
         let threads = l.block[0] * l.block[1] * l.block[2];
         let nwarps = threads.div_ceil(32);
@@ -105,6 +117,7 @@ impl<'a> Prepared<'a> {
             ctaid,
             shared: vec![0u8; shared_len],
             steps: 0,
+            lane_steps: 0,
             next_stop: STOP_EVERY,
             red: (0, true, false),
         };
@@ -121,24 +134,30 @@ impl<'a> Prepared<'a> {
                 waiting: 0,
                 pending: Vec::new(),
                 cache: (0, 0),
+                yielded: false,
             };
             blk.push_frame(&mut warp, 0, lanes, 0)?;
             warps.push(warp);
         }
         loop {
             let mut live = false;
+            let mut yielded = false;
             for warp in &mut warps {
                 if warp.frames.is_empty() {
                     continue;
                 }
                 blk.run_warp(warp)?;
                 live |= !warp.frames.is_empty();
+                yielded |= core::mem::take(&mut warp.yielded);
             }
             if !live {
-                return Ok(());
+                return Ok(blk.lane_steps);
             }
-            // Every warp still running waits at a barrier: release it.
-            blk.release(&mut warps)?;
+            // Every warp still running waits at a barrier (none only yielded to the others at
+            // an mbarrier wait): release it.
+            if !yielded {
+                blk.release(&mut warps)?;
+            }
         }
     }
 }
@@ -194,6 +213,9 @@ struct Warp {
     pending: Vec<(BarRedKind, Slot, u32, u32)>,
     /// The last global allocation an access hit: [lo, hi).
     cache: (u64, u64),
+    /// A wait on an mbarrier answered false: the warp lets the block's other warps run
+    /// before it tries again.
+    yielded: bool,
 }
 
 struct Block<'p, 'a> {
@@ -201,6 +223,8 @@ struct Block<'p, 'a> {
     ctaid: [u32; 3],
     shared: Vec<u8>,
     steps: u64,
+    /// Lane-instructions: the sum over `steps` of the lanes each was issued for.
+    lane_steps: u64,
     next_stop: u64,
     /// The `bar.red` in flight: threads whose predicate holds, all of them, any of them.
     red: (u32, bool, bool),
@@ -433,6 +457,7 @@ impl Block<'_, '_> {
                 (fr.pc, runnable)
             };
             self.steps += 1;
+            self.lane_steps += u64::from(mask.count_ones());
             if self.steps >= self.next_stop {
                 self.next_stop += STOP_EVERY;
                 if self.p.launch.stop.is_some_and(|f| f()) {
@@ -443,6 +468,9 @@ impl Block<'_, '_> {
                 return Err(Fault::Timeout);
             }
             self.step(warp, pc, mask)?;
+            if warp.yielded {
+                return Ok(());
+            }
         }
     }
 
@@ -477,6 +505,45 @@ impl Block<'_, '_> {
                 fr.pc = p0;
             }
         }
+    }
+
+    /// Calls site `site` of `func` (the running function) for lanes `em`: pushes the callee's
+    /// frame and copies the arguments from the caller's frame (`local_base`, `frame_size`).
+    #[allow(clippy::too_many_arguments)]
+    fn call(
+        &mut self,
+        warp: &mut Warp,
+        func: &Func,
+        site: u32,
+        em: u32,
+        line: u32,
+        local_base: u64,
+        frame_size: u64,
+    ) -> Result<(), Fault> {
+        let s = func
+            .calls
+            .get(site as usize)
+            .ok_or(Fault::Internal("call site"))?;
+        let (caller_base, caller_size) = (local_base as usize, frame_size as usize);
+        self.push_frame(warp, s.func, em, site)
+            .map_err(|e| match e {
+                Fault::StackOverflow { .. } => Fault::StackOverflow { line },
+                e => e,
+            })?;
+        let callee = warp.frames.last().ok_or(Fault::Internal("no frame"))?;
+        let (cb, cs) = (callee.local_base as usize, callee.frame_size as usize);
+        for &(from, to, size) in &s.args {
+            for l in bits(em) {
+                let src = caller_base + l * caller_size + from as usize;
+                let dst = cb + l * cs + to as usize;
+                if src + size as usize > warp.local.len() || dst + size as usize > warp.local.len()
+                {
+                    return Err(Fault::Internal("frame bounds"));
+                }
+                warp.local.copy_within(src..src + size as usize, dst);
+            }
+        }
+        Ok(())
     }
 
     fn step(&mut self, warp: &mut Warp, pc: u32, mask: u32) -> Result<(), Fault> {
@@ -541,33 +608,35 @@ impl Block<'_, '_> {
                 warp.waiting &= !em;
                 return Ok(());
             }
-            Op::Call { site } if em != 0 => {
-                let s = func
-                    .calls
-                    .get(*site as usize)
-                    .ok_or(Fault::Internal("call site"))?;
-                Self::goto(warp, mask, next);
-                let (caller_base, caller_size) = (local_base as usize, frame_size as usize);
-                self.push_frame(warp, s.func, em, *site)
-                    .map_err(|e| match e {
-                        Fault::StackOverflow { .. } => Fault::StackOverflow { line },
-                        e => e,
-                    })?;
-                let callee = warp.frames.last().ok_or(Fault::Internal("no frame"))?;
-                let (cb, cs) = (callee.local_base as usize, callee.frame_size as usize);
-                for &(from, to, size) in &s.args {
-                    for l in bits(em) {
-                        let src = caller_base + l * caller_size + from as usize;
-                        let dst = cb + l * cs + to as usize;
-                        if src + size as usize > warp.local.len()
-                            || dst + size as usize > warp.local.len()
-                        {
-                            return Err(Fault::Internal("frame bounds"));
-                        }
-                        warp.local.copy_within(src..src + size as usize, dst);
+            Op::CallInd { a, targets } if em != 0 => {
+                // The lanes calling the lowest lane's target call now; the others stay at this
+                // instruction and call theirs next (the smallest pc runs first), as divergent
+                // lanes do.
+                let av = warp
+                    .regs
+                    .get(reg_base + *a as usize * 32..reg_base + *a as usize * 32 + 32)
+                    .ok_or(Fault::Internal("register slot"))?;
+                let target = av.get(em.trailing_zeros() as usize).copied().unwrap_or(0);
+                let mut group = 0u32;
+                for l in bits(em) {
+                    if av.get(l) == Some(&target) {
+                        group |= 1 << l;
                     }
                 }
-                return Ok(());
+                let Some(&(_, site)) = targets.iter().find(|t| t.0 == target) else {
+                    return Err(Fault::Unsupported {
+                        line,
+                        instruction: alloc::format!(
+                            "an indirect call to {target:#x}, no function of the kernel"
+                        ),
+                    });
+                };
+                Self::goto(warp, group | (mask & !em), next);
+                return self.call(warp, func, site, group, line, local_base, frame_size);
+            }
+            Op::Call { site } if em != 0 => {
+                Self::goto(warp, mask, next);
+                return self.call(warp, func, *site, em, line, local_base, frame_size);
             }
             Op::BarRed { kind, d, dp, a } if em != 0 => {
                 let pv = warp
@@ -602,6 +671,7 @@ impl Block<'_, '_> {
             preds,
             local,
             cache,
+            yielded,
             ..
         } = warp;
         let r = regs
@@ -631,7 +701,7 @@ impl Block<'_, '_> {
                        out: &mut [(Space, u64, u64); 32]|
          -> Result<(), Fault> {
             let base = match a.base {
-                Base::Reg(s) => Some(*lanes(r, s)?),
+                Base::Reg(s) => Some(lanes(r, s)?),
                 _ => None,
             };
             for l in bits(em) {
@@ -656,13 +726,11 @@ impl Block<'_, '_> {
             }
             Ok(())
         };
-        let mut at = [(Space::Global, 0u64, 0u64); 32];
         match &inst.op {
             Op::Alu { f, d, a, b, c, aux } => {
-                let av = *lanes(r, *a)?;
-                let bv = *lanes(r, *b)?;
-                let cv = *lanes(r, *c)?;
-                f(lanes_mut(r, *d)?, &av, &bv, &cv, em, *aux);
+                in_place(r, *d, [*a, *b, *c], |dv, av, bv, cv| {
+                    f(dv, av, bv, cv, em, *aux)
+                })?;
             }
             Op::Alu4 {
                 f,
@@ -772,6 +840,40 @@ impl Block<'_, '_> {
                 d,
                 addr,
             } => {
+                let row = if *n == 1 {
+                    fast_ld1(&mut mems, r, addr, *mem, *width, em)
+                } else {
+                    None
+                };
+                if let Some(row) = row {
+                    let dv = lanes_mut(r, d[0])?;
+                    if *sext && *width < 8 {
+                        let sh = 64 - 8 * u32::from(*width);
+                        for l in bits(em) {
+                            dv[l] = ((((row[l] << sh) as i64) >> sh) as u64) & dmask;
+                        }
+                    } else {
+                        for l in bits(em) {
+                            dv[l] = row[l] & dmask;
+                        }
+                    }
+                    return Ok(());
+                }
+                if let Some(vals) = fast_ld(&mut mems, r, addr, *mem, *width, *n, em) {
+                    for (k, row) in vals.iter().enumerate().take(*n as usize) {
+                        let dv = lanes_mut(r, d.get(k).copied().unwrap_or(0))?;
+                        for l in bits(em) {
+                            let mut v = row[l];
+                            if *sext && *width < 8 {
+                                let sh = 64 - 8 * u32::from(*width);
+                                v = (((v << sh) as i64) >> sh) as u64;
+                            }
+                            dv[l] = v & dmask;
+                        }
+                    }
+                    return Ok(());
+                }
+                let mut at = [(Space::Global, 0u64, 0u64); 32];
                 address(r, addr, *mem, &mut at)?;
                 let w = u64::from(*width);
                 let mut vals = [[0u64; 32]; 4];
@@ -803,6 +905,10 @@ impl Block<'_, '_> {
                 s,
                 addr,
             } => {
+                if fast_st(&mut mems, r, addr, *mem, *width, *n, s, em) {
+                    return Ok(());
+                }
+                let mut at = [(Space::Global, 0u64, 0u64); 32];
                 address(r, addr, *mem, &mut at)?;
                 let w = u64::from(*width);
                 for l in bits(em) {
@@ -823,6 +929,7 @@ impl Block<'_, '_> {
                 b,
                 c,
             } => {
+                let mut at = [(Space::Global, 0u64, 0u64); 32];
                 address(r, addr, *mem, &mut at)?;
                 let bv = *lanes(r, *b)?;
                 let cv = *lanes(r, *c)?;
@@ -906,6 +1013,131 @@ impl Block<'_, '_> {
                 }
             }
             Op::Trap => return Err(Fault::Trap { line }),
+            Op::Mov2 { d, s } => {
+                let (lo, hi) = (*lanes(r, s[0])?, *lanes(r, s[1])?);
+                for (slot, v) in [(d[0], lo), (d[1], hi)] {
+                    let dv = lanes_mut(r, slot)?;
+                    for l in bits(em) {
+                        dv[l] = v[l];
+                    }
+                }
+            }
+            Op::Mbar(m) => {
+                let mut at = [(Space::Global, 0u64, 0u64); 32];
+                address(r, &m.addr, m.mem, &mut at)?;
+                let bv = *lanes(r, m.b)?;
+                let mut out = [0u64; 32];
+                let mut pv = 0u32;
+                // Lane by lane, in lane order: each lane's operation sees the ones before.
+                for l in bits(em) {
+                    let (sp, off, shown) = at[l];
+                    if sp != Space::Shared {
+                        return Err(Fault::IllegalAddress {
+                            addr: shown,
+                            len: 8,
+                            line,
+                        });
+                    }
+                    mems.check(sp, off, 8, 8, shown)?;
+                    let s = mems.load(sp, off, 8, shown)?;
+                    let b = bv[l];
+                    let new = match m.kind {
+                        MbarKind::Init => mbarrier::init(b),
+                        MbarKind::Arrive { expect_tx, drop } => {
+                            let (s, count) = if expect_tx {
+                                (mbarrier::expect_tx(s, b), 1)
+                            } else {
+                                (s, b)
+                            };
+                            let (n, token) = mbarrier::arrive(s, count, drop);
+                            out[l] = token;
+                            n
+                        }
+                        MbarKind::ExpectTx => mbarrier::expect_tx(s, b),
+                        MbarKind::CompleteTx => mbarrier::complete_tx(s, b),
+                        MbarKind::Wait { parity } => {
+                            if mbarrier::done(s, b, parity) {
+                                pv |= 1 << l;
+                            }
+                            s
+                        }
+                        MbarKind::Inval => 0,
+                        MbarKind::CpAsyncArrive { noinc } => {
+                            let s = if noinc { s } else { mbarrier::increment(s) };
+                            mbarrier::arrive(s, 1, false).0
+                        }
+                    };
+                    mems.store(sp, off, 8, new, shown)?;
+                }
+                if let Some(d) = m.d {
+                    let dv = lanes_mut(r, d)?;
+                    for l in bits(em) {
+                        dv[l] = out[l];
+                    }
+                }
+                if let Some(p) = m.p {
+                    set_pred(pr, p, pv, em)?;
+                    // Not complete yet: let the warps that will complete it run.
+                    *yielded |= pv & em != em;
+                }
+            }
+            Op::Bulk(c) => {
+                let mut d_at = [(Space::Global, 0u64, 0u64); 32];
+                let mut s_at = [(Space::Global, 0u64, 0u64); 32];
+                let mut m_at = [(Space::Global, 0u64, 0u64); 32];
+                address(r, &c.dst.1, c.dst.0, &mut d_at)?;
+                address(r, &c.src.1, c.src.0, &mut s_at)?;
+                if let Some((mm, ma)) = &c.mbar {
+                    address(r, ma, *mm, &mut m_at)?;
+                }
+                let sizes = *lanes(r, c.size)?;
+                for l in bits(em) {
+                    let n = sizes[l] & 0xffff_ffff;
+                    let ((ds, doff, dshown), (ss, soff, sshown)) = (d_at[l], s_at[l]);
+                    mems.check(ds, doff, n, 16, dshown)?;
+                    mems.check(ss, soff, n, 16, sshown)?;
+                    let mut i = 0;
+                    while i < n {
+                        let w: u8 = if n - i >= 8 { 8 } else { 1 };
+                        let v = mems.load(ss, soff + i, w, sshown)?;
+                        mems.store(ds, doff + i, w, v, dshown)?;
+                        i += u64::from(w);
+                    }
+                    if c.mbar.is_some() {
+                        let (ms, moff, mshown) = m_at[l];
+                        if ms != Space::Shared {
+                            return Err(Fault::IllegalAddress {
+                                addr: mshown,
+                                len: 8,
+                                line,
+                            });
+                        }
+                        mems.check(ms, moff, 8, 8, mshown)?;
+                        let s = mems.load(ms, moff, 8, mshown)?;
+                        mems.store(ms, moff, 8, mbarrier::complete_tx(s, n), mshown)?;
+                    }
+                }
+            }
+            Op::Tensor(t) => match &**t {
+                TensorOp::Mma(m) => tensor::mma(m, r, em, line)?,
+                TensorOp::WmmaMma(m) => tensor::wmma_mma(m, r, em, line)?,
+                TensorOp::Matrix8(m, mem, addr) => {
+                    let mut at = [(Space::Global, 0u64, 0u64); 32];
+                    address(r, addr, *mem, &mut at)?;
+                    tensor::matrix8(m, r, &mut mems, &at, em, line)?;
+                }
+                TensorOp::WmmaMem(m, mem, addr) => {
+                    let mut at = [(Space::Global, 0u64, 0u64); 32];
+                    address(r, addr, *mem, &mut at)?;
+                    // The address and stride are the warp's (uniform): the first lane's.
+                    let first = (em.trailing_zeros() & 31) as usize;
+                    let stride = match m.stride {
+                        Some(s) => Some(lanes(r, s)?[first] & 0xffff_ffff),
+                        None => None,
+                    };
+                    tensor::wmma_mem(m, r, &mut mems, at[first], stride, em, line)?;
+                }
+            },
             Op::Carry {
                 kind,
                 wide,
@@ -970,6 +1202,7 @@ impl Block<'_, '_> {
                 src_size,
             } => {
                 let mut from = [(Space::Global, 0u64, 0u64); 32];
+                let mut at = [(Space::Global, 0u64, 0u64); 32];
                 address(r, src, Mem::Generic, &mut from)?;
                 address(r, dst, Mem::Shared, &mut at)?;
                 let n = match src_size {
@@ -1052,25 +1285,34 @@ impl Block<'_, '_> {
                 }
             }
             Op::Vote { mode, d, dp, a, m } => {
-                let member = em & (lanes(r, *m)?[em.trailing_zeros() as usize & 31] as u32);
-                let av = (pget(pr, a.0)? ^ if a.1 { u32::MAX } else { 0 }) & member;
-                match mode {
-                    VoteMode::Ballot => {
-                        let dv = lanes_mut(r, *d)?;
-                        for l in bits(em) {
-                            dv[l] = u64::from(av);
-                        }
+                // Each lane votes among the lanes its own membermask names: lanes of one warp
+                // may pass different masks (cooperative groups' partitions).
+                let mv = *lanes(r, *m)?;
+                let votes = pget(pr, a.0)? ^ if a.1 { u32::MAX } else { 0 };
+                let mut out = [0u64; 32];
+                let mut pv = 0u32;
+                for l in bits(em) {
+                    let member = em & (mv[l] as u32);
+                    let av = votes & member;
+                    out[l] = u64::from(av);
+                    let yes = match mode {
+                        // A ballot sets no predicate: its register is `out`.
+                        VoteMode::Ballot => false,
+                        VoteMode::All => av == member,
+                        VoteMode::Any => av != 0,
+                        VoteMode::Uni => av == 0 || av == member,
+                    };
+                    if yes {
+                        pv |= 1 << l;
                     }
-                    VoteMode::All => {
-                        set_pred(pr, *dp, if av == member { u32::MAX } else { 0 }, em)?
+                }
+                if matches!(mode, VoteMode::Ballot) {
+                    let dv = lanes_mut(r, *d)?;
+                    for l in bits(em) {
+                        dv[l] = out[l];
                     }
-                    VoteMode::Any => set_pred(pr, *dp, if av != 0 { u32::MAX } else { 0 }, em)?,
-                    VoteMode::Uni => set_pred(
-                        pr,
-                        *dp,
-                        if av == 0 || av == member { u32::MAX } else { 0 },
-                        em,
-                    )?,
+                } else {
+                    set_pred(pr, *dp, pv, em)?;
                 }
             }
             Op::Activemask { d } => {
@@ -1080,28 +1322,35 @@ impl Block<'_, '_> {
                 }
             }
             Op::Redux { op, d, a, m } => {
-                let member = em & (lanes(r, *m)?[em.trailing_zeros() as usize & 31] as u32);
+                // Each lane reduces over the lanes its own membermask names: lanes of one warp
+                // may pass different masks (cooperative groups' reduce over a
+                // labeled_partition).
+                let mv = *lanes(r, *m)?;
                 let av = *lanes(r, *a)?;
-                let mut acc: Option<u32> = None;
-                for l in bits(member) {
-                    let v = av[l] as u32;
-                    acc = Some(match acc {
-                        None => v,
-                        Some(x) => match op {
-                            ReduxOp::Add => x.wrapping_add(v),
-                            ReduxOp::MinU => x.min(v),
-                            ReduxOp::MaxU => x.max(v),
-                            ReduxOp::MinS => (x as i32).min(v as i32) as u32,
-                            ReduxOp::MaxS => (x as i32).max(v as i32) as u32,
-                            ReduxOp::And => x & v,
-                            ReduxOp::Or => x | v,
-                            ReduxOp::Xor => x ^ v,
-                        },
-                    });
+                let mut out = [0u64; 32];
+                for l in bits(em) {
+                    let mut acc: Option<u32> = None;
+                    for k in bits(em & (mv[l] as u32)) {
+                        let v = av[k] as u32;
+                        acc = Some(match acc {
+                            None => v,
+                            Some(x) => match op {
+                                ReduxOp::Add => x.wrapping_add(v),
+                                ReduxOp::MinU => x.min(v),
+                                ReduxOp::MaxU => x.max(v),
+                                ReduxOp::MinS => (x as i32).min(v as i32) as u32,
+                                ReduxOp::MaxS => (x as i32).max(v as i32) as u32,
+                                ReduxOp::And => x & v,
+                                ReduxOp::Or => x | v,
+                                ReduxOp::Xor => x ^ v,
+                            },
+                        });
+                    }
+                    out[l] = u64::from(acc.unwrap_or(0));
                 }
                 let dv = lanes_mut(r, *d)?;
                 for l in bits(em) {
-                    dv[l] = u64::from(acc.unwrap_or(0));
+                    dv[l] = out[l];
                 }
             }
             Op::Match {
@@ -1112,12 +1361,14 @@ impl Block<'_, '_> {
                 a,
                 m,
             } => {
-                let member = em & (lanes(r, *m)?[em.trailing_zeros() as usize & 31] as u32);
+                // Each lane matches among the lanes its own membermask names.
+                let mv = *lanes(r, *m)?;
                 let av = *lanes(r, *a)?;
                 let key = |v: u64| if *wide { v } else { v & 0xffff_ffff };
                 let mut out = [0u64; 32];
                 let mut pv = 0u32;
                 for l in bits(em) {
+                    let member = em & (mv[l] as u32);
                     let mut same = 0u32;
                     for k in bits(member) {
                         if key(av[k]) == key(av[l]) {
@@ -1193,6 +1444,7 @@ impl Block<'_, '_> {
             }
             Op::Bra { .. }
             | Op::Call { .. }
+            | Op::CallInd { .. }
             | Op::Ret
             | Op::Exit
             | Op::Bar { .. }
@@ -1216,4 +1468,230 @@ fn set_pred(pr: &mut [u32], d: u32, v: u32, em: u32) -> Result<(), Fault> {
     let p = pr.get_mut(d as usize).ok_or(Fault::Internal("predicate"))?;
     *p = (*p & !em) | (v & em);
     Ok(())
+}
+
+/// The lanes' byte offsets of a register-based access `[reg + off]` to global or shared memory
+/// (generic addresses resolved): `None` for any other base or space, which the general path
+/// takes.
+#[inline]
+fn fast_space(mem: Mem, a: &Addr) -> Option<(Slot, Option<Space>)> {
+    let Base::Reg(s) = a.base else { return None };
+    match mem {
+        Mem::Global => Some((s, Some(Space::Global))),
+        Mem::Shared => Some((s, Some(Space::Shared))),
+        Mem::Generic => Some((s, None)),
+        _ => None,
+    }
+}
+
+/// A load's fast path, the inner loop of tiled kernels: register-based global or shared (or
+/// generic resolving to them) accesses that are aligned, in bounds and (global) inside the
+/// warp's cached allocation, read without the per-lane checks' faults. `None` when any lane
+/// is not such an access: the general path then runs the instruction and reports its fault.
+#[inline]
+fn fast_ld(
+    mems: &mut Mems<'_>,
+    r: &[u64],
+    a: &Addr,
+    mem: Mem,
+    width: u8,
+    n: u8,
+    em: u32,
+) -> Option<[[u64; 32]; 4]> {
+    let (slot, space) = fast_space(mem, a)?;
+    let base = lanes(r, slot).ok()?;
+    let len = u64::from(width) * u64::from(n);
+    if !len.is_power_of_two() || n > 4 {
+        return None;
+    }
+    let mut vals = [[0u64; 32]; 4];
+    let (mut lo, mut hi) = *mems.cache;
+    for l in bits(em) {
+        let v = base[l].wrapping_add(a.off as u64);
+        let (sp, off) = match space {
+            Some(Space::Global) => (Space::Global, v),
+            Some(sp) => (sp, v),
+            None => memory::classify(v),
+        };
+        if off & (len - 1) != 0 {
+            return None;
+        }
+        if sp == Space::Global && !(off >= lo && off.checked_add(len)? <= hi) {
+            // Another allocation: look it up (and cache it) as the general path would.
+            mems.check(sp, off, len, len, v).ok()?;
+            (lo, hi) = *mems.cache;
+        }
+        match sp {
+            Space::Global => {
+                for (k, row) in vals.iter_mut().enumerate().take(usize::from(n)) {
+                    row[l] = mems
+                        .load(sp, off + k as u64 * u64::from(width), width, v)
+                        .ok()?;
+                }
+            }
+            Space::Shared if off.checked_add(len)? <= mems.shared.len() as u64 => {
+                for (k, row) in vals.iter_mut().enumerate().take(usize::from(n)) {
+                    row[l] = mems
+                        .load(sp, off + k as u64 * u64::from(width), width, v)
+                        .ok()?;
+                }
+            }
+            _ => return None,
+        }
+    }
+    Some(vals)
+}
+
+/// One element per lane of `W` bytes from shared memory at `base[l] + off`; `None` when a
+/// lane's access is misaligned or out of bounds.
+#[inline(always)]
+fn shared_ld<const W: usize>(sh: &[u8], base: &Lanes, off: u64, em: u32) -> Option<Lanes> {
+    let mut out = [0u64; 32];
+    for l in bits(em) {
+        let o = base[l].wrapping_add(off);
+        if o % W as u64 != 0 {
+            return None;
+        }
+        let b = sh.get(usize::try_from(o).ok()?..)?.first_chunk::<W>()?;
+        let mut v = [0u8; 8];
+        *v.first_chunk_mut::<W>()? = *b;
+        out[l] = u64::from_le_bytes(v);
+    }
+    Some(out)
+}
+
+/// [`fast_ld`] for one element per lane (`ld.shared.f32 %f, [%r+8]`, the inner loop of tiled
+/// kernels): shared memory through [`shared_ld`], global memory and generic addresses through
+/// [`fast_ld`]'s lane loop.
+#[inline]
+fn fast_ld1(
+    mems: &mut Mems<'_>,
+    r: &[u64],
+    a: &Addr,
+    mem: Mem,
+    width: u8,
+    em: u32,
+) -> Option<Lanes> {
+    if let (Mem::Shared, Base::Reg(slot)) = (mem, a.base) {
+        let base = lanes(r, slot).ok()?;
+        let (sh, off) = (&*mems.shared, a.off as u64);
+        return match width {
+            1 => shared_ld::<1>(sh, base, off, em),
+            2 => shared_ld::<2>(sh, base, off, em),
+            4 => shared_ld::<4>(sh, base, off, em),
+            8 => shared_ld::<8>(sh, base, off, em),
+            _ => None,
+        };
+    }
+    if let (Mem::KParam, Base::Abs) = (mem, a.base) {
+        // A kernel parameter: one address for every lane.
+        let off = a.off as u64;
+        let w = u64::from(width);
+        mems.check(Space::Param, off, w, w, off).ok()?;
+        let v = mems.load(Space::Param, off, width, off).ok()?;
+        return Some([v; 32]);
+    }
+    fast_ld(mems, r, a, mem, width, 1, em).map(|v| v[0])
+}
+
+/// Runs `g(d, a, b, c)` over register slots in place: `d` borrowed from the register file,
+/// the sources beside it (a source that is `d` itself read from a copy taken first, so that
+/// every lane reads the sources' old values), with no copies of the other sources.
+#[inline(always)]
+fn in_place(
+    r: &mut [u64],
+    d: Slot,
+    [a, b, c]: [Slot; 3],
+    g: impl FnOnce(&mut Lanes, &Lanes, &Lanes, &Lanes),
+) -> Result<(), Fault> {
+    let bad = || Fault::Internal("register slot");
+    let (lo, rest) = r.split_at_mut_checked(d as usize * 32).ok_or_else(bad)?;
+    let (dv, hi) = rest.split_at_mut_checked(32).ok_or_else(bad)?;
+    let dv: &mut Lanes = dv.try_into().map_err(|_| bad())?;
+    // Copied only where a source is the destination (`add %r1, %r1, 1`).
+    let old = if a == d || b == d || c == d {
+        Some(*dv)
+    } else {
+        None
+    };
+    let get = |s: Slot| -> Result<&Lanes, Fault> {
+        if s == d {
+            old.as_ref().ok_or_else(bad)
+        } else if s < d {
+            lanes(lo, s)
+        } else {
+            lanes(hi, s - d - 1)
+        }
+    };
+    let (av, bv, cv) = (get(a)?, get(b)?, get(c)?);
+    g(dv, av, bv, cv);
+    Ok(())
+}
+
+/// A store's fast path, as [`fast_ld`]'s: `false` (nothing stored) when any lane is not a
+/// fast access, and the general path runs the instruction.
+#[inline]
+#[allow(clippy::too_many_arguments)]
+fn fast_st(
+    mems: &mut Mems<'_>,
+    r: &[u64],
+    a: &Addr,
+    mem: Mem,
+    width: u8,
+    n: u8,
+    src: &[Slot; 4],
+    em: u32,
+) -> bool {
+    let Some((slot, space)) = fast_space(mem, a) else {
+        return false;
+    };
+    let Ok(base) = lanes(r, slot) else {
+        return false;
+    };
+    let len = u64::from(width) * u64::from(n);
+    if !len.is_power_of_two() || n > 4 {
+        return false;
+    }
+    // Every lane checked before any stores: a fault leaves memory as the general path finds it.
+    let (mut lo, mut hi) = *mems.cache;
+    let mut offs = [(Space::Global, 0u64); 32];
+    for l in bits(em) {
+        let v = base[l].wrapping_add(a.off as u64);
+        let (sp, off) = match space {
+            Some(sp) => (sp, v),
+            None => memory::classify(v),
+        };
+        if sp == Space::Global
+            && off & (len - 1) == 0
+            && !(off >= lo && off.checked_add(len).is_some_and(|e| e <= hi))
+        {
+            if mems.check(sp, off, len, len, v).is_err() {
+                return false;
+            }
+            (lo, hi) = *mems.cache;
+        }
+        let ok = off & (len - 1) == 0
+            && match sp {
+                Space::Global => off >= lo && off.checked_add(len).is_some_and(|e| e <= hi),
+                Space::Shared => off
+                    .checked_add(len)
+                    .is_some_and(|e| e <= mems.shared.len() as u64),
+                _ => false,
+            };
+        if !ok {
+            return false;
+        }
+        offs[l] = (sp, off);
+    }
+    for k in 0..usize::from(n) {
+        let Some(Ok(sv)) = src.get(k).map(|&s| lanes(r, s)) else {
+            return false;
+        };
+        for l in bits(em) {
+            let (sp, off) = offs[l];
+            // Checked above: in bounds and aligned, so the store cannot fail.
+            let _ = mems.store(sp, off + k as u64 * u64::from(width), width, sv[l], off);
+        }
+    }
+    true
 }

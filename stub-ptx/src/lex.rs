@@ -89,6 +89,10 @@ pub fn lex(text: &str) -> Vec<Token> {
                     && !text.get(start..i).is_some_and(hex);
                 if word_char(c) || exponent_sign {
                     i += 1;
+                } else if c == b':' && b.get(i + 1) == Some(&b':') {
+                    // A state space's sub-qualifier inside an opcode (`.shared::cta`,
+                    // `.mbarrier::complete_tx::bytes`); a label's single `:` ends the word.
+                    i += 2;
                 } else {
                     break;
                 }

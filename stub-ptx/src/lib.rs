@@ -8,35 +8,52 @@
 //! # What runs
 //! The PTX that NVRTC and nvcc 11.8–13.x emit (`.version` 7.0–9.x, `.target sm_XX[a]`,
 //! `.address_size 64`): `.entry` and `.func` (with `.param` arguments and results, recursion),
-//! `.reg` (ranges `%r<10>`), `.local`/`.shared`/`.param` variables in modules and bodies,
-//! `.extern .shared` (dynamic shared memory), `.global`/`.const` module variables with
-//! initializers (their storage is the device's), guards `@%p`/`@!%p`, vector operands, and:
-//! `mov`, `ld`/`ldu`/`st` (every state space, generic addressing, `.v2`/`.v4`, 8–64-bit
-//! widths, `.nc`, cache and scope qualifiers ignored), `cvta`, `isspacep`, integer `add sub
-//! mul(.lo .hi .wide) mad mul24 div rem abs neg min max sad` and the carry chain (`add.cc addc
-//! sub.cc subc mad.cc madc`), `and or xor not cnot shl shr`, `popc clz brev bfind bfe bfi prmt
-//! shf dp4a dp2a lop3 szext`, float `add sub mul fma mad div min max abs neg sqrt rcp rsqrt sin
-//! cos ex2 lg2 tanh copysign testp` on f32 and f64 and, where PTX has them, f16, bf16 and their
-//! x2 forms (numerics in [`num`]), `cvt` between every integer and float type, `setp` (every
-//! comparison, `.and/.or/.xor` with a predicate, `p|q`), `set`, `selp`, predicate logic,
-//! `bra`, `call` (direct, with `.param` arguments and results, recursion), `ret`, `exit`,
-//! `bar.sync`/`barrier.sync` (with or without a thread count), `bar.arrive`, `bar.red`
-//! (`popc`, `and`, `or`), `bar.warp.sync`, `membar`/`fence` (no-ops: see below), special
-//! registers (`%tid %ntid %ctaid %nctaid %laneid %warpid %nwarpid %smid %nsmid %gridid %clock
-//! %clock64 %globaltimer %lanemask_* %dynamic_smem_size %total_smem_size`), `atom`/`red` on
-//! global, shared and generic addresses (`add` on integers, f32, f64, f16, f16x2, bf16, bf16x2;
-//! `min max inc dec and or xor exch cas`), `cp.async` (copied at once; its groups' commits and
-//! waits are no-ops), `shfl.sync` (`up down bfly idx`, clamp and segment mask), `vote.sync`
-//! (`all any uni ballot`), `match.sync`, `redux.sync` (integer), `elect.sync`, `activemask`,
-//! `trap`, and the built-in calls `vprintf` and `__assertfail`.
+//! `.reg` (ranges `%r<10>`), `.local`/`.shared`/`.param` variables in modules and bodies, `.extern
+//! .shared` (dynamic shared memory), `.global`/`.const` module variables with initializers (their
+//! storage is the device's), guards `@%p`/`@!%p`, vector operands, and: `mov`, `ld`/`ldu`/`st`
+//! (every state space, generic addressing, `.v2`/`.v4`, 8–128-bit widths: a `.b128` register is two
+//! slots, moved by `mov.b128`; `.nc`, cache and scope qualifiers ignored), `cvta`, `isspacep`,
+//! integer `add sub mul(.lo .hi .wide) mad mul24 div rem abs neg min max sad` and the carry chain
+//! (`add.cc addc sub.cc subc mad.cc madc`), `and or xor not cnot shl shr`, `popc clz brev bfind bfe
+//! bfi prmt shf dp4a dp2a lop3 szext`, float `add sub mul fma mad div min max abs neg sqrt rcp
+//! rsqrt sin cos ex2 lg2 tanh copysign testp` on f32 and f64 and, where PTX has them, f16, bf16 and
+//! their x2 forms (numerics in [`num`]), `cvt` between every integer and float type, `setp` (every
+//! comparison, `.and/.or/.xor` with a predicate, `p|q`), `set`, `selp`, predicate logic, `bra`,
+//! `call` (direct, with `.param` arguments and results, recursion; indirect through a function
+//! pointer, from a register or a `.global` table of them, its lanes grouped by target:
+//! [`decode::FUNCTION_WINDOW`]), `ret`, `exit`, `bar.sync`/`barrier.sync` (with or without a thread
+//! count), `bar.arrive`, `bar.red` (`popc`, `and`, `or`), `bar.warp.sync`, `membar`/`fence`
+//! (no-ops: see below), special registers (`%tid %ntid %ctaid %nctaid %laneid %warpid %nwarpid
+//! %smid %nsmid %gridid %clock %clock64 %globaltimer %lanemask_* %dynamic_smem_size
+//! %total_smem_size`), `atom`/`red` on global, shared and generic addresses (`add` on integers,
+//! f32, f64, f16, f16x2, bf16, bf16x2; `min max inc dec and or xor exch cas`; float `min`/`max` as
+//! the `min`/`max` instructions), `cp.async` (copied at once; its groups' commits and waits are
+//! no-ops), `shfl.sync` (`up down bfly idx`, clamp and segment mask), `vote.sync` (`all any uni
+//! ballot`), `match.sync`, `redux.sync` (integer), `elect.sync`, `activemask`, `trap`, the built-in
+//! calls `vprintf` and `__assertfail`; the warp-level matrix instructions ([`tensor`]: `mma.sync`
+//! m16n8k16 and m16n8k8 f16/bf16 into f32 or f16, tf32 m16n8k8 and m16n8k4, s8/u8 m16n8k32 and
+//! m16n8k16 into s32 with `.satfinite`; `wmma.load/store/mma` f16, bf16, s8, u8 m16n16k16,
+//! m32n8k16, m8n32k16, tf32 m16n16k8, f64 m8n8k4, row and column layouts, strides; `ldmatrix` and
+//! `stmatrix` `.m8n8.x1/.x2/.x4{.trans}.b16`; `cvt.{rna,rn,rz}{.satfinite}.tf32.f32`), each one
+//! small-matrix product over the warp's gathered fragments; `mbarrier` (`init arrive
+//! arrive.expect_tx arrive_drop expect_tx complete_tx test_wait try_wait{.parity} inval`,
+//! `cp.async.mbarrier.arrive`) and `cp.async.bulk` between global and shared memory (done at issue,
+//! completing its mbarrier's transactions; [`mbarrier`]).
 //!
 //! # What is refused
 //! Anything else is refused when the kernel is decoded, with its line: [`Reason::Unsupported`]
-//! (never skipped silently): among others `brx.idx`, indirect calls, calls to `.extern`
-//! functions other than `vprintf` and `__assertfail` (device `malloc`), textures and surfaces,
-//! `ld`/`st` of `.b128`, `mma`/`wgmma`/`ldmatrix`/`stmatrix`, `cp.async.bulk`, `mbarrier`,
-//! clusters (`mapa`, `getctarank`), `createpolicy`, float `redux`, float atomic `min`/`max`,
-//! `.relu`, 16-bit carry arithmetic.
+//! (never skipped silently): among others `brx.idx`, calls to `.extern` functions other than
+//! `vprintf` and `__assertfail` (device `malloc`), textures and surfaces, 128-bit registers
+//! anywhere but `ld`/`st`/`mov.b128` (`atom.cas.b128`, vectors of them), `wgmma`, `mma` shapes
+//! without a layout here (the m8n8k4 quad-pairs, m8n8k16/k32 integers, `.sp` sparse, fp8 and
+//! block-scaled kinds, `.b1`), `ldmatrix` other than `.m8n8.b16`, `cp.async.bulk.tensor` (tensor
+//! maps), `.multicast` and clusters (`mapa`, `getctarank`), `mbarrier.pending_count`,
+//! `createpolicy`, float `redux`, vector atomics, `.relu`, 16-bit carry arithmetic, and cooperative
+//! groups' grid-wide sync (`%envreg1/2`, its grid workspace): blocks run one after another (a
+//! thread each), so a barrier over every block would never release; running one needs every block
+//! resident, e.g. blocks run as green threads switched at the grid barrier, which this executor
+//! does not do. An indirect call to an address that is no function of the kernel ends the launch
+//! ([`Fault::Unsupported`]).
 //!
 //! # Execution model
 //! Each kernel is decoded once into a compact form ([`ops`]): per function, a flat register
@@ -58,7 +75,9 @@
 //! warp waits or has ended, the barrier releases all (named barriers and thread counts are not
 //! told apart: producer/consumer code, whose producers `bar.arrive` before they wait or end,
 //! releases the same way). Lanes that wait at a barrier inside divergent code are released
-//! when the rest of their warp waits too or has ended. Blocks are independent: the mock may run
+//! when the rest of their warp waits too or has ended. A warp whose `mbarrier` wait answers
+//! false yields to the block's other warps (the ones that will arrive), and runs again after
+//! them. Blocks are independent: the mock may run
 //! them on several threads ([`Prepared::run_block`]).
 //!
 //! Memory: the parameter buffer; the block's shared memory (static variables, then the
@@ -85,12 +104,14 @@ pub mod device;
 pub mod error;
 pub mod exec;
 pub mod lex;
+pub mod mbarrier;
 pub mod memory;
 pub mod module;
 pub mod num;
 pub mod ops;
 pub mod parse;
 pub mod program;
+pub mod tensor;
 
 pub use decode::Kernel;
 pub use device::{Device, Launch};

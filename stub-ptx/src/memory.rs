@@ -11,7 +11,7 @@ use core::sync::atomic::{AtomicU8, AtomicU16, AtomicU32, AtomicU64, Ordering};
 
 use crate::device::Device;
 use crate::error::Fault;
-use crate::ops::AtomOp;
+use crate::ops::{AtomOp, FloatTy};
 
 /// The generic address of shared memory offset 0.
 pub const SHARED_WINDOW: u64 = 0x0200_0000_0000_0000;
@@ -64,18 +64,30 @@ pub struct Mems<'x> {
     pub line: u32,
 }
 
+// One fixed-size copy per width (a load or store of the host's), not a variable-length copy:
+// shared and local accesses are the inner loops of tiled kernels.
+#[inline]
 fn read_le(s: &[u8], off: u64, w: u8) -> Option<u64> {
-    let off = usize::try_from(off).ok()?;
-    let b = s.get(off..off.checked_add(usize::from(w))?)?;
-    let mut v = [0u8; 8];
-    v.get_mut(..b.len())?.copy_from_slice(b);
-    Some(u64::from_le_bytes(v))
+    let rest = s.get(usize::try_from(off).ok()?..)?;
+    Some(match w {
+        1 => u64::from(*rest.first()?),
+        2 => u64::from(u16::from_le_bytes(*rest.first_chunk()?)),
+        4 => u64::from(u32::from_le_bytes(*rest.first_chunk()?)),
+        8 => u64::from_le_bytes(*rest.first_chunk()?),
+        _ => return None,
+    })
 }
 
+#[inline]
 fn write_le(s: &mut [u8], off: u64, w: u8, v: u64) -> Option<()> {
-    let off = usize::try_from(off).ok()?;
-    let b = s.get_mut(off..off.checked_add(usize::from(w))?)?;
-    b.copy_from_slice(v.to_le_bytes().get(..usize::from(w))?);
+    let rest = s.get_mut(usize::try_from(off).ok()?..)?;
+    match w {
+        1 => *rest.first_mut()? = v as u8,
+        2 => *rest.first_chunk_mut()? = (v as u16).to_le_bytes(),
+        4 => *rest.first_chunk_mut()? = (v as u32).to_le_bytes(),
+        8 => *rest.first_chunk_mut()? = v.to_le_bytes(),
+        _ => return None,
+    }
     Some(())
 }
 
@@ -154,6 +166,33 @@ pub fn rmw(op: AtomOp, width: u8, old: u64, b: u64, c: u64) -> u64 {
                 old
             }
         }
+        AtomOp::MinF(t) | AtomOp::MaxF(t) => {
+            use crate::num;
+            let min = matches!(op, AtomOp::MinF(_));
+            let (o16, b16, o32, b32) = (old as u16, b as u16, old as u32, b as u32);
+            match (t, min) {
+                (FloatTy::F32, true) => u64::from(
+                    num::min_f32(f32::from_bits(o32), f32::from_bits(b32), false, false).to_bits(),
+                ),
+                (FloatTy::F32, false) => u64::from(
+                    num::max_f32(f32::from_bits(o32), f32::from_bits(b32), false, false).to_bits(),
+                ),
+                (FloatTy::F64, true) => {
+                    num::min_f64(f64::from_bits(old), f64::from_bits(b), false).to_bits()
+                }
+                (FloatTy::F64, false) => {
+                    num::max_f64(f64::from_bits(old), f64::from_bits(b), false).to_bits()
+                }
+                (FloatTy::F16, true) => u64::from(num::min_f16(o16, b16, false, false)),
+                (FloatTy::F16, false) => u64::from(num::max_f16(o16, b16, false, false)),
+                (FloatTy::Bf16, true) => u64::from(num::min_bf16(o16, b16, false, false)),
+                (FloatTy::Bf16, false) => u64::from(num::max_bf16(o16, b16, false, false)),
+                (FloatTy::F16x2, true) => u64::from(num::min_f16x2(o32, b32, false, false)),
+                (FloatTy::F16x2, false) => u64::from(num::max_f16x2(o32, b32, false, false)),
+                (FloatTy::Bf16x2, true) => u64::from(num::min_bf16x2(o32, b32, false, false)),
+                (FloatTy::Bf16x2, false) => u64::from(num::max_bf16x2(o32, b32, false, false)),
+            }
+        }
     };
     v & m
 }
@@ -185,7 +224,13 @@ impl Mems<'_> {
     }
 
     fn aligned(&self, space_addr: u64, generic: u64, w: u64) -> Result<(), Fault> {
-        if w > 1 && space_addr % w != 0 {
+        // Accesses' sizes are powers of two: a mask, not a division, on the hot path.
+        let misaligned = if w.is_power_of_two() {
+            space_addr & (w - 1) != 0
+        } else {
+            w > 1 && space_addr % w != 0
+        };
+        if misaligned {
             return Err(Fault::MisalignedAddress {
                 addr: generic,
                 line: self.line,
@@ -225,6 +270,7 @@ impl Mems<'_> {
     }
 
     /// Loads `w` bytes (1, 2, 4, 8) at `off` of `space`, already checked.
+    #[inline]
     pub fn load(&mut self, space: Space, off: u64, w: u8, shown: u64) -> Result<u64, Fault> {
         let v = match space {
             Space::Global => {
@@ -255,6 +301,7 @@ impl Mems<'_> {
     }
 
     /// Stores the low `w` bytes of `v` at `off` of `space`, already checked.
+    #[inline]
     pub fn store(
         &mut self,
         space: Space,

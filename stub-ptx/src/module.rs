@@ -112,6 +112,10 @@ pub struct Instruction {
     pub opcode: String,
     /// The operands.
     pub operands: Vec<Operand>,
+    /// Operands the parser does not read (a texture's `[tex, {x, y}]`): the instruction is kept,
+    /// without operands, so that only the kernels using it are refused when decoded, not the
+    /// whole module.
+    pub unread: Option<&'static str>,
 }
 
 /// One statement of a function body.

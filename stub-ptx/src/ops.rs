@@ -121,6 +121,28 @@ pub enum AtomOp {
     Exch,
     /// `.cas`: `old == b ? c : old`.
     Cas,
+    /// `.min` on a float type (`.f32`, `.f64`, `.noftz.f16`, `.bf16` and their x2 forms): as
+    /// `min` (a NaN operand gives the other, −0 below +0).
+    MinF(FloatTy),
+    /// `.max` on a float type: as `max`.
+    MaxF(FloatTy),
+}
+
+/// The float types of atomic `min`/`max`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FloatTy {
+    /// `.f32`.
+    F32,
+    /// `.f64`.
+    F64,
+    /// `.f16`.
+    F16,
+    /// `.f16x2`.
+    F16x2,
+    /// `.bf16`.
+    Bf16,
+    /// `.bf16x2`.
+    Bf16x2,
 }
 
 /// Special registers read at run time (the others are constants of the warp, set at frame
@@ -289,6 +311,21 @@ pub struct CallSite {
 /// One decoded instruction.
 #[derive(Clone, Debug)]
 pub enum Op {
+    /// A warp-level matrix instruction (`mma`, `wmma`, `ldmatrix`, `stmatrix`), boxed: rare and
+    /// large.
+    Tensor(alloc::boxed::Box<crate::tensor::TensorOp>),
+    /// Two slots copied at once (`mov.b128`: pack, unpack, copy): `d[i] = s[i]`, the sources
+    /// read before either destination is written.
+    Mov2 {
+        /// Destinations (low, high).
+        d: [Slot; 2],
+        /// Sources (low, high).
+        s: [Slot; 2],
+    },
+    /// An `mbarrier` operation ([`crate::mbarrier`]).
+    Mbar(alloc::boxed::Box<crate::mbarrier::MbarOp>),
+    /// A `cp.async.bulk` copy, done at issue ([`crate::mbarrier`]).
+    Bulk(alloc::boxed::Box<crate::mbarrier::BulkCopy>),
     /// An ALU operation (`add`, `mul`, `cvt`, `fma`, `mov` …).
     Alu {
         /// The kernel.
@@ -463,6 +500,15 @@ pub enum Op {
     Call {
         /// The call site.
         site: u32,
+    },
+    /// An indirect call (`call (r), %rd, (a), prototype;`): the target register and the
+    /// kernel's functions it may hold, as (address, call site) pairs
+    /// ([`crate::decode::function_address`]).
+    CallInd {
+        /// The register holding the function's address.
+        a: Slot,
+        /// The candidate targets: the address-taken functions of the prototype's signature.
+        targets: Vec<(u64, u32)>,
     },
     /// `ret`.
     Ret,

@@ -31,7 +31,8 @@ pub fn type_size(w: &str) -> Option<u32> {
     Some(match w {
         ".b8" | ".u8" | ".s8" | ".e4m3" | ".e5m2" => 1,
         ".b16" | ".u16" | ".s16" | ".f16" | ".bf16" | ".e4m3x2" | ".e5m2x2" => 2,
-        ".b32" | ".u32" | ".s32" | ".f32" | ".f16x2" | ".bf16x2" | ".tf32" => 4,
+        ".b32" | ".u32" | ".s32" | ".f32" | ".f16x2" | ".bf16x2" | ".tf32" | ".u16x2"
+        | ".s16x2" => 4,
         ".b64" | ".u64" | ".s64" | ".f64" => 8,
         ".b128" => 16,
         ".pred" => 0,
@@ -608,6 +609,37 @@ impl Parser {
 
     fn instruction(&mut self, line: u32) -> R<Instruction> {
         let opcode = self.word("an opcode")?;
+        let start = self.pos;
+        match self.operands() {
+            Ok(operands) => Ok(Instruction {
+                line,
+                guard: None,
+                opcode,
+                operands,
+                unread: None,
+            }),
+            Err(e) => {
+                // Operands this parser does not read: kept as an instruction without them, which
+                // decoding refuses, so that only the kernels using it are refused.
+                let why = match e.reason {
+                    Reason::Syntax(s) => s,
+                    _ => "operands not read",
+                };
+                self.pos = start;
+                self.skip_statement();
+                Ok(Instruction {
+                    line,
+                    guard: None,
+                    opcode,
+                    operands: Vec::new(),
+                    unread: Some(why),
+                })
+            }
+        }
+    }
+
+    /// An instruction's operands, through its `;`.
+    fn operands(&mut self) -> R<Vec<Operand>> {
         let mut operands = Vec::new();
         if !self.eat_punct(';') {
             loop {
@@ -618,12 +650,7 @@ impl Parser {
                 self.expect_punct(',', ", or ;")?;
             }
         }
-        Ok(Instruction {
-            line,
-            guard: None,
-            opcode,
-            operands,
-        })
+        Ok(operands)
     }
 
     fn operand(&mut self) -> R<Operand> {

@@ -22,7 +22,8 @@ impl Program {
     /// # Errors
     /// The text does not parse: the line and text of the first construct not understood.
     pub fn load(ptx: &str) -> Result<Program, PtxError> {
-        let module = parse(ptx)?;
+        let mut module = parse(ptx)?;
+        function_pointers(&mut module);
         let kernels = module
             .functions
             .iter()
@@ -64,5 +65,37 @@ impl Program {
     /// The parsed module.
     pub fn module(&self) -> &Module {
         &self.module
+    }
+}
+
+/// Writes the addresses of the functions a variable's initializer names (`.global .u64
+/// table[2] = {f, g};`) into its initial bytes ([`crate::decode::function_address`]); the
+/// entries stay in `init_symbols`, where the device finds no variable of their name and leaves
+/// them, and where the decoder finds the functions whose address is taken.
+fn function_pointers(module: &mut Module) {
+    let Module {
+        functions,
+        variables,
+        ..
+    } = module;
+    for v in variables.iter_mut() {
+        for (offset, name) in &v.init_symbols {
+            let Some(i) = functions
+                .iter()
+                .rposition(|f| &f.name == name && f.body.is_some() && !f.entry)
+            else {
+                continue;
+            };
+            let Ok(at) = usize::try_from(*offset) else {
+                continue;
+            };
+            let end = at.saturating_add(8);
+            if v.init.len() < end {
+                v.init.resize(end, 0);
+            }
+            if let Some(b) = v.init.get_mut(at..end) {
+                b.copy_from_slice(&crate::decode::function_address(i).to_le_bytes());
+            }
+        }
     }
 }

@@ -494,7 +494,8 @@ pub unsafe extern "C" fn cuTexObjectGetTextureDesc(
 }
 
 /// `CUresult cuSurfObjectCreate(CUsurfObject *pSurfObject, const CUDA_RESOURCE_DESC
-/// *pResDesc)`: an array only, made with `CUDA_ARRAY3D_SURFACE_LDST` (2).
+/// *pResDesc)`: an array only. One made without `CUDA_ARRAY3D_SURFACE_LDST` (2) is taken as
+/// well, as an H100 with driver 580 takes it (tests/gpu/occupancy.sh).
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn cuSurfObjectCreate(
     pSurfObject: *mut CUsurfObject,
@@ -509,7 +510,7 @@ pub unsafe extern "C" fn cuSurfObjectCreate(
             return CUDA_ERROR_INVALID_VALUE;
         }
         let resource = match resource_of(m, res) {
-            Ok(r @ Resource::Array(a)) if arrays::array(a).is_some_and(|a| a.flags & 2 != 0) => r,
+            Ok(r @ Resource::Array(a)) if arrays::array(a).is_some() => r,
             Ok(_) => return CUDA_ERROR_INVALID_VALUE,
             Err(e) => return e,
         };

@@ -762,7 +762,8 @@ pub unsafe extern "C" fn cudaGetTextureObjectTextureDesc(
 }
 
 /// `cudaError_t cudaCreateSurfaceObject(cudaSurfaceObject_t *pSurfObject, const struct
-/// cudaResourceDesc *pResDesc)`: an array only, made with `cudaArraySurfaceLoadStore` (2).
+/// cudaResourceDesc *pResDesc)`: an array only. One made without `cudaArraySurfaceLoadStore`
+/// (2) is taken as well, as an H100 with driver 580 takes it (tests/gpu/occupancy.sh).
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn cudaCreateSurfaceObject(
     pSurfObject: *mut cudaSurfaceObject_t,
@@ -777,7 +778,7 @@ pub unsafe extern "C" fn cudaCreateSurfaceObject(
             return cudaErrorInvalidValue;
         }
         let resource = match resource_of(m, res) {
-            Ok(r @ Resource::Array(a)) if arrays::array(a).is_some_and(|a| a.flags & 2 != 0) => r,
+            Ok(r @ Resource::Array(a)) if arrays::array(a).is_some() => r,
             Ok(_) => return cudaErrorInvalidValue,
             Err(e) => return e,
         };

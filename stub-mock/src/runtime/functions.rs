@@ -19,8 +19,9 @@ use core::ffi::{c_int, c_uint, c_void};
 use stub_loader::device_code::FatbinEntry;
 
 /// The kernel whose host function is `func`, on the current device: the device, the kernel's
-/// resources and settings; or the runtime's code (`cudaErrorInvalidDeviceFunction` for no
-/// registered kernel, `cudaErrorNoKernelImageForDevice` for none the device runs).
+/// resources and settings; or the runtime's code (`cudaErrorInvalidResourceHandle` for no
+/// registered kernel, as an H100 answered `cudaFuncGetAttributes(&a, main)` (400, not 98:
+/// tests/gpu/occupancy.sh); `cudaErrorNoKernelImageForDevice` for none the device runs).
 fn kernel(
     m: &crate::device::model::Model,
     func: *const c_void,
@@ -29,7 +30,7 @@ fn kernel(
     let p = m.device(d as i64).ok_or(cudaErrorInvalidDevice)?;
     let device = Device::of(p);
     let (entries, name, handle) =
-        fatbins::kernel_of(func as usize).ok_or(cudaErrorInvalidDeviceFunction)?;
+        fatbins::kernel_of(func as usize).ok_or(cudaErrorInvalidResourceHandle)?;
     let sm = (device.major * 10 + device.minor) as u32;
     if let Err(refusal) = fatbin_runs(&entries, sm, m.profile.cuda_version) {
         return Err(if refusal == NO_BINARY_FOR_GPU {

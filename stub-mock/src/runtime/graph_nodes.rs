@@ -52,7 +52,8 @@ unsafe fn kernel_op(m: &Model, p: &cudaKernelNodeParams) -> Result<Op, cudaError
     let d = current(m)?;
     let device = m.device(d as i64).ok_or(cudaErrorInvalidDevice)?;
     let (entries, name, handle) =
-        fatbins::kernel_of(p.func as usize).ok_or(cudaErrorInvalidDeviceFunction)?;
+        // 400, as an H100 answered a node of a host function (tests/gpu/occupancy.sh).
+        fatbins::kernel_of(p.func as usize).ok_or(cudaErrorInvalidResourceHandle)?;
     let sm = device.named("CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR") as u32 * 10
         + device.named("CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR") as u32;
     if let Err(refusal) = fatbin_runs(&entries, sm, m.profile.cuda_version) {
@@ -64,8 +65,10 @@ unsafe fn kernel_op(m: &Model, p: &cudaKernelNodeParams) -> Result<Op, cudaError
     }
     let grid = [p.gridDim.x, p.gridDim.y, p.gridDim.z];
     let block = [p.blockDim.x, p.blockDim.y, p.blockDim.z];
+    // A node is checked as a launch, but answers cudaErrorInvalidValue, as an H100 answered a
+    // block of 2048 threads (tests/gpu/occupancy.sh), not a launch's 9.
     if !fits(device, grid, block, p.sharedMemBytes) {
-        return Err(cudaErrorInvalidConfiguration);
+        return Err(cudaErrorInvalidValue);
     }
     // Arguments packed in `extra` (`CU_LAUNCH_PARAM_BUFFER_POINTER`) the mock does not read.
     if p.kernelParams.is_null() && !p.extra.is_null() {

@@ -1,24 +1,69 @@
 //! Conversions (PTX ISA "cvt", "cvt.pack"): between float formats, between floats and
 //! integers, between integer widths, and to the packed half, tf32 and fp8 formats. Float
-//! results are IEEE 754 exact in the given rounding; NaN results are canonical.
+//! results are IEEE 754 exact in the given rounding; NaN results are canonical, except where
+//! an H100 keeps the payload ([`keep_nan`]: from f64, between f32 and f64; [`bf16_to_f32`]),
+//! and a NaN converted to an integer is 0 or the destination's sign bit ([`nan_to_int`]), as
+//! the board gives them (`tests/data/conformance/cvt.txt`, `half.txt`).
 
 use super::soft::{self, BF16, E4M3, E5M2, F16, F32, F64, Fmt, TF32, Val};
 use super::{IntRnd, Rnd};
 
+/// A NaN `bits` of format `from` converted to format `to` as an H100 converts from f64 (and
+/// f32 to f64): the sign and the fraction's top bits kept, made quiet (`cvt.txt`,
+/// `cvt.18436`: `cvt.rn.f32.f64` of `7ff8000000000000` is `7fc00000`, not the canonical
+/// `7fffffff`; `cvt.22276`: the high word of `cvt.f64.f32` of `7fc00000` is `7ff80000`;
+/// `half.txt`, `fp16.29280`: `cvt.rn.f16.f64` gives `7e00`). Any other `bits` go through
+/// [`soft::convert`], rounding in `rnd`.
+#[inline]
+fn keep_nan(bits: u64, from: Fmt, to: Fmt, rnd: Rnd) -> u64 {
+    if !from.is_nan(bits) {
+        return soft::convert(bits, from, to, rnd);
+    }
+    let frac = bits & from.frac_mask();
+    let frac = if from.p >= to.p {
+        frac >> (from.p - to.p)
+    } else {
+        frac << (to.p - from.p)
+    };
+    let sign = if bits & from.sign_bit() != 0 {
+        to.sign_bit()
+    } else {
+        0
+    };
+    sign | to.inf() | (1u64 << (to.p - 2)) | frac
+}
+
 /// `cvt{.rnd}{.ftz}{.sat}.f32.f64 d, a`: rounds `x` to f32 in `rnd`; `.ftz` flushes a subnormal
-/// f32 result to the zero of its sign, `.sat` clamps to [0, 1].
+/// f32 result to the zero of its sign, `.sat` clamps to [0, 1]; a NaN keeps its sign and top
+/// payload bits ([`keep_nan`]).
 #[inline]
 pub fn f64_to_f32(x: f64, rnd: Rnd, ftz: bool, sat: bool) -> f32 {
-    super::f32::finish(soft::convert(x.to_bits(), F64, F32, rnd), ftz, sat)
+    super::f32::finish(keep_nan(x.to_bits(), F64, F32, rnd), ftz, sat)
 }
 
 /// `cvt{.ftz}{.sat}.f64.f32 d, a`: exact; `.ftz` flushes a subnormal input, `.sat` clamps to
-/// [0, 1] (NaN → +0.0); a NaN input gives the canonical f64 NaN.
+/// [0, 1] (NaN → +0.0); a NaN keeps its sign and payload, made quiet ([`keep_nan`]).
 #[inline]
 pub fn f32_to_f64(x: f32, ftz: bool, sat: bool) -> f64 {
     let b = super::f32::flush_in(x, ftz);
-    let r = soft::convert(b, F32, F64, Rnd::Rn);
+    let r = keep_nan(b, F32, F64, Rnd::Rn);
     f64::from_bits(if sat { F64.saturate(r) } else { r })
+}
+
+/// What `cvt.irnd.{u,s}N.fM` gives for a NaN on an H100: 0 from f32 (and f16, bf16) to 8-, 16-
+/// and 32-bit integers, as PTX documents, but the destination's sign bit (`0x80000000`,
+/// `0x8000000000000000`) from f64 to any integer and from f32 to 64-bit integers (`cvt.txt`:
+/// `cvt.4` `__float2int_rn(NaN)` = 0, `cvt.11524` `__double2int_rn(NaN)` = `80000000`,
+/// `cvt.14596` `__double2uint_rn(NaN)` = `80000000`, `cvt.7008` high word of
+/// `__float2ll_rn(NaN)` = `80000000`). `bits` is the destination width (clamped to 1..=64).
+#[inline]
+pub fn nan_to_int(from_f64: bool, bits: u32) -> u64 {
+    let b = bits.clamp(1, 64);
+    if from_f64 || b > 32 {
+        1u64 << (b - 1)
+    } else {
+        0
+    }
 }
 
 /// The width mask of a `bits`-wide integer (`bits` is clamped to 1..=64).
@@ -217,7 +262,7 @@ pub fn f32_to_f16(x: f32, rnd: Rnd, sat: bool) -> u16 {
 /// `cvt.rnd{.sat}.f16.f64 d, a`: one rounding straight from f64.
 #[inline]
 pub fn f64_to_f16(x: f64, rnd: Rnd, sat: bool) -> u16 {
-    let r = soft::convert(x.to_bits(), F64, F16, rnd);
+    let r = keep_nan(x.to_bits(), F64, F16, rnd);
     (if sat { F16.saturate(r) } else { r }) as u16
 }
 
@@ -231,7 +276,7 @@ pub fn f32_to_bf16(x: f32, rnd: Rnd, sat: bool) -> u16 {
 /// `cvt.rnd.bf16.f64 d, a` (sm_90): one rounding straight from f64.
 #[inline]
 pub fn f64_to_bf16(x: f64, rnd: Rnd, sat: bool) -> u16 {
-    let r = soft::convert(x.to_bits(), F64, BF16, rnd);
+    let r = keep_nan(x.to_bits(), F64, BF16, rnd);
     (if sat { BF16.saturate(r) } else { r }) as u16
 }
 
@@ -247,9 +292,13 @@ pub fn f16_to_f64(x: u16) -> f64 {
     f64::from_bits(soft::convert(x as u64, F16, F64, Rnd::Rn))
 }
 
-/// `cvt.f32.bf16 d, a`: exact.
+/// `cvt.f32.bf16 d, a`: exact, the bits shifted left 16 places, a NaN too (not even made quiet:
+/// `half.txt`, `fp16.29013`: `7f89` gives `7f890000` on an H100).
 #[inline]
 pub fn bf16_to_f32(x: u16) -> f32 {
+    if BF16.is_nan(x as u64) {
+        return f32::from_bits(u32::from(x) << 16);
+    }
     f32::from_bits(soft::convert(x as u64, BF16, F32, Rnd::Rn) as u32)
 }
 

@@ -36,6 +36,20 @@ pub(crate) fn finish(bits: u64, ftz: bool, sat: bool) -> f32 {
     f32::from_bits(b as u32)
 }
 
+/// `.ftz` detects a subnormal result before rounding, as an H100 does: an exact result below
+/// 2^-126 that rounds up to the smallest normal `±0x00800000` is flushed to the zero of its sign
+/// (`tests/data/conformance/fp32_ftz.txt`, `fp32.6445`: 2^-126 × (1 − 2^-24) = `00000000`
+/// under `mul.rn.ftz`). `exact_rz` is the operation rounded toward zero: below 2^-126 exactly
+/// when the exact result is.
+#[inline]
+fn tiny_before_rounding(bits: u64, ftz: bool, exact_rz: impl FnOnce() -> u64) -> u64 {
+    if ftz && bits & 0x7fff_ffff == 0x0080_0000 && exact_rz() & 0x7fff_ffff < 0x0080_0000 {
+        bits & F32.sign_bit()
+    } else {
+        bits
+    }
+}
+
 /// `add{.rnd}{.ftz}{.sat}.f32 d, a, b`: `a + b` rounded once in `rnd` (IEEE 754).
 #[inline]
 pub fn add_f32(a: f32, b: f32, rnd: Rnd, ftz: bool, sat: bool) -> f32 {
@@ -66,20 +80,45 @@ pub fn mul_f32(a: f32, b: f32, rnd: Rnd, ftz: bool, sat: bool) -> f32 {
         Rnd::Rn => canon(val(x) * val(y)),
         _ => soft::mul(x, y, F32, rnd),
     };
+    let r = tiny_before_rounding(r, ftz, || soft::mul(x, y, F32, Rnd::Rz));
     finish(r, ftz, sat)
 }
 
 /// `fma.rnd{.ftz}{.sat}.f32 d, a, b, c` (and `mad.rnd.f32`): `a * b + c` with one rounding.
 #[inline]
 pub fn fma_f32(a: f32, b: f32, c: f32, rnd: Rnd, ftz: bool, sat: bool) -> f32 {
-    let r = soft::fma(
-        flush_in(a, ftz),
-        flush_in(b, ftz),
-        flush_in(c, ftz),
-        F32,
-        rnd,
-    );
+    let (x, y, z) = (flush_in(a, ftz), flush_in(b, ftz), flush_in(c, ftz));
+    let r = match rnd {
+        Rnd::Rn => fma_rn_fast(x, y, z).unwrap_or_else(|| soft::fma(x, y, z, F32, rnd)),
+        _ => soft::fma(x, y, z, F32, rnd),
+    };
+    let r = tiny_before_rounding(r, ftz, || soft::fma(x, y, z, F32, Rnd::Rz));
     finish(r, ftz, sat)
+}
+
+/// `fma.rn.f32` through the host's f64 when that is provably the correctly rounded result
+/// (the hot path of every matrix product): `x * y` is exact in f64 (24 + 24 bits), the sum
+/// is rounded once to f64 and then to f32. Double rounding can differ from one rounding only
+/// when the f64 sum is exactly halfway between two f32 values (its 29 low mantissa bits
+/// `1000…0`; Boldo and Melquiond, "When double rounding is odd"), or when the result is
+/// subnormal in f32 (fewer bits, so the halfway pattern is longer): those, infinities and NaNs
+/// are left to [`soft::fma`] (`None`).
+#[inline]
+fn fma_rn_fast(x: u64, y: u64, z: u64) -> Option<u64> {
+    let s = f64::from(val(x)) * f64::from(val(y)) + f64::from(val(z));
+    let bits = s.to_bits();
+    let exp = (bits >> 52) & 0x7ff;
+    // An exact zero: `x * y` is exact and a sum of two f64 values never underflows to zero, so
+    // the host's sign of zero (IEEE 754's rule for rounding to nearest) is fma's.
+    if bits << 1 == 0 {
+        return Some(u64::from((s as f32).to_bits()));
+    }
+    // f32's smallest normal is 2^-126 (biased f64 exponent 1023 - 126); 0x7ff: infinity, NaN.
+    if exp < 1023 - 126 || exp == 0x7ff || bits & 0x1fff_ffff == 0x1000_0000 {
+        return None;
+    }
+    // Past f32's range: rounding to nearest gives the infinity of its sign, as IEEE 754 does.
+    Some(u64::from((s as f32).to_bits()))
 }
 
 /// `div{.approx,.full,.rnd}{.ftz}.f32 d, a, b` (PTX ISA "div (floating point)").
@@ -91,9 +130,29 @@ pub fn fma_f32(a: f32, b: f32, c: f32, rnd: Rnd, ftz: bool, sat: bool) -> f32 {
 pub fn div_f32(a: f32, b: f32, kind: DivKind, ftz: bool) -> f32 {
     let (ab, bb) = (flush_in(a, ftz), flush_in(b, ftz));
     match kind {
-        DivKind::Rnd(Rnd::Rn) | DivKind::Full => finish(canon(val(ab) / val(bb)), ftz, false),
-        DivKind::Rnd(rnd) => finish(soft::div(ab, bb, F32, rnd), ftz, false),
+        DivKind::Rnd(Rnd::Rn) | DivKind::Full => {
+            let r = canon(val(ab) / val(bb));
+            let r = tiny_before_rounding(r, ftz, || soft::div(ab, bb, F32, Rnd::Rz));
+            finish(r, ftz, false)
+        }
+        DivKind::Rnd(rnd) => {
+            let r = soft::div(ab, bb, F32, rnd);
+            let r = tiny_before_rounding(r, ftz, || soft::div(ab, bb, F32, Rnd::Rz));
+            finish(r, ftz, false)
+        }
         DivKind::Approx => {
+            // Without `.ftz` a subnormal divisor is scaled into the normal range together
+            // with the dividend (by 2^24, exact), as on an H100: `approx.txt`,
+            // `approx_rcp.783`: `__fdividef(2^-149, 2^-149)` = 1, not 2^-149 × (1/2^-149 = ∞).
+            let (ab, bb) = if !ftz && F32.is_subnormal(bb) {
+                const TWO_24: u64 = 0x4b80_0000;
+                (
+                    soft::mul(ab, TWO_24, F32, Rnd::Rn),
+                    soft::mul(bb, TWO_24, F32, Rnd::Rn),
+                )
+            } else {
+                (ab, bb)
+            };
             let mag = f32::from_bits((bb as u32) & 0x7fff_ffff);
             // 2^126 < |b| < 2^128: PTX's documented result of the reciprocal underflowing.
             if mag > f32::from_bits(0x7e80_0000) && mag < f32::INFINITY {
@@ -127,7 +186,9 @@ pub fn sqrt_f32(a: f32, rnd: Option<Rnd>, ftz: bool) -> f32 {
 /// correctly rounded); `Some(rnd)` is IEEE 754 exact. rcp(±0) = ±∞, rcp(±∞) = ±0.
 #[inline]
 pub fn rcp_f32(a: f32, rnd: Option<Rnd>, ftz: bool) -> f32 {
-    let r = soft::div(0x3f80_0000, flush_in(a, ftz), F32, rnd.unwrap_or(Rnd::Rn));
+    let x = flush_in(a, ftz);
+    let r = soft::div(0x3f80_0000, x, F32, rnd.unwrap_or(Rnd::Rn));
+    let r = tiny_before_rounding(r, ftz, || soft::div(0x3f80_0000, x, F32, Rnd::Rz));
     finish(r, ftz, false)
 }
 
@@ -169,19 +230,35 @@ pub fn lg2_f32(a: f32, ftz: bool) -> f32 {
     approx_result(libm::log2(x as f64), ftz)
 }
 
-/// `sin.approx{.ftz}.f32 d, a`: PTX max absolute error 2^-20.5 in [−100π, 100π]; here computed
-/// with f64 `libm::sin` (accurate for every argument, unlike the hardware far outside that
-/// range). sin(±∞) = NaN, sin(±0) = ±0.
-pub fn sin_f32(a: f32, ftz: bool) -> f32 {
-    let x = f32::from_bits(flush_in(a, ftz) as u32);
-    approx_result(libm::sin(x as f64), ftz)
+/// The argument reduction of `sin.approx.f32`/`cos.approx.f32` on an H100: `x` times 1/(2π)
+/// rounded to f32 toward zero (the FMUL.RZ ptxas emits before MUFU.SIN/COS), whose fraction
+/// in [−½, ½] is the angle in turns (exact in f64). Far outside [−100π, 100π] this is what
+/// the board answers, not the true sine: `tests/data/conformance/approx.txt`,
+/// `approx_sincos.17`: sin(`7f7fffff`) = 0 (x/(2π) an integer in f32), `approx_sincos.23`:
+/// sin(65504) = 0.977028 where the true value is 0.975376 (the product truncated to 2^-10).
+/// ±∞ and NaN give NaN.
+fn sincos_turns(x: f32) -> f64 {
+    const INV_2PI: u64 = 0x3e22_f983; // 1/(2π) rounded to nearest f32
+    let r = f64::from(val(soft::mul(x.to_bits() as u64, INV_2PI, F32, Rnd::Rz)));
+    let t = r - libm::round(r);
+    // A whole number of turns keeps the sign of x, as sin(±0) = ±0 does.
+    if t == 0.0 { libm::copysign(0.0, r) } else { t }
 }
 
-/// `cos.approx{.ftz}.f32 d, a`: PTX max absolute error 2^-20.5 in [−100π, 100π]; here f64
-/// `libm::cos` rounded to nearest. cos(±∞) = NaN.
+/// `sin.approx{.ftz}.f32 d, a`: PTX max absolute error 2^-20.5 in [−100π, 100π]; here the
+/// board's argument reduction ([`sincos_turns`]), then f64 `libm::sin` rounded to nearest.
+/// sin(±∞) = NaN, sin(±0) = ±0.
+pub fn sin_f32(a: f32, ftz: bool) -> f32 {
+    let x = f32::from_bits(flush_in(a, ftz) as u32);
+    approx_result(libm::sin(core::f64::consts::TAU * sincos_turns(x)), ftz)
+}
+
+/// `cos.approx{.ftz}.f32 d, a`: PTX max absolute error 2^-20.5 in [−100π, 100π]; as
+/// [`sin_f32`], the board's argument reduction then f64 `libm::cos` rounded to nearest.
+/// cos(±∞) = NaN.
 pub fn cos_f32(a: f32, ftz: bool) -> f32 {
     let x = f32::from_bits(flush_in(a, ftz) as u32);
-    approx_result(libm::cos(x as f64), ftz)
+    approx_result(libm::cos(core::f64::consts::TAU * sincos_turns(x)), ftz)
 }
 
 /// `tanh.approx.f32 d, a` (sm_75+): PTX max relative error 2^-11; here f64 `libm::tanh`
@@ -227,18 +304,29 @@ fn minmax(a: f32, b: f32, ftz: bool, nan: bool, min: bool) -> f32 {
     }
 }
 
-/// `abs{.ftz}.f32 d, a`: clears the sign bit (a NaN keeps its payload); `.ftz` flushes a
-/// subnormal to +0.
+/// `abs{.ftz}.f32 d, a`: clears the sign bit; `.ftz` flushes a subnormal to +0. A NaN gives
+/// the canonical NaN, as on an H100 (`tests/data/conformance/fp32.txt`, `fp32.25348`:
+/// fabsf(`7fc00000`) = `7fffffff`; ptxas applies the modifier in a float add).
 #[inline]
 pub fn abs_f32(a: f32, ftz: bool) -> f32 {
+    if a.is_nan() {
+        return f32::from_bits(CANONICAL_NAN_F32);
+    }
     f32::from_bits(flush_in(a, ftz) as u32 & 0x7fff_ffff)
 }
 
-/// `neg{.ftz}.f32 d, a`: flips the sign bit; `.ftz` flushes a subnormal first.
+/// `neg{.ftz}.f32 d, a`: flips the sign bit; `.ftz` flushes a subnormal first. A NaN gives
+/// the canonical NaN, as [`abs_f32`] (`fp32.txt`, `fp32.26116`: -`7fc00000` = `7fffffff`).
 #[inline]
 pub fn neg_f32(a: f32, ftz: bool) -> f32 {
+    if a.is_nan() {
+        return f32::from_bits(CANONICAL_NAN_F32);
+    }
     f32::from_bits(flush_in(a, ftz) as u32 ^ 0x8000_0000)
 }
+
+/// The NaN f32 arithmetic produces on NVIDIA GPUs: sign clear, every other bit set.
+const CANONICAL_NAN_F32: u32 = 0x7fff_ffff;
 
 /// `copysign.f32 d, a, b`: `b` with the sign of `a` (note PTX's operand order).
 #[inline]

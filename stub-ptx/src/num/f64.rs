@@ -6,27 +6,38 @@ use super::soft::{self, F64};
 use super::{Rnd, TestP};
 use core::cmp::Ordering;
 
+/// The NaN an f64 operation produces from non-NaN operands (∞ − ∞, 0 × ∞, 0/0, √−1): sign
+/// set, quiet bit only, as an H100 gives it (`tests/data/conformance/fp64.txt`, e.g.
+/// `fp64.103`: −∞ + ∞ = `fff8000000000000`), unlike the f32 canonical `7fffffff`.
+pub const F64_DEFAULT_NAN: u64 = 0xfff8_0000_0000_0000;
+
+/// The quiet bit of an f64 NaN (the fraction's top bit).
+const F64_QUIET: u64 = 0x0008_0000_0000_0000;
+
+/// The NaN rule of f64 arithmetic on the board: a NaN result is the first NaN operand, made
+/// quiet, or [`F64_DEFAULT_NAN`] where no operand is NaN (`fp64.8`: NaN + 0 =
+/// `7ff8000000000000`, the operand itself). Non-NaN results pass unchanged.
 #[inline]
-fn wrap(bits: u64) -> f64 {
-    f64::from_bits(bits)
+fn nan_rule(r: u64, operands: &[f64]) -> f64 {
+    if !F64.is_nan(r) {
+        return f64::from_bits(r);
+    }
+    let first = operands.iter().find(|x| x.is_nan());
+    f64::from_bits(first.map_or(F64_DEFAULT_NAN, |x| x.to_bits() | F64_QUIET))
 }
 
-/// Rust's own `.rn` result (IEEE 754 nearest-even), with a NaN made canonical.
+/// Rust's own `.rn` result (IEEE 754 nearest-even), with a NaN following [`nan_rule`].
 #[inline]
-fn canon(v: f64) -> f64 {
-    if v.is_nan() {
-        f64::from_bits(F64.nan())
-    } else {
-        v
-    }
+fn canon(v: f64, operands: &[f64]) -> f64 {
+    nan_rule(v.to_bits(), operands)
 }
 
 /// `add.rnd.f64 d, a, b`: `a + b` rounded once in `rnd`.
 #[inline]
 pub fn add_f64(a: f64, b: f64, rnd: Rnd) -> f64 {
     match rnd {
-        Rnd::Rn => canon(a + b),
-        _ => wrap(soft::add(a.to_bits(), b.to_bits(), F64, rnd)),
+        Rnd::Rn => canon(a + b, &[a, b]),
+        _ => nan_rule(soft::add(a.to_bits(), b.to_bits(), F64, rnd), &[a, b]),
     }
 }
 
@@ -34,13 +45,11 @@ pub fn add_f64(a: f64, b: f64, rnd: Rnd) -> f64 {
 #[inline]
 pub fn sub_f64(a: f64, b: f64, rnd: Rnd) -> f64 {
     match rnd {
-        Rnd::Rn => canon(a - b),
-        _ => wrap(soft::add(
-            a.to_bits(),
-            b.to_bits() ^ F64.sign_bit(),
-            F64,
-            rnd,
-        )),
+        Rnd::Rn => canon(a - b, &[a, b]),
+        _ => nan_rule(
+            soft::add(a.to_bits(), b.to_bits() ^ F64.sign_bit(), F64, rnd),
+            &[a, b],
+        ),
     }
 }
 
@@ -48,30 +57,33 @@ pub fn sub_f64(a: f64, b: f64, rnd: Rnd) -> f64 {
 #[inline]
 pub fn mul_f64(a: f64, b: f64, rnd: Rnd) -> f64 {
     match rnd {
-        Rnd::Rn => canon(a * b),
-        _ => wrap(soft::mul(a.to_bits(), b.to_bits(), F64, rnd)),
+        Rnd::Rn => canon(a * b, &[a, b]),
+        _ => nan_rule(soft::mul(a.to_bits(), b.to_bits(), F64, rnd), &[a, b]),
     }
 }
 
 /// `fma.rnd.f64 d, a, b, c` (and `mad.rnd.f64`): `a * b + c` with one rounding.
 #[inline]
 pub fn fma_f64(a: f64, b: f64, c: f64, rnd: Rnd) -> f64 {
-    wrap(soft::fma(a.to_bits(), b.to_bits(), c.to_bits(), F64, rnd))
+    nan_rule(
+        soft::fma(a.to_bits(), b.to_bits(), c.to_bits(), F64, rnd),
+        &[a, b, c],
+    )
 }
 
 /// `div.rnd.f64 d, a, b`: `a / b` rounded once in `rnd`.
 #[inline]
 pub fn div_f64(a: f64, b: f64, rnd: Rnd) -> f64 {
     match rnd {
-        Rnd::Rn => canon(a / b),
-        _ => wrap(soft::div(a.to_bits(), b.to_bits(), F64, rnd)),
+        Rnd::Rn => canon(a / b, &[a, b]),
+        _ => nan_rule(soft::div(a.to_bits(), b.to_bits(), F64, rnd), &[a, b]),
     }
 }
 
 /// `sqrt.rnd.f64 d, a`: rounded once in `rnd`; sqrt(−0) = −0, sqrt(negative) = NaN.
 #[inline]
 pub fn sqrt_f64(a: f64, rnd: Rnd) -> f64 {
-    wrap(soft::sqrt(a.to_bits(), F64, rnd))
+    nan_rule(soft::sqrt(a.to_bits(), F64, rnd), &[a])
 }
 
 /// `rcp.rnd.f64 d, a` (`Some(rnd)`, IEEE 754 exact) or `rcp.approx.ftz.f64 d, a` (`None`):
@@ -79,10 +91,13 @@ pub fn sqrt_f64(a: f64, rnd: Rnd) -> f64 {
 /// inputs and results flushed to zero; here it is the correctly rounded reciprocal, flushed.
 pub fn rcp_f64(a: f64, rnd: Option<Rnd>) -> f64 {
     match rnd {
-        Some(r) => wrap(soft::div(1.0f64.to_bits(), a.to_bits(), F64, r)),
+        Some(r) => nan_rule(soft::div(1.0f64.to_bits(), a.to_bits(), F64, r), &[a]),
         None => {
             let x = F64.flush(a.to_bits());
-            wrap(F64.flush(soft::div(1.0f64.to_bits(), x, F64, Rnd::Rn)))
+            nan_rule(
+                F64.flush(soft::div(1.0f64.to_bits(), x, F64, Rnd::Rn)),
+                &[a],
+            )
         }
     }
 }
@@ -102,11 +117,11 @@ pub fn rsqrt_f64(a: f64, ftz: bool) -> f64 {
     }
     let s = soft::sqrt(x, F64, Rnd::Rn);
     let r = soft::div(1.0f64.to_bits(), s, F64, Rnd::Rn);
-    wrap(if ftz { F64.flush(r) } else { r })
+    nan_rule(if ftz { F64.flush(r) } else { r }, &[a])
 }
 
 /// `min{.NaN}.f64 d, a, b`: with one NaN operand the other is returned unless `nan`; two NaNs
-/// (or `.NaN` with one) give the canonical NaN; −0.0 is less than +0.0.
+/// (or `.NaN` with one) give the first NaN operand, made quiet; −0.0 is less than +0.0.
 pub fn min_f64(a: f64, b: f64, nan: bool) -> f64 {
     minmax(a, b, nan, true)
 }
@@ -117,10 +132,12 @@ pub fn max_f64(a: f64, b: f64, nan: bool) -> f64 {
 }
 
 fn minmax(x: f64, y: f64, nan: bool, min: bool) -> f64 {
-    let cnan = f64::from_bits(F64.nan());
+    // A NaN result follows the arithmetic's rule: on the board fmin(NaN, NaN) is the operand
+    // `7ff8000000000000` (`fp64.43209`, the high word `7ff80000`).
+    let qnan = || nan_rule(F64.nan(), &[x, y]);
     match (x.is_nan(), y.is_nan()) {
-        (true, true) => cnan,
-        (true, false) | (false, true) if nan => cnan,
+        (true, true) => qnan(),
+        (true, false) | (false, true) if nan => qnan(),
         (true, false) => y,
         (false, true) => x,
         (false, false) => {
@@ -136,9 +153,14 @@ pub fn abs_f64(a: f64) -> f64 {
     f64::from_bits(a.to_bits() & !F64.sign_bit())
 }
 
-/// `neg.f64 d, a`: flips the sign bit.
+/// `neg.f64 d, a`: flips the sign bit of a number; a NaN passes unchanged, as on an H100
+/// (`fp64.33` lines 96..: `-b` of `7ff8000000000000` is `7ff8000000000000`; sm_90 has no
+/// f64 negation and ptxas negates with an add, whose NaN rule keeps the operand).
 #[inline]
 pub fn neg_f64(a: f64) -> f64 {
+    if a.is_nan() {
+        return a;
+    }
     f64::from_bits(a.to_bits() ^ F64.sign_bit())
 }
 

@@ -157,14 +157,24 @@ macro_rules! half_ops {
         pub fn $max(a: u16, b: u16, ftz: bool, nan: bool) -> u16 {
             minmax_h(a, b, $fmt, ftz, nan, false)
         }
-        #[doc = concat!("`neg{.ftz}.", $name, " d, a`: flips the sign bit (after `.ftz`).")]
+        #[doc = concat!("`neg{.ftz}.", $name, " d, a`: flips the sign bit (after `.ftz`); ",
+            "a NaN gives the canonical `7fff`, as on an H100 (`tests/data/conformance/",
+            "half.txt`, `fp16.5380`: `__hneg(7e00)` = `7fff`; `fp16.19204`: bf16 `__hneg(7fc0)`).")]
         #[inline]
         pub fn $neg(a: u16, ftz: bool) -> u16 {
+            if $fmt.is_nan(a as u64) {
+                return $fmt.nan() as u16;
+            }
             (pre(a, $fmt, ftz) ^ $fmt.sign_bit()) as u16
         }
-        #[doc = concat!("`abs{.ftz}.", $name, " d, a`: clears the sign bit (after `.ftz`).")]
+        #[doc = concat!("`abs{.ftz}.", $name, " d, a`: clears the sign bit (after `.ftz`); ",
+            "a NaN gives the canonical `7fff`, as [`", stringify!($neg), "`] (`half.txt`, ",
+            "`fp16.6148`: `__habs(7e00)` = `7fff`).")]
         #[inline]
         pub fn $abs(a: u16, ftz: bool) -> u16 {
+            if $fmt.is_nan(a as u64) {
+                return $fmt.nan() as u16;
+            }
             (pre(a, $fmt, ftz) & !$fmt.sign_bit()) as u16
         }
         #[doc = concat!("The `.relu` of `fma.rn.relu.", $name, "` (and `cvt`'s): negative ",

@@ -129,6 +129,71 @@ pub fn dp4a(a: u32, b: u32, c: u32, a_signed: bool, b_signed: bool) -> u32 {
     acc as u32
 }
 
+/// The packed 16-bit operations of PTX ISA 8.0 (sm_90): `add`, `sub`, `min`, `max` on
+/// `.u16x2` / `.s16x2`, each half-word on its own (`add`/`sub` wrapping in 16 bits, no carry
+/// between the halves; `min`/`max` comparing the halves as unsigned or signed). `op`: 0 add,
+/// 1 sub, 2 min, 3 max. NVRTC emits them for `__vadd2`, `__vmaxs2`, `__vminu2` ….
+pub fn simd16x2(a: u32, b: u32, op: u32, signed: bool) -> u32 {
+    let mut d = 0u32;
+    for i in 0..2 {
+        let (x, y) = (half(a, i, signed), half(b, i, signed));
+        let v = match op {
+            0 => x.wrapping_add(y),
+            1 => x.wrapping_sub(y),
+            2 => x.min(y),
+            _ => x.max(y),
+        };
+        d |= ((v as u32) & 0xffff) << (16 * i);
+    }
+    d
+}
+
+/// `vabsdiff2` / `vabsdiff4` (`.dtype.atype.btype{.sat} d, a, b, c` and `….add`; PTX ISA
+/// "SIMD Video Instructions", default masks and selectors: every lane, lanes in order): per lane
+/// (`lanes` 2: half-words, 4: bytes) `|a.lane - b.lane|` of the lanes sign- or zero-extended by
+/// their types, clamped to the destination lane's range by `.sat`; without `.add` the lanes'
+/// low bits are merged into `d` (`c` would fill the lanes a mask leaves out: none here), with
+/// `.add` `d = c + Σ` the lanes' values (32-bit wrapping). NVRTC emits it for `__vabsdiffu4`,
+/// `__vsadu4`, `__vsadu2` ….
+#[allow(clippy::too_many_arguments)]
+pub fn vabsdiff(
+    a: u32,
+    b: u32,
+    c: u32,
+    lanes: u32,
+    a_signed: bool,
+    b_signed: bool,
+    d_signed: bool,
+    sat: bool,
+    add: bool,
+) -> u32 {
+    let bits = 32 / lanes;
+    let lane = |x: u32, i: u32, signed: bool| -> i64 {
+        if lanes == 4 {
+            i64::from(byte(x, i, signed))
+        } else {
+            i64::from(half(x, i, signed))
+        }
+    };
+    let (lo, hi) = if d_signed {
+        (-(1i64 << (bits - 1)), (1i64 << (bits - 1)) - 1)
+    } else {
+        (0, (1i64 << bits) - 1)
+    };
+    let mut merged = 0u32;
+    let mut sum = c;
+    for i in 0..lanes {
+        let mut v = (lane(a, i, a_signed) - lane(b, i, b_signed)).abs();
+        if sat {
+            v = v.clamp(lo, hi);
+        }
+        sum = sum.wrapping_add(v as u32);
+        let mask = (1u32 << bits).wrapping_sub(1);
+        merged |= ((v as u32) & mask) << (bits * i);
+    }
+    if add { sum } else { merged }
+}
+
 /// `dp2a.mode.atype.btype d, a, b, c` (sm_61): `c + a.half[0] * b.byte[k] + a.half[1] *
 /// b.byte[k+1]` with `k = 0` for `.lo` (`hi = false`) and `k = 2` for `.hi`; 32-bit wrapping.
 pub fn dp2a(a: u32, b: u32, c: u32, a_signed: bool, b_signed: bool, hi: bool) -> u32 {

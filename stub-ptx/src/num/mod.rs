@@ -7,9 +7,10 @@
 //!   (`%r = {lo, hi}`, PTX ISA "Packed data types").
 //! - IEEE 754 operations (`.rn .rz .rm .rp` add, sub, mul, fma, div, sqrt, rcp, and `cvt`) are
 //!   bitwise exact: computed as an exact significand and rounded once (`soft.rs`).
-//! - NaN results are the canonical NaN the hardware produces: sign clear, every other bit set
-//!   (`0x7fffffff`, `0x7fffffffffffffff`, `0x7fff`), except for the pure bit operations `abs`,
-//!   `neg`, `copysign`, which keep the payload.
+//! - NaN results are the NaN an H100 produces (`tests/data/conformance/`): for f32 and f16 the
+//!   canonical NaN, sign clear, every other bit set (`0x7fffffff`, `0x7fff`); for f64 the first
+//!   NaN operand made quiet, else `0xfff8000000000000` (`f64.rs`). The pure bit operations
+//!   `abs`, `neg`, `copysign` keep the payload (`neg.f64` leaves a NaN unchanged).
 //! - `.ftz` flushes subnormal inputs and subnormal results to the zero of their sign; `.sat`
 //!   clamps the result to [+0.0, 1.0] and turns NaN into +0.0 (PTX ISA "Floating-point
 //!   instructions", "Saturation modifiers").

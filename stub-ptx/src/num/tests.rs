@@ -576,9 +576,10 @@ fn f64_edge_cases() {
     assert_eq!(add_f64(max, max, Rnd::Rn), f64::INFINITY);
     assert_eq!(add_f64(-max, -max, Rnd::Rp), -max);
     assert_eq!(add_f64(2.0, -2.0, Rnd::Rm).to_bits(), 1 << 63);
+    // The board's f64 default NaN (conformance fp64.txt, `fp64.2*`: ∞ × 0).
     assert_eq!(
         mul_f64(f64::INFINITY, 0.0, Rnd::Rn).to_bits(),
-        0x7fff_ffff_ffff_ffff
+        0xfff8_0000_0000_0000
     );
     // Massive cancellation between operands one binade apart is exact.
     let below = next_down64(1.0);
@@ -604,9 +605,10 @@ fn f64_edge_cases() {
     assert_eq!(rsqrt_f64(0.0, false), f64::INFINITY);
     assert!(rsqrt_f64(-1.0, false).is_nan());
     assert_eq!(min_f64(f64::NAN, 1.0, false), 1.0);
+    // `.NaN` with one NaN operand: that operand, quiet (f64's NaN rule).
     assert_eq!(
         max_f64(f64::NAN, 1.0, true).to_bits(),
-        0x7fff_ffff_ffff_ffff
+        0x7ff8_0000_0000_0000
     );
     assert_eq!(min_f64(0.0, -0.0, false).to_bits(), 1 << 63);
     assert_eq!(abs_f64(-3.0), 3.0);
@@ -939,9 +941,10 @@ fn cvt_float_float() {
     assert_eq!(f64_to_f32(1e-40, Rnd::Rn, true, false).to_bits(), 0);
     assert_eq!(f64_to_f32(2.0, Rnd::Rn, false, true), 1.0);
     assert_eq!(f32_to_f64(f32::from_bits(1), true, false), 0.0);
+    // The payload kept, as on the board (conformance cvt.txt, `cvt.22276`).
     assert_eq!(
         f32_to_f64(f32::NAN, false, false).to_bits(),
-        0x7fff_ffff_ffff_ffff
+        0x7ff8_0000_0000_0000
     );
     assert_eq!(f32_to_f64(-3.0, false, true).to_bits(), 0);
     assert_eq!(
@@ -1181,4 +1184,49 @@ fn bit_manipulation() {
     assert_eq!(prmt(a, b, 1, PrmtMode::Ecr), 0x1111_1100);
     assert_eq!(prmt(a, b, 3, PrmtMode::Rc16), 0x3322_3322);
     assert_eq!(prmt(a, b, 0x7ffc, PrmtMode::Rc16), 0x1100_1100); // only c[1:0]
+}
+
+/// `fma.rn.f32`'s f64 fast path against the exact integer core (`soft::fma`) on inputs built
+/// to hit its hard cases: products and addends of close magnitudes (cancellation, results near
+/// f32's subnormal range), addends a few ulps from the product (sums near f32 halfway points),
+/// and any bits.
+#[test]
+fn f32_fma_fast_path_against_exact_core() {
+    let mut r = Rng(0x5eed_f00d_1234_5678);
+    let core = |a: f32, b: f32, c: f32| {
+        f32::from_bits(soft::fma(
+            a.to_bits() as u64,
+            b.to_bits() as u64,
+            c.to_bits() as u64,
+            soft::F32,
+            Rnd::Rn,
+        ) as u32)
+    };
+    let mut fast = 0u32;
+    for i in 0..400_000u32 {
+        let (a, b) = (r.f32_mid(), r.f32_mid());
+        let c = match i % 4 {
+            // -(a*b) rounded to f32, nudged by a few ulps: cancellation and halfway sums.
+            0 => f32::from_bits(
+                (-(a * b))
+                    .to_bits()
+                    .wrapping_add((r.next() % 7) as u32)
+                    .wrapping_sub(3),
+            ),
+            // a*b's rounding error's scale: the sum sits near an f32 halfway point.
+            1 => (a * b) * f32::from_bits(0x3300_0000 | (r.next() as u32 & 0x807f_ffff)),
+            2 => r.f32(),
+            _ => r.f32_mid(),
+        };
+        let want = core(a, b, c);
+        let got = fma_f32(a, b, c, Rnd::Rn, false, false);
+        assert!(
+            same32(got, want),
+            "fma {a:e} {b:e} {c:e}: {got:e} != {want:e}"
+        );
+        let s = f64::from(a) * f64::from(b) + f64::from(c);
+        fast += u32::from(s.to_bits() & 0x1fff_ffff != 0x1000_0000);
+    }
+    // Most inputs take the fast path: the test checks it, not only the fallback.
+    assert!(fast > 300_000, "{fast}");
 }
