@@ -121,16 +121,18 @@ pub fn storage(
             + p.named("CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR") as u32
     });
     let cubin = crate::code::fatbins::cubin_of(var.binary, sm).and_then(|c| initializer(c, &var));
-    // Else the PTX's initializer (the code the kernel executor runs).
+    // Else the PTX's initializer (the code the kernel executor runs). It comes first where it
+    // names other symbols (a table of device functions): in the CUBIN those are relocations,
+    // zeros until a driver links them; in the executor's PTX, the functions' addresses.
     let program =
         crate::code::kernels::program(crate::code::kernels::Owner::Fatbin(var.binary), sm);
-    let ptx = program.as_ref().ok().and_then(|prog| {
-        prog.variables()
-            .iter()
-            .find(|v| v.name == var.name)
-            .map(|v| v.init.get(..v.init.len().min(var.size)).unwrap_or_default())
-    });
-    match cubin.or(ptx) {
+    let ptx_var = program
+        .as_ref()
+        .ok()
+        .and_then(|prog| prog.variables().iter().find(|v| v.name == var.name));
+    let ptx = ptx_var.map(|v| v.init.get(..v.init.len().min(var.size)).unwrap_or_default());
+    let linked = ptx_var.is_some_and(|v| !v.init_symbols.is_empty());
+    match if linked { ptx.or(cubin) } else { cubin.or(ptx) } {
         // SAFETY: the storage was just allocated with the variable's size.
         Some(bytes) => unsafe {
             core::ptr::copy_nonoverlapping(bytes.as_ptr(), p as *mut u8, bytes.len())
