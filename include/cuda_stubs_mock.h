@@ -18,6 +18,8 @@ typedef struct cuda_stubs_mock_launch {
   unsigned int block[3];  /* threads per block in x, y, z */
   unsigned int shared_mem; /* dynamic shared memory, bytes */
   int device;             /* the device's index */
+  unsigned int cooperative; /* 1 for a cooperative launch (cudaLaunchCooperativeKernel, the
+                             cooperative launch attribute), else 0 */
 } cuda_stubs_mock_launch;
 
 /* A host function run in place of a kernel: `params` is the launch's kernelParams (one pointer

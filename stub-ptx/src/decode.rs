@@ -11,6 +11,7 @@ use alloc::vec::Vec;
 mod b128;
 mod mbarrier;
 mod tensor;
+mod texture;
 
 use crate::alu;
 use crate::error::{PtxError, Reason};
@@ -392,6 +393,13 @@ fn sreg_of(name: &str) -> Option<Sreg> {
         "%smid" => Sreg::Smid,
         "%nsmid" => Sreg::Nsmid,
         "%gridid" => Sreg::Gridid,
+        _ if name.starts_with("%envreg") => {
+            let n: u8 = name.get(7..)?.parse().ok()?;
+            if n > 31 {
+                return None;
+            }
+            Sreg::Envreg(n)
+        }
         "%lanemask_eq" => Sreg::LanemaskEq,
         "%lanemask_lt" => Sreg::LanemaskLt,
         "%lanemask_le" => Sreg::LanemaskLe,
@@ -967,6 +975,7 @@ impl<'c, 'm> FnDecoder<'c, 'm> {
             "atom" | "red" => self.atom(inst, base == "red", &mods),
             "mma" | "wmma" | "ldmatrix" | "stmatrix" => self.tensor(inst, base, &mods),
             "mbarrier" => self.mbarrier(inst, &mods),
+            "tex" | "tld4" | "txq" | "suld" | "sust" | "suq" => self.texture(inst, base, &mods),
             "cp" if mods.first() == Some(&".async") && mods.get(1) == Some(&".bulk") => {
                 self.bulk(inst, &mods)
             }
@@ -1485,15 +1494,6 @@ impl<'c, 'm> FnDecoder<'c, 'm> {
                         c: a,
                         aux: 0,
                     });
-                }
-                // `%envreg1`/`%envreg2`: the grid workspace of a cooperative launch, read by
-                // cooperative groups' `grid.sync()` only. Blocks run one after another (on a
-                // thread each), so a grid-wide barrier, needing every block resident, would wait
-                // forever: refused here, at decode, rather than spinning until the timeout.
-                if name.starts_with("%envreg") {
-                    return unsupported(
-                        "%envreg: a grid-wide sync (cooperative groups' grid.sync()), which needs every block resident",
-                    );
                 }
                 // A function's name: its address (a function pointer).
                 let module = self.ctx.module;

@@ -20,6 +20,14 @@ pub trait Device: Sync {
     /// ABI of `vprintf(const char*, char*)`); returns what `vprintf` returns (characters
     /// printed, negative on error).
     fn vprintf(&self, format: u64, args: u64) -> i32;
+    /// The texture or surface object `handle` (`cudaTextureObject_t`, `cudaSurfaceObject_t`):
+    /// its memory at mipmap `level` (0: the object's first level; a level past the last is
+    /// `None`), format and sampling, for `tex`, `tld4`, `txq`, `suld`, `sust`, `suq`
+    /// ([`crate::texture`]). The default knows no object: such instructions fault.
+    fn texture(&self, handle: u64, level: u32) -> Option<crate::texture::TextureView> {
+        let _ = (handle, level);
+        None
+    }
 }
 
 /// One launch: its shape, parameters and limits.

@@ -22,6 +22,10 @@ const MAX_DEPTH: usize = 4096;
 const MAX_LOCAL: usize = 64 << 20;
 /// Warp instructions between two calls of the launch's `stop` callback.
 const STOP_EVERY: u64 = 1 << 16;
+/// Warp instructions a block of a cooperative launch runs before the next block's turn
+/// ([`Prepared::run_cooperative`]): long enough that a block between two grid syncs mostly
+/// runs in one turn, short enough that a block spinning at a grid barrier wastes little.
+const SLICE: u64 = 1024;
 
 /// A launch with its module variables resolved: run its blocks with [`Prepared::run_block`],
 /// from any threads.
@@ -30,6 +34,10 @@ pub struct Prepared<'a> {
     launch: Launch<'a>,
     dev: &'a dyn Device,
     symbols: Vec<u64>,
+    /// The grid workspace's address (`%envreg1:%envreg2`), 0 unless cooperative.
+    workspace: u64,
+    /// Whether blocks yield to the others every [`SLICE`] warp instructions.
+    sliced: bool,
 }
 
 impl<'a> Prepared<'a> {
@@ -73,6 +81,110 @@ impl<'a> Prepared<'a> {
             launch: *launch,
             dev,
             symbols,
+            workspace: 0,
+            sliced: false,
+        })
+    }
+
+    /// Runs the launch as a cooperative one (`cudaLaunchCooperativeKernel`,
+    /// `cuLaunchKernelEx` with `CU_LAUNCH_ATTRIBUTE_COOPERATIVE`), on this thread: every block
+    /// is resident at once and they take turns, [`SLICE`] warp instructions each (a block whose
+    /// warps all wait at `bar.sync` or have ended gives its turn at once), so that a block
+    /// spinning on device memory for the others (cooperative groups' `grid.sync()`, or a
+    /// hand-written grid barrier) lets them reach it. `%envreg1:%envreg2` is the address of
+    /// the launch's grid workspace (`struct grid_workspace { unsigned wsSize, barrier; }` of
+    /// `cooperative_groups/details/driver_abi.h`), 8 zeroed bytes owned here and accepted as
+    /// device memory for the launch's duration: `grid.sync()`'s arrival counter
+    /// (`sync_grids` in `cooperative_groups/details/sync.h`) counts in it, as on a board.
+    /// The caller checks that the grid fits co-resident (the board's error 720 otherwise):
+    /// here any number of blocks runs, their shared memory all allocated at once.
+    ///
+    /// # Errors
+    /// The first [`Fault`], in the order blocks ran.
+    pub fn run_cooperative(&self) -> Result<(), Fault> {
+        // The workspace: `wsSize` (its size in bytes), then the barrier word.
+        let ws: alloc::boxed::Box<[core::sync::atomic::AtomicU32; 2]> = alloc::boxed::Box::new([
+            core::sync::atomic::AtomicU32::new(8),
+            core::sync::atomic::AtomicU32::new(0),
+        ]);
+        let base = ws.as_ptr() as u64;
+        let dev = Workspace {
+            inner: self.dev,
+            base,
+        };
+        let p = Prepared {
+            kernel: self.kernel,
+            launch: self.launch,
+            dev: &dev,
+            symbols: self.symbols.clone(),
+            workspace: base,
+            sliced: true,
+        };
+        let [gx, gy, gz] = self.launch.grid;
+        let total = u64::from(gx) * u64::from(gy) * u64::from(gz);
+        let mut blocks = Vec::new();
+        for i in 0..total {
+            let ctaid = [
+                (i % u64::from(gx)) as u32,
+                (i / u64::from(gx) % u64::from(gy)) as u32,
+                (i / u64::from(gx) / u64::from(gy)) as u32,
+            ];
+            blocks.push(Some(p.start_block(ctaid)?));
+        }
+        let mut left = blocks.len();
+        while left > 0 {
+            for slot in blocks.iter_mut() {
+                let Some(b) = slot else { continue };
+                if b.advance()? {
+                    *slot = None;
+                    left -= 1;
+                }
+            }
+        }
+        drop(ws);
+        Ok(())
+    }
+
+    /// Block `ctaid`'s state before its first instruction.
+    fn start_block<'p>(&'p self, ctaid: [u32; 3]) -> Result<BlockRun<'p, 'a>, Fault> {
+        let l = &self.launch;
+        let threads = l.block[0] * l.block[1] * l.block[2];
+        let nwarps = threads.div_ceil(32);
+        let dyn_base = self.kernel.shared_dynamic_base as usize;
+        let shared_len = dyn_base.saturating_add(l.dynamic_shared as usize);
+        let mut blk = Block {
+            p: self,
+            ctaid,
+            shared: vec![0u8; shared_len],
+            steps: 0,
+            lane_steps: 0,
+            next_stop: STOP_EVERY,
+            red: (0, true, false),
+            slice_end: u64::MAX,
+            sliced: false,
+        };
+        let mut warps = Vec::with_capacity(nwarps as usize);
+        for w in 0..nwarps {
+            let n = (threads - w * 32).min(32);
+            let lanes = if n == 32 { u32::MAX } else { (1u32 << n) - 1 };
+            let mut warp = Warp {
+                id: w,
+                frames: Vec::new(),
+                regs: Vec::new(),
+                preds: Vec::new(),
+                local: Vec::new(),
+                waiting: 0,
+                pending: Vec::new(),
+                cache: (0, 0),
+                yielded: false,
+            };
+            blk.push_frame(&mut warp, 0, lanes, 0)?;
+            warps.push(warp);
+        }
+        Ok(BlockRun {
+            blk,
+            warps,
+            start: 0,
         })
     }
 
@@ -107,56 +219,86 @@ impl<'a> Prepared<'a> {
     /// # Errors
     /// The [`Fault`] that ended it.
     pub fn run_block_counted(&self, ctaid: [u32; 3]) -> Result<u64, Fault> {
-        let l = &self.launch;
-        let threads = l.block[0] * l.block[1] * l.block[2];
-        let nwarps = threads.div_ceil(32);
-        let dyn_base = self.kernel.shared_dynamic_base as usize;
-        let shared_len = dyn_base.saturating_add(l.dynamic_shared as usize);
-        let mut blk = Block {
-            p: self,
-            ctaid,
-            shared: vec![0u8; shared_len],
-            steps: 0,
-            lane_steps: 0,
-            next_stop: STOP_EVERY,
-            red: (0, true, false),
-        };
-        let mut warps = Vec::with_capacity(nwarps as usize);
-        for w in 0..nwarps {
-            let n = (threads - w * 32).min(32);
-            let lanes = if n == 32 { u32::MAX } else { (1u32 << n) - 1 };
-            let mut warp = Warp {
-                id: w,
-                frames: Vec::new(),
-                regs: Vec::new(),
-                preds: Vec::new(),
-                local: Vec::new(),
-                waiting: 0,
-                pending: Vec::new(),
-                cache: (0, 0),
-                yielded: false,
-            };
-            blk.push_frame(&mut warp, 0, lanes, 0)?;
-            warps.push(warp);
+        let mut b = self.start_block(ctaid)?;
+        while !b.advance()? {}
+        Ok(b.blk.lane_steps)
+    }
+}
+
+/// The device a cooperative launch's blocks see: the launch's device, and the grid workspace.
+struct Workspace<'d> {
+    inner: &'d dyn Device,
+    base: u64,
+}
+
+impl Device for Workspace<'_> {
+    fn global_ok(&self, addr: u64, len: u64) -> bool {
+        self.global_range(addr, len).is_some()
+    }
+    fn global_range(&self, addr: u64, len: u64) -> Option<(u64, u64)> {
+        if addr >= self.base && addr.checked_add(len)? <= self.base + 8 {
+            return Some((self.base, 8));
         }
+        self.inner.global_range(addr, len)
+    }
+    fn symbol(&self, name: &str) -> Option<u64> {
+        self.inner.symbol(name)
+    }
+    fn vprintf(&self, format: u64, args: u64) -> i32 {
+        self.inner.vprintf(format, args)
+    }
+    fn texture(&self, handle: u64, level: u32) -> Option<crate::texture::TextureView> {
+        self.inner.texture(handle, level)
+    }
+}
+
+/// A block being run: its state between two turns of a cooperative launch.
+struct BlockRun<'p, 'a> {
+    blk: Block<'p, 'a>,
+    warps: Vec<Warp>,
+    /// The warp that runs first in the next pass (the one after the warp whose turn ended).
+    start: usize,
+}
+
+impl BlockRun<'_, '_> {
+    /// Runs the block until it ends (`true`) or, in a cooperative launch, until its turn of
+    /// [`SLICE`] warp instructions is over or all its warps wait at a barrier another block
+    /// must release first (`false`).
+    fn advance(&mut self) -> Result<bool, Fault> {
+        let blk = &mut self.blk;
+        if blk.p.sliced {
+            blk.slice_end = blk.steps.saturating_add(SLICE);
+        }
+        let n = self.warps.len();
         loop {
             let mut live = false;
             let mut yielded = false;
-            for warp in &mut warps {
+            for k in 0..n {
+                let i = (self.start + k) % n;
+                let Some(warp) = self.warps.get_mut(i) else {
+                    continue;
+                };
                 if warp.frames.is_empty() {
                     continue;
                 }
                 blk.run_warp(warp)?;
+                if core::mem::take(&mut blk.sliced) {
+                    // Its turn is over: the next pass starts after it, so that a warp spinning
+                    // on one of its block's does not starve it.
+                    warp.yielded = false;
+                    self.start = (i + 1) % n;
+                    return Ok(false);
+                }
                 live |= !warp.frames.is_empty();
                 yielded |= core::mem::take(&mut warp.yielded);
             }
             if !live {
-                return Ok(blk.lane_steps);
+                return Ok(true);
             }
             // Every warp still running waits at a barrier (none only yielded to the others at
             // an mbarrier wait): release it.
             if !yielded {
-                blk.release(&mut warps)?;
+                blk.release(&mut self.warps)?;
             }
         }
     }
@@ -228,6 +370,10 @@ struct Block<'p, 'a> {
     next_stop: u64,
     /// The `bar.red` in flight: threads whose predicate holds, all of them, any of them.
     red: (u32, bool, bool),
+    /// In a cooperative launch, the step count at which the block's turn ends.
+    slice_end: u64,
+    /// The turn ended: `run_warp` returned for it.
+    sliced: bool,
 }
 
 fn lanes(r: &[u64], s: Slot) -> Result<&Lanes, Fault> {
@@ -291,6 +437,9 @@ impl Block<'_, '_> {
             }
             Sreg::Nsmid => u64::from(l.sm_count.max(1)),
             Sreg::Gridid => l.grid_id,
+            Sreg::Envreg(1) => self.p.workspace >> 32,
+            Sreg::Envreg(2) => self.p.workspace & 0xffff_ffff,
+            Sreg::Envreg(_) => 0,
             Sreg::LanemaskEq => lm,
             Sreg::LanemaskLt => lm - 1,
             Sreg::LanemaskLe => (lm << 1).wrapping_sub(1) & 0xffff_ffff,
@@ -469,6 +618,10 @@ impl Block<'_, '_> {
             }
             self.step(warp, pc, mask)?;
             if warp.yielded {
+                return Ok(());
+            }
+            if self.steps >= self.slice_end {
+                self.sliced = true;
                 return Ok(());
             }
         }
@@ -1118,6 +1271,7 @@ impl Block<'_, '_> {
                     }
                 }
             }
+            Op::Tex(t) => crate::texture::run(t, r, &mut mems, em, line)?,
             Op::Tensor(t) => match &**t {
                 TensorOp::Mma(m) => tensor::mma(m, r, em, line)?,
                 TensorOp::WmmaMma(m) => tensor::wmma_mma(m, r, em, line)?,

@@ -38,22 +38,35 @@
 //! small-matrix product over the warp's gathered fragments; `mbarrier` (`init arrive
 //! arrive.expect_tx arrive_drop expect_tx complete_tx test_wait try_wait{.parity} inval`,
 //! `cp.async.mbarrier.arrive`) and `cp.async.bulk` between global and shared memory (done at issue,
-//! completing its mbarrier's transactions; [`mbarrier`]).
+//! completing its mbarrier's transactions; [`mbarrier`]); texture and surface objects
+//! ([`texture`]: `tex` `.1d .2d .3d .a1d .a2d .cube .acube` with f32 or s32 coordinates and
+//! f32/s32/u32 results, `tex.level` at the nearest level, `tld4`, `txq`, `suld.b`/`sust.b`
+//! with `.trap .clamp .zero`, `suq`; the object described by [`Device::texture`]).
 //!
 //! # What is refused
 //! Anything else is refused when the kernel is decoded, with its line: [`Reason::Unsupported`]
 //! (never skipped silently): among others `brx.idx`, calls to `.extern` functions other than
-//! `vprintf` and `__assertfail` (device `malloc`), textures and surfaces, 128-bit registers
+//! `vprintf` and `__assertfail` (device `malloc`), texture references and samplers (the
+//! independent mode `[tex, sampler, {x, y}]`), `tex.grad`, `sust.p`, 128-bit registers
 //! anywhere but `ld`/`st`/`mov.b128` (`atom.cas.b128`, vectors of them), `wgmma`, `mma` shapes
 //! without a layout here (the m8n8k4 quad-pairs, m8n8k16/k32 integers, `.sp` sparse, fp8 and
 //! block-scaled kinds, `.b1`), `ldmatrix` other than `.m8n8.b16`, `cp.async.bulk.tensor` (tensor
 //! maps), `.multicast` and clusters (`mapa`, `getctarank`), `mbarrier.pending_count`,
-//! `createpolicy`, float `redux`, vector atomics, `.relu`, 16-bit carry arithmetic, and cooperative
-//! groups' grid-wide sync (`%envreg1/2`, its grid workspace): blocks run one after another (a
-//! thread each), so a barrier over every block would never release; running one needs every block
-//! resident, e.g. blocks run as green threads switched at the grid barrier, which this executor
-//! does not do. An indirect call to an address that is no function of the kernel ends the launch
-//! ([`Fault::Unsupported`]).
+//! `createpolicy`, float `redux`, vector atomics, `.relu`, 16-bit carry arithmetic. An indirect
+//! call to an address that is no function of the kernel ends the launch ([`Fault::Unsupported`]).
+//!
+//! # Cooperative launches
+//! [`Prepared::run_cooperative`] runs a launch whose blocks may wait for each other (cooperative
+//! groups' `grid.sync()`, or any grid barrier spinning on device memory): every block is
+//! resident at once, and the blocks take turns on the calling thread, a bounded number of warp
+//! instructions each (a block whose warps all wait at `bar.sync` or have ended gives its turn at
+//! once), so that a block spinning for the others lets them reach the barrier; within a turn, a
+//! warp spinning on one of its block's warps lets the next warp run at the block's next turn.
+//! `%envreg1:%envreg2` (high, low) is the address of the launch's grid workspace, 8 zeroed
+//! bytes, `struct { unsigned wsSize, barrier; }` of `cooperative_groups/details/driver_abi.h`,
+//! whose barrier word `grid.sync()` counts arrivals in (`atom.add.release.gpu`) and polls
+//! (`ld.acquire.gpu`), as on a board. In a launch that is not cooperative the `%envreg`s read
+//! 0: `grid.sync()` finds no workspace and traps, as on a board. The other `%envreg`s read 0.
 //!
 //! # Execution model
 //! Each kernel is decoded once into a compact form ([`ops`]): per function, a flat register
@@ -112,6 +125,7 @@ pub mod ops;
 pub mod parse;
 pub mod program;
 pub mod tensor;
+pub mod texture;
 
 pub use decode::Kernel;
 pub use device::{Device, Launch};

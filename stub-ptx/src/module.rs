@@ -99,6 +99,14 @@ pub enum Operand {
     NameOffset(String, i64),
     /// Two predicates `%p|%q` (setp's second destination).
     Pair(String, String),
+    /// A texture or surface operand `[handle, {coords}]` (`tex`, `tld4`, `suld`, `sust`): the
+    /// object handle's register and the coordinates.
+    Texture {
+        /// The register holding the 64-bit object handle.
+        handle: String,
+        /// The coordinates (and a layer index first for arrays), as written.
+        coords: Vec<Operand>,
+    },
 }
 
 /// One instruction.

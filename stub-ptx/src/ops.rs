@@ -169,6 +169,12 @@ pub enum Sreg {
     Nsmid,
     /// `%gridid`.
     Gridid,
+    /// `%envreg0`–`%envreg31`: the driver's environment registers. Only `%envreg1` (high
+    /// word) and `%envreg2` (low word) hold anything: the grid workspace's address of a
+    /// cooperative launch ([`crate::Prepared::run_cooperative`]), 0 otherwise (cooperative
+    /// groups' `grid.sync()` then traps, as on a board for a launch that is not cooperative).
+    /// Source: `cooperative_groups/details/driver_abi.h` (`get_grid_workspace`).
+    Envreg(u8),
     /// `%lanemask_eq`.
     LanemaskEq,
     /// `%lanemask_lt`.
@@ -322,6 +328,9 @@ pub enum Op {
         /// Sources (low, high).
         s: [Slot; 2],
     },
+    /// A texture or surface instruction (`tex`, `tld4`, `txq`, `suld`, `sust`, `suq`;
+    /// [`crate::texture`]), boxed: rare and large.
+    Tex(alloc::boxed::Box<crate::texture::TexOp>),
     /// An `mbarrier` operation ([`crate::mbarrier`]).
     Mbar(alloc::boxed::Box<crate::mbarrier::MbarOp>),
     /// A `cp.async.bulk` copy, done at issue ([`crate::mbarrier`]).

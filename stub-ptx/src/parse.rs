@@ -665,6 +665,18 @@ impl Parser {
                 if self.eat_punct('+') {
                     continue;
                 }
+                // A texture or surface operand `[%rd, {x, y}]` (PTX ISA 9.7.10: the object
+                // handle, then its coordinates, a vector or one register).
+                if let Some(handle) = base.clone().filter(|_| offset == 0)
+                    && self.eat_punct(',')
+                {
+                    let coords = match self.operand()? {
+                        Operand::Vector(v) => v,
+                        one => alloc::vec![one],
+                    };
+                    self.expect_punct(']', "]")?;
+                    return Ok(Operand::Texture { handle, coords });
+                }
                 if self.eat_punct('-') {
                     sign = -sign;
                     continue;

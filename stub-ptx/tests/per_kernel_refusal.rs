@@ -1,7 +1,8 @@
 //! One kernel the executor cannot run does not refuse its module: an instruction whose operands
-//! the parser does not read (a texture fetch's `[tex, {x, y}]`) is kept and refused when that
-//! kernel is decoded, with its line; the module's other kernels run (NVIDIA's lineOfSight
-//! sample: a thrust fill kernel beside a `tex.2d` one).
+//! the parser does not read (a texture fetch in independent mode, `[tex, sampler, {x, y}]`: the
+//! object form `[tex, {x, y}]` runs, tests/textures.rs) is kept and refused when that kernel is
+//! decoded, with its line; the module's other kernels run (NVIDIA's lineOfSight sample: a thrust
+//! fill kernel beside a `tex.2d` one).
 
 mod common;
 
@@ -20,7 +21,7 @@ const PTX: &str = r#"
     mov.f32 %f5, 0f00000000;
     mov.f32 %f6, 0f00000000;
     ld.param.u64 %rd1, [tex];
-    tex.2d.v4.f32.f32 {%f1, %f2, %f3, %f4}, [%rd1, {%f5, %f6}];
+    tex.2d.v4.f32.f32 {%f1, %f2, %f3, %f4}, [%rd1, %rd1, {%f5, %f6}];
     ld.param.u64 %rd2, [out];
     st.global.f32 [%rd2], %f1;
     ret;

@@ -75,6 +75,94 @@ impl stub_ptx::Device for Dev<'_> {
     fn vprintf(&self, format: u64, args: u64) -> i32 {
         crate::code::printf::vprintf(self.m, format, args)
     }
+
+    /// A texture or surface object of `crate::device::arrays` as the executor reads it: its
+    /// array (a mipmapped array's `level`), linear or pitch2D memory, format and sampling. A
+    /// resource view's format reinterpretation is not applied (the resource's format is read).
+    fn texture(&self, handle: u64, level: u32) -> Option<stub_ptx::texture::TextureView> {
+        use crate::device::arrays::{self, Format, Resource};
+        use stub_ptx::texture::{AddressMode, ChannelKind, Sampling, TextureView};
+        let o = arrays::object(handle)?;
+        let u = |v: usize| u32::try_from(v).ok();
+        // (address, pitch, slice, extent, layers, format, levels)
+        let (addr, pitch, slice, extent, layers, format, levels) = match o.resource {
+            Resource::Array(_) | Resource::Mipmapped(_) => {
+                let (a, levels) = match o.resource {
+                    Resource::Mipmapped(m) => (
+                        arrays::array(arrays::level(m, level as usize)?)?,
+                        arrays::levels(m)?.len(),
+                    ),
+                    Resource::Array(h) if level == 0 => (arrays::array(h)?, 1),
+                    _ => return None,
+                };
+                // cudaArrayLayered 1, cudaArrayCubemap 4: the third extent counts layers
+                // (faces), not depth.
+                let layered = a.flags & 5 != 0;
+                let [w, h, d] = a.extent;
+                let (depth, layers) = if layered {
+                    (1, d.max(1))
+                } else {
+                    (d.max(1), 1)
+                };
+                let extent = [u(w)?, u(h.max(1))?, u(depth)?];
+                (
+                    a.base,
+                    a.pitch,
+                    a.slice,
+                    extent,
+                    u(layers)?,
+                    a.format,
+                    levels,
+                )
+            }
+            Resource::Linear { ptr, format, bytes } if level == 0 => {
+                let w = bytes / format.element()?;
+                (ptr, bytes, bytes, [u(w)?, 1, 1], 1, format, 1)
+            }
+            Resource::Pitch2D {
+                ptr,
+                format,
+                width,
+                height,
+                pitch,
+            } if level == 0 => {
+                let slice = pitch.checked_mul(height)?;
+                (ptr, pitch, slice, [u(width)?, u(height)?, 1], 1, format, 1)
+            }
+            _ => return None,
+        };
+        let Format { bits, kind } = format;
+        let channels = bits.iter().take_while(|&&b| b != 0).count();
+        let mode = |m: u32| match m {
+            0 => AddressMode::Wrap,
+            2 => AddressMode::Mirror,
+            3 => AddressMode::Border,
+            _ => AddressMode::Clamp,
+        };
+        let sampling = o.sampling.map(|s| Sampling {
+            address: s.address.map(mode),
+            linear: s.filter == 1,
+            normalized_float: s.read_mode == 1,
+            normalized_coords: s.normalized,
+            border: s.border,
+        });
+        Some(TextureView {
+            addr: addr as u64,
+            pitch: pitch as u64,
+            slice: slice as u64,
+            extent,
+            layers,
+            levels: u(levels)?,
+            channels: u8::try_from(channels).ok()?,
+            bits: u8::try_from(bits[0]).ok()?,
+            kind: match kind {
+                0 => ChannelKind::Signed,
+                1 => ChannelKind::Unsigned,
+                _ => ChannelKind::Float,
+            },
+            sampling,
+        })
+    }
 }
 
 /// The SM count and compute capability (`major * 10 + minor`) of device `p`.
@@ -156,7 +244,12 @@ pub unsafe fn execute(
         .functions
         .iter()
         .any(|f| f.name == "vprintf");
-    let result = run_blocks(&prepared, launch.grid, if prints { 1 } else { threads() });
+    // A cooperative launch's blocks take turns on this thread, so that a grid barrier releases.
+    let result = if launch.cooperative != 0 {
+        prepared.run_cooperative().map_err(|f| ([0; 3], f))
+    } else {
+        run_blocks(&prepared, launch.grid, if prints { 1 } else { threads() })
+    };
     match result {
         Ok(()) => Ok(()),
         Err((_, fault)) => {

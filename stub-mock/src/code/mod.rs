@@ -2,11 +2,13 @@
 //! (`image.rs`) and their kernels' parameters (`kernel_params.rs`), the driver's modules and
 //! functions (`module.rs`), the kernels' resources and the occupancy they allow
 //! (`kernel_attributes.rs`, `occupancy.rs`), the fat binaries and device variables nvcc's code registers with
-//! the runtime (`fatbins.rs`, `variables.rs`), and a launch made (`launch.rs`: its checks and
+//! the runtime (`fatbins.rs`, `variables.rs`), and a launch made (a cooperative one's checks and
+//! attributes: `cooperative.rs`) (`launch.rs`: its checks and
 //! [`launch::run_kernel`]), its PTX run by the kernel executor (`execute.rs` over crate
 //! `stub-ptx`: the programs decoded once, `kernels.rs`; device-side `printf`, `printf.rs`). It imports only
 //! `device/` (and the C types); never the queue or the API faces.
 
+pub mod cooperative;
 pub mod execute;
 pub mod fatbins;
 pub mod image;

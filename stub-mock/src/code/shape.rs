@@ -14,4 +14,9 @@ pub struct Launch {
     pub shared_mem: u32,
     /// The device's index.
     pub device: i32,
+    /// 1 for a cooperative launch (`cudaLaunchCooperativeKernel`, `cuLaunchCooperativeKernel`,
+    /// the cooperative launch attribute of `cudaLaunchKernelExC`/`cuLaunchKernelEx`): its
+    /// blocks all resident at once, cooperative groups' `grid.sync()` given its grid workspace
+    /// (`stub_ptx::Prepared::run_cooperative`); 0 otherwise.
+    pub cooperative: u32,
 }

@@ -385,7 +385,7 @@ pub unsafe extern "C" fn cuMemcpy2DAsync_v2(p: *const CUDA_MEMCPY2D, stream: CUs
 }
 
 /// `CUDA_MEMCPY3D` as an operation (levels of detail other than 0 belong to arrays).
-fn copy_3d(m: &Model, p: *const CUDA_MEMCPY3D) -> Result<Op, CUresult> {
+pub(super) fn copy_3d(m: &Model, p: *const CUDA_MEMCPY3D) -> Result<Op, CUresult> {
     // SAFETY: NULL or the caller's parameters.
     let p = unsafe { p.as_ref() }.ok_or(CUDA_ERROR_INVALID_VALUE)?;
     if p.srcLOD != 0 || p.dstLOD != 0 {

@@ -84,6 +84,7 @@ unsafe fn kernel_op(m: &Model, d: usize, p: &CUDA_KERNEL_NODE_PARAMS) -> Result<
         block,
         shared_mem: p.sharedMemBytes,
         device: d as i32,
+        cooperative: 0,
     };
     // SAFETY: forwarded contract.
     Ok(unsafe {

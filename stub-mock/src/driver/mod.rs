@@ -4,8 +4,10 @@
 //! arrays, texture and surface objects: `arrays.rs`; graphs and capture: `graph.rs`;
 //! hand-built kernel and event nodes, graph updates: `graph_nodes.rs`; memory beyond
 //! `cuMemAlloc`: `memory.rs`; functions' attributes and occupancy: `functions.rs`; the
-//! entry-point getter, `cuGetProcAddress`: `entry_points.rs`; per-thread default stream
-//! variants: `per_thread.rs`). Every other status function of the API answers
+//! entry-point getter, `cuGetProcAddress`: `entry_points.rs`; memcpy nodes of `CUDA_MEMCPY3D`
+//! and graph clones: `graph_copies.rs`; default memory pools, stream-ordered memory and graph
+//! memory: `mem_pools.rs`; hints (profiler, stream attributes, prefetch): `hints.rs`;
+//! per-thread default stream variants: `per_thread.rs`). Every other status function of the API answers
 //! `CUDA_ERROR_NOT_SUPPORTED` (`unmodelled.rs`). It imports the layers below (`device/`,
 //! `code/`, `queue/`), never another face.
 use crate::device::context;
@@ -18,7 +20,10 @@ mod copies;
 mod entry_points;
 mod functions;
 mod graph;
+mod graph_copies;
 mod graph_nodes;
+mod hints;
+mod mem_pools;
 mod memory;
 mod per_thread;
 
@@ -306,7 +311,7 @@ pub unsafe extern "C" fn cuMemGetInfo_v2(free: *mut usize, total: *mut usize) ->
     })
 }
 
-/// `cuMemAlloc_v2` and `cuMemAllocAsync`: `size` bytes of the current context's device.
+/// `cuMemAlloc_v2`: `size` bytes of the current context's device.
 fn allocate(ptr: *mut CUdeviceptr, size: usize) -> CUresult {
     in_context(|m, d| {
         if ptr.is_null() || size == 0 {
@@ -323,11 +328,15 @@ fn allocate(ptr: *mut CUdeviceptr, size: usize) -> CUresult {
     })
 }
 
-/// `cuMemFree_v2` and `cuMemFreeAsync`.
+/// `cuMemFree_v2`.
 fn free(ptr: CUdeviceptr) -> CUresult {
     in_context(|m, _| {
         if ptr == 0 {
             return CUDA_ERROR_INVALID_VALUE;
+        }
+        // A graph's memory stays for its next launch (`graph::owns_allocation`).
+        if crate::queue::graph::owns_allocation(ptr as usize) {
+            return CUDA_SUCCESS;
         }
         match m.free(ptr as usize, |k| k.device().is_some()) {
             Ok(()) => CUDA_SUCCESS,
@@ -455,6 +464,111 @@ pub unsafe extern "C" fn cuLaunchKernel(
     params: *mut *mut c_void,
     _extra: *mut *mut c_void,
 ) -> CUresult {
+    let grid = [grid_x, grid_y, grid_z];
+    let block = [block_x, block_y, block_z];
+    // SAFETY: forwarded contract.
+    unsafe { launch_function(f, (grid, block, shared_mem), stream, params, false) }
+}
+
+/// `CUresult cuLaunchCooperativeKernel(CUfunction f, unsigned gridDimX, gridDimY, gridDimZ,
+/// blockDimX, blockDimY, blockDimZ, sharedMemBytes, CUstream hStream, void **kernelParams)`
+/// (cuda.h): `cuLaunchKernel` of a grid whose blocks are all resident at once, so that they
+/// may wait for each other (cooperative groups' `grid.sync()`);
+/// `CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE` (720) for more blocks than the device keeps
+/// resident.
+///
+/// # Safety
+/// `params` is NULL or the kernel's argument pointers.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cuLaunchCooperativeKernel(
+    f: CUfunction,
+    grid_x: c_uint,
+    grid_y: c_uint,
+    grid_z: c_uint,
+    block_x: c_uint,
+    block_y: c_uint,
+    block_z: c_uint,
+    shared_mem: c_uint,
+    stream: CUstream,
+    params: *mut *mut c_void,
+) -> CUresult {
+    let grid = [grid_x, grid_y, grid_z];
+    let block = [block_x, block_y, block_z];
+    // SAFETY: forwarded contract.
+    unsafe { launch_function(f, (grid, block, shared_mem), stream, params, true) }
+}
+
+/// `CUresult cuLaunchKernelEx(const CUlaunchConfig *config, CUfunction f, void
+/// **kernelParams, void **extra)` (cuda.h): the configuration's launch with its attributes
+/// (`code/cooperative.rs`): cooperative or not; a cluster of more than one block is not
+/// supported (801: the executor runs no clusters), nor are programmatic or completion events;
+/// the other attributes are hints, ignored. `extra` is ignored, as by `cuLaunchKernel`.
+///
+/// # Safety
+/// `config` is NULL or a configuration whose `attrs` holds `numAttrs` attributes; `params` is
+/// NULL or the kernel's argument pointers.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cuLaunchKernelEx(
+    config: *const CUlaunchConfig,
+    f: CUfunction,
+    params: *mut *mut c_void,
+    _extra: *mut *mut c_void,
+) -> CUresult {
+    use crate::code::cooperative::{Attribute, attribute};
+    if config.is_null() {
+        return in_context(|_, _| CUDA_ERROR_INVALID_VALUE);
+    }
+    // SAFETY: non-NULL, the caller's configuration.
+    let c = unsafe { *config };
+    if c.numAttrs > 0 && c.attrs.is_null() {
+        return in_context(|_, _| CUDA_ERROR_INVALID_VALUE);
+    }
+    let mut cooperative = false;
+    for i in 0..c.numAttrs as usize {
+        // SAFETY: `numAttrs` attributes, by the contract; the value's 64 bytes read as words.
+        let (id, value) = unsafe {
+            let at = c.attrs.add(i);
+            (
+                (*at).id,
+                *core::ptr::addr_of!((*at).value).cast::<[u32; 16]>(),
+            )
+        };
+        match attribute(id, &value) {
+            Attribute::Cooperative(on) => cooperative = on,
+            Attribute::Cluster(n) if n > 1 => {
+                return in_context(|_, _| CUDA_ERROR_NOT_SUPPORTED);
+            }
+            Attribute::Unmodelled => return in_context(|_, _| CUDA_ERROR_NOT_SUPPORTED),
+            Attribute::Unknown => return in_context(|_, _| CUDA_ERROR_INVALID_VALUE),
+            Attribute::Cluster(_) | Attribute::Ignored => {}
+        }
+    }
+    let grid = [c.gridDimX, c.gridDimY, c.gridDimZ];
+    let block = [c.blockDimX, c.blockDimY, c.blockDimZ];
+    // SAFETY: forwarded contract.
+    unsafe {
+        launch_function(
+            f,
+            (grid, block, c.sharedMemBytes),
+            c.hStream,
+            params,
+            cooperative,
+        )
+    }
+}
+
+/// `cuLaunchKernel`, cooperative or not: a cooperative grid must be resident all at once
+/// (`CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE`, 720, for more blocks than occupancy × SMs).
+///
+/// # Safety
+/// `params` is NULL or the kernel's argument pointers.
+unsafe fn launch_function(
+    f: CUfunction,
+    (grid, block, shared_mem): ([u32; 3], [u32; 3], u32),
+    stream: CUstream,
+    params: *mut *mut c_void,
+    cooperative: bool,
+) -> CUresult {
     in_context(|m, d| {
         let (Some((kernel, sizes)), Some(module)) = (
             crate::code::module::kernel_of(f as usize),
@@ -469,16 +583,24 @@ pub unsafe extern "C" fn cuLaunchKernel(
         let Some(p) = m.device(d as i64) else {
             return CUDA_ERROR_INVALID_CONTEXT;
         };
-        let grid = [grid_x, grid_y, grid_z];
-        let block = [block_x, block_y, block_z];
         if !crate::code::launch::fits(p, grid, block, shared_mem) {
             return CUDA_ERROR_INVALID_VALUE;
+        }
+        if cooperative {
+            match crate::code::cooperative::function_co_resident(
+                p, f as usize, grid, block, shared_mem,
+            ) {
+                Some(true) => {}
+                Some(false) => return CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE,
+                None => return CUDA_ERROR_INVALID_HANDLE,
+            }
         }
         let launch = crate::code::launch::Launch {
             grid,
             block,
             shared_mem,
             device: d as c_int,
+            cooperative: u32::from(cooperative),
         };
         // SAFETY: `params` as the caller gave it to the driver.
         let args = (params, sizes.as_deref());
@@ -566,6 +688,7 @@ pub unsafe extern "C" fn cuStreamDestroy_v2(stream: CUstream) -> CUresult {
         if crate::device::handles::destroy(stream as usize, |h| {
             matches!(h, crate::device::handles::Handle::Stream(_))
         }) {
+            crate::queue::stream_attributes::forget(stream as usize);
             CUDA_SUCCESS
         } else {
             CUDA_ERROR_INVALID_HANDLE
@@ -597,37 +720,7 @@ pub(crate) fn on_stream(stream: CUstream, f: impl FnOnce(&'static Model) -> CUre
     })
 }
 
-// Stream-ordered memory. The mock runs every operation when it is issued (streams are always
-// idle), so the stream-ordered calls allocate and free now, on a checked stream; in a capture
-// they would be memory nodes, which the mock does not model.
-
-/// `f` on `stream` outside a capture: `CUDA_ERROR_NOT_SUPPORTED` in one (a memory node).
-fn uncaptured(stream: CUstream, f: impl FnOnce() -> CUresult) -> CUresult {
-    on_stream(stream, |_| {
-        if crate::queue::graph::is_capturing(stream as usize) {
-            stub_loader::debug_line(
-                "mock",
-                format_args!("stream-ordered memory in a capture: not modelled by the mock device"),
-            );
-            return CUDA_ERROR_NOT_SUPPORTED;
-        }
-        f()
-    })
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn cuMemAllocAsync(
-    ptr: *mut CUdeviceptr,
-    size: usize,
-    stream: CUstream,
-) -> CUresult {
-    uncaptured(stream, || allocate(ptr, size))
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn cuMemFreeAsync(ptr: CUdeviceptr, stream: CUstream) -> CUresult {
-    uncaptured(stream, || free(ptr))
-}
+// Stream-ordered memory: `mem_pools.rs`.
 
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn cuEventCreate(event: *mut CUevent, flags: c_uint) -> CUresult {

@@ -57,6 +57,9 @@ struct Node {
 struct Exec {
     nodes: Vec<usize>,
     ops: Vec<Op>,
+    /// Launched at least once: its memory nodes' memory is then the device's graph memory
+    /// ([`graph_memory`]).
+    launched: bool,
 }
 
 #[derive(Debug, Clone)]
@@ -216,6 +219,52 @@ pub fn create() -> usize {
     g
 }
 
+/// A copy of `graph` (`cudaGraphClone`, `cuGraphClone`): each node's operation and its
+/// dependencies among the copies, in the same order; `INVALID_VALUE` for no graph.
+pub fn clone_graph(graph: usize) -> Result<usize, Code> {
+    let mut r = registry();
+    let list = r.graphs.get(&graph).cloned().ok_or(INVALID_VALUE)?;
+    let copy = handles::fresh();
+    r.graphs.insert(copy, Vec::new());
+    let mut made: BTreeMap<usize, usize> = BTreeMap::new();
+    for node in list {
+        let Some((op, deps)) = r.nodes.get(&node).map(|n| (n.op.clone(), n.deps.clone())) else {
+            continue;
+        };
+        let deps = deps.iter().filter_map(|d| made.get(d).copied()).collect();
+        made.insert(node, r.add(copy, op, deps));
+    }
+    Ok(copy)
+}
+
+/// Whether the allocation at `ptr` is a graph's (a memory allocation node's, of a graph or an
+/// executable graph): it stays mapped for the graph's launches, so a free of it outside the
+/// graph (`cudaFree`, `cudaFreeAsync`, the driver's) ends only that launch's use of it, as on
+/// a GPU, where each launch maps it again at the same address.
+pub fn owns_allocation(ptr: usize) -> bool {
+    let r = registry();
+    let is = |op: &Op| matches!(op, Op::MemAlloc { ptr: p, .. } if *p == ptr);
+    r.nodes.values().any(|n| is(&n.op)) || r.execs.values().any(|e| e.ops.iter().any(is))
+}
+
+/// Device `d`'s graph memory (`cudaGraphMemAttrUsedMemCurrent`, `CU_GRAPH_MEM_ATTR_…`): the
+/// bytes of the memory nodes of the executable graphs launched and not destroyed, each
+/// allocation once. The mock keeps nothing more in reserve, so it is also the reserved bytes.
+pub fn graph_memory(m: &Model, d: usize) -> u64 {
+    let r = registry();
+    let mut seen = BTreeSet::new();
+    let mut bytes = 0u64;
+    for op in r.execs.values().filter(|e| e.launched).flat_map(|e| &e.ops) {
+        if let Op::MemAlloc { ptr, size } = op
+            && seen.insert(*ptr)
+            && m.find(*ptr).and_then(|f| f.kind.device()) == Some(d)
+        {
+            bytes = bytes.saturating_add(*size as u64);
+        }
+    }
+    bytes
+}
+
 /// Destroys `graph` and its nodes (`INVALID_VALUE` for no graph, as both APIs answer).
 pub fn destroy(graph: usize) -> Result<(), Code> {
     let mut r = registry();
@@ -266,7 +315,15 @@ pub fn instantiate(graph: usize) -> Result<usize, Code> {
         .filter_map(|&n| r.nodes.get(&n).map(|x| (n, x.op.clone())))
         .unzip();
     let exec = handles::fresh();
-    r.execs.insert(exec, Exec { nodes, ops });
+    let launched = false;
+    r.execs.insert(
+        exec,
+        Exec {
+            nodes,
+            ops,
+            launched,
+        },
+    );
     Ok(exec)
 }
 
@@ -288,9 +345,14 @@ pub fn launch(m: &Model, exec: usize, stream: usize, device: usize) -> Result<()
         return Err(INVALID_HANDLE);
     }
     // Copied out: a host node may call the APIs, never under the lock.
-    let Some(ops) = registry().execs.get(&exec).map(|e| e.ops.clone()) else {
+    let Some(ops) = registry().execs.get_mut(&exec).map(|e| {
+        e.launched = true;
+        e.ops.clone()
+    }) else {
         return Err(INVALID_VALUE);
     };
+    // The graph memory its memory nodes add is counted toward the device's high watermark.
+    crate::queue::mem_pools::graph_high(device, graph_memory(m, device));
     for op in ops {
         match capture(stream, op) {
             Ok(captured) => captured?,

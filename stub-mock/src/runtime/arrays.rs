@@ -403,7 +403,9 @@ pub unsafe extern "C" fn cudaMemcpy2DFromArrayAsync(
 
 /// `cudaError_t cudaMemcpyToArray(cudaArray_t dst, size_t wOffset, size_t hOffset, const void
 /// *src, size_t count, enum cudaMemcpyKind kind)` (deprecated): `count` bytes from row
-/// `hOffset`, byte `wOffset`, within that row.
+/// `hOffset`, byte `wOffset`, on into the next rows as the board copies them (NVIDIA's
+/// simpleTexture copies a whole image with one call): a first partial row, whole rows, a last
+/// partial row ([`spans`]).
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn cudaMemcpyToArray(
     dst: cudaArray_t,
@@ -413,12 +415,53 @@ pub unsafe extern "C" fn cudaMemcpyToArray(
     count: usize,
     kind: cudaMemcpyKind,
 ) -> cudaError_t {
-    let s = (src as usize, count);
-    to_array(dst, (wOffset, hOffset), s, (count, 1), kind, LEGACY, true)
+    let Some(parts) = spans(dst as usize, (wOffset, hOffset), count) else {
+        let s = (src as usize, count);
+        return to_array(dst, (wOffset, hOffset), s, (count, 1), kind, LEGACY, true);
+    };
+    for (at, (x, y), (width, rows)) in parts {
+        let s = (src as usize + at, width);
+        let rc = to_array(dst, (x, y), s, (width, rows), kind, LEGACY, true);
+        if rc != cudaSuccess {
+            return rc;
+        }
+    }
+    cudaSuccess
+}
+
+/// One of the copies a linear copy to or from an array makes: its offset in the linear side,
+/// (byte, row) in the array, (bytes per row, rows).
+type Span = (usize, (usize, usize), (usize, usize));
+
+/// The copies a linear `count`-byte copy at byte `x` of row `y` of array `array` makes; `None`
+/// when it stays within its row (one copy) or the array is unknown.
+fn spans(array: usize, (x, y): (usize, usize), count: usize) -> Option<Vec<Span>> {
+    let a = arrays::array(array)?;
+    let row = a.extent[0].checked_mul(a.element)?;
+    if row == 0 || x.checked_add(count)? <= row {
+        return None;
+    }
+    let mut parts = Vec::new();
+    let (mut at, mut x, mut y, mut left) = (0, x, y, count);
+    if x != 0 {
+        let first = row.checked_sub(x)?;
+        parts.push((0, (x, y), (first, 1)));
+        (at, x, y, left) = (first, 0, y + 1, left - first);
+    }
+    let whole = left / row;
+    if whole > 0 {
+        parts.push((at, (x, y), (row, whole)));
+        (at, y, left) = (at + whole * row, y + whole, left - whole * row);
+    }
+    if left > 0 {
+        parts.push((at, (0, y), (left, 1)));
+    }
+    Some(parts)
 }
 
 /// `cudaError_t cudaMemcpyFromArray(void *dst, cudaArray_const_t src, size_t wOffset, size_t
-/// hOffset, size_t count, enum cudaMemcpyKind kind)` (deprecated).
+/// hOffset, size_t count, enum cudaMemcpyKind kind)` (deprecated): as
+/// [`cudaMemcpyToArray`], row after row.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn cudaMemcpyFromArray(
     dst: *mut c_void,
@@ -428,8 +471,18 @@ pub unsafe extern "C" fn cudaMemcpyFromArray(
     count: usize,
     kind: cudaMemcpyKind,
 ) -> cudaError_t {
-    let d = (dst as usize, count);
-    from_array(d, src, (wOffset, hOffset), (count, 1), kind, LEGACY, true)
+    let Some(parts) = spans(src as usize, (wOffset, hOffset), count) else {
+        let d = (dst as usize, count);
+        return from_array(d, src, (wOffset, hOffset), (count, 1), kind, LEGACY, true);
+    };
+    for (at, (x, y), (width, rows)) in parts {
+        let d = (dst as usize + at, width);
+        let rc = from_array(d, src, (x, y), (width, rows), kind, LEGACY, true);
+        if rc != cudaSuccess {
+            return rc;
+        }
+    }
+    cudaSuccess
 }
 
 /// `cudaError_t cudaMemcpy2DArrayToArray(cudaArray_t dst, size_t wOffsetDst, size_t

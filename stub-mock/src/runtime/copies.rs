@@ -300,17 +300,32 @@ fn pitched_side(p: &cudaPitchedPtr, pos: &cudaPos, device: bool) -> Option<Side>
     })
 }
 
-/// `cudaMemcpy3D` and `…Async`: between pitched pointers (a CUDA array on either side answers
-/// `cudaErrorNotSupported`: the mock has none).
+/// `cudaMemcpy3D` and `…Async`: between pitched pointers and CUDA arrays; an empty extent
+/// copies nothing.
 fn copy_3d(m: &Model, p: *const cudaMemcpy3DParms, stream: usize, sync: bool) -> cudaError_t {
+    match copy_3d_op(m, p) {
+        Ok(Some(op)) => issue(m, stream, sync, op),
+        Ok(None) => cudaSuccess,
+        Err(e) => e,
+    }
+}
+
+/// The copy `p` describes (`cudaMemcpy3DParms`: pitched pointers or CUDA arrays on either
+/// side), checked: `None` for an empty extent; `cudaErrorInvalidValue` for NULL parameters or
+/// a side outside its memory, `cudaErrorInvalidResourceHandle` for an array that is not one,
+/// `cudaErrorInvalidPitchValue` for a row wider than its pitch.
+pub(super) fn copy_3d_op(
+    m: &Model,
+    p: *const cudaMemcpy3DParms,
+) -> Result<Option<Op>, cudaError_t> {
     if p.is_null() {
-        return cudaErrorInvalidValue;
+        return Err(cudaErrorInvalidValue);
     }
     // SAFETY: non-NULL, the caller's parameters.
     let p = unsafe { &*p };
     let e = p.extent;
     if e.width == 0 || e.height == 0 || e.depth == 0 {
-        return cudaSuccess;
+        return Ok(None);
     }
     // With a CUDA array in the copy, the extent and its position are in its elements
     // (`device/arrays.rs`); the direction is checked with its storage's first byte.
@@ -319,22 +334,19 @@ fn copy_3d(m: &Model, p: *const cudaMemcpy3DParms, stream: usize, sync: bool) ->
     if (!p.dstArray.is_null() && dst_array.is_none())
         || (!p.srcArray.is_null() && src_array.is_none())
     {
-        return cudaErrorInvalidResourceHandle;
+        return Err(cudaErrorInvalidResourceHandle);
     }
     let element = dst_array.or(src_array).map_or(1, |a| a.element);
     let width = e.width.saturating_mul(element);
     let memory = |a: Option<crate::device::arrays::Array>, ptr: &cudaPitchedPtr| {
         a.map_or((ptr.ptr as usize, ptr.pitch), |a| (a.base, a.pitch))
     };
-    let (dst0, src0) = match sides(
+    let (dst0, src0) = sides(
         m,
         memory(dst_array, &p.dstPtr),
         memory(src_array, &p.srcPtr),
         p.kind,
-    ) {
-        Ok(s) => s,
-        Err(e) => return e,
-    };
+    )?;
     let side = |a: Option<crate::device::arrays::Array>,
                 ptr: &cudaPitchedPtr,
                 pos: &cudaPos,
@@ -354,17 +366,17 @@ fn copy_3d(m: &Model, p: *const cudaMemcpy3DParms, stream: usize, sync: bool) ->
         side(dst_array, &p.dstPtr, &p.dstPos, dst0.device),
         side(src_array, &p.srcPtr, &p.srcPos, src0.device),
     ) else {
-        return cudaErrorInvalidValue;
+        return Err(cudaErrorInvalidValue);
     };
     if dst.pitch < width || src.pitch < width {
-        return cudaErrorInvalidPitchValue;
+        return Err(cudaErrorInvalidPitchValue);
     }
     let extent = Extent {
         width,
         height: e.height,
         depth: e.depth,
     };
-    issue(m, stream, sync, Op::Copy { dst, src, extent })
+    Ok(Some(Op::Copy { dst, src, extent }))
 }
 
 #[unsafe(no_mangle)]

@@ -22,7 +22,7 @@ use stub_loader::device_code::FatbinEntry;
 /// resources and settings; or the runtime's code (`cudaErrorInvalidResourceHandle` for no
 /// registered kernel, as an H100 answered `cudaFuncGetAttributes(&a, main)` (400, not 98:
 /// tests/gpu/occupancy.sh); `cudaErrorNoKernelImageForDevice` for none the device runs).
-fn kernel(
+pub(super) fn kernel(
     m: &crate::device::model::Model,
     func: *const c_void,
 ) -> Result<(Device, Attributes, Settings), cudaError_t> {

@@ -2,12 +2,15 @@
 //! (`__cudaRegisterFatBinary`, `__cudaRegisterFunction`, … of crt/host_runtime.h, which every
 //! nvcc-built program's static initialisers call), its `<<<>>>` path
 //! (`__cudaPushCallConfiguration`, `__cudaPopCallConfiguration`, `__cudaGetKernel`,
-//! `__cudaLaunchKernel`, crt/device_functions.h of nvcc 12.x/13.x) and `cudaLaunchKernel`, CUDA
-//! 13 ABI. A registered fat binary's entries are read from their headers; a launch is checked
+//! `__cudaLaunchKernel`, crt/device_functions.h of nvcc 12.x/13.x), `cudaLaunchKernel`,
+//! `cudaLaunchCooperativeKernel` and `cudaLaunchKernelExC` (launch attributes: cooperative,
+//! clusters of one block; priority and the scheduling hints ignored), CUDA 13 ABI. A registered fat binary's entries are read from their headers; a launch is checked
 //! as the runtime checks it (the kernel is registered, its fat binary has code the device runs
 //! under the profile's driver: `cudaErrorNoKernelImageForDevice` 209 or
 //! `cudaErrorUnsupportedPtxVersion` 222 otherwise; the stream; the configuration against the
-//! device's limits: `cudaErrorInvalidConfiguration` 9), then it runs the host function
+//! device's limits: `cudaErrorInvalidConfiguration` 9; a cooperative grid against the blocks
+//! the device keeps resident, occupancy × SMs: `cudaErrorCooperativeLaunchTooLarge` 720), then
+//! it runs the host function
 //! registered for its kernel name (`include/cuda_stubs_mock.h`; nvcc's device name, mangled
 //! unless the kernel is `extern "C"`) or, without one, the kernel's PTX on the kernel executor
 //! (`code/execute.rs`).
@@ -15,6 +18,7 @@
 // NVIDIA's parameter names (crt/host_runtime.h), as the prototypes in the docs spell them.
 #![allow(non_snake_case)]
 
+use crate::code::cooperative::{self, Attribute};
 use crate::code::fatbins;
 use crate::code::image::{NO_BINARY_FOR_GPU, fatbin_runs};
 use crate::code::launch::{Launch, fits};
@@ -199,6 +203,18 @@ fn launch(
     shared_mem: usize,
     stream: cudaStream_t,
 ) -> cudaError_t {
+    launch_as(host, (grid, block), args, shared_mem, stream, false)
+}
+
+/// [`launch`], cooperative or not.
+fn launch_as(
+    host: usize,
+    (grid, block): (dim3, dim3),
+    args: *mut *mut c_void,
+    shared_mem: usize,
+    stream: cudaStream_t,
+    cooperative: bool,
+) -> cudaError_t {
     call(|m| {
         let d = match current(m) {
             Ok(d) => d,
@@ -230,11 +246,21 @@ fn launch(
         if !fits(p, grid, block, shared_mem) {
             return cudaErrorInvalidConfiguration;
         }
+        if cooperative {
+            let (device, a, s) = match crate::runtime::functions::kernel(m, host as *const c_void) {
+                Ok(k) => k,
+                Err(e) => return e,
+            };
+            if !cooperative::co_resident(&device, &a, &s, grid, block, shared_mem) {
+                return cudaErrorCooperativeLaunchTooLarge;
+            }
+        }
         let launch = Launch {
             grid,
             block,
             shared_mem,
             device: d as c_int,
+            cooperative: u32::from(cooperative),
         };
         // SAFETY: `args` as the caller gave it to the runtime.
         // In a capture, which keeps the arguments: the parameters' sizes, from the CUBIN for
@@ -305,4 +331,108 @@ pub unsafe extern "C" fn cudaLaunchKernel_ptsz(
     stream: cudaStream_t,
 ) -> cudaError_t {
     launch(func as usize, gridDim, blockDim, args, sharedMem, stream)
+}
+
+/// `cudaError_t cudaLaunchCooperativeKernel(const void *func, dim3 gridDim, dim3 blockDim, void
+/// **args, size_t sharedMem, cudaStream_t stream)` (cuda_runtime_api.h): a launch whose blocks
+/// are all resident at once, so that they may wait for each other (cooperative groups'
+/// `grid.sync()`); `cudaErrorCooperativeLaunchTooLarge` (720) for more blocks than the device
+/// keeps resident.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaLaunchCooperativeKernel(
+    func: *const c_void,
+    gridDim: dim3,
+    blockDim: dim3,
+    args: *mut *mut c_void,
+    sharedMem: usize,
+    stream: cudaStream_t,
+) -> cudaError_t {
+    launch_as(
+        func as usize,
+        (gridDim, blockDim),
+        args,
+        sharedMem,
+        stream,
+        true,
+    )
+}
+
+/// `cudaLaunchCooperativeKernel` of code built with `--default-stream per-thread`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaLaunchCooperativeKernel_ptsz(
+    func: *const c_void,
+    gridDim: dim3,
+    blockDim: dim3,
+    args: *mut *mut c_void,
+    sharedMem: usize,
+    stream: cudaStream_t,
+) -> cudaError_t {
+    // SAFETY: the same contract.
+    unsafe { cudaLaunchCooperativeKernel(func, gridDim, blockDim, args, sharedMem, stream) }
+}
+
+/// `cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *config, const void *func, void
+/// **args)` (cuda_runtime_api.h; `cudaLaunchKernelEx` of cuda_runtime.h is a template over
+/// it): the configuration's launch with its attributes; a cluster of more than one block is
+/// not supported (801: the executor runs no clusters), nor are the attributes of
+/// [`Attribute::Unmodelled`].
+///
+/// # Safety
+/// `config` is NULL or a configuration whose `attrs` holds `numAttrs` attributes.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaLaunchKernelExC(
+    config: *const cudaLaunchConfig_t,
+    func: *const c_void,
+    args: *mut *mut c_void,
+) -> cudaError_t {
+    if config.is_null() {
+        return call(|_| cudaErrorInvalidValue);
+    }
+    // SAFETY: non-NULL, the caller's configuration.
+    let c = unsafe { *config };
+    if c.numAttrs > 0 && c.attrs.is_null() {
+        return call(|_| cudaErrorInvalidValue);
+    }
+    let mut cooperative = false;
+    for i in 0..c.numAttrs as usize {
+        // SAFETY: `numAttrs` attributes, by the contract; the value's 64 bytes read as words.
+        let (id, value) = unsafe {
+            let at = c.attrs.add(i);
+            (
+                (*at).id,
+                *core::ptr::addr_of!((*at).val).cast::<[u32; 16]>(),
+            )
+        };
+        match cooperative::attribute(id, &value) {
+            Attribute::Cooperative(on) => cooperative = on,
+            Attribute::Cluster(n) if n > 1 => {
+                return call(|_| cudaErrorNotSupported);
+            }
+            Attribute::Unmodelled => return call(|_| cudaErrorNotSupported),
+            Attribute::Unknown => return call(|_| cudaErrorInvalidValue),
+            Attribute::Cluster(_) | Attribute::Ignored => {}
+        }
+    }
+    launch_as(
+        func as usize,
+        (c.gridDim, c.blockDim),
+        args,
+        c.dynamicSmemBytes,
+        c.stream,
+        cooperative,
+    )
+}
+
+/// `cudaLaunchKernelExC` of code built with `--default-stream per-thread`.
+///
+/// # Safety
+/// As [`cudaLaunchKernelExC`].
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaLaunchKernelExC_ptsz(
+    config: *const cudaLaunchConfig_t,
+    func: *const c_void,
+    args: *mut *mut c_void,
+) -> cudaError_t {
+    // SAFETY: the same contract.
+    unsafe { cudaLaunchKernelExC(config, func, args) }
 }

@@ -2,12 +2,14 @@
 //! (counted against its device, read and written by the host as it is), the caller's host
 //! memory registered as page-locked, page-locked memory's flags and device pointers (the same
 //! addresses: unified addressing), and the stream-ordered `cudaMallocAsync` / `cudaFreeAsync`,
-//! which allocate and free when issued (streams are always idle) and are not modelled in a
-//! capture (a memory node).
+//! which allocate and free when issued (streams are always idle), and in a capture add memory
+//! nodes.
 
 use crate::device::handles;
 use crate::device::model::{Kind, Model};
 use crate::queue::graph;
+use crate::queue::mem_pools;
+use crate::queue::ops::Op;
 use crate::runtime::{call, current};
 use crate::types::cudart::*;
 use core::ffi::{c_uint, c_void};
@@ -100,6 +102,10 @@ pub unsafe extern "C" fn cudaHostGetFlags(flags: *mut c_uint, host: *mut c_void)
     })
 }
 
+/// `cudaError_t cudaMallocAsync(void **devPtr, size_t size, cudaStream_t hStream)`: `size`
+/// bytes of the current device's memory from its default pool (`queue/mem_pools.rs`), made
+/// now; in a capture, a memory allocation node whose memory is made now and kept for the
+/// graph's launches (`Op::MemAlloc`), as `cudaGraphAddMemAllocNode` does.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn cudaMallocAsync(
     ptr: *mut *mut c_void,
@@ -113,45 +119,57 @@ pub unsafe extern "C" fn cudaMallocAsync(
         if !handles::is_stream(stream as usize) {
             return cudaErrorInvalidResourceHandle;
         }
-        if graph::is_capturing(stream as usize) {
-            return not_in_capture();
-        }
         let d = match current(m) {
             Ok(d) => d,
             Err(e) => return e,
         };
-        match m.allocate(size, Kind::Device(d)) {
-            Ok(p) => {
-                // SAFETY: non-NULL, the caller's pointer.
-                unsafe { *ptr = p as *mut c_void };
-                cudaSuccess
+        let Ok(p) = m.allocate(size, Kind::Device(d)) else {
+            return cudaErrorMemoryAllocation;
+        };
+        match graph::capture(stream as usize, Op::MemAlloc { ptr: p, size }) {
+            Ok(Err(code)) => {
+                m.free(p, |_| true).ok();
+                return code;
             }
-            Err(_) => cudaErrorMemoryAllocation,
+            Ok(Ok(())) => {}
+            Err(_) => mem_pools::allocated(d, p, size),
         }
+        // SAFETY: non-NULL, the caller's pointer.
+        unsafe { *ptr = p as *mut c_void };
+        cudaSuccess
     })
 }
 
+/// `cudaError_t cudaFreeAsync(void *devPtr, cudaStream_t hStream)`: `devPtr` must start a
+/// device allocation (`cudaErrorInvalidValue`); freed now, or in a capture a memory free node
+/// (`Op::MemFree`: the memory stays for the graph's next launch).
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn cudaFreeAsync(ptr: *mut c_void, stream: cudaStream_t) -> cudaError_t {
     call(|m| {
         if !handles::is_stream(stream as usize) {
             return cudaErrorInvalidResourceHandle;
         }
+        let start = ptr as usize;
         if graph::is_capturing(stream as usize) {
-            return not_in_capture();
+            if m.device_range(start, 1).map_or(true, |f| f.start != start) {
+                return cudaErrorInvalidValue;
+            }
+            return match graph::capture(stream as usize, Op::MemFree { ptr: start }) {
+                Ok(Ok(())) => cudaSuccess,
+                Ok(Err(code)) => code,
+                Err(_) => cudaErrorInvalidValue,
+            };
         }
-        match m.free(ptr as usize, |k| k.device().is_some()) {
-            Ok(()) => cudaSuccess,
+        // A graph's memory stays for its next launch (`graph::owns_allocation`).
+        if graph::owns_allocation(start) {
+            return cudaSuccess;
+        }
+        match m.free(start, |k| k.device().is_some()) {
+            Ok(()) => {
+                mem_pools::freed(start);
+                cudaSuccess
+            }
             Err(_) => cudaErrorInvalidValue,
         }
     })
-}
-
-/// Stream-ordered memory in a capture (a memory node): not modelled, and said so.
-fn not_in_capture() -> cudaError_t {
-    stub_loader::debug_line(
-        "mock",
-        format_args!("stream-ordered memory in a capture: not modelled by the mock device"),
-    );
-    cudaErrorNotSupported
 }

@@ -6,7 +6,9 @@
 //! and event nodes and graph updates: `graph_nodes.rs`; managed and host memory: `memory.rs`;
 //! nvcc's registration and kernel launches: `launch.rs`; kernels' attributes and occupancy:
 //! `functions.rs`; the driver's entry points: `entry_points.rs`; device variables:
-//! `symbols.rs`; per-thread default stream variants: `per_thread.rs`. Every other status
+//! `symbols.rs`; memcpy nodes of 3D parameters and graph clones: `graph_copies.rs`; default
+//! memory pools and graph memory: `mem_pools.rs`; hints (profiler, stream attributes,
+//! prefetch): `hints.rs`; per-thread default stream variants: `per_thread.rs`. Every other status
 //! function of the API answers `cudaErrorNotSupported` (`unmodelled.rs`). It imports the layers
 //! below (`device/`, `code/`, `queue/`), never another face.
 
@@ -24,8 +26,11 @@ mod device;
 mod entry_points;
 mod functions;
 mod graph;
+mod graph_copies;
 mod graph_nodes;
+mod hints;
 mod launch;
+mod mem_pools;
 mod memory;
 mod per_thread;
 mod symbols;
@@ -267,6 +272,10 @@ pub unsafe extern "C" fn cudaFree(ptr: *mut c_void) -> cudaError_t {
     call(|m| {
         if let Err(code) = queue::graph::unsafe_call() {
             return code;
+        }
+        // A graph's memory stays for its next launch (`graph::owns_allocation`).
+        if queue::graph::owns_allocation(ptr as usize) {
+            return cudaSuccess;
         }
         match m.free(ptr as usize, |k| k.device().is_some()) {
             Ok(()) => cudaSuccess,
@@ -532,6 +541,7 @@ pub unsafe extern "C" fn cudaStreamAddCallback(
 pub unsafe extern "C" fn cudaStreamDestroy(stream: cudaStream_t) -> cudaError_t {
     call(|_| {
         if handles::destroy(stream as usize, |h| matches!(h, Handle::Stream(_))) {
+            queue::stream_attributes::forget(stream as usize);
             cudaSuccess
         } else {
             cudaErrorInvalidResourceHandle

@@ -6,7 +6,10 @@ scripts/fetch-cuda.py caches), so that the parser is tested on what NVRTC really
 
 Each NAME.cu (or only those named) becomes NAME.ptx (with a header comment naming NVRTC's
 version and options); a first line `// nvrtc: --gpu-architecture=compute_90` sets that file's
-architecture (instructions newer than compute_80, e.g. stmatrix).
+architecture (instructions newer than compute_80, e.g. stmatrix). CUDA_STUBS_NVRTC_INCLUDE
+(directories, ':'-separated) adds include directories: cooperative groups' headers need CCCL's
+(`nv/target`, `cuda/std/...`), which NVIDIA ships in its own wheel (nvidia-cuda-cccl:
+`.../nvidia/cu13/include/cccl`).
 The crate's tests read the .ptx files; they never need NVRTC."""
 import ctypes, glob, os, sys
 
@@ -24,6 +27,8 @@ opts = [f"--gpu-architecture={arch}".encode(), b"-default-device", b"--std=c++17
 inc = os.path.join(os.path.dirname(os.path.dirname(lib)), "include")
 if os.path.isdir(inc):
     opts.append(f"-I{inc}".encode())
+for d in filter(None, os.environ.get("CUDA_STUBS_NVRTC_INCLUDE", "").split(":")):
+    opts.append(f"-I{d}".encode())
 base_opts = opts
 for cu in sorted(glob.glob(os.path.join(here, "*.cu"))):
     if only and os.path.basename(cu) not in only:
