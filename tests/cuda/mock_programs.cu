@@ -223,8 +223,8 @@ static int case_out_of_bounds() {
   return !(launch == 0 && sync == 700 && later == 700);
 }
 
-// --- sticky_calls: after a fault (700), what further calls answer; for the GPU proof
-// (tests/gpu/mock_samples.sh compares these codes with the board's), not checked here.
+// --- sticky_calls: after a fault (700), what further calls answer (mock_programs.rs checks
+// them; tests/gpu/mock_samples.sh compares them with the board's).
 static int case_sticky_calls() {
   int *d, h[4] = {0, 0, 0, 0};
   void *p = nullptr;

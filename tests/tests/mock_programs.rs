@@ -114,6 +114,21 @@ fn device_printf_reaches_stdout_at_the_synchronizing_call() {
     assert_eq!(lines.last(), Some(&"printf ok"), "{run}");
 }
 
+/// After a kernel's illegal address every further call of the context answers it (the CUDA C++
+/// Programming Guide: the process is left in an inconsistent state and any further CUDA work
+/// returns the same error): the synchronization, a memset, a copy, an allocation, a free and
+/// the last error.
+#[test]
+fn after_a_fault_every_call_answers_it() {
+    let run = run_case(&programs()[0], "sticky_calls");
+    run.assert_success();
+    assert_eq!(
+        run.line("sticky_calls"),
+        "sticky_calls sync=700 memset=700 memcpy=700 malloc=700 free=700 last=700",
+        "{run}"
+    );
+}
+
 #[test]
 fn device_assert_prints_the_board_line_and_answers_710_sticky() {
     let run = run_case(&programs()[0], "assert");

@@ -58,8 +58,13 @@ pub(crate) fn sides(
     ))
 }
 
-/// [`graph::submit`] as the runtime answers.
+/// [`graph::submit`] as the runtime answers; a device's sticky fault first (`Model::fault`:
+/// after a kernel's 700, "any further CUDA work will return the same error", copies and
+/// memsets too).
 pub(super) fn issue(m: &Model, stream: usize, sync: bool, op: Op) -> cudaError_t {
+    if let Err(code) = super::current(m) {
+        return code;
+    }
     match graph::submit(m, stream, sync, op) {
         Ok(()) => cudaSuccess,
         Err(code) => code,

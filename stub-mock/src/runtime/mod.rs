@@ -273,6 +273,10 @@ pub unsafe extern "C" fn cudaFree(ptr: *mut c_void) -> cudaError_t {
         if let Err(code) = queue::graph::unsafe_call() {
             return code;
         }
+        // A device's sticky fault answers first, as for every further CUDA work.
+        if let Err(code) = current(m) {
+            return code;
+        }
         // A graph's memory stays for its next launch (`graph::owns_allocation`).
         if queue::graph::owns_allocation(ptr as usize) {
             return cudaSuccess;
