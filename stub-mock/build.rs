@@ -65,17 +65,6 @@ const LIBRARIES: [(&str, &[&str], &str); 3] = [
     ("nvml", &["src/nvml/mod.rs"], "NVML_ERROR_NOT_SUPPORTED"),
 ];
 
-/// Never defined by the mock although they return a status: the error-text functions, which the
-/// stubs answer from their own tables when the library lacks them. (The driver's entry-point
-/// getter, `cuGetProcAddress`, is the mock's own: `src/driver/entry_points.rs`, over the table
-/// this build writes, `entry_points_cuda.rs`.)
-const LEFT_OUT: [&str; 4] = [
-    "cuGetErrorString",
-    "cuGetErrorName",
-    "cudaGetErrorName",
-    "nvmlErrorString",
-];
-
 // The stubs' link arguments (`stub-loader/link_args.rs`): `cdylib_link_args`.
 include!("../stub-loader/link_args.rs");
 
@@ -93,6 +82,7 @@ fn main() {
         println!("cargo::rustc-cdylib-link-arg=-Wl,-Bsymbolic");
     }
     attributes(&out);
+    error_texts(&out);
     let mut counts = String::from(
         "/// Per library (`cudart`, `cuda`, `nvml`): functions the mock models, functions it answers\n\
          /// \"not supported\".\npub static COUNTS: &[(&str, usize, usize)] = &[\n",
@@ -131,6 +121,77 @@ fn attributes(out: &Path) {
     assert!(count > 100, "{types}: only {count} attributes");
     table.push_str("];\n");
     std::fs::write(out.join("attributes.rs"), table).unwrap();
+}
+
+/// `error_texts.rs`: the board's error texts (`data/error-texts.tsv`, written on a GPU machine by
+/// `tests/gpu/error_texts.sh`) as sorted tables for `src/error_texts.rs`: the codes each library
+/// knows, and its answer for one it does not (the runtime's name and text for code 1099, which
+/// no CUDA release defines; NVML's text for it).
+fn error_texts(out: &Path) {
+    let file = "data/error-texts.tsv";
+    println!("cargo::rerun-if-changed={file}");
+    let text = std::fs::read_to_string(file).expect("the board's error texts");
+    let c = |s: &str| format!("c{s:?}");
+    let (mut runtime, mut driver, mut nvml) = (Vec::new(), Vec::new(), Vec::new());
+    for (n, line) in text.lines().enumerate() {
+        let f: Vec<&str> = line.split('\t').collect();
+        let code = |i: usize| -> i32 {
+            f.get(i)
+                .and_then(|v| v.parse().ok())
+                .unwrap_or_else(|| panic!("{file}:{}: no code in field {i}", n + 1))
+        };
+        match (f[0], f.len()) {
+            ("runtime", 4) => runtime.push((code(1), f[2], f[3])),
+            ("driver", 6) => driver.push((code(1), code(2), f[3], code(4), f[5])),
+            ("nvml", 3) => nvml.push((code(1), f[2])),
+            _ => panic!("{file}:{}: not a runtime, driver or nvml line", n + 1),
+        }
+    }
+    let unknown_runtime = *runtime
+        .iter()
+        .find(|e| e.0 == 1099)
+        .expect("runtime code 1099");
+    let unknown_nvml = nvml.iter().find(|e| e.0 == 1099).expect("nvml code 1099").1;
+    let mut t = String::from("/// The runtime's codes: (code, name, text).\n");
+    t.push_str("static RUNTIME: &[(i32, &CStr, &CStr)] = &[\n");
+    for (code, name, text) in runtime.iter().filter(|e| e.1 != unknown_runtime.1) {
+        writeln!(t, "    ({code}, {}, {}),", c(name), c(text)).unwrap();
+    }
+    writeln!(
+        t,
+        "];\n/// The runtime's answer for a code it does not know."
+    )
+    .unwrap();
+    writeln!(
+        t,
+        "static RUNTIME_UNKNOWN: (&CStr, &CStr) = ({}, {});",
+        c(unknown_runtime.1),
+        c(unknown_runtime.2)
+    )
+    .unwrap();
+    t.push_str("/// The driver's codes: (code, name, text); it answers others `CUDA_ERROR_INVALID_VALUE`.\n");
+    t.push_str("static DRIVER: &[(i32, &CStr, &CStr)] = &[\n");
+    for (code, rn, name, rs, text) in &driver {
+        if (*rn, *rs) == (0, 0) {
+            writeln!(t, "    ({code}, {}, {}),", c(name), c(text)).unwrap();
+        } else {
+            assert!(
+                *name == "(null)" && *text == "(null)",
+                "{file}: driver {code}"
+            );
+        }
+    }
+    t.push_str("];\n/// NVML's codes: (code, text).\nstatic NVML: &[(i32, &CStr)] = &[\n");
+    for (code, text) in nvml.iter().filter(|e| e.1 != unknown_nvml) {
+        writeln!(t, "    ({code}, {}),", c(text)).unwrap();
+    }
+    writeln!(t, "];\n/// NVML's text for a code it does not know.").unwrap();
+    writeln!(t, "static NVML_UNKNOWN: &CStr = {};", c(unknown_nvml)).unwrap();
+    assert!(
+        runtime.len() > 100 && driver.len() > 100,
+        "{file}: too few lines"
+    );
+    std::fs::write(out.join("error_texts.rs"), t).unwrap();
 }
 
 /// Writes `unmodelled_<lib>.rs` and `per_thread_<lib>.rs`; returns how many functions are
@@ -191,7 +252,6 @@ fn unmodelled(
             || f.ret != RetKind::Status
             || f.attr.opaque
             || module_of(&name).is_some()
-            || LEFT_OUT.contains(&name.as_str())
             || !seen.insert(name.clone())
         {
             continue;

@@ -28,7 +28,7 @@
 //!    `driver/`, `nvml/`.
 //!
 //! Beside them, leaves that import no layer: the C types (`types.rs`), text into C buffers
-//! (`c_text.rs`), the runtime's per-thread last error (`last_error.rs`, over the C types), which
+//! (`c_text.rs`), the board's error texts (`error_texts.rs`), the runtime's per-thread last error (`last_error.rs`, over the C types), which
 //! any layer may import, and the unmodelled functions (`unmodelled.rs`, over the C types and the
 //! last error), which none does. This file, the crate's root, exports the mock's own entry
 //! points over the layers.
@@ -57,6 +57,7 @@ mod runtime;
 
 // The leaves.
 mod c_text;
+mod error_texts;
 mod last_error;
 mod types;
 mod unmodelled;

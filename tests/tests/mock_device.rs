@@ -470,3 +470,44 @@ fn many_threads_share_the_mock() {
     run.assert_line("device 0 free memory unchanged=1")
         .assert_line("device 1 free memory unchanged=1");
 }
+
+/// The error texts under the mock are the board's: `tests/gpu/error_texts.c` (every code 0 to
+/// 1099 of the runtime and the driver, -3 to 1099 of NVML), compiled against NVIDIA's 13.5 headers
+/// and linked to the stubs, prints under the mock exactly the lines it printed on a lent H100
+/// linked to NVIDIA's runtime, driver and NVML (`stub-mock/data/error-texts.tsv`, written by
+/// `tests/gpu/error_texts.sh`): "invalid argument", not the header's paragraph, and the driver's
+/// `CUDA_ERROR_INVALID_VALUE` with NULL for a code it does not know.
+#[test]
+fn the_error_texts_are_the_boards() {
+    mock_built();
+    let dir = stubs_dir();
+    let mut args = cuda_include_args(13);
+    args.push(format!("-L{}", dir.display()).into());
+    for lib in ["-lstubs_cudart", "-lstubs_cuda", "-lstubs_nvml"] {
+        args.push(lib.into());
+    }
+    args.push(format!("-Wl,-rpath,{}", dir.display()).into());
+    let refs: Vec<&std::ffi::OsStr> = args.iter().map(|a| a.as_os_str()).collect();
+    let program = compile_c("error_texts", &[Path::new("gpu/error_texts.c")], &refs);
+    let run = Scenario::new(&program).env("CUDA_STUBS_MOCK", "h100").run();
+    run.assert_success();
+    let board_file = stubs_tests::workspace_root().join("stub-mock/data/error-texts.tsv");
+    let board = std::fs::read_to_string(&board_file).expect("the board's error texts");
+    let differing: Vec<(&str, &str)> = board
+        .lines()
+        .zip(run.stdout.lines())
+        .filter(|(b, m)| b != m)
+        .collect();
+    assert_eq!(
+        board.lines().count(),
+        run.stdout.lines().count(),
+        "lines: board vs mock"
+    );
+    assert!(
+        differing.is_empty(),
+        "{} of {} lines differ from the board's, first: {:?}",
+        differing.len(),
+        board.lines().count(),
+        differing.first()
+    );
+}

@@ -846,3 +846,40 @@ pub unsafe extern "C" fn cuStreamQuery(stream: CUstream) -> CUresult {
     // SAFETY: no pointer is read.
     unsafe { cuStreamSynchronize(stream) }
 }
+
+/// `CUresult cuGetErrorName(CUresult error, const char **pStr)`: the board's driver's name of
+/// the code; for a code it does not know, NULL written and `CUDA_ERROR_INVALID_VALUE`, as the
+/// driver answers (`crate::error_texts`); a NULL `pStr` is `CUDA_ERROR_INVALID_VALUE`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cuGetErrorName(error: CUresult, p_str: *mut *const c_char) -> CUresult {
+    // SAFETY: the caller's pointer storage, by cuda.h's contract.
+    unsafe { error_text(error, p_str, |t| t.0) }
+}
+
+/// `CUresult cuGetErrorString(CUresult error, const char **pStr)`: the board's driver's text of
+/// the code ("invalid argument"); as [`cuGetErrorName`] for the rest.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cuGetErrorString(error: CUresult, p_str: *mut *const c_char) -> CUresult {
+    // SAFETY: as above.
+    unsafe { error_text(error, p_str, |t| t.1) }
+}
+
+/// # Safety
+/// `out` is NULL or writable for one pointer.
+unsafe fn error_text(
+    error: CUresult,
+    out: *mut *const c_char,
+    pick: fn((&'static core::ffi::CStr, &'static core::ffi::CStr)) -> &'static core::ffi::CStr,
+) -> CUresult {
+    if out.is_null() {
+        return CUDA_ERROR_INVALID_VALUE;
+    }
+    let text = crate::error_texts::driver(error as i32);
+    // SAFETY: non-NULL, writable by the contract.
+    unsafe { *out = text.map_or(core::ptr::null(), |t| pick(t).as_ptr()) };
+    if text.is_some() {
+        CUDA_SUCCESS
+    } else {
+        CUDA_ERROR_INVALID_VALUE
+    }
+}

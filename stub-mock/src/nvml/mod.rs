@@ -608,3 +608,10 @@ pub unsafe extern "C" fn nvmlDeviceGetBoardPartNumber(
 ) -> nvmlReturn_t {
     text_fact(device, part, len, |d| d.nvml.board_part_number.as_deref())
 }
+
+/// `const char *nvmlErrorString(nvmlReturn_t result)`: the board's NVML's text of the code
+/// ("Not Supported"), its text for an unknown code otherwise (`crate::error_texts`); never NULL.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn nvmlErrorString(result: nvmlReturn_t) -> *const c_char {
+    crate::error_texts::nvml(result as i32).as_ptr()
+}

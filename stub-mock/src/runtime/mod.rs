@@ -704,3 +704,18 @@ pub unsafe extern "C" fn cudaEventDestroy(event: cudaEvent_t) -> cudaError_t {
         }
     })
 }
+
+/// `const char *cudaGetErrorName(cudaError_t error)`: the board's runtime's name of the code
+/// (`crate::error_texts`), "unrecognized error code" for one it does not know; never NULL.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaGetErrorName(error: cudaError_t) -> *const c_char {
+    crate::error_texts::runtime(error as i32).0.as_ptr()
+}
+
+/// `const char *cudaGetErrorString(cudaError_t error)`: the board's runtime's text of the code
+/// ("invalid argument" for `cudaErrorInvalidValue`), "unrecognized error code" for one it does
+/// not know; never NULL.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaGetErrorString(error: cudaError_t) -> *const c_char {
+    crate::error_texts::runtime(error as i32).1.as_ptr()
+}
