@@ -855,6 +855,17 @@ pub fn update_dependencies(stream: usize, deps: &[usize], flags: u32) -> Result<
     Ok(())
 }
 
+/// Whether `stream`'s capture was begun into an existing graph (`cudaStreamBeginCaptureToGraph`):
+/// its end may then give no graph back (`cudaStreamEndCapture(stream, NULL)`: the graph is
+/// the caller's already).
+pub fn captures_to_graph(stream: usize) -> bool {
+    let r = registry();
+    r.streams
+        .get(&key(stream))
+        .and_then(|(g, _)| r.captures.get(g))
+        .is_some_and(|c| c.to_graph)
+}
+
 /// Ends the capture `stream` began: its graph, or why there is none (the graph is then
 /// destroyed).
 pub fn end(stream: usize) -> Result<usize, Code> {
