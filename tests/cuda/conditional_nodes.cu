@@ -5,7 +5,8 @@
 // tests/tests/mock_conditional_nodes.rs builds it with nvcc 13.5 (PTX only) and runs it under
 // CUDA_STUBS_MOCK=h100; tests/gpu/conditional_nodes.sh builds and runs it on a board.
 //   conditional_nodes CASE   CASE: if1 | if2 | while | while_capture | switch | default_reset |
-//                            driver_if | rules | outside | all (every case but outside)
+//                            driver_if | captured_launch | rules | outside | all (every case
+//                            but outside)
 #include <cstdio>
 #include <cstring>
 #include <cuda.h>
@@ -44,6 +45,10 @@ __global__ void set_value(const unsigned *value, cudaGraphConditionalHandle h) {
 }
 
 __global__ void add_one(int *counter) { *counter += 1; }
+
+// A kernel of no parameters (its node's kernelParams NULL, as NVIDIA's sample passes them).
+__device__ int marks;
+__global__ void mark() { marks += 1; }
 
 __global__ void store(int *out, int value) { *out = value; }
 
@@ -114,6 +119,10 @@ static int case_if1() {
   OK(add_conditional(&cond, g, &set, 1, h, cudaGraphCondTypeIf, 1, &body));
   void *add_args[] = {&counter};
   OK(add_kernel(&body_node, body, NULL, 0, (void *)add_one, add_args));
+  cudaGraphNode_t mark_node;
+  OK(add_kernel(&mark_node, body, &body_node, 1, (void *)mark, NULL));
+  int zero = 0;
+  OK(cudaMemcpyToSymbol(marks, &zero, sizeof zero));
   cudaGraphNodeType t;
   OK(cudaGraphNodeGetType(cond, &t));
   cudaGraphExec_t x;
@@ -126,7 +135,9 @@ static int case_if1() {
     OK(cudaDeviceSynchronize());
     got[f] = read_int(counter);
   }
-  printf("if1 type=%d flag0=%d flag1=%d\n", (int)t, got[0], got[1]);
+  int marked = -1;
+  OK(cudaMemcpyFromSymbol(&marked, marks, sizeof marked));
+  printf("if1 type=%d flag0=%d flag1=%d marks=%d\n", (int)t, got[0], got[1], marked);
   OK(cudaGraphExecDestroy(x));
   OK(cudaGraphDestroy(g));
   return 0;
@@ -348,6 +359,48 @@ static int case_driver_if() {
   return 0;
 }
 
+// --- captured_launch: an executable graph with an If node launched into a stream capture; the
+// captured graph's launch runs the body when the flag is set, as the graph's own launch does.
+static int case_captured_launch() {
+  int *flag, *counter;
+  OK(cudaMalloc(&flag, sizeof(int)));
+  OK(cudaMalloc(&counter, sizeof(int)));
+  OK(cudaMemset(counter, 0, sizeof(int)));
+  int one = 1;
+  OK(cudaMemcpy(flag, &one, sizeof one, cudaMemcpyHostToDevice));
+  cudaGraph_t g;
+  OK(cudaGraphCreate(&g, 0));
+  cudaGraphConditionalHandle h;
+  OK(cudaGraphConditionalHandleCreate(&h, g, 0, 0));
+  void *set_args[] = {&flag, &h};
+  cudaGraphNode_t set, cond, n;
+  OK(add_kernel(&set, g, NULL, 0, (void *)set_from_flag, set_args));
+  cudaGraph_t body;
+  OK(add_conditional(&cond, g, &set, 1, h, cudaGraphCondTypeIf, 1, &body));
+  void *args[] = {&counter};
+  OK(add_kernel(&n, body, NULL, 0, (void *)add_one, args));
+  cudaGraphExec_t x;
+  OK(cudaGraphInstantiate(&x, g, 0));
+  cudaStream_t s;
+  OK(cudaStreamCreate(&s));
+  OK(cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal));
+  OK(cudaGraphLaunch(x, s));
+  cudaGraph_t outer;
+  OK(cudaStreamEndCapture(s, &outer));
+  int during = read_int(counter);
+  cudaGraphExec_t ox;
+  OK(cudaGraphInstantiate(&ox, outer, 0));
+  OK(cudaGraphLaunch(ox, s));
+  OK(cudaStreamSynchronize(s));
+  printf("captured_launch during=%d after=%d\n", during, read_int(counter));
+  OK(cudaGraphExecDestroy(ox));
+  OK(cudaGraphDestroy(outer));
+  OK(cudaGraphExecDestroy(x));
+  OK(cudaGraphDestroy(g));
+  OK(cudaStreamDestroy(s));
+  return 0;
+}
+
 // --- rules: what the API refuses, as codes: a host node in a body (the Programming Guide
 // allows kernel, copy, memset, empty, child graph and conditional nodes there) at
 // instantiation; an If of three bodies, a While of two, a Switch of none; a handle of another
@@ -416,6 +469,7 @@ int main(int argc, char **argv) {
                {"switch", case_switch},
                {"default_reset", case_default_reset},
                {"driver_if", case_driver_if},
+               {"captured_launch", case_captured_launch},
                {"rules", case_rules}};
   if (!strcmp(c, "outside")) return case_outside();
   int failed = 0, found = 0;

@@ -2,17 +2,18 @@
 # On the GPU machine (issue 48): tests/cuda/conditional_nodes.cu (conditional graph nodes: If of
 # one and two bodies, While, a While joined to a stream capture with its body captured by
 # cudaStreamBeginCaptureToGraph, Switch, cudaGraphCondAssignDefault at each launch, the driver's
-# cuGraphConditionalHandleCreate and cuGraphAddNode, the codes of the rules, and a kernel
-# setting a handle outside its graph's launch) built by the machine's nvcc (13.0 or newer: PTX
+# cuGraphConditionalHandleCreate and cuGraphAddNode, a graph launched into a capture, the
+# codes of the rules, and a kernel setting a handle outside its graph's launch) built by the machine's nvcc (13.0 or newer: PTX
 # only, compute_90, as for the mock) and run on the board through NVIDIA's runtime and driver;
 # its lines are what tests/tests/mock_conditional_nodes.rs expects of the mock:
-#   if1 type=13 flag0=0 flag1=1
+#   if1 type=13 flag0=0 flag1=1 marks=1
 #   if2 flag0=20 flag1=10
 #   while count=7
 #   while_capture same_body=1 nodes=3 before=1 count=4 after=1
 #   switch 0=100 1=101 2=102 3=-1
 #   default_reset launches=3 count=3
 #   driver_if count=1
+#   captured_launch during=0 after=1
 #   rules host_body=1 if3=1 while2=1 switch0=1 foreign_handle=1
 #   outside launch=801 sync=0       (the mock's: the board's answer is not documented)
 # With STUBS_DIR (libstubs_cudart.so, libstubs_cuda.so, libcuda_stubs_mock.so), the same source

@@ -9,7 +9,8 @@
 //! `cudaStreamBeginCaptureToGraph` runs between the captured work, a Switch runs the body its
 //! value names and none past its size, `cudaGraphCondAssignDefault` gives the handle its
 //! default again at each launch, and the driver's `cuGraphConditionalHandleCreate` and
-//! `cuGraphAddNode` do the same. A kernel's `cudaGraphSetConditional` is the executor's
+//! `cuGraphAddNode` do the same, and a graph launched into a capture keeps its conditional
+//! nodes. A kernel's `cudaGraphSetConditional` is the executor's
 //! (nvcc writes it as a call of an `.extern .func`: no `-rdc`, no cudadevrt).
 
 use std::path::PathBuf;
@@ -63,10 +64,11 @@ fn all() -> &'static Outcome {
 
 #[test]
 fn if_of_one_body_runs_it_when_a_kernel_set_the_handle() {
-    // 13: cudaGraphNodeTypeConditional.
+    // 13: cudaGraphNodeTypeConditional; `marks`: the body's second kernel, of no parameters,
+    // its node's kernelParams NULL.
     assert_eq!(
         all().line("if1"),
-        "if1 type=13 flag0=0 flag1=1",
+        "if1 type=13 flag0=0 flag1=1 marks=1",
         "{}",
         all()
     );
@@ -115,6 +117,18 @@ fn assign_default_gives_the_handle_its_default_at_each_launch() {
 #[test]
 fn the_driver_api_makes_handles_and_conditional_nodes() {
     assert_eq!(all().line("driver_if"), "driver_if count=1", "{}", all());
+}
+
+/// An executable graph launched into a stream capture: the captured graph's launch makes its
+/// handles live and runs the body, nothing ran during the capture.
+#[test]
+fn a_graph_launched_into_a_capture_keeps_its_conditional_nodes() {
+    assert_eq!(
+        all().line("captured_launch"),
+        "captured_launch during=0 after=1",
+        "{}",
+        all()
+    );
 }
 
 /// What is refused, with `cudaErrorInvalidValue` (1): a host node in a body at instantiation

@@ -241,18 +241,42 @@ impl Registry {
         }
     }
 
+    /// The handles of `op`, an executable graph's conditional node, and of the conditional
+    /// nodes in its bodies, into `conds`: as their graph keeps them, or (their graph destroyed
+    /// since) with no default.
+    fn exec_handles(&self, op: &Op, conds: &mut BTreeMap<u64, Cond>) {
+        if let Op::CondExec { handle, bodies, .. } = op {
+            let cond = self.conds.get(handle).copied().unwrap_or(Cond {
+                graph: 0,
+                default: 0,
+                assign_default: false,
+                value: 0,
+            });
+            conds.insert(*handle, cond);
+            for inner in bodies.iter().flatten() {
+                self.exec_handles(inner, conds);
+            }
+        }
+    }
+
     /// `op` as an executable graph keeps it: a conditional node with its bodies' operations as
     /// they are now (each body holding only the node types a body may: kernel, copy, memset,
     /// empty, conditional; `INVALID_VALUE` otherwise, as instantiation answers), its handle's
     /// state into `conds`.
     fn snapshot(&self, op: &Op, conds: &mut BTreeMap<u64, Cond>) -> Result<Op, Code> {
-        let Op::Conditional {
-            handle,
-            kind,
-            bodies,
-        } = op
-        else {
-            return Ok(op.clone());
+        let (handle, kind, bodies) = match op {
+            Op::Conditional {
+                handle,
+                kind,
+                bodies,
+            } => (handle, kind, bodies),
+            // An executable graph's node, captured by a launch into a stream: its handles are
+            // still the launch's to make live.
+            Op::CondExec { .. } => {
+                self.exec_handles(op, conds);
+                return Ok(op.clone());
+            }
+            _ => return Ok(op.clone()),
         };
         let cond = self.conds.get(handle).ok_or(INVALID_VALUE)?;
         conds.insert(*handle, *cond);
