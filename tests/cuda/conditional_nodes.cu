@@ -5,8 +5,8 @@
 // tests/tests/mock_conditional_nodes.rs builds it with nvcc 13.5 (PTX only) and runs it under
 // CUDA_STUBS_MOCK=h100; tests/gpu/conditional_nodes.sh builds and runs it on a board.
 //   conditional_nodes CASE   CASE: if1 | if2 | while | while_capture | switch | default_reset |
-//                            driver_if | captured_launch | rules | outside | all (every case
-//                            but outside)
+//                            driver_if | captured_launch | rules | outside | node_params |
+//                            all (every case but outside and node_params)
 #include <cstdio>
 #include <cstring>
 #include <cuda.h>
@@ -401,6 +401,35 @@ static int case_captured_launch() {
   return 0;
 }
 
+// --- node_params: a Switch node's parameters read back, both APIs (cudaGraphNodeGetParams,
+// cuGraphNodeGetParams: CUDA 13.2+ drivers answer them for conditional nodes, so this case is
+// not in `all`, which a 13.0 board runs).
+static int case_node_params() {
+#if CUDART_VERSION >= 13020
+  cudaGraph_t g;
+  OK(cudaGraphCreate(&g, 0));
+  cudaGraphConditionalHandle h;
+  OK(cudaGraphConditionalHandleCreate(&h, g, 0, 0));
+  cudaGraphNode_t cond;
+  cudaGraph_t bodies[4];
+  OK(add_conditional(&cond, g, NULL, 0, h, cudaGraphCondTypeSwitch, 4, bodies));
+  cudaGraphNodeParams p = {};
+  OK(cudaGraphNodeGetParams(cond, &p));
+  CUgraphNodeParams q;
+  memset(&q, 0, sizeof q);
+  CU_OK(cuGraphNodeGetParams((CUgraphNode)cond, &q));
+  printf("node_params type=%d kind=%d size=%u same_handle=%d same_bodies=%d driver_size=%u "
+         "driver_bodies=%d\n",
+         (int)p.type, (int)p.conditional.type, p.conditional.size, p.conditional.handle == h,
+         p.conditional.phGraph_out[3] == bodies[3], q.conditional.size,
+         (cudaGraph_t)q.conditional.phGraph_out[2] == bodies[2]);
+  OK(cudaGraphDestroy(g));
+#else
+  printf("node_params needs CUDA 13.2\n");
+#endif
+  return 0;
+}
+
 // --- rules: what the API refuses, as codes: a host node in a body (the Programming Guide
 // allows kernel, copy, memset, empty, child graph and conditional nodes there) at
 // instantiation; an If of three bodies, a While of two, a Switch of none; a handle of another
@@ -472,6 +501,7 @@ int main(int argc, char **argv) {
                {"captured_launch", case_captured_launch},
                {"rules", case_rules}};
   if (!strcmp(c, "outside")) return case_outside();
+  if (!strcmp(c, "node_params")) return case_node_params();
   int failed = 0, found = 0;
   for (auto &k : cases) {
     if (!strcmp(c, "all") || !strcmp(c, k.name)) {

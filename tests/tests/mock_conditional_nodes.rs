@@ -131,6 +131,20 @@ fn a_graph_launched_into_a_capture_keeps_its_conditional_nodes() {
     );
 }
 
+/// `cudaGraphNodeGetParams` and `cuGraphNodeGetParams` of a Switch node: its type, size,
+/// handle and bodies (the node's own array).
+#[test]
+fn a_conditional_node_gives_its_parameters_back() {
+    let run = run_case("node_params");
+    run.assert_success();
+    assert_eq!(
+        run.line("node_params"),
+        "node_params type=13 kind=2 size=4 same_handle=1 same_bodies=1 driver_size=4 \
+         driver_bodies=1",
+        "{run}"
+    );
+}
+
 /// What is refused, with `cudaErrorInvalidValue` (1): a host node in a body at instantiation
 /// (the error `cudaGraphInstantiate` documents), bodies a type does not take, a handle of
 /// another graph.

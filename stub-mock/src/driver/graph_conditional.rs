@@ -281,3 +281,41 @@ pub unsafe extern "C" fn cuStreamUpdateCaptureDependencies(
         cuStreamUpdateCaptureDependencies_v2(hStream, dependencies, none, numDependencies, flags)
     }
 }
+
+/// `CUresult cuGraphNodeGetParams(CUgraphNode hNode, CUgraphNodeParams *nodeParams)` (CUDA
+/// 12.9+): a conditional node's handle, type, size, bodies (its `phGraph_out` array) and the
+/// current context; other node types answer `CUDA_ERROR_NOT_SUPPORTED`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cuGraphNodeGetParams(
+    hNode: CUgraphNode,
+    nodeParams: *mut CUgraphNodeParams,
+) -> CUresult {
+    in_context(|_, d| {
+        if nodeParams.is_null() {
+            return CUDA_ERROR_INVALID_VALUE;
+        }
+        let Some((handle, kind, size, bodies)) = graph::conditional_of(hNode as usize) else {
+            return match graph::node_type(hNode as usize) {
+                Ok(t) => {
+                    let what = alloc::format!("a node of type {t}");
+                    refuse("cuGraphNodeGetParams", &what)
+                }
+                Err(code) => code,
+            };
+        };
+        let mut out = CUgraphNodeParams {
+            type_: CU_GRAPH_NODE_TYPE_CONDITIONAL,
+            ..Default::default()
+        };
+        out.__bindgen_anon_1.conditional = CUDA_CONDITIONAL_NODE_PARAMS {
+            handle,
+            type_: kind,
+            size,
+            phGraph_out: bodies.cast_mut().cast(),
+            ctx: context::primary(d) as CUcontext,
+        };
+        // SAFETY: non-NULL, the caller's struct.
+        unsafe { *nodeParams = out };
+        CUDA_SUCCESS
+    })
+}

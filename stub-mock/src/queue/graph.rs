@@ -531,6 +531,20 @@ pub fn bodies_array(node: usize) -> *const usize {
     }
 }
 
+/// A conditional node's handle, type and body count (`cudaGraphNodeGetParams`), with its bodies'
+/// array ([`bodies_array`]); `None` for another node or none.
+pub fn conditional_of(node: usize) -> Option<(u64, u32, u32, *const usize)> {
+    let r = registry();
+    match r.nodes.get(&node).map(|n| &n.op) {
+        Some(Op::Conditional {
+            handle,
+            kind,
+            bodies,
+        }) => Some((*handle, *kind, bodies.len() as u32, bodies.as_ptr())),
+        _ => None,
+    }
+}
+
 /// `graph`'s nodes in the order they were added.
 pub fn nodes(graph: usize) -> Result<Vec<usize>, Code> {
     registry().graphs.get(&graph).cloned().ok_or(INVALID_VALUE)

@@ -253,3 +253,41 @@ pub unsafe extern "C" fn cudaStreamUpdateCaptureDependencies(
         status(graph::update_dependencies(stream as usize, &deps, flags))
     })
 }
+
+/// `cudaError_t cudaGraphNodeGetParams(cudaGraphNode_t node, struct cudaGraphNodeParams
+/// *nodeParams)` (CUDA 12.9+): a conditional node's handle, type, size and bodies (its
+/// `phGraph_out` array); other node types answer `cudaErrorNotSupported`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaGraphNodeGetParams(
+    node: cudaGraphNode_t,
+    nodeParams: *mut cudaGraphNodeParams,
+) -> cudaError_t {
+    call(|_| {
+        if nodeParams.is_null() {
+            return cudaErrorInvalidValue;
+        }
+        let Some((handle, kind, size, bodies)) = graph::conditional_of(node as usize) else {
+            return match graph::node_type(node as usize) {
+                Ok(t) => {
+                    let what = alloc::format!("a node of type {t}");
+                    refuse("cudaGraphNodeGetParams", &what)
+                }
+                Err(code) => code,
+            };
+        };
+        let mut out = cudaGraphNodeParams {
+            type_: cudaGraphNodeTypeConditional,
+            ..Default::default()
+        };
+        out.__bindgen_anon_1.conditional = cudaConditionalNodeParams {
+            handle,
+            type_: kind,
+            size,
+            phGraph_out: bodies.cast_mut().cast(),
+            ctx: core::ptr::null_mut(),
+        };
+        // SAFETY: non-NULL, the caller's struct.
+        unsafe { *nodeParams = out };
+        cudaSuccess
+    })
+}
