@@ -1828,6 +1828,17 @@ impl<'c, 'm> FnDecoder<'c, 'm> {
                     self.frame_var(args.get(1).ok_or(Reason::Syntax("vprintf's arguments"))?)?;
                 return Ok(Op::Vprintf { ret, fmt, args: a });
             }
+            // The device runtime's call that sets a conditional graph node's value: a call of an
+            // `.extern .func` the driver's JIT resolves, no device code of the module.
+            "cudaGraphSetConditional" => {
+                let arg = |k: usize| {
+                    args.get(k)
+                        .ok_or(Reason::Syntax("cudaGraphSetConditional's arguments"))
+                };
+                let handle = self.frame_var(arg(0)?)?;
+                let value = self.frame_var(arg(1)?)?;
+                return Ok(Op::SetConditional { handle, value });
+            }
             "__assertfail" => {
                 let mut offs = [0u32; 5];
                 for (k, a) in args.iter().enumerate().take(5) {

@@ -20,6 +20,14 @@ pub trait Device: Sync {
     /// ABI of `vprintf(const char*, char*)`); returns what `vprintf` returns (characters
     /// printed, negative on error).
     fn vprintf(&self, format: u64, args: u64) -> i32;
+    /// `cudaGraphSetConditional(handle, value)` (cuda_device_runtime_api.h, CUDA 12.3+), called
+    /// by one thread of the kernel: sets the value of the conditional node's `handle` for the
+    /// graph launch running the kernel. `false` when `handle` is none of that launch's (the
+    /// kernel then ends with [`crate::Fault::Conditional`]); the default knows no graph.
+    fn set_conditional(&self, handle: u64, value: u32) -> bool {
+        let _ = (handle, value);
+        false
+    }
     /// The texture or surface object `handle` (`cudaTextureObject_t`, `cudaSurfaceObject_t`):
     /// its memory at mipmap `level` (0: the object's first level; a level past the last is
     /// `None`), format and sampling, for `tex`, `tld4`, `txq`, `suld`, `sust`, `suq`

@@ -82,6 +82,15 @@ pub enum Fault {
         /// The instruction's text or a description.
         instruction: String,
     },
+    /// `cudaGraphSetConditional` named a handle the device does not know as one of the running
+    /// graph launch's (a kernel launched outside a graph, or a handle of another graph): what
+    /// the board does then is not documented, so the launch ends rather than guess.
+    Conditional {
+        /// The handle the kernel passed.
+        handle: u64,
+        /// The call's PTX line.
+        line: u32,
+    },
     /// The call stack outgrew its limit (4096 nested calls or 64 MiB of a warp's local
     /// memory: runaway recursion); the mock answers `cudaErrorLaunchFailure`.
     StackOverflow {

@@ -247,6 +247,9 @@ impl Device for Workspace<'_> {
     fn vprintf(&self, format: u64, args: u64) -> i32 {
         self.inner.vprintf(format, args)
     }
+    fn set_conditional(&self, handle: u64, value: u32) -> bool {
+        self.inner.set_conditional(handle, value)
+    }
     fn texture(&self, handle: u64, level: u32) -> Option<crate::texture::TextureView> {
         self.inner.texture(handle, level)
     }
@@ -1565,6 +1568,18 @@ impl Block<'_, '_> {
                     block: ctaid,
                     thread,
                 });
+            }
+            Op::SetConditional { handle, value } => {
+                // Each thread that calls it sets the value, in lane order: the last one stays,
+                // as the board gives no order between threads' calls.
+                for l in bits(em) {
+                    let fb = local_base + l as u64 * frame_size;
+                    let h = mems.load(Space::Local, fb + u64::from(*handle), 8, fb)?;
+                    let v = mems.load(Space::Local, fb + u64::from(*value), 4, fb)? as u32;
+                    if !self.p.dev.set_conditional(h, v) {
+                        return Err(Fault::Conditional { handle: h, line });
+                    }
+                }
             }
             Op::Vprintf { ret, fmt, args } => {
                 for l in bits(em) {

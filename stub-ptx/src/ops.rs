@@ -677,6 +677,14 @@ pub enum Op {
         /// Frame offsets of the five `.param` arguments.
         args: [u32; 5],
     },
+    /// `call cudaGraphSetConditional, (handle, value)` (cuda_device_runtime_api.h, CUDA 12.3+):
+    /// frame offsets of the two arguments, the handle's `.b64` and the value's `.b32`.
+    SetConditional {
+        /// The handle argument's frame offset.
+        handle: u32,
+        /// The value argument's frame offset.
+        value: u32,
+    },
     /// `call (ret), vprintf, (format, args)`: frame offsets of the result and the two arguments.
     Vprintf {
         /// The result's frame offset (or `u32::MAX`).

@@ -76,6 +76,10 @@ impl stub_ptx::Device for Dev<'_> {
         crate::code::printf::vprintf(self.m, format, args)
     }
 
+    fn set_conditional(&self, handle: u64, value: u32) -> bool {
+        crate::code::conditional::set(handle, value)
+    }
+
     /// A texture or surface object of `crate::device::arrays` as the executor reads it: its
     /// array (a mipmapped array's `level`), linear or pitch2D memory, format and sampling. A
     /// resource view's format reinterpretation is not applied (the resource's format is read).
@@ -270,7 +274,11 @@ fn ended(m: &Model, d: usize, kernel: &str, fault: Fault) -> Result<(), u32> {
         Fault::Assert { .. } => (ASSERT, true),
         Fault::Timeout => (LAUNCH_TIMEOUT, true),
         Fault::InvalidLaunch(_) => (INVALID_VALUE, false),
-        Fault::Unsupported { .. } | Fault::Internal(_) => (NOT_SUPPORTED, false),
+        // The board's answer to a handle of no running graph is not documented: refused, with
+        // the handle and line in the debug log below.
+        Fault::Unsupported { .. } | Fault::Internal(_) | Fault::Conditional { .. } => {
+            (NOT_SUPPORTED, false)
+        }
     };
     stub_loader::debug_line(
         "mock",

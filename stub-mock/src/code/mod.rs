@@ -5,9 +5,11 @@
 //! the runtime (`fatbins.rs`, `variables.rs`), and a launch made (a cooperative one's checks and
 //! attributes: `cooperative.rs`) (`launch.rs`: its checks and
 //! [`launch::run_kernel`]), its PTX run by the kernel executor (`execute.rs` over crate
-//! `stub-ptx`: the programs decoded once, `kernels.rs`; device-side `printf`, `printf.rs`). It imports only
+//! `stub-ptx`: the programs decoded once, `kernels.rs`; device-side `printf`, `printf.rs`; the values kernels give conditional graph
+//! nodes, `conditional.rs`). It imports only
 //! `device/` (and the C types); never the queue or the API faces.
 
+pub mod conditional;
 pub mod cooperative;
 pub mod execute;
 pub mod fatbins;

@@ -42,12 +42,15 @@ pub unsafe extern "C" fn cuStreamBeginCapture_v2(
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn cuStreamEndCapture(stream: CUstream, graph_out: *mut CUgraph) -> CUresult {
     in_context(|_, _| {
-        if graph_out.is_null() {
+        // A capture into the caller's graph may give none back.
+        if graph_out.is_null() && !graph::captures_to_graph(stream as usize) {
             return CUDA_ERROR_INVALID_VALUE;
         }
         let ended = graph::end(stream as usize);
-        // SAFETY: non-NULL, the caller's handle: NULL when the capture failed.
-        unsafe { *graph_out = ended.map_or(0, |g| g) as CUgraph };
+        // SAFETY: the caller's handle when non-NULL: NULL when the capture failed.
+        if let Some(out) = unsafe { graph_out.as_mut() } {
+            *out = ended.map_or(0, |g| g) as CUgraph;
+        }
         status(ended)
     })
 }

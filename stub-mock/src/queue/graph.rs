@@ -21,12 +21,28 @@
 //! synchronizing a stream in capture, or a call that is unsafe during a global or thread-local
 //! capture (`cudaMalloc`, synchronous copies, …), invalidates it (`CAPTURE_UNSUPPORTED` now,
 //! `CAPTURE_INVALIDATED` for what follows and at its end).
+//!
+//! Conditional nodes (CUDA 12.3+; the CUDA C++ Programming Guide's "Conditional Graph Nodes"):
+//! a handle is made for a graph with its default value and flag (`cudaGraphCondAssignDefault`:
+//! the value is the default again at each launch; without it the value a launch leaves is the
+//! next launch's, 0 at first); a conditional node of that graph, or of one of its bodies, owns
+//! its body graphs (destroyed with it), which hold only the node types the guide allows there
+//! (kernel, copy, memset, empty, conditional; anything else fails the instantiation with
+//! `INVALID_VALUE`, the error `cudaGraphInstantiate` documents). A launch makes its handles
+//! live (`code::conditional`) so that its kernels' `cudaGraphSetConditional` sets them, and
+//! runs a conditional node's bodies as the value says when it reaches the node: If body 0 when
+//! it is not zero (body 1, when there is one, when it is), While body 0 again until it is zero,
+//! Switch body `value` when `value < size`. A capture may begin into an existing graph
+//! (`cudaStreamBeginCaptureToGraph`: a body, typically) and its dependencies may be set or
+//! added to (`cudaStreamUpdateCaptureDependencies`), so that a conditional node added by hand
+//! to a capture's graph joins the captured work.
 
 use crate::device::handles;
 use crate::device::model::Model;
 use crate::queue::ops::{
     CAPTURE_INVALIDATED, CAPTURE_MERGE, CAPTURE_UNJOINED, CAPTURE_UNMATCHED, CAPTURE_UNSUPPORTED,
-    CAPTURE_WRONG_THREAD, Code, ILLEGAL_ADDRESS, ILLEGAL_STATE, INVALID_HANDLE, INVALID_VALUE, Op,
+    CAPTURE_WRONG_THREAD, COND_IF, COND_SWITCH, COND_WHILE, Code, ILLEGAL_ADDRESS, ILLEGAL_STATE,
+    INVALID_HANDLE, INVALID_VALUE, NOT_SUPPORTED, Op,
 };
 use alloc::collections::{BTreeMap, BTreeSet};
 use alloc::vec::Vec;
@@ -51,6 +67,20 @@ struct Node {
     deps: Vec<usize>,
 }
 
+/// A conditional handle (`cudaGraphConditionalHandle`): the graph it was made for, its default
+/// and whether each launch starts from it, and the value the last launch left.
+#[derive(Debug, Clone, Copy)]
+struct Cond {
+    graph: usize,
+    default: u32,
+    assign_default: bool,
+    value: u32,
+}
+
+/// `cudaGraphCondAssignDefault`, `CU_GRAPH_COND_ASSIGN_DEFAULT` (driver_types.h, cuda.h: a
+/// `#define`, which codegen's types do not carry).
+pub const COND_ASSIGN_DEFAULT: u32 = 1;
+
 /// An executable graph: the nodes of its graph at instantiation (what its per-node updates
 /// name) and a snapshot of their operations.
 #[derive(Debug, Clone, Default)]
@@ -60,6 +90,8 @@ struct Exec {
     /// Launched at least once: its memory nodes' memory is then the device's graph memory
     /// ([`graph_memory`]).
     launched: bool,
+    /// The handles of its conditional nodes, their values kept from launch to launch.
+    conds: BTreeMap<u64, Cond>,
 }
 
 #[derive(Debug, Clone)]
@@ -73,6 +105,9 @@ struct Capture {
     thread: usize,
     /// Whether it was invalidated.
     invalid: bool,
+    /// Begun into an existing graph (`cudaStreamBeginCaptureToGraph`): the graph is the
+    /// caller's, kept when the capture fails.
+    to_graph: bool,
 }
 
 #[derive(Debug, Default)]
@@ -92,6 +127,12 @@ struct Registry {
     last_id: u64,
     /// The edge data [`info`] last gave each stream in capture (all default: zero bytes).
     edges: BTreeMap<(usize, usize), Vec<[u8; 8]>>,
+    /// Conditional handles by their value.
+    conds: BTreeMap<u64, Cond>,
+    /// Body graphs of conditional nodes: the node that owns each.
+    owners: BTreeMap<usize, usize>,
+    /// The last conditional handle made.
+    last_handle: u64,
 }
 
 static REGISTRY: Mutex<Registry> = Mutex::new(Registry {
@@ -103,6 +144,9 @@ static REGISTRY: Mutex<Registry> = Mutex::new(Registry {
     events: BTreeMap::new(),
     last_id: 0,
     edges: BTreeMap::new(),
+    conds: BTreeMap::new(),
+    owners: BTreeMap::new(),
+    last_handle: 0,
 });
 
 fn registry() -> MutexGuard<'static, Registry> {
@@ -131,6 +175,16 @@ impl Registry {
         node
     }
 
+    /// Ends a failed capture of `graph`: the graph destroyed, unless it was the caller's
+    /// (`cudaStreamBeginCaptureToGraph`), which keeps what was added.
+    fn fail_capture(&mut self, graph: usize, to_graph: bool) {
+        if to_graph {
+            self.end_capture(graph);
+        } else {
+            self.destroy_graph(graph);
+        }
+    }
+
     /// Forgets `graph`'s capture and its streams' and events' part in it.
     fn end_capture(&mut self, graph: usize) {
         self.captures.remove(&graph);
@@ -142,8 +196,19 @@ impl Registry {
 
     fn destroy_graph(&mut self, graph: usize) {
         self.end_capture(graph);
+        self.owners.remove(&graph);
+        self.conds.retain(|_, c| c.graph != graph);
         for node in self.graphs.remove(&graph).unwrap_or_default() {
-            self.nodes.remove(&node);
+            // A conditional node's bodies are its own (`phGraph_out`: "CUDA-owned").
+            if let Some(Node {
+                op: Op::Conditional { bodies, .. },
+                ..
+            }) = self.nodes.remove(&node)
+            {
+                for body in bodies {
+                    self.destroy_graph(body);
+                }
+            }
             // SAFETY: made by `handles::fresh` in `add`, removed above.
             unsafe { handles::release(node) };
         }
@@ -161,6 +226,88 @@ impl Registry {
             }
         }
         from.iter().all(|n| seen.contains(n))
+    }
+
+    /// Whether `graph` is `ancestor` or one of its conditional nodes' bodies, at any depth.
+    fn within(&self, mut graph: usize, ancestor: usize) -> bool {
+        loop {
+            if graph == ancestor {
+                return true;
+            }
+            match self.owners.get(&graph).and_then(|n| self.nodes.get(n)) {
+                Some(node) => graph = node.graph,
+                None => return false,
+            }
+        }
+    }
+
+    /// The handles of `op`, an executable graph's conditional node, and of the conditional
+    /// nodes in its bodies, into `conds`: as their graph keeps them, or (their graph destroyed
+    /// since) with no default.
+    fn exec_handles(&self, op: &Op, conds: &mut BTreeMap<u64, Cond>) {
+        if let Op::CondExec { handle, bodies, .. } = op {
+            let cond = self.conds.get(handle).copied().unwrap_or(Cond {
+                graph: 0,
+                default: 0,
+                assign_default: false,
+                value: 0,
+            });
+            conds.insert(*handle, cond);
+            for inner in bodies.iter().flatten() {
+                self.exec_handles(inner, conds);
+            }
+        }
+    }
+
+    /// `op` as an executable graph keeps it: a conditional node with its bodies' operations as
+    /// they are now (each body holding only the node types a body may: kernel, copy, memset,
+    /// empty, conditional; `INVALID_VALUE` otherwise, as instantiation answers), its handle's
+    /// state into `conds`.
+    fn snapshot(&self, op: &Op, conds: &mut BTreeMap<u64, Cond>) -> Result<Op, Code> {
+        let (handle, kind, bodies) = match op {
+            Op::Conditional {
+                handle,
+                kind,
+                bodies,
+            } => (handle, kind, bodies),
+            // An executable graph's node, captured by a launch into a stream: its handles are
+            // still the launch's to make live.
+            Op::CondExec { .. } => {
+                self.exec_handles(op, conds);
+                return Ok(op.clone());
+            }
+            _ => return Ok(op.clone()),
+        };
+        let cond = self.conds.get(handle).ok_or(INVALID_VALUE)?;
+        conds.insert(*handle, *cond);
+        let mut out = Vec::with_capacity(bodies.len());
+        for body in bodies {
+            let mut ops = Vec::new();
+            for n in self.graphs.get(body).ok_or(INVALID_VALUE)? {
+                let node = self.nodes.get(n).ok_or(INVALID_VALUE)?;
+                // Kernel 0, memcpy 1, memset 2, empty 5, conditional 13 (child graphs, also
+                // allowed, are not modelled).
+                if ![0, 1, 2, 5, 13].contains(&node.op.node_type()) {
+                    stub_loader::debug_line(
+                        "mock",
+                        format_args!(
+                            "graph instantiation: a conditional node's body holds a node of \
+                             type {}, which a body may not (the CUDA C++ Programming Guide, \
+                             \"Conditional Graph Nodes\"): invalid value (1)",
+                            node.op.node_type()
+                        ),
+                    );
+                    return Err(INVALID_VALUE);
+                }
+                ops.push(self.snapshot(&node.op, conds)?);
+            }
+            out.push(ops);
+        }
+        Ok(Op::CondExec {
+            handle: *handle,
+            kind: *kind,
+            bodies: out,
+        })
     }
 }
 
@@ -224,6 +371,17 @@ pub fn create() -> usize {
 pub fn clone_graph(graph: usize) -> Result<usize, Code> {
     let mut r = registry();
     let list = r.graphs.get(&graph).cloned().ok_or(INVALID_VALUE)?;
+    // A conditional node's bodies and handle would need copies of their own: not modelled.
+    if list
+        .iter()
+        .any(|n| matches!(r.nodes.get(n).map(|x| &x.op), Some(Op::Conditional { .. })))
+    {
+        stub_loader::debug_line(
+            "mock",
+            format_args!("cudaGraphClone of a graph with a conditional node: not supported (801)"),
+        );
+        return Err(NOT_SUPPORTED);
+    }
     let copy = handles::fresh();
     r.graphs.insert(copy, Vec::new());
     let mut made: BTreeMap<usize, usize> = BTreeMap::new();
@@ -268,11 +426,84 @@ pub fn graph_memory(m: &Model, d: usize) -> u64 {
 /// Destroys `graph` and its nodes (`INVALID_VALUE` for no graph, as both APIs answer).
 pub fn destroy(graph: usize) -> Result<(), Code> {
     let mut r = registry();
-    if !r.graphs.contains_key(&graph) {
+    // A conditional node's body is destroyed with its node, never alone.
+    if !r.graphs.contains_key(&graph) || r.owners.contains_key(&graph) {
         return Err(INVALID_VALUE);
     }
     r.destroy_graph(graph);
     Ok(())
+}
+
+/// A conditional handle for `graph` (`cudaGraphConditionalHandleCreate`,
+/// `cuGraphConditionalHandleCreate`) with `default` and `flags` (0 or
+/// [`COND_ASSIGN_DEFAULT`]): `INVALID_VALUE` for no graph or another flag.
+pub fn create_handle(graph: usize, default: u32, flags: u32) -> Result<u64, Code> {
+    let mut r = registry();
+    if !r.graphs.contains_key(&graph) || flags & !COND_ASSIGN_DEFAULT != 0 {
+        return Err(INVALID_VALUE);
+    }
+    // Numbers of their own, never an address: a kernel passes them by value.
+    r.last_handle += 1;
+    let handle = r.last_handle;
+    r.conds.insert(
+        handle,
+        Cond {
+            graph,
+            default,
+            assign_default: flags & COND_ASSIGN_DEFAULT != 0,
+            value: 0,
+        },
+    );
+    Ok(handle)
+}
+
+/// Adds a conditional node of `kind` on `handle` with `size` bodies to `graph` after `deps`
+/// (`cudaGraphAddNode` with `cudaGraphNodeTypeConditional`): the node and its new, empty body
+/// graphs. `INVALID_VALUE` for a kind or size the type does not take (If 1 or 2, While 1,
+/// Switch 1 or more), a handle not made for `graph` or a graph it sits in, dependencies not of
+/// `graph`.
+pub fn add_conditional(
+    graph: usize,
+    deps: &[usize],
+    (handle, kind, size): (u64, u32, u32),
+) -> Result<(usize, Vec<usize>), Code> {
+    let sizes_ok = match kind {
+        COND_IF => (1..=2).contains(&size),
+        COND_WHILE => size == 1,
+        COND_SWITCH => size >= 1,
+        _ => false,
+    };
+    let mut r = registry();
+    let handle_ok = r
+        .conds
+        .get(&handle)
+        .is_some_and(|c| r.within(graph, c.graph));
+    let valid = sizes_ok
+        && handle_ok
+        && r.graphs.contains_key(&graph)
+        && deps
+            .iter()
+            .all(|d| r.nodes.get(d).is_some_and(|n| n.graph == graph));
+    if !valid {
+        return Err(INVALID_VALUE);
+    }
+    let bodies: Vec<usize> = (0..size)
+        .map(|_| {
+            let g = handles::fresh();
+            r.graphs.insert(g, Vec::new());
+            g
+        })
+        .collect();
+    let op = Op::Conditional {
+        handle,
+        kind,
+        bodies: bodies.clone(),
+    };
+    let node = r.add(graph, op, deps.to_vec());
+    for &b in &bodies {
+        r.owners.insert(b, node);
+    }
+    Ok((node, bodies))
 }
 
 /// Adds a node of `op` to `graph` after `deps` (each a node of that graph: `INVALID_VALUE`
@@ -288,6 +519,30 @@ pub fn add_node(m: &Model, graph: usize, deps: &[usize], op: Op) -> Result<usize
         return Err(INVALID_VALUE);
     }
     Ok(r.add(graph, op, deps.to_vec()))
+}
+
+/// The array of `node`'s body graphs (`phGraph_out`), owned by the node: valid while it
+/// lives (its operation is never replaced: `set_node_op` keeps a node's type and only kernel
+/// and event nodes are set); NULL for no conditional node.
+pub fn bodies_array(node: usize) -> *const usize {
+    match registry().nodes.get(&node).map(|n| &n.op) {
+        Some(Op::Conditional { bodies, .. }) => bodies.as_ptr(),
+        _ => core::ptr::null(),
+    }
+}
+
+/// A conditional node's handle, type and body count (`cudaGraphNodeGetParams`), with its bodies'
+/// array ([`bodies_array`]); `None` for another node or none.
+pub fn conditional_of(node: usize) -> Option<(u64, u32, u32, *const usize)> {
+    let r = registry();
+    match r.nodes.get(&node).map(|n| &n.op) {
+        Some(Op::Conditional {
+            handle,
+            kind,
+            bodies,
+        }) => Some((*handle, *kind, bodies.len() as u32, bodies.as_ptr())),
+        _ => None,
+    }
 }
 
 /// `graph`'s nodes in the order they were added.
@@ -310,10 +565,15 @@ pub fn instantiate(graph: usize) -> Result<usize, Code> {
     let Some(list) = r.graphs.get(&graph) else {
         return Err(INVALID_VALUE);
     };
-    let (nodes, ops) = list
-        .iter()
-        .filter_map(|&n| r.nodes.get(&n).map(|x| (n, x.op.clone())))
-        .unzip();
+    let mut conds = BTreeMap::new();
+    let mut nodes = Vec::with_capacity(list.len());
+    let mut ops = Vec::with_capacity(list.len());
+    for &n in list {
+        if let Some(x) = r.nodes.get(&n) {
+            nodes.push(n);
+            ops.push(r.snapshot(&x.op, &mut conds)?);
+        }
+    }
     let exec = handles::fresh();
     let launched = false;
     r.execs.insert(
@@ -322,6 +582,7 @@ pub fn instantiate(graph: usize) -> Result<usize, Code> {
             nodes,
             ops,
             launched,
+            conds,
         },
     );
     Ok(exec)
@@ -345,17 +606,59 @@ pub fn launch(m: &Model, exec: usize, stream: usize, device: usize) -> Result<()
         return Err(INVALID_HANDLE);
     }
     // Copied out: a host node may call the APIs, never under the lock.
-    let Some(ops) = registry().execs.get_mut(&exec).map(|e| {
+    let Some((ops, conds)) = registry().execs.get_mut(&exec).map(|e| {
         e.launched = true;
-        e.ops.clone()
+        (e.ops.clone(), e.conds.clone())
     }) else {
         return Err(INVALID_VALUE);
     };
     // The graph memory its memory nodes add is counted toward the device's high watermark.
     crate::queue::mem_pools::graph_high(device, graph_memory(m, device));
+    // Its handles live for the launch: the default, or what the last launch left.
+    for (&h, c) in &conds {
+        let start = if c.assign_default { c.default } else { c.value };
+        crate::code::conditional::begin(h, start);
+    }
+    let ran = run_ops(m, &ops, stream, device);
+    let values: Vec<(u64, u32)> = conds
+        .keys()
+        .map(|&h| (h, crate::code::conditional::end(h)))
+        .collect();
+    if let Some(e) = registry().execs.get_mut(&exec) {
+        for (h, v) in values {
+            if let Some(c) = e.conds.get_mut(&h) {
+                c.value = v;
+            }
+        }
+    }
+    ran
+}
+
+/// Runs (or adds to `stream`'s capture) `ops` in order, a conditional node's bodies as its
+/// handle's value says when the node is reached.
+fn run_ops(m: &Model, ops: &[Op], stream: usize, device: usize) -> Result<(), Code> {
     for op in ops {
-        match capture(stream, op) {
+        match capture(stream, op.clone()) {
             Ok(captured) => captured?,
+            Err(Op::CondExec {
+                handle,
+                kind,
+                bodies,
+            }) => {
+                // Read when the node is reached: what the kernels before it set.
+                let value = || crate::code::conditional::value(handle).unwrap_or(0);
+                let body = |i: usize| bodies.get(i).map_or(&[][..], |b| &b[..]);
+                match kind {
+                    COND_WHILE => {
+                        while value() != 0 {
+                            run_ops(m, body(0), stream, device)?;
+                        }
+                    }
+                    COND_IF if value() != 0 => run_ops(m, body(0), stream, device)?,
+                    COND_IF => run_ops(m, body(1), stream, device)?,
+                    _ => run_ops(m, body(value() as usize), stream, device)?,
+                }
+            }
             // SAFETY: the operations' host sides and functions, as the caller gave them.
             Err(op) => unsafe { op.run(m) }.inspect_err(|&code| {
                 if code == ILLEGAL_ADDRESS {
@@ -446,6 +749,7 @@ pub fn exec_update(exec: usize, graph: usize) -> Result<Option<UpdateRefused>, C
     }
     let index = |list: &[usize], n: &usize| list.iter().position(|x| x == n);
     let mut ops = Vec::with_capacity(new.len());
+    let mut conds = BTreeMap::new();
     for (&n, &o) in new.iter().zip(&old) {
         let (Some(a), Some(b)) = (r.nodes.get(&n), r.nodes.get(&o)) else {
             return Err(INVALID_VALUE);
@@ -466,10 +770,11 @@ pub fn exec_update(exec: usize, graph: usize) -> Result<Option<UpdateRefused>, C
                 node: n,
             }));
         }
-        ops.push(a.op.clone());
+        ops.push(r.snapshot(&a.op, &mut conds)?);
     }
     if let Some(e) = r.execs.get_mut(&exec) {
         e.ops = ops;
+        e.conds = conds;
     }
     Ok(None)
 }
@@ -481,6 +786,29 @@ pub fn is_exec(exec: usize) -> bool {
 
 /// Begins a capture of `stream` in `mode`.
 pub fn begin(stream: usize, mode: u32) -> Result<(), Code> {
+    begin_into(stream, mode, None)
+}
+
+/// Begins a capture of `stream` in `mode` into the existing `graph`, its first nodes after
+/// `deps` (each a node of `graph`: `INVALID_VALUE` otherwise, and for no graph)
+/// (`cudaStreamBeginCaptureToGraph`, `cuStreamBeginCaptureToGraph`).
+pub fn begin_to_graph(stream: usize, mode: u32, graph: usize, deps: &[usize]) -> Result<(), Code> {
+    {
+        let r = registry();
+        let valid = r.graphs.contains_key(&graph)
+            && deps
+                .iter()
+                .all(|d| r.nodes.get(d).is_some_and(|n| n.graph == graph));
+        if !valid {
+            return Err(INVALID_VALUE);
+        }
+    }
+    begin_into(stream, mode, Some((graph, deps.to_vec())))
+}
+
+/// Begins a capture of `stream` in `mode`: into a new graph, or `into`'s graph after its
+/// nodes.
+fn begin_into(stream: usize, mode: u32, into: Option<(usize, Vec<usize>)>) -> Result<(), Code> {
     if mode > MODE_RELAXED {
         return Err(INVALID_VALUE);
     }
@@ -491,11 +819,17 @@ pub fn begin(stream: usize, mode: u32) -> Result<(), Code> {
     if stream < PER_THREAD {
         return Err(CAPTURE_UNSUPPORTED);
     }
-    let graph = create();
+    let to_graph = into.is_some();
+    let (graph, tail) = match into {
+        Some(into) => into,
+        None => (create(), Vec::new()),
+    };
     let mut r = registry();
-    if r.streams.contains_key(&key(stream)) {
+    if r.streams.contains_key(&key(stream)) || r.captures.contains_key(&graph) {
         drop(r);
-        destroy(graph).ok();
+        if !to_graph {
+            destroy(graph).ok();
+        }
         return Err(ILLEGAL_STATE);
     }
     r.last_id += 1;
@@ -508,10 +842,66 @@ pub fn begin(stream: usize, mode: u32) -> Result<(), Code> {
             mode,
             thread: handles::thread_number(),
             invalid: false,
+            to_graph,
         },
     );
-    r.streams.insert(key(stream), (graph, Vec::new()));
+    r.streams.insert(key(stream), (graph, tail));
     Ok(())
+}
+
+/// `cudaStreamAddCaptureDependencies`, `CU_STREAM_ADD_CAPTURE_DEPENDENCIES`.
+pub const ADD_CAPTURE_DEPENDENCIES: u32 = 0;
+/// `cudaStreamSetCaptureDependencies`, `CU_STREAM_SET_CAPTURE_DEPENDENCIES`.
+pub const SET_CAPTURE_DEPENDENCIES: u32 = 1;
+
+/// Adds `deps` to the nodes `stream`'s next captured work depends on, or makes them those
+/// nodes (`cudaStreamUpdateCaptureDependencies`, `cuStreamUpdateCaptureDependencies`, by
+/// `flags`): `ILLEGAL_STATE` outside a capture, `INVALID_VALUE` for another flag or a node not
+/// of the capture's graph, `CAPTURE_INVALIDATED` for an invalidated capture.
+pub fn update_dependencies(stream: usize, deps: &[usize], flags: u32) -> Result<(), Code> {
+    if !handles::is_stream(stream) {
+        return Err(INVALID_HANDLE);
+    }
+    let set = match flags {
+        ADD_CAPTURE_DEPENDENCIES => false,
+        SET_CAPTURE_DEPENDENCIES => true,
+        _ => return Err(INVALID_VALUE),
+    };
+    let mut r = registry();
+    let Some((graph, _)) = r.streams.get(&key(stream)).cloned() else {
+        return Err(ILLEGAL_STATE);
+    };
+    if r.captures.get(&graph).is_some_and(|c| c.invalid) {
+        return Err(CAPTURE_INVALIDATED);
+    }
+    if !deps
+        .iter()
+        .all(|d| r.nodes.get(d).is_some_and(|n| n.graph == graph))
+    {
+        return Err(INVALID_VALUE);
+    }
+    if let Some((_, tail)) = r.streams.get_mut(&key(stream)) {
+        if set {
+            tail.clear();
+        }
+        for &d in deps {
+            if !tail.contains(&d) {
+                tail.push(d);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Whether `stream`'s capture was begun into an existing graph (`cudaStreamBeginCaptureToGraph`):
+/// its end may then give no graph back (`cudaStreamEndCapture(stream, NULL)`: the graph is
+/// the caller's already).
+pub fn captures_to_graph(stream: usize) -> bool {
+    let r = registry();
+    r.streams
+        .get(&key(stream))
+        .and_then(|(g, _)| r.captures.get(g))
+        .is_some_and(|c| c.to_graph)
 }
 
 /// Ends the capture `stream` began: its graph, or why there is none (the graph is then
@@ -532,7 +922,7 @@ pub fn end(stream: usize) -> Result<usize, Code> {
     }
     // The runtime ends the capture there too (the origin thread then finds none).
     if c.mode != MODE_RELAXED && c.thread != handles::thread_number() {
-        r.destroy_graph(graph);
+        r.fail_capture(graph, c.to_graph);
         return Err(CAPTURE_WRONG_THREAD);
     }
     let joined = r
@@ -549,7 +939,7 @@ pub fn end(stream: usize) -> Result<usize, Code> {
     };
     match failure {
         Some(code) => {
-            r.destroy_graph(graph);
+            r.fail_capture(graph, c.to_graph);
             Err(code)
         }
         None => {
@@ -719,6 +1109,36 @@ pub fn sync(stream: usize) -> Result<(), Code> {
 /// status and mode a 32-bit enum.
 pub mod out {
     use super::*;
+
+    /// Whether the `count` edges at `edges` (`cudaGraphEdgeData`, `CUgraphEdgeData`: 8 bytes
+    /// each; NULL: all default) are all the default edge (zero bytes), the only kind the mock's
+    /// graphs have.
+    ///
+    /// # Safety
+    /// `edges` is NULL or `count` edges.
+    pub unsafe fn default_edges(edges: *const [u8; 8], count: usize) -> bool {
+        if edges.is_null() || count == 0 {
+            return true;
+        }
+        // SAFETY: the caller's `count` edges, by the contract.
+        let edges = unsafe { core::slice::from_raw_parts(edges, count) };
+        edges.iter().all(|e| *e == [0; 8])
+    }
+
+    /// The `count` node handles at `deps` (NULL only for none); `None` for NULL with a count.
+    ///
+    /// # Safety
+    /// `deps` is NULL or `count` handles.
+    pub unsafe fn handles(deps: *const usize, count: usize) -> Option<Vec<usize>> {
+        if count == 0 {
+            return Some(Vec::new());
+        }
+        if deps.is_null() {
+            return None;
+        }
+        // SAFETY: the caller's `count` handles, by the contract.
+        Some(unsafe { core::slice::from_raw_parts(deps, count) }.to_vec())
+    }
 
     /// Adds a node of `op` to `graph` after the `count` handles at `deps` (NULL only for
     /// none), its handle into `*node`; `INVALID_VALUE` for a NULL output.

@@ -33,7 +33,8 @@ pub unsafe fn issue(
         .flatten();
     let args = sizes
         .or(from_ptx.as_deref())
-        .filter(|_| capturing && !params.is_null())
+        // A kernel of no parameters needs no pointers: NULL `params` is its whole list.
+        .filter(|sizes| capturing && (sizes.is_empty() || !params.is_null()))
         .map(|sizes| {
             sizes
                 .iter()
@@ -64,7 +65,7 @@ pub unsafe fn issue(
 /// The operation of a kernel node built by hand (`cudaGraphAddKernelNode`,
 /// `cuGraphAddKernelNode`, their `SetParams`): a checked launch of `kernel` that keeps copies
 /// of its arguments, their sizes from the code (`sizes`, else the kernel's PTX), as a capture
-/// keeps them; none when neither says them or `params` is NULL.
+/// keeps them; none when neither says them or `params` is NULL for a kernel of parameters.
 ///
 /// # Safety
 /// `params` is NULL or the kernel's argument pointers, as the node's parameters give them.
@@ -80,7 +81,8 @@ pub unsafe fn kernel_node(
         .flatten();
     let args = sizes
         .or(from_ptx.as_deref())
-        .filter(|_| !params.is_null())
+        // A kernel of no parameters needs no pointers: NULL `params` is its whole list.
+        .filter(|sizes| sizes.is_empty() || !params.is_null())
         .map(|sizes| {
             sizes
                 .iter()

@@ -211,7 +211,43 @@ pub enum Op {
         /// The allocation's first byte.
         ptr: usize,
     },
+    /// A conditional node of a graph (CUDA 12.3+, `cudaGraphNodeTypeConditional`): its handle,
+    /// its type ([`COND_IF`], [`COND_WHILE`], [`COND_SWITCH`]) and its body graphs, which the
+    /// node owns (`queue/graph.rs` runs them).
+    Conditional {
+        /// The `cudaGraphConditionalHandle` whose value decides.
+        handle: u64,
+        /// [`COND_IF`], [`COND_WHILE`] or [`COND_SWITCH`].
+        kind: u32,
+        /// The body graphs, `phGraph_out`'s.
+        bodies: Vec<usize>,
+    },
+    /// A conditional node of an executable graph: its bodies' operations as they were when the
+    /// graph was instantiated, as every other node's.
+    CondExec {
+        /// The handle whose value decides.
+        handle: u64,
+        /// [`COND_IF`], [`COND_WHILE`] or [`COND_SWITCH`].
+        kind: u32,
+        /// Each body's operations, in the order their nodes were added.
+        bodies: Vec<Vec<Op>>,
+    },
 }
+
+/// `cudaGraphCondTypeIf`, `CU_GRAPH_COND_TYPE_IF`: body 0 when the value is not zero, body 1
+/// (when there are two) when it is.
+pub const COND_IF: u32 = cudart::cudaGraphCondTypeIf;
+/// `cudaGraphCondTypeWhile`, `CU_GRAPH_COND_TYPE_WHILE`: body 0 again while the value is not zero.
+pub const COND_WHILE: u32 = cudart::cudaGraphCondTypeWhile;
+/// `cudaGraphCondTypeSwitch`, `CU_GRAPH_COND_TYPE_SWITCH`: body `value` when there is one.
+pub const COND_SWITCH: u32 = cudart::cudaGraphCondTypeSwitch;
+
+const _: () = {
+    assert!(COND_IF == cuda::CU_GRAPH_COND_TYPE_IF);
+    assert!(COND_WHILE == cuda::CU_GRAPH_COND_TYPE_WHILE);
+    assert!(COND_SWITCH == cuda::CU_GRAPH_COND_TYPE_SWITCH);
+    assert!(cudart::cudaGraphNodeTypeConditional == cuda::CU_GRAPH_NODE_TYPE_CONDITIONAL);
+};
 
 impl Op {
     /// The node type both APIs give it (`cudaGraphNodeType`, `CUgraphNodeType`: kernel 0,
@@ -227,6 +263,7 @@ impl Op {
             Op::EventRecord { .. } => 7,
             Op::MemAlloc { .. } => 10,
             Op::MemFree { .. } => 11,
+            Op::Conditional { .. } | Op::CondExec { .. } => cudart::cudaGraphNodeTypeConditional,
         }
     }
 
@@ -257,7 +294,9 @@ impl Op {
             | Op::Kernel { .. }
             | Op::Empty
             | Op::MemAlloc { .. }
-            | Op::MemFree { .. } => true,
+            | Op::MemFree { .. }
+            | Op::Conditional { .. }
+            | Op::CondExec { .. } => true,
             // The event must still be live.
             Op::EventRecord { event } | Op::EventWait { event } => {
                 crate::device::handles::is_event(*event)
@@ -333,6 +372,9 @@ impl Op {
             Op::EventRecord { event } => {
                 crate::device::handles::record(*event);
             }
+            // A conditional node runs its bodies as part of its graph's launch
+            // (`graph::launch`), which never hands it here: nothing to run it with alone.
+            Op::Conditional { .. } | Op::CondExec { .. } => return Err(NOT_SUPPORTED),
             Op::Copy { .. }
             | Op::Memset { .. }
             | Op::Empty

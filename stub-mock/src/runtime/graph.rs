@@ -52,12 +52,16 @@ pub unsafe extern "C" fn cudaStreamEndCapture(
     graph_out: *mut cudaGraph_t,
 ) -> cudaError_t {
     call(|_| {
-        if graph_out.is_null() {
+        // A capture into the caller's graph may give none back (NVIDIA's graphConditionalNodes
+        // sample ends its body's capture so).
+        if graph_out.is_null() && !graph::captures_to_graph(stream as usize) {
             return cudaErrorInvalidValue;
         }
         let ended = graph::end(stream as usize);
-        // SAFETY: non-NULL, the caller's handle: NULL when the capture failed.
-        unsafe { *graph_out = ended.map_or(0, |g| g) as cudaGraph_t };
+        // SAFETY: the caller's handle when non-NULL: NULL when the capture failed.
+        if let Some(out) = unsafe { graph_out.as_mut() } {
+            *out = ended.map_or(0, |g| g) as cudaGraph_t;
+        }
         status(ended)
     })
 }

@@ -12,6 +12,10 @@ pub struct TestDevice {
     symbols: Vec<(String, usize)>,
     /// Each vprintf: the format string and the argument buffer's first 16 bytes.
     pub printed: Mutex<Vec<(String, [u32; 4])>>,
+    /// The conditional handles `cudaGraphSetConditional` may set (a graph launch's).
+    pub handles: Vec<u64>,
+    /// Each `cudaGraphSetConditional` of a known handle: the handle and the value.
+    pub conditionals: Mutex<Vec<(u64, u32)>>,
 }
 
 impl TestDevice {
@@ -87,6 +91,13 @@ impl Device for TestDevice {
             .unwrap()
             .push((fmt.to_string_lossy().into_owned(), a));
         7
+    }
+    fn set_conditional(&self, handle: u64, value: u32) -> bool {
+        let known = self.handles.contains(&handle);
+        if known {
+            self.conditionals.lock().unwrap().push((handle, value));
+        }
+        known
     }
 }
 
