@@ -385,6 +385,36 @@ extern int cuda_stubs_cufile_status(struct cuda_stubs_status *out);
 // `out->size` is too small.
 extern int cuda_stubs_cufile_driver_status(struct cuda_stubs_driver_status *out);
 
+// Describes the real libcufftw bound by `libstubs_cufftw.so` (searching first if no call
+// has). Returns 0, or -1 when `out` is NULL.
+extern int cuda_stubs_cufftw_status(struct cuda_stubs_status *out);
+
+// Describes the CUDA driver and how the release of the real libcufftw bound by
+// `libstubs_cufftw.so` stands with it (searching first if no call has). Set `out->size` to
+// `sizeof(cuda_stubs_driver_status)` first. Returns 0, or -1 when `out` is NULL or
+// `out->size` is too small.
+extern int cuda_stubs_cufftw_driver_status(struct cuda_stubs_driver_status *out);
+
+// Describes the real libnvblas bound by `libstubs_nvblas.so` (searching first if no call
+// has). Returns 0, or -1 when `out` is NULL.
+extern int cuda_stubs_nvblas_status(struct cuda_stubs_status *out);
+
+// Describes the CUDA driver and how the release of the real libnvblas bound by
+// `libstubs_nvblas.so` stands with it (searching first if no call has). Set `out->size` to
+// `sizeof(cuda_stubs_driver_status)` first. Returns 0, or -1 when `out` is NULL or
+// `out->size` is too small.
+extern int cuda_stubs_nvblas_driver_status(struct cuda_stubs_driver_status *out);
+
+// Describes the real libcusolverMg bound by `libstubs_cusolvermg.so` (searching first if
+// no call has). Returns 0, or -1 when `out` is NULL.
+extern int cuda_stubs_cusolvermg_status(struct cuda_stubs_status *out);
+
+// Describes the CUDA driver and how the release of the real libcusolverMg bound by
+// `libstubs_cusolvermg.so` stands with it (searching first if no call has). Set
+// `out->size` to `sizeof(cuda_stubs_driver_status)` first. Returns 0, or -1 when `out` is
+// NULL or `out->size` is too small.
+extern int cuda_stubs_cusolvermg_driver_status(struct cuda_stubs_driver_status *out);
+
 #ifdef __cplusplus
 }  // extern "C"
 #endif  // __cplusplus

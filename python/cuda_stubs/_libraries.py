@@ -35,6 +35,9 @@ LIBRARIES = {
     "nvfatbin": "libstubs_nvfatbin.so",
     "nvjpeg": "libstubs_nvjpeg.so",
     "cufile": "libstubs_cufile.so",
+    "cufftw": "libstubs_cufftw.so",
+    "nvblas": "libstubs_nvblas.so",
+    "cusolvermg": "libstubs_cusolvermg.so",
 }
 
 #: The stubs with a Windows DLL (in ``bin/``; a win_amd64 wheel has only these): short name ->
@@ -138,6 +141,10 @@ LINK_NAMES = {
         "libnvjpeg_static.a": "libstubs_nvjpeg.so",
         "libcufile.so": "libstubs_cufile.so",
         "libcufile_static.a": "libstubs_cufile.so",
+        "libcufftw.so": "libstubs_cufftw.so",
+        "libcufftw_static.a": "libstubs_cufftw.so",
+        "libnvblas.so": "libstubs_nvblas.so",
+        "libcusolverMg.so": "libstubs_cusolvermg.so",
     },
     13: {
         "libcudart.so": "libstubs_cudart.so",
@@ -204,6 +211,10 @@ LINK_NAMES = {
         "libnvjpeg_static.a": "libstubs_nvjpeg.so",
         "libcufile.so": "libstubs_cufile.so",
         "libcufile_static.a": "libstubs_cufile.so",
+        "libcufftw.so": "libstubs_cufftw.so",
+        "libcufftw_static.a": "libstubs_cufftw.so",
+        "libnvblas.so": "libstubs_nvblas.so",
+        "libcusolverMg.so": "libstubs_cusolvermg.so",
     },
 }
 
@@ -287,6 +298,14 @@ NVIDIA_SONAMES = {
     "libnvjpeg.so.12": "nvjpeg",
     "libnvjpeg.so.11": "nvjpeg",
     "libcufile.so.0": "cufile",
+    "libcufftw.so.12": "cufftw",
+    "libcufftw.so.11": "cufftw",
+    "libcufftw.so.10": "cufftw",
+    "libnvblas.so.13": "nvblas",
+    "libnvblas.so.12": "nvblas",
+    "libnvblas.so.11": "nvblas",
+    "libcusolverMg.so.12": "cusolvermg",
+    "libcusolverMg.so.11": "cusolvermg",
 }
 
 #: NVIDIA's Windows DLLs that have a DLL stub: lower-case DLL name -> the stub's short name.
@@ -375,9 +394,6 @@ UNSTUBBED_SONAME_STEMS = (
     "libnpp",
     "libcufile_rdma.so",
     "libnvToolsExt.so",
-    "libcufftw.so",
-    "libcusolverMg.so",
-    "libnvblas.so",
     "libnvrtc-builtins.so",
 )
 

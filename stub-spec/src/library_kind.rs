@@ -2,8 +2,9 @@
 
 use crate::Library;
 use crate::libraries::{
-    CUBLAS, CUBLASLT, CUDA, CUDART, CUDNN, CUFFT, CUFILE, CUPTI, CURAND, CUSOLVER, CUSPARSE,
-    CUSPARSELT, CUTENSOR, NCCL, NVFATBIN, NVJITLINK, NVJPEG, NVML, NVRTC, NppLibrary,
+    CUBLAS, CUBLASLT, CUDA, CUDART, CUDNN, CUFFT, CUFFTW, CUFILE, CUPTI, CURAND, CUSOLVER,
+    CUSOLVERMG, CUSPARSE, CUSPARSELT, CUTENSOR, NCCL, NVBLAS, NVFATBIN, NVJITLINK, NVJPEG, NVML,
+    NVRTC, NppLibrary,
 };
 use alloc::format;
 use alloc::string::String;
@@ -51,6 +52,12 @@ pub enum LibraryKind {
     NvJpeg,
     /// cuFile, libcufile ([`CUFILE`]).
     Cufile,
+    /// cuFFTW, libcufftw ([`CUFFTW`]).
+    Cufftw,
+    /// nvBLAS, libnvblas ([`NVBLAS`]).
+    NvBlas,
+    /// cuSOLVERMg, libcusolverMg ([`CUSOLVERMG`]).
+    CusolverMg,
 }
 
 impl LibraryKind {
@@ -77,6 +84,9 @@ impl LibraryKind {
             Self::NvFatbin => &NVFATBIN,
             Self::NvJpeg => &NVJPEG,
             Self::Cufile => &CUFILE,
+            Self::Cufftw => &CUFFTW,
+            Self::NvBlas => &NVBLAS,
+            Self::CusolverMg => &CUSOLVERMG,
         }
     }
 

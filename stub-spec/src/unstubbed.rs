@@ -10,8 +10,7 @@
 /// `libcutensor.so.2`, `libcupti.so.13`, `libnppc.so.12` have their stub): cuDNN's
 /// sub-libraries, cuTENSOR's `libcutensorMg` / `libcutensorMp`, CUPTI and NPP sonames no spec
 /// lists (older majors'), CUPTI's `libnvperf_*`, cuFile's RDMA plugin (libcufile loads it itself;
-/// no header declares its API), NVTX's shared library, cuFFTW, cuSOLVERMg, NVBLAS, NVRTC's
-/// builtins.
+/// no header declares its API), NVTX's shared library, NVRTC's builtins.
 pub const UNSTUBBED_SONAME_STEMS: &[&str] = &[
     "libcudnn_",
     "libcutensor",
@@ -20,8 +19,5 @@ pub const UNSTUBBED_SONAME_STEMS: &[&str] = &[
     "libnpp",
     "libcufile_rdma.so",
     "libnvToolsExt.so",
-    "libcufftw.so",
-    "libcusolverMg.so",
-    "libnvblas.so",
     "libnvrtc-builtins.so",
 ];

@@ -1,7 +1,8 @@
 //! One spec per stubbed library, data only: [`CUDART`], [`NVRTC`], [`CUDA`] (the driver),
 //! [`NVJITLINK`], [`CURAND`], [`CUFFT`], [`NVML`], [`CUBLAS`], [`CUBLASLT`], [`CUSPARSE`],
 //! [`CUSOLVER`], [`NCCL`], [`CUTENSOR`], [`CUSPARSELT`], [`CUDNN`], [`NPPC`] … [`NPPS`] (NPP's
-//! eleven), [`CUPTI`], [`NVFATBIN`], [`NVJPEG`], [`CUFILE`]. Adding a library is adding a file
+//! eleven), [`CUPTI`], [`NVFATBIN`], [`NVJPEG`], [`CUFILE`], [`CUFFTW`], [`NVBLAS`],
+//! [`CUSOLVERMG`]. Adding a library is adding a file
 //! here (`docs/src/adding-a-cuda-library.md`).
 
 mod cublas;
@@ -10,15 +11,18 @@ mod cuda;
 mod cudart;
 mod cudnn;
 mod cufft;
+mod cufftw;
 mod cufile;
 mod cupti;
 mod curand;
 mod cusolver;
+mod cusolvermg;
 mod cusparse;
 mod cusparselt;
 mod cutensor;
 mod nccl;
 mod npp;
+mod nvblas;
 mod nvfatbin;
 mod nvjitlink;
 mod nvjpeg;
@@ -33,10 +37,12 @@ pub use cuda::CUDA;
 pub use cudart::CUDART;
 pub use cudnn::CUDNN;
 pub use cufft::CUFFT;
+pub use cufftw::CUFFTW;
 pub use cufile::CUFILE;
 pub use cupti::CUPTI;
 pub use curand::CURAND;
 pub use cusolver::CUSOLVER;
+pub use cusolvermg::CUSOLVERMG;
 pub use cusparse::CUSPARSE;
 pub use cusparselt::CUSPARSELT;
 pub use cutensor::CUTENSOR;
@@ -44,6 +50,7 @@ pub use nccl::NCCL;
 pub use npp::{
     NPPC, NPPIAL, NPPICC, NPPIDEI, NPPIF, NPPIG, NPPIM, NPPIST, NPPISU, NPPITC, NPPS, NppLibrary,
 };
+pub use nvblas::NVBLAS;
 pub use nvfatbin::NVFATBIN;
 pub use nvjitlink::NVJITLINK;
 pub use nvjpeg::NVJPEG;
@@ -51,7 +58,7 @@ pub use nvml::NVML;
 pub use nvrtc::NVRTC;
 
 /// All of them, in the order codegen writes them.
-pub const ALL: [&crate::Library; 30] = [
+pub const ALL: [&crate::Library; 33] = [
     &CUDART,
     &NVRTC,
     &CUDA,
@@ -82,6 +89,9 @@ pub const ALL: [&crate::Library; 30] = [
     &NVFATBIN,
     &NVJPEG,
     &CUFILE,
+    &CUFFTW,
+    &NVBLAS,
+    &CUSOLVERMG,
 ];
 
 /// Where CUDA 13's wheels (`nvidia-cuda-runtime`, `nvidia-cuda-nvrtc`, `nvidia-nvjitlink` 13.x)

@@ -111,14 +111,22 @@ pub(crate) fn file_of_address(address: usize) -> Option<Vec<u8>> {
 }
 
 /// `dlopen(target, flags)`; the error is dlerror's text, "not found" when it says there is no
-/// such file (as one `stat` would find none; glibc's text for a missing soname says the same).
+/// such file as `target` (as one `stat` would find none; glibc's text for a missing soname says
+/// the same). glibc starts the text with the name it could not open: `target` itself, or a
+/// library in the candidate's `DT_NEEDED` (`libcufft.so.12: cannot open shared object file: No
+/// such file or directory` for a libcufftw copied without its cuFFT), which is the candidate's
+/// loader error, kept with its text so the summary names what is missing.
 fn open(target: &CStr, flags: c_int) -> Result<Handle, LoadError> {
     // SAFETY: a valid NUL-terminated name.
     let h = unsafe { glibc::dlopen(target.as_ptr(), flags) };
     if h.is_null() {
         let text = last_error();
+        let this_file = text
+            .as_bytes()
+            .strip_prefix(target.to_bytes())
+            .is_some_and(|rest| rest.starts_with(b":"));
         Err(LoadError {
-            not_found: text.contains("No such file or directory"),
+            not_found: this_file && text.contains("No such file or directory"),
             text,
         })
     } else {
