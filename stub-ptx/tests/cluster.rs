@@ -209,3 +209,74 @@ fn a_block_of_a_cluster_launch_does_not_run_alone() {
         Err(Fault::InvalidLaunch(_))
     ));
 }
+
+fn handwritten() -> Program {
+    Program::load(include_str!("ptx/cluster_handwritten.ptx"))
+        .expect("cluster_handwritten.ptx parses")
+}
+
+#[test]
+fn a_remote_mbarrier_arrive_completes_the_peers_phase() {
+    let p = handwritten();
+    let mut dev = TestDevice::default();
+    let out = dev.alloc(4);
+    run(
+        &p,
+        "remote_arrive",
+        &dev,
+        [[4, 1, 1], [64, 1, 1], [2, 1, 1]],
+        0,
+        &[&out.to_le_bytes()],
+    )
+    .unwrap();
+    assert_eq!(dev.download::<u32>(out, 1), vec![4242]);
+}
+
+#[test]
+fn threads_that_exit_count_as_arrived_at_the_cluster_barrier() {
+    let p = handwritten();
+    let mut dev = TestDevice::default();
+    let out = dev.alloc(4 * 64 * 4);
+    run(
+        &p,
+        "early_exit",
+        &dev,
+        [[4, 1, 1], [64, 1, 1], [2, 1, 1]],
+        0,
+        &[&out.to_le_bytes()],
+    )
+    .unwrap();
+    let got: Vec<u32> = dev.download(out, 4 * 64);
+    for b in 0..4u32 {
+        for t in 0..64u32 {
+            let want = if t < 48 { ((b % 2) ^ 1) * 100 + t } else { 0 };
+            assert_eq!(got[(b * 64 + t) as usize], want, "block {b} thread {t}");
+        }
+    }
+}
+
+#[test]
+fn reading_a_peer_that_ended_is_an_illegal_address() {
+    let p = handwritten();
+    let mut dev = TestDevice::default();
+    let out = dev.alloc(4);
+    let r = run(
+        &p,
+        "read_ended",
+        &dev,
+        [[2, 1, 1], [32, 1, 1], [2, 1, 1]],
+        0,
+        &[&out.to_le_bytes()],
+    );
+    assert!(matches!(r, Err(Fault::IllegalAddress { .. })), "{r:?}");
+}
+
+#[test]
+fn a_multicast_bulk_copy_is_refused_with_its_line() {
+    let p = handwritten();
+    let Err(e) = p.kernel("multicast") else {
+        panic!("multicast decoded");
+    };
+    let text = format!("{e:?}");
+    assert!(text.contains("multicast"), "{text}");
+}
