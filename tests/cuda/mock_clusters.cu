@@ -4,7 +4,9 @@
 // shared arrays (distributed shared memory, cluster.map_shared_rank) between cluster.sync()s;
 // the CUDA C++ Programming Guide's histogram over distributed shared memory; a kernel whose
 // __cluster_dims__ fixes its clusters, launched with <<<>>>; and the launches a board refuses
-// (a grid the clusters do not divide, more than 8 blocks without the non-portable attribute).
+// (a grid the clusters do not divide, more than 8 blocks without the non-portable attribute);
+// and the driver's cuLaunchKernelEx with CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION on the module
+// of the program's PTX (argv[2]).
 //
 // Cooperative groups' cluster_group when CCCL's headers are at hand (cooperative_groups.h
 // needs <nv/target>, not among the wheels CI fetches), else the sm_90 intrinsics it wraps
@@ -12,6 +14,7 @@
 //
 // One case per run, named by argv[1]; each prints `<case> ok ...` or `<case> FAIL ...` lines
 // computed on the host.
+#include <cuda.h>
 #include <cuda_runtime.h>
 #include <stdio.h>
 #include <string.h>
@@ -42,7 +45,7 @@ template <typename T> __device__ T *map_rank(T *p, unsigned rank) {
 // Each block fills its shared array, reads the next rank's through distributed shared memory,
 // adds one to it; after the cluster's sync it reads its own back (raised by its previous rank).
 // ids[block * 4..]: its rank, the cluster's blocks, %clusterid.x, its own rank's peer.
-__global__ void ring(int *out, unsigned *ids) {
+extern "C" __global__ void ring(int *out, unsigned *ids) {
     __shared__ int s[THREADS];
     unsigned rank = cluster_rank(), n = cluster_blocks();
     s[threadIdx.x] = int(blockIdx.x * 1000 + threadIdx.x);
@@ -108,13 +111,20 @@ static int launch_ex(const void *f, unsigned grid, unsigned cluster, size_t smem
     return rc;
 }
 
-static int ring_case(const char *name, unsigned grid, unsigned cluster) {
+typedef int (*Launcher)(unsigned grid, unsigned cluster, void **args);
+
+static int runtime_ring(unsigned grid, unsigned cluster, void **args) {
+    return launch_ex((const void *)ring, grid, cluster, 0, args);
+}
+
+static int ring_case(const char *name, unsigned grid, unsigned cluster,
+                     Launcher launch = runtime_ring) {
     int *out;
     unsigned *ids;
     cudaMalloc(&out, grid * THREADS * sizeof(int));
     cudaMalloc(&ids, grid * 4 * sizeof(unsigned));
     void *args[] = {&out, &ids};
-    int rc = launch_ex((const void *)ring, grid, cluster, 0, args);
+    int rc = launch(grid, cluster, args);
     int sync = (int)cudaDeviceSynchronize();
     static int h[64 * THREADS];
     static unsigned hi[64 * 4];
@@ -179,6 +189,41 @@ static int histogram_case(const char *name, unsigned cluster, int nbins) {
     return differ || rc || sync;
 }
 
+typedef CUresult (*Init)(unsigned);
+typedef CUresult (*Retain)(CUcontext *, CUdevice);
+typedef CUresult (*SetCurrent)(CUcontext);
+typedef CUresult (*LoadData)(CUmodule *, const void *);
+typedef CUresult (*GetFunction)(CUfunction *, CUmodule, const char *);
+typedef CUresult (*LaunchEx)(const CUlaunchConfig *, CUfunction, void **, void **);
+
+static void *entry(const char *name) {
+    void *f = nullptr;
+    cudaDriverEntryPointQueryResult q;
+    cudaGetDriverEntryPointByVersion(name, &f, 13000, cudaEnableDefault, &q);
+    return f;
+}
+
+static CUfunction driver_ring;
+static LaunchEx driver_launch;
+
+static int driver_ex(unsigned grid, unsigned cluster, void **args) {
+    CUlaunchAttribute attr;
+    memset(&attr, 0, sizeof attr);
+    attr.id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
+    attr.value.clusterDim.x = cluster;
+    attr.value.clusterDim.y = 1;
+    attr.value.clusterDim.z = 1;
+    CUlaunchConfig cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.gridDimX = grid;
+    cfg.gridDimY = cfg.gridDimZ = 1;
+    cfg.blockDimX = THREADS;
+    cfg.blockDimY = cfg.blockDimZ = 1;
+    cfg.attrs = &attr;
+    cfg.numAttrs = 1;
+    return (int)driver_launch(&cfg, driver_ring, args, nullptr);
+}
+
 int main(int argc, char **argv) {
     const char *c = argc > 1 ? argv[1] : "";
     if (strcmp(c, "ring") == 0) {
@@ -229,6 +274,39 @@ int main(int argc, char **argv) {
         cudaFree(out);
         cudaFree(ids);
         return 0;
+    }
+    if (strcmp(c, "driver") == 0) {
+        FILE *f = argc > 2 ? fopen(argv[2], "rb") : nullptr;
+        static char ptx[1 << 20];
+        size_t len = f ? fread(ptx, 1, sizeof ptx - 1, f) : 0;
+        if (f) fclose(f);
+        ptx[len] = 0;
+        cudaFree(0);
+        // The device's primary context, current on this thread for the driver's calls.
+        Init init = (Init)entry("cuInit");
+        Retain retain = (Retain)entry("cuDevicePrimaryCtxRetain");
+        SetCurrent set = (SetCurrent)entry("cuCtxSetCurrent");
+        LoadData load = (LoadData)entry("cuModuleLoadData");
+        GetFunction get = (GetFunction)entry("cuModuleGetFunction");
+        driver_launch = (LaunchEx)entry("cuLaunchKernelEx");
+        CUcontext ctx = nullptr;
+        CUmodule mod = nullptr;
+        if (!init || !retain || !set || !load || !get || !driver_launch || len == 0 ||
+            init(0) != 0 || retain(&ctx, 0) != 0 || set(ctx) != 0) {
+            printf("driver FAIL entry points, context or PTX missing\n");
+            return 1;
+        }
+        int lrc = (int)load(&mod, ptx);
+        int grc = lrc == 0 ? (int)get(&driver_ring, mod, "ring") : -1;
+        printf("driver load=%d get=%d\n", lrc, grc);
+        if (grc != 0) return 1;
+        int r4 = ring_case("driver ring4", 16, 4, driver_ex);
+        int *out;
+        cudaMalloc(&out, 64 * THREADS * sizeof(int));
+        void *args[] = {&out, &out};
+        printf("driver odd grid rc=%d\n", driver_ex(6, 4, args));
+        cudaFree(out);
+        return r4;
     }
     printf("unknown case %s\n", c);
     return 2;

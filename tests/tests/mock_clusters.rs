@@ -5,19 +5,21 @@
 //! cluster-dimension attribute) read and add to each other's shared arrays through distributed
 //! shared memory; the Programming Guide's DSMEM histogram; a `__cluster_dims__` kernel through
 //! `<<<>>>`; the launches refused (912 for a grid the clusters do not divide, or 16 blocks
-//! without the non-portable attribute). Each case's line is the program's own check against
+//! without the non-portable attribute); the driver's `cuLaunchKernelEx` with
+//! `CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION` on the program's PTX as a module. Each case's line is the program's own check against
 //! values computed on the host; tests/gpu/clusters.sh runs the same program on a board.
 //! Cooperative groups' `cluster_group` is used when CCCL's headers are found
 //! (`CUDA_STUBS_NVRTC_INCLUDE`, as for `stub-ptx/tests/ptx/nvrtc.py`), else the intrinsics it
 //! wraps.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::process::Command;
 use std::sync::OnceLock;
 use stubs_tests::{Outcome, Scenario, build_stubs, cuda_layout, temp_dir};
 
-/// The program, once per process.
-fn built() -> &'static PathBuf {
-    static BUILT: OnceLock<PathBuf> = OnceLock::new();
+/// The program and its PTX (for the driver's module load), once per process.
+fn built() -> &'static (PathBuf, PathBuf) {
+    static BUILT: OnceLock<(PathBuf, PathBuf)> = OnceLock::new();
     BUILT.get_or_init(|| {
         build_stubs(&[stubs_tests::MOCK_PACKAGE]);
         let dir = temp_dir("mock-clusters");
@@ -34,17 +36,44 @@ fn built() -> &'static PathBuf {
             );
         }
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
-        stubs_tests::nvcc_with_stub(&dir, "mock_clusters", "cuda/mock_clusters.cu", &args)
+        let exe =
+            stubs_tests::nvcc_with_stub(&dir, "mock_clusters", "cuda/mock_clusters.cu", &args);
+        let nvcc = cuda_layout(13)
+            .nvcc
+            .expect("layout.json of CUDA 13 names nvcc");
+        let ptx = dir.join("mock_clusters.ptx");
+        let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("cuda/mock_clusters.cu");
+        let out = Command::new(nvcc)
+            .args(&args)
+            .args(["-ptx", "-o"])
+            .arg(&ptx)
+            .arg(source)
+            .env("TMPDIR", &dir)
+            .output()
+            .expect("run nvcc");
+        assert!(out.status.success(), "nvcc -ptx: {out:?}");
+        // nvcc 13.5 writes PTX ISA 9.5; the H100 profile's 13.0 driver loads up to 9.0, and the
+        // kernels use nothing newer.
+        let text = std::fs::read_to_string(&ptx).expect("read the PTX");
+        assert!(text.contains("\n.version 9.5\n"), "{text}");
+        std::fs::write(&ptx, text.replace("\n.version 9.5\n", "\n.version 9.0\n"))
+            .expect("write the PTX");
+        (exe, ptx)
     })
 }
 
 /// Runs one case on the mock H100, with the debug log and nvJitLink 13.5 findable.
 fn run_case(case: &str) -> Outcome {
+    run_args(&[case])
+}
+
+/// [`run_case`] with the case's arguments.
+fn run_args(args: &[&str]) -> Outcome {
     let nvjitlink = cuda_layout(13)
         .nvjitlink
         .expect("layout.json of CUDA 13 names nvJitLink (scripts/fetch-cuda.py)");
-    Scenario::new(built())
-        .args([case])
+    Scenario::new(&built().0)
+        .args(args)
         .env("CUDA_STUBS_MOCK", "h100")
         .env("CUDA_STUBS_MOCK_THREADS", "2")
         .library_path([nvjitlink.parent().expect("nvJitLink's folder")])
@@ -108,4 +137,19 @@ fn cluster_shapes_the_device_refuses() {
         "limits non-portable set=0 rc=0 sync=0",
         "{run}"
     );
+}
+
+#[test]
+fn the_drivers_launch_in_clusters() {
+    let ptx = built().1.to_str().expect("a UTF-8 path").to_owned();
+    let run = run_args(&["driver", &ptx]);
+    run.assert_success();
+    assert_eq!(run.line("driver load"), "driver load=0 get=0", "{run}");
+    assert_eq!(
+        run.line("driver ring4"),
+        "driver ring4 ok grid=16 cluster=4 rc=0 sync=0",
+        "{run}"
+    );
+    // CUDA_ERROR_INVALID_CLUSTER_SIZE.
+    assert_eq!(run.line("driver odd"), "driver odd grid rc=912", "{run}");
 }
