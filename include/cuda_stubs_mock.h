@@ -20,6 +20,8 @@ typedef struct cuda_stubs_mock_launch {
   int device;             /* the device's index */
   unsigned int cooperative; /* 1 for a cooperative launch (cudaLaunchCooperativeKernel, the
                              cooperative launch attribute), else 0 */
+  unsigned int cluster[3]; /* blocks per cluster in x, y, z as the launch named them (the
+                             cluster-dimension launch attribute), all 0 when it named none */
 } cuda_stubs_mock_launch;
 
 /* A host function run in place of a kernel: `params` is the launch's kernelParams (one pointer

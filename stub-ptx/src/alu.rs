@@ -1505,6 +1505,12 @@ tests! {
     tp_subnormal_f64 = |a| num::testp_f64(d(a), TestP::Subnormal);
     is_global = |a| crate::memory::classify(a).0 == crate::memory::Space::Global;
     is_shared = |a| crate::memory::classify(a).0 == crate::memory::Space::Shared;
+    // shared::cta: the block's own window, not a peer's shared::cluster address (`mapa` to the
+    // block's own rank answers its untagged address).
+    is_shared_cta = |a| matches!(
+        crate::memory::classify(a),
+        (crate::memory::Space::Shared, off) if off <= crate::cluster::OFFSET_MASK
+    );
     is_local = |a| crate::memory::classify(a).0 == crate::memory::Space::Local;
     is_param = |a| crate::memory::classify(a).0 == crate::memory::Space::Param;
 }
@@ -1536,7 +1542,8 @@ pub fn testp(op: &str, ty: &str) -> Option<CmpFn> {
 pub fn isspacep(space: &str) -> Option<CmpFn> {
     Some(match space {
         ".global" | ".const" => is_global,
-        ".shared" | ".shared::cta" => is_shared,
+        ".shared" | ".shared::cta" => is_shared_cta,
+        ".shared::cluster" => is_shared,
         ".local" => is_local,
         ".param" | ".param::entry" => is_param,
         _ => return None,

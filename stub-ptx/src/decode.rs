@@ -40,6 +40,9 @@ pub struct Kernel {
     pub shared_static: u32,
     /// Where dynamic shared memory (`.extern .shared`) begins: `shared_static` aligned up.
     pub shared_dynamic_base: u32,
+    /// The blocks per cluster the kernel requires (`.reqnctapercluster`, `__cluster_dims__`):
+    /// a launch runs in clusters of this shape whatever it asks ([`crate::cluster`]).
+    pub cluster: Option<[u32; 3]>,
 }
 
 impl Kernel {
@@ -275,6 +278,7 @@ pub fn decode_kernel(module: &Module, name: &str) -> Result<Kernel, PtxError> {
         symbols: ctx.symbols,
         shared_static: top as u32,
         shared_dynamic_base: dyn_base,
+        cluster: ef.cluster,
     })
 }
 
@@ -383,6 +387,10 @@ fn sreg_of(name: &str) -> Option<Sreg> {
             "%ntid" => Sreg::Ntid(c),
             "%ctaid" => Sreg::Ctaid(c),
             "%nctaid" => Sreg::Nctaid(c),
+            "%clusterid" => Sreg::ClusterId(c),
+            "%nclusterid" => Sreg::NclusterId(c),
+            "%cluster_ctaid" => Sreg::ClusterCtaid(c),
+            "%cluster_nctaid" => Sreg::ClusterNctaid(c),
             _ => return None,
         });
     }
@@ -393,6 +401,9 @@ fn sreg_of(name: &str) -> Option<Sreg> {
         "%smid" => Sreg::Smid,
         "%nsmid" => Sreg::Nsmid,
         "%gridid" => Sreg::Gridid,
+        "%cluster_ctarank" => Sreg::ClusterCtarank,
+        "%cluster_nctarank" => Sreg::ClusterNctarank,
+        "%is_explicit_cluster" => Sreg::IsExplicitCluster,
         _ if name.starts_with("%envreg") => {
             let n: u8 = name.get(7..)?.parse().ok()?;
             if n > 31 {
@@ -857,7 +868,11 @@ impl<'c, 'm> FnDecoder<'c, 'm> {
         for m in mods {
             match *m {
                 ".global" => return (Mem::Global, Some(Space::Global)),
-                ".shared" | ".shared::cta" => return (Mem::Shared, Some(Space::Shared)),
+                // A shared::cluster address reaches the cluster's blocks' shared memories
+                // through the same accesses ([`crate::cluster`]).
+                ".shared" | ".shared::cta" | ".shared::cluster" => {
+                    return (Mem::Shared, Some(Space::Shared));
+                }
                 ".local" => return (Mem::Local, Some(Space::Local)),
                 ".const" => return (Mem::Global, Some(Space::Const)),
                 ".param" | ".param::entry" | ".param::func" => {
@@ -984,7 +999,10 @@ impl<'c, 'm> FnDecoder<'c, 'm> {
             }
             "cvta" => {
                 let to = mods.contains(&".to");
-                let window = if mods.contains(&".shared") || mods.contains(&".shared::cta") {
+                let window = if mods
+                    .iter()
+                    .any(|m| matches!(*m, ".shared" | ".shared::cta" | ".shared::cluster"))
+                {
                     Window::Shared
                 } else if mods.contains(&".local") {
                     Window::Local
@@ -1091,6 +1109,42 @@ impl<'c, 'm> FnDecoder<'c, 'm> {
             "ret" => Ok(Op::Ret),
             "exit" => Ok(Op::Exit),
             "trap" | "brkpt" => Ok(Op::Trap),
+            "bar" | "barrier" if mods.first() == Some(&".cluster") => {
+                // barrier.cluster.arrive{.release|.relaxed}{.aligned},
+                // barrier.cluster.wait{.acquire}{.aligned}: orderings are the host's
+                // (see `fence` below), `.aligned` a promise this scheduler needs not.
+                let kind = match mods.get(1).copied() {
+                    Some(".arrive") => BarKind::ClusterArrive,
+                    Some(".wait") => BarKind::ClusterWait,
+                    _ => return unsupported("barrier.cluster form"),
+                };
+                Ok(Op::Bar { kind })
+            }
+            "mapa" | "getctarank" => {
+                // mapa{.shared::cluster}.{u32,u64} d, a, rank; getctarank{.shared::cluster}.
+                // {u32,u64} d, a: without a state space, generic addresses.
+                let generic = !mods.contains(&".shared::cluster");
+                if mods
+                    .iter()
+                    .any(|m| m.starts_with(".shared") && *m != ".shared::cluster")
+                {
+                    return unsupported("mapa/getctarank state space");
+                }
+                let d = self.dst(o(0)?)?;
+                let a = self.src(o(1)?, 0)?;
+                if base == "getctarank" {
+                    return Ok(Op::GetCtaRank { d, a, generic });
+                }
+                let b = self.src(o(2)?, 0)?;
+                let bits = if mods.contains(&".u32") { 32 } else { 64 };
+                Ok(Op::Mapa {
+                    d,
+                    a,
+                    b,
+                    generic,
+                    mask: mask_of(bits),
+                })
+            }
             "bar" | "barrier" => {
                 if mods.contains(&".warp") {
                     return Ok(Op::Bar {
@@ -1418,6 +1472,21 @@ impl<'c, 'm> FnDecoder<'c, 'm> {
             let (d, _) = self.pred(o(0)?)?;
             return match o(1)? {
                 Operand::Int(v) => Ok(Op::PConst { d, v: *v != 0 }),
+                // `mov.pred %p, %is_explicit_cluster;`: the register is 1 or 0.
+                Operand::Name(n) if sreg_of(n) == Some(Sreg::IsExplicitCluster) => {
+                    let a = self.sreg_slot(Sreg::IsExplicitCluster)?;
+                    let zero = self.constant(0);
+                    let f = alu::cmp(".ne", ".u32", false)
+                        .ok_or(Reason::Unsupported("setp comparison"))?;
+                    Ok(Op::Setp {
+                        f,
+                        a,
+                        b: zero,
+                        d,
+                        nd: None,
+                        comb: None,
+                    })
+                }
                 other => {
                     let a = self.pred(other)?;
                     Ok(Op::PLog {

@@ -61,6 +61,13 @@ pub struct Launch<'a> {
     pub stop: Option<&'a (dyn Fn() -> bool + Sync)>,
     /// `%globaltimer` in nanoseconds; `None`: the block's instruction count.
     pub globaltimer: Option<&'a (dyn Fn() -> u64 + Sync)>,
+    /// Blocks per cluster (x, y, z), each dividing the grid's: [1, 1, 1] unless the launch
+    /// named cluster dimensions. Clusters of more than one block run with
+    /// [`crate::Prepared::run_cluster`] ([`crate::cluster`]).
+    pub cluster: [u32; 3],
+    /// Whether the launch named cluster dimensions (`%is_explicit_cluster`): a launch
+    /// attribute or the kernel's `.reqnctapercluster`.
+    pub explicit_cluster: bool,
 }
 
 impl<'a> Launch<'a> {
@@ -76,6 +83,8 @@ impl<'a> Launch<'a> {
             budget: None,
             stop: None,
             globaltimer: None,
+            cluster: [1, 1, 1],
+            explicit_cluster: false,
         }
     }
 }

@@ -2,9 +2,11 @@
 //! lockstep over its lanes until it waits at a barrier or ends; see the crate documentation for
 //! the execution model.
 
+use alloc::rc::Rc;
 use alloc::vec;
 use alloc::vec::Vec;
 
+use crate::cluster::Cluster;
 use crate::decode::Kernel;
 use crate::device::{Device, Launch};
 use crate::error::Fault;
@@ -59,6 +61,29 @@ impl<'a> Prepared<'a> {
         if threads > 1024 {
             return Err(Fault::InvalidLaunch("more than 1024 threads per block"));
         }
+        // The kernel's own cluster shape (`__cluster_dims__`) is the launch's.
+        let mut launch = *launch;
+        if let Some(c) = kernel.cluster {
+            launch.cluster = c;
+            launch.explicit_cluster = true;
+        }
+        let blocks: u64 = launch.cluster.iter().map(|&c| u64::from(c)).product();
+        if launch.cluster.contains(&0)
+            || blocks > u64::from(crate::cluster::MAX_BLOCKS)
+            || (0..3).any(|i| launch.grid[i] % launch.cluster[i] != 0)
+        {
+            return Err(Fault::InvalidLaunch(
+                "a cluster shape over 16 blocks or not dividing the grid",
+            ));
+        }
+        if blocks > 1
+            && u64::from(kernel.shared_dynamic_base) + u64::from(launch.dynamic_shared)
+                > crate::cluster::OFFSET_MASK
+        {
+            return Err(Fault::InvalidLaunch(
+                "a cluster's block with 16 MiB of shared memory or more",
+            ));
+        }
         if (launch.params.len() as u64) < u64::from(kernel.param_size) {
             return Err(Fault::InvalidLaunch(
                 "a parameter buffer shorter than the kernel's parameters",
@@ -78,7 +103,7 @@ impl<'a> Prepared<'a> {
         }
         Ok(Prepared {
             kernel,
-            launch: *launch,
+            launch,
             dev,
             symbols,
             workspace: 0,
@@ -122,39 +147,134 @@ impl<'a> Prepared<'a> {
         };
         let [gx, gy, gz] = self.launch.grid;
         let total = u64::from(gx) * u64::from(gy) * u64::from(gz);
-        let mut blocks = Vec::new();
-        for i in 0..total {
-            let ctaid = [
-                (i % u64::from(gx)) as u32,
-                (i / u64::from(gx) % u64::from(gy)) as u32,
-                (i / u64::from(gx) / u64::from(gy)) as u32,
-            ];
-            blocks.push(Some(p.start_block(ctaid)?));
-        }
-        let mut left = blocks.len();
-        while left > 0 {
-            for slot in blocks.iter_mut() {
-                let Some(b) = slot else { continue };
-                if b.advance()? {
-                    *slot = None;
-                    left -= 1;
+        let ctaids: Vec<[u32; 3]> = (0..total)
+            .map(|i| {
+                [
+                    (i % u64::from(gx)) as u32,
+                    (i / u64::from(gx) % u64::from(gy)) as u32,
+                    (i / u64::from(gx) / u64::from(gy)) as u32,
+                ]
+            })
+            .collect();
+        let result = p.run_turns(&ctaids);
+        drop(ws);
+        result
+    }
+
+    /// The launch's blocks per cluster (x, y, z): the kernel's `.reqnctapercluster`, else the
+    /// launch's ([`Launch::cluster`]).
+    pub fn cluster_shape(&self) -> [u32; 3] {
+        self.launch.cluster
+    }
+
+    /// The launch's clusters per grid (x, y, z).
+    pub fn clusters(&self) -> [u32; 3] {
+        let [g, c] = [self.launch.grid, self.launch.cluster];
+        [g[0] / c[0], g[1] / c[1], g[2] / c[2]]
+    }
+
+    /// Whether the launch's clusters have more than one block: its blocks then run cluster by
+    /// cluster ([`Prepared::run_cluster`]), not one by one.
+    pub fn clustered(&self) -> bool {
+        self.launch.cluster.iter().product::<u32>() > 1
+    }
+
+    /// Runs cluster `cluster` (its position among the grid's clusters, [`Prepared::clusters`])
+    /// on this thread: its blocks are resident at once and take turns as a cooperative launch's
+    /// do ([`Prepared::run_cooperative`]), so that `barrier.cluster` releases; each reaches the
+    /// others' shared memory through shared::cluster addresses ([`crate::cluster`]). Clusters
+    /// are independent: the mock runs them on several threads.
+    ///
+    /// # Errors
+    /// The first [`Fault`], in the order blocks ran.
+    pub fn run_cluster(&self, cluster: [u32; 3]) -> Result<(), Fault> {
+        let p = Prepared {
+            kernel: self.kernel,
+            launch: self.launch,
+            dev: self.dev,
+            symbols: self.symbols.clone(),
+            workspace: self.workspace,
+            sliced: true,
+        };
+        let c = self.launch.cluster;
+        let mut ctaids = Vec::with_capacity(c.iter().product::<u32>() as usize);
+        for z in 0..c[2] {
+            for y in 0..c[1] {
+                for x in 0..c[0] {
+                    ctaids.push([
+                        cluster[0] * c[0] + x,
+                        cluster[1] * c[1] + y,
+                        cluster[2] * c[2] + z,
+                    ]);
                 }
             }
         }
-        drop(ws);
+        p.run_turns(&ctaids)
+    }
+
+    /// Runs blocks `ctaids` resident at once, in turns ([`SLICE`] warp instructions each),
+    /// those of one cluster sharing its [`Cluster`]. A block that ended keeps its shared
+    /// memory until all have (its peers' entry for it emptied, so that a late access faults).
+    fn run_turns(&self, ctaids: &[[u32; 3]]) -> Result<(), Fault> {
+        let c = self.launch.cluster;
+        let size = c.iter().product::<u32>();
+        let threads = self.launch.block.iter().product::<u32>();
+        let mut clusters: alloc::collections::BTreeMap<[u32; 3], Rc<Cluster>> =
+            alloc::collections::BTreeMap::new();
+        let mut blocks = Vec::with_capacity(ctaids.len());
+        for &ctaid in ctaids {
+            let key = [ctaid[0] / c[0], ctaid[1] / c[1], ctaid[2] / c[2]];
+            let cl = clusters
+                .entry(key)
+                .or_insert_with(|| Rc::new(Cluster::new(threads * size, size as usize)));
+            blocks.push(self.start_block(ctaid, Some(cl.clone()))?);
+        }
+        // The blocks' shared memories, which their peers reach: each buffer stays where it is
+        // (a `Vec`'s heap storage) until `blocks` is dropped.
+        for b in &mut blocks {
+            let entry = (b.blk.shared.as_mut_ptr() as usize, b.blk.shared.len());
+            if let Some(e) = b.blk.cluster.peers.get(b.blk.rank as usize) {
+                e.set(entry);
+            }
+        }
+        let mut done = vec![false; blocks.len()];
+        let mut left = blocks.len();
+        while left > 0 {
+            for (b, d) in blocks.iter_mut().zip(done.iter_mut()) {
+                if *d {
+                    continue;
+                }
+                if b.advance()? {
+                    *d = true;
+                    left -= 1;
+                    if let Some(e) = b.blk.cluster.peers.get(b.blk.rank as usize) {
+                        e.set((0, 0));
+                    }
+                }
+            }
+        }
         Ok(())
     }
 
-    /// Block `ctaid`'s state before its first instruction.
-    fn start_block<'p>(&'p self, ctaid: [u32; 3]) -> Result<BlockRun<'p, 'a>, Fault> {
+    /// Block `ctaid`'s state before its first instruction, in `cluster` (`None`: a cluster of
+    /// its own).
+    fn start_block<'p>(
+        &'p self,
+        ctaid: [u32; 3],
+        cluster: Option<Rc<Cluster>>,
+    ) -> Result<BlockRun<'p, 'a>, Fault> {
         let l = &self.launch;
         let threads = l.block[0] * l.block[1] * l.block[2];
         let nwarps = threads.div_ceil(32);
         let dyn_base = self.kernel.shared_dynamic_base as usize;
         let shared_len = dyn_base.saturating_add(l.dynamic_shared as usize);
+        let c = l.cluster;
+        let rank = ctaid[0] % c[0] + c[0] * (ctaid[1] % c[1] + c[1] * (ctaid[2] % c[2]));
         let mut blk = Block {
             p: self,
             ctaid,
+            rank,
+            cluster: cluster.unwrap_or_else(|| Rc::new(Cluster::new(threads, 1))),
             shared: vec![0u8; shared_len],
             steps: 0,
             lane_steps: 0,
@@ -177,6 +297,9 @@ impl<'a> Prepared<'a> {
                 pending: Vec::new(),
                 cache: (0, 0),
                 yielded: false,
+                cl_arrived: 0,
+                cl_phase: [0; 32],
+                cl_blocked: false,
             };
             blk.push_frame(&mut warp, 0, lanes, 0)?;
             warps.push(warp);
@@ -188,11 +311,22 @@ impl<'a> Prepared<'a> {
         })
     }
 
-    /// Runs every block in order (x fastest).
+    /// Runs every block in order (x fastest); a launch in clusters, every cluster in order.
     ///
     /// # Errors
     /// The first block's [`Fault`].
     pub fn run(&self) -> Result<(), Fault> {
+        if self.clustered() {
+            let [cx, cy, cz] = self.clusters();
+            for z in 0..cz {
+                for y in 0..cy {
+                    for x in 0..cx {
+                        self.run_cluster([x, y, z])?;
+                    }
+                }
+            }
+            return Ok(());
+        }
         let [gx, gy, gz] = self.launch.grid;
         for z in 0..gz {
             for y in 0..gy {
@@ -207,7 +341,8 @@ impl<'a> Prepared<'a> {
     /// Runs block `ctaid`.
     ///
     /// # Errors
-    /// The [`Fault`] that ended it.
+    /// The [`Fault`] that ended it; [`Fault::InvalidLaunch`] in a launch whose clusters have
+    /// several blocks (they run together: [`Prepared::run_cluster`]).
     pub fn run_block(&self, ctaid: [u32; 3]) -> Result<(), Fault> {
         self.run_block_counted(ctaid).map(|_| ())
     }
@@ -219,7 +354,12 @@ impl<'a> Prepared<'a> {
     /// # Errors
     /// The [`Fault`] that ended it.
     pub fn run_block_counted(&self, ctaid: [u32; 3]) -> Result<u64, Fault> {
-        let mut b = self.start_block(ctaid)?;
+        if self.clustered() {
+            return Err(Fault::InvalidLaunch(
+                "a block of a cluster launch runs with its cluster (run_cluster)",
+            ));
+        }
+        let mut b = self.start_block(ctaid, None)?;
         while !b.advance()? {}
         Ok(b.blk.lane_steps)
     }
@@ -276,6 +416,10 @@ impl BlockRun<'_, '_> {
         loop {
             let mut live = false;
             let mut yielded = false;
+            // Every live warp waits at the cluster's barrier or at `bar.sync`, some at the
+            // first: only another block's threads can release them.
+            let mut cluster_stuck = true;
+            let mut cluster_wait = false;
             for k in 0..n {
                 let i = (self.start + k) % n;
                 let Some(warp) = self.warps.get_mut(i) else {
@@ -293,10 +437,17 @@ impl BlockRun<'_, '_> {
                     return Ok(false);
                 }
                 live |= !warp.frames.is_empty();
-                yielded |= core::mem::take(&mut warp.yielded);
+                let blocked = core::mem::take(&mut warp.cl_blocked);
+                cluster_wait |= blocked;
+                let y = core::mem::take(&mut warp.yielded);
+                cluster_stuck &= warp.frames.is_empty() || blocked || !y;
+                yielded |= y;
             }
             if !live {
                 return Ok(true);
+            }
+            if cluster_wait && cluster_stuck {
+                return Ok(false);
             }
             // Every warp still running waits at a barrier (none only yielded to the others at
             // an mbarrier wait): release it.
@@ -361,11 +512,21 @@ struct Warp {
     /// A wait on an mbarrier answered false: the warp lets the block's other warps run
     /// before it tries again.
     yielded: bool,
+    /// Lanes that arrived at the cluster's barrier and have not waited yet.
+    cl_arrived: u32,
+    /// The phase each lane of `cl_arrived` arrived in.
+    cl_phase: [u32; 32],
+    /// The warp's `barrier.cluster.wait` could not return yet (it also `yielded`).
+    cl_blocked: bool,
 }
 
 struct Block<'p, 'a> {
     p: &'p Prepared<'a>,
     ctaid: [u32; 3],
+    /// The block's rank in its cluster (`%cluster_ctarank`).
+    rank: u32,
+    /// What the blocks of its cluster share: their shared memories, the cluster's barrier.
+    cluster: Rc<Cluster>,
     shared: Vec<u8>,
     steps: u64,
     /// Lane-instructions: the sum over `steps` of the lanes each was issued for.
@@ -448,6 +609,17 @@ impl Block<'_, '_> {
             Sreg::LanemaskLe => (lm << 1).wrapping_sub(1) & 0xffff_ffff,
             Sreg::LanemaskGt => !((lm << 1).wrapping_sub(1)) & 0xffff_ffff,
             Sreg::LanemaskGe => !(lm - 1) & 0xffff_ffff,
+            Sreg::ClusterId(c) => self.cluster_dim(c, |g, c| g / c),
+            Sreg::NclusterId(c) => {
+                let (g, cd) = (l.grid, l.cluster);
+                let c = usize::from(c.min(2));
+                u64::from(g[c] / cd[c].max(1))
+            }
+            Sreg::ClusterCtaid(c) => self.cluster_dim(c, |g, c| g % c),
+            Sreg::ClusterNctaid(c) => u64::from(l.cluster[usize::from(c.min(2))]),
+            Sreg::ClusterCtarank => u64::from(self.rank),
+            Sreg::ClusterNctarank => u64::from(l.cluster.iter().product::<u32>()),
+            Sreg::IsExplicitCluster => u64::from(l.explicit_cluster),
             Sreg::DynamicSmem => u64::from(l.dynamic_shared),
             Sreg::TotalSmem => self.shared.len() as u64,
             Sreg::Clock => self.steps & 0xffff_ffff,
@@ -456,6 +628,22 @@ impl Block<'_, '_> {
             Sreg::GlobalTimerLo => self.timer() & 0xffff_ffff,
             Sreg::GlobalTimerHi => self.timer() >> 32,
         }
+    }
+
+    /// `f` of the block's `%ctaid` and the cluster's extent in dimension `c`.
+    fn cluster_dim(&self, c: u8, f: impl Fn(u32, u32) -> u32) -> u64 {
+        let c = usize::from(c.min(2));
+        u64::from(f(self.ctaid[c], self.p.launch.cluster[c].max(1)))
+    }
+
+    /// Lanes `em` of `warp` exit: the cluster's barrier stops counting them.
+    fn cluster_exit(&self, warp: &mut Warp, em: u32) {
+        let phase = self.cluster.phase();
+        let arrived = bits(em & warp.cl_arrived)
+            .filter(|&l| warp.cl_phase[l] == phase)
+            .count() as u32;
+        self.cluster.exit(arrived, em.count_ones() - arrived);
+        warp.cl_arrived &= !em;
     }
 
     /// Releases the barrier every running warp waits at, delivering `bar.red`'s results.
@@ -741,6 +929,8 @@ impl Block<'_, '_> {
                 let kernel_ret = matches!(inst.op, Op::Exit) || warp.frames.len() == 1;
                 Self::goto(warp, mask & !em, next);
                 if kernel_ret {
+                    // Their threads end: the cluster's barrier stops waiting for them.
+                    self.cluster_exit(warp, em);
                     for f in &mut warp.frames {
                         f.live &= !em;
                         f.returned &= !em;
@@ -810,6 +1000,39 @@ impl Block<'_, '_> {
                 return Ok(());
             }
             Op::Bar {
+                kind: BarKind::ClusterArrive,
+            } if em != 0 => {
+                let phase = self.cluster.phase();
+                // A second arrival in one phase is undefined in PTX: counted once here.
+                let again = bits(em & warp.cl_arrived)
+                    .filter(|&l| warp.cl_phase[l] == phase)
+                    .fold(0u32, |m, l| m | 1 << l);
+                let new = em & !again;
+                for l in bits(new) {
+                    warp.cl_phase[l] = phase;
+                }
+                warp.cl_arrived |= new;
+                self.cluster.arrive(new.count_ones());
+                Self::goto(warp, mask, next);
+                return Ok(());
+            }
+            Op::Bar {
+                kind: BarKind::ClusterWait,
+            } if em != 0 => {
+                let phase = self.cluster.phase();
+                let waiting = bits(em & warp.cl_arrived).any(|l| warp.cl_phase[l] == phase);
+                if waiting {
+                    // Its phase has not completed: the lanes stay at this instruction and the
+                    // warp gives way to the cluster's others.
+                    warp.yielded = true;
+                    warp.cl_blocked = true;
+                    return Ok(());
+                }
+                warp.cl_arrived &= !em;
+                Self::goto(warp, mask, next);
+                return Ok(());
+            }
+            Op::Bar {
                 kind: BarKind::Sync,
             } if em != 0 => {
                 warp.waiting |= em;
@@ -844,6 +1067,8 @@ impl Block<'_, '_> {
         let symbols = &self.p.symbols;
         let mut mems = Mems {
             shared: &mut self.shared,
+            peers: &self.cluster.peers,
+            rank: self.rank,
             local,
             params: self.p.launch.params,
             dev: self.p.dev,
@@ -1153,6 +1378,71 @@ impl Block<'_, '_> {
                         av[l].wrapping_add(base)
                     };
                     dv[l] = v & mask;
+                }
+            }
+            Op::Mapa {
+                d,
+                a,
+                b,
+                generic,
+                mask,
+            } => {
+                let (av, bv) = (*lanes(r, *a)?, *lanes(r, *b)?);
+                let mut out = [0u64; 32];
+                for l in bits(em) {
+                    let off = if *generic {
+                        match memory::classify(av[l]) {
+                            (Space::Shared, off) => off,
+                            _ => {
+                                return Err(Fault::IllegalAddress {
+                                    addr: av[l],
+                                    len: 0,
+                                    line,
+                                });
+                            }
+                        }
+                    } else {
+                        av[l]
+                    };
+                    let (_, off) = crate::cluster::split(off);
+                    // The block's own rank: its shared::cta address, which is a shared::cluster
+                    // address too (so that `isspacep.shared::cta` of it holds, as on a board).
+                    let c = if bv[l] & 0xffff_ffff == u64::from(self.rank) {
+                        off
+                    } else {
+                        crate::cluster::address(bv[l] as u32, off)
+                    };
+                    out[l] = if *generic {
+                        c + memory::SHARED_WINDOW
+                    } else {
+                        c & mask
+                    };
+                }
+                let dv = lanes_mut(r, *d)?;
+                for l in bits(em) {
+                    dv[l] = out[l];
+                }
+            }
+            Op::GetCtaRank { d, a, generic } => {
+                let av = *lanes(r, *a)?;
+                let mut out = [0u64; 32];
+                for l in bits(em) {
+                    let off = match (*generic, memory::classify(av[l])) {
+                        (false, _) => av[l],
+                        (true, (Space::Shared, off)) => off,
+                        (true, _) => {
+                            return Err(Fault::IllegalAddress {
+                                addr: av[l],
+                                len: 0,
+                                line,
+                            });
+                        }
+                    };
+                    out[l] = crate::cluster::split(off).0.unwrap_or(u64::from(self.rank));
+                }
+                let dv = lanes_mut(r, *d)?;
+                for l in bits(em) {
+                    dv[l] = out[l];
                 }
             }
             Op::Sreg { d, which } => {

@@ -41,7 +41,12 @@
 //! completing its mbarrier's transactions; [`mbarrier`]); texture and surface objects
 //! ([`texture`]: `tex` `.1d .2d .3d .a1d .a2d .cube .acube` with f32 or s32 coordinates and
 //! f32/s32/u32 results, `tex.level` at the nearest level, `tld4`, `txq`, `suld.b`/`sust.b`
-//! with `.trap .clamp .zero`, `suq`; the object described by [`Device::texture`]).
+//! with `.trap .clamp .zero`, `suq`; the object described by [`Device::texture`]); thread-block
+//! clusters ([`cluster`]): `%clusterid %nclusterid %cluster_ctaid %cluster_nctaid
+//! %cluster_ctarank %cluster_nctarank %is_explicit_cluster`, `barrier.cluster.arrive/wait`,
+//! `mapa`, `getctarank`, `isspacep.shared::cluster`, `cvta.shared::cluster` and every access
+//! above (`ld`, `st`, `atom`, `red`, `mbarrier`, `cp.async.bulk`) on a peer block's shared
+//! memory through a `.shared::cluster` or generic address.
 //!
 //! # What is refused
 //! Anything else is refused when the kernel is decoded, with its line: [`Reason::Unsupported`]
@@ -51,7 +56,7 @@
 //! anywhere but `ld`/`st`/`mov.b128` (`atom.cas.b128`, vectors of them), `wgmma`, `mma` shapes
 //! without a layout here (the m8n8k4 quad-pairs, m8n8k16/k32 integers, `.sp` sparse, fp8 and
 //! block-scaled kinds, `.b1`), `ldmatrix` other than `.m8n8.b16`, `cp.async.bulk.tensor` (tensor
-//! maps), `.multicast` and clusters (`mapa`, `getctarank`), `mbarrier.pending_count`,
+//! maps), `.multicast`, `mbarrier.pending_count`,
 //! `createpolicy`, float `redux`, vector atomics, `.relu`, 16-bit carry arithmetic. An indirect
 //! call to an address that is no function of the kernel ends the launch ([`Fault::Unsupported`]).
 //!
@@ -67,6 +72,16 @@
 //! whose barrier word `grid.sync()` counts arrivals in (`atom.add.release.gpu`) and polls
 //! (`ld.acquire.gpu`), as on a board. In a launch that is not cooperative the `%envreg`s read
 //! 0: `grid.sync()` finds no workspace and traps, as on a board. The other `%envreg`s read 0.
+//!
+//! # Clusters
+//! A launch's cluster shape is [`Launch::cluster`], or the kernel's `.reqnctapercluster`
+//! (`__cluster_dims__`), which wins. [`Prepared::run_cluster`] runs one cluster's blocks
+//! resident at once, taking turns on the calling thread as a cooperative launch's do, so that
+//! `barrier.cluster.wait` releases (a block whose warps all wait at it gives its turn at once);
+//! their shared memories stay allocated until the whole cluster has ended. Clusters are
+//! independent: the mock runs them on several threads. [`Prepared::run_block`] refuses a
+//! block of a launch whose clusters have several blocks ([`Fault::InvalidLaunch`]), which must
+//! run with its cluster.
 //!
 //! # Execution model
 //! Each kernel is decoded once into a compact form ([`ops`]): per function, a flat register
@@ -112,6 +127,7 @@ extern crate alloc;
 extern crate std;
 
 pub mod alu;
+pub mod cluster;
 pub mod decode;
 pub mod device;
 pub mod error;

@@ -7,6 +7,7 @@
 //! [`PARAM_WINDOW`], each 4 GiB), above every user-space host address (x86-64 and AArch64 keep
 //! those below 2^57), so that a generic address outside them is a device (host) pointer.
 
+use core::cell::Cell;
 use core::sync::atomic::{AtomicU8, AtomicU16, AtomicU32, AtomicU64, Ordering};
 
 use crate::device::Device;
@@ -52,6 +53,12 @@ pub fn classify(a: u64) -> (Space, u64) {
 pub struct Mems<'x> {
     /// The block's shared memory.
     pub shared: &'x mut [u8],
+    /// The shared memories of the block's cluster, by rank (address, length; length 0 for a
+    /// block that ended), which shared::cluster addresses reach ([`crate::cluster`]); the
+    /// running block's own entry is not used (`shared` is).
+    pub peers: &'x [Cell<(usize, usize)>],
+    /// The running block's rank in its cluster.
+    pub rank: u32,
     /// The warp's local memory.
     pub local: &'x mut [u8],
     /// The parameter buffer.
@@ -198,6 +205,30 @@ pub fn rmw(op: AtomOp, width: u8, old: u64, b: u64, c: u64) -> u64 {
 }
 
 impl Mems<'_> {
+    /// The shared memory that shared (shared::cluster) offset `off` lies in, and the offset in
+    /// it: the block's own, or a peer's of its cluster ([`crate::cluster::split`]).
+    #[inline]
+    fn shared_at(&mut self, off: u64) -> Option<(&mut [u8], u64)> {
+        match crate::cluster::split(off) {
+            (None, o) => Some((&mut *self.shared, o)),
+            (Some(r), o) if r == u64::from(self.rank) => Some((&mut *self.shared, o)),
+            (Some(r), o) => {
+                let (ptr, len) = self.peers.get(usize::try_from(r).ok()?)?.get();
+                if len == 0 {
+                    return None;
+                }
+                // SAFETY: the peer's shared memory (`Prepared::run_cluster`): a live buffer of
+                // `len` bytes, kept until its cluster ends; the cluster's blocks run on this
+                // thread one at a time, so no other reference to it is in use while this
+                // block's instruction runs.
+                Some((
+                    unsafe { core::slice::from_raw_parts_mut(ptr as *mut u8, len) },
+                    o,
+                ))
+            }
+        }
+    }
+
     fn illegal(&self, addr: u64, len: u64) -> Fault {
         Fault::IllegalAddress {
             addr,
@@ -252,9 +283,9 @@ impl Mems<'_> {
         self.aligned(off, shown, align)?;
         let ok = match space {
             Space::Global => return self.global(off, len),
-            Space::Shared => off
-                .checked_add(len)
-                .is_some_and(|e| e <= self.shared.len() as u64),
+            Space::Shared => self
+                .shared_at(off)
+                .is_some_and(|(s, o)| o.checked_add(len).is_some_and(|e| e <= s.len() as u64)),
             Space::Local => off
                 .checked_add(len)
                 .is_some_and(|e| e <= self.local.len() as u64),
@@ -293,7 +324,7 @@ impl Mems<'_> {
                     }
                 }
             }
-            Space::Shared => read_le(self.shared, off, w),
+            Space::Shared => self.shared_at(off).and_then(|(s, o)| read_le(s, o, w)),
             Space::Local => read_le(self.local, off, w),
             Space::Param => read_le(self.params, off, w),
         };
@@ -328,7 +359,7 @@ impl Mems<'_> {
                 }
                 Some(())
             }
-            Space::Shared => write_le(self.shared, off, w, v),
+            Space::Shared => self.shared_at(off).and_then(|(s, o)| write_le(s, o, w, v)),
             Space::Local => write_le(self.local, off, w, v),
             Space::Param => None,
         };

@@ -164,6 +164,9 @@ pub struct Function {
     pub body: Option<Vec<Statement>>,
     /// The declaration's line.
     pub line: u32,
+    /// `.reqnctapercluster`: the blocks per cluster the kernel requires (`__cluster_dims__`),
+    /// the missing dimensions 1.
+    pub cluster: Option<[u32; 3]>,
 }
 
 /// A parsed module.

@@ -199,6 +199,20 @@ pub enum Sreg {
     GlobalTimerLo,
     /// `%globaltimer_hi`.
     GlobalTimerHi,
+    /// `%clusterid.{x,y,z}`: the block's cluster in the grid.
+    ClusterId(u8),
+    /// `%nclusterid.{x,y,z}`: clusters per grid.
+    NclusterId(u8),
+    /// `%cluster_ctaid.{x,y,z}`: the block's position in its cluster.
+    ClusterCtaid(u8),
+    /// `%cluster_nctaid.{x,y,z}`: blocks per cluster.
+    ClusterNctaid(u8),
+    /// `%cluster_ctarank`: the block's linear rank in its cluster (x fastest).
+    ClusterCtarank,
+    /// `%cluster_nctarank`: blocks per cluster.
+    ClusterNctarank,
+    /// `%is_explicit_cluster` (1 or 0): whether the launch named cluster dimensions.
+    IsExplicitCluster,
 }
 
 /// A register slot's value at frame entry.
@@ -277,6 +291,11 @@ pub enum BarKind {
     Arrive,
     /// `bar.warp.sync`: the warp's lanes are already in lockstep here.
     Warp,
+    /// `barrier.cluster.arrive`: the lanes arrive at their cluster's barrier
+    /// ([`crate::cluster`]).
+    ClusterArrive,
+    /// `barrier.cluster.wait`: the lanes wait until the phase they arrived in completes.
+    ClusterWait,
 }
 
 /// `bar.red`'s reductions.
@@ -529,6 +548,29 @@ pub enum Op {
     Bar {
         /// Which.
         kind: BarKind,
+    },
+    /// `mapa`: the shared::cluster address (`generic`: the generic address) of the variable at
+    /// `a` in the shared memory of the cluster's block of rank `b` ([`crate::cluster`]).
+    Mapa {
+        /// Destination.
+        d: Slot,
+        /// The address (shared::cta, shared::cluster or generic).
+        a: Slot,
+        /// The target block's rank.
+        b: Slot,
+        /// Generic addresses (`mapa.u64`) rather than shared::cluster ones.
+        generic: bool,
+        /// The destination's width mask (`.u32` results).
+        mask: u64,
+    },
+    /// `getctarank`: the rank of the cluster's block whose shared memory holds address `a`.
+    GetCtaRank {
+        /// Destination.
+        d: Slot,
+        /// The address (shared::cluster or generic).
+        a: Slot,
+        /// Generic addresses rather than shared::cluster ones.
+        generic: bool,
     },
     /// `membar`, `fence`, `nanosleep`, `prefetch`, `pmevent`, `cp.async.commit_group`,
     /// `cp.async.wait_group`: no effect here.

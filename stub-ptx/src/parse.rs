@@ -310,18 +310,35 @@ impl Parser {
         } else {
             Vec::new()
         };
-        // Performance tuning directives and `.noreturn`.
+        // Performance tuning directives and `.noreturn`; of them only the cluster's shape
+        // (`.reqnctapercluster x, y, z`, `__cluster_dims__`) changes how a kernel runs.
+        let mut cluster = None;
         loop {
             match self.peek() {
                 Some(Tok::Word(w)) if w.starts_with('.') => {
+                    let directive = w.clone();
                     self.pos += 1;
+                    let mut values = Vec::new();
                     while matches!(self.peek(), Some(Tok::Word(w)) if !w.starts_with('.'))
                         || self.is_punct(',')
                         || matches!(self.peek(), Some(Tok::Str(_)))
                     {
+                        if let Some(Tok::Word(v)) = self.peek() {
+                            values.push(v.parse::<u32>().ok());
+                        }
                         self.pos += 1;
                     }
                     self.eat_punct(';');
+                    if directive == ".reqnctapercluster" {
+                        let mut dims = [1u32; 3];
+                        for (d, v) in dims.iter_mut().zip(&values) {
+                            match v {
+                                Some(v) => *d = *v,
+                                None => return self.err(Reason::Syntax("a cluster dimension")),
+                            }
+                        }
+                        cluster = Some(dims);
+                    }
                 }
                 _ => break,
             }
@@ -334,6 +351,7 @@ impl Parser {
                 returns,
                 body: None,
                 line,
+                cluster,
             });
         }
         self.expect_punct('{', "{")?;
@@ -345,6 +363,7 @@ impl Parser {
             returns,
             body: Some(body),
             line,
+            cluster,
         })
     }
 

@@ -5,9 +5,9 @@
 # the cooperative attribute, cuLaunchCooperativeKernel and cuLaunchKernelEx; a grid past the
 # resident blocks, 720; the barrier in a plain launch, which traps, 719) built by the machine's
 # nvcc with PTX only (compute_90, as for the mock), run on the board (NVIDIA's runtime) and
-# under the mock of the same board (the stubs); each case's line compared. Expected to differ:
-# `ex_cluster` (a cluster of two blocks: the board runs it, rc=0; the mock answers 801, as it
-# runs no clusters). The driver case loads the kernel's PTX, its .version lowered to 9.0 (what
+# under the mock of the same board (the stubs); each case's line compared (`ex_cluster`, a
+# launch in clusters of two blocks, rc=0 on both; tests/gpu/clusters.sh runs clusters). The
+# driver case loads the kernel's PTX, its .version lowered to 9.0 (what
 # the h200/h100 profiles' 13.0 driver loads; the kernel uses nothing newer).
 # STUBS_DIR holds libstubs_cudart.so and libcuda_stubs_mock.so (and nvJitLink 13.x must be on
 # LD_LIBRARY_PATH for the mock when the machine's nvcc writes PTX newer than 9.0).

@@ -6,7 +6,8 @@
 //! groups' `grid.sync()` reads it) computes the right sums when launched by
 //! `cudaLaunchCooperativeKernel`, `cudaLaunchKernelExC` with the cooperative attribute, and the
 //! driver's `cuLaunchCooperativeKernel` and `cuLaunchKernelEx`; a grid past occupancy × SMs
-//! answers 720 (`cudaErrorCooperativeLaunchTooLarge`), a cluster of two blocks 801; the barrier
+//! answers 720 (`cudaErrorCooperativeLaunchTooLarge`), clusters of two blocks are accepted
+//! (tests/tests/mock_clusters.rs runs clusters); the barrier
 //! in a plain `<<<>>>` launch finds no workspace and traps (719, sticky), as on a board.
 
 use std::path::{Path, PathBuf};
@@ -106,7 +107,7 @@ fn cuda_launch_kernel_ex_c_with_the_cooperative_attribute() {
         format!("ex ok blocks=20 rc=0 sync=0 {}", sums()),
         "{run}"
     );
-    assert_eq!(run.line("ex_cluster"), "ex_cluster rc=801", "{run}");
+    assert_eq!(run.line("ex_cluster"), "ex_cluster rc=0", "{run}");
 }
 
 #[test]

@@ -230,6 +230,28 @@ pub unsafe fn execute(
         Ok(s) => s,
         Err(why) => return refuse(format!("{kernel}: {why}")),
     };
+    // The clusters: the kernel's own shape (`.reqnctapercluster`, `__cluster_dims__`) or the
+    // launch's (whose limits its entry point checked: `cooperative::cluster_fits`).
+    let named = launch.cluster != [0; 3];
+    let shape = match code.cluster {
+        Some(c) if named && launch.cluster.map(|d| d.max(1)) != c => {
+            return refuse_cluster(kernel, "names a cluster shape other than its own");
+        }
+        Some(c) => c,
+        None => launch.cluster.map(|d| d.max(1)),
+    };
+    if shape.iter().product::<u32>() > 1 {
+        if p.named("CU_DEVICE_ATTRIBUTE_CLUSTER_LAUNCH") == 0 {
+            return refuse(format!(
+                "{kernel}: clusters on a device without cluster launches"
+            ));
+        }
+        if (0..3).any(|i| launch.grid[i] % shape[i] != 0)
+            || shape.iter().product::<u32>() > crate::code::cooperative::NON_PORTABLE_CLUSTER
+        {
+            return refuse_cluster(kernel, "clusters that do not divide its grid");
+        }
+    }
     let dev = Dev { m, symbols };
     let deadline = timeout_ns().map(|t| now_ns(libc::CLOCK_MONOTONIC).saturating_add(t));
     let stop = move || deadline.is_some_and(|end| now_ns(libc::CLOCK_MONOTONIC) > end);
@@ -239,6 +261,8 @@ pub unsafe fn execute(
     run.sm_count = sm_count;
     run.stop = Some(&stop);
     run.globaltimer = Some(&timer);
+    run.cluster = shape;
+    run.explicit_cluster = named || code.cluster.is_some();
     let prepared = match Prepared::new(code, &run, &dev) {
         Ok(p) => p,
         Err(fault) => return ended(m, d, kernel, fault),
@@ -248,11 +272,15 @@ pub unsafe fn execute(
         .functions
         .iter()
         .any(|f| f.name == "vprintf");
-    // A cooperative launch's blocks take turns on this thread, so that a grid barrier releases.
+    // A cooperative launch's blocks take turns on this thread, so that a grid barrier releases;
+    // a cluster's blocks take turns likewise, clusters spread over threads as blocks are.
+    let threads = if prints { 1 } else { threads() };
     let result = if launch.cooperative != 0 {
         prepared.run_cooperative().map_err(|f| ([0; 3], f))
+    } else if prepared.clustered() {
+        run_blocks(&prepared, prepared.clusters(), threads, true)
     } else {
-        run_blocks(&prepared, launch.grid, if prints { 1 } else { threads() })
+        run_blocks(&prepared, launch.grid, threads, false)
     };
     match result {
         Ok(()) => Ok(()),
@@ -263,6 +291,14 @@ pub unsafe fn execute(
             ended(m, d, kernel, fault)
         }
     }
+}
+
+/// A launch whose cluster shape the grid or the kernel refuses: 912
+/// (`cudaErrorInvalidClusterSize`), with the reason in the debug log.
+fn refuse_cluster(kernel: &str, why: &str) -> Result<(), u32> {
+    let code = crate::code::cooperative::INVALID_CLUSTER_SIZE;
+    stub_loader::debug_line("mock", format_args!("launch of {kernel}: {why}: {code}"));
+    Err(code)
 }
 
 /// The launch's answer for `fault`: sticky faults recorded on device `d`, the others returned.
@@ -417,7 +453,10 @@ fn now_ns(clock: libc::clockid_t) -> u64 {
 /// What the threads running one launch share.
 struct Work<'a, 'b> {
     prepared: &'a Prepared<'b>,
+    /// The blocks, or the clusters of a launch in clusters.
     grid: [u32; 3],
+    /// Whether `grid` counts clusters ([`Prepared::run_cluster`]) rather than blocks.
+    clusters: bool,
     total: u64,
     next: AtomicU32,
     stop: AtomicBool,
@@ -435,7 +474,12 @@ impl Work<'_, '_> {
             }
             let [gx, gy, _] = self.grid.map(u64::from);
             let ctaid = [(i % gx) as u32, (i / gx % gy) as u32, (i / gx / gy) as u32];
-            if let Err(f) = self.prepared.run_block(ctaid) {
+            let ran = if self.clusters {
+                self.prepared.run_cluster(ctaid)
+            } else {
+                self.prepared.run_block(ctaid)
+            };
+            if let Err(f) = ran {
                 self.stop.store(true, Ordering::Relaxed);
                 let mut first = self.fault.lock();
                 if first.as_ref().is_none_or(|(j, _, _)| i < *j) {
@@ -447,17 +491,20 @@ impl Work<'_, '_> {
     }
 }
 
-/// Runs every block of the launch on up to `threads` threads (this one included): the first
-/// fault (lowest block number among those that faulted) with its block.
+/// Runs every block of the launch (`clusters`: every cluster of `grid` clusters) on up to
+/// `threads` threads (this one included): the first fault (lowest block or cluster number
+/// among those that faulted) with its block or cluster.
 fn run_blocks(
     prepared: &Prepared<'_>,
     grid: [u32; 3],
     threads: u32,
+    clusters: bool,
 ) -> Result<(), ([u32; 3], Fault)> {
     let total = grid.iter().map(|&g| u64::from(g)).product::<u64>();
     let work = Work {
         prepared,
         grid,
+        clusters,
         total,
         next: AtomicU32::new(0),
         stop: AtomicBool::new(false),

@@ -19,4 +19,8 @@ pub struct Launch {
     /// blocks all resident at once, cooperative groups' `grid.sync()` given its grid workspace
     /// (`stub_ptx::Prepared::run_cooperative`); 0 otherwise.
     pub cooperative: u32,
+    /// Blocks per cluster in x, y, z as the launch named them (the cluster-dimension launch
+    /// attribute of `cudaLaunchKernelExC`/`cuLaunchKernelEx`); all 0 when it named none (a
+    /// kernel's `__cluster_dims__` still sets its clusters: `execute.rs`).
+    pub cluster: [u32; 3],
 }

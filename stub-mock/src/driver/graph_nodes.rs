@@ -85,6 +85,7 @@ unsafe fn kernel_op(m: &Model, d: usize, p: &CUDA_KERNEL_NODE_PARAMS) -> Result<
         shared_mem: p.sharedMemBytes,
         device: d as i32,
         cooperative: 0,
+        cluster: [0; 3],
     };
     // SAFETY: forwarded contract.
     Ok(unsafe {

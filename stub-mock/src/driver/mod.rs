@@ -469,7 +469,15 @@ pub unsafe extern "C" fn cuLaunchKernel(
     let grid = [grid_x, grid_y, grid_z];
     let block = [block_x, block_y, block_z];
     // SAFETY: forwarded contract.
-    unsafe { launch_function(f, (grid, block, shared_mem), stream, params, false) }
+    unsafe {
+        launch_function(
+            f,
+            (grid, block, shared_mem),
+            stream,
+            params,
+            (false, [0; 3]),
+        )
+    }
 }
 
 /// `CUresult cuLaunchCooperativeKernel(CUfunction f, unsigned gridDimX, gridDimY, gridDimZ,
@@ -497,13 +505,14 @@ pub unsafe extern "C" fn cuLaunchCooperativeKernel(
     let grid = [grid_x, grid_y, grid_z];
     let block = [block_x, block_y, block_z];
     // SAFETY: forwarded contract.
-    unsafe { launch_function(f, (grid, block, shared_mem), stream, params, true) }
+    unsafe { launch_function(f, (grid, block, shared_mem), stream, params, (true, [0; 3])) }
 }
 
 /// `CUresult cuLaunchKernelEx(const CUlaunchConfig *config, CUfunction f, void
 /// **kernelParams, void **extra)` (cuda.h): the configuration's launch with its attributes
-/// (`code/cooperative.rs`): cooperative or not; a cluster of more than one block is not
-/// supported (801: the executor runs no clusters), nor are programmatic or completion events;
+/// (`code/cooperative.rs`): cooperative or not, in clusters or not
+/// (`CUDA_ERROR_INVALID_CLUSTER_SIZE`, 912, for a shape the grid or the limits refuse);
+/// programmatic and completion events are not supported (801);
 /// the other attributes are hints, ignored. `extra` is ignored, as by `cuLaunchKernel`.
 ///
 /// # Safety
@@ -526,6 +535,7 @@ pub unsafe extern "C" fn cuLaunchKernelEx(
         return in_context(|_, _| CUDA_ERROR_INVALID_VALUE);
     }
     let mut cooperative = false;
+    let mut cluster = [0; 3];
     for i in 0..c.numAttrs as usize {
         // SAFETY: `numAttrs` attributes, by the contract; the value's 64 bytes read as words.
         let (id, value) = unsafe {
@@ -537,12 +547,10 @@ pub unsafe extern "C" fn cuLaunchKernelEx(
         };
         match attribute(id, &value) {
             Attribute::Cooperative(on) => cooperative = on,
-            Attribute::Cluster(n) if n > 1 => {
-                return in_context(|_, _| CUDA_ERROR_NOT_SUPPORTED);
-            }
+            Attribute::Cluster(dims) => cluster = dims,
             Attribute::Unmodelled => return in_context(|_, _| CUDA_ERROR_NOT_SUPPORTED),
             Attribute::Unknown => return in_context(|_, _| CUDA_ERROR_INVALID_VALUE),
-            Attribute::Cluster(_) | Attribute::Ignored => {}
+            Attribute::Ignored => {}
         }
     }
     let grid = [c.gridDimX, c.gridDimY, c.gridDimZ];
@@ -554,7 +562,7 @@ pub unsafe extern "C" fn cuLaunchKernelEx(
             (grid, block, c.sharedMemBytes),
             c.hStream,
             params,
-            cooperative,
+            (cooperative, cluster),
         )
     }
 }
@@ -569,7 +577,7 @@ unsafe fn launch_function(
     (grid, block, shared_mem): ([u32; 3], [u32; 3], u32),
     stream: CUstream,
     params: *mut *mut c_void,
-    cooperative: bool,
+    (cooperative, cluster): (bool, [u32; 3]),
 ) -> CUresult {
     in_context(|m, d| {
         let (Some((kernel, sizes)), Some(module)) = (
@@ -597,12 +605,17 @@ unsafe fn launch_function(
                 None => return CUDA_ERROR_INVALID_HANDLE,
             }
         }
+        let settings = crate::code::kernel_attributes::settings(false, f as usize);
+        if let Err(code) = crate::code::cooperative::cluster_fits(p, &settings, grid, cluster) {
+            return code;
+        }
         let launch = crate::code::launch::Launch {
             grid,
             block,
             shared_mem,
             device: d as c_int,
             cooperative: u32::from(cooperative),
+            cluster,
         };
         // SAFETY: `params` as the caller gave it to the driver.
         let args = (params, sizes.as_deref());

@@ -80,6 +80,7 @@ unsafe fn kernel_op(m: &Model, p: &cudaKernelNodeParams) -> Result<Op, cudaError
         shared_mem: p.sharedMemBytes,
         device: d as i32,
         cooperative: 0,
+        cluster: [0; 3],
     };
     let sizes = fatbins::cubin_of(handle, sm)
         .and_then(|c| crate::code::kernel_params::from_cubin(c, &name));

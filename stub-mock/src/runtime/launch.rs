@@ -4,7 +4,7 @@
 //! (`__cudaPushCallConfiguration`, `__cudaPopCallConfiguration`, `__cudaGetKernel`,
 //! `__cudaLaunchKernel`, crt/device_functions.h of nvcc 12.x/13.x), `cudaLaunchKernel`,
 //! `cudaLaunchCooperativeKernel` and `cudaLaunchKernelExC` (launch attributes: cooperative,
-//! clusters of one block; priority and the scheduling hints ignored), CUDA 13 ABI. A registered fat binary's entries are read from their headers; a launch is checked
+//! clusters (`cudaErrorInvalidClusterSize` 912 for a shape the grid or the limits refuse); priority and the scheduling hints ignored), CUDA 13 ABI. A registered fat binary's entries are read from their headers; a launch is checked
 //! as the runtime checks it (the kernel is registered, its fat binary has code the device runs
 //! under the profile's driver: `cudaErrorNoKernelImageForDevice` 209 or
 //! `cudaErrorUnsupportedPtxVersion` 222 otherwise; the stream; the configuration against the
@@ -203,17 +203,25 @@ fn launch(
     shared_mem: usize,
     stream: cudaStream_t,
 ) -> cudaError_t {
-    launch_as(host, (grid, block), args, shared_mem, stream, false)
+    launch_as(
+        host,
+        (grid, block),
+        args,
+        shared_mem,
+        stream,
+        (false, [0; 3]),
+    )
 }
 
-/// [`launch`], cooperative or not.
+/// [`launch`], cooperative or not, in clusters or not (the cluster dimensions the launch
+/// named, all 0 for none: [`cooperative::cluster_fits`]).
 fn launch_as(
     host: usize,
     (grid, block): (dim3, dim3),
     args: *mut *mut c_void,
     shared_mem: usize,
     stream: cudaStream_t,
-    cooperative: bool,
+    (cooperative, cluster): (bool, [u32; 3]),
 ) -> cudaError_t {
     call(|m| {
         let d = match current(m) {
@@ -255,12 +263,17 @@ fn launch_as(
                 return cudaErrorCooperativeLaunchTooLarge;
             }
         }
+        let settings = crate::code::kernel_attributes::settings(true, host);
+        if let Err(code) = cooperative::cluster_fits(p, &settings, grid, cluster) {
+            return code;
+        }
         let launch = Launch {
             grid,
             block,
             shared_mem,
             device: d as c_int,
             cooperative: u32::from(cooperative),
+            cluster,
         };
         // SAFETY: `args` as the caller gave it to the runtime.
         // In a capture, which keeps the arguments: the parameters' sizes, from the CUBIN for
@@ -353,7 +366,7 @@ pub unsafe extern "C" fn cudaLaunchCooperativeKernel(
         args,
         sharedMem,
         stream,
-        true,
+        (true, [0; 3]),
     )
 }
 
@@ -373,9 +386,9 @@ pub unsafe extern "C" fn cudaLaunchCooperativeKernel_ptsz(
 
 /// `cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *config, const void *func, void
 /// **args)` (cuda_runtime_api.h; `cudaLaunchKernelEx` of cuda_runtime.h is a template over
-/// it): the configuration's launch with its attributes; a cluster of more than one block is
-/// not supported (801: the executor runs no clusters), nor are the attributes of
-/// [`Attribute::Unmodelled`].
+/// it): the configuration's launch with its attributes: cooperative, in clusters (run by the
+/// executor cluster by cluster); the attributes of [`Attribute::Unmodelled`] are not
+/// supported (801).
 ///
 /// # Safety
 /// `config` is NULL or a configuration whose `attrs` holds `numAttrs` attributes.
@@ -394,6 +407,7 @@ pub unsafe extern "C" fn cudaLaunchKernelExC(
         return call(|_| cudaErrorInvalidValue);
     }
     let mut cooperative = false;
+    let mut cluster = [0; 3];
     for i in 0..c.numAttrs as usize {
         // SAFETY: `numAttrs` attributes, by the contract; the value's 64 bytes read as words.
         let (id, value) = unsafe {
@@ -405,12 +419,10 @@ pub unsafe extern "C" fn cudaLaunchKernelExC(
         };
         match cooperative::attribute(id, &value) {
             Attribute::Cooperative(on) => cooperative = on,
-            Attribute::Cluster(n) if n > 1 => {
-                return call(|_| cudaErrorNotSupported);
-            }
+            Attribute::Cluster(dims) => cluster = dims,
             Attribute::Unmodelled => return call(|_| cudaErrorNotSupported),
             Attribute::Unknown => return call(|_| cudaErrorInvalidValue),
-            Attribute::Cluster(_) | Attribute::Ignored => {}
+            Attribute::Ignored => {}
         }
     }
     launch_as(
@@ -419,7 +431,7 @@ pub unsafe extern "C" fn cudaLaunchKernelExC(
         args,
         c.dynamicSmemBytes,
         c.stream,
-        cooperative,
+        (cooperative, cluster),
     )
 }
 

@@ -9,8 +9,9 @@ use crate::mbarrier::{BulkCopy, Kind, MbarOp};
 use crate::module::{Instruction, Operand};
 use crate::ops::{Addr, Mem, Op};
 
-/// The memory a state-space modifier names; `.shared::cluster` is the block's own shared
-/// memory (clusters of one block: `mapa` and other blocks' shared memory are refused).
+/// The memory a state-space modifier names; a `.shared::cluster` address reaches the
+/// cluster's blocks' shared memories (a remote `mbarrier.arrive`, a bulk copy into a peer's
+/// memory: [`crate::cluster`]).
 fn space(m: &str) -> Option<Mem> {
     match m {
         ".shared" | ".shared::cta" | ".shared::cluster" => Some(Mem::Shared),
