@@ -385,6 +385,47 @@ impl Library {
 }
 
 impl Library {
+    /// The definition of `name` the program would reach without the stub: the next one after
+    /// the stub in the process's search order (`dlsym(RTLD_NEXT)`; none on Windows), unless it
+    /// lies in a file named like one of this library's sonames (a real copy the search refused
+    /// stays refused: one CUDA release per process). For a library whose calls return nothing
+    /// to carry an error and whose API other libraries implement too: nvBLAS's BLAS routines,
+    /// where the next definition is the CPU BLAS the program links after it, the one nvBLAS
+    /// itself hands what it does not offload. Logged under `CUDA_STUBS_DEBUG` either way.
+    pub fn next_definition(&self, name: &CStr) -> Option<*mut c_void> {
+        let fname = Lossy(name.to_bytes());
+        let Some((f, file)) = crate::os::next_definition(name) else {
+            line(
+                self.spec.real.name,
+                format_args!("{fname}: no other definition in the process"),
+            );
+            return None;
+        };
+        let base = file.rsplit(|&b| b == b'/').next().unwrap_or(&file);
+        let ours = self.spec.real.sonames.iter().any(|s| {
+            let soname = s.name.to_bytes();
+            let stem = soname
+                .windows(3)
+                .position(|w| w == b".so")
+                .map_or(soname, |i| &soname[..i]);
+            base.strip_prefix(stem)
+                .is_some_and(|rest| rest.first().is_none_or(|&c| c == b'.' || c == b'-'))
+        });
+        line(
+            self.spec.real.name,
+            format_args!(
+                "{fname}: next definition in {}{}",
+                Lossy(&file),
+                if ours {
+                    ": a copy of the library itself, not called"
+                } else {
+                    ", called"
+                }
+            ),
+        );
+        (!ours).then_some(f)
+    }
+
     /// The entry point `cuGetProcAddress` gives for `name`'s ABI version, when the spec has a
     /// table entry for it and the driver answers.
     fn via_proc_address(&self, loaded: &Loaded, name: &CStr) -> Option<*mut c_void> {

@@ -17,6 +17,7 @@ static void print_status(void) {
     printf("status bound=%d version=%d found_by=%s\n", s.bound, s.version,
            s.found_by ? s.found_by : "(null)");
     printf("status message=%s\n", s.message ? s.message : "(null)");
+    printf("status missing=%u\n", (unsigned)s.missing);
   }
 }
 #endif

@@ -8,12 +8,12 @@
 //! `nvblas.h` twice: linked only to the stubs, and linked normally to that major's libnvblas.
 //! Both builds must print the same results, computed by the CPU BLAS behind the real library
 //! (the stub build's on 13.5: NVIDIA's 11.8 and 12.9 fail under `dlopen`, see the first test).
-//! A routine the stub cannot call has no result to carry an error: the process stops
-//! (`SIGABRT`) with one line on stderr saying which routine and why, whether no library was
-//! found, the copy found is of another release than the process's, or it lacks the cuBLAS it
-//! needs.
+//! A routine the stub cannot forward has no result to carry an error: it goes to the next
+//! definition of its name in the process (the CPU BLAS linked after the stub), or, with none,
+//! is not made, counted and logged, and its output matrix filled with NaN — whether no library
+//! was found, the copy found is of another release than the process's, or it lacks the cuBLAS
+//! it needs. Never an abort.
 
-use std::os::unix::process::ExitStatusExt;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 use stub_model::libraries::NVBLAS;
@@ -81,21 +81,34 @@ fn run_stub(header: u32, cudart: Option<u32>, nvblas: Option<&Path>, args: &[&st
     s.run()
 }
 
-/// Asserts the process stopped with `SIGABRT` after its first output line, with the stub's
-/// line for `dgemm_` (the first routine called) on stderr containing `reason`.
-fn assert_refused(run: &Outcome, reason: &str) {
-    assert_eq!(run.status.signal(), Some(libc::SIGABRT), "{run}");
-    assert_eq!(
-        run.stdout.trim(),
-        "start",
-        "nothing after the refused call: {run}"
+/// The NaN lines of `nvblas_host.c`'s calls not made (every bit set: printf's `-nan`).
+const NOT_MADE: [&str; 5] = [
+    "dgemm_ -nan -nan -nan -nan",
+    "dgemm -nan -nan -nan -nan",
+    // ?syrk fills its n × n output whole.
+    "dsyrk_ -nan -nan -nan",
+    "sgemm_ -nan -nan -nan -nan",
+    "zgemm_ -nan -nan",
+];
+
+/// Asserts the process ran to its end with every routine not made: its output NaN, each call
+/// counted in the status's `missing` (the program's five), the debug log naming `dgemm_`'s
+/// reason (containing `reason`) and that no other definition was found; no CPU BLAS ran.
+fn assert_not_made(run: &Outcome, reason: &str) {
+    run.assert_success();
+    for line in NOT_MADE {
+        run.assert_line(line);
+    }
+    run.assert_line("status missing=5");
+    assert!(
+        run.stdout.contains(reason) || run.stderr.contains(reason),
+        "{run}"
     );
-    let line = run
-        .stderr
-        .lines()
-        .find(|l| l.starts_with("cuda-stubs: nvblas: dgemm_ cannot be called: "))
-        .unwrap_or_else(|| panic!("no refusal line: {run}"));
-    assert!(line.contains(reason), "{line}\n{run}");
+    assert!(
+        run.stderr
+            .contains("dgemm_: no other definition in the process"),
+        "{run}"
+    );
     assert!(!run.stderr.contains("cpu_blas:"), "no routine ran: {run}");
 }
 
@@ -161,30 +174,68 @@ fn each_major_answers_as_the_normally_linked_program() {
     }
 }
 
-/// With no nvBLAS anywhere, the first routine called stops the process with the search's
-/// summary, instead of returning with its matrix unwritten.
+/// With no nvBLAS anywhere and no other BLAS in the process, each routine is not made: its
+/// matrix NaN, counted, logged with the search's summary; the program runs to its end.
 #[test]
-fn without_a_library_the_first_routine_stops_the_process() {
+fn without_a_library_routines_are_not_made_and_say_so() {
     let run = run_stub(13, None, None, &[]);
-    assert_refused(
+    assert_not_made(
         &run,
         "libnvblas not found (searched libnvblas.so.13, libnvblas.so.12, libnvblas.so.11",
     );
 }
 
+/// With no nvBLAS but a CPU BLAS after the stub in the process (`LD_PRELOAD` puts the stub
+/// first and the test's CPU BLAS next, as `-lstubs_nvblas -lcpublas` would), every routine the
+/// CPU BLAS defines goes to it and computes the right results, as nvBLAS hands the CPU BLAS what
+/// it does not offload; the plain `dgemm`, which the test's CPU BLAS lacks (it has Fortran's
+/// names only), is not made: NaN, counted. The debug log says where each went.
+#[test]
+fn without_a_library_routines_go_to_the_next_blas() {
+    let stub = stubs_tests::stubs_dir().join(NVBLAS.stub_file());
+    let cpu_blas = compile_c(
+        "libcpu_blas.so",
+        &[Path::new("mocks/cpu_blas.c")],
+        &["-shared".as_ref(), "-fPIC".as_ref()],
+    );
+    let run = Scenario::new(PROGRAM.stub_program(13))
+        .debug()
+        .env(
+            "LD_PRELOAD",
+            format!("{} {}", stub.display(), cpu_blas.display()),
+        )
+        .run();
+    run.assert_success();
+    for result in RESULTS.iter().filter(|r| !r.starts_with("dgemm ")) {
+        run.assert_line(result);
+    }
+    run.assert_line("dgemm -nan -nan -nan -nan");
+    run.assert_line("status missing=1");
+    assert!(run.stderr.contains("cpu_blas: dgemm_ NN 2 2 2"), "{run}");
+    assert!(
+        run.stderr
+            .contains("dgemm: no other definition in the process"),
+        "{run}"
+    );
+    assert!(
+        run.stderr.contains("dgemm_: next definition in ") && run.stderr.contains(", called"),
+        "{run}"
+    );
+}
+
 /// 13.5's `libnvblas.so.13` beside a runtime stub bound to 12.9 is refused by its soname,
-/// before `dlopen`: the routine stops the process naming the rule.
+/// before `dlopen`: its routines are not made, and the debug log names the rule.
 #[test]
 fn a_13_nvblas_beside_a_12_runtime_is_refused() {
     let run = run_stub(13, Some(12), Some(&PROGRAM.real(13)), &[]);
-    assert_refused(
+    assert_not_made(
         &run,
         "CUDA 13 (needs libcublas.so.13), but the process has CUDA 12 (libcudart.so.12): one CUDA \
          release per process",
     );
 }
 
-/// An nvBLAS copied without the cuBLAS it needs: `dlopen` fails, and the line names the
+/// An nvBLAS copied without the cuBLAS it needs: `dlopen` fails, and the debug log names the
 /// missing `libcublas.so.13`.
 #[test]
 fn an_nvblas_without_its_cublas_is_refused_naming_it() {
@@ -192,5 +243,5 @@ fn an_nvblas_without_its_cublas_is_refused_naming_it() {
     let alone = dir.join("libnvblas.so.13");
     link_file(&PROGRAM.real(13), &alone);
     let run = run_stub(13, Some(13), Some(&alone), &[]);
-    assert_refused(&run, "libcublas.so.13");
+    assert_not_made(&run, "libcublas.so.13");
 }

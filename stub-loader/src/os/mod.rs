@@ -5,7 +5,7 @@
 //!
 //! | face | Linux (`linux/`) | Windows (`windows/`) |
 //! |---|---|---|
-//! | [`Handle`]: `open`, `loaded`, `symbol`, `versioned_symbol`, `path`; [`LoadError`] (`load_error.rs`, one for both), [`LOAD_CALL`], [`is_loaded`], [`copies_loaded`], [`file_of_address`] | `dlopen` (`RTLD_LAZY \| RTLD_LOCAL`, `RTLD_NOLOAD`), `dlsym`, `dlvsym`, `dlinfo`, the object mapping an address (`dlopen.rs`) | `LoadLibraryExW` (`LOAD_LIBRARY_SEARCH_*`), `GetModuleHandleExW`, `GetProcAddress`, no versions (`loadlibrary.rs`) |
+//! | [`Handle`]: `open`, `loaded`, `symbol`, `versioned_symbol`, `path`; [`LoadError`] (`load_error.rs`, one for both), [`LOAD_CALL`], [`is_loaded`], [`copies_loaded`], [`file_of_address`], [`next_definition`] | `dlopen` (`RTLD_LAZY \| RTLD_LOCAL`, `RTLD_NOLOAD`), `dlsym`, `dlvsym`, `dlinfo`, the object mapping an address, `RTLD_NEXT` (`dlopen.rs`) | `LoadLibraryExW` (`LOAD_LIBRARY_SEARCH_*`), `GetModuleHandleExW`, `GetProcAddress`, no versions, no next definition (`loadlibrary.rs`) |
 //! | [`check_file`], [`OWN_ELF`], [`needed`], [`built_for`], [`ptx_isa`], [`read_file`] | `stat`, the ELF identification, `DT_NEEDED`, a `.rodata` string, the first PTX header of `.nv_fatbin` (`files.rs`, `elf.rs`, `elf_needed.rs`, `fatbin.rs`; the walk is `crate::fatbin`'s) | file attributes; no ELF, a DLL's imports and the first PTX header of `.nv_fatb` (`pe_imports.rs`), no NCCL |
 //! | [`SEARCH`], [`Places`] (`each`, `library_path`), `Origin::as_cstr`, [`needed_dirs`] | the `.so` places, the stub's own file from `dl_iterate_phdr`, `LD_LIBRARY_PATH`'s folders by path after a compatibility library answered the soname; what a candidate needs from its own folder (`places.rs`) | the DLL places, the stub's own DLL from `GetModuleHandleExW`; no compatibility DLLs, so `library_path` lists nothing; what a candidate imports from its folder and the other wheels' beside it (`places.rs`) |
 //! | [`file_names`], [`wheel_dirs`], [`major_of_name`], [`companion_name`], [`lazy_dependency`], [`PYTHON_ENVS`] | sonames (`file_names.rs`) | DLL names, cuDNN's graph DLL |
@@ -45,8 +45,8 @@ pub(crate) use sys::{
     TlsKey, abort, alloc, alloc_zeroed, built_for, check_file, companion_name, copies_loaded,
     cpu_count, dealloc, env_var, errno_text, file_names, file_of_address, has_dir, is_absolute,
     is_dir, is_drive_root, is_file, is_loaded, is_sep, lazy_dependency, loaded_release_named, lock,
-    major_of_name, names_a_drive, needed, needed_dirs, open_trace_file, ptx_isa, read_file,
-    realloc, release_named, release_named_in, run_parallel, site_packages, thread_id, tls_create,
-    tls_get, tls_set, unlock, wheel_dirs, write_all,
+    major_of_name, names_a_drive, needed, needed_dirs, next_definition, open_trace_file, ptx_isa,
+    read_file, realloc, release_named, release_named_in, run_parallel, site_packages, thread_id,
+    tls_create, tls_get, tls_set, unlock, wheel_dirs, write_all,
 };
 pub use sys::{clock_ns, secure_execution};

@@ -11,17 +11,25 @@
 //! name before `dlopen`.
 //!
 //! **No result to carry an error.** A BLAS routine returns nothing, and its output is the
-//! caller's matrix: the loader's fallback for a `void` function (return at once, counted in
-//! `cuda_stubs_nvblas_status`'s `missing`, logged under `CUDA_STUBS_DEBUG`) would leave `C`
+//! caller's matrix: the loader's fallback for a `void` function (return at once) would leave `C`
 //! as it was and the program computing on with a wrong result, a silent success. So every
-//! routine is hand-written here: it forwards to the real one where the loader's gate finds it
-//! (the first call decides, once per routine), and otherwise writes one line to stderr, always
-//! (`cuda-stubs: nvblas: dgemm_ cannot be called: <the search's summary>`), and calls `abort()`:
-//! reference BLAS's `XERBLA` also stops the program on a call it cannot perform, and a program
-//! linked to NVIDIA's library without it does not start. [`STATUS_NO_LIBRARY`] and
-//! [`STATUS_ABSENT`] are the runtime's codes (`cudaErrorStubLibrary`, `cudaErrorNotSupported`,
-//! from `driver_types.h`, which `nvblas.h` includes), declared for the status API; no export
-//! returns them.
+//! routine is hand-written here, and a call the stub cannot forward goes, in this order:
+//! 1. to the real routine, where the loader's gate finds it (the first call decides, once per
+//!    routine);
+//! 2. else to the next definition of the same name in the process
+//!    ([`stub_loader::Library::next_definition`], `dlsym(RTLD_NEXT)`): the CPU BLAS the program
+//!    links after nvBLAS, as NVIDIA documents for nvBLAS (`-lnvblas` before the CPU BLAS), the
+//!    library nvBLAS itself hands what it does not offload; a copy of libnvblas refused by the
+//!    search is never called that way;
+//! 3. else nowhere: the call is counted in `cuda_stubs_nvblas_status`'s `missing` and logged
+//!    under `CUDA_STUBS_DEBUG`, as every call a stub does not make, and the output matrix (`C`,
+//!    or `B` of `?trsm`/`?trmm`: rows × columns at its leading dimension) is filled with NaN
+//!    (every bit set), so that what the program computes from it shows the failure instead of
+//!    stale numbers. Never an abort, never a line the program did not ask for.
+//!
+//! [`STATUS_NO_LIBRARY`] and [`STATUS_ABSENT`] are the runtime's codes (`cudaErrorStubLibrary`,
+//! `cudaErrorNotSupported`, from `driver_types.h`, which `nvblas.h` includes), declared for the
+//! status API; no export returns them.
 //!
 //! **ABI.** Fortran passes a hidden length after the arguments for each `CHARACTER` argument
 //! (gfortran: a `size_t` per `transa`, `uplo` …); NVIDIA's nvBLAS declares and reads none of
@@ -40,7 +48,7 @@ use generated::api;
 pub use generated::types;
 
 use core::ffi::{CStr, c_char, c_int};
-use core::sync::atomic::{AtomicBool, Ordering};
+use core::sync::atomic::{AtomicUsize, Ordering};
 use stub_loader::Resolution;
 use types::{cuComplex, cuDoubleComplex};
 
@@ -61,60 +69,93 @@ const fn c_name(name: &'static str) -> &'static CStr {
     }
 }
 
-/// Whether routine `name` can be called: `ready` once its first call found it in the bound
-/// library (the search's result never changes after). Otherwise never returns: see [`refuse`].
+/// [`route`]'s answers besides the address of a next definition.
+const UNKNOWN: usize = 0;
+/// The real routine, found by the loader's gate.
+const REAL: usize = 1;
+/// Neither the real routine nor another definition: the call is not made.
+const NONE: usize = 2;
+
+/// Where routine `name` goes (the crate docs): [`REAL`], the address of the next definition in
+/// the process, or [`NONE`]; decided at its first call and kept in `cache` (the search's result
+/// never changes after).
 #[inline]
-fn ensure_callable(name: &'static CStr, ready: &AtomicBool) {
-    if ready.load(Ordering::Relaxed) {
+fn route(name: &'static CStr, cache: &AtomicUsize) -> usize {
+    let known = cache.load(Ordering::Relaxed);
+    if known != UNKNOWN {
+        return known;
+    }
+    let route = match LIBRARY.forward_resolution(name) {
+        Resolution::Found(_) => REAL,
+        _ => LIBRARY.next_definition(name).map_or(NONE, |f| f as usize),
+    };
+    cache.store(route, Ordering::Relaxed);
+    route
+}
+
+/// Fills the output matrix of a call not made with NaN (every bit set, a NaN in `f32`, `f64`
+/// and both parts of the complex types): `rows` × `cols` elements of `size` bytes at leading
+/// dimension `ld`, the part BLAS would write. Nothing for dimensions BLAS would reject.
+///
+/// # Safety
+/// `out` points to the caller's matrix of at least `ld` × `cols` elements, as BLAS requires;
+/// `rows`, `cols`, `ld` are NULL or valid.
+#[cold]
+unsafe fn poison(
+    out: *mut u8,
+    rows: *const c_int,
+    cols: *const c_int,
+    ld: *const c_int,
+    size: usize,
+) {
+    // SAFETY: NULL or the caller's integers.
+    let dims = unsafe { (rows.as_ref(), cols.as_ref(), ld.as_ref()) };
+    let (Some(&rows), Some(&cols), Some(&ld)) = dims else {
+        return;
+    };
+    if out.is_null() || rows <= 0 || cols <= 0 || ld < rows {
         return;
     }
-    match LIBRARY.forward_resolution(name) {
-        Resolution::Found(_) => ready.store(true, Ordering::Relaxed),
-        why => refuse(name, why),
+    for col in 0..cols as usize {
+        // SAFETY: column `col` of a matrix of `ld` × `cols` elements (the contract); rows <= ld.
+        unsafe {
+            core::ptr::write_bytes(
+                out.add(col * ld as usize * size),
+                0xff,
+                rows as usize * size,
+            )
+        };
     }
 }
 
-/// A routine that cannot be called: one line to stderr, whatever `CUDA_STUBS_DEBUG` says
-/// (`cuda-stubs: nvblas: dgemm_ cannot be called: libnvblas not found (searched …)`, or `…: absent
-/// from the loaded libnvblas`), then `abort()`: its output cannot be produced, and returning
-/// would let the program go on with it unwritten.
-#[cold]
-#[inline(never)]
-fn refuse(name: &CStr, why: Resolution) -> ! {
-    let loaded = LIBRARY.loaded();
-    let reason: &[u8] = match why {
-        Resolution::NoLibrary => loaded.summary().to_bytes(),
-        Resolution::NotTranslatable => b"its ABI differs in the loaded libnvblas",
-        _ => b"absent from the loaded libnvblas",
-    };
-    let mut line = alloc::vec::Vec::with_capacity(64 + reason.len());
-    line.extend_from_slice(b"cuda-stubs: nvblas: ");
-    line.extend_from_slice(name.to_bytes());
-    line.extend_from_slice(b" cannot be called: ");
-    line.extend_from_slice(reason.strip_prefix(b"cuda-stubs: ").unwrap_or(reason));
-    line.push(b'\n');
-    // SAFETY: fd 2 and a buffer of `line.len()` bytes; a failed write is ignored (nothing else
-    // could report it), and abort() ends the process either way.
-    unsafe {
-        let _ = libc::write(2, line.as_ptr().cast(), line.len());
-        libc::abort()
-    }
-}
-
-/// One routine under one name: forwarded to the real one, or [`refuse`]d.
+/// One routine under one name (the crate docs): forwarded, handed to the next definition, or
+/// not made with its output `$out` (`$t` elements, `$rows` × `$cols` at `$ld`) filled with NaN.
 macro_rules! routine {
-    ($name:ident, ($($arg:ident: $ty:ty),* $(,)?)) => {
-        #[doc = concat!("`", stringify!($name), "` (`nvblas.h`): forwarded, or the process stops ",
-                        "with a line saying why (the crate docs).")]
+    ($name:ident, ($($arg:ident: $ty:ty),* $(,)?), $out:ident: $t:ty [$rows:ident x $cols:ident, $ld:ident]) => {
+        #[doc = concat!("`", stringify!($name), "` (`nvblas.h`): forwarded to nvBLAS, else to the ",
+                        "next definition in the process, else not made (the crate docs).")]
         ///
         /// # Safety
         /// As the BLAS routine's: every argument a valid pointer to what it names.
         #[unsafe(no_mangle)]
         pub unsafe extern "C" fn $name($($arg: $ty),*) {
-            static READY: AtomicBool = AtomicBool::new(false);
-            ensure_callable(c_name(concat!(stringify!($name), "\0")), &READY);
-            // SAFETY: the caller's arguments, passed on as the header declares them.
-            unsafe { api::$name::Forward::call($($arg),*) }
+            static ROUTE: AtomicUsize = AtomicUsize::new(UNKNOWN);
+            match route(c_name(concat!(stringify!($name), "\0")), &ROUTE) {
+                // SAFETY: the caller's arguments, passed on as the header declares them.
+                REAL => unsafe { api::$name::Forward::call($($arg),*) },
+                NONE => {
+                    // SAFETY: as above; the forwarder counts and logs the call not made.
+                    unsafe { api::$name::Forward::call($($arg),*) };
+                    // SAFETY: the output matrix by BLAS's contract.
+                    unsafe { poison($out.cast(), $rows, $cols, $ld, core::mem::size_of::<$t>()) }
+                }
+                next => {
+                    // SAFETY: a definition of the same BLAS name, hence the same prototype.
+                    let f: unsafe extern "C" fn($($ty),*) = unsafe { core::mem::transmute(next) };
+                    // SAFETY: the caller's arguments.
+                    unsafe { f($($arg),*) }
+                }
+            }
         }
     };
 }
@@ -124,7 +165,8 @@ macro_rules! gemm {
     ($($name:ident: $t:ty;)*) => {$(
         routine!($name, (transa: *const c_char, transb: *const c_char, m: *const c_int,
             n: *const c_int, k: *const c_int, alpha: *const $t, a: *const $t, lda: *const c_int,
-            b: *const $t, ldb: *const c_int, beta: *const $t, c: *mut $t, ldc: *const c_int));
+            b: *const $t, ldb: *const c_int, beta: *const $t, c: *mut $t, ldc: *const c_int),
+            c: $t [m x n, ldc]);
     )*};
 }
 
@@ -133,7 +175,8 @@ macro_rules! symm {
     ($($name:ident: $t:ty;)*) => {$(
         routine!($name, (side: *const c_char, uplo: *const c_char, m: *const c_int,
             n: *const c_int, alpha: *const $t, a: *const $t, lda: *const c_int, b: *const $t,
-            ldb: *const c_int, beta: *const $t, c: *mut $t, ldc: *const c_int));
+            ldb: *const c_int, beta: *const $t, c: *mut $t, ldc: *const c_int),
+            c: $t [m x n, ldc]);
     )*};
 }
 
@@ -143,7 +186,8 @@ macro_rules! syrk {
     ($($name:ident: $t:ty, $r:ty;)*) => {$(
         routine!($name, (uplo: *const c_char, trans: *const c_char, n: *const c_int,
             k: *const c_int, alpha: *const $r, a: *const $t, lda: *const c_int, beta: *const $r,
-            c: *mut $t, ldc: *const c_int));
+            c: *mut $t, ldc: *const c_int),
+            c: $t [n x n, ldc]);
     )*};
 }
 
@@ -153,7 +197,8 @@ macro_rules! syr2k {
     ($($name:ident: $t:ty, $r:ty;)*) => {$(
         routine!($name, (uplo: *const c_char, trans: *const c_char, n: *const c_int,
             k: *const c_int, alpha: *const $t, a: *const $t, lda: *const c_int, b: *const $t,
-            ldb: *const c_int, beta: *const $r, c: *mut $t, ldc: *const c_int));
+            ldb: *const c_int, beta: *const $r, c: *mut $t, ldc: *const c_int),
+            c: $t [n x n, ldc]);
     )*};
 }
 
@@ -162,7 +207,8 @@ macro_rules! trsm {
     ($($name:ident: $t:ty;)*) => {$(
         routine!($name, (side: *const c_char, uplo: *const c_char, transa: *const c_char,
             diag: *const c_char, m: *const c_int, n: *const c_int, alpha: *const $t,
-            a: *const $t, lda: *const c_int, b: *mut $t, ldb: *const c_int));
+            a: *const $t, lda: *const c_int, b: *mut $t, ldb: *const c_int),
+            b: $t [m x n, ldb]);
     )*};
 }
 

@@ -110,6 +110,21 @@ pub(crate) fn file_of_address(address: usize) -> Option<Vec<u8>> {
     file
 }
 
+/// The next definition of `symbol` after the calling stub in the process's global search order
+/// (`dlsym(RTLD_NEXT, symbol)`), with the file of the object defining it: what the program would
+/// have called had the stub not been linked (nvBLAS's CPU BLAS, linked after it). `RTLD_NEXT`
+/// is relative to the object making the call, which is the stub: the loader is linked into it.
+pub(crate) fn next_definition(symbol: &CStr) -> Option<(*mut c_void, Vec<u8>)> {
+    /// `RTLD_NEXT` (`dlfcn.h`, `_GNU_SOURCE`): `((void *) -1l)`.
+    const RTLD_NEXT: *mut c_void = -1isize as *mut c_void;
+    // SAFETY: a valid NUL-terminated name; RTLD_NEXT is a handle glibc defines.
+    let f = unsafe { glibc::dlsym(RTLD_NEXT, symbol.as_ptr()) };
+    if f.is_null() {
+        return None;
+    }
+    Some((f, file_of_address(f as usize).unwrap_or_default()))
+}
+
 /// `dlopen(target, flags)`; the error is dlerror's text, "not found" when it says there is no
 /// such file as `target` (as one `stat` would find none; glibc's text for a missing soname says
 /// the same). glibc starts the text with the name it could not open: `target` itself, or a

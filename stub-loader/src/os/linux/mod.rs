@@ -23,7 +23,9 @@ mod threads;
 mod tls;
 mod versioned_export;
 
-pub(crate) use dlopen::{Handle, LOAD_CALL, copies_loaded, file_of_address, is_loaded};
+pub(crate) use dlopen::{
+    Handle, LOAD_CALL, copies_loaded, file_of_address, is_loaded, next_definition,
+};
 pub(crate) use elf::OWN_ELF;
 pub(crate) use elf_needed::{built_for, needed, read_file};
 pub(crate) use fatbin::ptx_isa;

@@ -131,6 +131,12 @@ fn loaded_module(name: &CStr, flags: u32) -> Option<HMODULE> {
 }
 
 /// The file of the DLL that holds `address` (the stub's own, for the wheel place).
+/// The next definition of `symbol` after the calling stub: none on Windows, where a DLL's
+/// imports name the DLL they come from (no global search order to continue).
+pub(crate) fn next_definition(_symbol: &CStr) -> Option<(*mut c_void, Vec<u8>)> {
+    None
+}
+
 pub(crate) fn file_of_address(address: usize) -> Option<Vec<u8>> {
     let mut module: HMODULE = core::ptr::null_mut();
     // SAFETY: with FROM_ADDRESS the "name" is an address inside a module; no reference taken.

@@ -30,7 +30,7 @@ pub(crate) use files::{built_for, check_file, is_dir, is_file, site_packages};
 pub use io::clock_ns;
 pub(crate) use io::{errno_text, open_trace_file, write_all};
 pub(crate) use loadlibrary::{
-    Handle, LOAD_CALL, OWN_ELF, copies_loaded, file_of_address, is_loaded,
+    Handle, LOAD_CALL, OWN_ELF, copies_loaded, file_of_address, is_loaded, next_definition,
 };
 pub(crate) use lock::{LOCK_INIT, Lock, lock, unlock};
 pub(crate) use paths::{SEP, has_dir, is_absolute, is_drive_root, is_sep, names_a_drive};
