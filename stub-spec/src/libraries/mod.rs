@@ -1,7 +1,7 @@
 //! One spec per stubbed library, data only: [`CUDART`], [`NVRTC`], [`CUDA`] (the driver),
 //! [`NVJITLINK`], [`CURAND`], [`CUFFT`], [`NVML`], [`CUBLAS`], [`CUBLASLT`], [`CUSPARSE`],
 //! [`CUSOLVER`], [`NCCL`], [`CUTENSOR`], [`CUSPARSELT`], [`CUDNN`], [`NPPC`] … [`NPPS`] (NPP's
-//! eleven), [`CUPTI`], [`NVFATBIN`], [`NVJPEG`], [`CUFILE`]. Adding a library is adding a file
+//! eleven), [`CUPTI`], [`NVFATBIN`], [`NVJPEG`], [`CUFILE`], [`NVTX`]. Adding a library is adding a file
 //! here (`docs/src/adding-a-cuda-library.md`).
 
 mod cublas;
@@ -24,6 +24,7 @@ mod nvjitlink;
 mod nvjpeg;
 mod nvml;
 mod nvrtc;
+mod nvtx;
 
 use core::ffi::CStr;
 
@@ -49,9 +50,10 @@ pub use nvjitlink::NVJITLINK;
 pub use nvjpeg::NVJPEG;
 pub use nvml::NVML;
 pub use nvrtc::NVRTC;
+pub use nvtx::NVTX;
 
 /// All of them, in the order codegen writes them.
-pub const ALL: [&crate::Library; 30] = [
+pub const ALL: [&crate::Library; 31] = [
     &CUDART,
     &NVRTC,
     &CUDA,
@@ -82,6 +84,7 @@ pub const ALL: [&crate::Library; 30] = [
     &NVFATBIN,
     &NVJPEG,
     &CUFILE,
+    &NVTX,
 ];
 
 /// Where CUDA 13's wheels (`nvidia-cuda-runtime`, `nvidia-cuda-nvrtc`, `nvidia-nvjitlink` 13.x)
