@@ -62,7 +62,14 @@ fn library_files(
         files.push((root.join("packaging/windows").join(name), text));
     }
     let types = types::types_rs(&data, &api_file);
-    status_codes::check(&library, &types)?;
+    // The newest major's header, for a typed error that is a macro bindgen leaves out.
+    let header = layouts
+        .iter()
+        .rev()
+        .find_map(|l| l.find_header(library.header).ok())
+        .and_then(|path| std::fs::read_to_string(path).ok())
+        .unwrap_or_default();
+    status_codes::check(&library, &types, &header)?;
     if let Some(source) = library.proc_address {
         let (entries, unpaired) = proc_address::table(&data, source)?;
         eprintln!(

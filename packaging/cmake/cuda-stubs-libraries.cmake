@@ -38,7 +38,8 @@ set(cuda-stubs_IMPORTED_TARGETS
   "cufile|libstubs_cufile.so"
   "cufftw|libstubs_cufftw.so"
   "nvblas|libstubs_nvblas.so"
-  "cusolvermg|libstubs_cusolvermg.so")
+  "cusolvermg|libstubs_cusolvermg.so"
+  "nvtx|libstubs_nvtx.so")
 
 # FindCUDAToolkit's targets cuda_stubs_use_for_cuda_toolkit() points at a stub (and their
 # cache entries CUDA_<name>_LIBRARY): "<CUDA:: name>|<cuda-stubs:: target>|<file>".
@@ -93,7 +94,8 @@ set(cuda-stubs_TOOLKIT_TARGETS
   "cuFile_static|cufile|libstubs_cufile.so"
   "cufftw|cufftw|libstubs_cufftw.so"
   "cufftw_static|cufftw|libstubs_cufftw.so"
-  "nvblas|nvblas|libstubs_nvblas.so")
+  "nvblas|nvblas|libstubs_nvblas.so"
+  "nvToolsExt|nvtx|libstubs_nvtx.so")
 
 # The cudart ABIs the stub exports, oldest first; the last is libstubs_cudart.so's default, the
 # others are link-time stubs libstubs_cudart_abi<N>.so.
@@ -134,7 +136,8 @@ set(cuda-stubs_STUB_FILES
   "libstubs_cufile.so"
   "libstubs_cufftw.so"
   "libstubs_nvblas.so"
-  "libstubs_cusolvermg.so")
+  "libstubs_cusolvermg.so"
+  "libstubs_nvtx.so")
 set(cuda-stubs_STUB_CRATES
   "stubs-cudart"
   "stubs-cudart-abi12"
@@ -169,7 +172,8 @@ set(cuda-stubs_STUB_CRATES
   "stubs-cufile"
   "stubs-cufftw"
   "stubs-nvblas"
-  "stubs-cusolvermg")
+  "stubs-cusolvermg"
+  "stubs-nvtx")
 
 # The pkg-config modules: packaging/pkgconfig/<module>.pc.in, installed as <module>.pc.
 set(cuda-stubs_PKGCONFIG_MODULES
@@ -207,7 +211,8 @@ set(cuda-stubs_PKGCONFIG_MODULES
   "cuda-stubs-cufile"
   "cuda-stubs-cufftw"
   "cuda-stubs-nvblas"
-  "cuda-stubs-cusolvermg")
+  "cuda-stubs-cusolvermg"
+  "cuda-stubs-nvtx")
 
 # The link folders lib/cuda-stubs-link/abi<N>/, one per cudart ABI (the headers' CUDA major;
 # the last is the default): NVIDIA's link names as GNU ld linker scripts naming a stub,
@@ -281,7 +286,8 @@ set(cuda-stubs_LINK_NAMES_12
   "libcufftw.so|libstubs_cufftw.so"
   "libcufftw_static.a|libstubs_cufftw.so"
   "libnvblas.so|libstubs_nvblas.so"
-  "libcusolverMg.so|libstubs_cusolvermg.so")
+  "libcusolverMg.so|libstubs_cusolvermg.so"
+  "libnvToolsExt.so|libstubs_nvtx.so")
 set(cuda-stubs_LINK_NAMES_13
   "libcudart.so|libstubs_cudart.so"
   "libcudart_static.a|libstubs_cudart.so"
@@ -350,7 +356,8 @@ set(cuda-stubs_LINK_NAMES_13
   "libcufftw.so|libstubs_cufftw.so"
   "libcufftw_static.a|libstubs_cufftw.so"
   "libnvblas.so|libstubs_nvblas.so"
-  "libcusolverMg.so|libstubs_cusolvermg.so")
+  "libcusolverMg.so|libstubs_cusolvermg.so"
+  "libnvToolsExt.so|libstubs_nvtx.so")
 
 # Windows (a windows-gnu CUDA_STUBS_CARGO_TARGET): the libraries with a DLL stub,
 # "<cuda-stubs:: target>|<name>": bin/<name>.dll with its import libraries lib/<name>.lib

@@ -38,6 +38,7 @@ LIBRARIES = {
     "cufftw": "libstubs_cufftw.so",
     "nvblas": "libstubs_nvblas.so",
     "cusolvermg": "libstubs_cusolvermg.so",
+    "nvtx": "libstubs_nvtx.so",
 }
 
 #: The stubs with a Windows DLL (in ``bin/``; a win_amd64 wheel has only these): short name ->
@@ -145,6 +146,7 @@ LINK_NAMES = {
         "libcufftw_static.a": "libstubs_cufftw.so",
         "libnvblas.so": "libstubs_nvblas.so",
         "libcusolverMg.so": "libstubs_cusolvermg.so",
+        "libnvToolsExt.so": "libstubs_nvtx.so",
     },
     13: {
         "libcudart.so": "libstubs_cudart.so",
@@ -215,6 +217,7 @@ LINK_NAMES = {
         "libcufftw_static.a": "libstubs_cufftw.so",
         "libnvblas.so": "libstubs_nvblas.so",
         "libcusolverMg.so": "libstubs_cusolvermg.so",
+        "libnvToolsExt.so": "libstubs_nvtx.so",
     },
 }
 
@@ -306,6 +309,7 @@ NVIDIA_SONAMES = {
     "libnvblas.so.11": "nvblas",
     "libcusolverMg.so.12": "cusolvermg",
     "libcusolverMg.so.11": "cusolvermg",
+    "libnvToolsExt.so.1": "nvtx",
 }
 
 #: NVIDIA's Windows DLLs that have a DLL stub: lower-case DLL name -> the stub's short name.

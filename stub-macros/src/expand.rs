@@ -98,7 +98,9 @@ impl Paths {
 
 fn expand_with(block: &StubBlock, paths: &Paths) -> TokenStream {
     let Paths { loader, real, .. } = paths;
-    let status = syn::Ident::new(block.library.status_type(), proc_macro2::Span::call_site());
+    // A C type's name (`cudaError_t`), or a path (`::core::ffi::c_int`: NVTX's `int` levels).
+    let status: syn::Type =
+        syn::parse_str(block.library.status_type()).expect("a spec's status type is a type");
     let errors = block.library.spec().errors;
     // Unsuffixed: the status type's (`c_uint`, or `c_int` for NPP's negative codes).
     let no_library = Literal::i32_unsuffixed(errors.no_library.value);

@@ -269,7 +269,7 @@ pub fn ret_kind(output: &ReturnType, library: LibraryKind) -> RetKind {
         ReturnType::Default => RetKind::Void,
         ReturnType::Type(_, ty) => match &**ty {
             Type::Ptr(_) => RetKind::Pointer,
-            Type::Path(p) if p.path.is_ident(library.status_type()) => RetKind::Status,
+            Type::Path(p) if is_status_type(p, library.status_type()) => RetKind::Status,
             // `ssize_t`: a count, or the library's status negated where its spec says so.
             Type::Path(p) if p.path.is_ident("isize") && library.spec().counts_negate_status => {
                 RetKind::NegatedStatus
@@ -278,6 +278,16 @@ pub fn ret_kind(output: &ReturnType, library: LibraryKind) -> RetKind {
         },
     }
 }
+/// Whether `ty` is the spec's status type: a C type's name (`cudaError_t`), or the path bindgen
+/// writes for a plain C type serving as one (`::core::ffi::c_int`: NVTX's push/pop levels).
+fn is_status_type(ty: &syn::TypePath, status: &str) -> bool {
+    if ty.path.is_ident(status) {
+        return true;
+    }
+    let path = &ty.path;
+    status.starts_with("::") && quote::quote!(#path).to_string().replace(' ', "") == status
+}
+
 /// Every function a generated declaration file (`stubs-<lib>/src/generated/api.rs`) declares,
 /// in file order: each `#[cuda_stubs(..)]` block of `text`, parsed as the macro parses it (for
 /// the tests and the mock device's build, which read what the macro reads).

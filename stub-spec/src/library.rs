@@ -23,7 +23,10 @@ pub struct Library {
     /// struct of its own so that a stub's `LibrarySpec { real: CUDART.real, .. }` links only this
     /// part: `&CUDART.real` would make the compiler emit the whole spec, codegen's lists too.
     pub real: &'static RealLibrary,
-    /// The C status type whose functions get typed errors as fallback (`cudaError_t`).
+    /// The C status type whose functions get typed errors as fallback (`cudaError_t`); for an
+    /// API without one whose `int` results have a "not done" value, the path bindgen writes for
+    /// `int`, `::core::ffi::c_int` (NVTX: its pushes and pops answer
+    /// `NVTX_NO_PUSH_POP_TRACKING` without a tool). Every other result's fallback is its zero.
     pub status_type: &'static str,
     /// The codes the stub returns when it cannot call the real function.
     pub errors: TypedErrors,

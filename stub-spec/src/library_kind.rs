@@ -4,7 +4,7 @@ use crate::Library;
 use crate::libraries::{
     CUBLAS, CUBLASLT, CUDA, CUDART, CUDNN, CUFFT, CUFFTW, CUFILE, CUPTI, CURAND, CUSOLVER,
     CUSOLVERMG, CUSPARSE, CUSPARSELT, CUTENSOR, NCCL, NVBLAS, NVFATBIN, NVJITLINK, NVJPEG, NVML,
-    NVRTC, NppLibrary,
+    NVRTC, NVTX, NppLibrary,
 };
 use alloc::format;
 use alloc::string::String;
@@ -58,6 +58,8 @@ pub enum LibraryKind {
     NvBlas,
     /// cuSOLVERMg, libcusolverMg ([`CUSOLVERMG`]).
     CusolverMg,
+    /// NVTX, libnvToolsExt ([`NVTX`]).
+    Nvtx,
 }
 
 impl LibraryKind {
@@ -87,6 +89,7 @@ impl LibraryKind {
             Self::Cufftw => &CUFFTW,
             Self::NvBlas => &NVBLAS,
             Self::CusolverMg => &CUSOLVERMG,
+            Self::Nvtx => &NVTX,
         }
     }
 

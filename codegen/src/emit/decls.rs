@@ -72,7 +72,12 @@ fn doc_line(data: &LibraryData, s: &Symbol) -> String {
     if let Some(p) = s.declared().filter(|p| p.item.sig.ident != s.name) {
         doc.push_str(&format!("; prototype of `{}`", p.item.sig.ident));
     }
-    if let Some(r) = s.reference.filter(|r| *r != crate::read::cache::NEWEST) {
+    // Older than the newest major that has the library (NVTX 2's last is 12.8).
+    let newest = data.majors().last().copied();
+    if let Some(r) = s
+        .reference
+        .filter(|r| *r != crate::read::cache::NEWEST && Some(*r) != newest)
+    {
         doc.push_str(&format!(
             "; declared as in {}",
             data.layout(r).short_version()

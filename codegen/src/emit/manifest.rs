@@ -181,7 +181,8 @@ pub fn build(
             .iter()
             .map(|l| (l.major, l.version.clone()))
             .collect(),
-        exported_abi: NEWEST,
+        // The newest major that has the library (NVTX 2's last is 12.8).
+        exported_abi: data.majors().last().copied().unwrap_or(NEWEST),
         version_nodes: if versions.is_empty() {
             Vec::new()
         } else {

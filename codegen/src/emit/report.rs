@@ -119,6 +119,8 @@ pub fn section(data: &LibraryData, structs: &[StructDiff], versions: &AbiVersion
         .map(|s| s.name.as_str())
         .collect();
     let different: Vec<_> = data.symbols.iter().filter(|s| s.abi != s.majors).collect();
+    // The newest major that has the library (NVTX 2's last is 12.8).
+    let newest_here = data.majors().last().copied().unwrap_or(NEWEST);
     let _ = writeln!(out, "| | count |\n|---|---|");
     for m in data.majors() {
         let (what, n) = match lib.exports {
@@ -149,7 +151,7 @@ pub fn section(data: &LibraryData, structs: &[StructDiff], versions: &AbiVersion
     let mut proto = String::new();
     let mut layout = String::new();
     for s in &different {
-        let reference = s.reference.unwrap_or(NEWEST);
+        let reference = s.reference.unwrap_or(newest_here);
         let decl = abi_diff::c_prototype(&s.name, &s.prototypes[&reference].item);
         for (m, change) in abi_diff::function_changes(data, s) {
             match change {
@@ -297,14 +299,14 @@ pub fn section(data: &LibraryData, structs: &[StructDiff], versions: &AbiVersion
         .symbols
         .iter()
         .filter_map(|s| {
-            let r = s.reference.filter(|r| *r != NEWEST)?;
+            let r = s.reference.filter(|r| *r != newest_here)?;
             Some(format!("`{}` ({})", s.name, v(data, r)))
         })
         .collect();
     let _ = writeln!(
         out,
         "### Declared from an older header (absent from {})\n\n{}\n",
-        v(data, NEWEST),
+        v(data, newest_here),
         if older.is_empty() {
             "none".to_owned()
         } else {

@@ -53,7 +53,10 @@ fn idents(tokens: proc_macro2::TokenStream, out: &mut BTreeSet<String>) {
 
 /// The text of `types.rs`; `api` is the generated declarations, whose types it must define.
 pub fn types_rs(data: &LibraryData, api: &syn::File) -> String {
-    let mut items: Vec<syn::Item> = data.views[&(NEWEST, View::Default)].type_items.clone();
+    // The newest major that has the library: NEWEST, or an older one for a library that
+    // ended before it (NVTX 2's libnvToolsExt, last in 12.8).
+    let newest = data.majors().last().copied().unwrap_or(NEWEST);
+    let mut items: Vec<syn::Item> = data.views[&(newest, View::Default)].type_items.clone();
     let mut have: BTreeSet<String> = items.iter().filter_map(defines).collect();
     let mut wanted = BTreeSet::new();
     idents(api.to_token_stream(), &mut wanted);
@@ -62,7 +65,7 @@ pub fn types_rs(data: &LibraryData, api: &syn::File) -> String {
         for view in View::ALL {
             // A view the library's headers do not key on was not read (`View::applies`).
             match data.views.get(&(*major, view)) {
-                Some(hv) if (*major, view) != (NEWEST, View::Default) => {
+                Some(hv) if (*major, view) != (newest, View::Default) => {
                     sources.push(&hv.type_items)
                 }
                 _ => {}

@@ -203,6 +203,15 @@ pub const TABLE: &[InternalPrototype] = &[
         // fallback is NULL.
         rust: "pub fn cuptiActivityGetNvtxExtPayloadEntryTypeInfo() -> *const ::core::ffi::c_void;",
     },
+    // NVTX 2's export table, which its library hands an injected tool (`nvtx3/nvtxDetail/
+    // nvtxTypes.h`'s `NvtxGetExportTableFunc_t`: `const void *f(uint32_t exportTableId)`, NULL
+    // for an id it does not know); exported by libnvToolsExt.so.1, declared by no header of
+    // version 2. Its fallback is NULL, "no such table".
+    InternalPrototype {
+        library: LibraryKind::Nvtx,
+        source: "nvtx3/nvtxDetail/nvtxTypes.h (NvtxGetExportTableFunc_t)",
+        rust: "pub fn nvtxGetExportTable(exportTableId: u32) -> *const ::core::ffi::c_void;",
+    },
 ];
 
 /// The CUPTI user guide's section on NVTX (docs.nvidia.com/cupti, CUDA 13.x): prototypes it

@@ -2,7 +2,7 @@
 //! [`NVJITLINK`], [`CURAND`], [`CUFFT`], [`NVML`], [`CUBLAS`], [`CUBLASLT`], [`CUSPARSE`],
 //! [`CUSOLVER`], [`NCCL`], [`CUTENSOR`], [`CUSPARSELT`], [`CUDNN`], [`NPPC`] … [`NPPS`] (NPP's
 //! eleven), [`CUPTI`], [`NVFATBIN`], [`NVJPEG`], [`CUFILE`], [`CUFFTW`], [`NVBLAS`],
-//! [`CUSOLVERMG`]. Adding a library is adding a file
+//! [`CUSOLVERMG`], [`NVTX`]. Adding a library is adding a file
 //! here (`docs/src/adding-a-cuda-library.md`).
 
 mod cublas;
@@ -28,6 +28,7 @@ mod nvjitlink;
 mod nvjpeg;
 mod nvml;
 mod nvrtc;
+mod nvtx;
 
 use core::ffi::CStr;
 
@@ -56,9 +57,10 @@ pub use nvjitlink::NVJITLINK;
 pub use nvjpeg::NVJPEG;
 pub use nvml::NVML;
 pub use nvrtc::NVRTC;
+pub use nvtx::NVTX;
 
 /// All of them, in the order codegen writes them.
-pub const ALL: [&crate::Library; 33] = [
+pub const ALL: [&crate::Library; 34] = [
     &CUDART,
     &NVRTC,
     &CUDA,
@@ -92,6 +94,7 @@ pub const ALL: [&crate::Library; 33] = [
     &CUFFTW,
     &NVBLAS,
     &CUSOLVERMG,
+    &NVTX,
 ];
 
 /// Where CUDA 13's wheels (`nvidia-cuda-runtime`, `nvidia-cuda-nvrtc`, `nvidia-nvjitlink` 13.x)
