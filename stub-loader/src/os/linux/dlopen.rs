@@ -118,12 +118,24 @@ fn open(target: &CStr, flags: c_int) -> Result<Handle, LoadError> {
     if h.is_null() {
         let text = last_error();
         Err(LoadError {
-            not_found: text.contains("No such file or directory"),
+            not_found: names_no_such_file(target, &text),
             text,
         })
     } else {
         Ok(Handle(h))
     }
+}
+
+/// Whether `text`, `dlopen(target)`'s error, says there is no `target`: glibc's message begins
+/// with the name it could not open (`libcudss.so.1: cannot open shared object file: No such file
+/// or directory`). One that begins with another name is a `DT_NEEDED` of the target the loader
+/// could not find (cuDSS's `libcublas.so.13`, its wheel installed without cuBLAS's): the
+/// target's own failure, which the search reports with that text, naming what is missing.
+fn names_no_such_file(target: &CStr, text: &str) -> bool {
+    text.as_bytes()
+        .strip_prefix(target.to_bytes())
+        .is_some_and(|rest| rest.first() == Some(&b':'))
+        && text.contains("No such file or directory")
 }
 
 /// Whether the process has loaded an object of that soname (or path): [`Handle::loaded`]
