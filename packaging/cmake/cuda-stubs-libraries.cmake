@@ -35,7 +35,10 @@ set(cuda-stubs_IMPORTED_TARGETS
   "cupti|libstubs_cupti.so"
   "nvfatbin|libstubs_nvfatbin.so"
   "nvjpeg|libstubs_nvjpeg.so"
-  "cufile|libstubs_cufile.so")
+  "cufile|libstubs_cufile.so"
+  "cudss|libstubs_cudss.so"
+  "nvjpeg2k|libstubs_nvjpeg2k.so"
+  "nvtiff|libstubs_nvtiff.so")
 
 # FindCUDAToolkit's targets cuda_stubs_use_for_cuda_toolkit() points at a stub (and their
 # cache entries CUDA_<name>_LIBRARY): "<CUDA:: name>|<cuda-stubs:: target>|<file>".
@@ -125,7 +128,10 @@ set(cuda-stubs_STUB_FILES
   "libstubs_cupti.so"
   "libstubs_nvfatbin.so"
   "libstubs_nvjpeg.so"
-  "libstubs_cufile.so")
+  "libstubs_cufile.so"
+  "libstubs_cudss.so"
+  "libstubs_nvjpeg2k.so"
+  "libstubs_nvtiff.so")
 set(cuda-stubs_STUB_CRATES
   "stubs-cudart"
   "stubs-cudart-abi12"
@@ -157,7 +163,10 @@ set(cuda-stubs_STUB_CRATES
   "stubs-cupti"
   "stubs-nvfatbin"
   "stubs-nvjpeg"
-  "stubs-cufile")
+  "stubs-cufile"
+  "stubs-cudss"
+  "stubs-nvjpeg2k"
+  "stubs-nvtiff")
 
 # The pkg-config modules: packaging/pkgconfig/<module>.pc.in, installed as <module>.pc.
 set(cuda-stubs_PKGCONFIG_MODULES
@@ -192,7 +201,10 @@ set(cuda-stubs_PKGCONFIG_MODULES
   "cuda-stubs-cupti"
   "cuda-stubs-nvfatbin"
   "cuda-stubs-nvjpeg"
-  "cuda-stubs-cufile")
+  "cuda-stubs-cufile"
+  "cuda-stubs-cudss"
+  "cuda-stubs-nvjpeg2k"
+  "cuda-stubs-nvtiff")
 
 # The link folders lib/cuda-stubs-link/abi<N>/, one per cudart ABI (the headers' CUDA major;
 # the last is the default): NVIDIA's link names as GNU ld linker scripts naming a stub,
@@ -262,7 +274,13 @@ set(cuda-stubs_LINK_NAMES_12
   "libnvjpeg.so|libstubs_nvjpeg.so"
   "libnvjpeg_static.a|libstubs_nvjpeg.so"
   "libcufile.so|libstubs_cufile.so"
-  "libcufile_static.a|libstubs_cufile.so")
+  "libcufile_static.a|libstubs_cufile.so"
+  "libcudss.so|libstubs_cudss.so"
+  "libcudss_static.a|libstubs_cudss.so"
+  "libnvjpeg2k.so|libstubs_nvjpeg2k.so"
+  "libnvjpeg2k_static.a|libstubs_nvjpeg2k.so"
+  "libnvtiff.so|libstubs_nvtiff.so"
+  "libnvtiff_static.a|libstubs_nvtiff.so")
 set(cuda-stubs_LINK_NAMES_13
   "libcudart.so|libstubs_cudart.so"
   "libcudart_static.a|libstubs_cudart.so"
@@ -327,7 +345,13 @@ set(cuda-stubs_LINK_NAMES_13
   "libnvjpeg.so|libstubs_nvjpeg.so"
   "libnvjpeg_static.a|libstubs_nvjpeg.so"
   "libcufile.so|libstubs_cufile.so"
-  "libcufile_static.a|libstubs_cufile.so")
+  "libcufile_static.a|libstubs_cufile.so"
+  "libcudss.so|libstubs_cudss.so"
+  "libcudss_static.a|libstubs_cudss.so"
+  "libnvjpeg2k.so|libstubs_nvjpeg2k.so"
+  "libnvjpeg2k_static.a|libstubs_nvjpeg2k.so"
+  "libnvtiff.so|libstubs_nvtiff.so"
+  "libnvtiff_static.a|libstubs_nvtiff.so")
 
 # Windows (a windows-gnu CUDA_STUBS_CARGO_TARGET): the libraries with a DLL stub,
 # "<cuda-stubs:: target>|<name>": bin/<name>.dll with its import libraries lib/<name>.lib
@@ -361,7 +385,10 @@ set(cuda-stubs_WINDOWS_STUBS
   "npps|stubs_npps"
   "cupti|stubs_cupti"
   "nvfatbin|stubs_nvfatbin"
-  "nvjpeg|stubs_nvjpeg")
+  "nvjpeg|stubs_nvjpeg"
+  "cudss|stubs_cudss"
+  "nvjpeg2k|stubs_nvjpeg2k"
+  "nvtiff|stubs_nvtiff")
 set(cuda-stubs_WINDOWS_CRATES
   "stubs-cudart"
   "stubs-nvrtc"
@@ -390,7 +417,10 @@ set(cuda-stubs_WINDOWS_CRATES
   "stubs-npps"
   "stubs-cupti"
   "stubs-nvfatbin"
-  "stubs-nvjpeg")
+  "stubs-nvjpeg"
+  "stubs-cudss"
+  "stubs-nvjpeg2k"
+  "stubs-nvtiff")
 
 # Import libraries of an older ABI's view of a DLL stub, "<name>|<DLL name>": lib/<name>.lib
 # and lib/lib<name>.dll.a from packaging/windows/<name>.def, importing from bin/<DLL name>.dll

@@ -35,6 +35,9 @@ LIBRARIES = {
     "nvfatbin": "libstubs_nvfatbin.so",
     "nvjpeg": "libstubs_nvjpeg.so",
     "cufile": "libstubs_cufile.so",
+    "cudss": "libstubs_cudss.so",
+    "nvjpeg2k": "libstubs_nvjpeg2k.so",
+    "nvtiff": "libstubs_nvtiff.so",
 }
 
 #: The stubs with a Windows DLL (in ``bin/``; a win_amd64 wheel has only these): short name ->
@@ -68,6 +71,9 @@ WINDOWS_LIBRARIES = {
     "cupti": "stubs_cupti.dll",
     "nvfatbin": "stubs_nvfatbin.dll",
     "nvjpeg": "stubs_nvjpeg.dll",
+    "cudss": "stubs_cudss.dll",
+    "nvjpeg2k": "stubs_nvjpeg2k.dll",
+    "nvtiff": "stubs_nvtiff.dll",
 }
 
 #: The link folders (``lib/cuda-stubs-link/abi<N>/``), per cudart ABI: NVIDIA's link name ->
@@ -138,6 +144,12 @@ LINK_NAMES = {
         "libnvjpeg_static.a": "libstubs_nvjpeg.so",
         "libcufile.so": "libstubs_cufile.so",
         "libcufile_static.a": "libstubs_cufile.so",
+        "libcudss.so": "libstubs_cudss.so",
+        "libcudss_static.a": "libstubs_cudss.so",
+        "libnvjpeg2k.so": "libstubs_nvjpeg2k.so",
+        "libnvjpeg2k_static.a": "libstubs_nvjpeg2k.so",
+        "libnvtiff.so": "libstubs_nvtiff.so",
+        "libnvtiff_static.a": "libstubs_nvtiff.so",
     },
     13: {
         "libcudart.so": "libstubs_cudart.so",
@@ -204,6 +216,12 @@ LINK_NAMES = {
         "libnvjpeg_static.a": "libstubs_nvjpeg.so",
         "libcufile.so": "libstubs_cufile.so",
         "libcufile_static.a": "libstubs_cufile.so",
+        "libcudss.so": "libstubs_cudss.so",
+        "libcudss_static.a": "libstubs_cudss.so",
+        "libnvjpeg2k.so": "libstubs_nvjpeg2k.so",
+        "libnvjpeg2k_static.a": "libstubs_nvjpeg2k.so",
+        "libnvtiff.so": "libstubs_nvtiff.so",
+        "libnvtiff_static.a": "libstubs_nvtiff.so",
     },
 }
 
@@ -287,6 +305,9 @@ NVIDIA_SONAMES = {
     "libnvjpeg.so.12": "nvjpeg",
     "libnvjpeg.so.11": "nvjpeg",
     "libcufile.so.0": "cufile",
+    "libcudss.so.1": "cudss",
+    "libnvjpeg2k.so.0": "nvjpeg2k",
+    "libnvtiff.so.0": "nvtiff",
 }
 
 #: NVIDIA's Windows DLLs that have a DLL stub: lower-case DLL name -> the stub's short name.
@@ -358,6 +379,9 @@ NVIDIA_DLLS = {
     "nvjpeg64_13.dll": "nvjpeg",
     "nvjpeg64_12.dll": "nvjpeg",
     "nvjpeg64_11.dll": "nvjpeg",
+    "cudss64_1.dll": "cudss",
+    "nvjpeg2k_0.dll": "nvjpeg2k",
+    "nvtiff_0.dll": "nvtiff",
 }
 
 #: NVIDIA's Windows DLLs named after the library's own release that have a DLL stub:

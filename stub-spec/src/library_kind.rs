@@ -2,8 +2,9 @@
 
 use crate::Library;
 use crate::libraries::{
-    CUBLAS, CUBLASLT, CUDA, CUDART, CUDNN, CUFFT, CUFILE, CUPTI, CURAND, CUSOLVER, CUSPARSE,
-    CUSPARSELT, CUTENSOR, NCCL, NVFATBIN, NVJITLINK, NVJPEG, NVML, NVRTC, NppLibrary,
+    CUBLAS, CUBLASLT, CUDA, CUDART, CUDNN, CUDSS, CUFFT, CUFILE, CUPTI, CURAND, CUSOLVER, CUSPARSE,
+    CUSPARSELT, CUTENSOR, NCCL, NVFATBIN, NVJITLINK, NVJPEG, NVJPEG2K, NVML, NVRTC, NVTIFF,
+    NppLibrary,
 };
 use alloc::format;
 use alloc::string::String;
@@ -51,6 +52,12 @@ pub enum LibraryKind {
     NvJpeg,
     /// cuFile, libcufile ([`CUFILE`]).
     Cufile,
+    /// cuDSS, libcudss ([`CUDSS`]).
+    Cudss,
+    /// nvJPEG2000, libnvjpeg2k ([`NVJPEG2K`]).
+    NvJpeg2k,
+    /// nvTIFF, libnvtiff ([`NVTIFF`]).
+    NvTiff,
 }
 
 impl LibraryKind {
@@ -77,6 +84,9 @@ impl LibraryKind {
             Self::NvFatbin => &NVFATBIN,
             Self::NvJpeg => &NVJPEG,
             Self::Cufile => &CUFILE,
+            Self::Cudss => &CUDSS,
+            Self::NvJpeg2k => &NVJPEG2K,
+            Self::NvTiff => &NVTIFF,
         }
     }
 

@@ -1,14 +1,15 @@
 //! One spec per stubbed library, data only: [`CUDART`], [`NVRTC`], [`CUDA`] (the driver),
 //! [`NVJITLINK`], [`CURAND`], [`CUFFT`], [`NVML`], [`CUBLAS`], [`CUBLASLT`], [`CUSPARSE`],
 //! [`CUSOLVER`], [`NCCL`], [`CUTENSOR`], [`CUSPARSELT`], [`CUDNN`], [`NPPC`] … [`NPPS`] (NPP's
-//! eleven), [`CUPTI`], [`NVFATBIN`], [`NVJPEG`], [`CUFILE`]. Adding a library is adding a file
-//! here (`docs/src/adding-a-cuda-library.md`).
+//! eleven), [`CUPTI`], [`NVFATBIN`], [`NVJPEG`], [`CUFILE`], [`CUDSS`], [`NVJPEG2K`],
+//! [`NVTIFF`]. Adding a library is adding a file here (`docs/src/adding-a-cuda-library.md`).
 
 mod cublas;
 mod cublaslt;
 mod cuda;
 mod cudart;
 mod cudnn;
+mod cudss;
 mod cufft;
 mod cufile;
 mod cupti;
@@ -22,8 +23,10 @@ mod npp;
 mod nvfatbin;
 mod nvjitlink;
 mod nvjpeg;
+mod nvjpeg2k;
 mod nvml;
 mod nvrtc;
+mod nvtiff;
 
 use core::ffi::CStr;
 
@@ -32,6 +35,7 @@ pub use cublaslt::CUBLASLT;
 pub use cuda::CUDA;
 pub use cudart::CUDART;
 pub use cudnn::CUDNN;
+pub use cudss::CUDSS;
 pub use cufft::CUFFT;
 pub use cufile::CUFILE;
 pub use cupti::CUPTI;
@@ -47,11 +51,13 @@ pub use npp::{
 pub use nvfatbin::NVFATBIN;
 pub use nvjitlink::NVJITLINK;
 pub use nvjpeg::NVJPEG;
+pub use nvjpeg2k::NVJPEG2K;
 pub use nvml::NVML;
 pub use nvrtc::NVRTC;
+pub use nvtiff::NVTIFF;
 
 /// All of them, in the order codegen writes them.
-pub const ALL: [&crate::Library; 30] = [
+pub const ALL: [&crate::Library; 33] = [
     &CUDART,
     &NVRTC,
     &CUDA,
@@ -82,6 +88,9 @@ pub const ALL: [&crate::Library; 30] = [
     &NVFATBIN,
     &NVJPEG,
     &CUFILE,
+    &CUDSS,
+    &NVJPEG2K,
+    &NVTIFF,
 ];
 
 /// Where CUDA 13's wheels (`nvidia-cuda-runtime`, `nvidia-cuda-nvrtc`, `nvidia-nvjitlink` 13.x)
