@@ -2,9 +2,9 @@
 
 use crate::Library;
 use crate::libraries::{
-    CUBLAS, CUBLASLT, CUDA, CUDART, CUDNN, CUFFT, CUFFTW, CUFILE, CUPTI, CURAND, CUSOLVER,
-    CUSOLVERMG, CUSPARSE, CUSPARSELT, CUTENSOR, NCCL, NVBLAS, NVFATBIN, NVJITLINK, NVJPEG, NVML,
-    NVRTC, NVTX, NppLibrary,
+    CUBLAS, CUBLASLT, CUDA, CUDART, CUDNN, CUDSS, CUFFT, CUFFTW, CUFILE, CUPTI, CURAND, CUSOLVER,
+    CUSOLVERMG, CUSPARSE, CUSPARSELT, CUTENSOR, NCCL, NVBLAS, NVFATBIN, NVJITLINK, NVJPEG,
+    NVJPEG2K, NVML, NVRTC, NVTIFF, NVTX, NppLibrary,
 };
 use alloc::format;
 use alloc::string::String;
@@ -60,6 +60,12 @@ pub enum LibraryKind {
     CusolverMg,
     /// NVTX, libnvToolsExt ([`NVTX`]).
     Nvtx,
+    /// cuDSS, libcudss ([`CUDSS`]).
+    Cudss,
+    /// nvJPEG2000, libnvjpeg2k ([`NVJPEG2K`]).
+    NvJpeg2k,
+    /// nvTIFF, libnvtiff ([`NVTIFF`]).
+    NvTiff,
 }
 
 impl LibraryKind {
@@ -90,6 +96,9 @@ impl LibraryKind {
             Self::NvBlas => &NVBLAS,
             Self::CusolverMg => &CUSOLVERMG,
             Self::Nvtx => &NVTX,
+            Self::Cudss => &CUDSS,
+            Self::NvJpeg2k => &NVJPEG2K,
+            Self::NvTiff => &NVTIFF,
         }
     }
 

@@ -148,6 +148,14 @@ pub fn parse(
     // (cuSPARSELt 0.8's `cusparseLt.h`: `alignas(16) uint8_t data[512]`, fine in C++ and C23,
     // an error in C11 without the include; 0.10's includes it). It defines nothing else.
     let mut wrapper = String::from("#include <stdalign.h>\n");
+    // A header that is C++ where it names an enum by its tag alone (nvJPEG2000 0.9's
+    // `nvjpeg2kProgOrder prog_order;`, nvTIFF 0.8's `nvtiffTagDataType type`) is read after its
+    // C prelude, `shim-include/c-prelude/<header>`: the declarations a C program including it
+    // must write first.
+    let prelude = shim.join("c-prelude").join(library.header);
+    if prelude.is_file() {
+        wrapper.push_str(&format!("#include \"{}\"\n", prelude.display()));
+    }
     for header in std::iter::once(&library.header).chain(library.interop_headers) {
         let path = match layout.find_header(header) {
             Ok(path) => path,

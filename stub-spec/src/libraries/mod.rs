@@ -2,14 +2,15 @@
 //! [`NVJITLINK`], [`CURAND`], [`CUFFT`], [`NVML`], [`CUBLAS`], [`CUBLASLT`], [`CUSPARSE`],
 //! [`CUSOLVER`], [`NCCL`], [`CUTENSOR`], [`CUSPARSELT`], [`CUDNN`], [`NPPC`] … [`NPPS`] (NPP's
 //! eleven), [`CUPTI`], [`NVFATBIN`], [`NVJPEG`], [`CUFILE`], [`CUFFTW`], [`NVBLAS`],
-//! [`CUSOLVERMG`], [`NVTX`]. Adding a library is adding a file
-//! here (`docs/src/adding-a-cuda-library.md`).
+//! [`CUSOLVERMG`], [`NVTX`], [`CUDSS`], [`NVJPEG2K`], [`NVTIFF`]. Adding a library is adding a
+//! file here (`docs/src/adding-a-cuda-library.md`).
 
 mod cublas;
 mod cublaslt;
 mod cuda;
 mod cudart;
 mod cudnn;
+mod cudss;
 mod cufft;
 mod cufftw;
 mod cufile;
@@ -26,8 +27,10 @@ mod nvblas;
 mod nvfatbin;
 mod nvjitlink;
 mod nvjpeg;
+mod nvjpeg2k;
 mod nvml;
 mod nvrtc;
+mod nvtiff;
 mod nvtx;
 
 use core::ffi::CStr;
@@ -37,6 +40,7 @@ pub use cublaslt::CUBLASLT;
 pub use cuda::CUDA;
 pub use cudart::CUDART;
 pub use cudnn::CUDNN;
+pub use cudss::CUDSS;
 pub use cufft::CUFFT;
 pub use cufftw::CUFFTW;
 pub use cufile::CUFILE;
@@ -55,12 +59,13 @@ pub use nvblas::NVBLAS;
 pub use nvfatbin::NVFATBIN;
 pub use nvjitlink::NVJITLINK;
 pub use nvjpeg::NVJPEG;
+pub use nvjpeg2k::NVJPEG2K;
 pub use nvml::NVML;
 pub use nvrtc::NVRTC;
 pub use nvtx::NVTX;
 
 /// All of them, in the order codegen writes them.
-pub const ALL: [&crate::Library; 34] = [
+pub const ALL: [&crate::Library; 37] = [
     &CUDART,
     &NVRTC,
     &CUDA,
@@ -95,6 +100,9 @@ pub const ALL: [&crate::Library; 34] = [
     &NVBLAS,
     &CUSOLVERMG,
     &NVTX,
+    &CUDSS,
+    &NVJPEG2K,
+    &NVTIFF,
 ];
 
 /// Where CUDA 13's wheels (`nvidia-cuda-runtime`, `nvidia-cuda-nvrtc`, `nvidia-nvjitlink` 13.x)
