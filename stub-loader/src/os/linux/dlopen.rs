@@ -111,19 +111,32 @@ pub(crate) fn file_of_address(address: usize) -> Option<Vec<u8>> {
 }
 
 /// `dlopen(target, flags)`; the error is dlerror's text, "not found" when it says there is no
-/// such file (as one `stat` would find none; glibc's text for a missing soname says the same).
+/// such file as `target` (as one `stat` would find none; glibc's text for a missing soname says
+/// the same). A library it needs that cannot be found (`libcublas.so.13: cannot open shared
+/// object file: No such file or directory` for a cuStateVec whose cuBLAS wheel is missing) is
+/// the loader's error, kept with its text, so that the summary names what is missing.
 fn open(target: &CStr, flags: c_int) -> Result<Handle, LoadError> {
     // SAFETY: a valid NUL-terminated name.
     let h = unsafe { glibc::dlopen(target.as_ptr(), flags) };
     if h.is_null() {
         let text = last_error();
         Err(LoadError {
-            not_found: text.contains("No such file or directory"),
+            not_found: names_missing(&text, target),
             text,
         })
     } else {
         Ok(Handle(h))
     }
+}
+
+/// Whether glibc's `dlerror` text says that `target` itself does not exist
+/// (`<target>: cannot open shared object file: No such file or directory`), not a library it
+/// needs (whose name comes first then).
+fn names_missing(text: &str, target: &CStr) -> bool {
+    text.as_bytes()
+        .strip_prefix(target.to_bytes())
+        .is_some_and(|rest| rest.starts_with(b": "))
+        && text.contains("No such file or directory")
 }
 
 /// Whether the process has loaded an object of that soname (or path): [`Handle::loaded`]
