@@ -35,7 +35,8 @@ set(cuda-stubs_IMPORTED_TARGETS
   "cupti|libstubs_cupti.so"
   "nvfatbin|libstubs_nvfatbin.so"
   "nvjpeg|libstubs_nvjpeg.so"
-  "cufile|libstubs_cufile.so")
+  "cufile|libstubs_cufile.so"
+  "custatevec|libstubs_custatevec.so")
 
 # FindCUDAToolkit's targets cuda_stubs_use_for_cuda_toolkit() points at a stub (and their
 # cache entries CUDA_<name>_LIBRARY): "<CUDA:: name>|<cuda-stubs:: target>|<file>".
@@ -125,7 +126,8 @@ set(cuda-stubs_STUB_FILES
   "libstubs_cupti.so"
   "libstubs_nvfatbin.so"
   "libstubs_nvjpeg.so"
-  "libstubs_cufile.so")
+  "libstubs_cufile.so"
+  "libstubs_custatevec.so")
 set(cuda-stubs_STUB_CRATES
   "stubs-cudart"
   "stubs-cudart-abi12"
@@ -157,7 +159,8 @@ set(cuda-stubs_STUB_CRATES
   "stubs-cupti"
   "stubs-nvfatbin"
   "stubs-nvjpeg"
-  "stubs-cufile")
+  "stubs-cufile"
+  "stubs-custatevec")
 
 # The pkg-config modules: packaging/pkgconfig/<module>.pc.in, installed as <module>.pc.
 set(cuda-stubs_PKGCONFIG_MODULES
@@ -192,7 +195,8 @@ set(cuda-stubs_PKGCONFIG_MODULES
   "cuda-stubs-cupti"
   "cuda-stubs-nvfatbin"
   "cuda-stubs-nvjpeg"
-  "cuda-stubs-cufile")
+  "cuda-stubs-cufile"
+  "cuda-stubs-custatevec")
 
 # The link folders lib/cuda-stubs-link/abi<N>/, one per cudart ABI (the headers' CUDA major;
 # the last is the default): NVIDIA's link names as GNU ld linker scripts naming a stub,
@@ -262,7 +266,8 @@ set(cuda-stubs_LINK_NAMES_12
   "libnvjpeg.so|libstubs_nvjpeg.so"
   "libnvjpeg_static.a|libstubs_nvjpeg.so"
   "libcufile.so|libstubs_cufile.so"
-  "libcufile_static.a|libstubs_cufile.so")
+  "libcufile_static.a|libstubs_cufile.so"
+  "libcustatevec.so|libstubs_custatevec.so")
 set(cuda-stubs_LINK_NAMES_13
   "libcudart.so|libstubs_cudart.so"
   "libcudart_static.a|libstubs_cudart.so"
@@ -327,7 +332,8 @@ set(cuda-stubs_LINK_NAMES_13
   "libnvjpeg.so|libstubs_nvjpeg.so"
   "libnvjpeg_static.a|libstubs_nvjpeg.so"
   "libcufile.so|libstubs_cufile.so"
-  "libcufile_static.a|libstubs_cufile.so")
+  "libcufile_static.a|libstubs_cufile.so"
+  "libcustatevec.so|libstubs_custatevec.so")
 
 # Windows (a windows-gnu CUDA_STUBS_CARGO_TARGET): the libraries with a DLL stub,
 # "<cuda-stubs:: target>|<name>": bin/<name>.dll with its import libraries lib/<name>.lib

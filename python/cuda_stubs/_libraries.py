@@ -35,6 +35,7 @@ LIBRARIES = {
     "nvfatbin": "libstubs_nvfatbin.so",
     "nvjpeg": "libstubs_nvjpeg.so",
     "cufile": "libstubs_cufile.so",
+    "custatevec": "libstubs_custatevec.so",
 }
 
 #: The stubs with a Windows DLL (in ``bin/``; a win_amd64 wheel has only these): short name ->
@@ -138,6 +139,7 @@ LINK_NAMES = {
         "libnvjpeg_static.a": "libstubs_nvjpeg.so",
         "libcufile.so": "libstubs_cufile.so",
         "libcufile_static.a": "libstubs_cufile.so",
+        "libcustatevec.so": "libstubs_custatevec.so",
     },
     13: {
         "libcudart.so": "libstubs_cudart.so",
@@ -204,6 +206,7 @@ LINK_NAMES = {
         "libnvjpeg_static.a": "libstubs_nvjpeg.so",
         "libcufile.so": "libstubs_cufile.so",
         "libcufile_static.a": "libstubs_cufile.so",
+        "libcustatevec.so": "libstubs_custatevec.so",
     },
 }
 
@@ -287,6 +290,7 @@ NVIDIA_SONAMES = {
     "libnvjpeg.so.12": "nvjpeg",
     "libnvjpeg.so.11": "nvjpeg",
     "libcufile.so.0": "cufile",
+    "libcustatevec.so.1": "custatevec",
 }
 
 #: NVIDIA's Windows DLLs that have a DLL stub: lower-case DLL name -> the stub's short name.

@@ -3,7 +3,7 @@
 use crate::Library;
 use crate::libraries::{
     CUBLAS, CUBLASLT, CUDA, CUDART, CUDNN, CUFFT, CUFILE, CUPTI, CURAND, CUSOLVER, CUSPARSE,
-    CUSPARSELT, CUTENSOR, NCCL, NVFATBIN, NVJITLINK, NVJPEG, NVML, NVRTC, NppLibrary,
+    CUSPARSELT, CUSTATEVEC, CUTENSOR, NCCL, NVFATBIN, NVJITLINK, NVJPEG, NVML, NVRTC, NppLibrary,
 };
 use alloc::format;
 use alloc::string::String;
@@ -51,6 +51,8 @@ pub enum LibraryKind {
     NvJpeg,
     /// cuFile, libcufile ([`CUFILE`]).
     Cufile,
+    /// cuStateVec, libcustatevec ([`CUSTATEVEC`]).
+    Custatevec,
 }
 
 impl LibraryKind {
@@ -77,6 +79,7 @@ impl LibraryKind {
             Self::NvFatbin => &NVFATBIN,
             Self::NvJpeg => &NVJPEG,
             Self::Cufile => &CUFILE,
+            Self::Custatevec => &CUSTATEVEC,
         }
     }
 

@@ -1,7 +1,7 @@
 //! One spec per stubbed library, data only: [`CUDART`], [`NVRTC`], [`CUDA`] (the driver),
 //! [`NVJITLINK`], [`CURAND`], [`CUFFT`], [`NVML`], [`CUBLAS`], [`CUBLASLT`], [`CUSPARSE`],
 //! [`CUSOLVER`], [`NCCL`], [`CUTENSOR`], [`CUSPARSELT`], [`CUDNN`], [`NPPC`] … [`NPPS`] (NPP's
-//! eleven), [`CUPTI`], [`NVFATBIN`], [`NVJPEG`], [`CUFILE`]. Adding a library is adding a file
+//! eleven), [`CUPTI`], [`NVFATBIN`], [`NVJPEG`], [`CUFILE`], [`CUSTATEVEC`]. Adding a library is adding a file
 //! here (`docs/src/adding-a-cuda-library.md`).
 
 mod cublas;
@@ -16,6 +16,7 @@ mod curand;
 mod cusolver;
 mod cusparse;
 mod cusparselt;
+mod custatevec;
 mod cutensor;
 mod nccl;
 mod npp;
@@ -39,6 +40,7 @@ pub use curand::CURAND;
 pub use cusolver::CUSOLVER;
 pub use cusparse::CUSPARSE;
 pub use cusparselt::CUSPARSELT;
+pub use custatevec::CUSTATEVEC;
 pub use cutensor::CUTENSOR;
 pub use nccl::NCCL;
 pub use npp::{
@@ -51,7 +53,7 @@ pub use nvml::NVML;
 pub use nvrtc::NVRTC;
 
 /// All of them, in the order codegen writes them.
-pub const ALL: [&crate::Library; 30] = [
+pub const ALL: [&crate::Library; 31] = [
     &CUDART,
     &NVRTC,
     &CUDA,
@@ -82,6 +84,7 @@ pub const ALL: [&crate::Library; 30] = [
     &NVFATBIN,
     &NVJPEG,
     &CUFILE,
+    &CUSTATEVEC,
 ];
 
 /// Where CUDA 13's wheels (`nvidia-cuda-runtime`, `nvidia-cuda-nvrtc`, `nvidia-nvjitlink` 13.x)
