@@ -36,7 +36,8 @@ set(cuda-stubs_IMPORTED_TARGETS
   "nvfatbin|libstubs_nvfatbin.so"
   "nvjpeg|libstubs_nvjpeg.so"
   "cufile|libstubs_cufile.so"
-  "custatevec|libstubs_custatevec.so")
+  "custatevec|libstubs_custatevec.so"
+  "cutensornet|libstubs_cutensornet.so")
 
 # FindCUDAToolkit's targets cuda_stubs_use_for_cuda_toolkit() points at a stub (and their
 # cache entries CUDA_<name>_LIBRARY): "<CUDA:: name>|<cuda-stubs:: target>|<file>".
@@ -127,7 +128,8 @@ set(cuda-stubs_STUB_FILES
   "libstubs_nvfatbin.so"
   "libstubs_nvjpeg.so"
   "libstubs_cufile.so"
-  "libstubs_custatevec.so")
+  "libstubs_custatevec.so"
+  "libstubs_cutensornet.so")
 set(cuda-stubs_STUB_CRATES
   "stubs-cudart"
   "stubs-cudart-abi12"
@@ -160,7 +162,8 @@ set(cuda-stubs_STUB_CRATES
   "stubs-nvfatbin"
   "stubs-nvjpeg"
   "stubs-cufile"
-  "stubs-custatevec")
+  "stubs-custatevec"
+  "stubs-cutensornet")
 
 # The pkg-config modules: packaging/pkgconfig/<module>.pc.in, installed as <module>.pc.
 set(cuda-stubs_PKGCONFIG_MODULES
@@ -196,7 +199,8 @@ set(cuda-stubs_PKGCONFIG_MODULES
   "cuda-stubs-nvfatbin"
   "cuda-stubs-nvjpeg"
   "cuda-stubs-cufile"
-  "cuda-stubs-custatevec")
+  "cuda-stubs-custatevec"
+  "cuda-stubs-cutensornet")
 
 # The link folders lib/cuda-stubs-link/abi<N>/, one per cudart ABI (the headers' CUDA major;
 # the last is the default): NVIDIA's link names as GNU ld linker scripts naming a stub,
@@ -267,7 +271,8 @@ set(cuda-stubs_LINK_NAMES_12
   "libnvjpeg_static.a|libstubs_nvjpeg.so"
   "libcufile.so|libstubs_cufile.so"
   "libcufile_static.a|libstubs_cufile.so"
-  "libcustatevec.so|libstubs_custatevec.so")
+  "libcustatevec.so|libstubs_custatevec.so"
+  "libcutensornet.so|libstubs_cutensornet.so")
 set(cuda-stubs_LINK_NAMES_13
   "libcudart.so|libstubs_cudart.so"
   "libcudart_static.a|libstubs_cudart.so"
@@ -333,7 +338,8 @@ set(cuda-stubs_LINK_NAMES_13
   "libnvjpeg_static.a|libstubs_nvjpeg.so"
   "libcufile.so|libstubs_cufile.so"
   "libcufile_static.a|libstubs_cufile.so"
-  "libcustatevec.so|libstubs_custatevec.so")
+  "libcustatevec.so|libstubs_custatevec.so"
+  "libcutensornet.so|libstubs_cutensornet.so")
 
 # Windows (a windows-gnu CUDA_STUBS_CARGO_TARGET): the libraries with a DLL stub,
 # "<cuda-stubs:: target>|<name>": bin/<name>.dll with its import libraries lib/<name>.lib

@@ -36,6 +36,7 @@ LIBRARIES = {
     "nvjpeg": "libstubs_nvjpeg.so",
     "cufile": "libstubs_cufile.so",
     "custatevec": "libstubs_custatevec.so",
+    "cutensornet": "libstubs_cutensornet.so",
 }
 
 #: The stubs with a Windows DLL (in ``bin/``; a win_amd64 wheel has only these): short name ->
@@ -140,6 +141,7 @@ LINK_NAMES = {
         "libcufile.so": "libstubs_cufile.so",
         "libcufile_static.a": "libstubs_cufile.so",
         "libcustatevec.so": "libstubs_custatevec.so",
+        "libcutensornet.so": "libstubs_cutensornet.so",
     },
     13: {
         "libcudart.so": "libstubs_cudart.so",
@@ -207,6 +209,7 @@ LINK_NAMES = {
         "libcufile.so": "libstubs_cufile.so",
         "libcufile_static.a": "libstubs_cufile.so",
         "libcustatevec.so": "libstubs_custatevec.so",
+        "libcutensornet.so": "libstubs_cutensornet.so",
     },
 }
 
@@ -291,6 +294,7 @@ NVIDIA_SONAMES = {
     "libnvjpeg.so.11": "nvjpeg",
     "libcufile.so.0": "cufile",
     "libcustatevec.so.1": "custatevec",
+    "libcutensornet.so.2": "cutensornet",
 }
 
 #: NVIDIA's Windows DLLs that have a DLL stub: lower-case DLL name -> the stub's short name.

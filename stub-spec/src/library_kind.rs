@@ -3,7 +3,8 @@
 use crate::Library;
 use crate::libraries::{
     CUBLAS, CUBLASLT, CUDA, CUDART, CUDNN, CUFFT, CUFILE, CUPTI, CURAND, CUSOLVER, CUSPARSE,
-    CUSPARSELT, CUSTATEVEC, CUTENSOR, NCCL, NVFATBIN, NVJITLINK, NVJPEG, NVML, NVRTC, NppLibrary,
+    CUSPARSELT, CUSTATEVEC, CUTENSOR, CUTENSORNET, NCCL, NVFATBIN, NVJITLINK, NVJPEG, NVML, NVRTC,
+    NppLibrary,
 };
 use alloc::format;
 use alloc::string::String;
@@ -53,6 +54,8 @@ pub enum LibraryKind {
     Cufile,
     /// cuStateVec, libcustatevec ([`CUSTATEVEC`]).
     Custatevec,
+    /// cuTensorNet, libcutensornet ([`CUTENSORNET`]).
+    Cutensornet,
 }
 
 impl LibraryKind {
@@ -80,6 +83,7 @@ impl LibraryKind {
             Self::NvJpeg => &NVJPEG,
             Self::Cufile => &CUFILE,
             Self::Custatevec => &CUSTATEVEC,
+            Self::Cutensornet => &CUTENSORNET,
         }
     }
 

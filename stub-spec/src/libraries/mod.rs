@@ -1,7 +1,7 @@
 //! One spec per stubbed library, data only: [`CUDART`], [`NVRTC`], [`CUDA`] (the driver),
 //! [`NVJITLINK`], [`CURAND`], [`CUFFT`], [`NVML`], [`CUBLAS`], [`CUBLASLT`], [`CUSPARSE`],
 //! [`CUSOLVER`], [`NCCL`], [`CUTENSOR`], [`CUSPARSELT`], [`CUDNN`], [`NPPC`] … [`NPPS`] (NPP's
-//! eleven), [`CUPTI`], [`NVFATBIN`], [`NVJPEG`], [`CUFILE`], [`CUSTATEVEC`]. Adding a library is adding a file
+//! eleven), [`CUPTI`], [`NVFATBIN`], [`NVJPEG`], [`CUFILE`], [`CUSTATEVEC`], [`CUTENSORNET`]. Adding a library is adding a file
 //! here (`docs/src/adding-a-cuda-library.md`).
 
 mod cublas;
@@ -18,6 +18,7 @@ mod cusparse;
 mod cusparselt;
 mod custatevec;
 mod cutensor;
+mod cutensornet;
 mod nccl;
 mod npp;
 mod nvfatbin;
@@ -42,6 +43,7 @@ pub use cusparse::CUSPARSE;
 pub use cusparselt::CUSPARSELT;
 pub use custatevec::CUSTATEVEC;
 pub use cutensor::CUTENSOR;
+pub use cutensornet::CUTENSORNET;
 pub use nccl::NCCL;
 pub use npp::{
     NPPC, NPPIAL, NPPICC, NPPIDEI, NPPIF, NPPIG, NPPIM, NPPIST, NPPISU, NPPITC, NPPS, NppLibrary,
@@ -53,7 +55,7 @@ pub use nvml::NVML;
 pub use nvrtc::NVRTC;
 
 /// All of them, in the order codegen writes them.
-pub const ALL: [&crate::Library; 31] = [
+pub const ALL: [&crate::Library; 32] = [
     &CUDART,
     &NVRTC,
     &CUDA,
@@ -85,6 +87,7 @@ pub const ALL: [&crate::Library; 31] = [
     &NVJPEG,
     &CUFILE,
     &CUSTATEVEC,
+    &CUTENSORNET,
 ];
 
 /// Where CUDA 13's wheels (`nvidia-cuda-runtime`, `nvidia-cuda-nvrtc`, `nvidia-nvjitlink` 13.x)
