@@ -507,6 +507,19 @@ pub enum VersionProbe {
         /// Each CUDA major's first PTX ISA version, `10 * major + minor`, oldest first.
         releases: &'static [Release],
     },
+    /// The CUDA major a library versioned on its own, with one soname and the same version in
+    /// every major, was linked against, said by its `DT_NEEDED` (a DLL's imports): the first of
+    /// its anchors' sonames ([`RealLibrary::same_release_as`]) the loaded file names, recorded as
+    /// `1000 * major` (cuStateVec 1.15.0: `libcustatevec.so.1` and `custatevecGetProperty` 1.15.0
+    /// in the CUDA 12 and 13 wheels alike, the first needing `libcublas.so.12`, the second
+    /// `libcublas.so.13`). The library's own version, `status f(libraryPropertyType type, int
+    /// *value)` asked for `MAJOR_VERSION`, `MINOR_VERSION` and `PATCH_LEVEL` (status 0 on
+    /// success), must answer (it is what the debug log shows). A file naming no anchor is
+    /// recorded as version 0 (bound, CUDA release unknown).
+    Needed {
+        /// The library's `Property`-style function (`custatevecGetProperty`).
+        property: &'static CStr,
+    },
     /// No version function to ask: the CUDA major is the one of the spec's sonames that the file
     /// was found under (NPP's eleven libraries: `libnppial.so.12` is CUDA 12.x's; only `libnppc`
     /// has a version function, `nppGetLibVersion`, and its major is the soname's), recorded as

@@ -3,8 +3,8 @@
 use crate::Library;
 use crate::libraries::{
     CUBLAS, CUBLASLT, CUDA, CUDART, CUDNN, CUDSS, CUFFT, CUFFTW, CUFILE, CUPTI, CURAND, CUSOLVER,
-    CUSOLVERMG, CUSPARSE, CUSPARSELT, CUTENSOR, NCCL, NVBLAS, NVFATBIN, NVJITLINK, NVJPEG,
-    NVJPEG2K, NVML, NVRTC, NVTIFF, NVTX, NppLibrary,
+    CUSOLVERMG, CUSPARSE, CUSPARSELT, CUSTATEVEC, CUTENSOR, CUTENSORNET, NCCL, NVBLAS, NVFATBIN,
+    NVJITLINK, NVJPEG, NVJPEG2K, NVML, NVRTC, NVTIFF, NVTX, NppLibrary,
 };
 use alloc::format;
 use alloc::string::String;
@@ -66,6 +66,10 @@ pub enum LibraryKind {
     NvJpeg2k,
     /// nvTIFF, libnvtiff ([`NVTIFF`]).
     NvTiff,
+    /// cuStateVec, libcustatevec ([`CUSTATEVEC`]).
+    Custatevec,
+    /// cuTensorNet, libcutensornet ([`CUTENSORNET`]).
+    Cutensornet,
 }
 
 impl LibraryKind {
@@ -99,6 +103,8 @@ impl LibraryKind {
             Self::Cudss => &CUDSS,
             Self::NvJpeg2k => &NVJPEG2K,
             Self::NvTiff => &NVTIFF,
+            Self::Custatevec => &CUSTATEVEC,
+            Self::Cutensornet => &CUTENSORNET,
         }
     }
 

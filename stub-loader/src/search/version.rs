@@ -124,6 +124,28 @@ pub(crate) fn reported_version(real: &RealLibrary, handle: &Handle) -> Option<i3
             line(real.name, format_args!("{} {v}", name.to_string_lossy()));
             (v > 0).then_some(v)
         }
+        VersionProbe::Needed { property } => {
+            let [major, minor, patch] = properties(handle, property)?;
+            let anchor = needed_anchor(real, handle);
+            let name = property.to_string_lossy();
+            match anchor {
+                Some((soname, cuda)) => line(
+                    real.name,
+                    format_args!(
+                        "{name} {major}.{minor}.{patch}: needs {}: CUDA {cuda}",
+                        soname.to_string_lossy()
+                    ),
+                ),
+                None => line(
+                    real.name,
+                    format_args!(
+                        "{name} {major}.{minor}.{patch}: needs no CUDA library of a major"
+                    ),
+                ),
+            }
+            // Bound with version 0 (release unknown) when its file names no anchor.
+            Some(anchor.map_or(0, |(_, cuda)| cuda.saturating_mul(1000)))
+        }
         VersionProbe::DeviceCode { property, .. } => {
             let [major, minor, patch] = properties(handle, property)?;
             let isa = crate::os::ptx_isa(handle.path()?);
@@ -215,6 +237,20 @@ fn built_for(handle: &Handle, marker: &CStr) -> Option<i32> {
     let (major, minor) = crate::os::built_for(handle.path()?, marker.to_bytes())?;
     let version = i32::try_from(major).ok()?.checked_mul(1000)?;
     version.checked_add(i32::try_from(minor.min(99)).ok()? * 10)
+}
+
+/// The first of `real`'s anchors' sonames (`RealLibrary::same_release_as`: `libcublas.so.13`)
+/// the loaded file's `DT_NEEDED` (a DLL's imports) names, and that soname's CUDA major
+/// ([`VersionProbe::Needed`]); `None` when it names none of a known major.
+fn needed_anchor(real: &RealLibrary, handle: &Handle) -> Option<(&'static CStr, i32)> {
+    let needed = crate::os::needed(handle.path()?)?;
+    real.same_release_as.iter().find_map(|anchor| {
+        crate::os::file_names(anchor)
+            .iter()
+            .filter(|s| s.major != 0)
+            .find(|s| needed.iter().any(|n| n.as_slice() == s.name.to_bytes()))
+            .and_then(|s| Some((s.name, i32::try_from(s.major).ok()?)))
+    })
 }
 
 /// `major * 1000 + minor * minor_weight + patch`, the number a library reports (`12080`, or

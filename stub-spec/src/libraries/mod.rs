@@ -2,8 +2,9 @@
 //! [`NVJITLINK`], [`CURAND`], [`CUFFT`], [`NVML`], [`CUBLAS`], [`CUBLASLT`], [`CUSPARSE`],
 //! [`CUSOLVER`], [`NCCL`], [`CUTENSOR`], [`CUSPARSELT`], [`CUDNN`], [`NPPC`] … [`NPPS`] (NPP's
 //! eleven), [`CUPTI`], [`NVFATBIN`], [`NVJPEG`], [`CUFILE`], [`CUFFTW`], [`NVBLAS`],
-//! [`CUSOLVERMG`], [`NVTX`], [`CUDSS`], [`NVJPEG2K`], [`NVTIFF`]. Adding a library is adding a
-//! file here (`docs/src/adding-a-cuda-library.md`).
+//! [`CUSOLVERMG`], [`NVTX`], [`CUDSS`], [`NVJPEG2K`], [`NVTIFF`], [`CUSTATEVEC`],
+//! [`CUTENSORNET`]. Adding a library is adding a file here
+//! (`docs/src/adding-a-cuda-library.md`).
 
 mod cublas;
 mod cublaslt;
@@ -20,7 +21,9 @@ mod cusolver;
 mod cusolvermg;
 mod cusparse;
 mod cusparselt;
+mod custatevec;
 mod cutensor;
+mod cutensornet;
 mod nccl;
 mod npp;
 mod nvblas;
@@ -50,7 +53,9 @@ pub use cusolver::CUSOLVER;
 pub use cusolvermg::CUSOLVERMG;
 pub use cusparse::CUSPARSE;
 pub use cusparselt::CUSPARSELT;
+pub use custatevec::CUSTATEVEC;
 pub use cutensor::CUTENSOR;
+pub use cutensornet::CUTENSORNET;
 pub use nccl::NCCL;
 pub use npp::{
     NPPC, NPPIAL, NPPICC, NPPIDEI, NPPIF, NPPIG, NPPIM, NPPIST, NPPISU, NPPITC, NPPS, NppLibrary,
@@ -65,7 +70,7 @@ pub use nvrtc::NVRTC;
 pub use nvtx::NVTX;
 
 /// All of them, in the order codegen writes them.
-pub const ALL: [&crate::Library; 37] = [
+pub const ALL: [&crate::Library; 39] = [
     &CUDART,
     &NVRTC,
     &CUDA,
@@ -103,6 +108,8 @@ pub const ALL: [&crate::Library; 37] = [
     &CUDSS,
     &NVJPEG2K,
     &NVTIFF,
+    &CUSTATEVEC,
+    &CUTENSORNET,
 ];
 
 /// Where CUDA 13's wheels (`nvidia-cuda-runtime`, `nvidia-cuda-nvrtc`, `nvidia-nvjitlink` 13.x)
