@@ -425,6 +425,56 @@ extern int cuda_stubs_nvtx_status(struct cuda_stubs_status *out);
 // `out->size` is too small.
 extern int cuda_stubs_nvtx_driver_status(struct cuda_stubs_driver_status *out);
 
+// Describes the real libcudss.so.1 bound by `libstubs_cudss.so` (searching first if no
+// call has). Returns 0, or -1 when `out` is NULL.
+extern int cuda_stubs_cudss_status(struct cuda_stubs_status *out);
+
+// Describes the CUDA driver and how the release of the real libcudss.so.1 bound by
+// `libstubs_cudss.so` stands with it (searching first if no call has). Set `out->size` to
+// `sizeof(cuda_stubs_driver_status)` first. Returns 0, or -1 when `out` is NULL or
+// `out->size` is too small.
+extern int cuda_stubs_cudss_driver_status(struct cuda_stubs_driver_status *out);
+
+// Describes the real libnvjpeg2k.so.0 bound by `libstubs_nvjpeg2k.so` (searching first if
+// no call has). Returns 0, or -1 when `out` is NULL.
+extern int cuda_stubs_nvjpeg2k_status(struct cuda_stubs_status *out);
+
+// Describes the CUDA driver and how the release of the real libnvjpeg2k.so.0 bound by
+// `libstubs_nvjpeg2k.so` stands with it (searching first if no call has). Set `out->size`
+// to `sizeof(cuda_stubs_driver_status)` first. Returns 0, or -1 when `out` is NULL or
+// `out->size` is too small.
+extern int cuda_stubs_nvjpeg2k_driver_status(struct cuda_stubs_driver_status *out);
+
+// Describes the real libnvtiff.so.0 bound by `libstubs_nvtiff.so` (searching first if no
+// call has). Returns 0, or -1 when `out` is NULL.
+extern int cuda_stubs_nvtiff_status(struct cuda_stubs_status *out);
+
+// Describes the CUDA driver and how the release of the real libnvtiff.so.0 bound by
+// `libstubs_nvtiff.so` stands with it (searching first if no call has). Set `out->size` to
+// `sizeof(cuda_stubs_driver_status)` first. Returns 0, or -1 when `out` is NULL or
+// `out->size` is too small.
+extern int cuda_stubs_nvtiff_driver_status(struct cuda_stubs_driver_status *out);
+
+// Describes the real libcustatevec.so.1 bound by `libstubs_custatevec.so` (searching first
+// if no call has). Returns 0, or -1 when `out` is NULL.
+extern int cuda_stubs_custatevec_status(struct cuda_stubs_status *out);
+
+// Describes the CUDA driver and how the release of the real libcustatevec.so.1 bound by
+// `libstubs_custatevec.so` stands with it (searching first if no call has). Set
+// `out->size` to `sizeof(cuda_stubs_driver_status)` first. Returns 0, or -1 when `out` is
+// NULL or `out->size` is too small.
+extern int cuda_stubs_custatevec_driver_status(struct cuda_stubs_driver_status *out);
+
+// Describes the real libcutensornet.so.2 bound by `libstubs_cutensornet.so` (searching
+// first if no call has). Returns 0, or -1 when `out` is NULL.
+extern int cuda_stubs_cutensornet_status(struct cuda_stubs_status *out);
+
+// Describes the CUDA driver and how the release of the real libcutensornet.so.2 bound by
+// `libstubs_cutensornet.so` stands with it (searching first if no call has). Set
+// `out->size` to `sizeof(cuda_stubs_driver_status)` first. Returns 0, or -1 when `out` is
+// NULL or `out->size` is too small.
+extern int cuda_stubs_cutensornet_driver_status(struct cuda_stubs_driver_status *out);
+
 #ifdef __cplusplus
 }  // extern "C"
 #endif  // __cplusplus

@@ -39,7 +39,12 @@ set(cuda-stubs_IMPORTED_TARGETS
   "cufftw|libstubs_cufftw.so"
   "nvblas|libstubs_nvblas.so"
   "cusolvermg|libstubs_cusolvermg.so"
-  "nvtx|libstubs_nvtx.so")
+  "nvtx|libstubs_nvtx.so"
+  "cudss|libstubs_cudss.so"
+  "nvjpeg2k|libstubs_nvjpeg2k.so"
+  "nvtiff|libstubs_nvtiff.so"
+  "custatevec|libstubs_custatevec.so"
+  "cutensornet|libstubs_cutensornet.so")
 
 # FindCUDAToolkit's targets cuda_stubs_use_for_cuda_toolkit() points at a stub (and their
 # cache entries CUDA_<name>_LIBRARY): "<CUDA:: name>|<cuda-stubs:: target>|<file>".
@@ -137,7 +142,12 @@ set(cuda-stubs_STUB_FILES
   "libstubs_cufftw.so"
   "libstubs_nvblas.so"
   "libstubs_cusolvermg.so"
-  "libstubs_nvtx.so")
+  "libstubs_nvtx.so"
+  "libstubs_cudss.so"
+  "libstubs_nvjpeg2k.so"
+  "libstubs_nvtiff.so"
+  "libstubs_custatevec.so"
+  "libstubs_cutensornet.so")
 set(cuda-stubs_STUB_CRATES
   "stubs-cudart"
   "stubs-cudart-abi12"
@@ -173,7 +183,12 @@ set(cuda-stubs_STUB_CRATES
   "stubs-cufftw"
   "stubs-nvblas"
   "stubs-cusolvermg"
-  "stubs-nvtx")
+  "stubs-nvtx"
+  "stubs-cudss"
+  "stubs-nvjpeg2k"
+  "stubs-nvtiff"
+  "stubs-custatevec"
+  "stubs-cutensornet")
 
 # The pkg-config modules: packaging/pkgconfig/<module>.pc.in, installed as <module>.pc.
 set(cuda-stubs_PKGCONFIG_MODULES
@@ -212,7 +227,12 @@ set(cuda-stubs_PKGCONFIG_MODULES
   "cuda-stubs-cufftw"
   "cuda-stubs-nvblas"
   "cuda-stubs-cusolvermg"
-  "cuda-stubs-nvtx")
+  "cuda-stubs-nvtx"
+  "cuda-stubs-cudss"
+  "cuda-stubs-nvjpeg2k"
+  "cuda-stubs-nvtiff"
+  "cuda-stubs-custatevec"
+  "cuda-stubs-cutensornet")
 
 # The link folders lib/cuda-stubs-link/abi<N>/, one per cudart ABI (the headers' CUDA major;
 # the last is the default): NVIDIA's link names as GNU ld linker scripts naming a stub,
@@ -287,7 +307,15 @@ set(cuda-stubs_LINK_NAMES_12
   "libcufftw_static.a|libstubs_cufftw.so"
   "libnvblas.so|libstubs_nvblas.so"
   "libcusolverMg.so|libstubs_cusolvermg.so"
-  "libnvToolsExt.so|libstubs_nvtx.so")
+  "libnvToolsExt.so|libstubs_nvtx.so"
+  "libcudss.so|libstubs_cudss.so"
+  "libcudss_static.a|libstubs_cudss.so"
+  "libnvjpeg2k.so|libstubs_nvjpeg2k.so"
+  "libnvjpeg2k_static.a|libstubs_nvjpeg2k.so"
+  "libnvtiff.so|libstubs_nvtiff.so"
+  "libnvtiff_static.a|libstubs_nvtiff.so"
+  "libcustatevec.so|libstubs_custatevec.so"
+  "libcutensornet.so|libstubs_cutensornet.so")
 set(cuda-stubs_LINK_NAMES_13
   "libcudart.so|libstubs_cudart.so"
   "libcudart_static.a|libstubs_cudart.so"
@@ -357,7 +385,15 @@ set(cuda-stubs_LINK_NAMES_13
   "libcufftw_static.a|libstubs_cufftw.so"
   "libnvblas.so|libstubs_nvblas.so"
   "libcusolverMg.so|libstubs_cusolvermg.so"
-  "libnvToolsExt.so|libstubs_nvtx.so")
+  "libnvToolsExt.so|libstubs_nvtx.so"
+  "libcudss.so|libstubs_cudss.so"
+  "libcudss_static.a|libstubs_cudss.so"
+  "libnvjpeg2k.so|libstubs_nvjpeg2k.so"
+  "libnvjpeg2k_static.a|libstubs_nvjpeg2k.so"
+  "libnvtiff.so|libstubs_nvtiff.so"
+  "libnvtiff_static.a|libstubs_nvtiff.so"
+  "libcustatevec.so|libstubs_custatevec.so"
+  "libcutensornet.so|libstubs_cutensornet.so")
 
 # Windows (a windows-gnu CUDA_STUBS_CARGO_TARGET): the libraries with a DLL stub,
 # "<cuda-stubs:: target>|<name>": bin/<name>.dll with its import libraries lib/<name>.lib
@@ -391,7 +427,10 @@ set(cuda-stubs_WINDOWS_STUBS
   "npps|stubs_npps"
   "cupti|stubs_cupti"
   "nvfatbin|stubs_nvfatbin"
-  "nvjpeg|stubs_nvjpeg")
+  "nvjpeg|stubs_nvjpeg"
+  "cudss|stubs_cudss"
+  "nvjpeg2k|stubs_nvjpeg2k"
+  "nvtiff|stubs_nvtiff")
 set(cuda-stubs_WINDOWS_CRATES
   "stubs-cudart"
   "stubs-nvrtc"
@@ -420,7 +459,10 @@ set(cuda-stubs_WINDOWS_CRATES
   "stubs-npps"
   "stubs-cupti"
   "stubs-nvfatbin"
-  "stubs-nvjpeg")
+  "stubs-nvjpeg"
+  "stubs-cudss"
+  "stubs-nvjpeg2k"
+  "stubs-nvtiff")
 
 # Import libraries of an older ABI's view of a DLL stub, "<name>|<DLL name>": lib/<name>.lib
 # and lib/lib<name>.dll.a from packaging/windows/<name>.def, importing from bin/<DLL name>.dll

@@ -39,6 +39,11 @@ LIBRARIES = {
     "nvblas": "libstubs_nvblas.so",
     "cusolvermg": "libstubs_cusolvermg.so",
     "nvtx": "libstubs_nvtx.so",
+    "cudss": "libstubs_cudss.so",
+    "nvjpeg2k": "libstubs_nvjpeg2k.so",
+    "nvtiff": "libstubs_nvtiff.so",
+    "custatevec": "libstubs_custatevec.so",
+    "cutensornet": "libstubs_cutensornet.so",
 }
 
 #: The stubs with a Windows DLL (in ``bin/``; a win_amd64 wheel has only these): short name ->
@@ -72,6 +77,9 @@ WINDOWS_LIBRARIES = {
     "cupti": "stubs_cupti.dll",
     "nvfatbin": "stubs_nvfatbin.dll",
     "nvjpeg": "stubs_nvjpeg.dll",
+    "cudss": "stubs_cudss.dll",
+    "nvjpeg2k": "stubs_nvjpeg2k.dll",
+    "nvtiff": "stubs_nvtiff.dll",
 }
 
 #: The link folders (``lib/cuda-stubs-link/abi<N>/``), per cudart ABI: NVIDIA's link name ->
@@ -147,6 +155,14 @@ LINK_NAMES = {
         "libnvblas.so": "libstubs_nvblas.so",
         "libcusolverMg.so": "libstubs_cusolvermg.so",
         "libnvToolsExt.so": "libstubs_nvtx.so",
+        "libcudss.so": "libstubs_cudss.so",
+        "libcudss_static.a": "libstubs_cudss.so",
+        "libnvjpeg2k.so": "libstubs_nvjpeg2k.so",
+        "libnvjpeg2k_static.a": "libstubs_nvjpeg2k.so",
+        "libnvtiff.so": "libstubs_nvtiff.so",
+        "libnvtiff_static.a": "libstubs_nvtiff.so",
+        "libcustatevec.so": "libstubs_custatevec.so",
+        "libcutensornet.so": "libstubs_cutensornet.so",
     },
     13: {
         "libcudart.so": "libstubs_cudart.so",
@@ -218,6 +234,14 @@ LINK_NAMES = {
         "libnvblas.so": "libstubs_nvblas.so",
         "libcusolverMg.so": "libstubs_cusolvermg.so",
         "libnvToolsExt.so": "libstubs_nvtx.so",
+        "libcudss.so": "libstubs_cudss.so",
+        "libcudss_static.a": "libstubs_cudss.so",
+        "libnvjpeg2k.so": "libstubs_nvjpeg2k.so",
+        "libnvjpeg2k_static.a": "libstubs_nvjpeg2k.so",
+        "libnvtiff.so": "libstubs_nvtiff.so",
+        "libnvtiff_static.a": "libstubs_nvtiff.so",
+        "libcustatevec.so": "libstubs_custatevec.so",
+        "libcutensornet.so": "libstubs_cutensornet.so",
     },
 }
 
@@ -310,6 +334,11 @@ NVIDIA_SONAMES = {
     "libcusolverMg.so.12": "cusolvermg",
     "libcusolverMg.so.11": "cusolvermg",
     "libnvToolsExt.so.1": "nvtx",
+    "libcudss.so.1": "cudss",
+    "libnvjpeg2k.so.0": "nvjpeg2k",
+    "libnvtiff.so.0": "nvtiff",
+    "libcustatevec.so.1": "custatevec",
+    "libcutensornet.so.2": "cutensornet",
 }
 
 #: NVIDIA's Windows DLLs that have a DLL stub: lower-case DLL name -> the stub's short name.
@@ -381,6 +410,9 @@ NVIDIA_DLLS = {
     "nvjpeg64_13.dll": "nvjpeg",
     "nvjpeg64_12.dll": "nvjpeg",
     "nvjpeg64_11.dll": "nvjpeg",
+    "cudss64_1.dll": "cudss",
+    "nvjpeg2k_0.dll": "nvjpeg2k",
+    "nvtiff_0.dll": "nvtiff",
 }
 
 #: NVIDIA's Windows DLLs named after the library's own release that have a DLL stub:
@@ -397,8 +429,18 @@ UNSTUBBED_SONAME_STEMS = (
     "libnvperf",
     "libnpp",
     "libcufile_rdma.so",
-    "libnvToolsExt.so",
     "libnvrtc-builtins.so",
+    "libnvvm.so",
+    "libnvshmem_host.so",
+    "libcublasmp.so",
+    "libcusolverMp.so",
+    "libcufftMp.so",
+    "libnvcomp.so",
+    "libnvimgcodec.so",
+    "libcudensitymat.so",
+    "libnvtx3interop.so",
+    "libpcsamplingutil.so",
+    "libmathdx.so",
 )
 
 #: The CUDA majors whose headers' runtime ABI the cudart stub exports, oldest first. The names

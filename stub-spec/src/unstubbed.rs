@@ -10,7 +10,10 @@
 /// `libcutensor.so.2`, `libcupti.so.13`, `libnppc.so.12` have their stub): cuDNN's
 /// sub-libraries, cuTENSOR's `libcutensorMg` / `libcutensorMp`, CUPTI and NPP sonames no spec
 /// lists (older majors'), CUPTI's `libnvperf_*`, cuFile's RDMA plugin (libcufile loads it itself;
-/// no header declares its API), NVTX's shared library, NVRTC's builtins.
+/// no header declares its API), NVRTC's builtins, and the libraries of NVIDIA's wheels that have
+/// no stub yet (`docs/src/wheel-libraries.md` says why each): libNVVM, NVSHMEM's host library,
+/// the multi-process math libraries, nvCOMP, nvImageCodec, cuDensityMat, NVTX 3's interop
+/// library, CUPTI's PC-sampling utility, MathDx.
 pub const UNSTUBBED_SONAME_STEMS: &[&str] = &[
     "libcudnn_",
     "libcutensor",
@@ -18,6 +21,16 @@ pub const UNSTUBBED_SONAME_STEMS: &[&str] = &[
     "libnvperf",
     "libnpp",
     "libcufile_rdma.so",
-    "libnvToolsExt.so",
     "libnvrtc-builtins.so",
+    "libnvvm.so",
+    "libnvshmem_host.so",
+    "libcublasmp.so",
+    "libcusolverMp.so",
+    "libcufftMp.so",
+    "libnvcomp.so",
+    "libnvimgcodec.so",
+    "libcudensitymat.so",
+    "libnvtx3interop.so",
+    "libpcsamplingutil.so",
+    "libmathdx.so",
 ];

@@ -264,3 +264,59 @@ fn every_stub_exports_every_data_object_of_its_real_library() {
     let failures: String = libraries::ALL.iter().copied().map(check_data).collect();
     assert!(failures.is_empty(), "{failures}");
 }
+
+/// The book's table of every library in NVIDIA's wheels (`docs/src/wheel-libraries.md`) against
+/// the specs: each spec's sonames are on a row naming its stub, each stub a row names is a
+/// spec's, and each soname stem `--check` calls "no stub" is on a row with none, saying why.
+#[test]
+fn the_book_lists_every_library() {
+    let path = workspace_root().join("docs/src/wheel-libraries.md");
+    let page = std::fs::read_to_string(&path).expect("docs/src/wheel-libraries.md");
+    // (library cell, stub cell) of each table row below a header.
+    let rows: Vec<(String, String)> = page
+        .lines()
+        .filter(|l| l.starts_with("| ") && !l.starts_with("| library"))
+        .map(|l| {
+            let cells: Vec<&str> = l.split(" | ").collect();
+            assert!(
+                cells.len() >= 4,
+                "{}: a row of four cells: {l}",
+                path.display()
+            );
+            (cells[0].to_owned(), cells[2].to_owned())
+        })
+        .collect();
+    let stub_files: BTreeSet<String> = libraries::ALL.iter().map(|l| l.stub_file()).collect();
+    for library in libraries::ALL {
+        let stub = format!("`{}`", library.stub_file());
+        for soname in library.real.sonames {
+            let soname = soname.name.to_str().expect("a soname is UTF-8");
+            let stem = soname.find(".so").map_or(soname, |i| &soname[..i]);
+            assert!(
+                rows.iter().any(|(libs, stubs)| {
+                    (libs.contains(&format!("`{stem}.")) || libs.contains(&format!("`{soname}")))
+                        && stubs.contains(&stub)
+                }),
+                "{}: no row lists {soname} with {stub}",
+                path.display()
+            );
+        }
+    }
+    for (libs, stubs) in &rows {
+        for name in stubs.split('`').filter(|n| n.starts_with("libstubs_")) {
+            assert!(
+                stub_files.contains(name),
+                "{}: {name} ({libs}) is no spec's stub",
+                path.display()
+            );
+        }
+    }
+    for stem in stub_model::UNSTUBBED_SONAME_STEMS {
+        assert!(
+            rows.iter()
+                .any(|(libs, stubs)| stubs.trim() == "—" && libs.contains(stem)),
+            "{}: no row without a stub lists {stem} (`UNSTUBBED_SONAME_STEMS`)",
+            path.display()
+        );
+    }
+}

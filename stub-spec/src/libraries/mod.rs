@@ -67,6 +67,7 @@ pub use nvjpeg::NVJPEG;
 pub use nvjpeg2k::NVJPEG2K;
 pub use nvml::NVML;
 pub use nvrtc::NVRTC;
+pub use nvtiff::NVTIFF;
 pub use nvtx::NVTX;
 
 /// All of them, in the order codegen writes them.
