@@ -19,7 +19,11 @@ echo "board: $(wc -l < "$OUT/error-texts.tsv") lines, driver $(nvidia-smi --quer
 D=$(realpath "$1")
 gcc -std=c11 -O1 -I"$CUDA_HOME/include" -o "$OUT/error_texts_stubs" "$here/error_texts.c" \
   -L"$D" -lstubs_cudart -lstubs_cuda -lstubs_nvml -Wl,-rpath,"$D" || exit 1
-"$OUT/error_texts_stubs" > "$OUT/error-texts-stubs.tsv" || exit 1
+# The driver stub writes its own text where the driver writes NULL (a code it does not know;
+# the stubs' error texts are never NULL), with the driver's code: compared as NULL.
+"$OUT/error_texts_stubs" | awk -F'\t' 'BEGIN { OFS = "\t" }
+  $1 == "driver" && $3 == 1 && $5 == 1 { $4 = "(null)"; $6 = "(null)" } { print }' \
+  > "$OUT/error-texts-stubs.tsv" || exit 1
 if diff "$OUT/error-texts.tsv" "$OUT/error-texts-stubs.tsv" > "$OUT/error-texts.diff"; then
   echo "stubs: the same lines as the board"
 else
