@@ -359,8 +359,8 @@ static int case_driver_if() {
   return 0;
 }
 
-// --- captured_launch: an executable graph with an If node launched into a stream capture; the
-// captured graph's launch runs the body when the flag is set, as the graph's own launch does.
+// --- captured_launch: an executable graph with an If node launched into a stream capture: the
+// board refuses it (cudaErrorStreamCaptureUnsupported) and the capture ends invalidated.
 static int case_captured_launch() {
   int *flag, *counter;
   OK(cudaMalloc(&flag, sizeof(int)));
@@ -384,17 +384,13 @@ static int case_captured_launch() {
   cudaStream_t s;
   OK(cudaStreamCreate(&s));
   OK(cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal));
-  OK(cudaGraphLaunch(x, s));
-  cudaGraph_t outer;
-  OK(cudaStreamEndCapture(s, &outer));
-  int during = read_int(counter);
-  cudaGraphExec_t ox;
-  OK(cudaGraphInstantiate(&ox, outer, 0));
-  OK(cudaGraphLaunch(ox, s));
-  OK(cudaStreamSynchronize(s));
-  printf("captured_launch during=%d after=%d\n", during, read_int(counter));
-  OK(cudaGraphExecDestroy(ox));
-  OK(cudaGraphDestroy(outer));
+  cudaError_t launched = cudaGraphLaunch(x, s);
+  cudaGraph_t outer = NULL;
+  cudaError_t ended = cudaStreamEndCapture(s, &outer);
+  (void)cudaGetLastError();
+  printf("captured_launch launch=%d end=%d graph=%d count=%d\n", (int)launched, (int)ended,
+         outer != NULL, read_int(counter));
+  if (outer) OK(cudaGraphDestroy(outer));
   OK(cudaGraphExecDestroy(x));
   OK(cudaGraphDestroy(g));
   OK(cudaStreamDestroy(s));

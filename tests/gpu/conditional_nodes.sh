@@ -13,9 +13,9 @@
 #   switch 0=100 1=101 2=102 3=-1
 #   default_reset launches=3 count=3
 #   driver_if count=1
-#   captured_launch during=0 after=1
-#   rules host_body=1 if3=1 while2=1 switch0=1 foreign_handle=1
-#   outside launch=801 sync=0       (the mock's: the board's answer is not documented)
+#   captured_launch launch=900 end=901 graph=0 count=0
+#   rules host_body=900 if3=1 while2=1 switch0=1 foreign_handle=1
+#   outside launch=0 sync=700
 # With STUBS_DIR (libstubs_cudart.so, libstubs_cuda.so, libcuda_stubs_mock.so), the same source
 # is also built against the stubs and run under the mock of the same board, and the lines are
 # compared (nvJitLink 13.x must then be on LD_LIBRARY_PATH when nvcc writes PTX newer than 9.0).

@@ -499,16 +499,18 @@ fn the_error_texts_are_the_boards() {
     // the 13.5 headers' description for the codes 13.5 added, else "unrecognized error code").
     let same = |board: &str, mock: &str| {
         board == mock
-            || board.strip_suffix("\t1\t(null)\t1\t(null)").is_some_and(|start| {
-                let f: Vec<&str> = mock.split('\t').collect();
-                f.len() == 6
-                    && mock.starts_with(&format!("{start}\t"))
-                    && (f[2], f[4]) == ("1", "1")
-                    && !f[3].is_empty()
-                    && f[3] != "(null)"
-                    && !f[5].is_empty()
-                    && f[5] != "(null)"
-            })
+            || board
+                .strip_suffix("\t1\t(null)\t1\t(null)")
+                .is_some_and(|start| {
+                    let f: Vec<&str> = mock.split('\t').collect();
+                    f.len() == 6
+                        && mock.starts_with(&format!("{start}\t"))
+                        && (f[2], f[4]) == ("1", "1")
+                        && !f[3].is_empty()
+                        && f[3] != "(null)"
+                        && !f[5].is_empty()
+                        && f[5] != "(null)"
+                })
     };
     let differing: Vec<(&str, &str)> = board
         .lines()

@@ -6,7 +6,8 @@
 //!
 //! A handle is live from the start of a launch of its graph to its end; a kernel setting a
 //! handle that is not live (a launch outside any graph, a handle of a graph not running) ends
-//! with `stub_ptx::Fault::Conditional`: what the board does then is not documented.
+//! with `stub_ptx::Fault::Conditional`, which the launch answers as the board does: an illegal
+//! address (700), sticky (`code/execute.rs`).
 
 use alloc::collections::BTreeMap;
 use stub_loader::sync::Mutex;

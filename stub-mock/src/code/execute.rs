@@ -310,11 +310,11 @@ fn ended(m: &Model, d: usize, kernel: &str, fault: Fault) -> Result<(), u32> {
         Fault::Assert { .. } => (ASSERT, true),
         Fault::Timeout => (LAUNCH_TIMEOUT, true),
         Fault::InvalidLaunch(_) => (INVALID_VALUE, false),
-        // The board's answer to a handle of no running graph is not documented: refused, with
-        // the handle and line in the debug log below.
-        Fault::Unsupported { .. } | Fault::Internal(_) | Fault::Conditional { .. } => {
-            (NOT_SUPPORTED, false)
-        }
+        // A handle of no running graph: the launch succeeds and the kernel faults with an
+        // illegal address, sticky, as an H100 with driver 580.159.04 answered
+        // (tests/gpu/conditional_nodes.sh, case `outside`: launch 0, synchronization 700).
+        Fault::Conditional { .. } => (ILLEGAL_ADDRESS, true),
+        Fault::Unsupported { .. } | Fault::Internal(_) => (NOT_SUPPORTED, false),
     };
     stub_loader::debug_line(
         "mock",
