@@ -14,7 +14,7 @@
 #   default_reset launches=3 count=3
 #   driver_if count=1
 #   captured_launch launch=900 end=901 graph=0 count=0
-#   rules host_body=900 if3=1 while2=1 switch0=1 foreign_handle=1
+#   rules host_body=1 if3=1 while2=1 switch0=1 foreign_handle=1
 #   outside launch=0 sync=700
 # With STUBS_DIR (libstubs_cudart.so, libstubs_cuda.so, libcuda_stubs_mock.so), the same source
 # is also built against the stubs and run under the mock of the same board, and the lines are

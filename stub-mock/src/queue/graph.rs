@@ -261,8 +261,8 @@ impl Registry {
 
     /// `op` as an executable graph keeps it: a conditional node with its bodies' operations as
     /// they are now (each body holding only the node types a body may: kernel, copy, memset,
-    /// empty, conditional; `CAPTURE_UNSUPPORTED` otherwise, as the board's instantiation
-    /// answers), its handle's state into `conds`.
+    /// empty, conditional; `INVALID_VALUE` otherwise, as the board's instantiation answers),
+    /// its handle's state into `conds`.
     fn snapshot(&self, op: &Op, conds: &mut BTreeMap<u64, Cond>) -> Result<Op, Code> {
         let (handle, kind, bodies) = match op {
             Op::Conditional {
@@ -287,20 +287,19 @@ impl Registry {
                 let node = self.nodes.get(n).ok_or(INVALID_VALUE)?;
                 // Kernel 0, memcpy 1, memset 2, empty 5, conditional 13 (child graphs, also
                 // allowed, are not modelled).
-                // The board answers such a body `cudaErrorStreamCaptureUnsupported` (900) at
-                // instantiation (an H100, driver 580.159.04: tests/gpu/conditional_nodes.sh,
-                // case `rules`).
+                // The board answers such a body `cudaErrorInvalidValue` at instantiation (an
+                // H100, driver 580.159.04: tests/gpu/conditional_nodes.sh, case `rules`).
                 if ![0, 1, 2, 5, 13].contains(&node.op.node_type()) {
                     stub_loader::debug_line(
                         "mock",
                         format_args!(
                             "graph instantiation: a conditional node's body holds a node of \
                              type {}, which a body may not (the CUDA C++ Programming Guide, \
-                             \"Conditional Graph Nodes\"): stream capture unsupported (900)",
+                             \"Conditional Graph Nodes\"): invalid value (1)",
                             node.op.node_type()
                         ),
                     );
-                    return Err(CAPTURE_UNSUPPORTED);
+                    return Err(INVALID_VALUE);
                 }
                 ops.push(self.snapshot(&node.op, conds)?);
             }
