@@ -232,10 +232,10 @@ background aarch64 "beside valgrind" scripts/test-aarch64.sh --run
 # above: coverage and abi_coverage read ELF files (58 s here), glibc_floor runs its programs
 # under Debian 11's loader, never under memcheck.
 # Also left out: the kernel executor's suites (mock_kernels: 354k conformance results;
-# mock_programs, mock_cooperative, mock_textures), pure Rust computing on the CPU, whose C ABI paths mock_device and nvcc_launch
+# mock_programs, mock_cooperative, mock_clusters, mock_textures), pure Rust computing on the CPU, whose C ABI paths mock_device and nvcc_launch
 # take under memcheck too (the executor there ran ~50 times slower); stub_size and
 # mock_profiles, which build release artifacts and read files.
-valgrind_skip=" cublas cublaslt cusolver cufft coverage abi_coverage glibc_floor mock_kernels mock_programs mock_cooperative mock_textures stub_size mock_profiles "
+valgrind_skip=" cublas cublaslt cusolver cufft coverage abi_coverage glibc_floor mock_kernels mock_programs mock_cooperative mock_clusters mock_textures stub_size mock_profiles "
 # Two test binaries at a time, not cargo's one after the other: each binary's last tests leave
 # a core idle (one memcheck process of a slow scenario), 40 times over. The slowest start first
 # (seconds under memcheck on 2 cores, 2026-12-02), so that no long binary starts last; a name
