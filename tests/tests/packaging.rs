@@ -578,6 +578,11 @@ fn toolkit12_from_wheels(dir: &Path) -> PathBuf {
     for folder in &layout.include {
         for entry in std::fs::read_dir(folder).expect("header folder") {
             let entry = entry.expect("header entry");
+            // The wheels' include folders are Python packages too (`__init__.py`,
+            // `__pycache__`, in several of them): no header.
+            if entry.file_name().to_string_lossy().starts_with("__") {
+                continue;
+            }
             std::os::unix::fs::symlink(entry.path(), root.join("include").join(entry.file_name()))
                 .expect("symlink header");
         }
