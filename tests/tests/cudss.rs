@@ -7,7 +7,7 @@
 //! the stubs, and linked normally to that major's `libcudss.so.1`. Both builds must print the
 //! same lines (cuDSS's version, host-side configurations and matrix wrappers, the logger,
 //! `cudssCreate`'s no-GPU answer, handle-less calls). Both majors' files are 1.0.0 under one
-//! soname: the stub must report the release the file's device code says, and refuse a copy
+//! soname: the stub must report the release of the cuBLAS the file needs, and refuse a copy
 //! whose `DT_NEEDED` names another major's cuBLAS before `dlopen`.
 
 use stub_model::libraries::CUDSS;
@@ -41,7 +41,7 @@ fn run_stub(header: u32, cudart: Option<u32>, cudss: Option<u32>) -> Outcome {
 }
 
 /// On every major, the stub build prints what the normal build prints, and binds the real
-/// library at the release its device code says (`1000 * major`: the PTX ISA says the major
+/// library at the release of the cuBLAS it needs (`1000 * major`: its `DT_NEEDED` says the major
 /// only), while its own version is the wheel's in both.
 #[test]
 fn each_major_answers_as_the_normally_linked_program() {

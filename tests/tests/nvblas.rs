@@ -14,6 +14,7 @@
 //! was found, the copy found is of another release than the process's, or it lacks the cuBLAS
 //! it needs. Never an abort.
 
+use std::os::unix::process::ExitStatusExt;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 use stub_model::libraries::NVBLAS;
@@ -127,14 +128,21 @@ fn each_major_answers_as_the_normally_linked_program() {
             .library_path([PROGRAM.real_dir(major)])
             .env("NVBLAS_CONFIG_FILE", config())
             .run();
-        normal.assert_success();
-        for result in RESULTS {
-            normal.assert_line(result);
-        }
         assert!(
             normal.stderr.contains("cpu_blas: dgemm_ NN 2 2 2"),
             "{normal}"
         );
+        // NVIDIA's nvBLAS frees twice in its destructor at exit now and then (11.8 on x86-64,
+        // seen under qemu-user on aarch64 too): glibc aborts the process after every routine
+        // ran, its buffered output lost. That run says nothing of the stub: no lines to compare.
+        if normal.status.signal() == Some(libc::SIGABRT) && normal.stderr.contains("double free") {
+            eprintln!("nvBLAS {major}: NVIDIA's library freed twice at exit; lines not compared");
+        } else {
+            normal.assert_success();
+            for result in RESULTS {
+                normal.assert_line(result);
+            }
+        }
 
         let real = PROGRAM.real(major);
         let status = run_stub(major, Some(major), Some(&real), &["status"]);

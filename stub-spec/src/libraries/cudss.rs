@@ -16,8 +16,8 @@ use super::cublas::CUBLAS;
 use super::cudart::CUDART;
 use crate::{
     DriverUse, ExportSource, Gating, HeaderVersion, Library, LibraryKind, LinkName, MockUse,
-    Packaging, RealLibrary, Release, Soname, StatusCode, TestWheel, TypedErrors, Unpack,
-    VersionProbe, WindowsDlls,
+    Packaging, RealLibrary, Soname, StatusCode, TestWheel, TypedErrors, Unpack, VersionProbe,
+    WindowsDlls,
 };
 use core::ffi::CStr;
 
@@ -43,25 +43,11 @@ pub const CUDSS: Library = Library {
         env_path: c"CUDA_STUBS_CUDSS_PATH",
         wheel_dirs: &[CU13_LIB, CU12_LIB],
         // `cudssGetProperty` answers cuDSS's own version (1, 0, 0 in both majors), which cannot
-        // say the release; the PTX its `nvcc` wrote can: ISA 8.8 in the cu12 build (CUDA
-        // 12.9), 9.4 in the cu13 one (13.4); each major's first ISA is 7.0 (CUDA 11.0), 8.0
-        // (12.0), 9.0 (13.0).
-        version: VersionProbe::DeviceCode {
+        // say the release; the cuBLAS it needs can (`DT_NEEDED libcublas.so.12` / `.13`), on
+        // x86-64 and aarch64 alike: the PTX of its device code (ISA 8.8 / 9.4 on x86-64) is
+        // absent from the aarch64 builds.
+        version: VersionProbe::Needed {
             property: c"cudssGetProperty",
-            releases: &[
-                Release {
-                    first: 70,
-                    major: 11,
-                },
-                Release {
-                    first: 80,
-                    major: 12,
-                },
-                Release {
-                    first: 90,
-                    major: 13,
-                },
-            ],
         },
         gating: Gating::Exact,
         companion: None,

@@ -7,8 +7,8 @@
 //! libcublas.so.12` / `.13`). Before its search the stub reads which runtime or cuBLAS the
 //! process has (`stub_loader`'s `search/release.rs`); a candidate whose `DT_NEEDED` names
 //! another major's cuBLAS is refused before `dlopen`, so a CUDA 12 cuDSS never brings a second
-//! cuBLAS into a CUDA 13 process. Once loaded, the PTX ISA of its device code gives the release
-//! it records (8.8: CUDA 12.9, 9.4: 13.4).
+//! cuBLAS into a CUDA 13 process. Once loaded, that cuBLAS's major is the release it records
+//! (`VersionProbe::Needed`; the aarch64 builds carry no PTX to read a release from).
 //!
 //! **A cuDSS without its cuBLAS** (a wheel installed without `nvidia-cublas-cu12`) cannot be
 //! loaded: the dynamic loader's answer, naming the missing `libcublas.so.12`, is the rejected
