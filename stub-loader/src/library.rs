@@ -385,6 +385,30 @@ impl Library {
 }
 
 impl Library {
+    /// What a library's "last error" text function (`ncclGetLastError`,
+    /// `cutensornetGetLastError`: `const char *`) answers: the real function's text where the
+    /// loaded library has `function` (`real` calls its slot, traced like any call) and it is not
+    /// NULL; else the stub's: the search's summary with no library (a program printing its last
+    /// error learns why there is none), `""` ("no error") with one. Never NULL.
+    pub fn last_error_text(
+        &self,
+        function: &CStr,
+        real: impl FnOnce() -> *const core::ffi::c_char,
+    ) -> *const core::ffi::c_char {
+        if let Resolution::Found(_) = self.forward_resolution(function) {
+            let text = real();
+            if !text.is_null() {
+                return text;
+            }
+        }
+        let loaded = self.loaded();
+        if loaded.is_bound() {
+            c"".as_ptr()
+        } else {
+            loaded.summary().as_ptr()
+        }
+    }
+
     /// The definition of `name` the program would reach without the stub: the next one after
     /// the stub in the process's search order (`dlsym(RTLD_NEXT)`; none on Windows), unless it
     /// lies in a file named like one of this library's sonames (a real copy the search refused

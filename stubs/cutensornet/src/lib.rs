@@ -55,19 +55,8 @@ stub_loader::stub_library! {
 /// None beyond a C call's: no arguments.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn cutensornetGetLastError() -> *const c_char {
-    if let stub_loader::Resolution::Found(_) =
-        LIBRARY.forward_resolution(c"cutensornetGetLastError")
-    {
+    LIBRARY.last_error_text(c"cutensornetGetLastError", || {
         // SAFETY: the loaded library's function, no arguments.
-        let text = unsafe { api::cutensornetGetLastError::Forward::call() };
-        if !text.is_null() {
-            return text;
-        }
-    }
-    let loaded = LIBRARY.loaded();
-    if loaded.is_bound() {
-        c"".as_ptr()
-    } else {
-        loaded.summary().as_ptr()
-    }
+        unsafe { api::cutensornetGetLastError::Forward::call() }
+    })
 }

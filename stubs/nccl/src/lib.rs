@@ -86,21 +86,8 @@ pub unsafe extern "C" fn pncclGetLastError(comm: types::ncclComm_t) -> *const c_
     })
 }
 
-/// What `ncclGetLastError` answers: the real function's text where the loaded library has it
-/// (called through its slot, traced like any call), else the stub's: the search's summary with
-/// no library (a program printing its last NCCL error learns why there is none), `""` (NCCL's
-/// "no error") with one. Never NULL, as NVIDIA's never is.
+/// What `ncclGetLastError` answers ([`stub_loader::Library::last_error_text`]): the real
+/// function's text, else the search's summary with no library, `""` (NCCL's "no error") with one.
 fn last_error(function: &CStr, real: impl FnOnce() -> *const c_char) -> *const c_char {
-    if let stub_loader::Resolution::Found(_) = LIBRARY.forward_resolution(function) {
-        let text = real();
-        if !text.is_null() {
-            return text;
-        }
-    }
-    let loaded = LIBRARY.loaded();
-    if loaded.is_bound() {
-        c"".as_ptr()
-    } else {
-        loaded.summary().as_ptr()
-    }
+    LIBRARY.last_error_text(function, real)
 }
