@@ -1,12 +1,16 @@
 /* cuda_stubs_mock.h: the mock device's own C API (CUDA_STUBS_MOCK; the book's "Testing without a
- * GPU"). Its functions are libcuda_stubs_mock.so's, which the runtime, driver and NVML stubs load
- * beside themselves under CUDA_STUBS_MOCK; a program never links it (it exports the CUDA names
+ * GPU"). Its functions are libcuda_stubs_mock.so's (cuda_stubs_mock.dll's on Windows), which the
+ * runtime, driver and NVML stubs load beside themselves under CUDA_STUBS_MOCK; a program never links it (it exports the CUDA names
  * too), it reaches the loaded copy through cuda_stubs_mock_symbol() below, after its first CUDA
  * call. Hand-written: the mock's own API, not NVIDIA's. */
 #ifndef CUDA_STUBS_MOCK_H
 #define CUDA_STUBS_MOCK_H
 
+#ifdef _WIN32
+#include <windows.h>
+#else
 #include <dlfcn.h>
+#endif
 
 #ifdef __cplusplus
 extern "C" {
@@ -33,10 +37,16 @@ typedef void (*cuda_stubs_mock_kernel_fn)(void **params, const cuda_stubs_mock_l
 /* The mock's symbol `name`, or NULL when no stub has loaded the mock (CUDA_STUBS_MOCK unset, or
  * no CUDA call made yet). */
 static inline void *cuda_stubs_mock_symbol(const char *name) {
+#ifdef _WIN32
+  /* The loaded DLL only (no reference taken, nothing loaded). */
+  HMODULE mock = GetModuleHandleA("cuda_stubs_mock.dll");
+  return mock ? (void *)GetProcAddress(mock, name) : NULL;
+#else
   void *mock = dlopen("libcuda_stubs_mock.so", RTLD_LAZY | RTLD_NOLOAD);
   void *sym = mock ? dlsym(mock, name) : NULL;
   if (mock) dlclose(mock);
   return sym;
+#endif
 }
 
 /* Registers `run` for every later launch of kernel `name` (cuLaunchKernel): 0; -1 for a NULL

@@ -4,7 +4,8 @@
 #
 #   1. `pip wheel .` with CUDA_STUBS_CARGO_TARGET=x86_64-pc-windows-gnu and
 #      _PYTHON_HOST_PLATFORM=win-amd64: cuda_stubs-<v>-py3-none-win_amd64.whl, its tag and its
-#      exact file list (every Windows stub's DLL in bin/, their import libraries in lib/, cuda_stubs.h, the
+#      exact file list (every Windows stub's DLL in bin/ and the mock device's cuda_stubs_mock.dll,
+#      their import libraries in lib/, cuda_stubs.h and cuda_stubs_mock.h, the
 #      CMake package, the license texts and NOTICE; no .so, no .pc), the DLLs' and import
 #      libraries' contents;
 #   2. a CMake project built with CMake's MinGW cross toolchain against the wheel's
@@ -81,7 +82,9 @@ assert [dll[: -len(".dll")] for dll in WINDOWS_LIBRARIES.values()] == windows.sp
 # plus what CMake generates at install (the version file).
 import pathlib
 want = {f"cuda_stubs/{p.name}" for p in pathlib.Path("python/cuda_stubs").glob("*.py")}
-want |= {"cuda_stubs/include/cuda_stubs.h"}
+want |= {"cuda_stubs/include/cuda_stubs.h", "cuda_stubs/include/cuda_stubs_mock.h"}
+# The mock device beside the DLL stubs, which bind it from their own folder under CUDA_STUBS_MOCK.
+want |= {"cuda_stubs/bin/cuda_stubs_mock.dll"}
 want |= {f"cuda_stubs/lib/cmake/cuda-stubs/{p.name}" for p in pathlib.Path("packaging/cmake").glob("*.cmake")}
 want |= {"cuda_stubs/lib/cmake/cuda-stubs/cuda-stubsConfigVersion.cmake"}
 for dll in WINDOWS_LIBRARIES.values():
@@ -312,6 +315,9 @@ assert cuda_stubs.lib_dir() == f"{pkg}/bin", cuda_stubs.lib_dir()
 assert cuda_stubs.implib_dir() == f"{pkg}/lib", cuda_stubs.implib_dir()
 assert os.path.isfile(f"{cuda_stubs.cmake_dir()}/cuda-stubsConfig.cmake")
 assert os.path.isfile(f"{cuda_stubs.include_dir()}/cuda_stubs.h")
+# The mock device beside the DLL stubs (`--mock-profiles` runs it in a child process).
+from cuda_stubs import _mock
+assert str(_mock.mock_library()) == f"{pkg}/bin/cuda_stubs_mock.dll", _mock.mock_library()
 for name, dll in names.items():
     assert cuda_stubs.library_path(name) == f"{pkg}/bin/{dll}"
     assert os.path.isfile(cuda_stubs.library_path(name)), name

@@ -165,6 +165,7 @@ cargo clippy --workspace --all-targets --quiet -- -D warnings
 mock=(--manifest-path stub-mock/Cargo.toml)
 cargo fmt "${mock[@]}" -- --check
 cargo clippy "${mock[@]}" --target-dir target --quiet -- -D warnings
+cargo clippy "${mock[@]}" --target-dir target --target x86_64-pc-windows-gnu --quiet -- -D warnings
 # The Windows code paths: the loader's (stub-loader/src/os/windows/) and those of each DLL stub
 # crate whose code tests the target in a cfg (scripts/cfg-crates.sh says why only those; the
 # build stage compiles every DLL stub).
@@ -200,6 +201,8 @@ cargo build --release --locked --quiet "${mock[@]}" --target-dir target
 # The DLL stubs, release only: test-packaging-windows.sh's wheel and the Windows tests
 # (tests/src/wine.rs builds the same, the DLLs as shipped).
 cargo build --release --locked --target x86_64-pc-windows-gnu --quiet "${windows_crates[@]}"
+# The mock device's DLL beside them (tests/tests/windows_mock.rs; the win_amd64 wheel's bin/).
+cargo build --release --locked --target x86_64-pc-windows-gnu --quiet "${mock[@]}" --target-dir target
 # aarch64: clippy, the stubs, the test binaries and the wheel's release build; `--run` below
 # runs them.
 scripts/test-aarch64.sh --build
@@ -236,8 +239,10 @@ background aarch64 "beside valgrind" scripts/test-aarch64.sh --run
 # take under memcheck too (the executor there ran ~50 times slower); stub_size and
 # mock_profiles, which build release artifacts and read files; nvblas, whose NVIDIA library
 # reads uninitialised memory in its own first-call setup (libnvblas.so.13, memcheck's report of
-# 2026-12-07) and frees twice at exit now and then: its suite runs once, natively.
-valgrind_skip=" cublas cublaslt cusolver cufft coverage abi_coverage glibc_floor mock_kernels mock_programs mock_cooperative mock_clusters mock_textures stub_size mock_profiles nvblas "
+# 2026-12-07) and frees twice at exit now and then: its suite runs once, natively. And
+# windows_mock: wine's processes never run under memcheck, and its Linux programs are
+# mock_device's and a printf kernel's, whose paths mock_device takes under memcheck.
+valgrind_skip=" cublas cublaslt cusolver cufft coverage abi_coverage glibc_floor mock_kernels mock_programs mock_cooperative mock_clusters mock_textures stub_size mock_profiles nvblas windows_mock "
 # Two test binaries at a time, not cargo's one after the other: each binary's last tests leave
 # a core idle (one memcheck process of a slow scenario), 40 times over. The slowest start first
 # (seconds under memcheck on 2 cores, 2026-12-02), so that no long binary starts last; a name

@@ -1,5 +1,5 @@
 """The mock device's built-in profiles, for ``python -m cuda_stubs --mock-profiles``: the
-package's own ``libcuda_stubs_mock.so`` (beside the stubs, Linux only) lists them in its status
+package's own ``libcuda_stubs_mock.so`` (``cuda_stubs_mock.dll`` on Windows, beside the stubs) lists them in its status
 under ``CUDA_STUBS_MOCK=list`` (the book's "Testing without a GPU")."""
 
 from __future__ import annotations
@@ -29,11 +29,12 @@ sys.stdout.write(mock.cuda_stubs_mock_status().decode("utf-8", "replace"))
 
 
 def mock_library() -> Path:
-    """The package's mock device library; ``OSError`` when it has none (Windows, or a
-    package built without it)."""
-    path = Path(cuda_stubs.lib_dir()) / "libcuda_stubs_mock.so"
-    if sys.platform == "win32" or not path.is_file():
-        raise OSError(f"no mock device in this package: {path} (Linux only)")
+    """The package's mock device library, beside the stubs (``lib_dir()``: ``lib`` on Linux,
+    ``bin`` on Windows); ``OSError`` when the package was built without it."""
+    name = "cuda_stubs_mock.dll" if cuda_stubs._on_windows() else "libcuda_stubs_mock.so"
+    path = Path(cuda_stubs.lib_dir()) / name
+    if not path.is_file():
+        raise OSError(f"no mock device in this package: {path}")
     return path
 
 

@@ -16,16 +16,42 @@ pub use crate::once::Once;
 
 /// Runs `work` on `threads` threads at once, the calling one included, and returns when every
 /// one has ended (the mock's kernel executor: blocks taken from a shared counter). Fewer threads
-/// when the system makes no more; on Windows, where the mock is not built, the calling one only.
-/// The threads are made with `pthread_create` at the glibc floor.
+/// when the system makes no more. The threads are made with `pthread_create` at the glibc floor,
+/// on Windows with `CreateThread`.
 pub fn run_parallel(threads: usize, work: &(dyn Fn() + Sync)) {
     crate::os::run_parallel(threads, work);
 }
 
-/// The CPUs online, at least 1 (1 on Windows: [`run_parallel`] uses no other there).
+/// The CPUs online, at least 1.
 pub fn cpu_count() -> usize {
     crate::os::cpu_count()
 }
+
+/// Nanoseconds since the Unix epoch (`CLOCK_REALTIME`; `GetSystemTimePreciseAsFileTime` on
+/// Windows): a board's `%globaltimer` counts real time.
+pub fn realtime_ns() -> u64 {
+    crate::os::realtime_ns()
+}
+
+/// Writes `bytes` to standard error, unbuffered, until done or an error (none is reported: a
+/// diagnostic that cannot be written is dropped, never a failure of the call that wrote it).
+pub fn write_stderr(bytes: &[u8]) {
+    crate::os::write_all(2, bytes);
+}
+
+/// Writes `bytes` to the program's standard output as a board's driver writes device-side
+/// `printf` text: on Linux into the C stream `stdout`, unflushed, so it interleaves with the
+/// program's own buffered `printf` output; on Windows with `WriteFile` (a DLL cannot reach the
+/// program's C runtime buffer there).
+pub fn write_stdout(bytes: &[u8]) {
+    crate::os::write_stdout(bytes);
+}
+
+/// C99's `snprintf(buffer, size, format, ...)` as glibc formats (`%e`'s two exponent digits,
+/// `%a`'s shortest hexadecimal): glibc's own on Linux, MinGW's `__mingw_snprintf` on Windows
+/// (msvcrt's writes `1.234568e+004`). The mock device's device-side `printf` formats with it,
+/// one conversion at a time, as a board's driver prints.
+pub use crate::os::snprintf;
 
 /// A value behind the system's lock (a pthread mutex; on Windows an SRW lock), usable in a
 /// `static` (`const fn new`). Unlike `std::sync::Mutex` it has no poisoning: the cdylibs built

@@ -13,6 +13,7 @@
 //!   runs under the emulator named by [`runner`];
 //! - [`wine`]: the Windows DLL stubs, MinGW programs and NVIDIA's `win_amd64` DLLs under wine.
 
+pub mod conformance;
 pub mod decls;
 pub mod device_code_inputs;
 pub mod dynamic;

@@ -82,6 +82,35 @@ pub fn stubs_dir() -> &'static Path {
     })
 }
 
+/// The mock device built for Windows, `cuda_stubs_mock.dll` (`stub-mock`, a workspace of its
+/// own: its Cargo.toml says why), into [`stubs_dir`], where the stubs look for it beside
+/// themselves under `CUDA_STUBS_MOCK`.
+pub fn mock_dll() -> &'static Path {
+    static DLL: OnceLock<PathBuf> = OnceLock::new();
+    DLL.get_or_init(|| {
+        let dir = stubs_dir();
+        let target_dir = dir
+            .parent()
+            .and_then(Path::parent)
+            .expect("<target dir>/<triple>/release");
+        let cargo = std::env::var_os("CARGO").unwrap_or_else(|| env!("CARGO").into());
+        let mut cmd = Command::new(cargo);
+        cmd.current_dir(workspace_root())
+            .args(["build", "--quiet", "--release", "--target", WINDOWS_TARGET])
+            .args(["--manifest-path", "stub-mock/Cargo.toml"])
+            .arg("--target-dir")
+            .arg(target_dir);
+        let status = cmd.status().expect("run cargo build for the Windows mock");
+        assert!(
+            status.success(),
+            "building the Windows mock failed: {cmd:?}"
+        );
+        let dll = dir.join("cuda_stubs_mock.dll");
+        assert!(dll.is_file(), "{} missing after the build", dll.display());
+        dll
+    })
+}
+
 /// One CUDA major's `win_amd64` DLLs (`<cache>/windows/cuda-<major>/layout.json`).
 #[derive(Debug, Clone)]
 pub struct WinLayout {

@@ -15,8 +15,9 @@
 //! | [`secure_execution`], [`env_var`] | `getauxval(AT_SECURE)`, `getenv` (`secure.rs`) | never secure, `GetEnvironmentVariableW` (`env.rs`) |
 //! | [`Lock`], [`LOCK_INIT`], [`lock`], [`unlock`] | a pthread mutex (`lock.rs`) | an SRW lock |
 //! | [`TlsKey`], [`tls_create`], [`tls_set`], [`tls_get`], [`thread_id`] | a `pthread_key_t`, `pthread_self` (`tls.rs`) | a TLS index, `GetCurrentThreadId` |
-//! | [`run_parallel`], [`cpu_count`] | `pthread_create`/`pthread_join` at the glibc floor, `sysconf` (`threads.rs`): the mock's kernel executor | the calling thread only (the mock is built for Linux) |
-//! | [`errno_text`], [`write_all`], [`open_trace_file`], [`clock_ns`] | `strerror_r`, `write`, `open`, `CLOCK_MONOTONIC` (`io.rs`) | `FormatMessageW`, `WriteFile`, none, `QueryPerformanceCounter` |
+//! | [`run_parallel`], [`cpu_count`] | `pthread_create`/`pthread_join` at the glibc floor, `sysconf` (`threads.rs`): the mock's kernel executor | `CreateThread`/`WaitForSingleObject`, `GetSystemInfo` |
+//! | [`snprintf`] | glibc's (`io.rs`) | MinGW's `__mingw_snprintf` (msvcrt's writes three exponent digits), the UCRT's with MSVC |
+//! | [`errno_text`], [`write_all`], [`write_stdout`], [`open_trace_file`], [`clock_ns`], [`realtime_ns`] | `strerror_r`, `write`, `fwrite` to the C `stdout`, `open`, `CLOCK_MONOTONIC`, `CLOCK_REALTIME` (`io.rs`) | `FormatMessageW`, `WriteFile` (standard error, standard output), none, `QueryPerformanceCounter`, `GetSystemTimePreciseAsFileTime` |
 //! | [`alloc`], [`alloc_zeroed`], [`dealloc`], [`realloc`], [`abort`]; `unwind_symbols!` | glibc's `malloc`, `abort`, ELF sections; the libc link edge (`runtime.rs`) | the process heap, `__fastfail`, COFF sections |
 //! | `resolver_body!`, `traced_body!` | System V x86-64 and AAPCS64 (`resolver.rs`) | Microsoft x64 with SEH unwind data |
 //! | `versioned_export!` | ELF symbol versions, `.symver` (`versioned_export.rs`) | one DLL export per version |
@@ -46,7 +47,7 @@ pub(crate) use sys::{
     cpu_count, dealloc, env_var, errno_text, file_names, file_of_address, has_dir, is_absolute,
     is_dir, is_drive_root, is_file, is_loaded, is_sep, lazy_dependency, loaded_release_named, lock,
     major_of_name, names_a_drive, needed, needed_dirs, next_definition, open_trace_file, ptx_isa,
-    read_file, realloc, release_named, release_named_in, run_parallel, site_packages, thread_id,
-    tls_create, tls_get, tls_set, unlock, wheel_dirs, write_all,
+    read_file, realloc, realtime_ns, release_named, release_named_in, run_parallel, site_packages,
+    thread_id, tls_create, tls_get, tls_set, unlock, wheel_dirs, write_all, write_stdout,
 };
-pub use sys::{clock_ns, secure_execution};
+pub use sys::{clock_ns, secure_execution, snprintf};

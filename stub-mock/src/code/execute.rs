@@ -253,9 +253,9 @@ pub unsafe fn execute(
         }
     }
     let dev = Dev { m, symbols };
-    let deadline = timeout_ns().map(|t| now_ns(libc::CLOCK_MONOTONIC).saturating_add(t));
-    let stop = move || deadline.is_some_and(|end| now_ns(libc::CLOCK_MONOTONIC) > end);
-    let timer = || now_ns(libc::CLOCK_REALTIME);
+    let deadline = timeout_ns().map(|t| stub_loader::clock_ns().saturating_add(t));
+    let stop = move || deadline.is_some_and(|end| stub_loader::clock_ns() > end);
+    let timer = stub_loader::sync::realtime_ns;
     let mut run = stub_ptx::Launch::new(launch.grid, launch.block, &buffer);
     run.dynamic_shared = launch.shared_mem;
     run.sm_count = sm_count;
@@ -345,8 +345,7 @@ fn assert_line(fault: &Fault) {
         "{file}:{source_line}: {function}: block: [{x},{y},{z}], thread: [{tx},{ty},{tz}] \
          Assertion `{message}` failed.\n"
     );
-    // SAFETY: fd 2 and a buffer of `line.len()` bytes.
-    unsafe { libc::write(2, line.as_ptr().cast(), line.len()) };
+    stub_loader::sync::write_stderr(line.as_bytes());
 }
 
 /// Storage of `program`'s `.global` and `.const` variables on device `d`: a fat binary's
@@ -436,18 +435,6 @@ fn threads() -> u32 {
     u32::try_from(stub_loader::sync::cpu_count())
         .unwrap_or(1)
         .clamp(1, 256)
-}
-
-fn now_ns(clock: libc::clockid_t) -> u64 {
-    let mut t = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: a valid clock and timespec.
-    unsafe { libc::clock_gettime(clock, &mut t) };
-    (t.tv_sec as u64)
-        .saturating_mul(1_000_000_000)
-        .saturating_add(t.tv_nsec as u64)
 }
 
 /// What the threads running one launch share.

@@ -1,7 +1,7 @@
 //! Device-side `printf` of kernels the executor runs: `vprintf(format, args)` (the PTX ABI nvcc
 //! and NVRTC call: the format string's address and a buffer of the arguments, each at its own
 //! alignment, integers narrower than `int` promoted to it and `float` to `double`), formatted
-//! by the C library's `snprintf` one conversion at a time, so the text is the host C library's,
+//! by the C library's `snprintf` (`stub_loader::sync::snprintf`) one conversion at a time, so the text is the host C library's,
 //! as the board's driver prints it. What kernels print is kept and written to the process's
 //! `stdout` (the C stream, so it interleaves with the program's own buffered `printf` output)
 //! where a GPU's driver writes it (CUDA C++ Programming Guide, "Formatted Output"): at the next
@@ -11,7 +11,7 @@
 use crate::device::model::Model;
 use alloc::vec::Vec;
 use core::ffi::{c_char, c_int, c_void};
-use stub_loader::sync::Mutex;
+use stub_loader::sync::{Mutex, snprintf};
 
 /// Longest format string or `%s` argument read, bytes.
 const MAX_TEXT: usize = 4096;
@@ -19,19 +19,12 @@ const MAX_TEXT: usize = 4096;
 /// What the running launch printed so far.
 static PENDING: Mutex<Vec<u8>> = Mutex::new(Vec::new());
 
-unsafe extern "C" {
-    /// glibc's `FILE *stdout`.
-    static mut stdout: *mut libc::FILE;
-}
-
-/// Writes what kernels printed to the C stream `stdout` (not flushed: as the program's own
-/// output, it is flushed when the C library flushes it).
+/// Writes what kernels printed to the program's standard output (`stub_loader::sync::
+/// write_stdout`: on Linux the C stream `stdout`, not flushed: as the program's own output, it
+/// is flushed when the C library flushes it).
 pub fn flush() {
     let text = core::mem::take(&mut *PENDING.lock());
-    if !text.is_empty() {
-        // SAFETY: glibc's stdout stream, written with a buffer of `text.len()` bytes.
-        unsafe { libc::fwrite(text.as_ptr().cast(), 1, text.len(), stdout) };
-    }
+    stub_loader::sync::write_stdout(&text);
 }
 
 /// A NUL-terminated string at `addr` in memory the model knows (device, managed or host
@@ -128,30 +121,30 @@ pub fn vprintf(m: &Model, format: u64, args: u64) -> i32 {
                 (b'd' | b'i' | b'u' | b'x' | b'X' | b'o' | b'c', _) if long => {
                     let v = args.next(8);
                     match stars.len() {
-                        0 => libc::snprintf(b, n, spec, v),
-                        1 => libc::snprintf(b, n, spec, w, v),
-                        _ => libc::snprintf(b, n, spec, w, p, v),
+                        0 => snprintf(b, n, spec, v),
+                        1 => snprintf(b, n, spec, w, v),
+                        _ => snprintf(b, n, spec, w, p, v),
                     }
                 }
                 (b'd' | b'i' | b'u' | b'x' | b'X' | b'o' | b'c', _) => {
                     let v = args.next(4) as u32;
                     match stars.len() {
-                        0 => libc::snprintf(b, n, spec, v),
-                        1 => libc::snprintf(b, n, spec, w, v),
-                        _ => libc::snprintf(b, n, spec, w, p, v),
+                        0 => snprintf(b, n, spec, v),
+                        1 => snprintf(b, n, spec, w, v),
+                        _ => snprintf(b, n, spec, w, p, v),
                     }
                 }
                 (b'f' | b'F' | b'e' | b'E' | b'g' | b'G' | b'a' | b'A', _) => {
                     let v = f64::from_bits(args.next(8));
                     match stars.len() {
-                        0 => libc::snprintf(b, n, spec, v),
-                        1 => libc::snprintf(b, n, spec, w, v),
-                        _ => libc::snprintf(b, n, spec, w, p, v),
+                        0 => snprintf(b, n, spec, v),
+                        1 => snprintf(b, n, spec, w, v),
+                        _ => snprintf(b, n, spec, w, p, v),
                     }
                 }
                 (b'p', _) => {
                     let v = args.next(8) as usize as *const c_void;
-                    libc::snprintf(b, n, spec, v)
+                    snprintf(b, n, spec, v)
                 }
                 (b's', _) => {
                     let text = c_string(m, args.next(8));
@@ -159,9 +152,9 @@ pub fn vprintf(m: &Model, format: u64, args: u64) -> i32 {
                     owned.push(0);
                     let v = owned.as_ptr().cast::<c_char>();
                     match stars.len() {
-                        0 => libc::snprintf(b, n, spec, v),
-                        1 => libc::snprintf(b, n, spec, w, v),
-                        _ => libc::snprintf(b, n, spec, w, p, v),
+                        0 => snprintf(b, n, spec, v),
+                        1 => snprintf(b, n, spec, w, v),
+                        _ => snprintf(b, n, spec, w, p, v),
                     }
                 }
                 // Not a conversion printf knows: its text, as written.

@@ -1,4 +1,5 @@
-//! `errno` and its text, writes to a descriptor, the trace file, the monotonic clock.
+//! `errno` and its text, writes to a descriptor and to the C library's `stdout`, the trace file,
+//! the monotonic and the real-time clock.
 
 use alloc::string::String;
 
@@ -66,3 +67,37 @@ pub fn clock_ns() -> u64 {
     unsafe { libc::clock_gettime(libc::CLOCK_MONOTONIC, &mut ts) };
     u64::try_from(ts.tv_sec).unwrap_or(0) * 1_000_000_000 + u64::try_from(ts.tv_nsec).unwrap_or(0)
 }
+
+/// Nanoseconds since the Unix epoch (`CLOCK_REALTIME`): the mock device's `%globaltimer`, which
+/// on a board counts real time too.
+pub(crate) fn realtime_ns() -> u64 {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: ts is valid for writing.
+    unsafe { libc::clock_gettime(libc::CLOCK_REALTIME, &mut ts) };
+    u64::try_from(ts.tv_sec)
+        .unwrap_or(0)
+        .saturating_mul(1_000_000_000)
+        .saturating_add(u64::try_from(ts.tv_nsec).unwrap_or(0))
+}
+
+unsafe extern "C" {
+    /// glibc's `FILE *stdout`.
+    static mut stdout: *mut libc::FILE;
+}
+
+/// Writes `bytes` to the C stream `stdout`, unflushed: text that must interleave with the
+/// program's own buffered `printf` output as a board's driver writes it (the mock device's
+/// device-side `printf`).
+pub(crate) fn write_stdout(bytes: &[u8]) {
+    if bytes.is_empty() {
+        return;
+    }
+    // SAFETY: glibc's stdout stream, written with a buffer of `bytes.len()` bytes.
+    unsafe { libc::fwrite(bytes.as_ptr().cast(), 1, bytes.len(), stdout) };
+}
+
+/// C99's `snprintf`, glibc's (`stub_loader::sync::snprintf`).
+pub use libc::snprintf;

@@ -34,8 +34,8 @@ pub(crate) use file_names::{
     major_of_name, release_named, release_named_in, wheel_dirs,
 };
 pub(crate) use files::{check_file, is_dir, is_file, site_packages};
-pub use io::clock_ns;
-pub(crate) use io::{errno_text, open_trace_file, write_all};
+pub use io::{clock_ns, snprintf};
+pub(crate) use io::{errno_text, open_trace_file, realtime_ns, write_all, write_stdout};
 pub(crate) use lock::{LOCK_INIT, Lock, lock, unlock};
 pub(crate) use paths::{SEP, has_dir, is_absolute, is_drive_root, is_sep, names_a_drive};
 pub(crate) use places::{Places, SEARCH, needed_dirs};

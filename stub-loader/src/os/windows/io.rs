@@ -1,5 +1,5 @@
-//! The thread's last error and its text, writes to standard error, the monotonic clock; no
-//! trace files.
+//! The thread's last error and its text, writes to standard error and output, the monotonic and
+//! the real-time clock; no trace files.
 
 use super::wide::from_wide;
 use alloc::string::String;
@@ -41,14 +41,28 @@ pub(crate) fn error_text(code: u32) -> String {
 
 /// `WriteFile` to standard error (`fd` 2, the only one the Windows loader writes: trace files
 /// are Linux-only) until done or an error.
-pub(crate) fn write_all(fd: i32, mut bytes: &[u8]) {
-    use windows_sys::Win32::Storage::FileSystem::WriteFile;
-    use windows_sys::Win32::System::Console::{GetStdHandle, STD_ERROR_HANDLE};
-    if fd != 2 {
-        return;
+pub(crate) fn write_all(fd: i32, bytes: &[u8]) {
+    use windows_sys::Win32::System::Console::STD_ERROR_HANDLE;
+    if fd == 2 {
+        write_std(STD_ERROR_HANDLE, bytes);
     }
+}
+
+/// Writes `bytes` to standard output (the mock device's device-side `printf`). Unlike Linux's
+/// `stdout` stream this is unbuffered: the program's C runtime (UCRT or msvcrt, whichever it
+/// links) keeps a buffer of its own that a DLL cannot reach, so text printed by kernels may come
+/// before the program's earlier, still-buffered `printf` output when standard output is a pipe.
+pub(crate) fn write_stdout(bytes: &[u8]) {
+    use windows_sys::Win32::System::Console::STD_OUTPUT_HANDLE;
+    write_std(STD_OUTPUT_HANDLE, bytes);
+}
+
+/// `WriteFile` to one of the standard handles until done or an error.
+fn write_std(which: windows_sys::Win32::System::Console::STD_HANDLE, mut bytes: &[u8]) {
+    use windows_sys::Win32::Storage::FileSystem::WriteFile;
+    use windows_sys::Win32::System::Console::GetStdHandle;
     // SAFETY: no preconditions; NULL or INVALID_HANDLE_VALUE make WriteFile fail below.
-    let handle = unsafe { GetStdHandle(STD_ERROR_HANDLE) };
+    let handle = unsafe { GetStdHandle(which) };
     while !bytes.is_empty() {
         let mut n = 0u32;
         let len = u32::try_from(bytes.len()).unwrap_or(u32::MAX);
@@ -80,4 +94,34 @@ pub fn clock_ns() -> u64 {
     }
     let (count, freq) = (count.unsigned_abs(), freq.unsigned_abs().max(1));
     u64::try_from(u128::from(count) * 1_000_000_000 / u128::from(freq)).unwrap_or(u64::MAX)
+}
+
+/// Nanoseconds since the Unix epoch (`GetSystemTimePreciseAsFileTime`, Windows 8 and later): the
+/// mock device's `%globaltimer`, which on a board counts real time too.
+pub(crate) fn realtime_ns() -> u64 {
+    use windows_sys::Win32::System::SystemInformation::GetSystemTimePreciseAsFileTime;
+    /// 100-ns intervals from 1601-01-01 (FILETIME's epoch) to 1970-01-01.
+    const UNIX_EPOCH: u64 = 116_444_736_000_000_000;
+    let mut t = windows_sys::Win32::Foundation::FILETIME {
+        dwLowDateTime: 0,
+        dwHighDateTime: 0,
+    };
+    // SAFETY: a valid out-pointer; the call cannot fail.
+    unsafe { GetSystemTimePreciseAsFileTime(&mut t) };
+    let ticks = (u64::from(t.dwHighDateTime) << 32) | u64::from(t.dwLowDateTime);
+    ticks.saturating_sub(UNIX_EPOCH).saturating_mul(100)
+}
+
+unsafe extern "C" {
+    /// C99's `snprintf`, for the mock device's device-side `printf` (`stub_loader::sync::
+    /// snprintf`). With MinGW, its own implementation (`libmingwex`), as glibc formats: msvcrt's
+    /// `snprintf` writes three exponent digits (`1.234568e+004`) and pads `%a`, where a board's
+    /// driver writes `1.234568e+04` and `0x1.921fap+1`. With MSVC, the UCRT's, which is C99's.
+    #[cfg_attr(target_env = "gnu", link_name = "__mingw_snprintf")]
+    pub fn snprintf(
+        s: *mut core::ffi::c_char,
+        n: usize,
+        format: *const core::ffi::c_char,
+        ...
+    ) -> core::ffi::c_int;
 }

@@ -27,8 +27,8 @@ pub(crate) use file_names::{
     MOCK_FILE, PYTHON_ENVS, companion_name, file_names, lazy_dependency, major_of_name, wheel_dirs,
 };
 pub(crate) use files::{built_for, check_file, is_dir, is_file, site_packages};
-pub use io::clock_ns;
-pub(crate) use io::{errno_text, open_trace_file, write_all};
+pub use io::{clock_ns, snprintf};
+pub(crate) use io::{errno_text, open_trace_file, realtime_ns, write_all, write_stdout};
 pub(crate) use loadlibrary::{
     Handle, LOAD_CALL, OWN_ELF, copies_loaded, file_of_address, is_loaded, next_definition,
 };
