@@ -328,6 +328,11 @@ const BOARDS: [Board; 4] = [
                 key: "DS",
                 what: "https://resources.nvidia.com/en-us-dgx-systems/dgx-b200-datasheet",
             },
+            // Blackwell Tuning Guide, "Increased L2 Capacity": 126 MB.
+            Source {
+                key: "TG",
+                what: "https://docs.nvidia.com/cuda/blackwell-tuning-guide/",
+            },
             // HGX B200: up to 1,000 W a GPU.
             Source {
                 key: "HGX",
@@ -337,7 +342,7 @@ const BOARDS: [Board; 4] = [
         sms: None,
         boost_mhz: None,
         bus_bits: None,
-        l2_mb: None,
+        l2_mb: Some((126, "TG")),
         cores: None,
         memory_gb: (180, "DS"),
         bandwidth_gb_s: (8000, "DS"),
