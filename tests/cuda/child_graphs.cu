@@ -5,7 +5,8 @@
 // CUDA_STUBS_MOCK=h100; tests/gpu/child_graphs.sh builds and runs it on a board.
 //   child_graphs CASE   CASE: clone_at_add | get_graph | nested | add_node | rules | clone |
 //                       exec_set | exec_update | capture_to_child | captured_launch | driver |
-//                       in_conditional | all (every case but move) | move
+//                       in_conditional | all (every case but move and destroy) | move |
+//                       destroy (the mock alone)
 #include <cstdio>
 #include <cstring>
 #include <cuda.h>
@@ -582,6 +583,31 @@ static int case_move() {
   return 0;
 }
 
+// --- destroy (the mock alone: on a board a destroyed graph's handle may not be used): the
+// embedded graph is the node's, destroyed with its parent, never alone.
+static int case_destroy() {
+  int *x;
+  OK(cudaMalloc(&x, sizeof(int)));
+  cudaGraph_t child, parent, embedded;
+  OK(adder_chain(&child, x, 2));
+  OK(cudaGraphCreate(&parent, 0));
+  cudaGraphNode_t node;
+  OK(cudaGraphAddChildGraphNode(&node, parent, NULL, 0, child));
+  OK(cudaGraphChildGraphNodeGetGraph(node, &embedded));
+  cudaError_t alone = cudaGraphDestroy(embedded);
+  (void)cudaGetLastError();
+  size_t before = node_count(embedded);
+  OK(cudaGraphDestroy(parent));
+  size_t n = 0;
+  cudaError_t after = cudaGraphGetNodes(embedded, NULL, &n);
+  (void)cudaGetLastError();
+  printf("destroy alone=%d before=%zu after=%d original=%zu\n", (int)alone, before, (int)after,
+         node_count(child));
+  OK(cudaGraphDestroy(child));
+  OK(cudaFree(x));
+  return 0;
+}
+
 int main(int argc, char **argv) {
   if (argc != 2) {
     fprintf(stderr, "usage: %s CASE\n", argv[0]);
@@ -604,6 +630,7 @@ int main(int argc, char **argv) {
                {"driver", case_driver},
                {"in_conditional", case_in_conditional}};
   if (!strcmp(c, "move")) return case_move();
+  if (!strcmp(c, "destroy")) return case_destroy();
   int failed = 0, found = 0;
   for (auto &k : cases) {
     if (!strcmp(c, "all") || !strcmp(c, k.name)) {

@@ -49,7 +49,7 @@ fn run_case(case: &str) -> Outcome {
         .run()
 }
 
-/// Every case but `move`, in one process (as the GPU script runs them), once.
+/// Every case but `move` and `destroy`, in one process (as the GPU script runs them), once.
 fn all() -> &'static Outcome {
     static RUN: OnceLock<Outcome> = OnceLock::new();
     RUN.get_or_init(|| {
@@ -222,6 +222,21 @@ fn a_moved_child_is_not_modelled() {
     assert_eq!(run.line("move"), "move add=801 count=-1", "{run}");
     assert!(
         run.stderr.contains("cudaGraphChildGraphOwnershipMove"),
+        "{run}"
+    );
+}
+
+/// The embedded graph is the node's: `cudaGraphDestroy` of it alone answers
+/// `cudaErrorInvalidValue` and leaves it whole; destroying the parent destroys it (its handle
+/// then names no graph), the original child untouched. The mock alone: on a board a destroyed
+/// graph's handle may not be used, so the GPU script does not run this case.
+#[test]
+fn the_parent_destroys_its_embedded_graph() {
+    let run = run_case("destroy");
+    run.assert_success();
+    assert_eq!(
+        run.line("destroy"),
+        "destroy alone=1 before=2 after=1 original=2",
         "{run}"
     );
 }
