@@ -10,6 +10,7 @@
 #![allow(non_snake_case)]
 
 use crate::device::context;
+use crate::driver::graph_child::add_child_node;
 use crate::driver::graph_nodes::cuGraphAddKernelNode_v2;
 use crate::driver::{in_context, status};
 use crate::queue::graph;
@@ -123,8 +124,8 @@ pub unsafe extern "C" fn cuGraphAddNode_v3(
 /// *dependencies, const CUgraphEdgeData *dependencyData, size_t numDependencies,
 /// CUgraphNodeParams *nodeParams)`: a conditional node (its bodies into
 /// `nodeParams->conditional.phGraph_out`, an array the node owns; its `ctx` the handle's), a
-/// kernel node (as `cuGraphAddKernelNode`) or an empty node; other types answer
-/// `CUDA_ERROR_NOT_SUPPORTED`.
+/// child graph node (as `cuGraphAddChildGraphNode`), a kernel node (as `cuGraphAddKernelNode`)
+/// or an empty node; other types answer `CUDA_ERROR_NOT_SUPPORTED`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn cuGraphAddNode_v2(
     phGraphNode: *mut CUgraphNode,
@@ -175,6 +176,13 @@ pub unsafe extern "C" fn cuGraphAddNode_v2(
                     numDependencies,
                 )
             }
+        }
+        CU_GRAPH_NODE_TYPE_GRAPH => {
+            // SAFETY: the child graph member is the one `type` names.
+            let c = unsafe { p.__bindgen_anon_1.graph };
+            let deps = (dependencies, numDependencies);
+            // SAFETY: forwarded contract.
+            unsafe { add_child_node(phGraphNode, hGraph, deps, c.graph, c.ownership) }
         }
         CU_GRAPH_NODE_TYPE_CONDITIONAL => in_context(|_, _| {
             // SAFETY: the conditional member is the one `type` names.
@@ -284,7 +292,10 @@ pub unsafe extern "C" fn cuStreamUpdateCaptureDependencies(
 
 /// `CUresult cuGraphNodeGetParams(CUgraphNode hNode, CUgraphNodeParams *nodeParams)` (CUDA
 /// 12.9+): a conditional node's handle, type, size, bodies (its `phGraph_out` array) and the
-/// current context; other node types answer `CUDA_ERROR_NOT_SUPPORTED`.
+/// current context, a child graph node's embedded graph (its ownership
+/// `CU_GRAPH_CHILD_GRAPH_OWNERSHIP_INVALID`, which cuda.h says a query sets "to prevent
+/// accidentally reusing the driver-owned graph object"); other node types answer
+/// `CUDA_ERROR_NOT_SUPPORTED`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn cuGraphNodeGetParams(
     hNode: CUgraphNode,
@@ -293,6 +304,19 @@ pub unsafe extern "C" fn cuGraphNodeGetParams(
     in_context(|_, d| {
         if nodeParams.is_null() {
             return CUDA_ERROR_INVALID_VALUE;
+        }
+        if let Ok(embedded) = graph::child_graph(hNode as usize) {
+            let mut out = CUgraphNodeParams {
+                type_: CU_GRAPH_NODE_TYPE_GRAPH,
+                ..Default::default()
+            };
+            out.__bindgen_anon_1.graph = CUDA_CHILD_GRAPH_NODE_PARAMS {
+                graph: embedded as CUgraph,
+                ownership: CU_GRAPH_CHILD_GRAPH_OWNERSHIP_INVALID,
+            };
+            // SAFETY: non-NULL, the caller's struct.
+            unsafe { *nodeParams = out };
+            return CUDA_SUCCESS;
         }
         let Some((handle, kind, size, bodies)) = graph::conditional_of(hNode as usize) else {
             return match graph::node_type(hNode as usize) {

@@ -7,7 +7,8 @@
 //! entry-point getter, `cuGetProcAddress`: `entry_points.rs`; memcpy nodes of `CUDA_MEMCPY3D`
 //! and graph clones: `graph_copies.rs`; default memory pools, stream-ordered memory and graph
 //! memory: `mem_pools.rs`; hints (profiler, stream attributes, prefetch): `hints.rs`;
-//! conditional nodes, `cuGraphAddNode` and capture into a graph: `graph_conditional.rs`;
+//! conditional nodes, `cuGraphAddNode` and capture into a graph: `graph_conditional.rs`; child
+//! graph nodes: `graph_child.rs`;
 //! per-thread default stream variants: `per_thread.rs`). Every other status function of the API answers
 //! `CUDA_ERROR_NOT_SUPPORTED` (`unmodelled.rs`). It imports the layers below (`device/`,
 //! `code/`, `queue/`), never another face.
@@ -21,6 +22,7 @@ mod copies;
 mod entry_points;
 mod functions;
 mod graph;
+mod graph_child;
 mod graph_conditional;
 mod graph_copies;
 mod graph_nodes;

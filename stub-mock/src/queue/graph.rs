@@ -36,6 +36,18 @@
 //! (`cudaStreamBeginCaptureToGraph`: a body, typically) and its dependencies may be set or
 //! added to (`cudaStreamUpdateCaptureDependencies`), so that a conditional node added by hand
 //! to a capture's graph joins the captured work.
+//!
+//! Child graph nodes (`cudaGraphAddChildGraphNode`, `cudaGraphAddNode` of
+//! `cudaGraphNodeTypeGraph`): the node embeds a copy of the graph it was added with, made then
+//! (later changes of that graph do not reach it), and owns it as a conditional node owns its
+//! bodies (destroyed with it, with its parent graph, never alone); changes made to the
+//! embedded graph itself (`cudaGraphChildGraphNodeGetGraph`'s: "Changes to the graph will be
+//! reflected in the node") do reach the node, until an instantiation snapshots it with the
+//! rest. A graph holding memory allocation, memory free or conditional nodes cannot be
+//! embedded so, and no memory node can be added to an embedded graph (`INVALID_VALUE`, the
+//! code cuda_runtime_api.h documents; a conditional node added to one is not modelled:
+//! `NOT_SUPPORTED`). A launch runs the embedded graph's operations where the node stands, as
+//! part of its parent (nested children too); a capture takes them one by one.
 
 use crate::device::handles;
 use crate::device::model::Model;
@@ -129,7 +141,8 @@ struct Registry {
     edges: BTreeMap<(usize, usize), Vec<[u8; 8]>>,
     /// Conditional handles by their value.
     conds: BTreeMap<u64, Cond>,
-    /// Body graphs of conditional nodes: the node that owns each.
+    /// Body graphs of conditional nodes and embedded graphs of child graph nodes: the node that
+    /// owns each.
     owners: BTreeMap<usize, usize>,
     /// The last conditional handle made.
     last_handle: u64,
@@ -199,15 +212,16 @@ impl Registry {
         self.owners.remove(&graph);
         self.conds.retain(|_, c| c.graph != graph);
         for node in self.graphs.remove(&graph).unwrap_or_default() {
-            // A conditional node's bodies are its own (`phGraph_out`: "CUDA-owned").
-            if let Some(Node {
-                op: Op::Conditional { bodies, .. },
-                ..
-            }) = self.nodes.remove(&node)
-            {
-                for body in bodies {
-                    self.destroy_graph(body);
+            // A conditional node's bodies are its own (`phGraph_out`: "CUDA-owned"), as a child
+            // graph node's embedded graph is ("the node retains ownership of the graph").
+            match self.nodes.remove(&node).map(|n| n.op) {
+                Some(Op::Conditional { bodies, .. }) => {
+                    for body in bodies {
+                        self.destroy_graph(body);
+                    }
                 }
+                Some(Op::Child { graph }) => self.destroy_graph(graph),
+                _ => {}
             }
             // SAFETY: made by `handles::fresh` in `add`, removed above.
             unsafe { handles::release(node) };
@@ -239,6 +253,89 @@ impl Registry {
                 None => return false,
             }
         }
+    }
+
+    /// Whether `graph` is a child graph node's embedded graph, or inside one at any depth.
+    fn in_child(&self, mut graph: usize) -> bool {
+        while let Some(node) = self.owners.get(&graph).and_then(|n| self.nodes.get(n)) {
+            if matches!(node.op, Op::Child { .. }) {
+                return true;
+            }
+            graph = node.graph;
+        }
+        false
+    }
+
+    /// The type of the first node of `graph` (its children's included) that a graph embedded in
+    /// a child graph node may not hold: memory allocation (10), memory free (11), conditional
+    /// (13) ("If childGraph contains allocation nodes, free nodes, or conditional nodes, this
+    /// call will return an error", cudaGraphAddChildGraphNode, cuda_runtime_api.h).
+    fn not_embeddable(&self, graph: usize) -> Option<u32> {
+        for n in self.graphs.get(&graph).map_or(&[][..], |l| &l[..]) {
+            match self.nodes.get(n).map(|x| &x.op) {
+                Some(Op::Child { graph }) => {
+                    if let Some(t) = self.not_embeddable(*graph) {
+                        return Some(t);
+                    }
+                }
+                Some(op) if [10, 11, 13].contains(&op.node_type()) => return Some(op.node_type()),
+                _ => {}
+            }
+        }
+        None
+    }
+
+    /// A new graph of copies of `graph`'s nodes, in the same order, each after the copies of
+    /// its dependencies; a child graph node's embedded graph copied too (owned by the copy).
+    /// The caller has refused conditional nodes, whose bodies and handle this does not copy.
+    fn copy_graph(&mut self, graph: usize) -> usize {
+        let list = self.graphs.get(&graph).cloned().unwrap_or_default();
+        let copy = handles::fresh();
+        self.graphs.insert(copy, Vec::new());
+        let mut made: BTreeMap<usize, usize> = BTreeMap::new();
+        for node in list {
+            let Some((op, deps)) = self
+                .nodes
+                .get(&node)
+                .map(|n| (n.op.clone(), n.deps.clone()))
+            else {
+                continue;
+            };
+            let deps = deps.iter().filter_map(|d| made.get(d).copied()).collect();
+            let (op, embedded) = match op {
+                Op::Child { graph } => {
+                    let inner = self.copy_graph(graph);
+                    (Op::Child { graph: inner }, Some(inner))
+                }
+                op => (op, None),
+            };
+            let new = self.add(copy, op, deps);
+            if let Some(inner) = embedded {
+                self.owners.insert(inner, new);
+            }
+            made.insert(node, new);
+        }
+        copy
+    }
+
+    /// A child graph node's operations as an executable graph keeps them ([`Op::ChildExec`]):
+    /// the embedded graph's, snapshotted as a graph's are, with their dependencies as indices.
+    fn snapshot_child(&self, graph: usize, conds: &mut BTreeMap<u64, Cond>) -> Result<Op, Code> {
+        let list = self.graphs.get(&graph).ok_or(INVALID_VALUE)?;
+        let mut ops = Vec::with_capacity(list.len());
+        let mut deps = Vec::with_capacity(list.len());
+        for n in list {
+            let node = self.nodes.get(n).ok_or(INVALID_VALUE)?;
+            ops.push(self.snapshot(&node.op, conds)?);
+            let mut at: Vec<usize> = node
+                .deps
+                .iter()
+                .filter_map(|d| list.iter().position(|x| x == d))
+                .collect();
+            at.sort_unstable();
+            deps.push(at);
+        }
+        Ok(Op::ChildExec { ops, deps })
     }
 
     /// The handles of `op`, an executable graph's conditional node, and of the conditional
@@ -276,6 +373,7 @@ impl Registry {
                 self.exec_handles(op, conds);
                 return Ok(op.clone());
             }
+            Op::Child { graph } => return self.snapshot_child(*graph, conds),
             _ => return Ok(op.clone()),
         };
         let cond = self.conds.get(handle).ok_or(INVALID_VALUE)?;
@@ -285,23 +383,24 @@ impl Registry {
             let mut ops = Vec::new();
             for n in self.graphs.get(body).ok_or(INVALID_VALUE)? {
                 let node = self.nodes.get(n).ok_or(INVALID_VALUE)?;
-                // Kernel 0, memcpy 1, memset 2, empty 5, conditional 13 (child graphs, also
-                // allowed, are not modelled).
-                // The board answers such a body `cudaErrorInvalidValue` at instantiation (an
-                // H100, driver 580.159.04: tests/gpu/conditional_nodes.sh, case `rules`).
-                if ![0, 1, 2, 5, 13].contains(&node.op.node_type()) {
+                let op = self.snapshot(&node.op, conds)?;
+                // Kernel 0, memcpy 1, memset 2, child graph 4, empty 5, conditional 13, which
+                // "applies recursively to child graphs" (cudaConditionalNodeParams,
+                // driver_types.h). The board answers such a body `cudaErrorInvalidValue` at
+                // instantiation (an H100, driver 580.159.04: tests/gpu/conditional_nodes.sh,
+                // case `rules`).
+                if let Some(t) = body_refuses(&op) {
                     stub_loader::debug_line(
                         "mock",
                         format_args!(
                             "graph instantiation: a conditional node's body holds a node of \
-                             type {}, which a body may not (the CUDA C++ Programming Guide, \
-                             \"Conditional Graph Nodes\"): invalid value (1)",
-                            node.op.node_type()
+                             type {t}, which a body may not (the CUDA C++ Programming Guide, \
+                             \"Conditional Graph Nodes\"): invalid value (1)"
                         ),
                     );
                     return Err(INVALID_VALUE);
                 }
-                ops.push(self.snapshot(&node.op, conds)?);
+                ops.push(op);
             }
             out.push(ops);
         }
@@ -310,6 +409,34 @@ impl Registry {
             kind: *kind,
             bodies: out,
         })
+    }
+}
+
+/// The type of the first operation of `op` (a conditional body's node, snapshotted), a child
+/// graph's at any depth included, that a conditional node's body may not hold; `None` when it
+/// may hold them all. A conditional node's own bodies were checked when it was snapshotted.
+fn body_refuses(op: &Op) -> Option<u32> {
+    match op {
+        Op::ChildExec { ops, .. } => ops.iter().find_map(body_refuses),
+        op if [0, 1, 2, 5, 13].contains(&op.node_type()) => None,
+        op => Some(op.node_type()),
+    }
+}
+
+/// Whether `a` and `b`, operations of executable graphs, have the same topology: any two
+/// operations do, but two child graph nodes only with as many operations, of the same types,
+/// with the same dependencies, their own children alike (`cudaGraphExecUpdate`'s rule, which
+/// `cudaGraphExecChildGraphNodeSetParams` applies "recursively").
+fn same_topology(a: &Op, b: &Op) -> bool {
+    match (a, b) {
+        (Op::ChildExec { ops: x, deps: dx }, Op::ChildExec { ops: y, deps: dy }) => {
+            x.len() == y.len()
+                && dx == dy
+                && x.iter()
+                    .zip(y)
+                    .all(|(p, q)| p.node_type() == q.node_type() && same_topology(p, q))
+        }
+        _ => true,
     }
 }
 
@@ -354,6 +481,10 @@ pub fn capture(stream: usize, op: Op) -> Result<Result<(), Code>, Op> {
     if r.captures.get(&graph).is_some_and(|c| c.invalid) {
         return Ok(Err(CAPTURE_INVALIDATED));
     }
+    // A capture begun into a child graph node's embedded graph takes no memory node there.
+    if matches!(op, Op::MemAlloc { .. } | Op::MemFree { .. }) && r.in_child(graph) {
+        return Ok(Err(INVALID_VALUE));
+    }
     let node = r.add(graph, op, tail);
     if let Some(s) = r.streams.get_mut(&key(stream)) {
         s.1 = alloc::vec![node];
@@ -369,7 +500,8 @@ pub fn create() -> usize {
 }
 
 /// A copy of `graph` (`cudaGraphClone`, `cuGraphClone`): each node's operation and its
-/// dependencies among the copies, in the same order; `INVALID_VALUE` for no graph.
+/// dependencies among the copies, in the same order, child graph nodes with copies of their
+/// graphs; `INVALID_VALUE` for no graph.
 pub fn clone_graph(graph: usize) -> Result<usize, Code> {
     let mut r = registry();
     let list = r.graphs.get(&graph).cloned().ok_or(INVALID_VALUE)?;
@@ -384,17 +516,8 @@ pub fn clone_graph(graph: usize) -> Result<usize, Code> {
         );
         return Err(NOT_SUPPORTED);
     }
-    let copy = handles::fresh();
-    r.graphs.insert(copy, Vec::new());
-    let mut made: BTreeMap<usize, usize> = BTreeMap::new();
-    for node in list {
-        let Some((op, deps)) = r.nodes.get(&node).map(|n| (n.op.clone(), n.deps.clone())) else {
-            continue;
-        };
-        let deps = deps.iter().filter_map(|d| made.get(d).copied()).collect();
-        made.insert(node, r.add(copy, op, deps));
-    }
-    Ok(copy)
+    // Child graph nodes' embedded graphs are copied too, owned by the copies.
+    Ok(r.copy_graph(graph))
 }
 
 /// Whether the allocation at `ptr` is a graph's (a memory allocation node's, of a graph or an
@@ -489,6 +612,18 @@ pub fn add_conditional(
     if !valid {
         return Err(INVALID_VALUE);
     }
+    // The documentation refuses conditional nodes in an embedded graph when it is embedded;
+    // what the board answers for one added to it afterwards is not known.
+    if r.in_child(graph) {
+        stub_loader::debug_line(
+            "mock",
+            format_args!(
+                "a conditional node added to a child graph node's graph: not modelled by the \
+                 mock device: not supported (801)"
+            ),
+        );
+        return Err(NOT_SUPPORTED);
+    }
     let bodies: Vec<usize> = (0..size)
         .map(|_| {
             let g = handles::fresh();
@@ -520,7 +655,95 @@ pub fn add_node(m: &Model, graph: usize, deps: &[usize], op: Op) -> Result<usize
     if !valid {
         return Err(INVALID_VALUE);
     }
+    // "Allocation and free nodes cannot be added to the returned graph. Attempting to do so
+    // will return an error." (cudaGraphChildGraphNodeGetGraph, cuda_runtime_api.h)
+    if matches!(op, Op::MemAlloc { .. } | Op::MemFree { .. }) && r.in_child(graph) {
+        stub_loader::debug_line(
+            "mock",
+            format_args!(
+                "a memory node added to a child graph node's graph, which may hold none: \
+                 invalid value (1)"
+            ),
+        );
+        return Err(INVALID_VALUE);
+    }
     Ok(r.add(graph, op, deps.to_vec()))
+}
+
+/// Adds a child graph node to `graph` after `deps`, embedding a copy of `child` made now
+/// (`cudaGraphAddChildGraphNode`, `cuGraphAddChildGraphNode`, `cudaGraphAddNode` of
+/// `cudaGraphNodeTypeGraph` with `cudaGraphChildGraphOwnershipClone`): the node's handle.
+/// `INVALID_VALUE` for no graph or child, dependencies not of `graph`, or a child holding memory
+/// allocation, memory free or conditional nodes.
+pub fn add_child(graph: usize, deps: &[usize], child: usize) -> Result<usize, Code> {
+    let mut r = registry();
+    let valid = r.graphs.contains_key(&graph)
+        && r.graphs.contains_key(&child)
+        && deps
+            .iter()
+            .all(|d| r.nodes.get(d).is_some_and(|n| n.graph == graph));
+    if !valid {
+        return Err(INVALID_VALUE);
+    }
+    if let Some(t) = r.not_embeddable(child) {
+        stub_loader::debug_line(
+            "mock",
+            format_args!(
+                "a child graph node of a graph holding a node of type {t} (memory allocation, \
+                 memory free and conditional nodes cannot be embedded): invalid value (1)"
+            ),
+        );
+        return Err(INVALID_VALUE);
+    }
+    let embedded = r.copy_graph(child);
+    let node = r.add(graph, Op::Child { graph: embedded }, deps.to_vec());
+    r.owners.insert(embedded, node);
+    Ok(node)
+}
+
+/// The graph embedded in child graph node `node` (`cudaGraphChildGraphNodeGetGraph`), owned by
+/// the node; `INVALID_VALUE` for another node or none.
+pub fn child_graph(node: usize) -> Result<usize, Code> {
+    match registry().nodes.get(&node).map(|n| &n.op) {
+        Some(Op::Child { graph }) => Ok(*graph),
+        _ => Err(INVALID_VALUE),
+    }
+}
+
+/// Gives `exec`'s child graph node `node` the operations of `child`, a graph of the same
+/// topology as the one the node ran (`cudaGraphExecChildGraphNodeSetParams`,
+/// `cuGraphExecChildGraphNodeSetParams`): as many nodes, in the same order, of the same types,
+/// with the same dependencies, at every depth. `INVALID_VALUE` otherwise (the code both
+/// headers document), for no such executable graph or graph, and for a node of `exec` of
+/// another type.
+pub fn exec_set_child(exec: usize, node: usize, child: usize) -> Result<(), Code> {
+    let mut r = registry();
+    let e = r.execs.get(&exec).ok_or(INVALID_VALUE)?;
+    let at = e
+        .nodes
+        .iter()
+        .position(|&n| n == node)
+        .ok_or(INVALID_VALUE)?;
+    let old = e.ops.get(at).cloned().ok_or(INVALID_VALUE)?;
+    if !matches!(old, Op::ChildExec { .. }) || !r.graphs.contains_key(&child) {
+        return Err(INVALID_VALUE);
+    }
+    let mut conds = BTreeMap::new();
+    let new = r.snapshot_child(child, &mut conds)?;
+    if !conds.is_empty() || !same_topology(&old, &new) {
+        stub_loader::debug_line(
+            "mock",
+            format_args!(
+                "cudaGraphExecChildGraphNodeSetParams: the graph's topology is not the child \
+                 graph node's: invalid value (1)"
+            ),
+        );
+        return Err(INVALID_VALUE);
+    }
+    if let Some(slot) = r.execs.get_mut(&exec).and_then(|e| e.ops.get_mut(at)) {
+        *slot = new;
+    }
+    Ok(())
 }
 
 /// The array of `node`'s body graphs (`phGraph_out`), owned by the node: valid while it
@@ -653,6 +876,11 @@ pub fn launch(m: &Model, exec: usize, stream: usize, device: usize) -> Result<()
 /// handle's value says when the node is reached.
 fn run_ops(m: &Model, ops: &[Op], stream: usize, device: usize) -> Result<(), Code> {
     for op in ops {
+        // A child graph node's operations run where it stands (or join the capture one by one).
+        if let Op::ChildExec { ops, .. } = op {
+            run_ops(m, ops, stream, device)?;
+            continue;
+        }
         match capture(stream, op.clone()) {
             Ok(captured) => captured?,
             Err(Op::CondExec {
@@ -785,7 +1013,15 @@ pub fn exec_update(exec: usize, graph: usize) -> Result<Option<UpdateRefused>, C
                 node: n,
             }));
         }
-        ops.push(r.snapshot(&a.op, &mut conds)?);
+        let op = r.snapshot(&a.op, &mut conds)?;
+        let kept = r.execs.get(&exec).and_then(|e| e.ops.get(ops.len()));
+        if kept.is_some_and(|k| !same_topology(k, &op)) {
+            return Ok(Some(UpdateRefused {
+                result: UPDATE_TOPOLOGY_CHANGED,
+                node: n,
+            }));
+        }
+        ops.push(op);
     }
     if let Some(e) = r.execs.get_mut(&exec) {
         e.ops = ops;

@@ -232,7 +232,26 @@ pub enum Op {
         /// Each body's operations, in the order their nodes were added.
         bodies: Vec<Vec<Op>>,
     },
+    /// A child graph node (`cudaGraphNodeTypeGraph`): the graph embedded in it, a copy of the
+    /// one it was added with, which the node owns (`queue/graph.rs` runs it).
+    Child {
+        /// The embedded graph (`cudaGraphChildGraphNodeGetGraph`'s).
+        graph: usize,
+    },
+    /// A child graph node of an executable graph: its embedded graph's operations as they were
+    /// when the graph was instantiated (or set since: `cudaGraphExecChildGraphNodeSetParams`),
+    /// with the dependencies of each as indices among them, the topology a later set must
+    /// keep.
+    ChildExec {
+        /// The embedded graph's operations, in the order its nodes were added.
+        ops: Vec<Op>,
+        /// Each operation's dependencies: their indices in `ops`, sorted.
+        deps: Vec<Vec<usize>>,
+    },
 }
+
+/// `cudaGraphNodeTypeGraph`, `CU_GRAPH_NODE_TYPE_GRAPH`: a child graph node.
+pub const NODE_TYPE_GRAPH: u32 = cudart::cudaGraphNodeTypeGraph;
 
 /// `cudaGraphCondTypeIf`, `CU_GRAPH_COND_TYPE_IF`: body 0 when the value is not zero, body 1
 /// (when there are two) when it is.
@@ -247,11 +266,12 @@ const _: () = {
     assert!(COND_WHILE == cuda::CU_GRAPH_COND_TYPE_WHILE);
     assert!(COND_SWITCH == cuda::CU_GRAPH_COND_TYPE_SWITCH);
     assert!(cudart::cudaGraphNodeTypeConditional == cuda::CU_GRAPH_NODE_TYPE_CONDITIONAL);
+    assert!(NODE_TYPE_GRAPH == cuda::CU_GRAPH_NODE_TYPE_GRAPH);
 };
 
 impl Op {
     /// The node type both APIs give it (`cudaGraphNodeType`, `CUgraphNodeType`: kernel 0,
-    /// memcpy 1, memset 2, host 3, empty 5).
+    /// memcpy 1, memset 2, host 3, child graph 4, empty 5).
     pub fn node_type(&self) -> u32 {
         match self {
             Op::Kernel { .. } => 0,
@@ -264,6 +284,7 @@ impl Op {
             Op::MemAlloc { .. } => 10,
             Op::MemFree { .. } => 11,
             Op::Conditional { .. } | Op::CondExec { .. } => cudart::cudaGraphNodeTypeConditional,
+            Op::Child { .. } | Op::ChildExec { .. } => NODE_TYPE_GRAPH,
         }
     }
 
@@ -296,7 +317,9 @@ impl Op {
             | Op::MemAlloc { .. }
             | Op::MemFree { .. }
             | Op::Conditional { .. }
-            | Op::CondExec { .. } => true,
+            | Op::CondExec { .. }
+            | Op::Child { .. }
+            | Op::ChildExec { .. } => true,
             // The event must still be live.
             Op::EventRecord { event } | Op::EventWait { event } => {
                 crate::device::handles::is_event(*event)
@@ -375,6 +398,8 @@ impl Op {
             // A conditional node runs its bodies as part of its graph's launch
             // (`graph::launch`), which never hands it here: nothing to run it with alone.
             Op::Conditional { .. } | Op::CondExec { .. } => return Err(NOT_SUPPORTED),
+            // A child graph node's operations are its graph's launch's too (`graph::launch`).
+            Op::Child { .. } | Op::ChildExec { .. } => return Err(NOT_SUPPORTED),
             Op::Copy { .. }
             | Op::Memset { .. }
             | Op::Empty

@@ -10,6 +10,7 @@
 #![allow(non_snake_case, non_upper_case_globals)]
 
 use crate::queue::graph;
+use crate::runtime::graph_child::add_child_node;
 use crate::runtime::graph_nodes::cudaGraphAddKernelNode;
 use crate::runtime::{call, current};
 use crate::types::cudart::*;
@@ -104,8 +105,8 @@ pub unsafe extern "C" fn cudaGraphConditionalHandleCreate_v2(
 /// cudaGraphNode_t *pDependencies, const cudaGraphEdgeData *dependencyData, size_t
 /// numDependencies, struct cudaGraphNodeParams *nodeParams)` (CUDA 13's; 12.3's `_v2`): a
 /// conditional node (its bodies into `nodeParams->conditional.phGraph_out`, an array the node
-/// owns), a kernel node (as `cudaGraphAddKernelNode`) or an empty node; other types answer
-/// `cudaErrorNotSupported`.
+/// owns), a child graph node (as `cudaGraphAddChildGraphNode`), a kernel node (as
+/// `cudaGraphAddKernelNode`) or an empty node; other types answer `cudaErrorNotSupported`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn cudaGraphAddNode(
     pGraphNode: *mut cudaGraphNode_t,
@@ -155,6 +156,13 @@ pub unsafe extern "C" fn cudaGraphAddNode(
                     numDependencies,
                 )
             }
+        }
+        cudaGraphNodeTypeGraph => {
+            // SAFETY: the child graph member is the one `type` names.
+            let c = unsafe { p.__bindgen_anon_1.graph };
+            let deps = (pDependencies, numDependencies);
+            // SAFETY: forwarded contract.
+            unsafe { add_child_node(pGraphNode, graph, deps, c.graph, c.ownership) }
         }
         cudaGraphNodeTypeConditional => call(|m| {
             if let Err(e) = current(m) {
@@ -256,7 +264,10 @@ pub unsafe extern "C" fn cudaStreamUpdateCaptureDependencies(
 
 /// `cudaError_t cudaGraphNodeGetParams(cudaGraphNode_t node, struct cudaGraphNodeParams
 /// *nodeParams)` (CUDA 12.9+): a conditional node's handle, type, size and bodies (its
-/// `phGraph_out` array); other node types answer `cudaErrorNotSupported`.
+/// `phGraph_out` array), a child graph node's embedded graph (its ownership
+/// `cudaGraphChildGraphOwnershipInvalid`, which driver_types.h says a query sets "to prevent
+/// accidentally reusing the driver-owned graph object"); other node types answer
+/// `cudaErrorNotSupported`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn cudaGraphNodeGetParams(
     node: cudaGraphNode_t,
@@ -265,6 +276,19 @@ pub unsafe extern "C" fn cudaGraphNodeGetParams(
     call(|_| {
         if nodeParams.is_null() {
             return cudaErrorInvalidValue;
+        }
+        if let Ok(embedded) = graph::child_graph(node as usize) {
+            let mut out = cudaGraphNodeParams {
+                type_: cudaGraphNodeTypeGraph,
+                ..Default::default()
+            };
+            out.__bindgen_anon_1.graph = cudaChildGraphNodeParams {
+                graph: embedded as cudaGraph_t,
+                ownership: cudaGraphChildGraphOwnershipInvalid,
+            };
+            // SAFETY: non-NULL, the caller's struct.
+            unsafe { *nodeParams = out };
+            return cudaSuccess;
         }
         let Some((handle, kind, size, bodies)) = graph::conditional_of(node as usize) else {
             return match graph::node_type(node as usize) {

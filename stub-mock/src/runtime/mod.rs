@@ -8,7 +8,7 @@
 //! `functions.rs`; the driver's entry points: `entry_points.rs`; device variables:
 //! `symbols.rs`; memcpy nodes of 3D parameters and graph clones: `graph_copies.rs`; default
 //! memory pools and graph memory: `mem_pools.rs`; conditional nodes, `cudaGraphAddNode` and
-//! capture into a graph: `graph_conditional.rs`; hints (profiler, stream attributes,
+//! capture into a graph: `graph_conditional.rs`; child graph nodes: `graph_child.rs`; hints (profiler, stream attributes,
 //! prefetch): `hints.rs`; per-thread default stream variants: `per_thread.rs`. Every other status
 //! function of the API answers `cudaErrorNotSupported` (`unmodelled.rs`). It imports the layers
 //! below (`device/`, `code/`, `queue/`), never another face.
@@ -27,6 +27,7 @@ mod device;
 mod entry_points;
 mod functions;
 mod graph;
+mod graph_child;
 mod graph_conditional;
 mod graph_copies;
 mod graph_nodes;
