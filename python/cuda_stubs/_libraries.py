@@ -44,6 +44,7 @@ LIBRARIES = {
     "nvtiff": "libstubs_nvtiff.so",
     "custatevec": "libstubs_custatevec.so",
     "cutensornet": "libstubs_cutensornet.so",
+    "cudensitymat": "libstubs_cudensitymat.so",
 }
 
 #: The stubs with a Windows DLL (in ``bin/``; a win_amd64 wheel has only these): short name ->
@@ -163,6 +164,7 @@ LINK_NAMES = {
         "libnvtiff_static.a": "libstubs_nvtiff.so",
         "libcustatevec.so": "libstubs_custatevec.so",
         "libcutensornet.so": "libstubs_cutensornet.so",
+        "libcudensitymat.so": "libstubs_cudensitymat.so",
     },
     13: {
         "libcudart.so": "libstubs_cudart.so",
@@ -242,6 +244,7 @@ LINK_NAMES = {
         "libnvtiff_static.a": "libstubs_nvtiff.so",
         "libcustatevec.so": "libstubs_custatevec.so",
         "libcutensornet.so": "libstubs_cutensornet.so",
+        "libcudensitymat.so": "libstubs_cudensitymat.so",
     },
 }
 
@@ -339,6 +342,7 @@ NVIDIA_SONAMES = {
     "libnvtiff.so.0": "nvtiff",
     "libcustatevec.so.1": "custatevec",
     "libcutensornet.so.2": "cutensornet",
+    "libcudensitymat.so.0": "cudensitymat",
 }
 
 #: NVIDIA's Windows DLLs that have a DLL stub: lower-case DLL name -> the stub's short name.
@@ -437,7 +441,6 @@ UNSTUBBED_SONAME_STEMS = (
     "libcufftMp.so",
     "libnvcomp.so",
     "libnvimgcodec.so",
-    "libcudensitymat.so",
     "libnvtx3interop.so",
     "libpcsamplingutil.so",
     "libmathdx.so",

@@ -520,6 +520,15 @@ pub enum VersionProbe {
         /// The library's `Property`-style function (`custatevecGetProperty`).
         property: &'static CStr,
     },
+    /// [`VersionProbe::Needed`] for a library whose own version is `size_t f(void)`
+    /// (`cudensitymatGetVersion`: `10000 * major + 100 * minor + patch`, 700 for cuDensityMat
+    /// 0.7.0 in the CUDA 12 and 13 wheels alike), which must answer a positive number (it is what
+    /// the debug log shows); the CUDA major is the first anchor soname its `DT_NEEDED` names
+    /// (`libcublas.so.12` / `.13`), recorded as `1000 * major`, 0 when it names none.
+    NeededReturned {
+        /// The library's own version function.
+        symbol: &'static CStr,
+    },
     /// No version function to ask: the CUDA major is the one of the spec's sonames that the file
     /// was found under (NPP's eleven libraries: `libnppial.so.12` is CUDA 12.x's; only `libnppc`
     /// has a version function, `nppGetLibVersion`, and its major is the soname's), recorded as

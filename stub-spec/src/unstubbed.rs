@@ -12,7 +12,7 @@
 /// lists (older majors'), CUPTI's `libnvperf_*`, cuFile's RDMA plugin (libcufile loads it itself;
 /// no header declares its API), NVRTC's builtins, and the libraries of NVIDIA's wheels that have
 /// no stub yet (`docs/src/wheel-libraries.md` says why each): libNVVM, NVSHMEM's host library,
-/// the multi-process math libraries, nvCOMP, nvImageCodec, cuDensityMat, NVTX 3's interop
+/// the multi-process math libraries, nvCOMP, nvImageCodec, NVTX 3's interop
 /// library, CUPTI's PC-sampling utility, MathDx.
 pub const UNSTUBBED_SONAME_STEMS: &[&str] = &[
     "libcudnn_",
@@ -29,7 +29,6 @@ pub const UNSTUBBED_SONAME_STEMS: &[&str] = &[
     "libcufftMp.so",
     "libnvcomp.so",
     "libnvimgcodec.so",
-    "libcudensitymat.so",
     "libnvtx3interop.so",
     "libpcsamplingutil.so",
     "libmathdx.so",

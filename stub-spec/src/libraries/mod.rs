@@ -3,13 +3,14 @@
 //! [`CUSOLVER`], [`NCCL`], [`CUTENSOR`], [`CUSPARSELT`], [`CUDNN`], [`NPPC`] … [`NPPS`] (NPP's
 //! eleven), [`CUPTI`], [`NVFATBIN`], [`NVJPEG`], [`CUFILE`], [`CUFFTW`], [`NVBLAS`],
 //! [`CUSOLVERMG`], [`NVTX`], [`CUDSS`], [`NVJPEG2K`], [`NVTIFF`], [`CUSTATEVEC`],
-//! [`CUTENSORNET`]. Adding a library is adding a file here
+//! [`CUTENSORNET`], [`CUDENSITYMAT`]. Adding a library is adding a file here
 //! (`docs/src/adding-a-cuda-library.md`).
 
 mod cublas;
 mod cublaslt;
 mod cuda;
 mod cudart;
+mod cudensitymat;
 mod cudnn;
 mod cudss;
 mod cufft;
@@ -42,6 +43,7 @@ pub use cublas::CUBLAS;
 pub use cublaslt::CUBLASLT;
 pub use cuda::CUDA;
 pub use cudart::CUDART;
+pub use cudensitymat::CUDENSITYMAT;
 pub use cudnn::CUDNN;
 pub use cudss::CUDSS;
 pub use cufft::CUFFT;
@@ -71,7 +73,7 @@ pub use nvtiff::NVTIFF;
 pub use nvtx::NVTX;
 
 /// All of them, in the order codegen writes them.
-pub const ALL: [&crate::Library; 39] = [
+pub const ALL: [&crate::Library; 40] = [
     &CUDART,
     &NVRTC,
     &CUDA,
@@ -111,6 +113,7 @@ pub const ALL: [&crate::Library; 39] = [
     &NVTIFF,
     &CUSTATEVEC,
     &CUTENSORNET,
+    &CUDENSITYMAT,
 ];
 
 /// Where CUDA 13's wheels (`nvidia-cuda-runtime`, `nvidia-cuda-nvrtc`, `nvidia-nvjitlink` 13.x)
