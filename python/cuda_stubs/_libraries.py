@@ -45,6 +45,7 @@ LIBRARIES = {
     "custatevec": "libstubs_custatevec.so",
     "cutensornet": "libstubs_cutensornet.so",
     "cudensitymat": "libstubs_cudensitymat.so",
+    "nvvm": "libstubs_nvvm.so",
 }
 
 #: The stubs with a Windows DLL (in ``bin/``; a win_amd64 wheel has only these): short name ->
@@ -165,6 +166,7 @@ LINK_NAMES = {
         "libcustatevec.so": "libstubs_custatevec.so",
         "libcutensornet.so": "libstubs_cutensornet.so",
         "libcudensitymat.so": "libstubs_cudensitymat.so",
+        "libnvvm.so": "libstubs_nvvm.so",
     },
     13: {
         "libcudart.so": "libstubs_cudart.so",
@@ -245,6 +247,7 @@ LINK_NAMES = {
         "libcustatevec.so": "libstubs_custatevec.so",
         "libcutensornet.so": "libstubs_cutensornet.so",
         "libcudensitymat.so": "libstubs_cudensitymat.so",
+        "libnvvm.so": "libstubs_nvvm.so",
     },
 }
 
@@ -343,6 +346,8 @@ NVIDIA_SONAMES = {
     "libcustatevec.so.1": "custatevec",
     "libcutensornet.so.2": "cutensornet",
     "libcudensitymat.so.0": "cudensitymat",
+    "libnvvm.so.4": "nvvm",
+    "libnvvm.so": "nvvm",
 }
 
 #: NVIDIA's Windows DLLs that have a DLL stub: lower-case DLL name -> the stub's short name.
@@ -434,7 +439,6 @@ UNSTUBBED_SONAME_STEMS = (
     "libnpp",
     "libcufile_rdma.so",
     "libnvrtc-builtins.so",
-    "libnvvm.so",
     "libnvshmem_host.so",
     "libcublasmp.so",
     "libcusolverMp.so",

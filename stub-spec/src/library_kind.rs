@@ -4,7 +4,7 @@ use crate::Library;
 use crate::libraries::{
     CUBLAS, CUBLASLT, CUDA, CUDART, CUDENSITYMAT, CUDNN, CUDSS, CUFFT, CUFFTW, CUFILE, CUPTI,
     CURAND, CUSOLVER, CUSOLVERMG, CUSPARSE, CUSPARSELT, CUSTATEVEC, CUTENSOR, CUTENSORNET, NCCL,
-    NVBLAS, NVFATBIN, NVJITLINK, NVJPEG, NVJPEG2K, NVML, NVRTC, NVTIFF, NVTX, NppLibrary,
+    NVBLAS, NVFATBIN, NVJITLINK, NVJPEG, NVJPEG2K, NVML, NVRTC, NVTIFF, NVTX, NVVM, NppLibrary,
 };
 use alloc::format;
 use alloc::string::String;
@@ -72,6 +72,8 @@ pub enum LibraryKind {
     Cutensornet,
     /// cuDensityMat, libcudensitymat ([`CUDENSITYMAT`]).
     Cudensitymat,
+    /// libNVVM, libnvvm ([`NVVM`]).
+    Nvvm,
 }
 
 impl LibraryKind {
@@ -108,6 +110,7 @@ impl LibraryKind {
             Self::Custatevec => &CUSTATEVEC,
             Self::Cutensornet => &CUTENSORNET,
             Self::Cudensitymat => &CUDENSITYMAT,
+            Self::Nvvm => &NVVM,
         }
     }
 

@@ -11,7 +11,7 @@
 /// sub-libraries, cuTENSOR's `libcutensorMg` / `libcutensorMp`, CUPTI and NPP sonames no spec
 /// lists (older majors'), CUPTI's `libnvperf_*`, cuFile's RDMA plugin (libcufile loads it itself;
 /// no header declares its API), NVRTC's builtins, and the libraries of NVIDIA's wheels that have
-/// no stub yet (`docs/src/wheel-libraries.md` says why each): libNVVM, NVSHMEM's host library,
+/// no stub yet (`docs/src/wheel-libraries.md` says why each): NVSHMEM's host library,
 /// the multi-process math libraries, nvCOMP, nvImageCodec, NVTX 3's interop
 /// library, CUPTI's PC-sampling utility, MathDx.
 pub const UNSTUBBED_SONAME_STEMS: &[&str] = &[
@@ -22,7 +22,6 @@ pub const UNSTUBBED_SONAME_STEMS: &[&str] = &[
     "libnpp",
     "libcufile_rdma.so",
     "libnvrtc-builtins.so",
-    "libnvvm.so",
     "libnvshmem_host.so",
     "libcublasmp.so",
     "libcusolverMp.so",

@@ -113,6 +113,35 @@ pub(crate) fn reported_version(real: &RealLibrary, handle: &Handle) -> Option<i3
             }
             cuda
         }
+        VersionProbe::BuiltForMajorMinor { symbol, marker } => {
+            let f = handle.symbol(symbol)?;
+            // SAFETY: nvvmVersion: `int f(int *major, int *minor)` by ABI, every version
+            // (VersionProbe::BuiltForMajorMinor).
+            let f: unsafe extern "C" fn(*mut c_int, *mut c_int) -> c_int =
+                unsafe { core::mem::transmute(f) };
+            let (mut major, mut minor): (c_int, c_int) = (0, 0);
+            // SAFETY: valid out-pointers.
+            if (unsafe { f(&mut major, &mut minor) }) != 0 || major <= 0 {
+                return None;
+            }
+            let cuda = built_for(handle, marker);
+            let name = symbol.to_string_lossy();
+            match cuda {
+                Some(v) => line(
+                    real.name,
+                    format_args!(
+                        "{name} {major}.{minor}: built for CUDA {}.{}",
+                        v / 1000,
+                        v % 1000 / 10
+                    ),
+                ),
+                None => line(
+                    real.name,
+                    format_args!("{name} {major}.{minor}: no CUDA release in its file"),
+                ),
+            }
+            Some(cuda.unwrap_or(0))
+        }
         VersionProbe::Returned(name) => {
             let f = handle.symbol(name)?;
             // SAFETY: `size_t f(void)` (`cutensorGetCudartVersion`, `cudnnGetCudartVersion`:

@@ -3,7 +3,7 @@
 //! [`CUSOLVER`], [`NCCL`], [`CUTENSOR`], [`CUSPARSELT`], [`CUDNN`], [`NPPC`] … [`NPPS`] (NPP's
 //! eleven), [`CUPTI`], [`NVFATBIN`], [`NVJPEG`], [`CUFILE`], [`CUFFTW`], [`NVBLAS`],
 //! [`CUSOLVERMG`], [`NVTX`], [`CUDSS`], [`NVJPEG2K`], [`NVTIFF`], [`CUSTATEVEC`],
-//! [`CUTENSORNET`], [`CUDENSITYMAT`]. Adding a library is adding a file here
+//! [`CUTENSORNET`], [`CUDENSITYMAT`], [`NVVM`]. Adding a library is adding a file here
 //! (`docs/src/adding-a-cuda-library.md`).
 
 mod cublas;
@@ -36,6 +36,7 @@ mod nvml;
 mod nvrtc;
 mod nvtiff;
 mod nvtx;
+mod nvvm;
 
 use core::ffi::CStr;
 
@@ -71,9 +72,10 @@ pub use nvml::NVML;
 pub use nvrtc::NVRTC;
 pub use nvtiff::NVTIFF;
 pub use nvtx::NVTX;
+pub use nvvm::NVVM;
 
 /// All of them, in the order codegen writes them.
-pub const ALL: [&crate::Library; 40] = [
+pub const ALL: [&crate::Library; 41] = [
     &CUDART,
     &NVRTC,
     &CUDA,
@@ -114,6 +116,7 @@ pub const ALL: [&crate::Library; 40] = [
     &CUSTATEVEC,
     &CUTENSORNET,
     &CUDENSITYMAT,
+    &NVVM,
 ];
 
 /// Where CUDA 13's wheels (`nvidia-cuda-runtime`, `nvidia-cuda-nvrtc`, `nvidia-nvjitlink` 13.x)
