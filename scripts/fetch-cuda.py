@@ -30,8 +30,10 @@ program and launches its kernels through the stub: nvidia-cuda-nvcc 13.5.37 (nvc
 ptxas, fatbinary, nvlink in nvidia/cu13/bin) and nvidia-nvvm 13.5.37 (cicc and libdevice in
 nvidia/cu13/nvvm). Together with the crt/ and runtime headers already in nvidia/cu13/include
 the tree has the toolkit's own layout, so nvcc's bin/nvcc.profile (paths relative to its own
-folder) finds everything; the host compiler is the machine's gcc/g++. libnvvm.so is not
-unpacked (nvcc runs cicc, never the library) and neither is anything else nvcc does not run.
+folder) finds everything; the host compiler is the machine's gcc/g++. nvcc runs cicc, never
+libNVVM: libnvvm.so.4 (nvidia/cu13/lib) and 11.x's and 12.x's nvvm/lib64/libnvvm.so come as the
+nvvm spec's test wheels (libraries.json), like any library's. Nothing else nvcc does not run is
+unpacked.
 Zip entries keep their Unix permission bits: the tools must be executable.
 
 aarch64 (`--arch aarch64`, for scripts/test-aarch64.sh): NVIDIA's sbsa wheels of the same

@@ -44,7 +44,9 @@ set(cuda-stubs_IMPORTED_TARGETS
   "nvjpeg2k|libstubs_nvjpeg2k.so"
   "nvtiff|libstubs_nvtiff.so"
   "custatevec|libstubs_custatevec.so"
-  "cutensornet|libstubs_cutensornet.so")
+  "cutensornet|libstubs_cutensornet.so"
+  "cudensitymat|libstubs_cudensitymat.so"
+  "nvvm|libstubs_nvvm.so")
 
 # FindCUDAToolkit's targets cuda_stubs_use_for_cuda_toolkit() points at a stub (and their
 # cache entries CUDA_<name>_LIBRARY): "<CUDA:: name>|<cuda-stubs:: target>|<file>".
@@ -147,7 +149,9 @@ set(cuda-stubs_STUB_FILES
   "libstubs_nvjpeg2k.so"
   "libstubs_nvtiff.so"
   "libstubs_custatevec.so"
-  "libstubs_cutensornet.so")
+  "libstubs_cutensornet.so"
+  "libstubs_cudensitymat.so"
+  "libstubs_nvvm.so")
 set(cuda-stubs_STUB_CRATES
   "stubs-cudart"
   "stubs-cudart-abi12"
@@ -188,7 +192,9 @@ set(cuda-stubs_STUB_CRATES
   "stubs-nvjpeg2k"
   "stubs-nvtiff"
   "stubs-custatevec"
-  "stubs-cutensornet")
+  "stubs-cutensornet"
+  "stubs-cudensitymat"
+  "stubs-nvvm")
 
 # The pkg-config modules: packaging/pkgconfig/<module>.pc.in, installed as <module>.pc.
 set(cuda-stubs_PKGCONFIG_MODULES
@@ -232,7 +238,9 @@ set(cuda-stubs_PKGCONFIG_MODULES
   "cuda-stubs-nvjpeg2k"
   "cuda-stubs-nvtiff"
   "cuda-stubs-custatevec"
-  "cuda-stubs-cutensornet")
+  "cuda-stubs-cutensornet"
+  "cuda-stubs-cudensitymat"
+  "cuda-stubs-nvvm")
 
 # The link folders lib/cuda-stubs-link/abi<N>/, one per cudart ABI (the headers' CUDA major;
 # the last is the default): NVIDIA's link names as GNU ld linker scripts naming a stub,
@@ -315,7 +323,9 @@ set(cuda-stubs_LINK_NAMES_12
   "libnvtiff.so|libstubs_nvtiff.so"
   "libnvtiff_static.a|libstubs_nvtiff.so"
   "libcustatevec.so|libstubs_custatevec.so"
-  "libcutensornet.so|libstubs_cutensornet.so")
+  "libcutensornet.so|libstubs_cutensornet.so"
+  "libcudensitymat.so|libstubs_cudensitymat.so"
+  "libnvvm.so|libstubs_nvvm.so")
 set(cuda-stubs_LINK_NAMES_13
   "libcudart.so|libstubs_cudart.so"
   "libcudart_static.a|libstubs_cudart.so"
@@ -393,7 +403,9 @@ set(cuda-stubs_LINK_NAMES_13
   "libnvtiff.so|libstubs_nvtiff.so"
   "libnvtiff_static.a|libstubs_nvtiff.so"
   "libcustatevec.so|libstubs_custatevec.so"
-  "libcutensornet.so|libstubs_cutensornet.so")
+  "libcutensornet.so|libstubs_cutensornet.so"
+  "libcudensitymat.so|libstubs_cudensitymat.so"
+  "libnvvm.so|libstubs_nvvm.so")
 
 # Windows (a windows-gnu CUDA_STUBS_CARGO_TARGET): the libraries with a DLL stub,
 # "<cuda-stubs:: target>|<name>": bin/<name>.dll with its import libraries lib/<name>.lib

@@ -44,6 +44,8 @@ LIBRARIES = {
     "nvtiff": "libstubs_nvtiff.so",
     "custatevec": "libstubs_custatevec.so",
     "cutensornet": "libstubs_cutensornet.so",
+    "cudensitymat": "libstubs_cudensitymat.so",
+    "nvvm": "libstubs_nvvm.so",
 }
 
 #: The stubs with a Windows DLL (in ``bin/``; a win_amd64 wheel has only these): short name ->
@@ -163,6 +165,8 @@ LINK_NAMES = {
         "libnvtiff_static.a": "libstubs_nvtiff.so",
         "libcustatevec.so": "libstubs_custatevec.so",
         "libcutensornet.so": "libstubs_cutensornet.so",
+        "libcudensitymat.so": "libstubs_cudensitymat.so",
+        "libnvvm.so": "libstubs_nvvm.so",
     },
     13: {
         "libcudart.so": "libstubs_cudart.so",
@@ -242,6 +246,8 @@ LINK_NAMES = {
         "libnvtiff_static.a": "libstubs_nvtiff.so",
         "libcustatevec.so": "libstubs_custatevec.so",
         "libcutensornet.so": "libstubs_cutensornet.so",
+        "libcudensitymat.so": "libstubs_cudensitymat.so",
+        "libnvvm.so": "libstubs_nvvm.so",
     },
 }
 
@@ -339,6 +345,9 @@ NVIDIA_SONAMES = {
     "libnvtiff.so.0": "nvtiff",
     "libcustatevec.so.1": "custatevec",
     "libcutensornet.so.2": "cutensornet",
+    "libcudensitymat.so.0": "cudensitymat",
+    "libnvvm.so.4": "nvvm",
+    "libnvvm.so": "nvvm",
 }
 
 #: NVIDIA's Windows DLLs that have a DLL stub: lower-case DLL name -> the stub's short name.
@@ -430,14 +439,12 @@ UNSTUBBED_SONAME_STEMS = (
     "libnpp",
     "libcufile_rdma.so",
     "libnvrtc-builtins.so",
-    "libnvvm.so",
     "libnvshmem_host.so",
     "libcublasmp.so",
     "libcusolverMp.so",
     "libcufftMp.so",
     "libnvcomp.so",
     "libnvimgcodec.so",
-    "libcudensitymat.so",
     "libnvtx3interop.so",
     "libpcsamplingutil.so",
     "libmathdx.so",

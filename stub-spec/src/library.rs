@@ -520,6 +520,27 @@ pub enum VersionProbe {
         /// The library's `Property`-style function (`custatevecGetProperty`).
         property: &'static CStr,
     },
+    /// [`VersionProbe::BuiltFor`] for a library whose own version is
+    /// [`VersionProbe::MajorMinor`]'s `status f(int *major, int *minor)` (libNVVM's
+    /// `nvvmVersion`: 1.9 in CUDA 11.8, 2.0 in 12.9 and 13.5, which says no CUDA release):
+    /// the CUDA version is the `<marker><major>.<minor>` of the loaded file's `.rodata`
+    /// (`Cuda compilation tools, release 12.9`), recorded as `1000 * major + 10 * minor`, 0
+    /// when the file has none.
+    BuiltForMajorMinor {
+        /// The function giving the library's own version.
+        symbol: &'static CStr,
+        /// What precedes the CUDA `major.minor` in the file's build string.
+        marker: &'static CStr,
+    },
+    /// [`VersionProbe::Needed`] for a library whose own version is `size_t f(void)`
+    /// (`cudensitymatGetVersion`: `10000 * major + 100 * minor + patch`, 700 for cuDensityMat
+    /// 0.7.0 in the CUDA 12 and 13 wheels alike), which must answer a positive number (it is what
+    /// the debug log shows); the CUDA major is the first anchor soname its `DT_NEEDED` names
+    /// (`libcublas.so.12` / `.13`), recorded as `1000 * major`, 0 when it names none.
+    NeededReturned {
+        /// The library's own version function.
+        symbol: &'static CStr,
+    },
     /// No version function to ask: the CUDA major is the one of the spec's sonames that the file
     /// was found under (NPP's eleven libraries: `libnppial.so.12` is CUDA 12.x's; only `libnppc`
     /// has a version function, `nppGetLibVersion`, and its major is the soname's), recorded as
@@ -654,13 +675,35 @@ pub enum Unpack {
     /// the wheel on the package index by HTTP range requests: for wheels whose bulk the tests
     /// never load (cuDNN's 540 MB of engine sub-libraries beside a 100 KB front library).
     LibraryAndHeaders,
+    /// [`Unpack::LibraryAndHeaders`] for a wheel holding the library under a file name that is
+    /// not its soname (`libnvvm.so`, soname `libnvvm.so.4`: how NVIDIA's `nvidia-cuda-nvcc-cu11`
+    /// and `-cu12` ship libNVVM in `nvidia/cuda_nvcc/nvvm/lib64`): that file is unpacked and is
+    /// the layout's path of the library.
+    LibraryNamed(&'static CStr),
 }
 
 impl TestWheel {
-    /// The wheel's package folder, [`TestWheel::lib_dir`] without its `/lib`
-    /// (`nvidia/cu13/lib` → `nvidia/cu13`): its `include` holds the headers.
+    /// The wheel's package folder, [`TestWheel::lib_dir`] without its `/lib` (`nvidia/cu13/lib`
+    /// → `nvidia/cu13`) or `/lib64` (libNVVM's `nvidia/cuda_nvcc/nvvm/lib64` →
+    /// `nvidia/cuda_nvcc/nvvm`): its `include` holds the headers.
     pub fn package_dir(&self) -> Option<&'static str> {
-        self.lib_dir.to_str().ok()?.strip_suffix("/lib")
+        let dir = self.lib_dir.to_str().ok()?;
+        dir.strip_suffix("/lib")
+            .or_else(|| dir.strip_suffix("/lib64"))
+    }
+
+    /// The library's path in the unpacked tree, relative to it: [`TestWheel::lib_dir`] and the
+    /// file name [`Unpack::LibraryNamed`] gives, else `soname`.
+    pub fn library_file(&self, soname: &CStr) -> String {
+        let name = match self.unpack {
+            Unpack::LibraryNamed(file) => file,
+            Unpack::Whole | Unpack::LibraryAndHeaders => soname,
+        };
+        format!(
+            "{}/{}",
+            self.lib_dir.to_string_lossy(),
+            name.to_string_lossy()
+        )
     }
 }
 

@@ -2,9 +2,9 @@
 
 use crate::Library;
 use crate::libraries::{
-    CUBLAS, CUBLASLT, CUDA, CUDART, CUDNN, CUDSS, CUFFT, CUFFTW, CUFILE, CUPTI, CURAND, CUSOLVER,
-    CUSOLVERMG, CUSPARSE, CUSPARSELT, CUSTATEVEC, CUTENSOR, CUTENSORNET, NCCL, NVBLAS, NVFATBIN,
-    NVJITLINK, NVJPEG, NVJPEG2K, NVML, NVRTC, NVTIFF, NVTX, NppLibrary,
+    CUBLAS, CUBLASLT, CUDA, CUDART, CUDENSITYMAT, CUDNN, CUDSS, CUFFT, CUFFTW, CUFILE, CUPTI,
+    CURAND, CUSOLVER, CUSOLVERMG, CUSPARSE, CUSPARSELT, CUSTATEVEC, CUTENSOR, CUTENSORNET, NCCL,
+    NVBLAS, NVFATBIN, NVJITLINK, NVJPEG, NVJPEG2K, NVML, NVRTC, NVTIFF, NVTX, NVVM, NppLibrary,
 };
 use alloc::format;
 use alloc::string::String;
@@ -70,6 +70,10 @@ pub enum LibraryKind {
     Custatevec,
     /// cuTensorNet, libcutensornet ([`CUTENSORNET`]).
     Cutensornet,
+    /// cuDensityMat, libcudensitymat ([`CUDENSITYMAT`]).
+    Cudensitymat,
+    /// libNVVM, libnvvm ([`NVVM`]).
+    Nvvm,
 }
 
 impl LibraryKind {
@@ -105,6 +109,8 @@ impl LibraryKind {
             Self::NvTiff => &NVTIFF,
             Self::Custatevec => &CUSTATEVEC,
             Self::Cutensornet => &CUTENSORNET,
+            Self::Cudensitymat => &CUDENSITYMAT,
+            Self::Nvvm => &NVVM,
         }
     }
 

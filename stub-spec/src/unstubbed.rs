@@ -11,8 +11,8 @@
 /// sub-libraries, cuTENSOR's `libcutensorMg` / `libcutensorMp`, CUPTI and NPP sonames no spec
 /// lists (older majors'), CUPTI's `libnvperf_*`, cuFile's RDMA plugin (libcufile loads it itself;
 /// no header declares its API), NVRTC's builtins, and the libraries of NVIDIA's wheels that have
-/// no stub yet (`docs/src/wheel-libraries.md` says why each): libNVVM, NVSHMEM's host library,
-/// the multi-process math libraries, nvCOMP, nvImageCodec, cuDensityMat, NVTX 3's interop
+/// no stub yet (`docs/src/wheel-libraries.md` says why each): NVSHMEM's host library,
+/// the multi-process math libraries, nvCOMP, nvImageCodec, NVTX 3's interop
 /// library, CUPTI's PC-sampling utility, MathDx.
 pub const UNSTUBBED_SONAME_STEMS: &[&str] = &[
     "libcudnn_",
@@ -22,14 +22,12 @@ pub const UNSTUBBED_SONAME_STEMS: &[&str] = &[
     "libnpp",
     "libcufile_rdma.so",
     "libnvrtc-builtins.so",
-    "libnvvm.so",
     "libnvshmem_host.so",
     "libcublasmp.so",
     "libcusolverMp.so",
     "libcufftMp.so",
     "libnvcomp.so",
     "libnvimgcodec.so",
-    "libcudensitymat.so",
     "libnvtx3interop.so",
     "libpcsamplingutil.so",
     "libmathdx.so",

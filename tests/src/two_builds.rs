@@ -101,6 +101,15 @@ impl TwoBuilds {
             args.push(format!("-l:{soname}").into());
             // What the library needs from its own folder (13.5's libcurand: libcudart.so.13).
             args.push(format!("-Wl,-rpath-link,{}", dir.display()).into());
+            // And from the major's other wheels, where its RUNPATH misses a library one of its
+            // dependencies' RUNPATH finds at run time (12.x's cuDensityMat needs
+            // `libcusparse.so.12`, which only its cuSOLVER's RUNPATH leads to): the linker
+            // follows no dependency's RUNPATH for another's `DT_NEEDED`.
+            for other in cuda_layout(major).libraries.values() {
+                if let Some(folder) = other.parent().filter(|f| *f != dir) {
+                    args.push(format!("-Wl,-rpath-link,{}", folder.display()).into());
+                }
+            }
             let refs: Vec<&OsStr> = args.iter().map(OsString::as_os_str).collect();
             compile_c(&name, &[Path::new(self.source)], &refs)
         })

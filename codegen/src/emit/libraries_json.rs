@@ -42,7 +42,7 @@ pub fn libraries_json() -> Result<String, String> {
                 )
             })?;
             let file = match library.exports {
-                ExportSource::Wheels => format!("{package}/lib/{}", soname.to_string_lossy()),
+                ExportSource::Wheels => wheel.library_file(soname),
                 ExportSource::List { .. } => format!("{package}/include/{}", library.header),
             };
             let mut entry = json!({
@@ -52,7 +52,7 @@ pub fn libraries_json() -> Result<String, String> {
                 "include": format!("{package}/include"),
                 "unpack": match wheel.unpack {
                     Unpack::Whole => "whole",
-                    Unpack::LibraryAndHeaders => "library_and_headers",
+                    Unpack::LibraryAndHeaders | Unpack::LibraryNamed(_) => "library_and_headers",
                 },
             });
             // The library the real one cannot be called without, beside it: unpacked with it

@@ -4,6 +4,7 @@
 use crate::debug::line;
 use crate::os::Handle;
 use crate::spec::{RealLibrary, VersionProbe};
+use alloc::format;
 use core::ffi::{CStr, c_int};
 
 /// The version the library reports through its spec's version function, if it answers.
@@ -112,6 +113,35 @@ pub(crate) fn reported_version(real: &RealLibrary, handle: &Handle) -> Option<i3
             }
             cuda
         }
+        VersionProbe::BuiltForMajorMinor { symbol, marker } => {
+            let f = handle.symbol(symbol)?;
+            // SAFETY: nvvmVersion: `int f(int *major, int *minor)` by ABI, every version
+            // (VersionProbe::BuiltForMajorMinor).
+            let f: unsafe extern "C" fn(*mut c_int, *mut c_int) -> c_int =
+                unsafe { core::mem::transmute(f) };
+            let (mut major, mut minor): (c_int, c_int) = (0, 0);
+            // SAFETY: valid out-pointers.
+            if (unsafe { f(&mut major, &mut minor) }) != 0 || major <= 0 {
+                return None;
+            }
+            let cuda = built_for(handle, marker);
+            let name = symbol.to_string_lossy();
+            match cuda {
+                Some(v) => line(
+                    real.name,
+                    format_args!(
+                        "{name} {major}.{minor}: built for CUDA {}.{}",
+                        v / 1000,
+                        v % 1000 / 10
+                    ),
+                ),
+                None => line(
+                    real.name,
+                    format_args!("{name} {major}.{minor}: no CUDA release in its file"),
+                ),
+            }
+            Some(cuda.unwrap_or(0))
+        }
         VersionProbe::Returned(name) => {
             let f = handle.symbol(name)?;
             // SAFETY: `size_t f(void)` (`cutensorGetCudartVersion`, `cudnnGetCudartVersion`:
@@ -126,25 +156,21 @@ pub(crate) fn reported_version(real: &RealLibrary, handle: &Handle) -> Option<i3
         }
         VersionProbe::Needed { property } => {
             let [major, minor, patch] = properties(handle, property)?;
-            let anchor = needed_anchor(real, handle);
-            let name = property.to_string_lossy();
-            match anchor {
-                Some((soname, cuda)) => line(
-                    real.name,
-                    format_args!(
-                        "{name} {major}.{minor}.{patch}: needs {}: CUDA {cuda}",
-                        soname.to_string_lossy()
-                    ),
-                ),
-                None => line(
-                    real.name,
-                    format_args!(
-                        "{name} {major}.{minor}.{patch}: needs no CUDA library of a major"
-                    ),
-                ),
+            let own = format!("{} {major}.{minor}.{patch}", property.to_string_lossy());
+            Some(needed_release(real, handle, &own))
+        }
+        VersionProbe::NeededReturned { symbol } => {
+            let f = handle.symbol(symbol)?;
+            // SAFETY: `size_t f(void)` (`cudensitymatGetVersion`: that prototype in every
+            // version, VersionProbe::NeededReturned).
+            let f: unsafe extern "C" fn() -> usize = unsafe { core::mem::transmute(f) };
+            // SAFETY: no arguments.
+            let v = unsafe { f() };
+            if v == 0 {
+                return None;
             }
-            // Bound with version 0 (release unknown) when its file names no anchor.
-            Some(anchor.map_or(0, |(_, cuda)| cuda.saturating_mul(1000)))
+            let own = format!("{} {v}", symbol.to_string_lossy());
+            Some(needed_release(real, handle, &own))
         }
         VersionProbe::DeviceCode { property, .. } => {
             let [major, minor, patch] = properties(handle, property)?;
@@ -237,6 +263,24 @@ fn built_for(handle: &Handle, marker: &CStr) -> Option<i32> {
     let (major, minor) = crate::os::built_for(handle.path()?, marker.to_bytes())?;
     let version = i32::try_from(major).ok()?.checked_mul(1000)?;
     version.checked_add(i32::try_from(minor.min(99)).ok()? * 10)
+}
+
+/// The CUDA version (`1000 * major`) a library of [`VersionProbe::Needed`] or
+/// [`VersionProbe::NeededReturned`] was linked for, by its `DT_NEEDED`, logged after `own` (what
+/// its own version function answered); 0 (bound, release unknown) when its file names no anchor.
+fn needed_release(real: &RealLibrary, handle: &Handle, own: &str) -> i32 {
+    let anchor = needed_anchor(real, handle);
+    match anchor {
+        Some((soname, cuda)) => line(
+            real.name,
+            format_args!("{own}: needs {}: CUDA {cuda}", soname.to_string_lossy()),
+        ),
+        None => line(
+            real.name,
+            format_args!("{own}: needs no CUDA library of a major"),
+        ),
+    }
+    anchor.map_or(0, |(_, cuda)| cuda.saturating_mul(1000))
 }
 
 /// The first of `real`'s anchors' sonames (`RealLibrary::same_release_as`: `libcublas.so.13`)

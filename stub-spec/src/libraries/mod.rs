@@ -3,13 +3,14 @@
 //! [`CUSOLVER`], [`NCCL`], [`CUTENSOR`], [`CUSPARSELT`], [`CUDNN`], [`NPPC`] … [`NPPS`] (NPP's
 //! eleven), [`CUPTI`], [`NVFATBIN`], [`NVJPEG`], [`CUFILE`], [`CUFFTW`], [`NVBLAS`],
 //! [`CUSOLVERMG`], [`NVTX`], [`CUDSS`], [`NVJPEG2K`], [`NVTIFF`], [`CUSTATEVEC`],
-//! [`CUTENSORNET`]. Adding a library is adding a file here
+//! [`CUTENSORNET`], [`CUDENSITYMAT`], [`NVVM`]. Adding a library is adding a file here
 //! (`docs/src/adding-a-cuda-library.md`).
 
 mod cublas;
 mod cublaslt;
 mod cuda;
 mod cudart;
+mod cudensitymat;
 mod cudnn;
 mod cudss;
 mod cufft;
@@ -35,6 +36,7 @@ mod nvml;
 mod nvrtc;
 mod nvtiff;
 mod nvtx;
+mod nvvm;
 
 use core::ffi::CStr;
 
@@ -42,6 +44,7 @@ pub use cublas::CUBLAS;
 pub use cublaslt::CUBLASLT;
 pub use cuda::CUDA;
 pub use cudart::CUDART;
+pub use cudensitymat::CUDENSITYMAT;
 pub use cudnn::CUDNN;
 pub use cudss::CUDSS;
 pub use cufft::CUFFT;
@@ -69,9 +72,10 @@ pub use nvml::NVML;
 pub use nvrtc::NVRTC;
 pub use nvtiff::NVTIFF;
 pub use nvtx::NVTX;
+pub use nvvm::NVVM;
 
 /// All of them, in the order codegen writes them.
-pub const ALL: [&crate::Library; 39] = [
+pub const ALL: [&crate::Library; 41] = [
     &CUDART,
     &NVRTC,
     &CUDA,
@@ -111,6 +115,8 @@ pub const ALL: [&crate::Library; 39] = [
     &NVTIFF,
     &CUSTATEVEC,
     &CUTENSORNET,
+    &CUDENSITYMAT,
+    &NVVM,
 ];
 
 /// Where CUDA 13's wheels (`nvidia-cuda-runtime`, `nvidia-cuda-nvrtc`, `nvidia-nvjitlink` 13.x)
