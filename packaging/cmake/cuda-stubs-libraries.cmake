@@ -44,7 +44,8 @@ set(cuda-stubs_IMPORTED_TARGETS
   "nvjpeg2k|libstubs_nvjpeg2k.so"
   "nvtiff|libstubs_nvtiff.so"
   "custatevec|libstubs_custatevec.so"
-  "cutensornet|libstubs_cutensornet.so")
+  "cutensornet|libstubs_cutensornet.so"
+  "nvcomp|libstubs_nvcomp.so")
 
 # FindCUDAToolkit's targets cuda_stubs_use_for_cuda_toolkit() points at a stub (and their
 # cache entries CUDA_<name>_LIBRARY): "<CUDA:: name>|<cuda-stubs:: target>|<file>".
@@ -147,7 +148,8 @@ set(cuda-stubs_STUB_FILES
   "libstubs_nvjpeg2k.so"
   "libstubs_nvtiff.so"
   "libstubs_custatevec.so"
-  "libstubs_cutensornet.so")
+  "libstubs_cutensornet.so"
+  "libstubs_nvcomp.so")
 set(cuda-stubs_STUB_CRATES
   "stubs-cudart"
   "stubs-cudart-abi12"
@@ -188,7 +190,8 @@ set(cuda-stubs_STUB_CRATES
   "stubs-nvjpeg2k"
   "stubs-nvtiff"
   "stubs-custatevec"
-  "stubs-cutensornet")
+  "stubs-cutensornet"
+  "stubs-nvcomp")
 
 # The pkg-config modules: packaging/pkgconfig/<module>.pc.in, installed as <module>.pc.
 set(cuda-stubs_PKGCONFIG_MODULES
@@ -232,7 +235,8 @@ set(cuda-stubs_PKGCONFIG_MODULES
   "cuda-stubs-nvjpeg2k"
   "cuda-stubs-nvtiff"
   "cuda-stubs-custatevec"
-  "cuda-stubs-cutensornet")
+  "cuda-stubs-cutensornet"
+  "cuda-stubs-nvcomp")
 
 # The link folders lib/cuda-stubs-link/abi<N>/, one per cudart ABI (the headers' CUDA major;
 # the last is the default): NVIDIA's link names as GNU ld linker scripts naming a stub,
@@ -315,7 +319,9 @@ set(cuda-stubs_LINK_NAMES_12
   "libnvtiff.so|libstubs_nvtiff.so"
   "libnvtiff_static.a|libstubs_nvtiff.so"
   "libcustatevec.so|libstubs_custatevec.so"
-  "libcutensornet.so|libstubs_cutensornet.so")
+  "libcutensornet.so|libstubs_cutensornet.so"
+  "libnvcomp.so|libstubs_nvcomp.so"
+  "libnvcomp_static.a|libstubs_nvcomp.so")
 set(cuda-stubs_LINK_NAMES_13
   "libcudart.so|libstubs_cudart.so"
   "libcudart_static.a|libstubs_cudart.so"
@@ -393,7 +399,9 @@ set(cuda-stubs_LINK_NAMES_13
   "libnvtiff.so|libstubs_nvtiff.so"
   "libnvtiff_static.a|libstubs_nvtiff.so"
   "libcustatevec.so|libstubs_custatevec.so"
-  "libcutensornet.so|libstubs_cutensornet.so")
+  "libcutensornet.so|libstubs_cutensornet.so"
+  "libnvcomp.so|libstubs_nvcomp.so"
+  "libnvcomp_static.a|libstubs_nvcomp.so")
 
 # Windows (a windows-gnu CUDA_STUBS_CARGO_TARGET): the libraries with a DLL stub,
 # "<cuda-stubs:: target>|<name>": bin/<name>.dll with its import libraries lib/<name>.lib
@@ -430,7 +438,8 @@ set(cuda-stubs_WINDOWS_STUBS
   "nvjpeg|stubs_nvjpeg"
   "cudss|stubs_cudss"
   "nvjpeg2k|stubs_nvjpeg2k"
-  "nvtiff|stubs_nvtiff")
+  "nvtiff|stubs_nvtiff"
+  "nvcomp|stubs_nvcomp")
 set(cuda-stubs_WINDOWS_CRATES
   "stubs-cudart"
   "stubs-nvrtc"
@@ -462,7 +471,8 @@ set(cuda-stubs_WINDOWS_CRATES
   "stubs-nvjpeg"
   "stubs-cudss"
   "stubs-nvjpeg2k"
-  "stubs-nvtiff")
+  "stubs-nvtiff"
+  "stubs-nvcomp")
 
 # Import libraries of an older ABI's view of a DLL stub, "<name>|<DLL name>": lib/<name>.lib
 # and lib/lib<name>.dll.a from packaging/windows/<name>.def, importing from bin/<DLL name>.dll

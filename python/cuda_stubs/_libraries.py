@@ -44,6 +44,7 @@ LIBRARIES = {
     "nvtiff": "libstubs_nvtiff.so",
     "custatevec": "libstubs_custatevec.so",
     "cutensornet": "libstubs_cutensornet.so",
+    "nvcomp": "libstubs_nvcomp.so",
 }
 
 #: The stubs with a Windows DLL (in ``bin/``; a win_amd64 wheel has only these): short name ->
@@ -80,6 +81,7 @@ WINDOWS_LIBRARIES = {
     "cudss": "stubs_cudss.dll",
     "nvjpeg2k": "stubs_nvjpeg2k.dll",
     "nvtiff": "stubs_nvtiff.dll",
+    "nvcomp": "stubs_nvcomp.dll",
 }
 
 #: The link folders (``lib/cuda-stubs-link/abi<N>/``), per cudart ABI: NVIDIA's link name ->
@@ -163,6 +165,8 @@ LINK_NAMES = {
         "libnvtiff_static.a": "libstubs_nvtiff.so",
         "libcustatevec.so": "libstubs_custatevec.so",
         "libcutensornet.so": "libstubs_cutensornet.so",
+        "libnvcomp.so": "libstubs_nvcomp.so",
+        "libnvcomp_static.a": "libstubs_nvcomp.so",
     },
     13: {
         "libcudart.so": "libstubs_cudart.so",
@@ -242,6 +246,8 @@ LINK_NAMES = {
         "libnvtiff_static.a": "libstubs_nvtiff.so",
         "libcustatevec.so": "libstubs_custatevec.so",
         "libcutensornet.so": "libstubs_cutensornet.so",
+        "libnvcomp.so": "libstubs_nvcomp.so",
+        "libnvcomp_static.a": "libstubs_nvcomp.so",
     },
 }
 
@@ -339,6 +345,8 @@ NVIDIA_SONAMES = {
     "libnvtiff.so.0": "nvtiff",
     "libcustatevec.so.1": "custatevec",
     "libcutensornet.so.2": "cutensornet",
+    "libnvcomp.so.6": "nvcomp",
+    "libnvcomp.so.5": "nvcomp",
 }
 
 #: NVIDIA's Windows DLLs that have a DLL stub: lower-case DLL name -> the stub's short name.
@@ -413,6 +421,8 @@ NVIDIA_DLLS = {
     "cudss64_1.dll": "cudss",
     "nvjpeg2k_0.dll": "nvjpeg2k",
     "nvtiff_0.dll": "nvtiff",
+    "nvcomp64_6.dll": "nvcomp",
+    "nvcomp64_5.dll": "nvcomp",
 }
 
 #: NVIDIA's Windows DLLs named after the library's own release that have a DLL stub:
@@ -435,7 +445,8 @@ UNSTUBBED_SONAME_STEMS = (
     "libcublasmp.so",
     "libcusolverMp.so",
     "libcufftMp.so",
-    "libnvcomp.so",
+    "libnvcomp.so.4",
+    "libnvcomp_cpu.so",
     "libnvimgcodec.so",
     "libcudensitymat.so",
     "libnvtx3interop.so",

@@ -3,8 +3,8 @@
 use crate::Library;
 use crate::libraries::{
     CUBLAS, CUBLASLT, CUDA, CUDART, CUDNN, CUDSS, CUFFT, CUFFTW, CUFILE, CUPTI, CURAND, CUSOLVER,
-    CUSOLVERMG, CUSPARSE, CUSPARSELT, CUSTATEVEC, CUTENSOR, CUTENSORNET, NCCL, NVBLAS, NVFATBIN,
-    NVJITLINK, NVJPEG, NVJPEG2K, NVML, NVRTC, NVTIFF, NVTX, NppLibrary,
+    CUSOLVERMG, CUSPARSE, CUSPARSELT, CUSTATEVEC, CUTENSOR, CUTENSORNET, NCCL, NVBLAS, NVCOMP,
+    NVFATBIN, NVJITLINK, NVJPEG, NVJPEG2K, NVML, NVRTC, NVTIFF, NVTX, NppLibrary,
 };
 use alloc::format;
 use alloc::string::String;
@@ -70,6 +70,8 @@ pub enum LibraryKind {
     Custatevec,
     /// cuTensorNet, libcutensornet ([`CUTENSORNET`]).
     Cutensornet,
+    /// nvCOMP, libnvcomp ([`NVCOMP`]).
+    NvComp,
 }
 
 impl LibraryKind {
@@ -105,6 +107,7 @@ impl LibraryKind {
             Self::NvTiff => &NVTIFF,
             Self::Custatevec => &CUSTATEVEC,
             Self::Cutensornet => &CUTENSORNET,
+            Self::NvComp => &NVCOMP,
         }
     }
 

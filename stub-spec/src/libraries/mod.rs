@@ -3,7 +3,7 @@
 //! [`CUSOLVER`], [`NCCL`], [`CUTENSOR`], [`CUSPARSELT`], [`CUDNN`], [`NPPC`] … [`NPPS`] (NPP's
 //! eleven), [`CUPTI`], [`NVFATBIN`], [`NVJPEG`], [`CUFILE`], [`CUFFTW`], [`NVBLAS`],
 //! [`CUSOLVERMG`], [`NVTX`], [`CUDSS`], [`NVJPEG2K`], [`NVTIFF`], [`CUSTATEVEC`],
-//! [`CUTENSORNET`]. Adding a library is adding a file here
+//! [`CUTENSORNET`], [`NVCOMP`]. Adding a library is adding a file here
 //! (`docs/src/adding-a-cuda-library.md`).
 
 mod cublas;
@@ -27,6 +27,7 @@ mod cutensornet;
 mod nccl;
 mod npp;
 mod nvblas;
+mod nvcomp;
 mod nvfatbin;
 mod nvjitlink;
 mod nvjpeg;
@@ -61,6 +62,7 @@ pub use npp::{
     NPPC, NPPIAL, NPPICC, NPPIDEI, NPPIF, NPPIG, NPPIM, NPPIST, NPPISU, NPPITC, NPPS, NppLibrary,
 };
 pub use nvblas::NVBLAS;
+pub use nvcomp::NVCOMP;
 pub use nvfatbin::NVFATBIN;
 pub use nvjitlink::NVJITLINK;
 pub use nvjpeg::NVJPEG;
@@ -71,7 +73,7 @@ pub use nvtiff::NVTIFF;
 pub use nvtx::NVTX;
 
 /// All of them, in the order codegen writes them.
-pub const ALL: [&crate::Library; 39] = [
+pub const ALL: [&crate::Library; 40] = [
     &CUDART,
     &NVRTC,
     &CUDA,
@@ -111,6 +113,7 @@ pub const ALL: [&crate::Library; 39] = [
     &NVTIFF,
     &CUSTATEVEC,
     &CUTENSORNET,
+    &NVCOMP,
 ];
 
 /// Where CUDA 13's wheels (`nvidia-cuda-runtime`, `nvidia-cuda-nvrtc`, `nvidia-nvjitlink` 13.x)
