@@ -45,7 +45,8 @@ set(cuda-stubs_IMPORTED_TARGETS
   "nvtiff|libstubs_nvtiff.so"
   "custatevec|libstubs_custatevec.so"
   "cutensornet|libstubs_cutensornet.so"
-  "nvcomp|libstubs_nvcomp.so")
+  "nvcomp|libstubs_nvcomp.so"
+  "nvimgcodec|libstubs_nvimgcodec.so")
 
 # FindCUDAToolkit's targets cuda_stubs_use_for_cuda_toolkit() points at a stub (and their
 # cache entries CUDA_<name>_LIBRARY): "<CUDA:: name>|<cuda-stubs:: target>|<file>".
@@ -149,7 +150,8 @@ set(cuda-stubs_STUB_FILES
   "libstubs_nvtiff.so"
   "libstubs_custatevec.so"
   "libstubs_cutensornet.so"
-  "libstubs_nvcomp.so")
+  "libstubs_nvcomp.so"
+  "libstubs_nvimgcodec.so")
 set(cuda-stubs_STUB_CRATES
   "stubs-cudart"
   "stubs-cudart-abi12"
@@ -191,7 +193,8 @@ set(cuda-stubs_STUB_CRATES
   "stubs-nvtiff"
   "stubs-custatevec"
   "stubs-cutensornet"
-  "stubs-nvcomp")
+  "stubs-nvcomp"
+  "stubs-nvimgcodec")
 
 # The pkg-config modules: packaging/pkgconfig/<module>.pc.in, installed as <module>.pc.
 set(cuda-stubs_PKGCONFIG_MODULES
@@ -236,7 +239,8 @@ set(cuda-stubs_PKGCONFIG_MODULES
   "cuda-stubs-nvtiff"
   "cuda-stubs-custatevec"
   "cuda-stubs-cutensornet"
-  "cuda-stubs-nvcomp")
+  "cuda-stubs-nvcomp"
+  "cuda-stubs-nvimgcodec")
 
 # The link folders lib/cuda-stubs-link/abi<N>/, one per cudart ABI (the headers' CUDA major;
 # the last is the default): NVIDIA's link names as GNU ld linker scripts naming a stub,
@@ -321,7 +325,8 @@ set(cuda-stubs_LINK_NAMES_12
   "libcustatevec.so|libstubs_custatevec.so"
   "libcutensornet.so|libstubs_cutensornet.so"
   "libnvcomp.so|libstubs_nvcomp.so"
-  "libnvcomp_static.a|libstubs_nvcomp.so")
+  "libnvcomp_static.a|libstubs_nvcomp.so"
+  "libnvimgcodec.so|libstubs_nvimgcodec.so")
 set(cuda-stubs_LINK_NAMES_13
   "libcudart.so|libstubs_cudart.so"
   "libcudart_static.a|libstubs_cudart.so"
@@ -401,7 +406,8 @@ set(cuda-stubs_LINK_NAMES_13
   "libcustatevec.so|libstubs_custatevec.so"
   "libcutensornet.so|libstubs_cutensornet.so"
   "libnvcomp.so|libstubs_nvcomp.so"
-  "libnvcomp_static.a|libstubs_nvcomp.so")
+  "libnvcomp_static.a|libstubs_nvcomp.so"
+  "libnvimgcodec.so|libstubs_nvimgcodec.so")
 
 # Windows (a windows-gnu CUDA_STUBS_CARGO_TARGET): the libraries with a DLL stub,
 # "<cuda-stubs:: target>|<name>": bin/<name>.dll with its import libraries lib/<name>.lib
@@ -439,7 +445,8 @@ set(cuda-stubs_WINDOWS_STUBS
   "cudss|stubs_cudss"
   "nvjpeg2k|stubs_nvjpeg2k"
   "nvtiff|stubs_nvtiff"
-  "nvcomp|stubs_nvcomp")
+  "nvcomp|stubs_nvcomp"
+  "nvimgcodec|stubs_nvimgcodec")
 set(cuda-stubs_WINDOWS_CRATES
   "stubs-cudart"
   "stubs-nvrtc"
@@ -472,7 +479,8 @@ set(cuda-stubs_WINDOWS_CRATES
   "stubs-cudss"
   "stubs-nvjpeg2k"
   "stubs-nvtiff"
-  "stubs-nvcomp")
+  "stubs-nvcomp"
+  "stubs-nvimgcodec")
 
 # Import libraries of an older ABI's view of a DLL stub, "<name>|<DLL name>": lib/<name>.lib
 # and lib/lib<name>.dll.a from packaging/windows/<name>.def, importing from bin/<DLL name>.dll

@@ -45,6 +45,7 @@ LIBRARIES = {
     "custatevec": "libstubs_custatevec.so",
     "cutensornet": "libstubs_cutensornet.so",
     "nvcomp": "libstubs_nvcomp.so",
+    "nvimgcodec": "libstubs_nvimgcodec.so",
 }
 
 #: The stubs with a Windows DLL (in ``bin/``; a win_amd64 wheel has only these): short name ->
@@ -82,6 +83,7 @@ WINDOWS_LIBRARIES = {
     "nvjpeg2k": "stubs_nvjpeg2k.dll",
     "nvtiff": "stubs_nvtiff.dll",
     "nvcomp": "stubs_nvcomp.dll",
+    "nvimgcodec": "stubs_nvimgcodec.dll",
 }
 
 #: The link folders (``lib/cuda-stubs-link/abi<N>/``), per cudart ABI: NVIDIA's link name ->
@@ -167,6 +169,7 @@ LINK_NAMES = {
         "libcutensornet.so": "libstubs_cutensornet.so",
         "libnvcomp.so": "libstubs_nvcomp.so",
         "libnvcomp_static.a": "libstubs_nvcomp.so",
+        "libnvimgcodec.so": "libstubs_nvimgcodec.so",
     },
     13: {
         "libcudart.so": "libstubs_cudart.so",
@@ -248,6 +251,7 @@ LINK_NAMES = {
         "libcutensornet.so": "libstubs_cutensornet.so",
         "libnvcomp.so": "libstubs_nvcomp.so",
         "libnvcomp_static.a": "libstubs_nvcomp.so",
+        "libnvimgcodec.so": "libstubs_nvimgcodec.so",
     },
 }
 
@@ -347,6 +351,7 @@ NVIDIA_SONAMES = {
     "libcutensornet.so.2": "cutensornet",
     "libnvcomp.so.6": "nvcomp",
     "libnvcomp.so.5": "nvcomp",
+    "libnvimgcodec.so.0": "nvimgcodec",
 }
 
 #: NVIDIA's Windows DLLs that have a DLL stub: lower-case DLL name -> the stub's short name.
@@ -423,6 +428,7 @@ NVIDIA_DLLS = {
     "nvtiff_0.dll": "nvtiff",
     "nvcomp64_6.dll": "nvcomp",
     "nvcomp64_5.dll": "nvcomp",
+    "nvimgcodec_0.dll": "nvimgcodec",
 }
 
 #: NVIDIA's Windows DLLs named after the library's own release that have a DLL stub:
@@ -447,7 +453,6 @@ UNSTUBBED_SONAME_STEMS = (
     "libcufftMp.so",
     "libnvcomp.so.4",
     "libnvcomp_cpu.so",
-    "libnvimgcodec.so",
     "libcudensitymat.so",
     "libnvtx3interop.so",
     "libpcsamplingutil.so",

@@ -4,7 +4,7 @@ use crate::Library;
 use crate::libraries::{
     CUBLAS, CUBLASLT, CUDA, CUDART, CUDNN, CUDSS, CUFFT, CUFFTW, CUFILE, CUPTI, CURAND, CUSOLVER,
     CUSOLVERMG, CUSPARSE, CUSPARSELT, CUSTATEVEC, CUTENSOR, CUTENSORNET, NCCL, NVBLAS, NVCOMP,
-    NVFATBIN, NVJITLINK, NVJPEG, NVJPEG2K, NVML, NVRTC, NVTIFF, NVTX, NppLibrary,
+    NVFATBIN, NVIMGCODEC, NVJITLINK, NVJPEG, NVJPEG2K, NVML, NVRTC, NVTIFF, NVTX, NppLibrary,
 };
 use alloc::format;
 use alloc::string::String;
@@ -72,6 +72,8 @@ pub enum LibraryKind {
     Cutensornet,
     /// nvCOMP, libnvcomp ([`NVCOMP`]).
     NvComp,
+    /// nvImageCodec, libnvimgcodec ([`NVIMGCODEC`]).
+    NvImgCodec,
 }
 
 impl LibraryKind {
@@ -108,6 +110,7 @@ impl LibraryKind {
             Self::Custatevec => &CUSTATEVEC,
             Self::Cutensornet => &CUTENSORNET,
             Self::NvComp => &NVCOMP,
+            Self::NvImgCodec => &NVIMGCODEC,
         }
     }
 

@@ -13,8 +13,8 @@
 /// no header declares its API), NVRTC's builtins, and the libraries of NVIDIA's wheels that have
 /// no stub yet (`docs/src/wheel-libraries.md` says why each): libNVVM, NVSHMEM's host library,
 /// the multi-process math libraries, nvCOMP 4.x (`libnvcomp.so.4`: another ABI than the stub's
-/// 5.x and 6.x) and its CPU library, nvImageCodec, cuDensityMat, NVTX 3's interop library,
-/// CUPTI's PC-sampling utility, MathDx.
+/// 5.x and 6.x) and its CPU library, cuDensityMat, NVTX 3's interop library, CUPTI's
+/// PC-sampling utility, MathDx.
 pub const UNSTUBBED_SONAME_STEMS: &[&str] = &[
     "libcudnn_",
     "libcutensor",
@@ -30,7 +30,6 @@ pub const UNSTUBBED_SONAME_STEMS: &[&str] = &[
     "libcufftMp.so",
     "libnvcomp.so.4",
     "libnvcomp_cpu.so",
-    "libnvimgcodec.so",
     "libcudensitymat.so",
     "libnvtx3interop.so",
     "libpcsamplingutil.so",

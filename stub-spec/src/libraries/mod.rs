@@ -3,7 +3,7 @@
 //! [`CUSOLVER`], [`NCCL`], [`CUTENSOR`], [`CUSPARSELT`], [`CUDNN`], [`NPPC`] … [`NPPS`] (NPP's
 //! eleven), [`CUPTI`], [`NVFATBIN`], [`NVJPEG`], [`CUFILE`], [`CUFFTW`], [`NVBLAS`],
 //! [`CUSOLVERMG`], [`NVTX`], [`CUDSS`], [`NVJPEG2K`], [`NVTIFF`], [`CUSTATEVEC`],
-//! [`CUTENSORNET`], [`NVCOMP`]. Adding a library is adding a file here
+//! [`CUTENSORNET`], [`NVCOMP`], [`NVIMGCODEC`]. Adding a library is adding a file here
 //! (`docs/src/adding-a-cuda-library.md`).
 
 mod cublas;
@@ -29,6 +29,7 @@ mod npp;
 mod nvblas;
 mod nvcomp;
 mod nvfatbin;
+mod nvimgcodec;
 mod nvjitlink;
 mod nvjpeg;
 mod nvjpeg2k;
@@ -64,6 +65,7 @@ pub use npp::{
 pub use nvblas::NVBLAS;
 pub use nvcomp::NVCOMP;
 pub use nvfatbin::NVFATBIN;
+pub use nvimgcodec::NVIMGCODEC;
 pub use nvjitlink::NVJITLINK;
 pub use nvjpeg::NVJPEG;
 pub use nvjpeg2k::NVJPEG2K;
@@ -73,7 +75,7 @@ pub use nvtiff::NVTIFF;
 pub use nvtx::NVTX;
 
 /// All of them, in the order codegen writes them.
-pub const ALL: [&crate::Library; 40] = [
+pub const ALL: [&crate::Library; 41] = [
     &CUDART,
     &NVRTC,
     &CUDA,
@@ -114,6 +116,7 @@ pub const ALL: [&crate::Library; 40] = [
     &CUSTATEVEC,
     &CUTENSORNET,
     &NVCOMP,
+    &NVIMGCODEC,
 ];
 
 /// Where CUDA 13's wheels (`nvidia-cuda-runtime`, `nvidia-cuda-nvrtc`, `nvidia-nvjitlink` 13.x)
