@@ -525,8 +525,8 @@ pub enum VersionProbe {
     /// `status f(T *properties)` filling a struct whose last two fields are `uint32_t`s: the
     /// library's own version and the CUDA runtime version it was built with
     /// (`1000 * major + 10 * minor`), status 0 on success; the version is the second. With
-    /// `struct_type: None` the
-    /// struct is those two fields (nvCOMP's `nvcompGetProperties(nvcompProperties_t *)`:
+    /// `struct_type: None` the struct is those two fields (nvCOMP's
+    /// `nvcompGetProperties(nvcompProperties_t *)`:
     /// `{version, cudart_version}`, 6000 and 12090 for nvCOMP 6.0.0's CUDA 12 build, 5000 and
     /// 11080 for 5.0.0's CUDA 11 one). With `Some(t)` NVIDIA's self-describing header precedes
     /// them, `{struct_type (a C enum), size_t struct_size, void *struct_next}`, which the probe
@@ -771,6 +771,37 @@ mod tests {
             Some(&b"libcurand.so.10"[..])
         );
         assert_eq!(CURAND.real.same_release_as[0].name, "cudart");
+    }
+
+    /// A test wheel's headers are in its package folder's `include`: `lib_dir` without `/lib`
+    /// or `/lib64`, else the library's folder itself (nvCOMP 5's `nvidia/nvcomp`); a library whose
+    /// file defines other APIs keeps only its own names (`ExportSource::WheelsWithPrefix`).
+    #[test]
+    fn package_dirs_and_own_exports() {
+        use crate::libraries::{NVCOMP, NVIMGCODEC};
+        let dirs: alloc::vec::Vec<_> = NVCOMP.test_wheels.iter().map(|w| w.package_dir()).collect();
+        assert_eq!(
+            dirs,
+            [
+                Some("nvidia/nvcomp"),
+                Some("nvidia/libnvcomp"),
+                Some("nvidia/libnvcomp")
+            ]
+        );
+        assert_eq!(
+            NVIMGCODEC.test_wheels[0].package_dir(),
+            Some("nvidia/nvimgcodec")
+        );
+        assert_eq!(CURAND.test_wheels[0].package_dir(), Some("nvidia/curand"));
+        assert!(NVCOMP.exports.keeps("nvcompGetProperties"));
+        for foreign in ["bitcompCreatePlan", "__cxa_call_terminate"] {
+            assert!(!NVCOMP.exports.keeps(foreign), "{foreign}");
+        }
+        assert!(!NVIMGCODEC.exports.keeps("cuInit"));
+        assert!(NVIMGCODEC.exports.keeps("nvimgcodecGetProperties"));
+        // Every C entry point of a plain `Wheels` library.
+        assert!(CURAND.exports.keeps("curandCreateGenerator"));
+        assert!(CURAND.exports.from_wheels() && NVCOMP.exports.from_wheels());
     }
 
     /// A DLL fetched for the wine tests is one a wheel ships, and of each test wheel's major

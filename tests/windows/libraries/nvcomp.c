@@ -1,7 +1,9 @@
 /* nvCOMP on Windows (tests/windows/win_math.c runs it as the command `nvcomp`): its own version
- * and the runtime it was built with (nvcompGetProperties), LZ4's host-side output bound, which
- * needs no device, and a compression, which does. NVIDIA's 5.0.0.6 header (CUDA 11) includes
- * nvcomp_export.h and nvcomp/version.h, which its wheel lacks: codegen's shims. */
+ * and the runtime it was built with (nvcompGetProperties), LZ4's host-side output bound and
+ * alignments, which need no device. No device call: without a GPU, NVIDIA's 13.x nvcomp64_6.dll
+ * faults on a compression's host pointers (Linux's answers nvcompErrorCudaError). NVIDIA's
+ * 5.0.0.6 header (CUDA 11) includes nvcomp_export.h and nvcomp/version.h, which its wheel lacks:
+ * codegen's shims. */
 #include <stdio.h>
 
 #include <nvcomp.h>
@@ -17,12 +19,8 @@ void cmd_nvcomp(void) {
   size_t bytes = 0;
   rc = nvcompBatchedLZ4CompressGetMaxOutputChunkSize(65536, nvcompBatchedLZ4CompressDefaultOpts, &bytes);
   printf("nvcompBatchedLZ4CompressGetMaxOutputChunkSize rc=%d bytes=%zu\n", (int)rc, bytes);
-  static char chunk[64], out_chunk[1024], temp[1024];
-  const void *in[1] = {chunk};
-  size_t in_bytes[1] = {sizeof chunk}, out_bytes[1] = {0};
-  void *out[1] = {out_chunk};
-  nvcompStatus_t statuses[1];
-  rc = nvcompBatchedLZ4CompressAsync(in, in_bytes, sizeof chunk, 1, temp, sizeof temp, out, out_bytes,
-                                     nvcompBatchedLZ4CompressDefaultOpts, statuses, (cudaStream_t)0);
-  printf("nvcompBatchedLZ4CompressAsync(no device) rc=%d\n", (int)rc);
+  nvcompAlignmentRequirements_t align = {0, 0, 0};
+  rc = nvcompBatchedLZ4CompressGetRequiredAlignments(nvcompBatchedLZ4CompressDefaultOpts, &align);
+  printf("nvcompBatchedLZ4CompressGetRequiredAlignments rc=%d input=%zu output=%zu temp=%zu\n",
+         (int)rc, align.input, align.output, align.temp);
 }
