@@ -495,6 +495,26 @@ extern int cuda_stubs_nvvm_status(struct cuda_stubs_status *out);
 // `out->size` is too small.
 extern int cuda_stubs_nvvm_driver_status(struct cuda_stubs_driver_status *out);
 
+// Describes the real libnvcomp bound by `libstubs_nvcomp.so` (searching first if no call
+// has). Returns 0, or -1 when `out` is NULL.
+extern int cuda_stubs_nvcomp_status(struct cuda_stubs_status *out);
+
+// Describes the CUDA driver and how the release of the real libnvcomp bound by
+// `libstubs_nvcomp.so` stands with it (searching first if no call has). Set `out->size` to
+// `sizeof(cuda_stubs_driver_status)` first. Returns 0, or -1 when `out` is NULL or
+// `out->size` is too small.
+extern int cuda_stubs_nvcomp_driver_status(struct cuda_stubs_driver_status *out);
+
+// Describes the real libnvimgcodec.so.0 bound by `libstubs_nvimgcodec.so` (searching first
+// if no call has). Returns 0, or -1 when `out` is NULL.
+extern int cuda_stubs_nvimgcodec_status(struct cuda_stubs_status *out);
+
+// Describes the CUDA driver and how the release of the real libnvimgcodec.so.0 bound by
+// `libstubs_nvimgcodec.so` stands with it (searching first if no call has). Set
+// `out->size` to `sizeof(cuda_stubs_driver_status)` first. Returns 0, or -1 when `out` is
+// NULL or `out->size` is too small.
+extern int cuda_stubs_nvimgcodec_driver_status(struct cuda_stubs_driver_status *out);
+
 #ifdef __cplusplus
 }  // extern "C"
 #endif  // __cplusplus

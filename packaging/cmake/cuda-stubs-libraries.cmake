@@ -46,7 +46,9 @@ set(cuda-stubs_IMPORTED_TARGETS
   "custatevec|libstubs_custatevec.so"
   "cutensornet|libstubs_cutensornet.so"
   "cudensitymat|libstubs_cudensitymat.so"
-  "nvvm|libstubs_nvvm.so")
+  "nvvm|libstubs_nvvm.so"
+  "nvcomp|libstubs_nvcomp.so"
+  "nvimgcodec|libstubs_nvimgcodec.so")
 
 # FindCUDAToolkit's targets cuda_stubs_use_for_cuda_toolkit() points at a stub (and their
 # cache entries CUDA_<name>_LIBRARY): "<CUDA:: name>|<cuda-stubs:: target>|<file>".
@@ -151,7 +153,9 @@ set(cuda-stubs_STUB_FILES
   "libstubs_custatevec.so"
   "libstubs_cutensornet.so"
   "libstubs_cudensitymat.so"
-  "libstubs_nvvm.so")
+  "libstubs_nvvm.so"
+  "libstubs_nvcomp.so"
+  "libstubs_nvimgcodec.so")
 set(cuda-stubs_STUB_CRATES
   "stubs-cudart"
   "stubs-cudart-abi12"
@@ -194,7 +198,9 @@ set(cuda-stubs_STUB_CRATES
   "stubs-custatevec"
   "stubs-cutensornet"
   "stubs-cudensitymat"
-  "stubs-nvvm")
+  "stubs-nvvm"
+  "stubs-nvcomp"
+  "stubs-nvimgcodec")
 
 # The pkg-config modules: packaging/pkgconfig/<module>.pc.in, installed as <module>.pc.
 set(cuda-stubs_PKGCONFIG_MODULES
@@ -240,7 +246,9 @@ set(cuda-stubs_PKGCONFIG_MODULES
   "cuda-stubs-custatevec"
   "cuda-stubs-cutensornet"
   "cuda-stubs-cudensitymat"
-  "cuda-stubs-nvvm")
+  "cuda-stubs-nvvm"
+  "cuda-stubs-nvcomp"
+  "cuda-stubs-nvimgcodec")
 
 # The link folders lib/cuda-stubs-link/abi<N>/, one per cudart ABI (the headers' CUDA major;
 # the last is the default): NVIDIA's link names as GNU ld linker scripts naming a stub,
@@ -325,7 +333,10 @@ set(cuda-stubs_LINK_NAMES_12
   "libcustatevec.so|libstubs_custatevec.so"
   "libcutensornet.so|libstubs_cutensornet.so"
   "libcudensitymat.so|libstubs_cudensitymat.so"
-  "libnvvm.so|libstubs_nvvm.so")
+  "libnvvm.so|libstubs_nvvm.so"
+  "libnvcomp.so|libstubs_nvcomp.so"
+  "libnvcomp_static.a|libstubs_nvcomp.so"
+  "libnvimgcodec.so|libstubs_nvimgcodec.so")
 set(cuda-stubs_LINK_NAMES_13
   "libcudart.so|libstubs_cudart.so"
   "libcudart_static.a|libstubs_cudart.so"
@@ -405,7 +416,10 @@ set(cuda-stubs_LINK_NAMES_13
   "libcustatevec.so|libstubs_custatevec.so"
   "libcutensornet.so|libstubs_cutensornet.so"
   "libcudensitymat.so|libstubs_cudensitymat.so"
-  "libnvvm.so|libstubs_nvvm.so")
+  "libnvvm.so|libstubs_nvvm.so"
+  "libnvcomp.so|libstubs_nvcomp.so"
+  "libnvcomp_static.a|libstubs_nvcomp.so"
+  "libnvimgcodec.so|libstubs_nvimgcodec.so")
 
 # Windows (a windows-gnu CUDA_STUBS_CARGO_TARGET): the libraries with a DLL stub,
 # "<cuda-stubs:: target>|<name>": bin/<name>.dll with its import libraries lib/<name>.lib
@@ -442,7 +456,9 @@ set(cuda-stubs_WINDOWS_STUBS
   "nvjpeg|stubs_nvjpeg"
   "cudss|stubs_cudss"
   "nvjpeg2k|stubs_nvjpeg2k"
-  "nvtiff|stubs_nvtiff")
+  "nvtiff|stubs_nvtiff"
+  "nvcomp|stubs_nvcomp"
+  "nvimgcodec|stubs_nvimgcodec")
 set(cuda-stubs_WINDOWS_CRATES
   "stubs-cudart"
   "stubs-nvrtc"
@@ -474,7 +490,9 @@ set(cuda-stubs_WINDOWS_CRATES
   "stubs-nvjpeg"
   "stubs-cudss"
   "stubs-nvjpeg2k"
-  "stubs-nvtiff")
+  "stubs-nvtiff"
+  "stubs-nvcomp"
+  "stubs-nvimgcodec")
 
 # Import libraries of an older ABI's view of a DLL stub, "<name>|<DLL name>": lib/<name>.lib
 # and lib/lib<name>.dll.a from packaging/windows/<name>.def, importing from bin/<DLL name>.dll

@@ -46,6 +46,8 @@ LIBRARIES = {
     "cutensornet": "libstubs_cutensornet.so",
     "cudensitymat": "libstubs_cudensitymat.so",
     "nvvm": "libstubs_nvvm.so",
+    "nvcomp": "libstubs_nvcomp.so",
+    "nvimgcodec": "libstubs_nvimgcodec.so",
 }
 
 #: The stubs with a Windows DLL (in ``bin/``; a win_amd64 wheel has only these): short name ->
@@ -82,6 +84,8 @@ WINDOWS_LIBRARIES = {
     "cudss": "stubs_cudss.dll",
     "nvjpeg2k": "stubs_nvjpeg2k.dll",
     "nvtiff": "stubs_nvtiff.dll",
+    "nvcomp": "stubs_nvcomp.dll",
+    "nvimgcodec": "stubs_nvimgcodec.dll",
 }
 
 #: The link folders (``lib/cuda-stubs-link/abi<N>/``), per cudart ABI: NVIDIA's link name ->
@@ -167,6 +171,9 @@ LINK_NAMES = {
         "libcutensornet.so": "libstubs_cutensornet.so",
         "libcudensitymat.so": "libstubs_cudensitymat.so",
         "libnvvm.so": "libstubs_nvvm.so",
+        "libnvcomp.so": "libstubs_nvcomp.so",
+        "libnvcomp_static.a": "libstubs_nvcomp.so",
+        "libnvimgcodec.so": "libstubs_nvimgcodec.so",
     },
     13: {
         "libcudart.so": "libstubs_cudart.so",
@@ -248,6 +255,9 @@ LINK_NAMES = {
         "libcutensornet.so": "libstubs_cutensornet.so",
         "libcudensitymat.so": "libstubs_cudensitymat.so",
         "libnvvm.so": "libstubs_nvvm.so",
+        "libnvcomp.so": "libstubs_nvcomp.so",
+        "libnvcomp_static.a": "libstubs_nvcomp.so",
+        "libnvimgcodec.so": "libstubs_nvimgcodec.so",
     },
 }
 
@@ -348,6 +358,9 @@ NVIDIA_SONAMES = {
     "libcudensitymat.so.0": "cudensitymat",
     "libnvvm.so.4": "nvvm",
     "libnvvm.so": "nvvm",
+    "libnvcomp.so.6": "nvcomp",
+    "libnvcomp.so.5": "nvcomp",
+    "libnvimgcodec.so.0": "nvimgcodec",
 }
 
 #: NVIDIA's Windows DLLs that have a DLL stub: lower-case DLL name -> the stub's short name.
@@ -422,6 +435,9 @@ NVIDIA_DLLS = {
     "cudss64_1.dll": "cudss",
     "nvjpeg2k_0.dll": "nvjpeg2k",
     "nvtiff_0.dll": "nvtiff",
+    "nvcomp64_6.dll": "nvcomp",
+    "nvcomp64_5.dll": "nvcomp",
+    "nvimgcodec_0.dll": "nvimgcodec",
 }
 
 #: NVIDIA's Windows DLLs named after the library's own release that have a DLL stub:
@@ -443,8 +459,8 @@ UNSTUBBED_SONAME_STEMS = (
     "libcublasmp.so",
     "libcusolverMp.so",
     "libcufftMp.so",
-    "libnvcomp.so",
-    "libnvimgcodec.so",
+    "libnvcomp.so.4",
+    "libnvcomp_cpu.so",
     "libnvtx3interop.so",
     "libpcsamplingutil.so",
     "libmathdx.so",

@@ -37,8 +37,10 @@ pub struct Library {
     pub header: &'static str,
     /// How the generated files' banner gives the header's version.
     pub header_version: HeaderVersion,
-    /// Interop headers declaring more of its exports (parsed against codegen's GL/EGL/VDPAU
-    /// shims).
+    /// More headers declaring its exports, read after [`Library::header`]: interop headers
+    /// (parsed against codegen's GL/EGL/VDPAU shims), or an API's headers its main one does not
+    /// include (nvCOMP 5.0's `nvcomp.h` declares `nvcompGetProperties` only, the batched API is
+    /// `nvcomp/lz4.h` …).
     pub interop_headers: &'static [&'static str],
     /// Functions to keep from the headers: a bindgen allowlist regex.
     pub functions: &'static str,
@@ -541,6 +543,24 @@ pub enum VersionProbe {
         /// The library's own version function.
         symbol: &'static CStr,
     },
+    /// `status f(T *properties)` filling a struct whose last two fields are `uint32_t`s: the
+    /// library's own version and the CUDA runtime version it was built with
+    /// (`1000 * major + 10 * minor`), status 0 on success; the version is the second. With
+    /// `struct_type: None` the struct is those two fields (nvCOMP's
+    /// `nvcompGetProperties(nvcompProperties_t *)`:
+    /// `{version, cudart_version}`, 6000 and 12090 for nvCOMP 6.0.0's CUDA 12 build, 5000 and
+    /// 11080 for 5.0.0's CUDA 11 one). With `Some(t)` NVIDIA's self-describing header precedes
+    /// them, `{struct_type (a C enum), size_t struct_size, void *struct_next}`, which the probe
+    /// fills with `t`, the struct's size and NULL (nvImageCodec's
+    /// `nvimgcodecGetProperties(nvimgcodecProperties_t *)`: `NVIMGCODEC_STRUCTURE_TYPE_PROPERTIES`
+    /// is 1 in 0.6 and 0.9, and another type is refused). The library's own version is only
+    /// logged.
+    CudartInProperties {
+        /// The function.
+        symbol: &'static CStr,
+        /// The self-describing header's `struct_type` value, if the struct has that header.
+        struct_type: Option<i32>,
+    },
     /// No version function to ask: the CUDA major is the one of the spec's sonames that the file
     /// was found under (NPP's eleven libraries: `libnppial.so.12` is CUDA 12.x's; only `libnppc`
     /// has a version function, `nppGetLibVersion`, and its major is the soname's), recorded as
@@ -627,6 +647,34 @@ pub enum ExportSource {
         /// What the list is, in the generated docs and the ABI report (`libcuda 580`).
         label: &'static str,
     },
+    /// [`ExportSource::Wheels`], keeping only the names that begin with one of the prefixes: for
+    /// a library whose file also defines C entry points of other APIs, which a stub exporting
+    /// them would interpose on the whole process (nvImageCodec 0.6.1's `libnvimgcodec.so.0`
+    /// defines 102 of the driver's, `cuInit` …, its own copies; nvCOMP's and nvImageCodec's
+    /// define the C++ runtime's `__cxa_call_terminate` / `__cxa_init_primary_exception`), or an
+    /// API with a status type of its own the stub does not stand for (nvCOMP's native Bitcomp
+    /// API, `bitcompResult_t`).
+    WheelsWithPrefix(&'static [&'static str]),
+}
+
+impl ExportSource {
+    /// Whether the names come from the test wheels' export tables ([`ExportSource::Wheels`],
+    /// [`ExportSource::WheelsWithPrefix`]), not a checked-in list.
+    pub const fn from_wheels(&self) -> bool {
+        !matches!(self, ExportSource::List { .. })
+    }
+
+    /// Whether `name`, a C entry point ([`crate::is_c_entry_point`]) of a real library's
+    /// export table, is one the stub stands for: every one, or those with one of
+    /// [`ExportSource::WheelsWithPrefix`]'s prefixes.
+    pub fn keeps(&self, name: &str) -> bool {
+        match self {
+            ExportSource::WheelsWithPrefix(prefixes) => {
+                prefixes.iter().any(|p| name.starts_with(p))
+            }
+            _ => true,
+        }
+    }
 }
 
 /// Entry points resolved through the library's own getter, NVIDIA's way to get the entry point
@@ -658,8 +706,9 @@ pub struct TestWheel {
     /// The pip requirement, pinned: `nvidia-cuda-runtime-cu12==12.9.79`.
     pub requirement: &'static str,
     /// The folder, in the unpacked tree (a `site-packages`), that holds the library under its
-    /// soname of `major`: one of [`RealLibrary::wheel_dirs`]. The headers are in its sibling
-    /// `include` (NVIDIA's wheels are `nvidia/<package>/{lib,include}`).
+    /// soname of `major`: one of [`RealLibrary::wheel_dirs`]. The headers are in the
+    /// [`TestWheel::package_dir`]'s `include` (NVIDIA's wheels are mostly
+    /// `nvidia/<package>/{lib,include}`).
     pub lib_dir: &'static CStr,
     /// What of the wheel the tests need, and so what `scripts/fetch-cuda.py` fetches.
     pub unpack: Unpack,
@@ -683,13 +732,18 @@ pub enum Unpack {
 }
 
 impl TestWheel {
-    /// The wheel's package folder, [`TestWheel::lib_dir`] without its `/lib` (`nvidia/cu13/lib`
-    /// → `nvidia/cu13`) or `/lib64` (libNVVM's `nvidia/cuda_nvcc/nvvm/lib64` →
-    /// `nvidia/cuda_nvcc/nvvm`): its `include` holds the headers.
+    /// The wheel's package folder, whose `include` holds the headers: [`TestWheel::lib_dir`]
+    /// without its `/lib` (`nvidia/cu13/lib` → `nvidia/cu13`) or `/lib64` (nvCOMP 6's
+    /// `nvidia/libnvcomp/lib64`, libNVVM's `nvidia/cuda_nvcc/nvvm/lib64`), else the library's
+    /// folder itself (nvImageCodec's `nvidia/nvimgcodec` and nvCOMP 5's `nvidia/nvcomp` hold the
+    /// library beside `include`).
     pub fn package_dir(&self) -> Option<&'static str> {
         let dir = self.lib_dir.to_str().ok()?;
-        dir.strip_suffix("/lib")
-            .or_else(|| dir.strip_suffix("/lib64"))
+        Some(
+            dir.strip_suffix("/lib")
+                .or_else(|| dir.strip_suffix("/lib64"))
+                .unwrap_or(dir),
+        )
     }
 
     /// The library's path in the unpacked tree, relative to it: [`TestWheel::lib_dir`] and the
@@ -758,6 +812,37 @@ mod tests {
             Some(&b"libcurand.so.10"[..])
         );
         assert_eq!(CURAND.real.same_release_as[0].name, "cudart");
+    }
+
+    /// A test wheel's headers are in its package folder's `include`: `lib_dir` without `/lib`
+    /// or `/lib64`, else the library's folder itself (nvCOMP 5's `nvidia/nvcomp`); a library whose
+    /// file defines other APIs keeps only its own names (`ExportSource::WheelsWithPrefix`).
+    #[test]
+    fn package_dirs_and_own_exports() {
+        use crate::libraries::{NVCOMP, NVIMGCODEC};
+        let dirs: alloc::vec::Vec<_> = NVCOMP.test_wheels.iter().map(|w| w.package_dir()).collect();
+        assert_eq!(
+            dirs,
+            [
+                Some("nvidia/nvcomp"),
+                Some("nvidia/libnvcomp"),
+                Some("nvidia/libnvcomp")
+            ]
+        );
+        assert_eq!(
+            NVIMGCODEC.test_wheels[0].package_dir(),
+            Some("nvidia/nvimgcodec")
+        );
+        assert_eq!(CURAND.test_wheels[0].package_dir(), Some("nvidia/curand"));
+        assert!(NVCOMP.exports.keeps("nvcompGetProperties"));
+        for foreign in ["bitcompCreatePlan", "__cxa_call_terminate"] {
+            assert!(!NVCOMP.exports.keeps(foreign), "{foreign}");
+        }
+        assert!(!NVIMGCODEC.exports.keeps("cuInit"));
+        assert!(NVIMGCODEC.exports.keeps("nvimgcodecGetProperties"));
+        // Every C entry point of a plain `Wheels` library.
+        assert!(CURAND.exports.keeps("curandCreateGenerator"));
+        assert!(CURAND.exports.from_wheels() && NVCOMP.exports.from_wheels());
     }
 
     /// A DLL fetched for the wine tests is one a wheel ships, and of each test wheel's major

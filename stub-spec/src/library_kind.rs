@@ -4,7 +4,8 @@ use crate::Library;
 use crate::libraries::{
     CUBLAS, CUBLASLT, CUDA, CUDART, CUDENSITYMAT, CUDNN, CUDSS, CUFFT, CUFFTW, CUFILE, CUPTI,
     CURAND, CUSOLVER, CUSOLVERMG, CUSPARSE, CUSPARSELT, CUSTATEVEC, CUTENSOR, CUTENSORNET, NCCL,
-    NVBLAS, NVFATBIN, NVJITLINK, NVJPEG, NVJPEG2K, NVML, NVRTC, NVTIFF, NVTX, NVVM, NppLibrary,
+    NVBLAS, NVCOMP, NVFATBIN, NVIMGCODEC, NVJITLINK, NVJPEG, NVJPEG2K, NVML, NVRTC, NVTIFF, NVTX,
+    NVVM, NppLibrary,
 };
 use alloc::format;
 use alloc::string::String;
@@ -74,6 +75,10 @@ pub enum LibraryKind {
     Cudensitymat,
     /// libNVVM, libnvvm ([`NVVM`]).
     Nvvm,
+    /// nvCOMP, libnvcomp ([`NVCOMP`]).
+    NvComp,
+    /// nvImageCodec, libnvimgcodec ([`NVIMGCODEC`]).
+    NvImgCodec,
 }
 
 impl LibraryKind {
@@ -111,6 +116,8 @@ impl LibraryKind {
             Self::Cutensornet => &CUTENSORNET,
             Self::Cudensitymat => &CUDENSITYMAT,
             Self::Nvvm => &NVVM,
+            Self::NvComp => &NVCOMP,
+            Self::NvImgCodec => &NVIMGCODEC,
         }
     }
 

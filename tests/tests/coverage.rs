@@ -51,6 +51,13 @@ fn is_not_c_api(s: &object::Symbol) -> bool {
     s.name().is_ok_and(|n| !stub_model::is_c_entry_point(n))
 }
 
+/// A C entry point of another API than the one `library`'s stub stands for, which its real
+/// file also defines (`ExportSource::WheelsWithPrefix`: nvImageCodec 0.6.1's own copies of the
+/// driver's `cuInit` …): a stub exporting it would interpose it on the whole process.
+fn is_foreign(library: &Library, s: &object::Symbol) -> bool {
+    s.name().is_ok_and(|n| !library.exports.keeps(n))
+}
+
 /// `$STUBS_DIR/libstubs_<lib>.so` when set, else the harness's build.
 fn stub_path(lib: &str) -> PathBuf {
     match std::env::var_os("STUBS_DIR").filter(|d| !d.is_empty()) {
@@ -103,7 +110,7 @@ fn manifest_names(lib: &str) -> BTreeSet<String> {
 fn real_exports(library: &Library) -> Vec<(String, BTreeSet<String>)> {
     let real: Vec<(String, BTreeSet<String>)> = match library.exports {
         ExportSource::List { path, label } => vec![(label.to_owned(), export_list(path))],
-        ExportSource::Wheels => library
+        ExportSource::Wheels | ExportSource::WheelsWithPrefix(_) => library
             .test_wheels
             .iter()
             .filter_map(|wheel| {
@@ -119,10 +126,11 @@ fn real_exports(library: &Library) -> Vec<(String, BTreeSet<String>)> {
                     );
                     return None;
                 };
-                // Its C entry points: what a stub stands for (no C++ symbol, `_init`, `_fini`).
+                // Its C entry points: what a stub stands for (no C++ symbol, `_init`, `_fini`),
+                // of the API the spec says (`ExportSource::WheelsWithPrefix`).
                 Some((
                     format!("{} ({})", path.display(), wheel.requirement),
-                    exports_where(path, |s| !is_not_c_api(s)),
+                    exports_where(path, |s| !is_not_c_api(s) && !is_foreign(library, s)),
                 ))
             })
             .collect(),
@@ -191,17 +199,19 @@ fn check(library: &Library) -> String {
     let path = stub_path(lib);
     let stub = exports(&path);
     failures.push_str(&missing_report(&path.display().to_string(), &stub, &real));
-    // Nor does the stub export the real library's C++ symbols, `_init` or `_fini`.
-    if let ExportSource::Wheels = library.exports {
+    // Nor does the stub export the real library's C++ symbols, `_init` or `_fini`, or the
+    // entry points of other APIs it defines (`ExportSource::WheelsWithPrefix`).
+    if library.exports.from_wheels() {
         for wheel in library.test_wheels {
             let Some(real) = cuda_layout(wheel.major).libraries.get(lib).cloned() else {
                 continue;
             };
-            let not_c_api = exports_where(&real, is_not_c_api);
+            let not_c_api = exports_where(&real, |s| is_not_c_api(s) || is_foreign(library, s));
             let interposed: Vec<&String> = not_c_api.intersection(&stub).collect();
             if !interposed.is_empty() {
                 failures.push_str(&format!(
-                    "{} exports C++ symbols (or `_init` / `_fini`) of {}: {interposed:?}\n",
+                    "{} exports C++ symbols (or `_init` / `_fini`, or another API's) of {}: \
+                     {interposed:?}\n",
                     path.display(),
                     real.display()
                 ));
@@ -224,7 +234,7 @@ fn every_stub_exports_every_function_of_its_real_library() {
 /// same size, or an executable linked against the stub copy-relocates the wrong number of
 /// bytes (`stub_loader::StandIns`).
 fn check_data(library: &Library) -> String {
-    if !matches!(library.exports, ExportSource::Wheels) {
+    if !library.exports.from_wheels() {
         return String::new();
     }
     let lib = library.name();
@@ -236,6 +246,9 @@ fn check_data(library: &Library) -> String {
             continue;
         };
         for (name, size) in data_objects(&path) {
+            if !library.exports.keeps(&name) {
+                continue;
+            }
             match stub.get(&name) {
                 None => failures.push_str(&format!(
                     "libstubs_{lib}.so lacks the data object {name} of {}\n",

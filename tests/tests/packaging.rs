@@ -22,7 +22,6 @@ use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
-use stub_model::ExportSource;
 use stub_model::libraries::ALL;
 use stubs_tests::symbol_versions;
 use stubs_tests::{
@@ -542,10 +541,7 @@ fn toolkit_from_wheels(dir: &Path) -> PathBuf {
     // NVIDIA's real files of every library the specs stub that the 13.5 wheels hold, under the
     // names a project links (bare names, find_library()) and their sonames: the switch must
     // make the stubs win over them.
-    for library in ALL
-        .iter()
-        .filter(|l| matches!(l.exports, ExportSource::Wheels))
-    {
+    for library in ALL.iter().filter(|l| l.exports.from_wheels()) {
         let Some(file) = layout.libraries.get(library.name()) else {
             continue;
         };

@@ -69,7 +69,7 @@ fn exports_rs(data: &LibraryData, versions: &AbiVersions, major: u32) -> Result<
     let (exported, version) = match (data.exports.get(&major), library.exports) {
         (Some(table), _) => (table, data.layout(major).version.clone()),
         (None, ExportSource::List { label, .. }) => (&data.driver_list, label.to_owned()),
-        (None, ExportSource::Wheels) => {
+        (None, ExportSource::Wheels | ExportSource::WheelsWithPrefix(_)) => {
             return Err(format!("{name}: no export table of CUDA {major}"));
         }
     };

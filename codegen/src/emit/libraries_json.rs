@@ -35,15 +35,12 @@ pub fn libraries_json() -> Result<String, String> {
                 .soname(wheel.major)
                 .ok_or_else(|| format!("{}: no soname of {}", library.name(), wheel.major))?;
             let package = wheel.package_dir().ok_or_else(|| {
-                format!(
-                    "{}: {:?} is no `<package>/lib`",
-                    library.name(),
-                    wheel.lib_dir
-                )
+                format!("{}: {:?} is no folder name", library.name(), wheel.lib_dir)
             })?;
+            let lib_dir = wheel.lib_dir.to_string_lossy();
             let file = match library.exports {
-                ExportSource::Wheels => wheel.library_file(soname),
                 ExportSource::List { .. } => format!("{package}/include/{}", library.header),
+                _ => wheel.library_file(soname),
             };
             let mut entry = json!({
                 "major": wheel.major,
@@ -59,7 +56,7 @@ pub fn libraries_json() -> Result<String, String> {
             // (cuDNN's `libcudnn_graph.so.9`: its tests call the real front library).
             if let Some(dependency) = library.real.lazy_dependency {
                 entry["lazy_dependency"] =
-                    json!(format!("{package}/lib/{}", dependency.to_string_lossy()));
+                    json!(format!("{lib_dir}/{}", dependency.to_string_lossy()));
             }
             wheels.push(entry);
         }

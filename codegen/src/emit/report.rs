@@ -131,7 +131,9 @@ pub fn section(data: &LibraryData, structs: &[StructDiff], versions: &AbiVersion
                     .filter(|s| s.majors.contains(&m))
                     .count(),
             ),
-            ExportSource::Wheels => ("exported by", data.exports.get(&m).map_or(0, |e| e.len())),
+            ExportSource::Wheels | ExportSource::WheelsWithPrefix(_) => {
+                ("exported by", data.exports.get(&m).map_or(0, |e| e.len()))
+            }
         };
         let _ = writeln!(out, "| {what} {} | {n} |", v(data, m));
     }

@@ -46,7 +46,8 @@ pub struct LibraryData {
     pub layouts: Vec<Layout>,
     /// Each major's header, per view.
     pub views: BTreeMap<(u32, View), HeaderView>,
-    /// Each major's export table ([`ExportSource::Wheels`]).
+    /// Each major's export table ([`ExportSource::Wheels`], [`ExportSource::WheelsWithPrefix`]'s
+    /// names).
     pub exports: BTreeMap<u32, BTreeSet<String>>,
     /// The checked-in export list ([`ExportSource::List`]: the driver's).
     pub driver_list: BTreeSet<String>,
@@ -89,10 +90,7 @@ pub fn collect(library: Library, layouts: &[Layout], root: &Path) -> Result<Libr
     // Only the majors that have the library (nvJitLink exists from 12.0).
     let layouts: Vec<Layout> = layouts
         .iter()
-        .filter(|l| match library.exports {
-            ExportSource::Wheels => l.library_file(library.name()).is_some(),
-            ExportSource::List { .. } => true,
-        })
+        .filter(|l| !library.exports.from_wheels() || l.library_file(library.name()).is_some())
         .cloned()
         .collect();
     if layouts.is_empty() {
@@ -104,10 +102,12 @@ pub fn collect(library: Library, layouts: &[Layout], root: &Path) -> Result<Libr
     let layouts = layouts.as_slice();
     // The data objects first: the headers are asked for their declarations.
     let mut data_exports = BTreeMap::new();
-    if matches!(library.exports, ExportSource::Wheels) {
+    if library.exports.from_wheels() {
         for layout in layouts {
             if let Some(path) = layout.library_file(library.name()) {
-                data_exports.insert(layout.major, exports::data_exports(&path)?);
+                let mut names = exports::data_exports(&path)?;
+                names.retain(|n| library.exports.keeps(n));
+                data_exports.insert(layout.major, names);
             }
         }
     }
@@ -172,13 +172,16 @@ pub fn collect(library: Library, layouts: &[Layout], root: &Path) -> Result<Libr
     let mut list = BTreeSet::new();
     match library.exports {
         ExportSource::List { path, .. } => list = exports::list_file(&root.join(path))?,
-        ExportSource::Wheels => {
+        ExportSource::Wheels | ExportSource::WheelsWithPrefix(_) => {
             for layout in layouts {
                 let key = library.name();
                 let path = layout
                     .library_file(key)
                     .ok_or_else(|| format!("CUDA {} layout.json has no {key:?}", layout.major))?;
-                exports.insert(layout.major, exports::function_exports(&path)?);
+                let mut names = exports::function_exports(&path)?;
+                // Only the API the stub stands for (`ExportSource::WheelsWithPrefix`).
+                names.retain(|n| library.exports.keeps(n));
+                exports.insert(layout.major, names);
             }
         }
     }

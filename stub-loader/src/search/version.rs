@@ -172,6 +172,24 @@ pub(crate) fn reported_version(real: &RealLibrary, handle: &Handle) -> Option<i3
             let own = format!("{} {v}", symbol.to_string_lossy());
             Some(needed_release(real, handle, &own))
         }
+        VersionProbe::CudartInProperties {
+            symbol,
+            struct_type,
+        } => {
+            let (own, cudart) = cudart_in_properties(handle, symbol, struct_type)?;
+            // The debug log says what the library answered (the version of the "bound" line,
+            // or why a copy of another release was rejected).
+            line(
+                real.name,
+                format_args!(
+                    "{} version {own}: built with CUDA {}.{}",
+                    symbol.to_string_lossy(),
+                    cudart / 1000,
+                    cudart % 1000 / 10
+                ),
+            );
+            i32::try_from(cudart).ok().filter(|v| *v > 0)
+        }
         VersionProbe::DeviceCode { property, .. } => {
             let [major, minor, patch] = properties(handle, property)?;
             let isa = crate::os::ptx_isa(handle.path()?);
@@ -255,6 +273,62 @@ fn own_version_pair_status(handle: &Handle, symbol: &CStr) -> Option<c_int> {
     // SAFETY: a valid out-pointer.
     let status = unsafe { f(&mut own) };
     (status.code == 0 && status.detail == 0 && own > 0).then_some(own)
+}
+
+/// The struct [`VersionProbe::CudartInProperties`]'s function fills without a self-describing
+/// header (nvCOMP's `nvcompProperties_t`).
+#[repr(C)]
+#[derive(Clone, Copy, Default)]
+struct Properties {
+    version: u32,
+    cudart_version: u32,
+}
+
+/// The struct [`VersionProbe::CudartInProperties`]'s function fills with NVIDIA's
+/// self-describing header (nvImageCodec's `nvimgcodecProperties_t`): a C enum, `size_t`, a
+/// pointer, then the two versions; 32 bytes on LP64 and LLP64 alike.
+#[repr(C)]
+struct SelfDescribingProperties {
+    struct_type: c_int,
+    struct_size: usize,
+    struct_next: *mut core::ffi::c_void,
+    properties: Properties,
+}
+
+/// The library's own version and its runtime's from `status f(T *properties)`
+/// ([`VersionProbe::CudartInProperties`]), if it answers success.
+fn cudart_in_properties(
+    handle: &Handle,
+    symbol: &CStr,
+    struct_type: Option<i32>,
+) -> Option<(u32, u32)> {
+    let f = handle.symbol(symbol)?;
+    let properties = match struct_type {
+        None => {
+            // SAFETY: `nvcompStatus_t nvcompGetProperties(nvcompProperties_t *)`, every
+            // version (the spec names a function of that prototype).
+            let f: unsafe extern "C" fn(*mut Properties) -> c_int =
+                unsafe { core::mem::transmute(f) };
+            let mut out = Properties::default();
+            // SAFETY: a valid out-pointer to the struct's two fields.
+            (unsafe { f(&mut out) } == 0).then_some(out)?
+        }
+        Some(struct_type) => {
+            // SAFETY: `nvimgcodecStatus_t nvimgcodecGetProperties(nvimgcodecProperties_t *)`
+            // (the spec names a function of that prototype).
+            let f: unsafe extern "C" fn(*mut SelfDescribingProperties) -> c_int =
+                unsafe { core::mem::transmute(f) };
+            let mut out = SelfDescribingProperties {
+                struct_type,
+                struct_size: core::mem::size_of::<SelfDescribingProperties>(),
+                struct_next: core::ptr::null_mut(),
+                properties: Properties::default(),
+            };
+            // SAFETY: a valid out-pointer whose header says its type and size.
+            (unsafe { f(&mut out) } == 0).then_some(out.properties)?
+        }
+    };
+    Some((properties.version, properties.cudart_version))
 }
 
 /// The CUDA version (`1000 * major + 10 * minor`) the loaded library's file says it was built

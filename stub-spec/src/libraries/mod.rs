@@ -3,7 +3,8 @@
 //! [`CUSOLVER`], [`NCCL`], [`CUTENSOR`], [`CUSPARSELT`], [`CUDNN`], [`NPPC`] … [`NPPS`] (NPP's
 //! eleven), [`CUPTI`], [`NVFATBIN`], [`NVJPEG`], [`CUFILE`], [`CUFFTW`], [`NVBLAS`],
 //! [`CUSOLVERMG`], [`NVTX`], [`CUDSS`], [`NVJPEG2K`], [`NVTIFF`], [`CUSTATEVEC`],
-//! [`CUTENSORNET`], [`CUDENSITYMAT`], [`NVVM`]. Adding a library is adding a file here
+//! [`CUTENSORNET`], [`CUDENSITYMAT`], [`NVVM`], [`NVCOMP`], [`NVIMGCODEC`]. Adding a library is
+//! adding a file here
 //! (`docs/src/adding-a-cuda-library.md`).
 
 mod cublas;
@@ -28,7 +29,9 @@ mod cutensornet;
 mod nccl;
 mod npp;
 mod nvblas;
+mod nvcomp;
 mod nvfatbin;
+mod nvimgcodec;
 mod nvjitlink;
 mod nvjpeg;
 mod nvjpeg2k;
@@ -64,7 +67,9 @@ pub use npp::{
     NPPC, NPPIAL, NPPICC, NPPIDEI, NPPIF, NPPIG, NPPIM, NPPIST, NPPISU, NPPITC, NPPS, NppLibrary,
 };
 pub use nvblas::NVBLAS;
+pub use nvcomp::NVCOMP;
 pub use nvfatbin::NVFATBIN;
+pub use nvimgcodec::NVIMGCODEC;
 pub use nvjitlink::NVJITLINK;
 pub use nvjpeg::NVJPEG;
 pub use nvjpeg2k::NVJPEG2K;
@@ -75,7 +80,7 @@ pub use nvtx::NVTX;
 pub use nvvm::NVVM;
 
 /// All of them, in the order codegen writes them.
-pub const ALL: [&crate::Library; 41] = [
+pub const ALL: [&crate::Library; 43] = [
     &CUDART,
     &NVRTC,
     &CUDA,
@@ -117,6 +122,8 @@ pub const ALL: [&crate::Library; 41] = [
     &CUTENSORNET,
     &CUDENSITYMAT,
     &NVVM,
+    &NVCOMP,
+    &NVIMGCODEC,
 ];
 
 /// Where CUDA 13's wheels (`nvidia-cuda-runtime`, `nvidia-cuda-nvrtc`, `nvidia-nvjitlink` 13.x)
