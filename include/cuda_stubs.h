@@ -475,6 +475,12 @@ extern int cuda_stubs_cutensornet_status(struct cuda_stubs_status *out);
 // NULL or `out->size` is too small.
 extern int cuda_stubs_cutensornet_driver_status(struct cuda_stubs_driver_status *out);
 
+// C99's `snprintf`, for the mock device's device-side `printf` (`stub_loader::sync::
+// snprintf`). With MinGW, its own implementation (`libmingwex`), as glibc formats: msvcrt's
+// `snprintf` writes three exponent digits (`1.234568e+004`) and pads `%a`, where a board's
+// driver writes `1.234568e+04` and `0x1.921fap+1`. With MSVC, the UCRT's, which is C99's.
+extern int snprintf(char *s, uintptr_t n, const char *format, ...);
+
 #ifdef __cplusplus
 }  // extern "C"
 #endif  // __cplusplus

@@ -428,6 +428,9 @@ set(cuda-stubs_WINDOWS_STUBS
   "cupti|stubs_cupti"
   "nvfatbin|stubs_nvfatbin"
   "nvjpeg|stubs_nvjpeg"
+  "cufftw|stubs_cufftw"
+  "nvblas|stubs_nvblas"
+  "cusolvermg|stubs_cusolvermg"
   "cudss|stubs_cudss"
   "nvjpeg2k|stubs_nvjpeg2k"
   "nvtiff|stubs_nvtiff")
@@ -460,6 +463,9 @@ set(cuda-stubs_WINDOWS_CRATES
   "stubs-cupti"
   "stubs-nvfatbin"
   "stubs-nvjpeg"
+  "stubs-cufftw"
+  "stubs-nvblas"
+  "stubs-cusolvermg"
   "stubs-cudss"
   "stubs-nvjpeg2k"
   "stubs-nvtiff")
