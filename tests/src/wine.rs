@@ -263,10 +263,12 @@ pub fn mingw_exe(
 }
 
 /// Builds a DLL with MinGW from one source (relative to `tests/`) and defines into `dir/file`.
+/// GCC's runtime is linked in (`-static-libgcc`): complex arithmetic (`tests/mocks/cpu_blas.c`'s
+/// `zgemm_`) would otherwise import `libgcc_s_seh-1.dll`, which no folder wine searches holds.
 pub fn mingw_dll(source: &str, defines: &[String], dir: &Path, file: &str) -> PathBuf {
     let dll = dir.join(file);
     let out = Command::new(MINGW_CC)
-        .args(["-shared", "-O1", "-o"])
+        .args(["-shared", "-static-libgcc", "-O1", "-o"])
         .arg(&dll)
         .args(defines.iter().map(|d| format!("-D{d}")))
         .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join(source))

@@ -1,10 +1,11 @@
 //! The math libraries', NVML's and the framework libraries' Windows DLL stubs under wine: every
 //! Windows stub with a probe in `tests/windows/libraries/<name>.c` (cuRAND, cuFFT, cuBLAS,
 //! cuBLASLt, cuSPARSE, cuSOLVER, NVML, cuTENSOR, cuSPARSELt, cuDNN, NPP, CUPTI, nvFatbin,
-//! nvJPEG),
+//! nvJPEG, cuFFTW, nvBLAS, cuSOLVERMg …),
 //! against NVIDIA's own `win_amd64` DLLs of CUDA 11.8, 12.9 and 13.5 (`scripts/fetch-cuda.py
 //! --arch win_amd64`; each library's test wheel of that major, none where it has none: nvFatbin
-//! and cuSPARSELt have no 11.x; NPP's core and `nppitc` only, the other nine without a DLL),
+//! and cuSPARSELt have no 11.x; NPP's core and `nppitc` only, the other nine without a DLL,
+//! and cuDSS and cuSOLVERMg without one),
 //! and a DLL no wheel ships (NVML's `nvml.dll`, the driver's) against a stand-in, its mock
 //! `tests/mocks/<name>.c` built with MinGW. No GPU, no driver: each library answers its
 //! version, and the call that needs a device answers what the library answers without one.
@@ -21,6 +22,7 @@
 use std::collections::BTreeMap;
 use std::ffi::{OsStr, OsString};
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 use stub_model::libraries::ALL;
 use stub_model::{Library, VersionProbe};
 use stubs_tests::wine::{
@@ -209,6 +211,30 @@ fn overrides(mut wine: Wine, win: &WinLayout) -> Wine {
     wine
 }
 
+/// An nvBLAS configuration (`NVBLAS_CONFIG_FILE`) naming the test's CPU BLAS,
+/// `tests/mocks/cpu_blas.c` built with MinGW, with nvBLAS's log beside it; made once per test
+/// process. Without a GPU NVIDIA's nvBLAS hands every routine to that library, and without one
+/// configured it calls through a NULL pointer (its log: "CPU Blas library need to be
+/// provided"), in 11.8, 12.9 and 13.5 alike.
+fn nvblas_config() -> &'static Path {
+    static CONFIG: OnceLock<PathBuf> = OnceLock::new();
+    CONFIG.get_or_init(|| {
+        let dir = temp_dir("win-nvblas-config");
+        let cpu = mingw_dll("mocks/cpu_blas.c", &[], &dir, "cpu_blas.dll");
+        let file = dir.join("nvblas.conf");
+        std::fs::write(
+            &file,
+            format!(
+                "NVBLAS_LOGFILE {}\nNVBLAS_CPU_BLAS_LIB {}\n",
+                win_path(&dir.join("nvblas.log")),
+                win_path(&cpu)
+            ),
+        )
+        .expect("write nvblas.conf");
+        file
+    })
+}
+
 /// Every command of `libs`, then each one's status.
 fn all_commands(libs: &[&Library]) -> Vec<String> {
     let names: Vec<&str> = libs.iter().map(|l| l.name()).collect();
@@ -255,8 +281,11 @@ fn same_as_nvidias_own(major: u32) {
     let commands = all_commands(&libs);
     let expected = Wine::new(&normal, &commands)
         .env("WINEPATH", wine_path(&win))
+        .env_path("NVBLAS_CONFIG_FILE", nvblas_config())
         .run();
-    let got = overrides(Wine::new(&stub, &commands), &win).run();
+    let got = overrides(Wine::new(&stub, &commands), &win)
+        .env_path("NVBLAS_CONFIG_FILE", nvblas_config())
+        .run();
     let without_status = |out: &Outcome| -> String {
         let lines: Vec<&str> = out
             .stdout
@@ -270,8 +299,19 @@ fn same_as_nvidias_own(major: u32) {
         without_status(&expected),
         "stub build vs normal build"
     );
-    // cuSPARSE's own message about the missing device, nothing of the stubs'.
-    assert_eq!(got.stderr, expected.stderr, "stub build vs normal build");
+    // cuSPARSE's own message about the missing device, nvBLAS's banner and the CPU BLAS's line
+    // per routine it ran, nothing of the stubs'. NVIDIA's nvBLAS 13.5 loaded after the process
+    // started (`LoadLibrary`, as the stub loads it; a plain program doing so alike) says first
+    // that it finds no GPU, a line it does not write when the program is linked to it (11.8's
+    // and 12.9's write it in neither case).
+    const NO_GPU: &str = "[NVBLAS] No Gpu available\r\n";
+    let no_gpu = usize::from(major == 13);
+    assert_eq!(got.stderr.matches(NO_GPU).count(), no_gpu, "{got}");
+    assert_eq!(
+        got.stderr.replacen(NO_GPU, "", 1),
+        expected.stderr,
+        "stub build vs normal build"
+    );
     for &lib in &libs {
         // The real library of the test wheel answered, through the stub as directly; NPP's,
         // whose DLL name says the major (its version is `nppc`'s, below), that major's.
@@ -335,6 +375,24 @@ fn same_as_nvidias_own(major: u32) {
             .and_then(|(_, v)| v.parse::<u32>().ok());
         assert_eq!(version.map(|v| v / 1000), Some(major), "{got}");
     }
+    // cuFFTW's planners without a device: NULL, FFTW's "cannot plan", host memory allocated.
+    expected
+        .assert_line("fftw_malloc memory")
+        .assert_line("fftw_plan_dft_1d NULL")
+        .assert_line("fftwf_plan_many_dft_r2c NULL");
+    // nvBLAS without a device: every routine run by the configured CPU BLAS (its line on
+    // stderr), through the stub as linked normally; none left unmade.
+    expected
+        .assert_line("dgemm_ 23 34 31 46")
+        .assert_line("dgemm 24 35 32 47")
+        .assert_line("dsyrk_ 10 14 20")
+        .assert_line("sgemm_ 4 6 8 10")
+        .assert_line("zgemm_ -1 0");
+    assert!(
+        expected.stderr.contains("cpu_blas: dgemm_ NN 2 2 2"),
+        "{expected}"
+    );
+    got.assert_line("status nvblas missing=0");
     // nvFatbin (12.x, 13.x) needs none: the fatbinary of the PTX is built (176 bytes by 12.9,
     // 192 by 13.4), the same size through the stub.
     if major >= 12 {
@@ -654,6 +712,18 @@ fn nothing_found_gives_typed_errors() {
     // The two NPP calls that answer no status: version 0.0.0, never NULL; no image.
     out.assert_line("nppGetLibVersion 0.0.0")
         .assert_line("nppiMalloc_8u_C1 null");
+    // cuFFTW's calls answer no status either: FFTW's "failed" values, no memory, no plan.
+    out.assert_line("fftw_malloc NULL")
+        .assert_line("fftw_plan_dft_1d NULL")
+        .assert_line("fftwf_plan_many_dft_r2c NULL");
+    // nvBLAS's routines return nothing: with no DLL and no next definition of the name on
+    // Windows, each call is not made, its output every element NaN, and counted (the five).
+    out.assert_line("dgemm_ nan nan nan nan")
+        .assert_line("dgemm nan nan nan nan")
+        .assert_line("dsyrk_ nan nan nan")
+        .assert_line("sgemm_ nan nan nan nan")
+        .assert_line("zgemm_ nan nan")
+        .assert_line("status nvblas missing=5");
     assert!(out.stderr.is_empty(), "printed without being asked: {out}");
 }
 

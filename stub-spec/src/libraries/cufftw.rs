@@ -5,12 +5,13 @@
 //! beside it (`$ORIGIN` RUNPATH, RPATH in 13.x), and every call goes through cuFFT
 //! (`cufftXtMakePlanGuru64`, `cufftXtExec` …).
 
-use super::CU13_LIB;
 use super::cudart::CUDART;
 use super::cufft::CUFFT;
+use super::{CU13_BIN, CU13_LIB, TOOLKIT_BIN};
 use crate::{
     DriverUse, ExportSource, Gating, HeaderVersion, Library, LibraryKind, LinkName, MockUse,
     Packaging, RealLibrary, Soname, StatusCode, TestWheel, TypedErrors, Unpack, VersionProbe,
+    WindowsDlls,
 };
 use core::ffi::CStr;
 
@@ -52,9 +53,32 @@ pub const CUFFTW: Library = Library {
         // Through cuFFT, which loads the driver at its first call that needs a device.
         driver: DriverUse::Loads,
         mock: MockUse::NoLibrary,
-        // NVIDIA's win_amd64 wheels ship `cufftw64_10.dll`, `_11`, `_12` beside cuFFT's DLL;
-        // no Windows stub yet: its wine probe (`tests/windows/libraries/`) is not written.
-        windows: None,
+        windows: Some(&WindowsDlls {
+            // NVIDIA's win_amd64 wheels 10.9.0.58, 11.4.1.4, 12.5.0.14, beside cuFFT's DLL: the
+            // name says the major, and each imports its major's `cufft64_<n>.dll` (the same
+            // folder).
+            dlls: &[
+                Soname {
+                    name: c"cufftw64_12.dll",
+                    major: 13,
+                },
+                Soname {
+                    name: c"cufftw64_11.dll",
+                    major: 12,
+                },
+                Soname {
+                    name: c"cufftw64_10.dll",
+                    major: 11,
+                },
+            ],
+            wheel_dirs: &[CU13_BIN, c"nvidia/cufft/bin"],
+            toolkit_dirs: TOOLKIT_BIN,
+            companion: None,
+            lazy_dependency: None,
+            // 0.2 to 0.3 MB each (cuFFT's own DLL, fetched for cuFFT's stub, is the large one).
+            fetched: true,
+            release_named: None,
+        }),
     },
     // No cuFFTW function returns a status: the planners return a plan (NULL when FFTW cannot
     // plan), `fftw_execute` and the others return nothing, `fftw_import_wisdom_from_file` 1 or

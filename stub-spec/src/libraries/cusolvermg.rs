@@ -5,13 +5,14 @@
 //! and 13.x's also cuSPARSE and nvJitLink: `DT_NEEDED`, found by RUNPATH in the 11.x and 12.x
 //! wheel layout, beside it in `nvidia/cu13/lib`); the runtime is linked statically.
 
-use super::CU13_LIB;
 use super::cublas::CUBLAS;
 use super::cudart::CUDART;
 use super::cusolver::CUSOLVER;
+use super::{CU13_BIN, CU13_LIB, TOOLKIT_BIN};
 use crate::{
     DriverUse, ExportSource, Gating, HeaderVersion, Library, LibraryKind, LinkName, MockUse,
     Packaging, RealLibrary, Soname, StatusCode, TestWheel, TypedErrors, Unpack, VersionProbe,
+    WindowsDlls,
 };
 use core::ffi::CStr;
 
@@ -54,9 +55,33 @@ pub const CUSOLVERMG: Library = Library {
         // Needs devices: loads the driver itself at its first call that needs one.
         driver: DriverUse::Loads,
         mock: MockUse::NoLibrary,
-        // NVIDIA's win_amd64 wheels ship `cusolverMg64_11.dll` (11.x and 12.x, 182 and 187 MB)
-        // and `cusolverMg64_12.dll`; no Windows stub yet: its wine probe is not written.
-        windows: None,
+        windows: Some(&WindowsDlls {
+            // NVIDIA's win_amd64 wheels 11.4.1.48, 11.7.5.82, 12.4.1.2, beside cuSOLVER's DLL:
+            // 11.x's and 12.x's share a name, as their sonames do, and the cuBLAS DLL each
+            // imports (`cublas64_12.dll`; 13.x's `cublas64_13.dll` and the Visual C++ runtime)
+            // says which before loading, as for cuSOLVER's. Once loaded the version probe finds
+            // no `cublasGetProperty`: `GetProcAddress` searches the DLL's own exports only, not
+            // its imports as `dlsym` does a handle's dependencies, so `cusolverMg64_11.dll`
+            // binds with release 0 (unknown), `cusolverMg64_12.dll` with its name's 13.
+            dlls: &[
+                Soname {
+                    name: c"cusolverMg64_12.dll",
+                    major: 13,
+                },
+                Soname {
+                    name: c"cusolverMg64_11.dll",
+                    major: 0,
+                },
+            ],
+            wheel_dirs: &[CU13_BIN, c"nvidia/cusolver/bin"],
+            toolkit_dirs: TOOLKIT_BIN,
+            companion: None,
+            lazy_dependency: None,
+            // 182, 187 and 105 MB, nearly all device code, and no call answers anything but
+            // "no device" without a GPU: the stub is run without a DLL only, as cuDSS's.
+            fetched: false,
+            release_named: None,
+        }),
     },
     status_type: "cusolverStatus_t",
     // cuSOLVER's codes and choices (cuSOLVERMg has no code for "library missing" or "function

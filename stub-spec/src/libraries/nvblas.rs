@@ -7,12 +7,13 @@
 //! and it needs the cuBLAS of its own release (`DT_NEEDED libcublas.so.<major>`, `$ORIGIN`
 //! RUNPATH).
 
-use super::CU13_LIB;
 use super::cublas::CUBLAS;
 use super::cudart::CUDART;
+use super::{CU13_BIN, CU13_LIB, TOOLKIT_BIN};
 use crate::{
     DriverUse, ExportSource, Gating, HeaderVersion, Library, LibraryKind, LinkName, MockUse,
     Packaging, RealLibrary, Soname, StatusCode, TestWheel, TypedErrors, Unpack, VersionProbe,
+    WindowsDlls,
 };
 use core::ffi::CStr;
 
@@ -66,9 +67,33 @@ pub const NVBLAS: Library = Library {
         // CPU BLAS).
         driver: DriverUse::Loads,
         mock: MockUse::NoLibrary,
-        // NVIDIA's win_amd64 wheels ship `nvblas64_11.dll`, `_12`, `_13`; no Windows stub yet:
-        // its wine probe is not written.
-        windows: None,
+        windows: Some(&WindowsDlls {
+            // NVIDIA's win_amd64 wheels 11.11.3.6, 12.9.1.4, 13.5.1.27, beside cuBLAS's DLL: the
+            // name says the major, and each imports its major's cuBLAS DLL (the same folder).
+            // Windows has no next definition of a name (a DLL's imports name their DLL): a
+            // routine the stub cannot forward is not made, its output filled with NaN.
+            dlls: &[
+                Soname {
+                    name: c"nvblas64_13.dll",
+                    major: 13,
+                },
+                Soname {
+                    name: c"nvblas64_12.dll",
+                    major: 12,
+                },
+                Soname {
+                    name: c"nvblas64_11.dll",
+                    major: 11,
+                },
+            ],
+            wheel_dirs: &[CU13_BIN, c"nvidia/cublas/bin"],
+            toolkit_dirs: TOOLKIT_BIN,
+            companion: None,
+            lazy_dependency: None,
+            // 0.3 MB each (cuBLAS's DLLs beside them are fetched for cuBLAS's stub).
+            fetched: true,
+            release_named: None,
+        }),
     },
     // No nvBLAS routine returns a status. `nvblas.h` includes the runtime's `driver_types.h`:
     // its codes name the two cases in the status API's words; no export returns them.

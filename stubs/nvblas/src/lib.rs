@@ -16,8 +16,9 @@
 //! routine is hand-written here, and a call the stub cannot forward goes, in this order:
 //! 1. to the real routine, where the loader's gate finds it (the first call decides, once per
 //!    routine);
-//! 2. else to the next definition of the same name in the process
-//!    ([`stub_loader::Library::next_definition`], `dlsym(RTLD_NEXT)`): the CPU BLAS the program
+//! 2. else, on Linux, to the next definition of the same name in the process
+//!    ([`stub_loader::Library::next_definition`], `dlsym(RTLD_NEXT)`; Windows has none, a DLL's
+//!    imports naming the DLL they come from): the CPU BLAS the program
 //!    links after nvBLAS, as NVIDIA documents for nvBLAS (`-lnvblas` before the CPU BLAS), the
 //!    library nvBLAS itself hands what it does not offload; a copy of libnvblas refused by the
 //!    search is never called that way;

@@ -198,10 +198,13 @@ impl Places {
 /// libraries' wheel folders in the same `site-packages` (`nvidia\cublas\bin`,
 /// `nvidia\cusparse\bin`, `nvidia\nvjitlink\bin`): a DLL has no RUNPATH, and `LoadLibraryExW`
 /// looks for its imports in its own folder and the system's only (Python 3.8+ adds none of
-/// these; PyTorch adds each `nvidia\*\bin` itself). A folder several libraries share (13.x's
-/// `nvidia\cu13\bin\x86_64`; cuBLAS's, which is cuBLASLt's) holds what its DLLs import, and
-/// the per-wheel folders beside it are another release's, so none is listed then; neither for
-/// a DLL in no wheel folder (a toolkit's `bin`, an override's folder of its own).
+/// these; PyTorch adds each `nvidia\*\bin` itself). A folder libraries of several wheels share
+/// (13.x's `nvidia\cu13\bin\x86_64`) holds what its DLLs import, and the per-wheel folders
+/// beside it are another release's, so none is listed then; neither for a DLL in no wheel
+/// folder (a toolkit's `bin`, an override's folder of its own). Libraries of one wheel, which
+/// list the same folders (cuBLAS, cuBLASLt and nvBLAS; cuSOLVER and cuSOLVERMg; cuFFT and
+/// cuFFTW), do not make their folder shared: cuSOLVERMg's DLL needs cuBLAS's wheel as
+/// cuSOLVER's does.
 pub(crate) fn needed_dirs(spec: &LibrarySpec, path: &[u8]) -> Vec<CString> {
     let Some(dir) = parent(path) else {
         return Vec::new();
@@ -214,15 +217,12 @@ pub(crate) fn needed_dirs(spec: &LibrarySpec, path: &[u8]) -> Vec<CString> {
     else {
         return dirs;
     };
-    let others = || {
-        REAL_LIBRARIES
-            .iter()
-            .filter(|l| l.name != spec.real.name)
-            .flat_map(|l| wheel_dirs(l).iter().copied())
-    };
-    if others().any(|w| w == found_in) {
+    let other_libraries = || REAL_LIBRARIES.iter().filter(|l| l.name != spec.real.name);
+    // Another wheel's library in the same folder: a folder several wheels share.
+    if other_libraries().any(|l| wheel_dirs(l) != own && wheel_dirs(l).contains(&found_in)) {
         return dirs;
     }
+    let others = || other_libraries().flat_map(|l| wheel_dirs(l).iter().copied());
     for w in others() {
         let folder = join(root, w.to_bytes());
         if !own.contains(&w) && !dirs.contains(&folder) && is_dir(&folder) {
