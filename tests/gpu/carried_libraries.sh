@@ -12,12 +12,15 @@
 #   - libNVVM: tests/c/nvvm_compile.c against the toolkit's nvvm.h, linked to its libnvvm and to
 #     the stub (which finds the toolkit's copy through LD_LIBRARY_PATH, as search-order.md says);
 #     and NVIDIA's libnvvm-samples where the toolkit has them.
-#   OUT=$OUT bash tests/gpu/carried_libraries.sh STUBS_DIR SAMPLES_DIR NVJPEG2K_DIR
+#   - nvTIFF (with NVTIFF_DIR, nvidia-nvtiff-cu13's folder): NVIDIA's nvTIFF-Decode-Encode sample
+#     the same way (-DNVTIFF_PATH), decoding the samples' bali_notiles.tif and encoding it again.
+#   OUT=$OUT bash tests/gpu/carried_libraries.sh STUBS_DIR SAMPLES_DIR NVJPEG2K_DIR [NVTIFF_DIR]
 set -u
 OUT=${OUT:-.}
 D=$(realpath "${1:?usage: tests/gpu/carried_libraries.sh STUBS_DIR SAMPLES_DIR NVJPEG2K_DIR}")
 S=$(realpath "${2:?usage}")
 W=$(realpath "${3:?usage}")
+T=${4:+$(realpath "$4")}
 cuda=${CUDA_HOME:-/usr/local/cuda}
 here=$(cd "$(dirname "$0")/../.." && pwd)
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
@@ -46,6 +49,21 @@ for mode in normal stub; do
   grep -v -i -E "time|speed" "$OUT/enc-$mode.txt" "$OUT/dec-$mode.txt" | sed 's/^/  | /' | head -8
 done
 unset CUDA_STUBS_NVJPEG2K_PATH
+if [ -n "$T" ]; then
+  echo "=== nvTIFF"
+  ln -sf libnvtiff.so.0 "$T/lib/libnvtiff.so"
+  K=$OUT/tiff-stub; mkdir -p "$K/lib"; ln -sfn "$T/include" "$K/include"
+  printf 'INPUT(%s/libstubs_nvtiff.so)\n' "$D" > "$K/lib/libnvtiff.so"
+  for mode in normal stub; do
+    if [ $mode = normal ]; then flags=(-DNVTIFF_PATH="$T"); else flags=(-DNVTIFF_PATH="$K" -DCMAKE_EXE_LINKER_FLAGS="-Wl,-rpath,$D"); fi
+    cmake -S "$S/nvTIFF/nvTIFF-Decode-Encode" -B "$OUT/b-tiff-$mode" -DCMAKE_BUILD_TYPE=Release "${flags[@]}" > "$OUT/cmake-tiff-$mode.log" 2>&1 &&
+      cmake --build "$OUT/b-tiff-$mode" -j 8 >> "$OUT/cmake-tiff-$mode.log" 2>&1 || { echo "nvTIFF $mode: build failed"; tail -5 "$OUT/cmake-tiff-$mode.log"; }
+    exe=$OUT/b-tiff-$mode/nvtiff_decode_encode; mkdir -p "$OUT/tiff-$mode"
+    (cd "$OUT/tiff-$mode" && LD_LIBRARY_PATH=$T/lib CUDA_STUBS_NVTIFF_PATH=$T/lib "$exe" "$S/nvTIFF/images/bali_notiles.tif" out.tif > ../tiff-$mode.txt 2>&1; echo "$mode: rc=$?")
+    echo "  NEEDED: $(needed "$exe")"
+    (cd "$OUT/tiff-$mode" && md5sum * | sed 's/^/  /'); sed 's/^/  | /' "$OUT/tiff-$mode.txt" | head -6
+  done
+fi
 echo "=== libNVVM"
 L=$OUT/link; mkdir -p "$L"; printf 'INPUT(%s/libstubs_nvvm.so)\n' "$D" > "$L/libnvvm.so"
 gcc -std=c11 -O1 -I"$cuda/nvvm/include" -o "$OUT/nvvm_normal" "$here/tests/c/nvvm_compile.c" -L"$cuda/nvvm/lib64" -lnvvm -Wl,-rpath,"$cuda/nvvm/lib64" -ldl

@@ -26,6 +26,8 @@
 # compared (nvJitLink 13.x must then be on LD_LIBRARY_PATH when nvcc writes PTX newer than 9.0).
 # Needs only nvcc and the driver; writes everything under $OUT.
 #   tests/gpu/child_graphs.sh [STUBS_DIR]
+# HEADERS (optional): newer CUDA headers before the toolkit's (13.0's lack cudaGraphNodeGetParams'
+# declaration the program uses: 13.5's, the wheel's nvidia/cu13/include).
 set -u
 OUT=${OUT:-.}
 mkdir -p "$OUT"
@@ -33,7 +35,7 @@ nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
 nvcc --version | tail -2
 src=tests/cuda/child_graphs.cu
 gencode="-gencode arch=compute_90,code=compute_90"
-nvcc $gencode -cudart shared -o "$OUT/real_child" $src -lcuda || { echo "build failed"; exit 1; }
+nvcc $gencode ${HEADERS:+-I"$HEADERS"} -cudart shared -o "$OUT/real_child" $src -lcuda || { echo "build failed"; exit 1; }
 # Every case in one process, then the one the mock does not model, alone; each case's own too,
 # so that one that fails on the board does not hide the others' lines.
 timeout 300 "$OUT/real_child" all > "$OUT/real_all.txt" 2>&1; echo "board all rc=$?"
@@ -51,7 +53,7 @@ if [ $# -ge 1 ]; then
   name=$(nvidia-smi --query-gpu=name --format=csv,noheader | head -1)
   profile=h200
   case "$name" in *H100*) profile=h100 ;; esac
-  nvcc $gencode -cudart none -o "$OUT/mock_child" $src \
+  nvcc $gencode ${HEADERS:+-I"$HEADERS"} -cudart none -o "$OUT/mock_child" $src \
     -L"$D" -lstubs_cudart -lstubs_cuda -Xlinker -rpath -Xlinker "$D"
   for c in all move; do
     CUDA_STUBS_MOCK=$profile timeout 600 "$OUT/mock_child" $c > "$OUT/mock_$c.txt" 2>&1

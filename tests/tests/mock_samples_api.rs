@@ -54,8 +54,9 @@ fn the_samples_calls_answer_on_the_mock() {
         // One pool: the default is the current, the driver's the runtime's.
         "pool rc=0,0,0 same=1,1",
         "pool of device 99 rc=101",
-        // cudaMemLocationTypeDevice (1), device 0; reuse on by default.
-        "pool attributes rc=0,0,0,0 threshold=0 reuse=1 type=1 id=0",
+        // Reuse on by default; the location's type and id, attributes newer than CUDA 13.0, are
+        // cudaErrorInvalidValue from the profile's 13.0 driver, as from the H100's 580.159.04.
+        "pool attributes rc=0,0,1,1 threshold=0 reuse=1 type=-1 id=-1",
         "threshold set rc=0 driver get rc=0 max=1",
         // 3 MiB drawn, given back; the high watermark stays.
         "used rc=0,0 during=3145728 after=0 high=3145728",

@@ -84,7 +84,7 @@ pub unsafe extern "C" fn cuMemPoolGetAttribute(
         let Some(d) = pool_device(m, pool).filter(|_| !value.is_null()) else {
             return CUDA_ERROR_INVALID_VALUE;
         };
-        match mem_pools::attribute(d, attr) {
+        match mem_pools::attribute(d, attr, m.profile.cuda_version) {
             // SAFETY: non-NULL; the caller's int or cuuint64_t, as the attribute says.
             Some(mem_pools::Value::Int(i)) => unsafe { *value.cast::<c_int>() = i },
             // SAFETY: the same.

@@ -105,8 +105,15 @@ pub enum Value {
 /// for the reuse policies (1-3), the allocation type (9: pinned, 1), the export handle types
 /// (10: none, 0), the location's id (11: the device) and type (12: a device, 1); a
 /// `cuuint64_t` for the release threshold (4), the reserved and used bytes and their high
-/// watermarks (5-8), the maximum size (13: 0, none). `None` for another.
-pub fn attribute(d: usize, attr: u32) -> Option<Value> {
+/// watermarks (5-8), the maximum size (13: 0, none). `None` for another, and for 9-13 when the
+/// profile's driver is CUDA 13.0 or older (`cuda_version`): they came after 13.0 (12.9's and
+/// 13.0's headers end at 8), and a 13.0 driver answers `CUDA_ERROR_INVALID_VALUE` for them, as
+/// the H100 on driver 580.159.04 did to 13.5's `cudaMemPoolAttrLocationType` and `…LocationId`
+/// (tests/gpu/RESULTS.md, 2026-12-07).
+pub fn attribute(d: usize, attr: u32, cuda_version: i32) -> Option<Value> {
+    if attr >= 9 && cuda_version <= 13000 {
+        return None;
+    }
     let p = get(d);
     Some(match attr {
         1..=3 => Value::Int(p.reuse.get(attr as usize - 1).copied().unwrap_or(1)),

@@ -106,7 +106,7 @@ pub unsafe extern "C" fn cudaMemPoolGetAttribute(
         if value.is_null() {
             return cudaErrorInvalidValue;
         }
-        match mem_pools::attribute(d, attr) {
+        match mem_pools::attribute(d, attr, m.profile.cuda_version) {
             // SAFETY: non-NULL; the caller's int or cuuint64_t, as the attribute says.
             Some(mem_pools::Value::Int(i)) => unsafe { *value.cast::<c_int>() = i },
             // SAFETY: the same.
