@@ -181,6 +181,16 @@ pub fn api_lines<'a>(run: &'a Outcome, prefix: &str) -> Vec<&'a str> {
         .collect()
 }
 
+/// The `mapped …` line of `run` (the programs of `VersionProbe::Needed` libraries print which
+/// cuBLAS sonames the process has) says the cuBLAS of `major` is mapped and the other major's
+/// (12 or 13) is not: the copy's own `DT_NEEDED` brought its release in, and nothing else.
+pub fn assert_only_cublas_of(run: &Outcome, major: u32) {
+    let other = if major == 12 { 13 } else { 12 };
+    let mapped = run.line("mapped");
+    assert!(mapped.contains(&format!("libcublas.so.{major}=1")), "{run}");
+    assert!(mapped.contains(&format!("libcublas.so.{other}=0")), "{run}");
+}
+
 /// `make()`'s program, built once per test process and name.
 fn built(name: &str, make: impl FnOnce() -> PathBuf) -> PathBuf {
     static BUILT: Mutex<BTreeMap<String, PathBuf>> = Mutex::new(BTreeMap::new());
