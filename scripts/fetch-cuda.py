@@ -14,7 +14,9 @@ tests, the example and codegen read. Which wheel holds each library, where the l
 it and its include folder come from scripts/libraries.json, which codegen writes from the
 libraries' specs (stub-spec/src/libraries/); this script adds only its own tooling (TOOLS: the
 crt headers, nvcc, nvvm). <cache> is $CUDA_STUBS_CACHE, else
-${XDG_CACHE_HOME:-~/.cache}/cuda-stubs. Wheels are fetched once; a second run is a no-op.
+${XDG_CACHE_HOME:-~/.cache}/cuda-stubs. Wheels are fetched once; a second run is a no-op. A
+downloaded wheel is deleted once its major's tree is complete, but the runtime's and NVRTC's,
+which the Python tests install with pip (INSTALLED); `--prune` does only that, offline.
 
 13.x is the newest 13.x (13.5.37): the stubs must cover every function of the major, and 13.5
 exports NVRTC calls 13.0 lacks (bundled headers, TileIR). nvJitLink exists from CUDA 12.0: 12 and 13
@@ -131,6 +133,13 @@ RUNTIME = "cudart"
 # before the tools': the order the file had before nvJitLink was added, kept so that a fresh
 # cache writes the same layout.json as an existing one.
 FIRST_LIBRARIES = ("cudart", "nvrtc")
+
+# The libraries whose wheels the suite installs with pip, so <cache>/wheels keeps them after
+# unpacking: the runtime's and NVRTC's (scripts/test-example-python.sh installs both into its
+# venvs, scripts/test-aarch64.sh NVRTC's). Every other wheel is deleted once its major's tree is
+# complete (`prune_wheels`): the tests read the tree, and the wheels were 10 GB (x86-64 and
+# aarch64) of a CI disk that once had 11 GB free (docs/src/tests.md, Disk).
+INSTALLED = ("cudart", "nvrtc")
 
 # Bumped whenever the wheel list changes, so existing caches are completed.
 LAYOUT_VERSION = 4
@@ -566,24 +575,45 @@ def fetch_windows(major: int, cache: pathlib.Path) -> dict:
     return layout
 
 
+def prune_wheels(wheels: pathlib.Path) -> None:
+    """Deletes the downloaded wheels in `wheels` but those of the INSTALLED libraries (of any
+    major): a wheel is read once, into its major's tree; a later change of the tree (a library
+    added to a wheel already unpacked, a LAYOUT_VERSION bump) downloads it again."""
+    kept = tuple(wheel["wheel"].split("==")[0].replace("-", "_") + "-"
+                 + wheel["wheel"].split("==")[1] + "-"
+                 for lib in LIBRARIES if lib["name"] in INSTALLED for wheel in lib["wheels"])
+    for path in wheels.glob("*.whl"):
+        if not path.name.startswith(kept):
+            path.unlink()
+
+
 def main() -> None:
     args = sys.argv[1:]
     arch = "x86_64"
     if args[:1] == ["--arch"] and len(args) >= 2:
         arch, args = args[1], args[2:]
-    if arch not in PLATFORMS or args not in ([], ["--print-cache"]):
-        raise SystemExit("usage: fetch-cuda.py [--arch x86_64|aarch64|win_amd64] [--print-cache]")
+    if arch not in PLATFORMS or args not in ([], ["--print-cache"], ["--prune"]):
+        raise SystemExit(
+            "usage: fetch-cuda.py [--arch x86_64|aarch64|win_amd64] [--print-cache | --prune]")
     cache = cache_dir(arch)
     if args == ["--print-cache"]:
         print(cache)
+        return
+    if args == ["--prune"]:
+        # Offline, at once: scripts/test.sh measures the free disk after it (a cache filled
+        # by an older checkout still holds every wheel).
+        prune_wheels(cache / "wheels")
         return
     for major in MAJORS:
         if arch == "win_amd64":
             layout = fetch_windows(major, cache)
             print(f"cuda {layout['version']}: {cache / f'cuda-{major}'}")
-            continue
-        layout = fetch(major, cache, arch)
-        print(f"cuda {layout['version']}: {layout['root']}")
+        else:
+            layout = fetch(major, cache, arch)
+            print(f"cuda {layout['version']}: {layout['root']}")
+        # After each major, not at the end: a fresh cache then never holds more than one
+        # major's wheels at once.
+        prune_wheels(cache / "wheels")
 
 
 if __name__ == "__main__":

@@ -11,6 +11,7 @@
 #   scripts/mock-samples.sh all SAMPLES WORK [STUBS]
 #   scripts/mock-samples.sh pack WORK TARBALL [STUBS]   the binaries and stubs for
 #                                                tests/gpu/mock_samples.sh (the GPU proof)
+#   scripts/mock-samples.sh compare REAL MOCK OUT   a real pass's runs against a mock pass's
 #
 #   SAMPLES  a cuda-samples git repository (bare or not: e.g. the mirror
 #            /work/.mirror/NVIDIA+cuda-samples/repo; blobs missing from a partial mirror, only
@@ -51,7 +52,7 @@ timeout_s=${SAMPLE_TIMEOUT:-120}
 # nvcc's -gencode: PTX only by default (what the mock runs); `arch=compute_90,code=[compute_90,sm_90]`
 # adds a CUBIN, for a GPU run without nvJitLink 13.5 (tests/gpu/mock_samples.sh).
 gencode=${SAMPLE_GENCODE:-arch=compute_90,code=compute_90}
-stage_usage="usage: scripts/mock-samples.sh build SAMPLES WORK | run WORK [STUBS] | all SAMPLES WORK [STUBS] | pack WORK TARBALL [STUBS]"
+stage_usage="usage: scripts/mock-samples.sh build SAMPLES WORK | run WORK [STUBS] | all SAMPLES WORK [STUBS] | pack WORK TARBALL [STUBS] | compare REAL MOCK OUT"
 
 # extract SAMPLES DEST: the samples' files, from a git repository (skipping blobs a partial
 # mirror lacks) or a folder.
@@ -227,6 +228,52 @@ run() {
   echo "$mode ($S): $passed passed (exit 0, no failure printed) / $(($(wc -l < "$tsv") - 1)) run / $(wc -l < "$W/built.txt") built / $(wc -l < "$W/skipped.txt" 2> /dev/null || echo 0) skipped; table $W/table-$mode.md"
 }
 
+# compare REAL MOCK OUT: the runs of two `run` passes (REAL: a WORK folder of SAMPLE_MODE=real,
+# MOCK: one of SAMPLE_MODE=mock; the same folder for both where both ran in one WORK), line by
+# line after FILTER, each run's rc too; the filtered logs, the differences and both tables in OUT.
+# Only the runs of both passes are compared (ONLY may have narrowed either).
+compare() {
+  local R=$1 M=$2 O=$3 label rc mrc f equal=0 differ=0 total=0
+  mkdir -p "$O"
+  # FILTER: what is not compared. Each rule is one sed expression:
+  #  - the stubs' debug log (CUDA_STUBS_DEBUG lines);
+  #  - the device's name (the board's and the profile's are the same part, but the real
+  #    name carries the memory size) -> <GPU>;
+  #  - hex addresses (pointers printed by some samples) -> <hex>;
+  #  - every number on a line about time, speed or clock counts -> # (the executor runs at CPU
+  #    speed, and the board's own times vary run to run).
+  FILTER=(
+    -e '/^cuda-stubs\[/d'
+    -e 's/NVIDIA H[12]00[^"]*/<GPU>/g'
+    -e 's/\b0x[0-9a-fA-F]+/<hex>/g'
+    -e '/[Tt]ime|[^a-z]ms\b|msec|[Ss]ec(ond)?s?\b|[0-9]s\b|GB\/s|MB\/s|[GM]flop|GFLOP|TFLOP|[Tt]hroughput|[Bb]andwidth|[Cc]locks?|[Ee]lapsed|[Pp]erf|MOPS|[Oo]ptions\/s|[Ss]peedup|\/s\b/s/[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?/#/g'
+  )
+  echo "filter: sed -E ${FILTER[*]}"
+  : > "$O/differences.txt"
+  while IFS=$'\t' read -r label rc _; do
+    [ "$label" = sample ] && continue
+    f=${label// /_}
+    [ -f "$M/logs/mock-$f.txt" ] || continue
+    total=$((total + 1))
+    sed -E "${FILTER[@]}" "$R/logs/real-$f.txt" > "$O/real-$f.txt"
+    sed -E "${FILTER[@]}" "$M/logs/mock-$f.txt" > "$O/mock-$f.txt"
+    mrc=$(awk -F'\t' -v l="$label" '$1 == l {print $2}' "$M/table-mock.tsv")
+    if [ "$rc" = "$mrc" ] && diff -q "$O/real-$f.txt" "$O/mock-$f.txt" > /dev/null; then
+      equal=$((equal + 1))
+    else
+      differ=$((differ + 1))
+      {
+        echo "=== $label: real rc=$rc, mock rc=$mrc"
+        diff "$O/real-$f.txt" "$O/mock-$f.txt" | head -12
+      } >> "$O/differences.txt"
+    fi
+  done < "$R/table-real.tsv"
+  cp "$R"/table-real.* "$M"/table-mock.* "$R/skipped.txt" "$O/"
+  echo "real vs mock, line by line after the filter: $equal equal, $differ differ, of $total runs"
+  echo "--- runs that differ (first lines of each diff: < real, > mock)"
+  cat "$O/differences.txt"
+}
+
 # pack WORK TARBALL [STUBS]: for tests/gpu/mock_samples.sh, the built samples, the program of
 # tests/cuda/mock_programs.cu built the same way (one run per case), the stubs (runtime,
 # driver, NVML, the mock) and nvJitLink 13.5 (the GPU machine's 13.0 driver and toolkit cannot
@@ -260,6 +307,7 @@ case $stage in
   build) build "${2:?SAMPLES}" "${3:?WORK}" ;;
   run) run "${2:?WORK}" "${3:-}" ;;
   pack) pack "${2:?WORK}" "${3:?TARBALL}" "${4:-}" ;;
+  compare) compare "${2:?REAL}" "${3:?MOCK}" "${4:?OUT}" ;;
   all) build "${2:?SAMPLES}" "${3:?WORK}" && run "$3" "${4:-}" ;;
   *) echo "$stage_usage" >&2; exit 2 ;;
 esac

@@ -121,9 +121,15 @@ trap report EXIT
 # Disk (docs/src/tests.md, "Disk"): CI's builds start from nothing, so cargo's incremental
 # caches (half of target/debug) only take space; every cargo below and every nested one (the
 # tests', install.sh's, `pip wheel`'s) inherits the setting, so they still share one build.
-[ -z "${CI:-}" ] || export CARGO_INCREMENTAL=0
+# Line tables only, not full debuginfo, for the same reason: the suite's backtraces and
+# memcheck's reports still name files and lines, and the dev and test builds (target/debug,
+# the aarch64 one) shrink by about half.
+[ -z "${CI:-}" ] || export CARGO_INCREMENTAL=0 CARGO_PROFILE_DEV_DEBUG=line-tables-only
 # A full disk fails a link midway with "No space left on device" (CI did, 5 minutes into the
 # build): say so at once instead, with what the suite needs.
+# NVIDIA's wheels are deleted once unpacked (scripts/fetch-cuda.py, INSTALLED): a cache an
+# older checkout filled still holds them, so they go first, offline.
+for arch in x86_64 aarch64 win_amd64; do python3 scripts/fetch-cuda.py --arch "$arch" --prune; done
 disk_need_gb=12
 disk_free_gb() { df -Pk target | awk 'NR == 2 { print int($4 / 1048576) }'; }
 [ "$(disk_free_gb)" -ge "$disk_need_gb" ] || {

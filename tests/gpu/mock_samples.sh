@@ -16,7 +16,10 @@
 # On the GPU machine, in the repository's copy (writes under $OUT):
 #   tests/gpu/mock_samples.sh .device/mock-samples.tar.xz
 # Environment: REAL_TIMEOUT (seconds per run, default 60), MOCK_TIMEOUT (default 40),
-# CUDA_STUBS_MOCK_THREADS (default: the CPUs less two; the real runs go alongside).
+# CUDA_STUBS_MOCK_THREADS (default: the CPUs less two; the real runs go alongside), PASSES=real
+# (the real pass only, in a minute or two where the mock pass takes longer than a call may:
+# its logs and table come back as $OUT/real-pass.tar.xz, and `scripts/mock-samples.sh compare`
+# compares them on the CPU machine with a mock pass of the board's profile made there).
 set -u
 OUT=${OUT:-.}
 tarball=$(realpath "${1:?usage: tests/gpu/mock_samples.sh MOCK_SAMPLES.tar.xz}")
@@ -34,6 +37,16 @@ case $gpu in
 esac
 threads=${CUDA_STUBS_MOCK_THREADS:-$(($(nproc) > 4 ? $(nproc) - 2 : 2))}
 start=$(date +%s)
+if [ "${PASSES:-real mock}" = real ]; then
+  SAMPLE_MODE=real SAMPLE_TIMEOUT=${REAL_TIMEOUT:-60} "$here/scripts/mock-samples.sh" run "$W" "$S" \
+    > "$OUT/real.log" 2>&1
+  echo "real pass in $(($(date +%s) - start)) s (compare with a mock pass of profile $profile)"
+  tail -1 "$OUT/real.log"
+  grep -h -m4 -E 'bound|PTX' "$W"/logs/real-*.txt 2> /dev/null | head -4
+  tar -C "$base" -cJf "$OUT/real-pass.tar.xz" mock-samples/logs mock-samples/table-real.tsv \
+    mock-samples/table-real.md mock-samples/skipped.txt mock-samples/built.txt
+  exit 0
+fi
 # The two passes side by side: the real one on the GPU, the mock one on the CPUs.
 SAMPLE_MODE=real SAMPLE_TIMEOUT=${REAL_TIMEOUT:-60} "$here/scripts/mock-samples.sh" run "$W" "$S" \
   > "$OUT/real.log" 2>&1 &
@@ -47,40 +60,4 @@ tail -1 "$OUT/mock.log"
 # What the real pass bound (the first sample's debug lines): the stubs on the board's runtime.
 grep -h -m4 -E 'bound|PTX' "$W"/logs/real-*.txt 2> /dev/null | head -4
 
-# FILTER: what is not compared. Each rule is one sed expression:
-#  - the stubs' debug log (CUDA_STUBS_DEBUG lines);
-#  - the device's name (the board's and the profile's are the same part, but the real
-#    name carries the memory size) -> <GPU>;
-#  - hex addresses (pointers printed by some samples) -> <hex>;
-#  - every number on a line about time, speed or clock counts -> # (the executor runs at CPU
-#    speed, and the board's own times vary run to run).
-FILTER=(
-  -e '/^cuda-stubs\[/d'
-  -e 's/NVIDIA H[12]00[^"]*/<GPU>/g'
-  -e 's/\b0x[0-9a-fA-F]+/<hex>/g'
-  -e '/[Tt]ime|[^a-z]ms\b|msec|[Ss]ec(ond)?s?\b|[0-9]s\b|GB\/s|MB\/s|[GM]flop|GFLOP|TFLOP|[Tt]hroughput|[Bb]andwidth|[Cc]locks?|[Ee]lapsed|[Pp]erf|MOPS|[Oo]ptions\/s|[Ss]peedup|\/s\b/s/[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?/#/g'
-)
-echo "filter: sed -E ${FILTER[*]}"
-equal=0 differ=0 total=0
-: > "$OUT/differences.txt"
-while IFS=$'\t' read -r label rc _; do
-  [ "$label" = sample ] && continue
-  total=$((total + 1))
-  f=${label// /_}
-  sed -E "${FILTER[@]}" "$W/logs/real-$f.txt" > "$OUT/real-$f.txt"
-  sed -E "${FILTER[@]}" "$W/logs/mock-$f.txt" > "$OUT/mock-$f.txt"
-  mrc=$(awk -F'\t' -v l="$label" '$1 == l {print $2}' "$W/table-mock.tsv")
-  if [ "$rc" = "$mrc" ] && diff -q "$OUT/real-$f.txt" "$OUT/mock-$f.txt" > /dev/null; then
-    equal=$((equal + 1))
-  else
-    differ=$((differ + 1))
-    {
-      echo "=== $label: real rc=$rc, mock rc=$mrc"
-      diff "$OUT/real-$f.txt" "$OUT/mock-$f.txt" | head -12
-    } >> "$OUT/differences.txt"
-  fi
-done < "$W/table-real.tsv"
-cp "$W"/table-*.md "$W"/table-*.tsv "$W/skipped.txt" "$OUT/"
-echo "real vs mock, line by line after the filter: $equal equal, $differ differ, of $total runs"
-echo "--- runs that differ (first lines of each diff: < real, > mock)"
-cat "$OUT/differences.txt"
+"$here/scripts/mock-samples.sh" compare "$W" "$W" "$OUT"
