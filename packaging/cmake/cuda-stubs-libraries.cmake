@@ -460,6 +460,7 @@ set(cuda-stubs_WINDOWS_STUBS
   "cudss|stubs_cudss"
   "nvjpeg2k|stubs_nvjpeg2k"
   "nvtiff|stubs_nvtiff"
+  "nvvm|stubs_nvvm"
   "nvcomp|stubs_nvcomp"
   "nvimgcodec|stubs_nvimgcodec")
 set(cuda-stubs_WINDOWS_CRATES
@@ -497,6 +498,7 @@ set(cuda-stubs_WINDOWS_CRATES
   "stubs-cudss"
   "stubs-nvjpeg2k"
   "stubs-nvtiff"
+  "stubs-nvvm"
   "stubs-nvcomp"
   "stubs-nvimgcodec")
 

@@ -87,6 +87,7 @@ WINDOWS_LIBRARIES = {
     "cudss": "stubs_cudss.dll",
     "nvjpeg2k": "stubs_nvjpeg2k.dll",
     "nvtiff": "stubs_nvtiff.dll",
+    "nvvm": "stubs_nvvm.dll",
     "nvcomp": "stubs_nvcomp.dll",
     "nvimgcodec": "stubs_nvimgcodec.dll",
 }
@@ -446,6 +447,7 @@ NVIDIA_DLLS = {
     "cudss64_1.dll": "cudss",
     "nvjpeg2k_0.dll": "nvjpeg2k",
     "nvtiff_0.dll": "nvtiff",
+    "nvvm64_40_0.dll": "nvvm",
     "nvcomp64_6.dll": "nvcomp",
     "nvcomp64_5.dll": "nvcomp",
     "nvimgcodec_0.dll": "nvimgcodec",

@@ -44,6 +44,7 @@
 extern crate alloc;
 
 mod adapter;
+mod build_string;
 mod debug;
 mod decimal;
 pub mod device_code;

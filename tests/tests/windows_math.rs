@@ -1,7 +1,7 @@
 //! The math libraries', NVML's and the framework libraries' Windows DLL stubs under wine: every
 //! Windows stub with a probe in `tests/windows/libraries/<name>.c` (cuRAND, cuFFT, cuBLAS,
 //! cuBLASLt, cuSPARSE, cuSOLVER, NVML, cuTENSOR, cuSPARSELt, cuDNN, NPP, CUPTI, nvFatbin,
-//! nvJPEG, cuFFTW, nvBLAS, cuSOLVERMg …),
+//! nvJPEG, cuFFTW, nvBLAS, cuSOLVERMg, libNVVM …),
 //! against NVIDIA's own `win_amd64` DLLs of CUDA 11.8, 12.9 and 13.5 (`scripts/fetch-cuda.py
 //! --arch win_amd64`; each library's test wheel of that major, none where it has none: nvFatbin
 //! and cuSPARSELt have no 11.x; NPP's core and `nppitc` only, the other nine without a DLL,
@@ -192,8 +192,10 @@ fn expected_version(lib: &Library, major: u32) -> String {
         .expect("a test wheel of the major");
     let version = wheel.requirement.split("==").nth(1).expect("a version");
     // cuTENSOR's patch is not its wheel's: 2.8.1's `cutensorGetVersion` answers 20800.
+    // libNVVM's: the CUDA release of its build string, which the PTX it writes names too
+    // (`nvidia-nvvm==13.5.37`: 13.5).
     let parts = match lib.real.version {
-        VersionProbe::MajorMinor(_) => 2,
+        VersionProbe::MajorMinor(_) | VersionProbe::BuiltForMajorMinor { .. } => 2,
         _ if lib.name() == "cutensor" => 2,
         _ => 3,
     };
@@ -346,6 +348,27 @@ fn same_as_nvidias_own(major: u32) {
                 "safe DLL search (LOAD_LIBRARY_SEARCH_DEFAULT_DIRS)"
             );
         }
+    }
+    // libNVVM's release, read by the stub from the DLL's `.rdata` (its name says none), and a
+    // kernel compiled to PTX through the stub as through NVIDIA's DLL.
+    if libs.iter().any(|l| l.name() == "nvvm") {
+        let (cuda_major, cuda_minor) = win
+            .version
+            .split_once('.')
+            .map(|(a, b)| (a.to_owned(), b.split('.').next().unwrap_or("").to_owned()))
+            .expect("major.minor");
+        let release = format!(
+            "version={}",
+            cuda_major.parse::<u32>().expect("a major") * 1000
+                + cuda_minor.parse::<u32>().expect("a minor") * 10
+        );
+        assert!(
+            got.line("status nvvm rc=0").ends_with(&release),
+            "nvvm: not {release}: {got}"
+        );
+        expected
+            .assert_line("nvvmCompileProgram rc=0")
+            .assert_line("ptx entry=1");
     }
     // NPP's release, which its core answers.
     let nppc = ALL.iter().find(|l| l.name() == "nppc").expect("spec");

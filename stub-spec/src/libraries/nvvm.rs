@@ -8,18 +8,22 @@
 //! a file name that is not its soname, 13.x in a wheel of its own (`nvidia-nvvm`) as
 //! `nvidia/cu13/lib/libnvvm.so.4`; it links only the C library.
 
-use super::CU13_LIB;
 use super::cudart::CUDART;
+use super::{CU13_BIN, CU13_LIB};
 use crate::{
     DriverUse, ErrorText, ExportSource, Gating, HeaderVersion, Library, LibraryKind, LinkName,
     MockUse, Packaging, RealLibrary, Soname, StatusCode, TestWheel, TextAbi, TextKind, TypedErrors,
-    Unpack, VersionProbe,
+    Unpack, VersionProbe, WindowsDlls,
 };
 use core::ffi::CStr;
 
 /// Where the 11.x and 12.x compiler wheels (`nvidia-cuda-nvcc-cu11`, `-cu12`) put it, as a CUDA
 /// toolkit does (`$CUDA_HOME/nvvm/lib64`).
 const NVVM_LIB64: &CStr = c"nvidia/cuda_nvcc/nvvm/lib64";
+
+/// Where the 11.x and 12.x compiler wheels put its DLL, as a Windows toolkit does
+/// (`%CUDA_PATH%\nvvm\bin`).
+const NVVM_BIN: &CStr = c"nvidia/cuda_nvcc/nvvm/bin";
 
 /// The file name 11.x's and 12.x's wheels give it: the development name, no soname.
 const UNVERSIONED: &CStr = c"libnvvm.so";
@@ -60,7 +64,25 @@ pub const NVVM: Library = Library {
         // A compiler: never loads the driver.
         driver: DriverUse::CompileOnly,
         mock: MockUse::NoLibrary,
-        windows: None,
+        windows: Some(&WindowsDlls {
+            // NVIDIA's win_amd64 wheels (nvidia-cuda-nvcc-cu11 11.8.89, -cu12 12.9.86,
+            // nvidia-nvvm 13.5.37): one name in every major, as the soname; the build string
+            // in its `.rdata` says the release, as in the ELF file's `.rodata`. It imports
+            // only Windows' own DLLs.
+            dlls: &[Soname {
+                name: c"nvvm64_40_0.dll",
+                major: 0,
+            }],
+            wheel_dirs: &[CU13_BIN, NVVM_BIN],
+            // A toolkit's `nvvm\bin` (`x64` below it as 13.x's `bin\x64`, in case).
+            toolkit_dirs: &[c"nvvm/bin/x64", c"nvvm/bin"],
+            companion: None,
+            lazy_dependency: None,
+            // 18, 54 and 63 MB, read off the index once: it compiles without a GPU, so the wine
+            // test compiles a kernel through the stub and through NVIDIA's DLL.
+            fetched: true,
+            release_named: None,
+        }),
     },
     status_type: "nvvmResult",
     errors: TypedErrors {

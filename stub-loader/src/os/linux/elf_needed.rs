@@ -34,27 +34,7 @@ const MAX_RODATA: u64 = 16 * 1024 * 1024;
 /// CUDA major's build says which one it is. `None` when the file has no such string (or cannot
 /// be read). Reads the section headers and `.rodata` only, with `pread`.
 pub(crate) fn built_for(path: &CStr, marker: &[u8]) -> Option<(u32, u32)> {
-    let rodata = File::open(path)?.section(b".rodata")?;
-    let at = rodata
-        .windows(marker.len().max(1))
-        .position(|w| w == marker)?
-        .checked_add(marker.len())?;
-    let mut numbers = rodata.get(at..)?.split(|&b| b == b'.');
-    let number = |part: Option<&[u8]>| -> Option<u32> {
-        let digits: &[u8] = part?;
-        let end = digits
-            .iter()
-            .position(|b| !b.is_ascii_digit())
-            .unwrap_or(digits.len());
-        let digits = digits.get(..end.min(4))?;
-        if digits.is_empty() {
-            return None;
-        }
-        core::str::from_utf8(digits).ok()?.parse().ok()
-    };
-    let major = number(numbers.next())?;
-    let minor = number(numbers.next())?;
-    Some((major, minor))
+    crate::build_string::release_after(&File::open(path)?.section(b".rodata")?, marker)
 }
 
 /// The `DT_NEEDED` names of `path`, in order; `None` when the file cannot be read or is not a

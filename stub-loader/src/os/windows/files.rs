@@ -44,12 +44,6 @@ pub(crate) fn check_file(path: &CStr) -> Result<(), Reject> {
     }
 }
 
-/// The CUDA release a file says it was built for (`VersionProbe::BuiltFor`): nothing on Windows,
-/// where no library with that probe has a DLL stub (NVIDIA ships no NCCL for Windows).
-pub(crate) fn built_for(_path: &CStr, _marker: &[u8]) -> Option<(u32, u32)> {
-    None
-}
-
 /// `<prefix>\Lib\site-packages`, the one `site-packages` of a Windows venv or conda
 /// environment, if it exists.
 pub(crate) fn site_packages(prefix: &[u8]) -> Vec<CString> {

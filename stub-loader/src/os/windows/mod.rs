@@ -26,7 +26,7 @@ pub use env::secure_execution;
 pub(crate) use file_names::{
     MOCK_FILE, PYTHON_ENVS, companion_name, file_names, lazy_dependency, major_of_name, wheel_dirs,
 };
-pub(crate) use files::{built_for, check_file, is_dir, is_file, site_packages};
+pub(crate) use files::{check_file, is_dir, is_file, site_packages};
 pub use io::{clock_ns, snprintf};
 pub(crate) use io::{errno_text, open_trace_file, realtime_ns, write_all, write_stdout};
 pub(crate) use loadlibrary::{
@@ -34,7 +34,7 @@ pub(crate) use loadlibrary::{
 };
 pub(crate) use lock::{LOCK_INIT, Lock, lock, unlock};
 pub(crate) use paths::{SEP, has_dir, is_absolute, is_drive_root, is_sep, names_a_drive};
-pub(crate) use pe_imports::{needed, ptx_isa, read_file};
+pub(crate) use pe_imports::{built_for, needed, ptx_isa, read_file};
 pub(crate) use places::{Places, SEARCH, needed_dirs};
 pub(crate) use release_named::{loaded_release_named, release_named, release_named_in};
 pub(crate) use runtime::{abort, alloc, alloc_zeroed, dealloc, realloc};

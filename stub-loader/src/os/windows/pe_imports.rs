@@ -7,7 +7,8 @@
 //! first use, from the folders of the module list, and NVIDIA's DLLs have none.
 //!
 //! And the PTX ISA of its device code ([`ptx_isa`]), read by the same means from the section
-//! table and the fat-binary section.
+//! table and the fat-binary section, and the CUDA release its build string names
+//! ([`built_for`], from `.rdata`).
 //!
 //! PE32+ only (the stubs are x86-64 DLLs); anything else, or anything malformed, gives `None`.
 
@@ -40,6 +41,23 @@ pub(crate) fn needed(path: &CStr) -> Option<Vec<Vec<u8>>> {
 /// `.nv_fatbin` cut to the 8 bytes a PE image's section name has (`cutensor.dll`, cuSPARSELt's
 /// DLLs).
 const FATBIN_SECTION: &[u8; 8] = b".nv_fatb";
+
+/// The read-only data section of an MSVC-built image, where string literals lie.
+const RDATA_SECTION: &[u8; 8] = b".rdata\0\0";
+/// `.rdata` beyond this is not read: libNVVM 13.5's is 7.2 MiB (its build string 65 KiB in).
+const MAX_RDATA: u64 = 16 * 1024 * 1024;
+
+/// The CUDA `(major, minor)` that follows the first `marker` in `path`'s `.rdata`
+/// (`VersionProbe::BuiltForMajorMinor`: libNVVM's `nvvm64_40_0.dll`, one name in every major,
+/// carries `Cuda compilation tools, release 12.9, V12.9.86` as its `libnvvm.so.4` does);
+/// `None` when the file has no such string, no `.rdata`, or cannot be read.
+pub(crate) fn built_for(path: &CStr, marker: &[u8]) -> Option<(u32, u32)> {
+    let file = File::open(path)?;
+    let (start, size) = file.section_range(RDATA_SECTION)?;
+    let mut rdata = alloc::vec![0u8; usize::try_from(size.min(MAX_RDATA)).ok()?];
+    file.read_at(start, &mut rdata)?;
+    crate::build_string::release_after(&rdata, marker)
+}
 
 /// The PTX ISA `(major, minor)` of the first PTX entry in `path`'s fat-binary section
 /// (`VersionProbe::DeviceCode`, the walk both systems share: `crate::fatbin`); `None` when the
