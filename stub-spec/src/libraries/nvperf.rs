@@ -119,6 +119,10 @@ pub const NVPERF_HOST: Library = Library {
         // answers its 28 – 39 chips without a driver): a device is the target library's.
         driver: DriverUse::CompileOnly,
         mock: MockUse::Real,
+        // Not yet: NVIDIA's win_amd64 CUPTI wheels ship `nvperf_host.dll` (22.6 / 24.4 / 31.7
+        // MB in 11.8.87, 12.9.79, 13.4.92) and `nvperf_target.dll` (1.9 / 2.8 / 3.1 MB), the
+        // same name in every major, in `nvidia/cuda_cupti/bin` and `nvidia/cu13/bin/x86_64`;
+        // their stubs need a wine probe of their own (`tests/windows/libraries/`).
         windows: None,
     },
     status_type: "NVPA_Status",
@@ -180,6 +184,7 @@ pub const NVPERF_TARGET: Library = Library {
         // without one).
         driver: DriverUse::Loads,
         mock: MockUse::NoLibrary,
+        // Not yet: as the host library's (`nvperf_target.dll` in the same folders).
         windows: None,
     },
     status_type: "NVPA_Status",
