@@ -48,7 +48,9 @@ set(cuda-stubs_IMPORTED_TARGETS
   "cudensitymat|libstubs_cudensitymat.so"
   "nvvm|libstubs_nvvm.so"
   "nvcomp|libstubs_nvcomp.so"
-  "nvimgcodec|libstubs_nvimgcodec.so")
+  "nvimgcodec|libstubs_nvimgcodec.so"
+  "nvperf_host|libstubs_nvperf_host.so"
+  "nvperf_target|libstubs_nvperf_target.so")
 
 # FindCUDAToolkit's targets cuda_stubs_use_for_cuda_toolkit() points at a stub (and their
 # cache entries CUDA_<name>_LIBRARY): "<CUDA:: name>|<cuda-stubs:: target>|<file>".
@@ -104,7 +106,10 @@ set(cuda-stubs_TOOLKIT_TARGETS
   "cufftw|cufftw|libstubs_cufftw.so"
   "cufftw_static|cufftw|libstubs_cufftw.so"
   "nvblas|nvblas|libstubs_nvblas.so"
-  "nvToolsExt|nvtx|libstubs_nvtx.so")
+  "nvToolsExt|nvtx|libstubs_nvtx.so"
+  "nvperf_host|nvperf_host|libstubs_nvperf_host.so"
+  "nvperf_host_static|nvperf_host|libstubs_nvperf_host.so"
+  "nvperf_target|nvperf_target|libstubs_nvperf_target.so")
 
 # The cudart ABIs the stub exports, oldest first; the last is libstubs_cudart.so's default, the
 # others are link-time stubs libstubs_cudart_abi<N>.so.
@@ -155,7 +160,9 @@ set(cuda-stubs_STUB_FILES
   "libstubs_cudensitymat.so"
   "libstubs_nvvm.so"
   "libstubs_nvcomp.so"
-  "libstubs_nvimgcodec.so")
+  "libstubs_nvimgcodec.so"
+  "libstubs_nvperf_host.so"
+  "libstubs_nvperf_target.so")
 set(cuda-stubs_STUB_CRATES
   "stubs-cudart"
   "stubs-cudart-abi12"
@@ -200,7 +207,9 @@ set(cuda-stubs_STUB_CRATES
   "stubs-cudensitymat"
   "stubs-nvvm"
   "stubs-nvcomp"
-  "stubs-nvimgcodec")
+  "stubs-nvimgcodec"
+  "stubs-nvperf_host"
+  "stubs-nvperf_target")
 
 # The pkg-config modules: packaging/pkgconfig/<module>.pc.in, installed as <module>.pc.
 set(cuda-stubs_PKGCONFIG_MODULES
@@ -248,7 +257,9 @@ set(cuda-stubs_PKGCONFIG_MODULES
   "cuda-stubs-cudensitymat"
   "cuda-stubs-nvvm"
   "cuda-stubs-nvcomp"
-  "cuda-stubs-nvimgcodec")
+  "cuda-stubs-nvimgcodec"
+  "cuda-stubs-nvperf_host"
+  "cuda-stubs-nvperf_target")
 
 # The link folders lib/cuda-stubs-link/abi<N>/, one per cudart ABI (the headers' CUDA major;
 # the last is the default): NVIDIA's link names as GNU ld linker scripts naming a stub,
@@ -336,7 +347,10 @@ set(cuda-stubs_LINK_NAMES_12
   "libnvvm.so|libstubs_nvvm.so"
   "libnvcomp.so|libstubs_nvcomp.so"
   "libnvcomp_static.a|libstubs_nvcomp.so"
-  "libnvimgcodec.so|libstubs_nvimgcodec.so")
+  "libnvimgcodec.so|libstubs_nvimgcodec.so"
+  "libnvperf_host.so|libstubs_nvperf_host.so"
+  "libnvperf_host_static.a|libstubs_nvperf_host.so"
+  "libnvperf_target.so|libstubs_nvperf_target.so")
 set(cuda-stubs_LINK_NAMES_13
   "libcudart.so|libstubs_cudart.so"
   "libcudart_static.a|libstubs_cudart.so"
@@ -419,7 +433,10 @@ set(cuda-stubs_LINK_NAMES_13
   "libnvvm.so|libstubs_nvvm.so"
   "libnvcomp.so|libstubs_nvcomp.so"
   "libnvcomp_static.a|libstubs_nvcomp.so"
-  "libnvimgcodec.so|libstubs_nvimgcodec.so")
+  "libnvimgcodec.so|libstubs_nvimgcodec.so"
+  "libnvperf_host.so|libstubs_nvperf_host.so"
+  "libnvperf_host_static.a|libstubs_nvperf_host.so"
+  "libnvperf_target.so|libstubs_nvperf_target.so")
 
 # Windows (a windows-gnu CUDA_STUBS_CARGO_TARGET): the libraries with a DLL stub,
 # "<cuda-stubs:: target>|<name>": bin/<name>.dll with its import libraries lib/<name>.lib

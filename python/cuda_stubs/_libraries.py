@@ -48,6 +48,8 @@ LIBRARIES = {
     "nvvm": "libstubs_nvvm.so",
     "nvcomp": "libstubs_nvcomp.so",
     "nvimgcodec": "libstubs_nvimgcodec.so",
+    "nvperf_host": "libstubs_nvperf_host.so",
+    "nvperf_target": "libstubs_nvperf_target.so",
 }
 
 #: The stubs with a Windows DLL (in ``bin/``; a win_amd64 wheel has only these): short name ->
@@ -178,6 +180,9 @@ LINK_NAMES = {
         "libnvcomp.so": "libstubs_nvcomp.so",
         "libnvcomp_static.a": "libstubs_nvcomp.so",
         "libnvimgcodec.so": "libstubs_nvimgcodec.so",
+        "libnvperf_host.so": "libstubs_nvperf_host.so",
+        "libnvperf_host_static.a": "libstubs_nvperf_host.so",
+        "libnvperf_target.so": "libstubs_nvperf_target.so",
     },
     13: {
         "libcudart.so": "libstubs_cudart.so",
@@ -262,6 +267,9 @@ LINK_NAMES = {
         "libnvcomp.so": "libstubs_nvcomp.so",
         "libnvcomp_static.a": "libstubs_nvcomp.so",
         "libnvimgcodec.so": "libstubs_nvimgcodec.so",
+        "libnvperf_host.so": "libstubs_nvperf_host.so",
+        "libnvperf_host_static.a": "libstubs_nvperf_host.so",
+        "libnvperf_target.so": "libstubs_nvperf_target.so",
     },
 }
 
@@ -365,6 +373,8 @@ NVIDIA_SONAMES = {
     "libnvcomp.so.6": "nvcomp",
     "libnvcomp.so.5": "nvcomp",
     "libnvimgcodec.so.0": "nvimgcodec",
+    "libnvperf_host.so": "nvperf_host",
+    "libnvperf_target.so": "nvperf_target",
 }
 
 #: NVIDIA's Windows DLLs that have a DLL stub: lower-case DLL name -> the stub's short name.
@@ -464,7 +474,6 @@ UNSTUBBED_SONAME_STEMS = (
     "libcudnn_",
     "libcutensor",
     "libcupti.so",
-    "libnvperf",
     "libnpp",
     "libcufile_rdma.so",
     "libnvrtc-builtins.so",

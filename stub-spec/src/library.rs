@@ -567,6 +567,23 @@ pub enum VersionProbe {
     /// `1000 * major`. A file under another name (an override naming `libnppc.so`) is recorded
     /// as version 0, as a library whose probe does not answer: bound, CUDA release unknown.
     Soname,
+    /// NVIDIA's Perfworks (`libnvperf_host.so`, `libnvperf_target.so`: one soname in every
+    /// major): `NVPA_Status f(NVPW_QueryVersionNumber_Params *)`, a struct of `size_t structSize`,
+    /// `void *pPriv`, `uint64_t apiSet` (in) and six `uint32_t`s (out: the API set's version and
+    /// the release's `relMajor`, `relMinor`, `relPatch`), asked for `api_set` (the header's
+    /// `NVPW_SDK_VERSION`), status 0 on success. The release is CUPTI's own numbering
+    /// (2025.2.0 in CUDA 12.9's wheel, 2026.3.1 in 13.4's: `10000 * relMajor + 100 * relMinor +
+    /// relPatch`), mapped to the CUDA major by `releases` as [`VersionProbe::OwnVersion`]'s.
+    /// A library that does not know the API set (11.8's answers `NVPA_STATUS_INVALID_ARGUMENT`)
+    /// is recorded as version 0: bound, CUDA release unknown.
+    QueryVersionNumber {
+        /// The function (`NVPW_QueryVersionNumber`).
+        symbol: &'static CStr,
+        /// The API set asked for (`NVPW_SDK_VERSION`, `0x1e128b6f001423fc` in 12.x and 13.x).
+        api_set: u64,
+        /// Each CUDA major's first release, `10000 * year + 100 * minor + patch`, oldest first.
+        releases: &'static [Release],
+    },
 }
 
 /// The first version of a library ([`VersionProbe::OwnVersion`]), or the first PTX ISA version
@@ -588,7 +605,8 @@ impl VersionProbe {
         let (VersionProbe::OwnVersion { releases, .. }
         | VersionProbe::OwnVersionPairStatus { releases, .. }
         | VersionProbe::Property { releases, .. }
-        | VersionProbe::DeviceCode { releases, .. }) = self
+        | VersionProbe::DeviceCode { releases, .. }
+        | VersionProbe::QueryVersionNumber { releases, .. }) = self
         else {
             return None;
         };

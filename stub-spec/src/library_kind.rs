@@ -4,8 +4,8 @@ use crate::Library;
 use crate::libraries::{
     CUBLAS, CUBLASLT, CUDA, CUDART, CUDENSITYMAT, CUDNN, CUDSS, CUFFT, CUFFTW, CUFILE, CUPTI,
     CURAND, CUSOLVER, CUSOLVERMG, CUSPARSE, CUSPARSELT, CUSTATEVEC, CUTENSOR, CUTENSORNET, NCCL,
-    NVBLAS, NVCOMP, NVFATBIN, NVIMGCODEC, NVJITLINK, NVJPEG, NVJPEG2K, NVML, NVRTC, NVTIFF, NVTX,
-    NVVM, NppLibrary,
+    NVBLAS, NVCOMP, NVFATBIN, NVIMGCODEC, NVJITLINK, NVJPEG, NVJPEG2K, NVML, NVPERF_HOST,
+    NVPERF_TARGET, NVRTC, NVTIFF, NVTX, NVVM, NppLibrary,
 };
 use alloc::format;
 use alloc::string::String;
@@ -79,6 +79,10 @@ pub enum LibraryKind {
     NvComp,
     /// nvImageCodec, libnvimgcodec ([`NVIMGCODEC`]).
     NvImgCodec,
+    /// Perfworks' host library, libnvperf_host ([`NVPERF_HOST`]).
+    NvperfHost,
+    /// Perfworks' target library, libnvperf_target ([`NVPERF_TARGET`]).
+    NvperfTarget,
 }
 
 impl LibraryKind {
@@ -118,6 +122,8 @@ impl LibraryKind {
             Self::Nvvm => &NVVM,
             Self::NvComp => &NVCOMP,
             Self::NvImgCodec => &NVIMGCODEC,
+            Self::NvperfHost => &NVPERF_HOST,
+            Self::NvperfTarget => &NVPERF_TARGET,
         }
     }
 

@@ -9,7 +9,7 @@
 /// libraries shipped as NVIDIA wheels). Asked only after the stubbed sonames (a spec's
 /// `libcutensor.so.2`, `libcupti.so.13`, `libnppc.so.12` have their stub): cuDNN's
 /// sub-libraries, cuTENSOR's `libcutensorMg` / `libcutensorMp`, CUPTI and NPP sonames no spec
-/// lists (older majors'), CUPTI's `libnvperf_*`, cuFile's RDMA plugin (libcufile loads it itself;
+/// lists (older majors'), cuFile's RDMA plugin (libcufile loads it itself;
 /// no header declares its API), NVRTC's builtins, and the libraries of NVIDIA's wheels that have
 /// no stub yet (`docs/src/wheel-libraries.md` says why each): NVSHMEM's host library,
 /// the multi-process math libraries, nvCOMP 4.x (`libnvcomp.so.4`: another ABI than the stub's
@@ -19,7 +19,6 @@ pub const UNSTUBBED_SONAME_STEMS: &[&str] = &[
     "libcudnn_",
     "libcutensor",
     "libcupti.so",
-    "libnvperf",
     "libnpp",
     "libcufile_rdma.so",
     "libnvrtc-builtins.so",

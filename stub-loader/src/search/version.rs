@@ -190,6 +190,31 @@ pub(crate) fn reported_version(real: &RealLibrary, handle: &Handle) -> Option<i3
             );
             i32::try_from(cudart).ok().filter(|v| *v > 0)
         }
+        VersionProbe::QueryVersionNumber {
+            symbol, api_set, ..
+        } => {
+            let Some(own) = query_version_number(handle, symbol, api_set) else {
+                // 11.8's Perfworks does not know the API set: bound, release unknown.
+                line(
+                    real.name,
+                    format_args!("{} does not answer: no release", symbol.to_string_lossy()),
+                );
+                return Some(0);
+            };
+            let cuda = real.version.cuda_version_of(own);
+            line(
+                real.name,
+                format_args!(
+                    "{} release {}.{}.{}: CUDA {}",
+                    symbol.to_string_lossy(),
+                    own / 10000,
+                    own % 10000 / 100,
+                    own % 100,
+                    cuda.map_or(0, |v| v / 1000)
+                ),
+            );
+            Some(cuda.unwrap_or(0))
+        }
         VersionProbe::DeviceCode { property, .. } => {
             let [major, minor, patch] = properties(handle, property)?;
             let isa = crate::os::ptx_isa(handle.path()?);
@@ -329,6 +354,50 @@ fn cudart_in_properties(
         }
     };
     Some((properties.version, properties.cudart_version))
+}
+
+/// `NVPW_QueryVersionNumber_Params` ([`VersionProbe::QueryVersionNumber`]): 48 bytes on LP64
+/// and LLP64 alike, the same in every release that has the call.
+#[repr(C)]
+struct QueryVersionNumberParams {
+    struct_size: usize,
+    p_priv: *mut core::ffi::c_void,
+    api_set: u64,
+    major: u32,
+    minor: u32,
+    patch: u32,
+    rel_major: u32,
+    rel_minor: u32,
+    rel_patch: u32,
+}
+
+/// The release (`10000 * relMajor + 100 * relMinor + relPatch`) Perfworks answers for
+/// `api_set`, if it answers success and a plausible release (each part below 100 but the year).
+fn query_version_number(handle: &Handle, symbol: &CStr, api_set: u64) -> Option<i32> {
+    let f = handle.symbol(symbol)?;
+    // SAFETY: `NVPA_Status NVPW_QueryVersionNumber(NVPW_QueryVersionNumber_Params *)`, every
+    // release (the spec names a function of that prototype).
+    let f: unsafe extern "C" fn(*mut QueryVersionNumberParams) -> c_int =
+        unsafe { core::mem::transmute(f) };
+    let mut p = QueryVersionNumberParams {
+        struct_size: core::mem::size_of::<QueryVersionNumberParams>(),
+        p_priv: core::ptr::null_mut(),
+        api_set,
+        major: 0,
+        minor: 0,
+        patch: 0,
+        rel_major: 0,
+        rel_minor: 0,
+        rel_patch: 0,
+    };
+    // SAFETY: a valid params struct whose `structSize` is its size.
+    if unsafe { f(&mut p) } != 0 || p.rel_major == 0 || p.rel_minor >= 100 || p.rel_patch >= 100 {
+        return None;
+    }
+    let year = i32::try_from(p.rel_major).ok()?;
+    let minor = i32::try_from(p.rel_minor).ok()?;
+    let patch = i32::try_from(p.rel_patch).ok()?;
+    year.checked_mul(10000)?.checked_add(minor * 100 + patch)
 }
 
 /// The CUDA version (`1000 * major + 10 * minor`) the loaded library's file says it was built

@@ -14,7 +14,7 @@ use crate::{
 use core::ffi::CStr;
 
 /// Where the 11.x and 12.x wheels (`nvidia-cuda-cupti-cu11`, `-cu12`) put it.
-const CUPTI_LIB: &CStr = c"nvidia/cuda_cupti/lib";
+pub(super) const CUPTI_LIB: &CStr = c"nvidia/cuda_cupti/lib";
 
 /// The code CUPTI answers for an unknown code or a NULL out-pointer in its text functions.
 const INVALID_PARAMETER: StatusCode = StatusCode {

@@ -3,7 +3,7 @@
 //! [`CUSOLVER`], [`NCCL`], [`CUTENSOR`], [`CUSPARSELT`], [`CUDNN`], [`NPPC`] … [`NPPS`] (NPP's
 //! eleven), [`CUPTI`], [`NVFATBIN`], [`NVJPEG`], [`CUFILE`], [`CUFFTW`], [`NVBLAS`],
 //! [`CUSOLVERMG`], [`NVTX`], [`CUDSS`], [`NVJPEG2K`], [`NVTIFF`], [`CUSTATEVEC`],
-//! [`CUTENSORNET`], [`CUDENSITYMAT`], [`NVVM`], [`NVCOMP`], [`NVIMGCODEC`]. Adding a library is
+//! [`CUTENSORNET`], [`CUDENSITYMAT`], [`NVVM`], [`NVCOMP`], [`NVIMGCODEC`], [`NVPERF_HOST`], [`NVPERF_TARGET`]. Adding a library is
 //! adding a file here
 //! (`docs/src/adding-a-cuda-library.md`).
 
@@ -36,6 +36,7 @@ mod nvjitlink;
 mod nvjpeg;
 mod nvjpeg2k;
 mod nvml;
+mod nvperf;
 mod nvrtc;
 mod nvtiff;
 mod nvtx;
@@ -74,13 +75,14 @@ pub use nvjitlink::NVJITLINK;
 pub use nvjpeg::NVJPEG;
 pub use nvjpeg2k::NVJPEG2K;
 pub use nvml::NVML;
+pub use nvperf::{NVPERF_HOST, NVPERF_TARGET};
 pub use nvrtc::NVRTC;
 pub use nvtiff::NVTIFF;
 pub use nvtx::NVTX;
 pub use nvvm::NVVM;
 
 /// All of them, in the order codegen writes them.
-pub const ALL: [&crate::Library; 43] = [
+pub const ALL: [&crate::Library; 45] = [
     &CUDART,
     &NVRTC,
     &CUDA,
@@ -124,6 +126,8 @@ pub const ALL: [&crate::Library; 43] = [
     &NVVM,
     &NVCOMP,
     &NVIMGCODEC,
+    &NVPERF_HOST,
+    &NVPERF_TARGET,
 ];
 
 /// Where CUDA 13's wheels (`nvidia-cuda-runtime`, `nvidia-cuda-nvrtc`, `nvidia-nvjitlink` 13.x)
