@@ -48,6 +48,8 @@ LIBRARIES = {
     "nvvm": "libstubs_nvvm.so",
     "nvcomp": "libstubs_nvcomp.so",
     "nvimgcodec": "libstubs_nvimgcodec.so",
+    "cublasmp": "libstubs_cublasmp.so",
+    "cusolvermp": "libstubs_cusolvermp.so",
 }
 
 #: The stubs with a Windows DLL (in ``bin/``; a win_amd64 wheel has only these): short name ->
@@ -177,6 +179,8 @@ LINK_NAMES = {
         "libnvcomp.so": "libstubs_nvcomp.so",
         "libnvcomp_static.a": "libstubs_nvcomp.so",
         "libnvimgcodec.so": "libstubs_nvimgcodec.so",
+        "libcublasmp.so": "libstubs_cublasmp.so",
+        "libcusolverMp.so": "libstubs_cusolvermp.so",
     },
     13: {
         "libcudart.so": "libstubs_cudart.so",
@@ -261,6 +265,8 @@ LINK_NAMES = {
         "libnvcomp.so": "libstubs_nvcomp.so",
         "libnvcomp_static.a": "libstubs_nvcomp.so",
         "libnvimgcodec.so": "libstubs_nvimgcodec.so",
+        "libcublasmp.so": "libstubs_cublasmp.so",
+        "libcusolverMp.so": "libstubs_cusolvermp.so",
     },
 }
 
@@ -364,6 +370,8 @@ NVIDIA_SONAMES = {
     "libnvcomp.so.6": "nvcomp",
     "libnvcomp.so.5": "nvcomp",
     "libnvimgcodec.so.0": "nvimgcodec",
+    "libcublasmp.so.0": "cublasmp",
+    "libcusolverMp.so.0": "cusolvermp",
 }
 
 #: NVIDIA's Windows DLLs that have a DLL stub: lower-case DLL name -> the stub's short name.
@@ -467,8 +475,6 @@ UNSTUBBED_SONAME_STEMS = (
     "libcufile_rdma.so",
     "libnvrtc-builtins.so",
     "libnvshmem_host.so",
-    "libcublasmp.so",
-    "libcusolverMp.so",
     "libcufftMp.so",
     "libnvcomp.so.4",
     "libnvcomp_cpu.so",

@@ -2,10 +2,10 @@
 
 use crate::Library;
 use crate::libraries::{
-    CUBLAS, CUBLASLT, CUDA, CUDART, CUDENSITYMAT, CUDNN, CUDSS, CUFFT, CUFFTW, CUFILE, CUPTI,
-    CURAND, CUSOLVER, CUSOLVERMG, CUSPARSE, CUSPARSELT, CUSTATEVEC, CUTENSOR, CUTENSORNET, NCCL,
-    NVBLAS, NVCOMP, NVFATBIN, NVIMGCODEC, NVJITLINK, NVJPEG, NVJPEG2K, NVML, NVRTC, NVTIFF, NVTX,
-    NVVM, NppLibrary,
+    CUBLAS, CUBLASLT, CUBLASMP, CUDA, CUDART, CUDENSITYMAT, CUDNN, CUDSS, CUFFT, CUFFTW, CUFILE,
+    CUPTI, CURAND, CUSOLVER, CUSOLVERMG, CUSOLVERMP, CUSPARSE, CUSPARSELT, CUSTATEVEC, CUTENSOR,
+    CUTENSORNET, NCCL, NVBLAS, NVCOMP, NVFATBIN, NVIMGCODEC, NVJITLINK, NVJPEG, NVJPEG2K, NVML,
+    NVRTC, NVTIFF, NVTX, NVVM, NppLibrary,
 };
 use alloc::format;
 use alloc::string::String;
@@ -79,6 +79,10 @@ pub enum LibraryKind {
     NvComp,
     /// nvImageCodec, libnvimgcodec ([`NVIMGCODEC`]).
     NvImgCodec,
+    /// cuBLASMp, libcublasmp ([`CUBLASMP`]).
+    CublasMp,
+    /// cuSOLVERMp, libcusolverMp ([`CUSOLVERMP`]).
+    CusolverMp,
 }
 
 impl LibraryKind {
@@ -118,6 +122,8 @@ impl LibraryKind {
             Self::Nvvm => &NVVM,
             Self::NvComp => &NVCOMP,
             Self::NvImgCodec => &NVIMGCODEC,
+            Self::CublasMp => &CUBLASMP,
+            Self::CusolverMp => &CUSOLVERMP,
         }
     }
 
