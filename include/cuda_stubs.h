@@ -535,6 +535,26 @@ extern int cuda_stubs_nvperf_target_status(struct cuda_stubs_status *out);
 // NULL or `out->size` is too small.
 extern int cuda_stubs_nvperf_target_driver_status(struct cuda_stubs_driver_status *out);
 
+// Describes the real libcublasmp.so.0 bound by `libstubs_cublasmp.so` (searching first if
+// no call has). Returns 0, or -1 when `out` is NULL.
+extern int cuda_stubs_cublasmp_status(struct cuda_stubs_status *out);
+
+// Describes the CUDA driver and how the release of the real libcublasmp.so.0 bound by
+// `libstubs_cublasmp.so` stands with it (searching first if no call has). Set `out->size`
+// to `sizeof(cuda_stubs_driver_status)` first. Returns 0, or -1 when `out` is NULL or
+// `out->size` is too small.
+extern int cuda_stubs_cublasmp_driver_status(struct cuda_stubs_driver_status *out);
+
+// Describes the real libcusolverMp.so.0 bound by `libstubs_cusolvermp.so` (searching first
+// if no call has). Returns 0, or -1 when `out` is NULL.
+extern int cuda_stubs_cusolvermp_status(struct cuda_stubs_status *out);
+
+// Describes the CUDA driver and how the release of the real libcusolverMp.so.0 bound by
+// `libstubs_cusolvermp.so` stands with it (searching first if no call has). Set
+// `out->size` to `sizeof(cuda_stubs_driver_status)` first. Returns 0, or -1 when `out` is
+// NULL or `out->size` is too small.
+extern int cuda_stubs_cusolvermp_driver_status(struct cuda_stubs_driver_status *out);
+
 #ifdef __cplusplus
 }  // extern "C"
 #endif  // __cplusplus

@@ -50,7 +50,9 @@ set(cuda-stubs_IMPORTED_TARGETS
   "nvcomp|libstubs_nvcomp.so"
   "nvimgcodec|libstubs_nvimgcodec.so"
   "nvperf_host|libstubs_nvperf_host.so"
-  "nvperf_target|libstubs_nvperf_target.so")
+  "nvperf_target|libstubs_nvperf_target.so"
+  "cublasmp|libstubs_cublasmp.so"
+  "cusolvermp|libstubs_cusolvermp.so")
 
 # FindCUDAToolkit's targets cuda_stubs_use_for_cuda_toolkit() points at a stub (and their
 # cache entries CUDA_<name>_LIBRARY): "<CUDA:: name>|<cuda-stubs:: target>|<file>".
@@ -162,7 +164,9 @@ set(cuda-stubs_STUB_FILES
   "libstubs_nvcomp.so"
   "libstubs_nvimgcodec.so"
   "libstubs_nvperf_host.so"
-  "libstubs_nvperf_target.so")
+  "libstubs_nvperf_target.so"
+  "libstubs_cublasmp.so"
+  "libstubs_cusolvermp.so")
 set(cuda-stubs_STUB_CRATES
   "stubs-cudart"
   "stubs-cudart-abi12"
@@ -209,7 +213,9 @@ set(cuda-stubs_STUB_CRATES
   "stubs-nvcomp"
   "stubs-nvimgcodec"
   "stubs-nvperf_host"
-  "stubs-nvperf_target")
+  "stubs-nvperf_target"
+  "stubs-cublasmp"
+  "stubs-cusolvermp")
 
 # The pkg-config modules: packaging/pkgconfig/<module>.pc.in, installed as <module>.pc.
 set(cuda-stubs_PKGCONFIG_MODULES
@@ -259,7 +265,9 @@ set(cuda-stubs_PKGCONFIG_MODULES
   "cuda-stubs-nvcomp"
   "cuda-stubs-nvimgcodec"
   "cuda-stubs-nvperf_host"
-  "cuda-stubs-nvperf_target")
+  "cuda-stubs-nvperf_target"
+  "cuda-stubs-cublasmp"
+  "cuda-stubs-cusolvermp")
 
 # The link folders lib/cuda-stubs-link/abi<N>/, one per cudart ABI (the headers' CUDA major;
 # the last is the default): NVIDIA's link names as GNU ld linker scripts naming a stub,
@@ -350,7 +358,9 @@ set(cuda-stubs_LINK_NAMES_12
   "libnvimgcodec.so|libstubs_nvimgcodec.so"
   "libnvperf_host.so|libstubs_nvperf_host.so"
   "libnvperf_host_static.a|libstubs_nvperf_host.so"
-  "libnvperf_target.so|libstubs_nvperf_target.so")
+  "libnvperf_target.so|libstubs_nvperf_target.so"
+  "libcublasmp.so|libstubs_cublasmp.so"
+  "libcusolverMp.so|libstubs_cusolvermp.so")
 set(cuda-stubs_LINK_NAMES_13
   "libcudart.so|libstubs_cudart.so"
   "libcudart_static.a|libstubs_cudart.so"
@@ -436,7 +446,9 @@ set(cuda-stubs_LINK_NAMES_13
   "libnvimgcodec.so|libstubs_nvimgcodec.so"
   "libnvperf_host.so|libstubs_nvperf_host.so"
   "libnvperf_host_static.a|libstubs_nvperf_host.so"
-  "libnvperf_target.so|libstubs_nvperf_target.so")
+  "libnvperf_target.so|libstubs_nvperf_target.so"
+  "libcublasmp.so|libstubs_cublasmp.so"
+  "libcusolverMp.so|libstubs_cusolvermp.so")
 
 # Windows (a windows-gnu CUDA_STUBS_CARGO_TARGET): the libraries with a DLL stub,
 # "<cuda-stubs:: target>|<name>": bin/<name>.dll with its import libraries lib/<name>.lib

@@ -50,6 +50,8 @@ LIBRARIES = {
     "nvimgcodec": "libstubs_nvimgcodec.so",
     "nvperf_host": "libstubs_nvperf_host.so",
     "nvperf_target": "libstubs_nvperf_target.so",
+    "cublasmp": "libstubs_cublasmp.so",
+    "cusolvermp": "libstubs_cusolvermp.so",
 }
 
 #: The stubs with a Windows DLL (in ``bin/``; a win_amd64 wheel has only these): short name ->
@@ -183,6 +185,8 @@ LINK_NAMES = {
         "libnvperf_host.so": "libstubs_nvperf_host.so",
         "libnvperf_host_static.a": "libstubs_nvperf_host.so",
         "libnvperf_target.so": "libstubs_nvperf_target.so",
+        "libcublasmp.so": "libstubs_cublasmp.so",
+        "libcusolverMp.so": "libstubs_cusolvermp.so",
     },
     13: {
         "libcudart.so": "libstubs_cudart.so",
@@ -270,6 +274,8 @@ LINK_NAMES = {
         "libnvperf_host.so": "libstubs_nvperf_host.so",
         "libnvperf_host_static.a": "libstubs_nvperf_host.so",
         "libnvperf_target.so": "libstubs_nvperf_target.so",
+        "libcublasmp.so": "libstubs_cublasmp.so",
+        "libcusolverMp.so": "libstubs_cusolvermp.so",
     },
 }
 
@@ -375,6 +381,8 @@ NVIDIA_SONAMES = {
     "libnvimgcodec.so.0": "nvimgcodec",
     "libnvperf_host.so": "nvperf_host",
     "libnvperf_target.so": "nvperf_target",
+    "libcublasmp.so.0": "cublasmp",
+    "libcusolverMp.so.0": "cusolvermp",
 }
 
 #: NVIDIA's Windows DLLs that have a DLL stub: lower-case DLL name -> the stub's short name.
@@ -478,8 +486,6 @@ UNSTUBBED_SONAME_STEMS = (
     "libcufile_rdma.so",
     "libnvrtc-builtins.so",
     "libnvshmem_host.so",
-    "libcublasmp.so",
-    "libcusolverMp.so",
     "libcufftMp.so",
     "libnvcomp.so.4",
     "libnvcomp_cpu.so",

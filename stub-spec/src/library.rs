@@ -543,6 +543,18 @@ pub enum VersionProbe {
         /// The library's own version function.
         symbol: &'static CStr,
     },
+    /// [`VersionProbe::Needed`] for a library whose own version is `status f(int *version)`
+    /// (`cublasMpGetVersion`: `10000 * major + 100 * minor + patch`, 1000 for cuBLASMp 0.10.0
+    /// in the CUDA 12 and 13 wheels alike), which must answer success and a positive number (it
+    /// is what the debug log shows); the CUDA major is the first anchor soname its `DT_NEEDED`
+    /// names (`libcublas.so.12` / `.13`), recorded as `1000 * major`, 0 when it names none. The
+    /// function is looked up through the loaded library's handle, which also searches its
+    /// dependencies: cuSOLVERMp's own `cusolverMpGetVersion` needs a handle that only a GPU
+    /// gives, so its spec names the `cublasMpGetVersion` of the cuBLASMp it needs.
+    NeededOwnVersion {
+        /// The function giving the library's own version.
+        symbol: &'static CStr,
+    },
     /// `status f(T *properties)` filling a struct whose last two fields are `uint32_t`s: the
     /// library's own version and the CUDA runtime version it was built with
     /// (`1000 * major + 10 * minor`), status 0 on success; the version is the second. With

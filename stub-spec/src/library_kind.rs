@@ -2,10 +2,10 @@
 
 use crate::Library;
 use crate::libraries::{
-    CUBLAS, CUBLASLT, CUDA, CUDART, CUDENSITYMAT, CUDNN, CUDSS, CUFFT, CUFFTW, CUFILE, CUPTI,
-    CURAND, CUSOLVER, CUSOLVERMG, CUSPARSE, CUSPARSELT, CUSTATEVEC, CUTENSOR, CUTENSORNET, NCCL,
-    NVBLAS, NVCOMP, NVFATBIN, NVIMGCODEC, NVJITLINK, NVJPEG, NVJPEG2K, NVML, NVPERF_HOST,
-    NVPERF_TARGET, NVRTC, NVTIFF, NVTX, NVVM, NppLibrary,
+    CUBLAS, CUBLASLT, CUBLASMP, CUDA, CUDART, CUDENSITYMAT, CUDNN, CUDSS, CUFFT, CUFFTW, CUFILE,
+    CUPTI, CURAND, CUSOLVER, CUSOLVERMG, CUSOLVERMP, CUSPARSE, CUSPARSELT, CUSTATEVEC, CUTENSOR,
+    CUTENSORNET, NCCL, NVBLAS, NVCOMP, NVFATBIN, NVIMGCODEC, NVJITLINK, NVJPEG, NVJPEG2K, NVML,
+    NVPERF_HOST, NVPERF_TARGET, NVRTC, NVTIFF, NVTX, NVVM, NppLibrary,
 };
 use alloc::format;
 use alloc::string::String;
@@ -83,6 +83,10 @@ pub enum LibraryKind {
     NvperfHost,
     /// Perfworks' target library, libnvperf_target ([`NVPERF_TARGET`]).
     NvperfTarget,
+    /// cuBLASMp, libcublasmp ([`CUBLASMP`]).
+    CublasMp,
+    /// cuSOLVERMp, libcusolverMp ([`CUSOLVERMP`]).
+    CusolverMp,
 }
 
 impl LibraryKind {
@@ -124,6 +128,8 @@ impl LibraryKind {
             Self::NvImgCodec => &NVIMGCODEC,
             Self::NvperfHost => &NVPERF_HOST,
             Self::NvperfTarget => &NVPERF_TARGET,
+            Self::CublasMp => &CUBLASMP,
+            Self::CusolverMp => &CUSOLVERMP,
         }
     }
 

@@ -38,6 +38,8 @@
  *
  * Entry points: cuInit (flags 0 only; 3 CUDA_ERROR_NOT_INITIALIZED from the others before it),
  * devices, primary and created contexts (current context per thread; 201 without one),
+ * cuCtxGetId, and the stream and virtual-memory queries cuBLASMp and cuSOLVERMp import (errors:
+ * this driver has no stream or allocation to answer for),
  * modules, libraries, the linker (cuLinkComplete hands out a CUBIN header for the device once
  * every input was accepted), cuLaunchKernel (0 for a function or kernel handle it gave out,
  * else 400), error names and texts, and cuGetProcAddress / _v2 answering 500 (not found) for
@@ -700,6 +702,40 @@ EXPORT int cuCtxGetDevice(int *device) {
   if (h == NULL) return INVALID_CONTEXT;
   *device = h->device;
   return SUCCESS;
+}
+
+/* The six entry points NVIDIA's cuBLASMp and cuSOLVERMp 0.x import (bound when the library is
+ * loaded, so a driver without them cannot load it): a context's id, a stream's context, and
+ * the virtual-memory queries, none of which this driver has anything to answer for but errors
+ * (it allocates no memory and makes no streams). */
+EXPORT int cuCtxGetId(void *ctx, unsigned long long *id) {
+  NEED_INIT();
+  if (id == NULL) return INVALID_VALUE;
+  struct handle *h = ctx != NULL ? handle_find(ctx, CONTEXT, PRIMARY) : current_context();
+  if (h == NULL) return INVALID_CONTEXT;
+  *id = (unsigned long long)(uintptr_t)h;
+  return SUCCESS;
+}
+EXPORT int cuStreamGetCtx(void *stream, void **pctx) {
+  NEED_INIT();
+  if (pctx == NULL) return INVALID_VALUE;
+  (void)stream;
+  return INVALID_HANDLE;
+}
+EXPORT int cuMemGetAddressRange_v2(unsigned long long *base, size_t *size, unsigned long long ptr) {
+  NEED_INIT();
+  (void)base, (void)size, (void)ptr;
+  return NOT_FOUND;
+}
+EXPORT int cuMemRelease(unsigned long long handle) {
+  NEED_INIT();
+  (void)handle;
+  return INVALID_VALUE;
+}
+EXPORT int cuMemRetainAllocationHandle(unsigned long long *handle, void *addr) {
+  NEED_INIT();
+  (void)handle, (void)addr;
+  return INVALID_VALUE;
 }
 
 /* ---- modules ------------------------------------------------------------------------------ */

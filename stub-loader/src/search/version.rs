@@ -172,6 +172,11 @@ pub(crate) fn reported_version(real: &RealLibrary, handle: &Handle) -> Option<i3
             let own = format!("{} {v}", symbol.to_string_lossy());
             Some(needed_release(real, handle, &own))
         }
+        VersionProbe::NeededOwnVersion { symbol } => {
+            let v = own_version(handle, symbol)?;
+            let own = format!("{} {v}", symbol.to_string_lossy());
+            Some(needed_release(real, handle, &own))
+        }
         VersionProbe::CudartInProperties {
             symbol,
             struct_type,
@@ -267,9 +272,9 @@ fn properties(handle: &Handle, symbol: &CStr) -> Option<[c_int; 3]> {
     Some(parts)
 }
 
-/// A library's own version from `status f(int *version)` (`curandGetVersion`, `ncclGetVersion`:
-/// that prototype in every major, `VersionProbe::OwnVersion` and `BuiltFor`), if it answers
-/// success and a positive number.
+/// A library's own version from `status f(int *version)` (`curandGetVersion`, `ncclGetVersion`,
+/// `cublasMpGetVersion`: that prototype in every major, `VersionProbe::OwnVersion`, `BuiltFor`
+/// and `NeededOwnVersion`), if it answers success and a positive number.
 fn own_version(handle: &Handle, symbol: &CStr) -> Option<c_int> {
     let f = handle.symbol(symbol)?;
     // SAFETY: the spec names a function of that prototype (above).
@@ -408,9 +413,10 @@ fn built_for(handle: &Handle, marker: &CStr) -> Option<i32> {
     version.checked_add(i32::try_from(minor.min(99)).ok()? * 10)
 }
 
-/// The CUDA version (`1000 * major`) a library of [`VersionProbe::Needed`] or
-/// [`VersionProbe::NeededReturned`] was linked for, by its `DT_NEEDED`, logged after `own` (what
-/// its own version function answered); 0 (bound, release unknown) when its file names no anchor.
+/// The CUDA version (`1000 * major`) a library of [`VersionProbe::Needed`],
+/// [`VersionProbe::NeededReturned`] or [`VersionProbe::NeededOwnVersion`] was linked for, by its
+/// `DT_NEEDED`, logged after `own` (what its own version function answered); 0 (bound, release
+/// unknown) when its file names no anchor.
 fn needed_release(real: &RealLibrary, handle: &Handle, own: &str) -> i32 {
     let anchor = needed_anchor(real, handle);
     match anchor {

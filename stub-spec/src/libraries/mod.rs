@@ -3,12 +3,14 @@
 //! [`CUSOLVER`], [`NCCL`], [`CUTENSOR`], [`CUSPARSELT`], [`CUDNN`], [`NPPC`] … [`NPPS`] (NPP's
 //! eleven), [`CUPTI`], [`NVFATBIN`], [`NVJPEG`], [`CUFILE`], [`CUFFTW`], [`NVBLAS`],
 //! [`CUSOLVERMG`], [`NVTX`], [`CUDSS`], [`NVJPEG2K`], [`NVTIFF`], [`CUSTATEVEC`],
-//! [`CUTENSORNET`], [`CUDENSITYMAT`], [`NVVM`], [`NVCOMP`], [`NVIMGCODEC`], [`NVPERF_HOST`], [`NVPERF_TARGET`]. Adding a library is
+//! [`CUTENSORNET`], [`CUDENSITYMAT`], [`NVVM`], [`NVCOMP`], [`NVIMGCODEC`], [`NVPERF_HOST`], [`NVPERF_TARGET`], [`CUBLASMP`],
+//! [`CUSOLVERMP`]. Adding a library is
 //! adding a file here
 //! (`docs/src/adding-a-cuda-library.md`).
 
 mod cublas;
 mod cublaslt;
+mod cublasmp;
 mod cuda;
 mod cudart;
 mod cudensitymat;
@@ -21,6 +23,7 @@ mod cupti;
 mod curand;
 mod cusolver;
 mod cusolvermg;
+mod cusolvermp;
 mod cusparse;
 mod cusparselt;
 mod custatevec;
@@ -46,6 +49,7 @@ use core::ffi::CStr;
 
 pub use cublas::CUBLAS;
 pub use cublaslt::CUBLASLT;
+pub use cublasmp::CUBLASMP;
 pub use cuda::CUDA;
 pub use cudart::CUDART;
 pub use cudensitymat::CUDENSITYMAT;
@@ -58,6 +62,7 @@ pub use cupti::CUPTI;
 pub use curand::CURAND;
 pub use cusolver::CUSOLVER;
 pub use cusolvermg::CUSOLVERMG;
+pub use cusolvermp::CUSOLVERMP;
 pub use cusparse::CUSPARSE;
 pub use cusparselt::CUSPARSELT;
 pub use custatevec::CUSTATEVEC;
@@ -82,7 +87,7 @@ pub use nvtx::NVTX;
 pub use nvvm::NVVM;
 
 /// All of them, in the order codegen writes them.
-pub const ALL: [&crate::Library; 45] = [
+pub const ALL: [&crate::Library; 47] = [
     &CUDART,
     &NVRTC,
     &CUDA,
@@ -128,6 +133,8 @@ pub const ALL: [&crate::Library; 45] = [
     &NVIMGCODEC,
     &NVPERF_HOST,
     &NVPERF_TARGET,
+    &CUBLASMP,
+    &CUSOLVERMP,
 ];
 
 /// Where CUDA 13's wheels (`nvidia-cuda-runtime`, `nvidia-cuda-nvrtc`, `nvidia-nvjitlink` 13.x)
