@@ -48,7 +48,8 @@ set(cuda-stubs_IMPORTED_TARGETS
   "cudensitymat|libstubs_cudensitymat.so"
   "nvvm|libstubs_nvvm.so"
   "nvcomp|libstubs_nvcomp.so"
-  "nvimgcodec|libstubs_nvimgcodec.so")
+  "nvimgcodec|libstubs_nvimgcodec.so"
+  "cufftmp|libstubs_cufftmp.so")
 
 # FindCUDAToolkit's targets cuda_stubs_use_for_cuda_toolkit() points at a stub (and their
 # cache entries CUDA_<name>_LIBRARY): "<CUDA:: name>|<cuda-stubs:: target>|<file>".
@@ -155,7 +156,8 @@ set(cuda-stubs_STUB_FILES
   "libstubs_cudensitymat.so"
   "libstubs_nvvm.so"
   "libstubs_nvcomp.so"
-  "libstubs_nvimgcodec.so")
+  "libstubs_nvimgcodec.so"
+  "libstubs_cufftmp.so")
 set(cuda-stubs_STUB_CRATES
   "stubs-cudart"
   "stubs-cudart-abi12"
@@ -200,7 +202,8 @@ set(cuda-stubs_STUB_CRATES
   "stubs-cudensitymat"
   "stubs-nvvm"
   "stubs-nvcomp"
-  "stubs-nvimgcodec")
+  "stubs-nvimgcodec"
+  "stubs-cufftmp")
 
 # The pkg-config modules: packaging/pkgconfig/<module>.pc.in, installed as <module>.pc.
 set(cuda-stubs_PKGCONFIG_MODULES
@@ -248,7 +251,8 @@ set(cuda-stubs_PKGCONFIG_MODULES
   "cuda-stubs-cudensitymat"
   "cuda-stubs-nvvm"
   "cuda-stubs-nvcomp"
-  "cuda-stubs-nvimgcodec")
+  "cuda-stubs-nvimgcodec"
+  "cuda-stubs-cufftmp")
 
 # The link folders lib/cuda-stubs-link/abi<N>/, one per cudart ABI (the headers' CUDA major;
 # the last is the default): NVIDIA's link names as GNU ld linker scripts naming a stub,
@@ -336,7 +340,8 @@ set(cuda-stubs_LINK_NAMES_12
   "libnvvm.so|libstubs_nvvm.so"
   "libnvcomp.so|libstubs_nvcomp.so"
   "libnvcomp_static.a|libstubs_nvcomp.so"
-  "libnvimgcodec.so|libstubs_nvimgcodec.so")
+  "libnvimgcodec.so|libstubs_nvimgcodec.so"
+  "libcufftMp.so|libstubs_cufftmp.so")
 set(cuda-stubs_LINK_NAMES_13
   "libcudart.so|libstubs_cudart.so"
   "libcudart_static.a|libstubs_cudart.so"
@@ -419,7 +424,8 @@ set(cuda-stubs_LINK_NAMES_13
   "libnvvm.so|libstubs_nvvm.so"
   "libnvcomp.so|libstubs_nvcomp.so"
   "libnvcomp_static.a|libstubs_nvcomp.so"
-  "libnvimgcodec.so|libstubs_nvimgcodec.so")
+  "libnvimgcodec.so|libstubs_nvimgcodec.so"
+  "libcufftMp.so|libstubs_cufftmp.so")
 
 # Windows (a windows-gnu CUDA_STUBS_CARGO_TARGET): the libraries with a DLL stub,
 # "<cuda-stubs:: target>|<name>": bin/<name>.dll with its import libraries lib/<name>.lib

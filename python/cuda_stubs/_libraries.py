@@ -48,6 +48,7 @@ LIBRARIES = {
     "nvvm": "libstubs_nvvm.so",
     "nvcomp": "libstubs_nvcomp.so",
     "nvimgcodec": "libstubs_nvimgcodec.so",
+    "cufftmp": "libstubs_cufftmp.so",
 }
 
 #: The stubs with a Windows DLL (in ``bin/``; a win_amd64 wheel has only these): short name ->
@@ -178,6 +179,7 @@ LINK_NAMES = {
         "libnvcomp.so": "libstubs_nvcomp.so",
         "libnvcomp_static.a": "libstubs_nvcomp.so",
         "libnvimgcodec.so": "libstubs_nvimgcodec.so",
+        "libcufftMp.so": "libstubs_cufftmp.so",
     },
     13: {
         "libcudart.so": "libstubs_cudart.so",
@@ -262,6 +264,7 @@ LINK_NAMES = {
         "libnvcomp.so": "libstubs_nvcomp.so",
         "libnvcomp_static.a": "libstubs_nvcomp.so",
         "libnvimgcodec.so": "libstubs_nvimgcodec.so",
+        "libcufftMp.so": "libstubs_cufftmp.so",
     },
 }
 
@@ -365,6 +368,8 @@ NVIDIA_SONAMES = {
     "libnvcomp.so.6": "nvcomp",
     "libnvcomp.so.5": "nvcomp",
     "libnvimgcodec.so.0": "nvimgcodec",
+    "libcufftMp.so.12": "cufftmp",
+    "libcufftMp.so.11": "cufftmp",
 }
 
 #: NVIDIA's Windows DLLs that have a DLL stub: lower-case DLL name -> the stub's short name.
@@ -471,7 +476,6 @@ UNSTUBBED_SONAME_STEMS = (
     "libnvshmem_host.so",
     "libcublasmp.so",
     "libcusolverMp.so",
-    "libcufftMp.so",
     "libnvcomp.so.4",
     "libnvcomp_cpu.so",
     "libnvtx3interop.so",

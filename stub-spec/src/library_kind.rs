@@ -2,10 +2,10 @@
 
 use crate::Library;
 use crate::libraries::{
-    CUBLAS, CUBLASLT, CUDA, CUDART, CUDENSITYMAT, CUDNN, CUDSS, CUFFT, CUFFTW, CUFILE, CUPTI,
-    CURAND, CUSOLVER, CUSOLVERMG, CUSPARSE, CUSPARSELT, CUSTATEVEC, CUTENSOR, CUTENSORNET, NCCL,
-    NVBLAS, NVCOMP, NVFATBIN, NVIMGCODEC, NVJITLINK, NVJPEG, NVJPEG2K, NVML, NVRTC, NVTIFF, NVTX,
-    NVVM, NppLibrary,
+    CUBLAS, CUBLASLT, CUDA, CUDART, CUDENSITYMAT, CUDNN, CUDSS, CUFFT, CUFFTMP, CUFFTW, CUFILE,
+    CUPTI, CURAND, CUSOLVER, CUSOLVERMG, CUSPARSE, CUSPARSELT, CUSTATEVEC, CUTENSOR, CUTENSORNET,
+    NCCL, NVBLAS, NVCOMP, NVFATBIN, NVIMGCODEC, NVJITLINK, NVJPEG, NVJPEG2K, NVML, NVRTC, NVTIFF,
+    NVTX, NVVM, NppLibrary,
 };
 use alloc::format;
 use alloc::string::String;
@@ -79,6 +79,8 @@ pub enum LibraryKind {
     NvComp,
     /// nvImageCodec, libnvimgcodec ([`NVIMGCODEC`]).
     NvImgCodec,
+    /// cuFFTMp, libcufftMp ([`CUFFTMP`]).
+    CufftMp,
 }
 
 impl LibraryKind {
@@ -118,6 +120,7 @@ impl LibraryKind {
             Self::Nvvm => &NVVM,
             Self::NvComp => &NVCOMP,
             Self::NvImgCodec => &NVIMGCODEC,
+            Self::CufftMp => &CUFFTMP,
         }
     }
 

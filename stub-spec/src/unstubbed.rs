@@ -12,7 +12,7 @@
 /// lists (older majors'), CUPTI's `libnvperf_*`, cuFile's RDMA plugin (libcufile loads it itself;
 /// no header declares its API), NVRTC's builtins, and the libraries of NVIDIA's wheels that have
 /// no stub yet (`docs/src/wheel-libraries.md` says why each): NVSHMEM's host library,
-/// the multi-process math libraries, nvCOMP 4.x (`libnvcomp.so.4`: another ABI than the stub's
+/// cuBLASMp and cuSOLVERMp, nvCOMP 4.x (`libnvcomp.so.4`: another ABI than the stub's
 /// 5.x and 6.x) and its CPU library, NVTX 3's interop library, CUPTI's PC-sampling utility,
 /// MathDx.
 pub const UNSTUBBED_SONAME_STEMS: &[&str] = &[
@@ -26,7 +26,6 @@ pub const UNSTUBBED_SONAME_STEMS: &[&str] = &[
     "libnvshmem_host.so",
     "libcublasmp.so",
     "libcusolverMp.so",
-    "libcufftMp.so",
     "libnvcomp.so.4",
     "libnvcomp_cpu.so",
     "libnvtx3interop.so",

@@ -3,8 +3,8 @@
 //! [`CUSOLVER`], [`NCCL`], [`CUTENSOR`], [`CUSPARSELT`], [`CUDNN`], [`NPPC`] … [`NPPS`] (NPP's
 //! eleven), [`CUPTI`], [`NVFATBIN`], [`NVJPEG`], [`CUFILE`], [`CUFFTW`], [`NVBLAS`],
 //! [`CUSOLVERMG`], [`NVTX`], [`CUDSS`], [`NVJPEG2K`], [`NVTIFF`], [`CUSTATEVEC`],
-//! [`CUTENSORNET`], [`CUDENSITYMAT`], [`NVVM`], [`NVCOMP`], [`NVIMGCODEC`]. Adding a library is
-//! adding a file here
+//! [`CUTENSORNET`], [`CUDENSITYMAT`], [`NVVM`], [`NVCOMP`], [`NVIMGCODEC`], [`CUFFTMP`]. Adding a
+//! library is adding a file here
 //! (`docs/src/adding-a-cuda-library.md`).
 
 mod cublas;
@@ -15,6 +15,7 @@ mod cudensitymat;
 mod cudnn;
 mod cudss;
 mod cufft;
+mod cufftmp;
 mod cufftw;
 mod cufile;
 mod cupti;
@@ -51,6 +52,7 @@ pub use cudensitymat::CUDENSITYMAT;
 pub use cudnn::CUDNN;
 pub use cudss::CUDSS;
 pub use cufft::CUFFT;
+pub use cufftmp::CUFFTMP;
 pub use cufftw::CUFFTW;
 pub use cufile::CUFILE;
 pub use cupti::CUPTI;
@@ -80,7 +82,7 @@ pub use nvtx::NVTX;
 pub use nvvm::NVVM;
 
 /// All of them, in the order codegen writes them.
-pub const ALL: [&crate::Library; 43] = [
+pub const ALL: [&crate::Library; 44] = [
     &CUDART,
     &NVRTC,
     &CUDA,
@@ -124,6 +126,7 @@ pub const ALL: [&crate::Library; 43] = [
     &NVVM,
     &NVCOMP,
     &NVIMGCODEC,
+    &CUFFTMP,
 ];
 
 /// Where CUDA 13's wheels (`nvidia-cuda-runtime`, `nvidia-cuda-nvrtc`, `nvidia-nvjitlink` 13.x)
