@@ -555,6 +555,16 @@ extern int cuda_stubs_cusolvermp_status(struct cuda_stubs_status *out);
 // NULL or `out->size` is too small.
 extern int cuda_stubs_cusolvermp_driver_status(struct cuda_stubs_driver_status *out);
 
+// Describes the real libcufftMp bound by `libstubs_cufftmp.so` (searching first if no call
+// has). Returns 0, or -1 when `out` is NULL.
+extern int cuda_stubs_cufftmp_status(struct cuda_stubs_status *out);
+
+// Describes the CUDA driver and how the release of the real libcufftMp bound by
+// `libstubs_cufftmp.so` stands with it (searching first if no call has). Set `out->size`
+// to `sizeof(cuda_stubs_driver_status)` first. Returns 0, or -1 when `out` is NULL or
+// `out->size` is too small.
+extern int cuda_stubs_cufftmp_driver_status(struct cuda_stubs_driver_status *out);
+
 #ifdef __cplusplus
 }  // extern "C"
 #endif  // __cplusplus

@@ -50,7 +50,8 @@ Partial wheels: a library whose spec says `unpack: Unpack::LibraryAndHeaders` (l
 "unpack": "library_and_headers") is not downloaded: its wheel on the index (PEP 691's JSON
 simple API, pypi.org or $PIP_INDEX_URL) is read by HTTP range requests, and only the library's
 file, the library it cannot be called without ("lazy_dependency": cuDNN's libcudnn_graph.so.9)
-and its include folder are unpacked (cuDNN 9: 1.4 to 53 MB of a 400 to 770 MB wheel). An index
+and its include folder are unpacked, and the files of other wheels it cannot be loaded without
+("beside": cuFFTMp's libnvshmem_host.so.3, read off NVSHMEM's wheel the same way) (cuDNN 9: 1.4 to 53 MB of a 400 to 770 MB wheel). An index
 that serves no JSON gets the whole wheel downloaded, as for every other library.
 
 A tree of the current LAYOUT_VERSION whose layout.json lacks a library libraries.json now lists
@@ -409,6 +410,19 @@ def library_prefixes(major: int, held: list) -> tuple:
         "nvidia/",)
 
 
+def beside_files(major: int, held: list) -> list:
+    """The other wheels' files the held libraries of `major` need beside them (libraries.json's
+    "beside", from the specs' `Unpack::LibraryAndHeadersBeside`): (requirement, entries) pairs."""
+    found = {}
+    for lib in LIBRARIES:
+        if lib["name"] in held:
+            for wheel in lib["wheels"]:
+                if wheel["major"] == major:
+                    for entry in wheel.get("beside", []):
+                        found.setdefault(entry["wheel"], []).append(entry)
+    return list(found.items())
+
+
 def partial(major: int, held: list) -> bool:
     """Whether a library wheel is read member by member off the index (`library_prefixes`)."""
     return bool(held) and all(
@@ -465,6 +479,17 @@ def fetch(major: int, cache: pathlib.Path, arch: str = "x86_64") -> dict:
             unavailable += held
             continue
         unpack(wheel, root, prefixes)
+        # Files of another wheel the library cannot be loaded without, where its spec names
+        # some (cuFFTMp's libnvshmem_host.so.3, of NVSHMEM's wheel): read off that wheel the
+        # same way, into the same tree, where the library's RPATH finds them.
+        for beside in beside_files(major, held):
+            files = tuple(dict.fromkeys(entry["file"] for entry in beside[1]))
+            other = remote_wheel(beside[0], arch)
+            if other is not None:
+                print(f"fetch-cuda: {beside[0]} ({arch}): {', '.join(files)} only")
+            else:
+                other = download(beside[0], wheels, arch, False)
+            unpack(other, root, files)
     for name in unavailable:
         spec["first"].pop(name, None)
         spec["later"].pop(name, None)

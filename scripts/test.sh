@@ -241,7 +241,8 @@ background aarch64 "beside valgrind" scripts/test-aarch64.sh --run
 # stage's 997 on 2026-12-07, loading those libraries and the cuBLAS, cuSOLVER and cuTENSOR beside
 # them, whose stubs' paths the other suites take under memcheck); cuBLASMp's and cuSOLVERMp's
 # too (generated forwarders as well; each scenario loads NVIDIA's cuBLAS, NCCL, cuSOLVER and
-# their own 20 to 54 MB files, issue 49). And the
+# their own 20 to 54 MB files, issue 49); cuFFTMp's (its 300 MB library and NVSHMEM's 50-190
+# MB, a generated forwarder as cuFFT's). And the
 # suites that start no scenario process (`Scenario`), which would only run again as they ran
 # above: coverage and abi_coverage read ELF files (58 s here), glibc_floor runs its programs
 # under Debian 11's loader, never under memcheck.
@@ -253,7 +254,7 @@ background aarch64 "beside valgrind" scripts/test-aarch64.sh --run
 # 2026-12-07) and frees twice at exit now and then: its suite runs once, natively. And
 # windows_mock: wine's processes never run under memcheck, and its Linux programs are
 # mock_device's and a printf kernel's, whose paths mock_device takes under memcheck.
-valgrind_skip=" cublas cublaslt cusolver cufft cusolvermg cudensitymat cutensornet custatevec cublasmp cusolvermp coverage abi_coverage glibc_floor mock_kernels mock_programs mock_cooperative mock_clusters mock_textures stub_size mock_profiles nvblas windows_mock "
+valgrind_skip=" cublas cublaslt cusolver cufft cufftmp cusolvermg cudensitymat cutensornet custatevec cublasmp cusolvermp coverage abi_coverage glibc_floor mock_kernels mock_programs mock_cooperative mock_clusters mock_textures stub_size mock_profiles nvblas windows_mock "
 # Two test binaries at a time, not cargo's one after the other: each binary's last tests leave
 # a core idle (one memcheck process of a slow scenario), 40 times over. The slowest start first
 # (seconds under memcheck on 2 cores, 2026-12-02), so that no long binary starts last; a name

@@ -52,7 +52,8 @@ set(cuda-stubs_IMPORTED_TARGETS
   "nvperf_host|libstubs_nvperf_host.so"
   "nvperf_target|libstubs_nvperf_target.so"
   "cublasmp|libstubs_cublasmp.so"
-  "cusolvermp|libstubs_cusolvermp.so")
+  "cusolvermp|libstubs_cusolvermp.so"
+  "cufftmp|libstubs_cufftmp.so")
 
 # FindCUDAToolkit's targets cuda_stubs_use_for_cuda_toolkit() points at a stub (and their
 # cache entries CUDA_<name>_LIBRARY): "<CUDA:: name>|<cuda-stubs:: target>|<file>".
@@ -166,7 +167,8 @@ set(cuda-stubs_STUB_FILES
   "libstubs_nvperf_host.so"
   "libstubs_nvperf_target.so"
   "libstubs_cublasmp.so"
-  "libstubs_cusolvermp.so")
+  "libstubs_cusolvermp.so"
+  "libstubs_cufftmp.so")
 set(cuda-stubs_STUB_CRATES
   "stubs-cudart"
   "stubs-cudart-abi12"
@@ -215,7 +217,8 @@ set(cuda-stubs_STUB_CRATES
   "stubs-nvperf_host"
   "stubs-nvperf_target"
   "stubs-cublasmp"
-  "stubs-cusolvermp")
+  "stubs-cusolvermp"
+  "stubs-cufftmp")
 
 # The pkg-config modules: packaging/pkgconfig/<module>.pc.in, installed as <module>.pc.
 set(cuda-stubs_PKGCONFIG_MODULES
@@ -267,7 +270,8 @@ set(cuda-stubs_PKGCONFIG_MODULES
   "cuda-stubs-nvperf_host"
   "cuda-stubs-nvperf_target"
   "cuda-stubs-cublasmp"
-  "cuda-stubs-cusolvermp")
+  "cuda-stubs-cusolvermp"
+  "cuda-stubs-cufftmp")
 
 # The link folders lib/cuda-stubs-link/abi<N>/, one per cudart ABI (the headers' CUDA major;
 # the last is the default): NVIDIA's link names as GNU ld linker scripts naming a stub,
@@ -360,7 +364,8 @@ set(cuda-stubs_LINK_NAMES_12
   "libnvperf_host_static.a|libstubs_nvperf_host.so"
   "libnvperf_target.so|libstubs_nvperf_target.so"
   "libcublasmp.so|libstubs_cublasmp.so"
-  "libcusolverMp.so|libstubs_cusolvermp.so")
+  "libcusolverMp.so|libstubs_cusolvermp.so"
+  "libcufftMp.so|libstubs_cufftmp.so")
 set(cuda-stubs_LINK_NAMES_13
   "libcudart.so|libstubs_cudart.so"
   "libcudart_static.a|libstubs_cudart.so"
@@ -448,7 +453,8 @@ set(cuda-stubs_LINK_NAMES_13
   "libnvperf_host_static.a|libstubs_nvperf_host.so"
   "libnvperf_target.so|libstubs_nvperf_target.so"
   "libcublasmp.so|libstubs_cublasmp.so"
-  "libcusolverMp.so|libstubs_cusolvermp.so")
+  "libcusolverMp.so|libstubs_cusolvermp.so"
+  "libcufftMp.so|libstubs_cufftmp.so")
 
 # Windows (a windows-gnu CUDA_STUBS_CARGO_TARGET): the libraries with a DLL stub,
 # "<cuda-stubs:: target>|<name>": bin/<name>.dll with its import libraries lib/<name>.lib

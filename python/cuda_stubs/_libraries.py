@@ -52,6 +52,7 @@ LIBRARIES = {
     "nvperf_target": "libstubs_nvperf_target.so",
     "cublasmp": "libstubs_cublasmp.so",
     "cusolvermp": "libstubs_cusolvermp.so",
+    "cufftmp": "libstubs_cufftmp.so",
 }
 
 #: The stubs with a Windows DLL (in ``bin/``; a win_amd64 wheel has only these): short name ->
@@ -187,6 +188,7 @@ LINK_NAMES = {
         "libnvperf_target.so": "libstubs_nvperf_target.so",
         "libcublasmp.so": "libstubs_cublasmp.so",
         "libcusolverMp.so": "libstubs_cusolvermp.so",
+        "libcufftMp.so": "libstubs_cufftmp.so",
     },
     13: {
         "libcudart.so": "libstubs_cudart.so",
@@ -276,6 +278,7 @@ LINK_NAMES = {
         "libnvperf_target.so": "libstubs_nvperf_target.so",
         "libcublasmp.so": "libstubs_cublasmp.so",
         "libcusolverMp.so": "libstubs_cusolvermp.so",
+        "libcufftMp.so": "libstubs_cufftmp.so",
     },
 }
 
@@ -383,6 +386,8 @@ NVIDIA_SONAMES = {
     "libnvperf_target.so": "nvperf_target",
     "libcublasmp.so.0": "cublasmp",
     "libcusolverMp.so.0": "cusolvermp",
+    "libcufftMp.so.12": "cufftmp",
+    "libcufftMp.so.11": "cufftmp",
 }
 
 #: NVIDIA's Windows DLLs that have a DLL stub: lower-case DLL name -> the stub's short name.
@@ -486,7 +491,6 @@ UNSTUBBED_SONAME_STEMS = (
     "libcufile_rdma.so",
     "libnvrtc-builtins.so",
     "libnvshmem_host.so",
-    "libcufftMp.so",
     "libnvcomp.so.4",
     "libnvcomp_cpu.so",
     "libnvtx3interop.so",

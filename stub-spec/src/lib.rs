@@ -41,7 +41,7 @@ pub use error_text::{ErrorText, TextAbi, TextKind};
 pub use exports::is_c_entry_point;
 pub use last_error::LastErrorReaders;
 pub use library::{
-    ExportSource, Gating, HeaderVersion, Library, LinkName, OLDER_ABI, Packaging,
+    BesideFile, ExportSource, Gating, HeaderVersion, Library, LinkName, OLDER_ABI, Packaging,
     ProcAddressSource, RealLibrary, Release, Soname, StatusCode, TOP_LEVEL_CRATES, TestWheel,
     TypedErrors, Unpack, VersionProbe, WindowsDlls, crate_dir_of,
 };

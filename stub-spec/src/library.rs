@@ -759,6 +759,23 @@ pub enum Unpack {
     /// and `-cu12` ship libNVVM in `nvidia/cuda_nvcc/nvvm/lib64`): that file is unpacked and is
     /// the layout's path of the library.
     LibraryNamed(&'static CStr),
+    /// [`Unpack::LibraryAndHeaders`] for a library that cannot be loaded without files of
+    /// another wheel, one no spec stands for (cuFFTMp's `DT_NEEDED libnvshmem_host.so.3`, from
+    /// NVSHMEM's wheel, which its RPATH `$ORIGIN/../../../nvshmem/lib` finds in a
+    /// `site-packages`): each file is read off its wheel on the index the same way and unpacked
+    /// at its path in the same tree, where the library's own search finds it.
+    LibraryAndHeadersBeside(&'static [BesideFile]),
+}
+
+/// A file of another wheel that a test wheel's library needs beside it
+/// ([`Unpack::LibraryAndHeadersBeside`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BesideFile {
+    /// The wheel's pip requirement, pinned: `nvidia-nvshmem-cu12==3.8.0`.
+    pub requirement: &'static str,
+    /// The file's path in the wheel and in the unpacked tree:
+    /// `nvidia/nvshmem/lib/libnvshmem_host.so.3`.
+    pub path: &'static CStr,
 }
 
 impl TestWheel {
@@ -781,7 +798,9 @@ impl TestWheel {
     pub fn library_file(&self, soname: &CStr) -> String {
         let name = match self.unpack {
             Unpack::LibraryNamed(file) => file,
-            Unpack::Whole | Unpack::LibraryAndHeaders => soname,
+            Unpack::Whole | Unpack::LibraryAndHeaders | Unpack::LibraryAndHeadersBeside(_) => {
+                soname
+            }
         };
         format!(
             "{}/{}",

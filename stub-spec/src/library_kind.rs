@@ -2,10 +2,10 @@
 
 use crate::Library;
 use crate::libraries::{
-    CUBLAS, CUBLASLT, CUBLASMP, CUDA, CUDART, CUDENSITYMAT, CUDNN, CUDSS, CUFFT, CUFFTW, CUFILE,
-    CUPTI, CURAND, CUSOLVER, CUSOLVERMG, CUSOLVERMP, CUSPARSE, CUSPARSELT, CUSTATEVEC, CUTENSOR,
-    CUTENSORNET, NCCL, NVBLAS, NVCOMP, NVFATBIN, NVIMGCODEC, NVJITLINK, NVJPEG, NVJPEG2K, NVML,
-    NVPERF_HOST, NVPERF_TARGET, NVRTC, NVTIFF, NVTX, NVVM, NppLibrary,
+    CUBLAS, CUBLASLT, CUBLASMP, CUDA, CUDART, CUDENSITYMAT, CUDNN, CUDSS, CUFFT, CUFFTMP, CUFFTW,
+    CUFILE, CUPTI, CURAND, CUSOLVER, CUSOLVERMG, CUSOLVERMP, CUSPARSE, CUSPARSELT, CUSTATEVEC,
+    CUTENSOR, CUTENSORNET, NCCL, NVBLAS, NVCOMP, NVFATBIN, NVIMGCODEC, NVJITLINK, NVJPEG, NVJPEG2K,
+    NVML, NVPERF_HOST, NVPERF_TARGET, NVRTC, NVTIFF, NVTX, NVVM, NppLibrary,
 };
 use alloc::format;
 use alloc::string::String;
@@ -87,6 +87,8 @@ pub enum LibraryKind {
     CublasMp,
     /// cuSOLVERMp, libcusolverMp ([`CUSOLVERMP`]).
     CusolverMp,
+    /// cuFFTMp, libcufftMp ([`CUFFTMP`]).
+    CufftMp,
 }
 
 impl LibraryKind {
@@ -130,6 +132,7 @@ impl LibraryKind {
             Self::NvperfTarget => &NVPERF_TARGET,
             Self::CublasMp => &CUBLASMP,
             Self::CusolverMp => &CUSOLVERMP,
+            Self::CufftMp => &CUFFTMP,
         }
     }
 

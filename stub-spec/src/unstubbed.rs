@@ -12,7 +12,7 @@
 /// lists (older majors'), cuFile's RDMA plugin (libcufile loads it itself;
 /// no header declares its API), NVRTC's builtins, and the libraries of NVIDIA's wheels that have
 /// no stub yet (`docs/src/wheel-libraries.md` says why each): NVSHMEM's host library,
-/// cuFFTMp, nvCOMP 4.x (`libnvcomp.so.4`: another ABI than the stub's
+/// nvCOMP 4.x (`libnvcomp.so.4`: another ABI than the stub's
 /// 5.x and 6.x) and its CPU library, NVTX 3's interop library, CUPTI's PC-sampling utility,
 /// MathDx.
 pub const UNSTUBBED_SONAME_STEMS: &[&str] = &[
@@ -23,7 +23,6 @@ pub const UNSTUBBED_SONAME_STEMS: &[&str] = &[
     "libcufile_rdma.so",
     "libnvrtc-builtins.so",
     "libnvshmem_host.so",
-    "libcufftMp.so",
     "libnvcomp.so.4",
     "libnvcomp_cpu.so",
     "libnvtx3interop.so",

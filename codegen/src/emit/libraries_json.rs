@@ -9,7 +9,9 @@
 //! "wheel": "<pip requirement>", "library": "<path of the library in the unpacked tree>",
 //! "include": "<its include folder>", "unpack": "whole" | "library_and_headers",
 //! "lazy_dependency": "<path of the library the real one cannot be called without>" (only
-//! where the spec names one)}, …]}, …]}`: lists, so libraries and majors keep spec order
+//! where the spec names one), "beside": [{"wheel": "<pip requirement>", "file": "<path>"}, …]
+//! (only for `Unpack::LibraryAndHeadersBeside`: files of another wheel unpacked into the same
+//! tree)}, …]}, …]}`: lists, so libraries and majors keep spec order
 //! (libraries as codegen writes them, majors oldest first). The `layout.json` key of a library's
 //! path is its name. Libraries without test wheels (the driver) are left out. A library that
 //! ships with the driver (`ExportSource::List`: NVML) has header-only wheels: its "library" is
@@ -49,7 +51,9 @@ pub fn libraries_json() -> Result<String, String> {
                 "include": format!("{package}/include"),
                 "unpack": match wheel.unpack {
                     Unpack::Whole => "whole",
-                    Unpack::LibraryAndHeaders | Unpack::LibraryNamed(_) => "library_and_headers",
+                    Unpack::LibraryAndHeaders
+                    | Unpack::LibraryNamed(_)
+                    | Unpack::LibraryAndHeadersBeside(_) => "library_and_headers",
                 },
             });
             // The library the real one cannot be called without, beside it: unpacked with it
@@ -57,6 +61,14 @@ pub fn libraries_json() -> Result<String, String> {
             if let Some(dependency) = library.real.lazy_dependency {
                 entry["lazy_dependency"] =
                     json!(format!("{lib_dir}/{}", dependency.to_string_lossy()));
+            }
+            // Files of another wheel it cannot be loaded without (cuFFTMp's NVSHMEM host
+            // library): read off that wheel into the same tree.
+            if let Unpack::LibraryAndHeadersBeside(files) = wheel.unpack {
+                entry["beside"] = files
+                    .iter()
+                    .map(|f| json!({"wheel": f.requirement, "file": f.path.to_string_lossy()}))
+                    .collect();
             }
             wheels.push(entry);
         }

@@ -4,7 +4,7 @@
 //! eleven), [`CUPTI`], [`NVFATBIN`], [`NVJPEG`], [`CUFILE`], [`CUFFTW`], [`NVBLAS`],
 //! [`CUSOLVERMG`], [`NVTX`], [`CUDSS`], [`NVJPEG2K`], [`NVTIFF`], [`CUSTATEVEC`],
 //! [`CUTENSORNET`], [`CUDENSITYMAT`], [`NVVM`], [`NVCOMP`], [`NVIMGCODEC`], [`NVPERF_HOST`], [`NVPERF_TARGET`], [`CUBLASMP`],
-//! [`CUSOLVERMP`]. Adding a library is
+//! [`CUSOLVERMP`], [`CUFFTMP`]. Adding a library is
 //! adding a file here
 //! (`docs/src/adding-a-cuda-library.md`).
 
@@ -17,6 +17,7 @@ mod cudensitymat;
 mod cudnn;
 mod cudss;
 mod cufft;
+mod cufftmp;
 mod cufftw;
 mod cufile;
 mod cupti;
@@ -56,6 +57,7 @@ pub use cudensitymat::CUDENSITYMAT;
 pub use cudnn::CUDNN;
 pub use cudss::CUDSS;
 pub use cufft::CUFFT;
+pub use cufftmp::CUFFTMP;
 pub use cufftw::CUFFTW;
 pub use cufile::CUFILE;
 pub use cupti::CUPTI;
@@ -87,7 +89,7 @@ pub use nvtx::NVTX;
 pub use nvvm::NVVM;
 
 /// All of them, in the order codegen writes them.
-pub const ALL: [&crate::Library; 47] = [
+pub const ALL: [&crate::Library; 48] = [
     &CUDART,
     &NVRTC,
     &CUDA,
@@ -135,6 +137,7 @@ pub const ALL: [&crate::Library; 47] = [
     &NVPERF_TARGET,
     &CUBLASMP,
     &CUSOLVERMP,
+    &CUFFTMP,
 ];
 
 /// Where CUDA 13's wheels (`nvidia-cuda-runtime`, `nvidia-cuda-nvrtc`, `nvidia-nvjitlink` 13.x)
