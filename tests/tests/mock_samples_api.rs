@@ -88,13 +88,16 @@ fn the_samples_calls_answer_on_the_mock() {
         "driver attach rc=0",
         // A device is no peer of itself: cudaErrorInvalidDevice (101), as for no such device.
         "p2p same device rc=101 device 99 rc=101 driver rc=101",
+        // The pool's own device: read-write (cudaMemAccessFlagsProtReadWrite, 3), set again.
+        "pool access rc=0,0,0 own=3 driver rc=0 own=3",
         "p2p pair none",
     ]);
 }
 
 /// Two devices (`h200:2`) are peers (`cudaDeviceCanAccessPeer` answers 1): performance rank 0,
 /// access, native atomics and CUDA array access 1; an attribute no enumerator names
-/// `cudaErrorInvalidValue`; the driver's `cuDeviceGetP2PAttribute` the same.
+/// `cudaErrorInvalidValue`; the driver's `cuDeviceGetP2PAttribute` the same. Access to a pool
+/// given to the other device and taken back (`cudaMemPoolSetAccess`, `cudaMemPoolGetAccess`).
 #[test]
 fn two_devices_are_peers() {
     let exe = program();
@@ -103,6 +106,15 @@ fn two_devices_are_peers() {
     assert_eq!(
         run.line("p2p pair"),
         "p2p pair rc=0,0,0,0 rank=0 access=1 atomics=1 arrays=1 attr 99 rc=1 driver rc=0 access=1",
+        "{run}"
+    );
+    // Device 1's access to device 0's pool: none (0), read-write once given (3), none again;
+    // the pool's own device given none and a location that is no device invalid value (1),
+    // read-only access not modelled (801, a debug line).
+    assert_eq!(
+        run.line("pool peer"),
+        "pool peer rc=0,0,0,0,0,0 before=0 given=3 driver=3 after=0 own none rc=1 \
+         device 99 rc=1 read rc=801",
         "{run}"
     );
 }
