@@ -3,7 +3,9 @@
  * (simpleAttributes), the prefetch of managed memory (UnifiedMemoryPerf), devices' default
  * memory pools and their attributes (streamOrderedAllocation), memcpy nodes of 3D parameters
  * (simpleCudaGraphs, jacobiCudaGraphs), graph memory attributes (graphMemoryFootprint) and
- * stream-ordered allocation in a capture (graphMemoryNodes); and their driver twins. No
+ * stream-ordered allocation in a capture (graphMemoryNodes), managed memory attached to a
+ * stream (UnifiedMemoryPerf), peers' attributes (topologyQuery) and access to a pool
+ * (streamOrderedAllocationP2P); and their driver twins. No
  * kernel, so that it runs the same on a GPU linked to NVIDIA's libraries
  * (tests/gpu/samples_api.sh) and on the mock linked to the stubs
  * (tests/tests/mock_samples_api.rs). One line per step: return codes and what came back. */
@@ -304,6 +306,94 @@ static void captured_allocation(void) {
   cudaStreamDestroy(s);
 }
 
+/* Managed memory attached to a stream (UnifiedMemoryPerf) and peers' attributes
+ * (topologyQuery), with their driver twins. A pair of devices only where there are two (the
+ * mock's h200:2, tests/tests/mock_samples_api.rs): a device is no peer of itself. */
+static void attach_and_peers(void) {
+  float *m = NULL;
+  cudaStream_t s;
+  int a = (int)cudaMallocManaged((void **)&m, 1 << 16, cudaMemAttachGlobal);
+  int b = (int)cudaStreamCreate(&s);
+  int single = (int)cudaStreamAttachMemAsync(s, m, 0, cudaMemAttachSingle);
+  int host = (int)cudaStreamAttachMemAsync(s, m, 1 << 16, cudaMemAttachHost);
+  int global = (int)cudaStreamAttachMemAsync(s, m, 0, cudaMemAttachGlobal);
+  int sync = (int)cudaStreamSynchronize(s);
+  printf("attach managed rc=%d,%d single=%d host=%d global=%d sync=%d\n", a, b, single, host,
+         global, sync);
+  /* Part of a managed allocation, or flags no enumerator names. */
+  int part = (int)cudaStreamAttachMemAsync(s, m, 4096, cudaMemAttachSingle);
+  int flags = (int)cudaStreamAttachMemAsync(s, m, 0, 3);
+  cudaGetLastError();
+  printf("attach part rc=%d flags 3 rc=%d\n", part, flags);
+  printf("driver attach rc=%d\n", (int)cuStreamAttachMemAsync((CUstream)s, (CUdeviceptr)m, 0,
+                                                              CU_MEM_ATTACH_SINGLE));
+  cudaStreamSynchronize(s);
+  cudaStreamDestroy(s);
+  cudaFree(m);
+  int v = -1, n = 0;
+  int same = (int)cudaDeviceGetP2PAttribute(&v, cudaDevP2PAttrAccessSupported, 0, 0);
+  int none = (int)cudaDeviceGetP2PAttribute(&v, cudaDevP2PAttrAccessSupported, 0, 99);
+  cudaGetLastError();
+  CUdevice d0 = 0;
+  int dsame = (int)cuDeviceGetP2PAttribute(&v, CU_DEVICE_P2P_ATTRIBUTE_ACCESS_SUPPORTED, d0, d0);
+  printf("p2p same device rc=%d device 99 rc=%d driver rc=%d\n", same, none, dsame);
+  /* A pool's own device has read-write access (cudaMemAccessFlagsProtReadWrite, 3). */
+  cudaMemPool_t pool;
+  enum cudaMemAccessFlags own = cudaMemAccessFlagsProtNone;
+  struct cudaMemLocation dev0 = {.type = cudaMemLocationTypeDevice, .id = 0};
+  struct cudaMemAccessDesc rw0 = {.location = dev0, .flags = cudaMemAccessFlagsProtReadWrite};
+  int g = (int)cudaDeviceGetDefaultMemPool(&pool, 0);
+  int ga = (int)cudaMemPoolGetAccess(&own, pool, &dev0);
+  int sa = (int)cudaMemPoolSetAccess(pool, &rw0, 1);
+  CUmemAccess_flags cown = CU_MEM_ACCESS_FLAGS_PROT_NONE;
+  CUmemLocation cdev0 = {.type = CU_MEM_LOCATION_TYPE_DEVICE, .id = 0};
+  int dga = (int)cuMemPoolGetAccess(&cown, (CUmemoryPool)pool, &cdev0);
+  printf("pool access rc=%d,%d,%d own=%d driver rc=%d own=%d\n", g, ga, sa, (int)own, dga,
+         (int)cown);
+  cudaGetDeviceCount(&n);
+  if (n < 2) {
+    printf("p2p pair none\n");
+    return;
+  }
+  /* Device 1 given read-write access to device 0's pool, then none; the mock's answers for what
+   * a one-GPU board cannot show: the pool's own device given none, a location that is no
+   * device (cudaErrorInvalidValue), read-only access (not modelled: cudaErrorNotSupported). */
+  struct cudaMemLocation dev1 = {.type = cudaMemLocationTypeDevice, .id = 1};
+  struct cudaMemAccessDesc rw1 = {.location = dev1, .flags = cudaMemAccessFlagsProtReadWrite};
+  struct cudaMemAccessDesc none1 = {.location = dev1, .flags = cudaMemAccessFlagsProtNone};
+  enum cudaMemAccessFlags before = 9, given = 9, after = 9;
+  int p1 = (int)cudaMemPoolGetAccess(&before, pool, &dev1);
+  int p2 = (int)cudaMemPoolSetAccess(pool, &rw1, 1);
+  int p3 = (int)cudaMemPoolGetAccess(&given, pool, &dev1);
+  CUmemAccess_flags cgiven = CU_MEM_ACCESS_FLAGS_PROT_NONE;
+  CUmemLocation cdev1 = {.type = CU_MEM_LOCATION_TYPE_DEVICE, .id = 1};
+  int p4 = (int)cuMemPoolGetAccess(&cgiven, (CUmemoryPool)pool, &cdev1);
+  int p5 = (int)cudaMemPoolSetAccess(pool, &none1, 1);
+  int p6 = (int)cudaMemPoolGetAccess(&after, pool, &dev1);
+  struct cudaMemAccessDesc none0 = {.location = dev0, .flags = cudaMemAccessFlagsProtNone};
+  struct cudaMemAccessDesc read1 = {.location = dev1, .flags = cudaMemAccessFlagsProtRead};
+  struct cudaMemLocation dev99 = {.type = cudaMemLocationTypeDevice, .id = 99};
+  struct cudaMemAccessDesc rw99 = {.location = dev99, .flags = cudaMemAccessFlagsProtReadWrite};
+  int q1 = (int)cudaMemPoolSetAccess(pool, &none0, 1);
+  int q2 = (int)cudaMemPoolSetAccess(pool, &rw99, 1);
+  int q3 = (int)cudaMemPoolSetAccess(pool, &read1, 1);
+  cudaGetLastError();
+  printf("pool peer rc=%d,%d,%d,%d,%d,%d before=%d given=%d driver=%d after=%d own none rc=%d "
+         "device 99 rc=%d read rc=%d\n",
+         p1, p2, p3, p4, p5, p6, (int)before, (int)given, (int)cgiven, (int)after, q1, q2, q3);
+  int rank = -1, access = -1, atomics = -1, arrays = -1, drv = -1;
+  int r1 = (int)cudaDeviceGetP2PAttribute(&rank, cudaDevP2PAttrPerformanceRank, 0, 1);
+  int r2 = (int)cudaDeviceGetP2PAttribute(&access, cudaDevP2PAttrAccessSupported, 0, 1);
+  int r3 = (int)cudaDeviceGetP2PAttribute(&atomics, cudaDevP2PAttrNativeAtomicSupported, 1, 0);
+  int r4 = (int)cudaDeviceGetP2PAttribute(&arrays, cudaDevP2PAttrCudaArrayAccessSupported, 0, 1);
+  int r5 = (int)cudaDeviceGetP2PAttribute(&v, (enum cudaDeviceP2PAttr)99, 0, 1);
+  cudaGetLastError();
+  int r6 = (int)cuDeviceGetP2PAttribute(&drv, CU_DEVICE_P2P_ATTRIBUTE_ACCESS_SUPPORTED, 1, 0);
+  printf("p2p pair rc=%d,%d,%d,%d rank=%d access=%d atomics=%d arrays=%d attr 99 rc=%d driver "
+         "rc=%d access=%d\n",
+         r1, r2, r3, r4, rank, access, atomics, arrays, r5, r6, drv);
+}
+
 int main(void) {
   int rc = (int)cudaSetDevice(0);
   int drc = (int)cuInit(0);
@@ -315,5 +405,6 @@ int main(void) {
   memcpy_nodes();
   graph_memory();
   captured_allocation();
+  attach_and_peers();
   return 0;
 }

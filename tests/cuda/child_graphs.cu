@@ -5,8 +5,9 @@
 // CUDA_STUBS_MOCK=h100; tests/gpu/child_graphs.sh builds and runs it on a board.
 //   child_graphs CASE   CASE: clone_at_add | get_graph | nested | add_node | rules | clone |
 //                       exec_set | exec_update | capture_to_child | captured_launch | driver |
-//                       in_conditional | all (every case but move and destroy) | move |
-//                       destroy (the mock alone)
+//                       in_conditional | find_in_clone | destroy_node | driver_nodes | move |
+//                       all (every case but the mock's alone) | moved_rules, destroy (the mock
+//                       alone)
 #include <cstdio>
 #include <cstring>
 #include <cuda.h>
@@ -558,8 +559,114 @@ static int case_in_conditional() {
   return 0;
 }
 
-// --- move: cudaGraphAddNode with cudaGraphChildGraphOwnershipMove (CUDA 12.9+), which the mock
-// does not model (801 there): the board's answer, and what the parent then runs.
+// --- find_in_clone: cudaGraphNodeFindInClone gives the clone's copy of each node of the original
+// (the copy runs as the original: (0 + 1) * 10), none for a graph that is not a clone of it, a node
+// added to the original after the clone, or a copy removed since.
+static int case_find_in_clone() {
+  int *x;
+  OK(cudaMalloc(&x, sizeof(int)));
+  OK(cudaMemset(x, 0, sizeof(int)));
+  cudaGraph_t g, c;
+  cudaGraphNode_t a, b, a2 = NULL, b2 = NULL, later, n;
+  OK(cudaGraphCreate(&g, 0));
+  OK(add_kernel(&a, g, NULL, 0, (void *)add_to, x, 1));
+  OK(add_kernel(&b, g, &a, 1, (void *)mul_by, x, 10));
+  OK(cudaGraphClone(&c, g));
+  OK(add_kernel(&later, g, &b, 1, (void *)add_to, x, 1000));
+  OK(cudaGraphNodeFindInClone(&a2, a, c));
+  OK(cudaGraphNodeFindInClone(&b2, b, c));
+  cudaGraphNodeType type = cudaGraphNodeTypeCount;
+  OK(cudaGraphNodeGetType(b2, &type));
+  int distinct = a2 != a && b2 != b && a2 != b2;
+  cudaError_t not_clone = cudaGraphNodeFindInClone(&n, a, g);
+  (void)cudaGetLastError();
+  cudaError_t added_later = cudaGraphNodeFindInClone(&n, later, c);
+  (void)cudaGetLastError();
+  OK(run_graph(c));
+  int v = read_int(x);
+  OK(cudaGraphDestroyNode(b2));
+  cudaError_t removed = cudaGraphNodeFindInClone(&n, b, c);
+  (void)cudaGetLastError();
+  printf("find_in_clone distinct=%d type=%d not_clone=%d later=%d x=%d removed=%d\n", distinct,
+         (int)type, (int)not_clone, (int)added_later, v, (int)removed);
+  OK(cudaGraphDestroy(g));
+  OK(cudaGraphDestroy(c));
+  OK(cudaFree(x));
+  return 0;
+}
+
+// --- destroy_node: cudaGraphDestroyNode removes a node and its edges: a node that depended on a
+// removed one runs alone (y = 7, x untouched), the last node of a chain no longer runs ((0 + 1)
+// + 5, not * 10); a node with an edge in a graph holding a memory allocation node cannot be removed
+// ("Dependencies cannot be removed from graphs which contain allocation or free nodes").
+static int case_destroy_node() {
+  int *x, *y;
+  OK(cudaMalloc(&x, sizeof(int)));
+  OK(cudaMalloc(&y, sizeof(int)));
+  OK(cudaMemset(x, 0, sizeof(int)));
+  OK(cudaMemset(y, 0, sizeof(int)));
+  cudaGraph_t g, chain, mem;
+  cudaGraphNode_t a, b, c1, c2, c3, m, k;
+  OK(cudaGraphCreate(&g, 0));
+  OK(add_kernel(&a, g, NULL, 0, (void *)store, x, 1));
+  OK(add_kernel(&b, g, &a, 1, (void *)store, y, 7));
+  OK(cudaGraphDestroyNode(a));
+  size_t left = node_count(g);
+  OK(run_graph(g));
+  int xv = read_int(x), yv = read_int(y);
+  OK(cudaGraphCreate(&chain, 0));
+  OK(add_kernel(&c1, chain, NULL, 0, (void *)add_to, x, 5));
+  OK(add_kernel(&c2, chain, &c1, 1, (void *)add_to, x, 1));
+  OK(add_kernel(&c3, chain, &c2, 1, (void *)mul_by, x, 10));
+  OK(cudaGraphDestroyNode(c3));
+  OK(run_graph(chain));
+  int chained = read_int(x);
+  OK(cudaGraphCreate(&mem, 0));
+  cudaMemAllocNodeParams ap = {};
+  ap.poolProps.allocType = cudaMemAllocationTypePinned;
+  ap.poolProps.location.type = cudaMemLocationTypeDevice;
+  ap.poolProps.location.id = 0;
+  ap.bytesize = 256;
+  OK(cudaGraphAddMemAllocNode(&m, mem, NULL, 0, &ap));
+  OK(add_kernel(&k, mem, &m, 1, (void *)store, (int *)ap.dptr, 3));
+  cudaError_t with_memory = cudaGraphDestroyNode(k);
+  (void)cudaGetLastError();
+  printf("destroy_node left=%zu x=%d y=%d chain=%d memory=%d mem_nodes=%zu\n", left, xv, yv,
+         chained, (int)with_memory, node_count(mem));
+  for (cudaGraph_t d : {g, chain, mem}) OK(cudaGraphDestroy(d));
+  OK(cudaFree(x));
+  OK(cudaFree(y));
+  return 0;
+}
+
+// --- driver_nodes: the driver's cuGraphNodeFindInClone and cuGraphDestroyNode.
+static int case_driver_nodes() {
+  int *x;
+  OK(cudaMalloc(&x, sizeof(int)));
+  OK(cudaMemset(x, 0, sizeof(int)));
+  cudaGraph_t g;
+  OK(adder_chain(&g, x, 3));
+  cudaGraphNode_t nodes[3];
+  size_t count = 3;
+  OK(cudaGraphGetNodes(g, nodes, &count));
+  CUgraph c;
+  CU_OK(cuGraphClone(&c, (CUgraph)g));
+  CUgraphNode last = NULL;
+  CU_OK(cuGraphNodeFindInClone(&last, (CUgraphNode)nodes[2], c));
+  CUgraphNode none;
+  CUresult not_clone = cuGraphNodeFindInClone(&none, (CUgraphNode)nodes[2], (CUgraph)g);
+  CU_OK(cuGraphDestroyNode(last));
+  OK(run_graph((cudaGraph_t)c));
+  printf("driver_nodes distinct=%d not_clone=%d left=%zu x=%d\n", last != (CUgraphNode)nodes[2],
+         (int)not_clone, node_count((cudaGraph_t)c), read_int(x));
+  OK(cudaGraphDestroy(g));
+  CU_OK(cuGraphDestroy(c));
+  OK(cudaFree(x));
+  return 0;
+}
+
+// --- move: cudaGraphAddNode with cudaGraphChildGraphOwnershipMove (CUDA 12.9+): the child itself
+// becomes the node's graph, and the parent runs it.
 static int case_move() {
   int *x;
   OK(cudaMalloc(&x, sizeof(int)));
@@ -579,6 +686,47 @@ static int case_move() {
   printf("move add=%d count=%d\n", (int)moved, count);
   OK(cudaGraphDestroy(parent));
   if (moved != cudaSuccess) OK(cudaGraphDestroy(child));
+  OK(cudaFree(x));
+  return 0;
+}
+
+// --- moved_rules (the mock alone: driver_types.h says what a moved graph "Cannot" be, not the
+// code): the node's graph is the moved one itself; it is not destroyed, instantiated, moved or
+// copied into another parent on its own (cudaErrorInvalidValue), a graph cannot be moved into
+// itself, and the parent's destruction takes it (its handle then names no graph).
+static int case_moved_rules() {
+  int *x;
+  OK(cudaMalloc(&x, sizeof(int)));
+  cudaGraph_t child, parent, other, embedded;
+  OK(adder_chain(&child, x, 2));
+  OK(cudaGraphCreate(&parent, 0));
+  OK(cudaGraphCreate(&other, 0));
+  cudaGraphNodeParams p = {};
+  p.type = cudaGraphNodeTypeGraph;
+  p.graph.graph = child;
+  p.graph.ownership = cudaGraphChildGraphOwnershipMove;
+  cudaGraphNode_t node, n;
+  OK(cudaGraphAddNode(&node, parent, NULL, NULL, 0, &p));
+  OK(cudaGraphChildGraphNodeGetGraph(node, &embedded));
+  cudaError_t destroy = cudaGraphDestroy(child);
+  cudaGraphExec_t exec;
+  cudaError_t inst = cudaGraphInstantiate(&exec, child, 0);
+  cudaError_t again = cudaGraphAddNode(&n, other, NULL, NULL, 0, &p);
+  cudaError_t copied = cudaGraphAddChildGraphNode(&n, other, NULL, 0, child);
+  p.graph.graph = other;
+  cudaGraphNode_t o;
+  OK(cudaGraphAddEmptyNode(&o, other, NULL, 0));
+  cudaError_t into_itself = cudaGraphAddNode(&n, other, NULL, NULL, 0, &p);
+  (void)cudaGetLastError();
+  OK(cudaGraphDestroy(parent));
+  size_t count = 0;
+  cudaError_t after = cudaGraphGetNodes(child, NULL, &count);
+  (void)cudaGetLastError();
+  printf("moved_rules same=%d destroy=%d instantiate=%d again=%d copied=%d into_itself=%d "
+         "other_nodes=%zu after=%d\n",
+         embedded == child, (int)destroy, (int)inst, (int)again, (int)copied, (int)into_itself,
+         node_count(other), (int)after);
+  OK(cudaGraphDestroy(other));
   OK(cudaFree(x));
   return 0;
 }
@@ -628,8 +776,12 @@ int main(int argc, char **argv) {
                {"capture_to_child", case_capture_to_child},
                {"captured_launch", case_captured_launch},
                {"driver", case_driver},
-               {"in_conditional", case_in_conditional}};
-  if (!strcmp(c, "move")) return case_move();
+               {"in_conditional", case_in_conditional},
+               {"find_in_clone", case_find_in_clone},
+               {"destroy_node", case_destroy_node},
+               {"driver_nodes", case_driver_nodes},
+               {"move", case_move}};
+  if (!strcmp(c, "moved_rules")) return case_moved_rules();
   if (!strcmp(c, "destroy")) return case_destroy();
   int failed = 0, found = 0;
   for (auto &k : cases) {

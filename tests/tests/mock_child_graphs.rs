@@ -8,7 +8,8 @@
 //! `cudaGraphNodeGetParams` of `cudaGraphNodeTypeGraph`, the graphs that cannot be embedded,
 //! `cudaGraphClone`, `cudaGraphExecChildGraphNodeSetParams` and `cudaGraphExecUpdate` (topology
 //! kept or refused), a capture begun into an embedded graph, a parent launched into a capture,
-//! the driver's twins, and a child in a conditional node's body.
+//! the driver's twins, a child in a conditional node's body, `cudaGraphNodeFindInClone`,
+//! `cudaGraphDestroyNode` and a child graph moved into its node.
 
 use std::path::PathBuf;
 use std::sync::OnceLock;
@@ -49,7 +50,8 @@ fn run_case(case: &str) -> Outcome {
         .run()
 }
 
-/// Every case but `move` and `destroy`, in one process (as the GPU script runs them), once.
+/// Every case but `moved_rules` and `destroy`, in one process (as the GPU script runs them),
+/// once.
 fn all() -> &'static Outcome {
     static RUN: OnceLock<Outcome> = OnceLock::new();
     RUN.get_or_init(|| {
@@ -213,15 +215,76 @@ fn a_child_in_a_conditional_body() {
     );
 }
 
-/// A graph moved into its node (`cudaGraphChildGraphOwnershipMove`) is not modelled:
-/// `cudaErrorNotSupported` (801) and a debug line, never a silent success.
+/// `cudaGraphNodeFindInClone`: each original node's copy in the clone (a kernel node, 0, and
+/// not the original), which runs as the original ((0 + 1) * 10); `cudaErrorInvalidValue` (1,
+/// the code cuda_runtime_api.h documents) for a graph that is no clone of the node's, for a node
+/// added to the original after the clone and for a copy removed since.
 #[test]
-fn a_moved_child_is_not_modelled() {
-    let run = run_case("move");
-    run.assert_success();
-    assert_eq!(run.line("move"), "move add=801 count=-1", "{run}");
+fn find_in_clone_gives_the_copy_of_a_node() {
+    assert_eq!(
+        all().line("find_in_clone"),
+        "find_in_clone distinct=1 type=0 not_clone=1 later=1 x=10 removed=1",
+        "{}",
+        all()
+    );
+}
+
+/// `cudaGraphDestroyNode` removes the node and its edges: the node after it runs alone (x
+/// untouched, y = 7) and the chain's last node no longer runs (0 + 5 + 1); in a graph holding a
+/// memory allocation node, a node with an edge stays (`cudaErrorInvalidValue`: "Dependencies
+/// cannot be removed from graphs which contain allocation or free nodes").
+#[test]
+fn destroy_node_removes_the_node_and_its_edges() {
+    let run = all();
+    assert_eq!(
+        run.line("destroy_node"),
+        "destroy_node left=1 x=0 y=7 chain=6 memory=1 mem_nodes=2",
+        "{run}"
+    );
     assert!(
-        run.stderr.contains("cudaGraphChildGraphOwnershipMove"),
+        run.stderr
+            .contains("a node with dependencies destroyed in a graph holding memory"),
+        "{run}"
+    );
+}
+
+/// The driver's `cuGraphNodeFindInClone` (`CUDA_ERROR_INVALID_VALUE` for a graph that is no
+/// clone) and `cuGraphDestroyNode`: the clone of a chain of three adders, its last copy removed,
+/// adds 2.
+#[test]
+fn the_driver_api_finds_and_destroys_nodes() {
+    assert_eq!(
+        all().line("driver_nodes"),
+        "driver_nodes distinct=1 not_clone=1 left=2 x=2",
+        "{}",
+        all()
+    );
+}
+
+/// A graph moved into its node (`cudaGraphChildGraphOwnershipMove`, CUDA 12.9+) runs in the
+/// parent: the chain of two adders.
+#[test]
+fn a_moved_child_runs_in_its_parent() {
+    assert_eq!(all().line("move"), "move add=0 count=2", "{}", all());
+}
+
+/// The moved graph is the node's own (`cudaGraphChildGraphNodeGetGraph` gives it back), and
+/// what driver_types.h says it "Cannot" be is refused with `cudaErrorInvalidValue` (1): destroyed,
+/// instantiated, moved or copied into another parent; a graph is not moved into itself, and a
+/// refused call adds nothing; the parent's destruction takes it. The mock alone: the header
+/// names no code, and a destroyed graph's handle may not be used on a board.
+#[test]
+fn a_moved_child_is_its_nodes() {
+    let run = run_case("moved_rules");
+    run.assert_success();
+    assert_eq!(
+        run.line("moved_rules"),
+        "moved_rules same=1 destroy=1 instantiate=1 again=1 copied=1 into_itself=1 \
+         other_nodes=1 after=1",
+        "{run}"
+    );
+    assert!(
+        run.stderr.contains("a graph moved into a node before"),
         "{run}"
     );
 }

@@ -5,8 +5,9 @@
 //! stream was made with), managed memory prefetched to the device and the host, the default
 //! memory pool (one handle in both APIs, its attributes, the bytes `cudaMallocAsync` draws
 //! from it and their high watermark), memcpy nodes of 3D parameters whose graph carries the
-//! bytes there and back, graph memory attributes, and `cudaMallocAsync` / `cudaFreeAsync` in a
-//! capture as memory nodes around copies that run. `tests/gpu/samples_api.sh` runs the same
+//! bytes there and back, graph memory attributes, `cudaMallocAsync` / `cudaFreeAsync` in a
+//! capture as memory nodes around copies that run, managed memory attached to a stream and two
+//! devices' peer attributes. `tests/gpu/samples_api.sh` runs the same
 //! program on a board, linked to NVIDIA's libraries, and compares its lines with the mock's.
 
 use stubs_tests::{Scenario, build_stubs, stubs_dir};
@@ -80,5 +81,40 @@ fn the_samples_calls_answer_on_the_mock() {
         // The launched graph's memory node counts as graph memory until it is destroyed.
         "graph memory after launch used>=256: 1",
         "graph memory after destroy and trim used=0 reserved=0 high>=256: 1",
+        // cudaMemAttachSingle, …Host and …Global of a whole managed allocation (length 0 or its
+        // size); part of it, or flags 3, cudaErrorInvalidValue.
+        "attach managed rc=0,0 single=0 host=0 global=0 sync=0",
+        "attach part rc=1 flags 3 rc=1",
+        "driver attach rc=0",
+        // A device is no peer of itself: cudaErrorInvalidDevice (101), as for no such device.
+        "p2p same device rc=101 device 99 rc=101 driver rc=101",
+        // The pool's own device: read-write (cudaMemAccessFlagsProtReadWrite, 3), set again.
+        "pool access rc=0,0,0 own=3 driver rc=0 own=3",
+        "p2p pair none",
     ]);
+}
+
+/// Two devices (`h200:2`) are peers (`cudaDeviceCanAccessPeer` answers 1): performance rank 0,
+/// access, native atomics and CUDA array access 1; an attribute no enumerator names
+/// `cudaErrorInvalidValue`; the driver's `cuDeviceGetP2PAttribute` the same. Access to a pool
+/// given to the other device and taken back (`cudaMemPoolSetAccess`, `cudaMemPoolGetAccess`).
+#[test]
+fn two_devices_are_peers() {
+    let exe = program();
+    let run = Scenario::new(&exe).env("CUDA_STUBS_MOCK", "h200:2").run();
+    run.assert_success();
+    assert_eq!(
+        run.line("p2p pair"),
+        "p2p pair rc=0,0,0,0 rank=0 access=1 atomics=1 arrays=1 attr 99 rc=1 driver rc=0 access=1",
+        "{run}"
+    );
+    // Device 1's access to device 0's pool: none (0), read-write once given (3), none again;
+    // the pool's own device given none and a location that is no device invalid value (1),
+    // read-only access not modelled (801, a debug line).
+    assert_eq!(
+        run.line("pool peer"),
+        "pool peer rc=0,0,0,0,0,0 before=0 given=3 driver=3 after=0 own none rc=1 \
+         device 99 rc=1 read rc=801",
+        "{run}"
+    );
 }

@@ -302,6 +302,19 @@ impl Model {
         Ok(())
     }
 
+    /// Whether managed memory at `ptr` may be attached to a stream with `length` and `flags`
+    /// (`cudaStreamAttachMemAsync`, `cuStreamAttachMemAsync`): `ptr` in a managed allocation,
+    /// `length` zero or, from its start, its whole size ("If the memory was allocated with
+    /// cudaMallocManaged, length must be either zero or the entire allocation's size"), `flags`
+    /// one of `cudaMemAttachGlobal` (1), `…Host` (2), `…Single` (4).
+    pub fn attachable(&self, ptr: usize, length: usize, flags: u32) -> bool {
+        let whole = |f: &Found| length == 0 || (ptr == f.start && length == f.size);
+        matches!(flags, 1 | 2 | 4)
+            && self
+                .find(ptr)
+                .is_some_and(|f| matches!(f.kind, Kind::Managed(_)) && whole(&f))
+    }
+
     /// The allocation holding `ptr`, if any.
     pub fn find(&self, ptr: usize) -> Option<Found> {
         let memory = self.memory();

@@ -530,6 +530,35 @@ pub unsafe extern "C" fn cuDeviceCanAccessPeer(
     })
 }
 
+/// `CUresult cuDeviceGetP2PAttribute(int *value, CUdevice_P2PAttribute attrib, CUdevice
+/// srcDevice, CUdevice dstDevice)`: what the mock's peers are (`attributes::p2p`);
+/// `CUDA_ERROR_INVALID_DEVICE` for no such device or one device twice,
+/// `CUDA_ERROR_INVALID_VALUE` for a NULL value or another attribute.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cuDeviceGetP2PAttribute(
+    value: *mut c_int,
+    attrib: CUdevice_P2PAttribute,
+    src_device: CUdevice,
+    dst_device: CUdevice,
+) -> CUresult {
+    in_context(|m, _| {
+        if m.device(src_device.into()).is_none()
+            || m.device(dst_device.into()).is_none()
+            || src_device == dst_device
+        {
+            return CUDA_ERROR_INVALID_DEVICE;
+        }
+        match crate::device::attributes::p2p(attrib) {
+            Some(v) if !value.is_null() => {
+                // SAFETY: non-NULL, the caller's int.
+                unsafe { *value = v };
+                CUDA_SUCCESS
+            }
+            _ => CUDA_ERROR_INVALID_VALUE,
+        }
+    })
+}
+
 /// `cuCtxEnablePeerAccess` / `cuCtxDisablePeerAccess` of the current context to `peer`.
 fn set_peer(peer: CUcontext, enable: bool, refused: CUresult) -> CUresult {
     in_context(|m, d| {

@@ -110,6 +110,14 @@ pub unsafe extern "C" fn cuGraphDestroy(graph: CUgraph) -> CUresult {
     in_context(|_, _| status(graph::destroy(graph as usize)))
 }
 
+/// `CUresult cuGraphDestroyNode(CUgraphNode hNode)`: the node removed from its graph with its
+/// edges (`graph::destroy_node`); `CUDA_ERROR_INVALID_VALUE` for no node, or for one with an
+/// edge in a graph holding memory allocation or free nodes.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cuGraphDestroyNode(node: CUgraphNode) -> CUresult {
+    in_context(|_, _| status(graph::destroy_node(node as usize)))
+}
+
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn cuGraphAddEmptyNode(
     node: *mut CUgraphNode,

@@ -4,8 +4,8 @@
 //! `graph_conditional.rs` calls [`add_child_node`]), its embedded graph
 //! (`cuGraphChildGraphNodeGetGraph`) and an executable graph's node given another graph of the
 //! same topology (`cuGraphExecChildGraphNodeSetParams`). A graph moved into its node
-//! (`CU_GRAPH_CHILD_GRAPH_OWNERSHIP_MOVE`, CUDA 12.9+) is not modelled: refused with
-//! `CUDA_ERROR_NOT_SUPPORTED` and a debug line, never ignored.
+//! (`CU_GRAPH_CHILD_GRAPH_OWNERSHIP_MOVE`, CUDA 12.9+) is embedded itself and is the node's
+//! from then on (`graph::add_child` says what it may not be).
 
 // NVIDIA's parameter names (cuda.h).
 #![allow(non_snake_case)]
@@ -16,7 +16,8 @@ use crate::types::cuda::*;
 
 /// Adds a child graph node embedding a copy of `childGraph` (`ownership`, from
 /// `CUDA_CHILD_GRAPH_NODE_PARAMS` of `cuGraphAddNode`: `CU_GRAPH_CHILD_GRAPH_OWNERSHIP_CLONE`,
-/// the default; a move is not modelled, another value is invalid) to `hGraph` after the
+/// the default; or `CU_GRAPH_CHILD_GRAPH_OWNERSHIP_MOVE`, `childGraph` itself; another value is
+/// invalid) to `hGraph` after the
 /// `numDependencies` nodes at `dependencies`, its handle into `*phGraphNode`.
 ///
 /// # Safety
@@ -29,21 +30,11 @@ pub(crate) unsafe fn add_child_node(
     ownership: CUgraphChildGraphNodeOwnership,
 ) -> CUresult {
     in_context(|_, _| {
-        match ownership {
-            CU_GRAPH_CHILD_GRAPH_OWNERSHIP_CLONE => {}
-            CU_GRAPH_CHILD_GRAPH_OWNERSHIP_MOVE => {
-                stub_loader::debug_line(
-                    "mock",
-                    format_args!(
-                        "cuGraphAddNode: a child graph moved into its node \
-                         (CU_GRAPH_CHILD_GRAPH_OWNERSHIP_MOVE): not modelled by the mock \
-                         device: not supported (801)"
-                    ),
-                );
-                return CUDA_ERROR_NOT_SUPPORTED;
-            }
+        let moved = match ownership {
+            CU_GRAPH_CHILD_GRAPH_OWNERSHIP_CLONE => false,
+            CU_GRAPH_CHILD_GRAPH_OWNERSHIP_MOVE => true,
             _ => return CUDA_ERROR_INVALID_VALUE,
-        }
+        };
         if phGraphNode.is_null() {
             return CUDA_ERROR_INVALID_VALUE;
         }
@@ -52,7 +43,7 @@ pub(crate) unsafe fn add_child_node(
         else {
             return CUDA_ERROR_INVALID_VALUE;
         };
-        match graph::add_child(hGraph as usize, &deps, childGraph as usize) {
+        match graph::add_child(hGraph as usize, &deps, childGraph as usize, moved) {
             Ok(node) => {
                 // SAFETY: non-NULL, the caller's handle.
                 unsafe { *phGraphNode = node as CUgraphNode };

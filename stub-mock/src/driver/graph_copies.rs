@@ -1,6 +1,6 @@
 //! The driver's memcpy nodes given as `CUDA_MEMCPY3D` (`cuda.h`, CUDA 13 ABI), the runtime's
 //! twins (`runtime/graph_copies.rs`): `cuGraphAddMemcpyNode`, the node's parameters got and
-//! set, in a graph and in an executable graph (and `cuGraphClone`), checked as `cuMemcpy3D` checks them
+//! set, in a graph and in an executable graph (and `cuGraphClone`, with `cuGraphNodeFindInClone`), checked as `cuMemcpy3D` checks them
 //! (`copies::copy_3d`). The parameters a node was given are kept to be given back; a memcpy
 //! node made another way answers its copy as unified-addressed pointers
 //! (`CU_MEMORYTYPE_UNIFIED`) at position 0.
@@ -166,6 +166,30 @@ pub unsafe extern "C" fn cuGraphClone(
             Ok(copy) => {
                 // SAFETY: non-NULL, the caller's handle.
                 unsafe { *phGraphClone = copy as CUgraph };
+                CUDA_SUCCESS
+            }
+            Err(code) => code,
+        }
+    })
+}
+
+/// `CUresult cuGraphNodeFindInClone(CUgraphNode *phNode, CUgraphNode hOriginalNode, CUgraph
+/// hClonedGraph)`: the node of `hClonedGraph`, made by `cuGraphClone`, that copied
+/// `hOriginalNode` (`graph::find_in_clone`); `CUDA_ERROR_INVALID_VALUE` otherwise.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cuGraphNodeFindInClone(
+    phNode: *mut CUgraphNode,
+    hOriginalNode: CUgraphNode,
+    hClonedGraph: CUgraph,
+) -> CUresult {
+    in_context(|_, _| {
+        if phNode.is_null() {
+            return CUDA_ERROR_INVALID_VALUE;
+        }
+        match graph::find_in_clone(hOriginalNode as usize, hClonedGraph as usize) {
+            Ok(node) => {
+                // SAFETY: non-NULL, the caller's handle.
+                unsafe { *phNode = node as CUgraphNode };
                 CUDA_SUCCESS
             }
             Err(code) => code,

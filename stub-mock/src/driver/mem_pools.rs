@@ -235,3 +235,74 @@ pub unsafe extern "C" fn cuMemFreeAsync(dptr: CUdeviceptr, hStream: CUstream) ->
         }
     })
 }
+
+/// `CUresult cuMemPoolSetAccess(CUmemoryPool pool, const CUmemAccessDesc *map, size_t count)`:
+/// as `cudaMemPoolSetAccess` (`mem_pools::set_access`); read-only access is not modelled
+/// (`CUDA_ERROR_NOT_SUPPORTED`, a debug line).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cuMemPoolSetAccess(
+    pool: CUmemoryPool,
+    map: *const CUmemAccessDesc,
+    count: usize,
+) -> CUresult {
+    call(|m| {
+        let Some(d) = pool_device(m, pool) else {
+            return CUDA_ERROR_INVALID_VALUE;
+        };
+        if map.is_null() && count != 0 {
+            return CUDA_ERROR_INVALID_VALUE;
+        }
+        let descs: alloc::vec::Vec<(u32, i32, u32)> = (0..count)
+            .map(|i| {
+                // SAFETY: `count` descriptors at `map`, by the API's contract.
+                let a = unsafe { &*map.add(i) };
+                // SAFETY: `id` is the union's member for a device location.
+                let id = unsafe { a.location.__bindgen_anon_1.id };
+                (a.location.type_, id, a.flags)
+            })
+            .collect();
+        match mem_pools::set_access(d, m.count(), &descs) {
+            Ok(()) => CUDA_SUCCESS,
+            Err(mem_pools::AccessRefused::Invalid) => CUDA_ERROR_INVALID_VALUE,
+            Err(mem_pools::AccessRefused::ReadOnly) => {
+                stub_loader::debug_line(
+                    "mock",
+                    format_args!(
+                        "cuMemPoolSetAccess: read-only access (CU_MEM_ACCESS_FLAGS_PROT_READ): \
+                         not modelled by the mock device: not supported (801)"
+                    ),
+                );
+                CUDA_ERROR_NOT_SUPPORTED
+            }
+        }
+    })
+}
+
+/// `CUresult cuMemPoolGetAccess(CUmemAccess_flags *flags, CUmemoryPool memPool, CUmemLocation
+/// *location)`: as `cudaMemPoolGetAccess` (`mem_pools::access`).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cuMemPoolGetAccess(
+    flags: *mut CUmemAccess_flags,
+    pool: CUmemoryPool,
+    location: *mut CUmemLocation,
+) -> CUresult {
+    call(|m| {
+        let Some(d) = pool_device(m, pool) else {
+            return CUDA_ERROR_INVALID_VALUE;
+        };
+        // SAFETY: NULL or the caller's location.
+        let Some(loc) = (unsafe { location.as_ref() }).filter(|_| !flags.is_null()) else {
+            return CUDA_ERROR_INVALID_VALUE;
+        };
+        // SAFETY: `id` is the union's member for a device location.
+        let id = unsafe { loc.__bindgen_anon_1.id };
+        match mem_pools::access(d, m.count(), (loc.type_, id)) {
+            Some(a) => {
+                // SAFETY: non-NULL, the caller's enum.
+                unsafe { *flags = a };
+                CUDA_SUCCESS
+            }
+            None => CUDA_ERROR_INVALID_VALUE,
+        }
+    })
+}

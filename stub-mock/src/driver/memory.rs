@@ -16,6 +16,29 @@ fn attach_flags_valid(flags: c_uint) -> bool {
     flags == 1 || flags == 2
 }
 
+/// `CUresult cuStreamAttachMemAsync(CUstream hStream, CUdeviceptr dptr, size_t length,
+/// unsigned int flags)`: checked as the runtime's twin (`Model::attachable`:
+/// `CUDA_ERROR_INVALID_VALUE` otherwise; an unknown stream `CUDA_ERROR_INVALID_HANDLE`), with
+/// nothing more to do: the mock's managed memory is the host's and every stream's at all times.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cuStreamAttachMemAsync(
+    stream: CUstream,
+    dptr: CUdeviceptr,
+    length: usize,
+    flags: c_uint,
+) -> CUresult {
+    in_context(|m, _| {
+        if !crate::device::handles::is_stream(stream as usize) {
+            return CUDA_ERROR_INVALID_HANDLE;
+        }
+        if m.attachable(dptr as usize, length, flags) {
+            CUDA_SUCCESS
+        } else {
+            CUDA_ERROR_INVALID_VALUE
+        }
+    })
+}
+
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn cuMemAllocManaged(
     ptr: *mut CUdeviceptr,

@@ -46,8 +46,14 @@
 //! rest. A graph holding memory allocation, memory free or conditional nodes cannot be
 //! embedded so, and no memory node can be added to an embedded graph (`INVALID_VALUE`, the
 //! code cuda_runtime_api.h documents; a conditional node added to one is not modelled:
-//! `NOT_SUPPORTED`). A launch runs the embedded graph's operations where the node stands, as
-//! part of its parent (nested children too); a capture takes them one by one.
+//! `NOT_SUPPORTED`). A graph moved into its node (`cudaGraphChildGraphOwnershipMove`, CUDA
+//! 12.9+) is embedded itself, not a copy, and is the node's from then on ([`add_child`]). A
+//! launch runs the embedded graph's operations where the node stands, as part of its parent
+//! (nested children too); a capture takes them one by one.
+//!
+//! A clone (`cudaGraphClone`) remembers which of its nodes copied which of its original's
+//! (`cudaGraphNodeFindInClone`); a node can be removed from its graph with its edges
+//! (`cudaGraphDestroyNode`: [`destroy_node`]).
 
 use crate::device::handles;
 use crate::device::model::Model;
@@ -146,6 +152,12 @@ struct Registry {
     owners: BTreeMap<usize, usize>,
     /// The last conditional handle made.
     last_handle: u64,
+    /// Graphs made by [`clone_graph`]: each original node's copy, by the original
+    /// (`cudaGraphNodeFindInClone`); a copy destroyed since is dropped from its map.
+    clones: BTreeMap<usize, BTreeMap<usize, usize>>,
+    /// Graphs moved into their child graph node (`cudaGraphChildGraphOwnershipMove`): no longer
+    /// the caller's to instantiate or update from (driver_types.h).
+    moved: BTreeSet<usize>,
 }
 
 static REGISTRY: Mutex<Registry> = Mutex::new(Registry {
@@ -160,6 +172,8 @@ static REGISTRY: Mutex<Registry> = Mutex::new(Registry {
     conds: BTreeMap::new(),
     owners: BTreeMap::new(),
     last_handle: 0,
+    clones: BTreeMap::new(),
+    moved: BTreeSet::new(),
 });
 
 fn registry() -> MutexGuard<'static, Registry> {
@@ -210,6 +224,8 @@ impl Registry {
     fn destroy_graph(&mut self, graph: usize) {
         self.end_capture(graph);
         self.owners.remove(&graph);
+        self.clones.remove(&graph);
+        self.moved.remove(&graph);
         self.conds.retain(|_, c| c.graph != graph);
         for node in self.graphs.remove(&graph).unwrap_or_default() {
             // A conditional node's bodies are its own (`phGraph_out`: "CUDA-owned"), as a child
@@ -288,7 +304,8 @@ impl Registry {
     /// A new graph of copies of `graph`'s nodes, in the same order, each after the copies of
     /// its dependencies; a child graph node's embedded graph copied too (owned by the copy).
     /// The caller has refused conditional nodes, whose bodies and handle this does not copy.
-    fn copy_graph(&mut self, graph: usize) -> usize {
+    /// With the copy, each of `graph`'s nodes' copy by the original.
+    fn copy_graph(&mut self, graph: usize) -> (usize, BTreeMap<usize, usize>) {
         let list = self.graphs.get(&graph).cloned().unwrap_or_default();
         let copy = handles::fresh();
         self.graphs.insert(copy, Vec::new());
@@ -304,7 +321,7 @@ impl Registry {
             let deps = deps.iter().filter_map(|d| made.get(d).copied()).collect();
             let (op, embedded) = match op {
                 Op::Child { graph } => {
-                    let inner = self.copy_graph(graph);
+                    let (inner, _) = self.copy_graph(graph);
                     (Op::Child { graph: inner }, Some(inner))
                 }
                 op => (op, None),
@@ -315,7 +332,7 @@ impl Registry {
             }
             made.insert(node, new);
         }
-        copy
+        (copy, made)
     }
 
     /// A child graph node's operations as an executable graph keeps them ([`Op::ChildExec`]):
@@ -517,7 +534,84 @@ pub fn clone_graph(graph: usize) -> Result<usize, Code> {
         return Err(NOT_SUPPORTED);
     }
     // Child graph nodes' embedded graphs are copied too, owned by the copies.
-    Ok(r.copy_graph(graph))
+    let (copy, made) = r.copy_graph(graph);
+    r.clones.insert(copy, made);
+    Ok(copy)
+}
+
+/// The node of `clone`, a graph made by [`clone_graph`], that copied `original`
+/// (`cudaGraphNodeFindInClone`, `cuGraphNodeFindInClone`); `INVALID_VALUE` (the code both
+/// headers document) for a graph not made so, a node that was not in its original then, or a
+/// copy destroyed since.
+pub fn find_in_clone(original: usize, clone: usize) -> Result<usize, Code> {
+    let r = registry();
+    r.clones
+        .get(&clone)
+        .and_then(|made| made.get(&original))
+        .copied()
+        .filter(|copy| r.nodes.contains_key(copy))
+        .ok_or(INVALID_VALUE)
+}
+
+/// Removes `node` from its graph (`cudaGraphDestroyNode`, `cuGraphDestroyNode`), with its edges:
+/// the nodes after it no longer wait for it, and a stream in capture or an event recorded in one
+/// whose last nodes held it no longer carry it. A conditional node's bodies and a child graph
+/// node's embedded graph go with it. `INVALID_VALUE` for no node, and for a node with an edge in
+/// a graph holding memory allocation or free nodes ("Dependencies cannot be removed from graphs
+/// which contain allocation or free nodes. Any attempt to do so will return an error.",
+/// cuda_runtime_api.h).
+pub fn destroy_node(node: usize) -> Result<(), Code> {
+    let mut r = registry();
+    let graph = r.nodes.get(&node).ok_or(INVALID_VALUE)?.graph;
+    let list = r.graphs.get(&graph).cloned().unwrap_or_default();
+    let has_edge = r.nodes.get(&node).is_some_and(|n| !n.deps.is_empty())
+        || list
+            .iter()
+            .any(|n| r.nodes.get(n).is_some_and(|x| x.deps.contains(&node)));
+    let memory = list.iter().any(|n| {
+        r.nodes
+            .get(n)
+            .is_some_and(|x| matches!(x.op, Op::MemAlloc { .. } | Op::MemFree { .. }))
+    });
+    if has_edge && memory {
+        stub_loader::debug_line(
+            "mock",
+            format_args!(
+                "a node with dependencies destroyed in a graph holding memory allocation or free \
+                 nodes: invalid value (1)"
+            ),
+        );
+        return Err(INVALID_VALUE);
+    }
+    if let Some(l) = r.graphs.get_mut(&graph) {
+        l.retain(|&n| n != node);
+    }
+    for n in &list {
+        if let Some(x) = r.nodes.get_mut(n) {
+            x.deps.retain(|&d| d != node);
+        }
+    }
+    let reg = &mut *r;
+    for (g, tail) in reg.streams.values_mut().chain(reg.events.values_mut()) {
+        if *g == graph {
+            tail.retain(|&d| d != node);
+        }
+    }
+    if let Some(made) = r.clones.get_mut(&graph) {
+        made.retain(|_, copy| *copy != node);
+    }
+    match r.nodes.remove(&node).map(|n| n.op) {
+        Some(Op::Conditional { bodies, .. }) => {
+            for body in bodies {
+                r.destroy_graph(body);
+            }
+        }
+        Some(Op::Child { graph }) => r.destroy_graph(graph),
+        _ => {}
+    }
+    // SAFETY: made by `handles::fresh` in `add`, removed above.
+    unsafe { handles::release(node) };
+    Ok(())
 }
 
 /// Whether the allocation at `ptr` is a graph's (a memory allocation node's, of a graph or an
@@ -672,10 +766,17 @@ pub fn add_node(m: &Model, graph: usize, deps: &[usize], op: Op) -> Result<usize
 
 /// Adds a child graph node to `graph` after `deps`, embedding a copy of `child` made now
 /// (`cudaGraphAddChildGraphNode`, `cuGraphAddChildGraphNode`, `cudaGraphAddNode` of
-/// `cudaGraphNodeTypeGraph` with `cudaGraphChildGraphOwnershipClone`): the node's handle.
-/// `INVALID_VALUE` for no graph or child, dependencies not of `graph`, or a child holding memory
-/// allocation, memory free or conditional nodes.
-pub fn add_child(graph: usize, deps: &[usize], child: usize) -> Result<usize, Code> {
+/// `cudaGraphNodeTypeGraph` with `cudaGraphChildGraphOwnershipClone`), or `child` itself when
+/// `moved` (`cudaGraphChildGraphOwnershipMove`: the node owns it from now on, and it can no
+/// longer be destroyed, instantiated, embedded elsewhere or given to an update on its own,
+/// driver_types.h): the node's handle. `INVALID_VALUE` for no graph or child, dependencies not
+/// of `graph`, a child holding memory allocation, memory free or conditional nodes, or one moved
+/// into a node before; for a move also for a child owned by a node already, in capture, or that
+/// is `graph` or holds it.
+/// A moved child holding memory or conditional nodes, which NVIDIA allows, is not modelled
+/// (`NOT_SUPPORTED` and a debug line): the mock's graph memory counts only a graph's own memory
+/// nodes.
+pub fn add_child(graph: usize, deps: &[usize], child: usize, moved: bool) -> Result<usize, Code> {
     let mut r = registry();
     let valid = r.graphs.contains_key(&graph)
         && r.graphs.contains_key(&child)
@@ -684,6 +785,35 @@ pub fn add_child(graph: usize, deps: &[usize], child: usize) -> Result<usize, Co
             .all(|d| r.nodes.get(d).is_some_and(|n| n.graph == graph));
     if !valid {
         return Err(INVALID_VALUE);
+    }
+    // A moved graph "Cannot be added as a child graph of a separate parent graph", copied or not.
+    if r.moved.contains(&child)
+        || moved
+            && (r.owners.contains_key(&child)
+                || r.captures.contains_key(&child)
+                || r.within(graph, child))
+    {
+        stub_loader::debug_line(
+            "mock",
+            format_args!(
+                "a child graph node of a graph moved into a node before, or moved into its node \
+                 while a node's, in capture, or the parent graph or one holding it: invalid \
+                 value (1)"
+            ),
+        );
+        return Err(INVALID_VALUE);
+    }
+    if let Some(t) = r.not_embeddable(child)
+        && moved
+    {
+        stub_loader::debug_line(
+            "mock",
+            format_args!(
+                "a child graph moved into its node holding a node of type {t} (memory allocation, \
+                 memory free or conditional): not modelled by the mock device: not supported (801)"
+            ),
+        );
+        return Err(NOT_SUPPORTED);
     }
     if let Some(t) = r.not_embeddable(child) {
         stub_loader::debug_line(
@@ -695,7 +825,12 @@ pub fn add_child(graph: usize, deps: &[usize], child: usize) -> Result<usize, Co
         );
         return Err(INVALID_VALUE);
     }
-    let embedded = r.copy_graph(child);
+    let embedded = if moved {
+        r.moved.insert(child);
+        child
+    } else {
+        r.copy_graph(child).0
+    };
     let node = r.add(graph, Op::Child { graph: embedded }, deps.to_vec());
     r.owners.insert(embedded, node);
     Ok(node)
@@ -787,7 +922,8 @@ pub fn node_type(node: usize) -> Result<u32, Code> {
 /// An executable graph of `graph`'s operations as they are now.
 pub fn instantiate(graph: usize) -> Result<usize, Code> {
     let mut r = registry();
-    let Some(list) = r.graphs.get(&graph) else {
+    // A graph moved into its child graph node "Cannot be independently instantiated".
+    let Some(list) = r.graphs.get(&graph).filter(|_| !r.moved.contains(&graph)) else {
         return Err(INVALID_VALUE);
     };
     let mut conds = BTreeMap::new();
@@ -977,6 +1113,11 @@ pub const UPDATE_NODE_TYPE_CHANGED: u32 = 3;
 /// graph or executable graph.
 pub fn exec_update(exec: usize, graph: usize) -> Result<Option<UpdateRefused>, Code> {
     let mut r = registry();
+    // A graph moved into its child graph node "Cannot be used as an argument to
+    // cudaGraphExecUpdate".
+    if r.moved.contains(&graph) {
+        return Err(INVALID_VALUE);
+    }
     let new = r.graphs.get(&graph).cloned().ok_or(INVALID_VALUE)?;
     let old = r
         .execs

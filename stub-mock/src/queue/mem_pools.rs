@@ -3,7 +3,8 @@
 //! allocations (`cudaMallocAsync`, `cuMemAllocAsync`) draw from, its attributes as set and the
 //! bytes allocated from it. The mock's pool keeps nothing back: an allocation is made and freed
 //! in the device's memory when issued (streams are always idle), so its reserved bytes are its
-//! used bytes and the release threshold changes no result. User-made pools
+//! used bytes and the release threshold changes no result. Other devices' access to a pool is
+//! kept and read back ([`set_access`]); it changes no result either. User-made pools
 //! (`cudaMemPoolCreate`) are not modelled.
 
 use alloc::collections::BTreeMap;
@@ -33,6 +34,8 @@ pub struct Pool {
     pub used_high: u64,
     /// The same for `…ReservedMemHigh` (6), reset on its own.
     pub reserved_high: u64,
+    /// The other devices given read-write access (`cudaMemPoolSetAccess`), one bit each.
+    pub peers: u64,
 }
 
 impl Pool {
@@ -42,6 +45,7 @@ impl Pool {
         used: 0,
         used_high: 0,
         reserved_high: 0,
+        peers: 0,
     };
 }
 
@@ -174,4 +178,71 @@ pub fn graph_high(d: usize, current: u64) -> u64 {
 /// of a high watermark to 0).
 pub fn reset_graph_high(d: usize, current: u64) {
     GRAPH_HIGH.lock().insert(d, current);
+}
+
+/// `cudaMemAccessFlagsProtNone`, `CU_MEM_ACCESS_FLAGS_PROT_NONE`.
+pub const ACCESS_NONE: u32 = 0;
+/// `cudaMemAccessFlagsProtRead`, `CU_MEM_ACCESS_FLAGS_PROT_READ`.
+pub const ACCESS_READ: u32 = 1;
+/// `cudaMemAccessFlagsProtReadWrite`, `CU_MEM_ACCESS_FLAGS_PROT_READWRITE`.
+pub const ACCESS_READ_WRITE: u32 = 3;
+
+/// What `cudaMemPoolSetAccess` / `cuMemPoolSetAccess` refuse.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AccessRefused {
+    /// A location that is no device of the profile, flags no enumerator names, or the pool's
+    /// own device given less than read-write: invalid value.
+    Invalid,
+    /// Read-only access: not modelled (not supported, with a debug line).
+    ReadOnly,
+}
+
+/// Sets access to device `d`'s pool for each `(location type, id, flags)` of `descs`, on a
+/// profile of `devices` devices: a device location (`…LocationTypeDevice`, 1) whose device
+/// gets read-write access or none; its own device keeps read-write. All are checked before any
+/// is set. The mock's memory is every device's, so access changes no kernel's or copy's result:
+/// it is kept to be read back ([`access`]).
+pub fn set_access(
+    d: usize,
+    devices: usize,
+    descs: &[(u32, i32, u32)],
+) -> Result<(), AccessRefused> {
+    for &(kind, id, flags) in descs {
+        let device = usize::try_from(id)
+            .ok()
+            .filter(|&i| kind == 1 && i < devices.min(MAX_DEVICES));
+        match (device, flags) {
+            (None, _) => return Err(AccessRefused::Invalid),
+            (Some(_), ACCESS_READ) => return Err(AccessRefused::ReadOnly),
+            (Some(i), ACCESS_NONE) if i == d => return Err(AccessRefused::Invalid),
+            (Some(_), ACCESS_NONE | ACCESS_READ_WRITE) => {}
+            _ => return Err(AccessRefused::Invalid),
+        }
+    }
+    update(d, |p| {
+        for &(_, id, flags) in descs {
+            let bit = 1u64 << id;
+            if flags == ACCESS_READ_WRITE {
+                p.peers |= bit;
+            } else {
+                p.peers &= !bit;
+            }
+        }
+    });
+    Ok(())
+}
+
+/// The access device `d`'s pool gives a location (`cudaMemPoolGetAccess`): read-write for its
+/// own device and those given it, none for the other devices; `None` for a location that is no
+/// device of the profile's `devices`.
+pub fn access(d: usize, devices: usize, (kind, id): (u32, i32)) -> Option<u32> {
+    let i = usize::try_from(id)
+        .ok()
+        .filter(|&i| kind == 1 && i < devices.min(MAX_DEVICES))?;
+    let given = i == d || get(d).peers & (1u64 << i) != 0;
+    Some(if given {
+        ACCESS_READ_WRITE
+    } else {
+        ACCESS_NONE
+    })
 }

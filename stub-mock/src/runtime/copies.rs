@@ -547,6 +547,36 @@ pub unsafe extern "C" fn cudaDeviceCanAccessPeer(
     })
 }
 
+/// `cudaError_t cudaDeviceGetP2PAttribute(int *value, enum cudaDeviceP2PAttr attr, int
+/// srcDevice, int dstDevice)`: what the mock's peers are (`attributes::p2p`);
+/// `cudaErrorInvalidDevice` for no such device or one device twice (a device is no peer of
+/// itself, as `cudaDeviceCanAccessPeer` answers), `cudaErrorInvalidValue` for a NULL value or
+/// another attribute.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaDeviceGetP2PAttribute(
+    value: *mut c_int,
+    attr: cudaDeviceP2PAttr,
+    src_device: c_int,
+    dst_device: c_int,
+) -> cudaError_t {
+    call(|m| {
+        if m.device(src_device.into()).is_none()
+            || m.device(dst_device.into()).is_none()
+            || src_device == dst_device
+        {
+            return cudaErrorInvalidDevice;
+        }
+        match crate::device::attributes::p2p(attr) {
+            Some(v) if !value.is_null() => {
+                // SAFETY: non-NULL, the caller's int.
+                unsafe { *value = v };
+                cudaSuccess
+            }
+            _ => cudaErrorInvalidValue,
+        }
+    })
+}
+
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn cudaDeviceEnablePeerAccess(peer: c_int, flags: c_uint) -> cudaError_t {
     call(|m| {

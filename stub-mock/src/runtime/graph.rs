@@ -127,6 +127,14 @@ pub unsafe extern "C" fn cudaGraphDestroy(graph: cudaGraph_t) -> cudaError_t {
     call(|_| status(graph::destroy(graph as usize)))
 }
 
+/// `cudaError_t cudaGraphDestroyNode(cudaGraphNode_t node)`: `node` removed from its graph with
+/// its edges (`graph::destroy_node`); `cudaErrorInvalidValue` for no node, or for one with an
+/// edge in a graph holding memory allocation or free nodes.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaGraphDestroyNode(node: cudaGraphNode_t) -> cudaError_t {
+    call(|_| status(graph::destroy_node(node as usize)))
+}
+
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn cudaGraphAddEmptyNode(
     node: *mut cudaGraphNode_t,

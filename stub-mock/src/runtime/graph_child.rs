@@ -4,8 +4,8 @@
 //! `cudaGraphNodeTypeGraph`: `graph_conditional.rs` calls [`add_child_node`]), its embedded graph
 //! (`cudaGraphChildGraphNodeGetGraph`) and an executable graph's node given another graph of the
 //! same topology (`cudaGraphExecChildGraphNodeSetParams`). A graph moved into its node
-//! (`cudaGraphChildGraphOwnershipMove`, CUDA 12.9+) is not modelled: refused with
-//! `cudaErrorNotSupported` and a debug line, never ignored.
+//! (`cudaGraphChildGraphOwnershipMove`, CUDA 12.9+) is embedded itself and is the node's from
+//! then on (`graph::add_child` says what it may not be).
 
 // NVIDIA's parameter and constant names (cuda_runtime_api.h).
 #![allow(non_snake_case, non_upper_case_globals)]
@@ -16,7 +16,8 @@ use crate::types::cudart::*;
 
 /// Adds a child graph node embedding a copy of `childGraph` (`ownership`, from
 /// `cudaChildGraphNodeParams` of `cudaGraphAddNode`: `cudaGraphChildGraphOwnershipClone`, the
-/// default; a move is not modelled, another value is invalid) to `graph` after the
+/// default; or `cudaGraphChildGraphOwnershipMove`, `childGraph` itself; another value is
+/// invalid) to `graph` after the
 /// `numDependencies` nodes at `pDependencies`, its handle into `*pGraphNode`.
 ///
 /// # Safety
@@ -29,21 +30,11 @@ pub(crate) unsafe fn add_child_node(
     ownership: cudaGraphChildGraphNodeOwnership,
 ) -> cudaError_t {
     call(|_| {
-        match ownership {
-            cudaGraphChildGraphOwnershipClone => {}
-            cudaGraphChildGraphOwnershipMove => {
-                stub_loader::debug_line(
-                    "mock",
-                    format_args!(
-                        "cudaGraphAddNode: a child graph moved into its node \
-                         (cudaGraphChildGraphOwnershipMove): not modelled by the mock device: \
-                         not supported (801)"
-                    ),
-                );
-                return cudaErrorNotSupported;
-            }
+        let moved = match ownership {
+            cudaGraphChildGraphOwnershipClone => false,
+            cudaGraphChildGraphOwnershipMove => true,
             _ => return cudaErrorInvalidValue,
-        }
+        };
         if pGraphNode.is_null() {
             return cudaErrorInvalidValue;
         }
@@ -52,7 +43,7 @@ pub(crate) unsafe fn add_child_node(
         else {
             return cudaErrorInvalidValue;
         };
-        match graph::add_child(graph as usize, &deps, childGraph as usize) {
+        match graph::add_child(graph as usize, &deps, childGraph as usize, moved) {
             Ok(node) => {
                 // SAFETY: non-NULL, the caller's handle.
                 unsafe { *pGraphNode = node as cudaGraphNode_t };

@@ -1,6 +1,6 @@
 //! The runtime's memcpy nodes given as `cudaMemcpy3DParms` (`cuda_runtime_api.h`, CUDA 13
 //! ABI): `cudaGraphAddMemcpyNode`, the node's parameters got and set, in a graph and in an
-//! executable graph; and `cudaGraphClone`. The copy is checked as `cudaMemcpy3D` checks it (`copies::copy_3d_op`);
+//! executable graph; and `cudaGraphClone`, with `cudaGraphNodeFindInClone`. The copy is checked as `cudaMemcpy3D` checks it (`copies::copy_3d_op`);
 //! the parameters a node was given are kept to be given back, and a memcpy node made another
 //! way (`cudaGraphAddMemcpyNode1D`, a capture) answers its copy as pitched pointers at
 //! position 0 with `cudaMemcpyDefault`.
@@ -177,6 +177,30 @@ pub unsafe extern "C" fn cudaGraphClone(
             Ok(copy) => {
                 // SAFETY: non-NULL, the caller's handle.
                 unsafe { *pGraphClone = copy as cudaGraph_t };
+                cudaSuccess
+            }
+            Err(code) => code,
+        }
+    })
+}
+
+/// `cudaError_t cudaGraphNodeFindInClone(cudaGraphNode_t *pNode, cudaGraphNode_t originalNode,
+/// cudaGraph_t clonedGraph)`: the node of `clonedGraph`, made by `cudaGraphClone`, that copied
+/// `originalNode` (`graph::find_in_clone`); `cudaErrorInvalidValue` otherwise.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaGraphNodeFindInClone(
+    pNode: *mut cudaGraphNode_t,
+    originalNode: cudaGraphNode_t,
+    clonedGraph: cudaGraph_t,
+) -> cudaError_t {
+    call(|_| {
+        if pNode.is_null() {
+            return cudaErrorInvalidValue;
+        }
+        match graph::find_in_clone(originalNode as usize, clonedGraph as usize) {
+            Ok(node) => {
+                // SAFETY: non-NULL, the caller's handle.
+                unsafe { *pNode = node as cudaGraphNode_t };
                 cudaSuccess
             }
             Err(code) => code,

@@ -193,3 +193,82 @@ pub unsafe extern "C" fn cudaDeviceGraphMemTrim(device: c_int) -> cudaError_t {
         cudaSuccess
     })
 }
+
+/// `cudaError_t cudaMemPoolSetAccess(cudaMemPool_t memPool, const struct cudaMemAccessDesc
+/// *descList, size_t count)`: devices given read-write access to a device's default pool or
+/// none (`mem_pools::set_access`, which says what changes); `cudaErrorInvalidValue` for an
+/// unknown pool, a NULL list, a location that is no device, other flags or the pool's own
+/// device given none; read-only access is not modelled (`cudaErrorNotSupported`, a debug line).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaMemPoolSetAccess(
+    memPool: cudaMemPool_t,
+    descList: *const cudaMemAccessDesc,
+    count: usize,
+) -> cudaError_t {
+    call(|m| {
+        let Some(d) =
+            mem_pools::device_of(memPool as usize).filter(|&d| m.device(d as i64).is_some())
+        else {
+            return cudaErrorInvalidValue;
+        };
+        if descList.is_null() && count != 0 {
+            return cudaErrorInvalidValue;
+        }
+        let descs: alloc::vec::Vec<(u32, i32, u32)> = (0..count)
+            .map(|i| {
+                // SAFETY: `count` descriptors at `descList`, by the API's contract.
+                let a = unsafe { &*descList.add(i) };
+                // SAFETY: `id` is the union's member for a device location.
+                let id = unsafe { a.location.__bindgen_anon_1.id };
+                (a.location.type_, id, a.flags)
+            })
+            .collect();
+        match mem_pools::set_access(d, m.count(), &descs) {
+            Ok(()) => cudaSuccess,
+            Err(mem_pools::AccessRefused::Invalid) => cudaErrorInvalidValue,
+            Err(mem_pools::AccessRefused::ReadOnly) => {
+                stub_loader::debug_line(
+                    "mock",
+                    format_args!(
+                        "cudaMemPoolSetAccess: read-only access (cudaMemAccessFlagsProtRead): \
+                         not modelled by the mock device: not supported (801)"
+                    ),
+                );
+                cudaErrorNotSupported
+            }
+        }
+    })
+}
+
+/// `cudaError_t cudaMemPoolGetAccess(enum cudaMemAccessFlags *flags, cudaMemPool_t memPool,
+/// struct cudaMemLocation *location)`: read-write for the pool's device and those given it,
+/// none for the others (`mem_pools::access`); `cudaErrorInvalidValue` for an unknown pool, a
+/// NULL pointer or a location that is no device.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaMemPoolGetAccess(
+    flags: *mut cudaMemAccessFlags,
+    memPool: cudaMemPool_t,
+    location: *mut cudaMemLocation,
+) -> cudaError_t {
+    call(|m| {
+        let Some(d) =
+            mem_pools::device_of(memPool as usize).filter(|&d| m.device(d as i64).is_some())
+        else {
+            return cudaErrorInvalidValue;
+        };
+        // SAFETY: NULL or the caller's location.
+        let Some(loc) = (unsafe { location.as_ref() }).filter(|_| !flags.is_null()) else {
+            return cudaErrorInvalidValue;
+        };
+        // SAFETY: `id` is the union's member for a device location.
+        let id = unsafe { loc.__bindgen_anon_1.id };
+        match mem_pools::access(d, m.count(), (loc.type_, id)) {
+            Some(a) => {
+                // SAFETY: non-NULL, the caller's enum.
+                unsafe { *flags = a };
+                cudaSuccess
+            }
+            None => cudaErrorInvalidValue,
+        }
+    })
+}

@@ -33,6 +33,30 @@ pub unsafe extern "C" fn cudaMallocManaged(
     })
 }
 
+/// `cudaError_t cudaStreamAttachMemAsync(cudaStream_t stream, void *devPtr, size_t length,
+/// unsigned int flags)`: checked (`Model::attachable`: `cudaErrorInvalidValue` otherwise; an
+/// unknown stream `cudaErrorInvalidResourceHandle`), with nothing more to do: the mock's
+/// managed memory is the host's and every stream's at all times, so which of them it is
+/// associated with changes no access.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaStreamAttachMemAsync(
+    stream: cudaStream_t,
+    dev_ptr: *mut c_void,
+    length: usize,
+    flags: c_uint,
+) -> cudaError_t {
+    call(|m| {
+        if !handles::is_stream(stream as usize) {
+            return cudaErrorInvalidResourceHandle;
+        }
+        if m.attachable(dev_ptr as usize, length, flags) {
+            cudaSuccess
+        } else {
+            cudaErrorInvalidValue
+        }
+    })
+}
+
 /// `cudaHostAllocMapped` / `cudaHostRegisterMapped` (a `#define` of driver_types.h): every
 /// page-locked allocation is mapped under unified addressing, whatever its flags; the others
 /// are reported as given (an H200: registered with the default flags, 2; allocated portable
