@@ -547,7 +547,13 @@ fn toolkit_from_wheels(dir: &Path) -> PathBuf {
         };
         let name = file.file_name().expect("file name").to_string_lossy();
         let bare = format!("{}.so", name.split(".so").next().expect("a soname"));
-        for link in [bare.as_str(), &name] {
+        // Once where the soname is the bare name (Perfworks' `libnvperf_host.so`).
+        let links = if bare == name {
+            vec![bare.as_str()]
+        } else {
+            vec![bare.as_str(), &name]
+        };
+        for link in links {
             std::os::unix::fs::symlink(file, root.join("lib64").join(link)).expect("symlink");
         }
     }
