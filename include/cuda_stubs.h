@@ -515,16 +515,6 @@ extern int cuda_stubs_nvimgcodec_status(struct cuda_stubs_status *out);
 // NULL or `out->size` is too small.
 extern int cuda_stubs_nvimgcodec_driver_status(struct cuda_stubs_driver_status *out);
 
-// Describes the real libnvperf_host.so bound by `libstubs_nvperf_host.so` (searching first
-// if no call has). Returns 0, or -1 when `out` is NULL.
-extern int cuda_stubs_nvperf_host_status(struct cuda_stubs_status *out);
-
-// Describes the CUDA driver and how the release of the real libnvperf_host.so bound by
-// `libstubs_nvperf_host.so` stands with it (searching first if no call has). Set
-// `out->size` to `sizeof(cuda_stubs_driver_status)` first. Returns 0, or -1 when `out` is
-// NULL or `out->size` is too small.
-extern int cuda_stubs_nvperf_host_driver_status(struct cuda_stubs_driver_status *out);
-
 // Describes the real libnvperf_target.so bound by `libstubs_nvperf_target.so` (searching
 // first if no call has). Returns 0, or -1 when `out` is NULL.
 extern int cuda_stubs_nvperf_target_status(struct cuda_stubs_status *out);
@@ -534,6 +524,16 @@ extern int cuda_stubs_nvperf_target_status(struct cuda_stubs_status *out);
 // `out->size` to `sizeof(cuda_stubs_driver_status)` first. Returns 0, or -1 when `out` is
 // NULL or `out->size` is too small.
 extern int cuda_stubs_nvperf_target_driver_status(struct cuda_stubs_driver_status *out);
+
+// Describes the real libnvperf_host.so bound by `libstubs_nvperf_host.so` (searching first
+// if no call has). Returns 0, or -1 when `out` is NULL.
+extern int cuda_stubs_nvperf_host_status(struct cuda_stubs_status *out);
+
+// Describes the CUDA driver and how the release of the real libnvperf_host.so bound by
+// `libstubs_nvperf_host.so` stands with it (searching first if no call has). Set
+// `out->size` to `sizeof(cuda_stubs_driver_status)` first. Returns 0, or -1 when `out` is
+// NULL or `out->size` is too small.
+extern int cuda_stubs_nvperf_host_driver_status(struct cuda_stubs_driver_status *out);
 
 // Describes the real libcublasmp.so.0 bound by `libstubs_cublasmp.so` (searching first if
 // no call has). Returns 0, or -1 when `out` is NULL.

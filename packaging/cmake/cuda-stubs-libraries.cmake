@@ -49,8 +49,8 @@ set(cuda-stubs_IMPORTED_TARGETS
   "nvvm|libstubs_nvvm.so"
   "nvcomp|libstubs_nvcomp.so"
   "nvimgcodec|libstubs_nvimgcodec.so"
-  "nvperf_host|libstubs_nvperf_host.so"
   "nvperf_target|libstubs_nvperf_target.so"
+  "nvperf_host|libstubs_nvperf_host.so"
   "cublasmp|libstubs_cublasmp.so"
   "cusolvermp|libstubs_cusolvermp.so"
   "cufftmp|libstubs_cufftmp.so")
@@ -110,9 +110,9 @@ set(cuda-stubs_TOOLKIT_TARGETS
   "cufftw_static|cufftw|libstubs_cufftw.so"
   "nvblas|nvblas|libstubs_nvblas.so"
   "nvToolsExt|nvtx|libstubs_nvtx.so"
+  "nvperf_target|nvperf_target|libstubs_nvperf_target.so"
   "nvperf_host|nvperf_host|libstubs_nvperf_host.so"
-  "nvperf_host_static|nvperf_host|libstubs_nvperf_host.so"
-  "nvperf_target|nvperf_target|libstubs_nvperf_target.so")
+  "nvperf_host_static|nvperf_host|libstubs_nvperf_host.so")
 
 # The cudart ABIs the stub exports, oldest first; the last is libstubs_cudart.so's default, the
 # others are link-time stubs libstubs_cudart_abi<N>.so.
@@ -164,8 +164,8 @@ set(cuda-stubs_STUB_FILES
   "libstubs_nvvm.so"
   "libstubs_nvcomp.so"
   "libstubs_nvimgcodec.so"
-  "libstubs_nvperf_host.so"
   "libstubs_nvperf_target.so"
+  "libstubs_nvperf_host.so"
   "libstubs_cublasmp.so"
   "libstubs_cusolvermp.so"
   "libstubs_cufftmp.so")
@@ -214,8 +214,8 @@ set(cuda-stubs_STUB_CRATES
   "stubs-nvvm"
   "stubs-nvcomp"
   "stubs-nvimgcodec"
-  "stubs-nvperf_host"
   "stubs-nvperf_target"
+  "stubs-nvperf_host"
   "stubs-cublasmp"
   "stubs-cusolvermp"
   "stubs-cufftmp")
@@ -267,8 +267,8 @@ set(cuda-stubs_PKGCONFIG_MODULES
   "cuda-stubs-nvvm"
   "cuda-stubs-nvcomp"
   "cuda-stubs-nvimgcodec"
-  "cuda-stubs-nvperf_host"
   "cuda-stubs-nvperf_target"
+  "cuda-stubs-nvperf_host"
   "cuda-stubs-cublasmp"
   "cuda-stubs-cusolvermp"
   "cuda-stubs-cufftmp")
@@ -360,9 +360,9 @@ set(cuda-stubs_LINK_NAMES_12
   "libnvcomp.so|libstubs_nvcomp.so"
   "libnvcomp_static.a|libstubs_nvcomp.so"
   "libnvimgcodec.so|libstubs_nvimgcodec.so"
+  "libnvperf_target.so|libstubs_nvperf_target.so"
   "libnvperf_host.so|libstubs_nvperf_host.so"
   "libnvperf_host_static.a|libstubs_nvperf_host.so"
-  "libnvperf_target.so|libstubs_nvperf_target.so"
   "libcublasmp.so|libstubs_cublasmp.so"
   "libcusolverMp.so|libstubs_cusolvermp.so"
   "libcufftMp.so|libstubs_cufftmp.so")
@@ -449,9 +449,9 @@ set(cuda-stubs_LINK_NAMES_13
   "libnvcomp.so|libstubs_nvcomp.so"
   "libnvcomp_static.a|libstubs_nvcomp.so"
   "libnvimgcodec.so|libstubs_nvimgcodec.so"
+  "libnvperf_target.so|libstubs_nvperf_target.so"
   "libnvperf_host.so|libstubs_nvperf_host.so"
   "libnvperf_host_static.a|libstubs_nvperf_host.so"
-  "libnvperf_target.so|libstubs_nvperf_target.so"
   "libcublasmp.so|libstubs_cublasmp.so"
   "libcusolverMp.so|libstubs_cusolvermp.so"
   "libcufftMp.so|libstubs_cufftmp.so")
@@ -497,7 +497,9 @@ set(cuda-stubs_WINDOWS_STUBS
   "nvtiff|stubs_nvtiff"
   "nvvm|stubs_nvvm"
   "nvcomp|stubs_nvcomp"
-  "nvimgcodec|stubs_nvimgcodec")
+  "nvimgcodec|stubs_nvimgcodec"
+  "nvperf_target|stubs_nvperf_target"
+  "nvperf_host|stubs_nvperf_host")
 set(cuda-stubs_WINDOWS_CRATES
   "stubs-cudart"
   "stubs-nvrtc"
@@ -535,7 +537,9 @@ set(cuda-stubs_WINDOWS_CRATES
   "stubs-nvtiff"
   "stubs-nvvm"
   "stubs-nvcomp"
-  "stubs-nvimgcodec")
+  "stubs-nvimgcodec"
+  "stubs-nvperf_target"
+  "stubs-nvperf_host")
 
 # Import libraries of an older ABI's view of a DLL stub, "<name>|<DLL name>": lib/<name>.lib
 # and lib/lib<name>.dll.a from packaging/windows/<name>.def, importing from bin/<DLL name>.dll

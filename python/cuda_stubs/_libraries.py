@@ -48,8 +48,8 @@ LIBRARIES = {
     "nvvm": "libstubs_nvvm.so",
     "nvcomp": "libstubs_nvcomp.so",
     "nvimgcodec": "libstubs_nvimgcodec.so",
-    "nvperf_host": "libstubs_nvperf_host.so",
     "nvperf_target": "libstubs_nvperf_target.so",
+    "nvperf_host": "libstubs_nvperf_host.so",
     "cublasmp": "libstubs_cublasmp.so",
     "cusolvermp": "libstubs_cusolvermp.so",
     "cufftmp": "libstubs_cufftmp.so",
@@ -95,6 +95,8 @@ WINDOWS_LIBRARIES = {
     "nvvm": "stubs_nvvm.dll",
     "nvcomp": "stubs_nvcomp.dll",
     "nvimgcodec": "stubs_nvimgcodec.dll",
+    "nvperf_target": "stubs_nvperf_target.dll",
+    "nvperf_host": "stubs_nvperf_host.dll",
 }
 
 #: The link folders (``lib/cuda-stubs-link/abi<N>/``), per cudart ABI: NVIDIA's link name ->
@@ -183,9 +185,9 @@ LINK_NAMES = {
         "libnvcomp.so": "libstubs_nvcomp.so",
         "libnvcomp_static.a": "libstubs_nvcomp.so",
         "libnvimgcodec.so": "libstubs_nvimgcodec.so",
+        "libnvperf_target.so": "libstubs_nvperf_target.so",
         "libnvperf_host.so": "libstubs_nvperf_host.so",
         "libnvperf_host_static.a": "libstubs_nvperf_host.so",
-        "libnvperf_target.so": "libstubs_nvperf_target.so",
         "libcublasmp.so": "libstubs_cublasmp.so",
         "libcusolverMp.so": "libstubs_cusolvermp.so",
         "libcufftMp.so": "libstubs_cufftmp.so",
@@ -273,9 +275,9 @@ LINK_NAMES = {
         "libnvcomp.so": "libstubs_nvcomp.so",
         "libnvcomp_static.a": "libstubs_nvcomp.so",
         "libnvimgcodec.so": "libstubs_nvimgcodec.so",
+        "libnvperf_target.so": "libstubs_nvperf_target.so",
         "libnvperf_host.so": "libstubs_nvperf_host.so",
         "libnvperf_host_static.a": "libstubs_nvperf_host.so",
-        "libnvperf_target.so": "libstubs_nvperf_target.so",
         "libcublasmp.so": "libstubs_cublasmp.so",
         "libcusolverMp.so": "libstubs_cusolvermp.so",
         "libcufftMp.so": "libstubs_cufftmp.so",
@@ -382,8 +384,8 @@ NVIDIA_SONAMES = {
     "libnvcomp.so.6": "nvcomp",
     "libnvcomp.so.5": "nvcomp",
     "libnvimgcodec.so.0": "nvimgcodec",
-    "libnvperf_host.so": "nvperf_host",
     "libnvperf_target.so": "nvperf_target",
+    "libnvperf_host.so": "nvperf_host",
     "libcublasmp.so.0": "cublasmp",
     "libcusolverMp.so.0": "cusolvermp",
     "libcufftMp.so.12": "cufftmp",
@@ -474,6 +476,8 @@ NVIDIA_DLLS = {
     "nvcomp64_6.dll": "nvcomp",
     "nvcomp64_5.dll": "nvcomp",
     "nvimgcodec_0.dll": "nvimgcodec",
+    "nvperf_target.dll": "nvperf_target",
+    "nvperf_host.dll": "nvperf_host",
 }
 
 #: NVIDIA's Windows DLLs named after the library's own release that have a DLL stub:

@@ -1,7 +1,7 @@
 //! The math libraries', NVML's and the framework libraries' Windows DLL stubs under wine: every
 //! Windows stub with a probe in `tests/windows/libraries/<name>.c` (cuRAND, cuFFT, cuBLAS,
 //! cuBLASLt, cuSPARSE, cuSOLVER, NVML, cuTENSOR, cuSPARSELt, cuDNN, NPP, CUPTI, nvFatbin,
-//! nvJPEG, cuFFTW, nvBLAS, cuSOLVERMg, libNVVM …),
+//! nvJPEG, cuFFTW, nvBLAS, cuSOLVERMg, libNVVM, Perfworks …),
 //! against NVIDIA's own `win_amd64` DLLs of CUDA 11.8, 12.9 and 13.5 (`scripts/fetch-cuda.py
 //! --arch win_amd64`; each library's test wheel of that major, none where it has none: nvFatbin
 //! and cuSPARSELt have no 11.x; NPP's core and `nppitc` only, the other nine without a DLL,
@@ -329,6 +329,12 @@ fn same_as_nvidias_own(major: u32) {
             // (`cupti64_2026.3.1.dll`: 13).
             let version = version.and_then(|v| v.parse::<u32>().ok());
             assert_eq!(version.map(|v| v / 1000), Some(major), "{got}");
+        } else if let VersionProbe::QueryVersionNumber { .. } = lib.real.version {
+            // Perfworks answers CUPTI's release numbering (2025.2.0, 2026.3.1), which the stub
+            // maps to the major; 11.8's knows no SDK API set: bound, release unknown (0).
+            let version = version.and_then(|v| v.parse::<u32>().ok());
+            let want = if major == 11 { 0 } else { major };
+            assert_eq!(version.map(|v| v / 1000), Some(want), "{name}: {got}");
         } else {
             expected.assert_line(&format!("version {name} {}", expected_version(lib, major)));
         }
@@ -369,6 +375,18 @@ fn same_as_nvidias_own(major: u32) {
         expected
             .assert_line("nvvmCompileProgram rc=0")
             .assert_line("ptx entry=1");
+    }
+    // Perfworks without a device: the host library's chips, no device, as linked normally.
+    if libs.iter().any(|l| l.name() == "nvperf_host") {
+        expected
+            .assert_line("NVPW_InitializeHost rc=0")
+            .assert_line("NVPW_GetDeviceCount rc=0 devices=0");
+        assert!(
+            expected
+                .line("NVPW_GetSupportedChipNames rc=0")
+                .contains("GA100=1"),
+            "{expected}"
+        );
     }
     // NPP's release, which its core answers.
     let nppc = ALL.iter().find(|l| l.name() == "nppc").expect("spec");

@@ -133,8 +133,11 @@ pub const ALL: [&crate::Library; 48] = [
     &NVVM,
     &NVCOMP,
     &NVIMGCODEC,
-    &NVPERF_HOST,
+    // The target library before the host's, whose exports include all of the target's: a
+    // Windows program linked to both (tests/windows/win_math.c) then takes the shared calls
+    // from the target's import library, and imports both DLLs.
     &NVPERF_TARGET,
+    &NVPERF_HOST,
     &CUBLASMP,
     &CUSOLVERMP,
     &CUFFTMP,

@@ -19,13 +19,13 @@
 //! nvperf* libraries" without them: they belong with the CUPTI of their wheel, one release per
 //! process with it and the runtime.
 
-use super::CU13_LIB;
 use super::cudart::CUDART;
 use super::cupti::{CUPTI, CUPTI_LIB};
+use super::{CU13_BIN, CU13_LIB};
 use crate::{
     DriverUse, ExportSource, Gating, HeaderVersion, Library, LibraryKind, LinkName, MockUse,
     Packaging, RealLibrary, Release, Soname, StatusCode, TestWheel, TypedErrors, Unpack,
-    VersionProbe,
+    VersionProbe, WindowsDlls,
 };
 
 /// `NVPW_QueryVersionNumber` asked for `NVPW_SDK_VERSION` (`nvperf_target.h` of 12.x and 13.x;
@@ -94,6 +94,36 @@ const fn test_wheels(lib_dir_11_12: &'static core::ffi::CStr) -> [TestWheel; 3] 
     ]
 }
 
+/// A Windows DLL of CUPTI's win_amd64 wheels (`nvperf_host.dll` 22.6 / 24.4 / 31.7 MB and
+/// `nvperf_target.dll` 1.9 / 2.8 / 3.1 MB in 11.8.87, 12.9.79, 13.4.92): one name in every
+/// major, beside CUPTI's DLL, the release told once loaded as on Linux; a toolkit's where it
+/// keeps CUPTI's.
+const fn windows(dlls: &'static [Soname]) -> WindowsDlls {
+    WindowsDlls {
+        dlls,
+        wheel_dirs: &[CU13_BIN, c"nvidia/cuda_cupti/bin"],
+        toolkit_dirs: &[c"extras/CUPTI/lib64", c"bin/x64", c"bin"],
+        companion: None,
+        lazy_dependency: None,
+        // Read off the index once (range requests): without a device both answer (the host's
+        // chip list, 0 devices), so the wine test runs the stubs against them.
+        fetched: true,
+        release_named: None,
+    }
+}
+
+/// `nvperf_host.dll`.
+const HOST_WINDOWS: WindowsDlls = windows(&[Soname {
+    name: c"nvperf_host.dll",
+    major: 0,
+}]);
+
+/// `nvperf_target.dll`.
+const TARGET_WINDOWS: WindowsDlls = windows(&[Soname {
+    name: c"nvperf_target.dll",
+    major: 0,
+}]);
+
 /// Both libraries' test wheels.
 const TEST_WHEELS: [TestWheel; 3] = test_wheels(CUPTI_LIB);
 
@@ -119,11 +149,7 @@ pub const NVPERF_HOST: Library = Library {
         // answers its 28 – 39 chips without a driver): a device is the target library's.
         driver: DriverUse::CompileOnly,
         mock: MockUse::Real,
-        // Not yet: NVIDIA's win_amd64 CUPTI wheels ship `nvperf_host.dll` (22.6 / 24.4 / 31.7
-        // MB in 11.8.87, 12.9.79, 13.4.92) and `nvperf_target.dll` (1.9 / 2.8 / 3.1 MB), the
-        // same name in every major, in `nvidia/cuda_cupti/bin` and `nvidia/cu13/bin/x86_64`;
-        // their stubs need a wine probe of their own (`tests/windows/libraries/`).
-        windows: None,
+        windows: Some(&HOST_WINDOWS),
     },
     status_type: "NVPA_Status",
     errors: ERRORS,
@@ -184,8 +210,7 @@ pub const NVPERF_TARGET: Library = Library {
         // without one).
         driver: DriverUse::Loads,
         mock: MockUse::NoLibrary,
-        // Not yet: as the host library's (`nvperf_target.dll` in the same folders).
-        windows: None,
+        windows: Some(&TARGET_WINDOWS),
     },
     status_type: "NVPA_Status",
     errors: ERRORS,
