@@ -585,8 +585,13 @@ fn toolkit12_from_wheels(dir: &Path) -> PathBuf {
             if entry.file_name().to_string_lossy().starts_with("__") {
                 continue;
             }
-            std::os::unix::fs::symlink(entry.path(), root.join("include").join(entry.file_name()))
-                .expect("symlink header");
+            // A name two folders have (cuFFTMp's wheel carries its own `cufft.h`): the first
+            // folder's, as the compiler's `-I` order would take it.
+            let link = root.join("include").join(entry.file_name());
+            if link.symlink_metadata().is_ok() {
+                continue;
+            }
+            std::os::unix::fs::symlink(entry.path(), link).expect("symlink header");
         }
     }
     std::os::unix::fs::symlink(&layout.cudart, root.join("lib64/libcudart.so"))
