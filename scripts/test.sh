@@ -130,7 +130,7 @@ trap report EXIT
 # NVIDIA's wheels are deleted once unpacked (scripts/fetch-cuda.py, INSTALLED): a cache an
 # older checkout filled still holds them, so they go first, offline.
 for arch in x86_64 aarch64 win_amd64; do python3 scripts/fetch-cuda.py --arch "$arch" --prune; done
-disk_need_gb=12
+disk_need_gb=10
 disk_free_gb() { df -Pk target | awk 'NR == 2 { print int($4 / 1048576) }'; }
 [ "$(disk_free_gb)" -ge "$disk_need_gb" ] || {
   echo "test.sh: $(disk_free_gb) GB free on the disk of target/; the suite needs about $disk_need_gb (docs/src/tests.md, Disk)" >&2
