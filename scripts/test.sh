@@ -149,8 +149,7 @@ source scripts/libraries.sh
 # in the same order: on Linux every stub and compatibility crate, for Windows the DLL stubs.
 linux_crates=() windows_crates=()
 for c in "${CUDA_STUBS_CRATES[@]}" "${CUDA_STUBS_COMPAT_CRATES[@]}"; do linux_crates+=(-p "$c"); done
-windows_names=("${CUDA_STUBS_WINDOWS[@]//_/-}")
-for c in "${windows_names[@]}"; do windows_crates+=(-p "$c"); done
+for c in "${CUDA_STUBS_WINDOWS_CRATES[@]}"; do windows_crates+=(-p "$c"); done
 
 stage setup "Debian packages, rustup targets, mdbook (scripts/setup-machine.sh), for aarch64 too"
 # One apt run for both lists; scripts/test-aarch64.sh's own call then finds everything.
@@ -175,7 +174,7 @@ cargo clippy "${mock[@]}" --target-dir target --target x86_64-pc-windows-gnu --q
 # The Windows code paths: the loader's (stub-loader/src/os/windows/) and those of each DLL stub
 # crate whose code tests the target in a cfg (scripts/cfg-crates.sh says why only those; the
 # build stage compiles every DLL stub).
-mapfile -t windows_cfg_crates < <(scripts/cfg-crates.sh stub-loader "${windows_names[@]}")
+mapfile -t windows_cfg_crates < <(scripts/cfg-crates.sh stub-loader "${CUDA_STUBS_WINDOWS_CRATES[@]}")
 cargo clippy --target x86_64-pc-windows-gnu --quiet "${windows_cfg_crates[@]}" -- -D warnings
 # The aarch64 code paths: test-aarch64.sh's own clippy (--build runs it and the aarch64 builds).
 # Only the loader's os/ tests the OS in a cfg (stub-loader/src/os/mod.rs says why).
