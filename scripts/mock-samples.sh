@@ -287,7 +287,7 @@ pack() {
   (cd "$W/logs" && PATH=$N/bin:$PATH TMPDIR=$W/logs nvcc -O2 -gencode "$gencode" \
     -cudart shared -o "$P/bin/mock_programs" "$repo/tests/cuda/mock_programs.cu" -L"$W/link") \
     || { echo "mock_programs.cu: build failed" >&2; exit 1; }
-  printf '%s\n' vector_add matmul reduce printf assert out_of_bounds sticky_calls constant graph > "$P/bin/mock_programs.args"
+  printf '%s\n' vector_add matmul reduce printf assert out_of_bounds sticky_calls constant graph heap > "$P/bin/mock_programs.args"
   cp "$W/built.txt" "$P/built.txt"
   echo mock_programs >> "$P/built.txt"
   cp "$W/skipped.txt" "$P/skipped.txt"

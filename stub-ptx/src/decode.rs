@@ -1885,7 +1885,25 @@ impl<'c, 'm> FnDecoder<'c, 'm> {
         if ops.next().is_some() || self.lookup(callee).is_some() {
             return unsupported("call form");
         }
+        // The device heap's functions, unless the module defines its own of the name.
+        let defined = |name: &str| {
+            self.ctx
+                .module
+                .functions
+                .iter()
+                .any(|g| g.name == name && g.body.is_some())
+        };
         match callee.as_str() {
+            "malloc" if !defined("malloc") => {
+                let ret = self.frame_var(rets.first().ok_or(Reason::Syntax("malloc's result"))?)?;
+                let size =
+                    self.frame_var(args.first().ok_or(Reason::Syntax("malloc's argument"))?)?;
+                return Ok(Op::Malloc { ret, size });
+            }
+            "free" if !defined("free") => {
+                let ptr = self.frame_var(args.first().ok_or(Reason::Syntax("free's argument"))?)?;
+                return Ok(Op::Free { ptr });
+            }
             "vprintf" => {
                 let ret = match rets.first() {
                     Some(r) => self.frame_var(r)?,

@@ -1,5 +1,5 @@
 //! What the executor needs from its host: the device memory's bounds, module variables'
-//! addresses, printf ([`Device`]); and one launch's shape and limits ([`Launch`]).
+//! addresses, printf, the malloc heap ([`Device`]); and one launch's shape and limits ([`Launch`]).
 
 /// The mock's device, as the executor sees it. Device pointers are host addresses: the executor
 /// checks an access with [`Device::global_ok`] (or [`Device::global_range`]) and then reads or
@@ -20,6 +20,21 @@ pub trait Device: Sync {
     /// ABI of `vprintf(const char*, char*)`); returns what `vprintf` returns (characters
     /// printed, negative on error).
     fn vprintf(&self, format: u64, args: u64) -> i32;
+    /// The device heap's `malloc(size)` (CUDA C++ Programming Guide, "Dynamic Global Memory
+    /// Allocation and Operations"): the address of `size` bytes, 16-byte aligned, in memory
+    /// that [`Device::global_ok`] accepts and that lives until [`Device::free`] or the
+    /// context's end, across launches; 0 (NULL) when the heap (`cudaLimitMallocHeapSize`) has no
+    /// room. Called by the block-running threads at once. The default has no heap: NULL.
+    fn malloc(&self, size: u64) -> u64 {
+        let _ = size;
+        0
+    }
+    /// The device heap's `free(ptr)` of a non-NULL `ptr`: `false` when `ptr` is no live block
+    /// of [`Device::malloc`] (the launch then ends with [`crate::Fault::IllegalAddress`]).
+    fn free(&self, ptr: u64) -> bool {
+        let _ = ptr;
+        false
+    }
     /// `cudaGraphSetConditional(handle, value)` (cuda_device_runtime_api.h, CUDA 12.3+), called
     /// by one thread of the kernel: sets the value of the conditional node's `handle` for the
     /// graph launch running the kernel. `false` when `handle` is none of that launch's (the

@@ -1871,6 +1871,29 @@ impl Block<'_, '_> {
                     }
                 }
             }
+            Op::Malloc { ret, size } => {
+                for l in bits(em) {
+                    let fb = local_base + l as u64 * frame_size;
+                    let n = mems.load(Space::Local, fb + u64::from(*size), 8, fb)?;
+                    let p = self.p.dev.malloc(n);
+                    mems.store(Space::Local, fb + u64::from(*ret), 8, p, fb)?;
+                }
+            }
+            Op::Free { ptr } => {
+                for l in bits(em) {
+                    let fb = local_base + l as u64 * frame_size;
+                    let p = mems.load(Space::Local, fb + u64::from(*ptr), 8, fb)?;
+                    // free(NULL) does nothing; a pointer the heap did not hand out corrupts a
+                    // board's heap, here it ends the launch at the call.
+                    if p != 0 && !self.p.dev.free(p) {
+                        return Err(Fault::IllegalAddress {
+                            addr: p,
+                            len: 0,
+                            line,
+                        });
+                    }
+                }
+            }
             Op::Vprintf { ret, fmt, args } => {
                 for l in bits(em) {
                     let fb = local_base + l as u64 * frame_size;

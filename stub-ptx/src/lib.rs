@@ -2,7 +2,7 @@
 //! nothing of the CUDA API: it takes PTX text ([`Program::load`]), a kernel name
 //! ([`Program::kernel`]), a launch ([`Launch`]: grid, block, dynamic shared bytes, the packed
 //! parameter buffer laid out by [`Kernel::param_layout`]) and a [`Device`] (device-memory
-//! bounds, module variables' addresses, printf), and runs the launch's blocks ([`run`],
+//! bounds, module variables' addresses, printf, the malloc heap), and runs the launch's blocks ([`run`],
 //! [`run_block`], or [`Prepared`] to resolve the variables once and spread blocks over threads).
 //!
 //! # What runs
@@ -30,7 +30,8 @@
 //! the `min`/`max` instructions), `cp.async` (copied at once; its groups' commits and waits are
 //! no-ops), `shfl.sync` (`up down bfly idx`, clamp and segment mask), `vote.sync` (`all any uni
 //! ballot`), `match.sync`, `redux.sync` (integer), `elect.sync`, `activemask`, `trap`, the built-in
-//! calls `vprintf`, `__assertfail` and `cudaGraphSetConditional` ([`Device::set_conditional`]); the warp-level matrix instructions ([`tensor`]: `mma.sync`
+//! calls `vprintf`, `__assertfail`, `cudaGraphSetConditional` ([`Device::set_conditional`]) and
+//! the device heap's `malloc` and `free` ([`Device::malloc`], [`Device::free`]); the warp-level matrix instructions ([`tensor`]: `mma.sync`
 //! m16n8k16 and m16n8k8 f16/bf16 into f32 or f16, tf32 m16n8k8 and m16n8k4, s8/u8 m16n8k32 and
 //! m16n8k16 into s32 with `.satfinite`; `wmma.load/store/mma` f16, bf16, s8, u8 m16n16k16,
 //! m32n8k16, m8n32k16, tf32 m16n16k8, f64 m8n8k4, row and column layouts, strides; `ldmatrix` and
@@ -51,7 +52,7 @@
 //! # What is refused
 //! Anything else is refused when the kernel is decoded, with its line: [`Reason::Unsupported`]
 //! (never skipped silently): among others `brx.idx`, calls to `.extern` functions other than
-//! `vprintf`, `__assertfail` and `cudaGraphSetConditional` (device `malloc`), texture references and samplers (the
+//! the built-in calls above (the device runtime's `cudaLaunchDevice`: dynamic parallelism), texture references and samplers (the
 //! independent mode `[tex, sampler, {x, y}]`), `tex.grad`, `sust.p`, 128-bit registers
 //! anywhere but `ld`/`st`/`mov.b128` (`atom.cas.b128`, vectors of them), `wgmma`, `mma` shapes
 //! without a layout here (the m8n8k4 quad-pairs, m8n8k16/k32 integers, `.sp` sparse, fp8 and

@@ -727,6 +727,21 @@ pub enum Op {
         /// The value argument's frame offset.
         value: u32,
     },
+    /// `call (ret), malloc, (size)`: the device heap's `malloc` (the CUDA C++ Programming
+    /// Guide's "Dynamic Global Memory Allocation"; C++ `new` calls it too), an `.extern .func`
+    /// the driver's JIT resolves: frame offsets of the `.b64` result and the `.b64` size.
+    Malloc {
+        /// The result's frame offset.
+        ret: u32,
+        /// The size argument's frame offset.
+        size: u32,
+    },
+    /// `call free, (ptr)`: the device heap's `free` (C++ `delete`): the `.b64` argument's frame
+    /// offset.
+    Free {
+        /// The pointer argument's frame offset.
+        ptr: u32,
+    },
     /// `call (ret), vprintf, (format, args)`: frame offsets of the result and the two arguments.
     Vprintf {
         /// The result's frame offset (or `u32::MAX`).

@@ -5,7 +5,7 @@
 // tests/tests/mock_programs.rs builds it with nvcc 13.5 (PTX only, and CUBIN only) and runs one
 // case per process (the faults are sticky):
 //   mock_programs CASE   CASE: vector_add | matmul | reduce | printf | assert | out_of_bounds |
-//                        sticky_calls | constant | graph | launch
+//                        sticky_calls | constant | graph | launch | heap
 #include <cassert>
 #include <cstdio>
 #include <cstdlib>
@@ -325,6 +325,98 @@ static int case_launch() {
   return 0;
 }
 
+// --- heap: device-side malloc/free and C++ new/delete with virtual calls (newdelete): blocks
+// made in one launch, read and freed in the next; a request past the heap answers NULL; the
+// heap's size is fixed once made; cudaFree refuses a heap pointer.
+struct Shape {
+  __device__ virtual int area() const { return 0; }
+  __device__ virtual ~Shape() {}
+};
+struct Square : Shape {
+  int side;
+  __device__ explicit Square(int s) : side(s) {}
+  __device__ int area() const override { return side * side; }
+};
+
+__global__ void heap_fill(int **blocks, int n) {
+  int g = blockIdx.x * blockDim.x + threadIdx.x;
+  int *p = (int *)malloc(n * sizeof(int));
+  if (p != nullptr) {
+    for (int j = 0; j < n; j++) p[j] = g * 1000 + j;
+  }
+  blocks[g] = p;
+}
+
+__global__ void heap_drain(int **blocks, int n, long long *sums, int *aligned) {
+  int g = blockIdx.x * blockDim.x + threadIdx.x;
+  int *p = blocks[g];
+  long long s = -1;
+  if (p != nullptr) {
+    s = 0;
+    for (int j = 0; j < n; j++) s += p[j];
+    if (((unsigned long long)p & 15) != 0) atomicAdd(aligned, 1);
+    free(p);
+  }
+  Shape *shape = (g & 1) ? new Square(g) : new Shape;
+  sums[g] = shape == nullptr ? -2 : s + shape->area();
+  delete shape;
+}
+
+__global__ void heap_big(unsigned long long bytes, int *got) {
+  void *p = malloc(bytes);
+  *got = p != nullptr;
+  free(p);
+}
+
+static int case_heap() {
+  const int blocks = 2, threads = 64, total = blocks * threads, n = 100;
+  OK(cudaDeviceSetLimit(cudaLimitMallocHeapSize, 4 << 20));
+  size_t limit = 0;
+  OK(cudaDeviceGetLimit(&limit, cudaLimitMallocHeapSize));
+  int **d_blocks;
+  long long *d_sums;
+  int *d_flag;
+  OK(cudaMalloc(&d_blocks, total * sizeof(int *)));
+  OK(cudaMalloc(&d_sums, total * sizeof(long long)));
+  OK(cudaMalloc(&d_flag, 2 * sizeof(int)));
+  OK(cudaMemset(d_flag, 0, 2 * sizeof(int)));
+  heap_fill<<<blocks, threads>>>(d_blocks, n);
+  OK(cudaGetLastError());
+  OK(cudaDeviceSynchronize());
+  // A heap pointer is no allocation of cudaMalloc's.
+  int *first = nullptr;
+  OK(cudaMemcpy(&first, d_blocks, sizeof(first), cudaMemcpyDeviceToHost));
+  int free_rc = (int)cudaFree(first);
+  (void)cudaGetLastError();
+  heap_drain<<<blocks, threads>>>(d_blocks, n, d_sums, d_flag);
+  OK(cudaGetLastError());
+  OK(cudaDeviceSynchronize());
+  std::vector<long long> sums(total);
+  OK(cudaMemcpy(sums.data(), d_sums, total * sizeof(long long), cudaMemcpyDeviceToHost));
+  int wrong = 0;
+  for (int g = 0; g < total; g++) {
+    long long want = (long long)g * 1000 * n + (long long)n * (n - 1) / 2 + ((g & 1) ? g * g : 0);
+    if (sums[g] != want) wrong++;
+  }
+  int misaligned = 0;
+  OK(cudaMemcpy(&misaligned, d_flag, sizeof(int), cudaMemcpyDeviceToHost));
+  heap_big<<<1, 1>>>(8ull << 20, d_flag + 1);
+  OK(cudaDeviceSynchronize());
+  int big = -1;
+  OK(cudaMemcpy(&big, d_flag + 1, sizeof(int), cudaMemcpyDeviceToHost));
+  heap_big<<<1, 1>>>(1 << 20, d_flag + 1);
+  OK(cudaDeviceSynchronize());
+  int small = -1;
+  OK(cudaMemcpy(&small, d_flag + 1, sizeof(int), cudaMemcpyDeviceToHost));
+  int resize = (int)cudaDeviceSetLimit(cudaLimitMallocHeapSize, 16 << 20);
+  (void)cudaGetLastError();
+  bool ok = limit == (4u << 20) && wrong == 0 && misaligned == 0 && free_rc != 0 && big == 0 &&
+            small == 1 && resize == (int)cudaErrorInvalidValue;
+  printf("heap %s limit=%zu wrong=%d misaligned=%d cudaFree=%d big=%d small=%d resize=%d\n",
+         ok ? "ok" : "FAILED", limit, wrong, misaligned, free_rc, big, small, resize);
+  return !ok;
+}
+
 int main(int argc, char **argv) {
   if (argc != 2) {
     fprintf(stderr, "usage: %s CASE\n", argv[0]);
@@ -341,6 +433,7 @@ int main(int argc, char **argv) {
   if (!strcmp(c, "constant")) return case_constant();
   if (!strcmp(c, "graph")) return case_graph();
   if (!strcmp(c, "launch")) return case_launch();
+  if (!strcmp(c, "heap")) return case_heap();
   fprintf(stderr, "unknown case %s\n", c);
   return 2;
 }

@@ -7,7 +7,8 @@
 //!   for the mock): each case computes on the executor and the program checks the result on the
 //!   host (vectorAdd; a tiled matrix multiply in shared memory; a shared-memory reduction with
 //!   shuffles and an atomic; `__constant__` and `__device__` variables through
-//!   `cudaMemcpyToSymbol`/`FromSymbol`; a kernel captured into a graph, replayed twice); device
+//!   `cudaMemcpyToSymbol`/`FromSymbol`; a kernel captured into a graph, replayed twice; device
+//!   `malloc`/`free` and C++ `new`/`delete` with virtual calls, across launches); device
 //!   `printf` reaches stdout at the synchronizing call; a device-side assert prints the board's
 //!   line and answers 710, sticky; a store outside every allocation answers 700, sticky.
 //!   nvcc 13.5 writes PTX ISA 9.5, newer than the profile's 13.0 driver: the runtime stub
@@ -93,6 +94,17 @@ fn a_captured_kernel_runs_at_each_graph_launch_only() {
     let run = assert_case_ok("graph");
     // Captured, not run: the values before the first replay were untouched.
     assert!(run.line("graph").contains("during=0"), "{run}");
+}
+
+#[test]
+fn device_malloc_new_and_delete_on_the_heap_across_launches() {
+    // Blocks made by one launch, read and freed by the next, objects made by `new` called
+    // through their vtables; NULL past the heap's 4 MiB; its size fixed once made (1); cudaFree
+    // refuses a heap pointer.
+    let run = assert_case_ok("heap");
+    let line = run.line("heap");
+    assert!(line.contains("wrong=0 misaligned=0"), "{run}");
+    assert!(line.contains("big=0 small=1 resize=1"), "{run}");
 }
 
 #[test]

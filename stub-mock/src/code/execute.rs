@@ -21,6 +21,7 @@ use crate::code::kernels::{Missing, Owner, describe_ptx_error, program};
 use crate::code::shape::Launch;
 use crate::device::model::{Kind, Model};
 use crate::device::profile::DeviceProfile;
+use crate::device::{context, heap};
 use alloc::collections::BTreeMap;
 use alloc::format;
 use alloc::string::String;
@@ -54,6 +55,8 @@ static STORAGE: Mutex<Storage> = Mutex::new(BTreeMap::new());
 /// The device as the executor sees it: the model's memory, the launch's variables.
 struct Dev<'a> {
     m: &'a Model,
+    /// The launch's device.
+    d: usize,
     symbols: BTreeMap<String, u64>,
 }
 
@@ -74,6 +77,16 @@ impl stub_ptx::Device for Dev<'_> {
 
     fn vprintf(&self, format: u64, args: u64) -> i32 {
         crate::code::printf::vprintf(self.m, format, args)
+    }
+
+    fn malloc(&self, size: u64) -> u64 {
+        // The heap's size as the context has it when the heap is made (8 MiB unless set).
+        let limit = context::limit(self.d, context::MALLOC_HEAP_SIZE).unwrap_or(8 << 20);
+        heap::malloc(self.m, self.d, size, limit)
+    }
+
+    fn free(&self, ptr: u64) -> bool {
+        heap::free(self.d, ptr)
     }
 
     fn set_conditional(&self, handle: u64, value: u32) -> bool {
@@ -252,7 +265,7 @@ pub unsafe fn execute(
             return refuse_cluster(kernel, "clusters that do not divide its grid");
         }
     }
-    let dev = Dev { m, symbols };
+    let dev = Dev { m, d, symbols };
     let deadline = timeout_ns().map(|t| stub_loader::clock_ns().saturating_add(t));
     let stop = move || deadline.is_some_and(|end| stub_loader::clock_ns() > end);
     let timer = stub_loader::sync::realtime_ns;

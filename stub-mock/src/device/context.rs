@@ -3,6 +3,7 @@
 //! follows (`cudaSetDevice` makes the device's primary context current, as the real runtime
 //! does; `cuCtxSetCurrent` moves the runtime's current device with it).
 
+use crate::device::heap;
 use core::sync::atomic::{AtomicBool, Ordering};
 use stub_loader::sync::{Mutex, ThreadWord};
 
@@ -145,9 +146,17 @@ pub fn limit(d: usize, which: u32) -> Result<usize, LimitError> {
     set.or(LIMIT_DEFAULTS[i]).ok_or(LimitError::Unsupported)
 }
 
-/// Sets device `d`'s context's limit `which` to `value`.
+/// `cudaLimitMallocHeapSize` / `CU_LIMIT_MALLOC_HEAP_SIZE`: the kernels' `malloc` heap's bytes.
+pub const MALLOC_HEAP_SIZE: u32 = 2;
+
+/// Sets device `d`'s context's limit `which` to `value`. The malloc heap's size is fixed once
+/// a kernel has made the heap ([`heap::exists`]): `Unknown` then, the runtime's
+/// `cudaErrorInvalidValue`.
 pub fn set_limit(d: usize, which: u32, value: usize) -> Result<(), LimitError> {
     let i = limit_index(which)?;
+    if which == MALLOC_HEAP_SIZE && heap::exists(d) {
+        return Err(LimitError::Unknown);
+    }
     match LIMITS.lock().get_mut(d) {
         Some(limits) => {
             limits[i] = Some(value);
@@ -192,6 +201,7 @@ pub fn reset(d: usize) {
     if let Some(l) = LIMITS.lock().get_mut(d) {
         *l = [None; 7];
     }
+    heap::reset(d);
     set_flags(d, 0);
     if let Some(p) = PEERS.lock().get_mut(d) {
         *p = 0;

@@ -16,7 +16,17 @@ pub struct TestDevice {
     pub handles: Vec<u64>,
     /// Each `cudaGraphSetConditional` of a known handle: the handle and the value.
     pub conditionals: Mutex<Vec<(u64, u32)>>,
+    /// The malloc heap: blocks of [`HEAP_BLOCK`] bytes ([`TestDevice::heap`]), handed out in
+    /// order; empty: no heap (`malloc` answers NULL).
+    pub heap: Vec<u64>,
+    /// How many heap blocks `malloc` handed out.
+    pub heap_used: Mutex<usize>,
+    /// The blocks `free` took back, in order.
+    pub freed: Mutex<Vec<u64>>,
 }
+
+/// The bytes of a test heap block: a larger `malloc` answers NULL.
+pub const HEAP_BLOCK: u64 = 64;
 
 impl TestDevice {
     /// Allocates `bytes` (zeroed, 8-aligned) and returns its device address.
@@ -41,6 +51,12 @@ impl TestDevice {
         // SAFETY: checked above.
         unsafe { std::ptr::copy_nonoverlapping(addr as *const T, out.as_mut_ptr(), n) };
         out
+    }
+    /// Gives the device a malloc heap of `blocks` blocks of [`HEAP_BLOCK`] bytes.
+    pub fn heap(&mut self, blocks: usize) {
+        self.heap = (0..blocks)
+            .map(|_| self.alloc(HEAP_BLOCK as usize))
+            .collect();
     }
     /// Allocates the module's `.global`/`.const` variables with their initializers.
     pub fn load_variables(&mut self, p: &Program) {
@@ -91,6 +107,24 @@ impl Device for TestDevice {
             .unwrap()
             .push((fmt.to_string_lossy().into_owned(), a));
         7
+    }
+    fn malloc(&self, size: u64) -> u64 {
+        let mut used = self.heap_used.lock().unwrap();
+        match self.heap.get(*used) {
+            Some(&b) if size <= HEAP_BLOCK => {
+                *used += 1;
+                b
+            }
+            _ => 0,
+        }
+    }
+    fn free(&self, ptr: u64) -> bool {
+        let mut freed = self.freed.lock().unwrap();
+        let live = self.heap.contains(&ptr) && !freed.contains(&ptr);
+        if live {
+            freed.push(ptr);
+        }
+        live
     }
     fn set_conditional(&self, handle: u64, value: u32) -> bool {
         let known = self.handles.contains(&handle);
