@@ -123,6 +123,8 @@ pub enum LimitError {
     Unsupported,
     /// A number the APIs do not have (`cudaErrorInvalidValue`, 1).
     Unknown,
+    /// The malloc heap's size once a kernel has made the heap (`cudaErrorInvalidValue`, 1).
+    Fixed,
 }
 
 /// Each context's limits: `None` until set, then the value set.
@@ -150,12 +152,11 @@ pub fn limit(d: usize, which: u32) -> Result<usize, LimitError> {
 pub const MALLOC_HEAP_SIZE: u32 = 2;
 
 /// Sets device `d`'s context's limit `which` to `value`. The malloc heap's size is fixed once
-/// a kernel has made the heap ([`heap::exists`]): `Unknown` then, the runtime's
-/// `cudaErrorInvalidValue`.
+/// a kernel has made the heap ([`heap::exists`]): [`LimitError::Fixed`] then.
 pub fn set_limit(d: usize, which: u32, value: usize) -> Result<(), LimitError> {
     let i = limit_index(which)?;
     if which == MALLOC_HEAP_SIZE && heap::exists(d) {
-        return Err(LimitError::Unknown);
+        return Err(LimitError::Fixed);
     }
     match LIMITS.lock().get_mut(d) {
         Some(limits) => {

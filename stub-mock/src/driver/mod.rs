@@ -242,7 +242,7 @@ pub unsafe extern "C" fn cuDevicePrimaryCtxReset_v2(dev: CUdevice) -> CUresult {
 fn limit_error(e: context::LimitError) -> CUresult {
     match e {
         context::LimitError::Unsupported => CUDA_ERROR_UNSUPPORTED_LIMIT,
-        context::LimitError::Unknown => CUDA_ERROR_INVALID_VALUE,
+        context::LimitError::Unknown | context::LimitError::Fixed => CUDA_ERROR_INVALID_VALUE,
     }
 }
 

@@ -18,7 +18,7 @@ fn device(m: &Model) -> Result<usize, cudaError_t> {
 fn limit_error(e: context::LimitError) -> cudaError_t {
     match e {
         context::LimitError::Unsupported => cudaErrorUnsupportedLimit,
-        context::LimitError::Unknown => cudaErrorInvalidValue,
+        context::LimitError::Unknown | context::LimitError::Fixed => cudaErrorInvalidValue,
     }
 }
 
